@@ -1,0 +1,494 @@
+//! A game described as data: seats, trump suits, sides, deck, deal schedule, trick rule and
+//! scoring. Every variant plays through the same code; only this value differs.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::cards::{Card, CardCounts, Rank, Seat, Suit};
+
+/// Who wins a trick when a personal trump is led (see the rules, "the problem rule").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TrickRule {
+    /// A led personal trump wins unless anyone trumps in, however low.
+    #[default]
+    Standard,
+    /// A led personal trump counts as a trump: a trump-in must be strictly higher to win.
+    BeatTheLeader,
+    /// Beat-the-leader, and a player may trump in while still able to follow suit.
+    AllFours,
+}
+
+impl TrickRule {
+    pub const ALL: [TrickRule; 3] = [
+        TrickRule::Standard,
+        TrickRule::BeatTheLeader,
+        TrickRule::AllFours,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            TrickRule::Standard => "standard",
+            TrickRule::BeatTheLeader => "beat-the-leader",
+            TrickRule::AllFours => "all-fours",
+        }
+    }
+}
+
+impl fmt::Display for TrickRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for TrickRule {
+    type Err = String;
+    fn from_str(s: &str) -> Result<TrickRule, String> {
+        TrickRule::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| {
+                format!("unknown trick rule \"{s}\": use standard, beat-the-leader or all-fours")
+            })
+    }
+}
+
+/// How the final score is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// Partners opposite collect for each other and add their scores.
+    Partnership,
+    /// Everyone for themselves: a trick's winner collects their own suit only.
+    CutThroat,
+    /// Parlett's three-hander: played cut-throat, each player's total is their own score plus
+    /// that of the player on their right.
+    SplitPartnership,
+    /// Played as partnerships; the whole table's total is the one score.
+    Cooperative,
+}
+
+impl Scoring {
+    pub const fn partnerships(self) -> bool {
+        matches!(self, Scoring::Partnership | Scoring::Cooperative)
+    }
+}
+
+/// The named variants. Each builds a [`GameSpec`]; the spec, not the name, drives play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Four players, two partnerships, 208 cards in four deals of 13.
+    #[default]
+    Standard,
+    /// The standard game scored as one total for the whole table.
+    Cooperative,
+    /// Four players each for themselves.
+    CutThroat4,
+    /// Three players each for themselves: three packs with one suit removed, 117 cards in
+    /// three deals of 13.
+    CutThroat3,
+    /// Parlett's split-partnership three-hander (the cut-throat three-hander's deck and play).
+    SplitPartnership3,
+    /// Sheinwold's three-hander: one 2 of clubs removed (207 cards), clubs nobody's trump,
+    /// four deals of 13 then one of 17.
+    Sheinwold3,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 6] = [
+        Variant::Standard,
+        Variant::Cooperative,
+        Variant::CutThroat4,
+        Variant::CutThroat3,
+        Variant::SplitPartnership3,
+        Variant::Sheinwold3,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::Cooperative => "cooperative",
+            Variant::CutThroat4 => "cutthroat-4",
+            Variant::CutThroat3 => "cutthroat-3",
+            Variant::SplitPartnership3 => "split-partnership-3",
+            Variant::Sheinwold3 => "sheinwold-3",
+        }
+    }
+
+    pub const fn players(self) -> usize {
+        match self {
+            Variant::Standard | Variant::Cooperative | Variant::CutThroat4 => 4,
+            _ => 3,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Variant, String> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+                format!("unknown variant \"{s}\": use one of {}", names.join(", "))
+            })
+    }
+}
+
+/// The default table: N♠ E♦ S♥ W♣ (majors North-South, minors East-West).
+pub const DEFAULT_TRUMPS: [Suit; 4] = [Suit::Spades, Suit::Diamonds, Suit::Hearts, Suit::Clubs];
+
+/// Personal trump suit of each seat; `None` for an empty seat or a player without one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Trumps(pub [Option<Suit>; 4]);
+
+impl Trumps {
+    pub fn of(&self, seat: Seat) -> Option<Suit> {
+        self.0[seat.index()]
+    }
+
+    /// The seat whose personal suit this is, if any.
+    pub fn holder(&self, suit: Suit) -> Option<Seat> {
+        Seat::ALL.into_iter().find(|&s| self.of(s) == Some(suit))
+    }
+}
+
+impl Default for Trumps {
+    fn default() -> Trumps {
+        Trumps(DEFAULT_TRUMPS.map(Some))
+    }
+}
+
+/// Why a spec cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// Everything that varies between Calypso games, as data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    pub variant: Variant,
+    /// Seats in play are the first `players` of N, E, S, W.
+    pub players: usize,
+    pub trumps: Trumps,
+    pub rule: TrickRule,
+    pub scoring: Scoring,
+    /// The whole deck as a multiset.
+    pub deck: CardCounts,
+    /// Cards removed from the canonical quad-deck order, as (copy 1..=4, card), so the deal
+    /// algorithm can leave them out in place.
+    pub removed: Vec<(u8, Card)>,
+    /// Cards each player receives in each deal, in order.
+    pub schedule: Vec<usize>,
+}
+
+impl Default for GameSpec {
+    fn default() -> GameSpec {
+        GameSpec::new(Variant::Standard)
+    }
+}
+
+impl GameSpec {
+    /// The variant with its default seating and the standard trick rule.
+    pub fn new(variant: Variant) -> GameSpec {
+        let players = variant.players();
+        let mut removed = Vec::new();
+        let (scoring, schedule, removed_suit, neutral) = match variant {
+            Variant::Standard => (Scoring::Partnership, vec![13; 4], None, None),
+            Variant::Cooperative => (Scoring::Cooperative, vec![13; 4], None, None),
+            Variant::CutThroat4 => (Scoring::CutThroat, vec![13; 4], None, None),
+            // Choice: diamonds removed, as the main rules page recommends.
+            Variant::CutThroat3 => (Scoring::CutThroat, vec![13; 3], Some(Suit::Diamonds), None),
+            Variant::SplitPartnership3 => (
+                Scoring::SplitPartnership,
+                vec![13; 3],
+                Some(Suit::Diamonds),
+                None,
+            ),
+            Variant::Sheinwold3 => {
+                // Choice: the 2 removed is the 2 of clubs of the fourth copy (clubs is the
+                // neutral suit, so every personal suit keeps four full sets).
+                removed.push((4, Card::new(Rank::TWO, Suit::Clubs)));
+                (
+                    Scoring::CutThroat,
+                    vec![13, 13, 13, 13, 17],
+                    None,
+                    Some(Suit::Clubs),
+                )
+            }
+        };
+        if let Some(suit) = removed_suit {
+            // Three packs, not four: the fourth copy goes, and one suit from the other three.
+            for card in Card::all() {
+                if card.suit() == suit {
+                    for copy in 1..=3 {
+                        removed.push((copy, card));
+                    }
+                }
+                removed.push((4, card));
+            }
+        }
+        // Seats take the default table's suits in order, skipping a removed or neutral suit.
+        let mut suits = DEFAULT_TRUMPS
+            .into_iter()
+            .filter(|&s| Some(s) != removed_suit && Some(s) != neutral);
+        let mut trumps = [None; 4];
+        for t in trumps.iter_mut().take(players) {
+            *t = suits.next();
+        }
+        let mut spec = GameSpec {
+            variant,
+            players,
+            trumps: Trumps(trumps),
+            rule: TrickRule::Standard,
+            scoring,
+            deck: CardCounts::new(),
+            removed,
+            schedule,
+        };
+        spec.deck = CardCounts::from_cards(&spec.canonical_deck());
+        spec
+    }
+
+    /// Sets the seating of trump suits, checked.
+    pub fn with_trumps(mut self, trumps: Trumps) -> Result<GameSpec, SpecError> {
+        self.trumps = trumps;
+        self.validate()?;
+        Ok(self)
+    }
+
+    pub fn with_rule(mut self, rule: TrickRule) -> GameSpec {
+        self.rule = rule;
+        self
+    }
+
+    /// Checks that the spec describes a playable game.
+    pub fn validate(&self) -> Result<(), SpecError> {
+        let err = |m: String| Err(SpecError(m));
+        if !(3..=4).contains(&self.players) {
+            return err(format!("a game has 3 or 4 players, not {}", self.players));
+        }
+        let seats = self.seats();
+        for (i, &a) in seats.iter().enumerate() {
+            for &b in &seats[i + 1..] {
+                if self.trumps.of(a).is_some() && self.trumps.of(a) == self.trumps.of(b) {
+                    return err(format!(
+                        "{} and {} cannot both have {} as their trump suit",
+                        a.name(),
+                        b.name(),
+                        self.trumps.of(a).map_or("", |s| s.name())
+                    ));
+                }
+            }
+            if let Some(suit) = self.trumps.of(a) {
+                if !self.deck.has_suit(suit) {
+                    return err(format!(
+                        "{} cannot have {} as trump suit: this deck has no {}",
+                        a.name(),
+                        suit.name(),
+                        suit.name()
+                    ));
+                }
+            }
+        }
+        for seat in &Seat::ALL[self.players..] {
+            if self.trumps.of(*seat).is_some() {
+                return err(format!(
+                    "{} has a trump suit but a {}-player game has no {} seat",
+                    seat.name(),
+                    self.players,
+                    seat.name()
+                ));
+            }
+        }
+        if self.scoring.partnerships() && self.players != 4 {
+            return err("partnership scoring needs four players".into());
+        }
+        let dealt: usize = self.schedule.iter().sum::<usize>() * self.players;
+        if dealt != self.deck.len() {
+            return err(format!(
+                "the deal schedule deals {dealt} cards but the deck has {}",
+                self.deck.len()
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn seats(&self) -> &'static [Seat] {
+        &Seat::ALL[..self.players]
+    }
+
+    /// The deck in the published canonical order: copy 1..4, suit C D H S, rank 2..A, with
+    /// this variant's removed cards left out in place.
+    pub fn canonical_deck(&self) -> Vec<Card> {
+        let mut deck = Vec::with_capacity(208);
+        for copy in 1..=4u8 {
+            for card in Card::all() {
+                if !self.removed.contains(&(copy, card)) {
+                    deck.push(card);
+                }
+            }
+        }
+        deck
+    }
+
+    /// Cards dealt to the table in deals 1..=k.
+    pub fn cards_dealt_by(&self, k: usize) -> usize {
+        self.schedule.iter().take(k).sum::<usize>() * self.players
+    }
+
+    pub fn deals(&self) -> usize {
+        self.schedule.len()
+    }
+
+    /// Number of sides (trick piles): two partnerships, or one per player.
+    pub fn sides(&self) -> usize {
+        if self.scoring.partnerships() {
+            2
+        } else {
+            self.players
+        }
+    }
+
+    /// The side a seat belongs to: 0 for N-S, 1 for E-W; a player's own index otherwise.
+    pub fn side_of(&self, seat: Seat) -> usize {
+        if self.scoring.partnerships() {
+            seat.index() % 2
+        } else {
+            seat.index()
+        }
+    }
+
+    /// Seats of one side, in seat order.
+    pub fn side_seats(&self, side: usize) -> Vec<Seat> {
+        self.seats()
+            .iter()
+            .copied()
+            .filter(|&s| self.side_of(s) == side)
+            .collect()
+    }
+
+    /// A side's name in output: "NS", "EW", or the seat letter.
+    pub fn side_name(&self, side: usize) -> String {
+        self.side_seats(side).iter().map(|s| s.letter()).collect()
+    }
+
+    /// The seat that deals deal `d` (0-based) when `first` dealt the first.
+    pub fn dealer_of(&self, first: Seat, d: usize) -> Seat {
+        first.left_by(d, self.players)
+    }
+
+    /// Splits a face-down stack (index 0 on top) into the hands of each deal: in each deal,
+    /// card k goes to the seat k+1 places left of that deal's dealer.
+    pub fn deal_stack(&self, stack: &[Card], first_dealer: Seat) -> Vec<Deal> {
+        let mut deals = Vec::with_capacity(self.deals());
+        let mut next = 0;
+        for (d, &per_hand) in self.schedule.iter().enumerate() {
+            let dealer = self.dealer_of(first_dealer, d);
+            let mut hands = [CardCounts::new(); 4];
+            for k in 0..per_hand * self.players {
+                let Some(&card) = stack.get(next) else { break };
+                next += 1;
+                hands[dealer.left_by(1 + k, self.players).index()].add(card);
+            }
+            deals.push(Deal { dealer, hands });
+        }
+        deals
+    }
+}
+
+/// One deal's hands as dealt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deal {
+    pub dealer: Seat,
+    /// Indexed by seat; empty for seats not in play.
+    pub hands: [CardCounts; 4],
+}
+
+impl Deal {
+    pub fn hand(&self, seat: Seat) -> &CardCounts {
+        &self.hands[seat.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_is_valid_and_deals_its_whole_deck() {
+        for v in Variant::ALL {
+            let spec = GameSpec::new(v);
+            spec.validate().unwrap();
+            assert_eq!(spec.cards_dealt_by(spec.deals()), spec.deck.len(), "{v}");
+            assert_eq!(spec.canonical_deck().len(), spec.deck.len(), "{v}");
+        }
+        assert_eq!(GameSpec::new(Variant::Standard).deck.len(), 208);
+        assert_eq!(GameSpec::new(Variant::CutThroat3).deck.len(), 117);
+        assert_eq!(GameSpec::new(Variant::Sheinwold3).deck.len(), 207);
+    }
+
+    #[test]
+    fn sheinwold_three_hander_has_clubs_neutral() {
+        let spec = GameSpec::new(Variant::Sheinwold3);
+        assert_eq!(spec.trumps.holder(Suit::Clubs), None);
+        assert_eq!(spec.schedule, vec![13, 13, 13, 13, 17]);
+        assert_eq!(spec.deck.count("2C".parse().unwrap()), 3);
+        // The removed card is the fourth copy's 2C: the canonical order keeps the first three.
+        let deck = spec.canonical_deck();
+        assert_eq!(deck[0].to_string(), "2C");
+        assert_eq!(deck[156].to_string(), "3C");
+    }
+
+    #[test]
+    fn canonical_deck_order_is_copy_suit_rank() {
+        let deck = GameSpec::default().canonical_deck();
+        assert_eq!(deck[0].to_string(), "2C");
+        assert_eq!(deck[51].to_string(), "AS");
+        assert_eq!(deck[52].to_string(), "2C");
+        assert_eq!(deck[207].to_string(), "AS");
+    }
+
+    #[test]
+    fn dealing_starts_left_of_dealer_and_dealer_passes_left() {
+        let spec = GameSpec::default();
+        let stack = spec.canonical_deck();
+        let deals = spec.deal_stack(&stack, Seat::West);
+        assert_eq!(deals[0].dealer, Seat::West);
+        assert_eq!(deals[1].dealer, Seat::North);
+        // First card of deal 1 goes to North (left of West).
+        assert!(deals[0].hand(Seat::North).contains(stack[0]));
+        assert!(deals[0].hand(Seat::East).contains(stack[1]));
+        // First card of deal 2 goes to East (left of North).
+        assert!(deals[1].hand(Seat::East).contains(stack[52]));
+        for d in &deals {
+            for s in Seat::ALL {
+                assert_eq!(d.hand(s).len(), 13);
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_two_players_with_one_suit() {
+        let t = Trumps([
+            Some(Suit::Spades),
+            Some(Suit::Spades),
+            Some(Suit::Hearts),
+            Some(Suit::Clubs),
+        ]);
+        let e = GameSpec::default().with_trumps(t).unwrap_err();
+        assert!(e.0.contains("North and East"), "{e}");
+    }
+}
