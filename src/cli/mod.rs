@@ -3,6 +3,8 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod rules;
+
 #[derive(Parser)]
 #[command(
     name = "calypso-director",
@@ -15,7 +17,21 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// The rules engine over JSON: decide tricks, replay games, check table summaries.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// Reads JSON Lines of tricks on stdin, writes one `{"winner":"E"}` line per input line.
+    Trick,
+    /// Replays one game record (FILE or - for stdin) and prints the result.
+    Replay { file: Option<String> },
+    /// Checks a table's summary (FILE or - for stdin) against the rules.
+    Check { file: Option<String> },
+}
 
 /// Runs the command line and returns the process exit status.
 pub fn run() -> i32 {
@@ -28,5 +44,12 @@ pub fn run() -> i32 {
     };
     match cli.command {
         None => 0,
+        Some(Command::Rules(RulesCommand::Trick)) => rules::run_trick(),
+        Some(Command::Rules(RulesCommand::Replay { file })) => {
+            rules::run_json(file.as_deref(), rules::replay_json)
+        }
+        Some(Command::Rules(RulesCommand::Check { file })) => {
+            rules::run_json(file.as_deref(), rules::check_json)
+        }
     }
 }

@@ -3,6 +3,7 @@
 pub mod calypso;
 pub mod cards;
 pub mod game;
+pub mod random;
 pub mod score;
 pub mod spec;
 pub mod trick;
@@ -12,3 +13,7 @@ pub use cards::{Card, CardCounts, NotationError, Rank, Seat, Suit, parse_cards, 
 pub use game::{DealError, Game, PlayError, Played, Revoke};
 pub use score::{PlayerScore, Score, SideScore};
 pub use spec::{Deal, GameSpec, Scoring, SpecError, TrickRule, Trumps, Variant};
+pub mod replay;
+pub mod summary;
+pub use replay::{DealRecord, GameRecord, ReplayError, ReplayOutcome, replay};
+pub use summary::{PlayerSummary, Problem, Summary, check, score_summary};
