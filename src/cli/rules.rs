@@ -353,7 +353,7 @@ pub fn check_json(text: &str) -> Result<Value, String> {
                         let rec = deal_record(i, d)?;
                         Ok(Deal {
                             dealer: rec.dealer.unwrap_or(spec.dealer_of(first, i)),
-                            hands: rec.hands.each_ref().map(|h| CardCounts::from_cards(h)),
+                            hands: rec.hands.each_ref().map(CardCounts::from_cards),
                         })
                     })
                     .collect::<Result<_, String>>()?,
@@ -372,10 +372,10 @@ pub fn check_json(text: &str) -> Result<Value, String> {
                 .collect(),
         ),
     );
-    if problems.is_empty() {
-        if let Some(score) = engine::score_summary(&spec, &summary) {
-            out.extend(score_json(&spec, &score, false));
-        }
+    if problems.is_empty()
+        && let Some(score) = engine::score_summary(&spec, &summary)
+    {
+        out.extend(score_json(&spec, &score, false));
     }
     Ok(Value::Object(out))
 }
@@ -407,4 +407,49 @@ pub fn run_json(path: Option<&str>, f: fn(&str) -> Result<Value, String>) -> i32
             2
         }
     }
+}
+
+/// A game record in the `rules replay` input format.
+pub fn record_json(spec: &GameSpec, record: &GameRecord) -> Value {
+    let seat_map = |f: &dyn Fn(Seat) -> Option<Value>| -> Value {
+        let m: Map<String, Value> = spec
+            .seats()
+            .iter()
+            .filter_map(|&s| f(s).map(|v| (s.to_string(), v)))
+            .collect();
+        Value::Object(m)
+    };
+    let trumps = seat_map(&|s| spec.trumps.of(s).map(|t| json!(t.to_string())));
+    let deals: Vec<Value> = record
+        .deals
+        .iter()
+        .map(|d| {
+            let hands = seat_map(&|s| {
+                Some(json!(
+                    d.hands[s.index()]
+                        .iter()
+                        .map(Card::to_string)
+                        .collect::<Vec<_>>()
+                ))
+            });
+            let tricks: Vec<Value> = d
+                .tricks
+                .iter()
+                .map(|t| seat_map(&|s| t[s.index()].map(|c| json!(c.to_string()))))
+                .collect();
+            let mut m = Map::new();
+            if let Some(dealer) = d.dealer {
+                m.insert("dealer".into(), json!(dealer.to_string()));
+            }
+            m.insert("hands".into(), hands);
+            m.insert("tricks".into(), Value::Array(tricks));
+            Value::Object(m)
+        })
+        .collect();
+    json!({
+        "variant": spec.variant.name(),
+        "rule": spec.rule.name(),
+        "trumps": trumps,
+        "deals": deals,
+    })
 }

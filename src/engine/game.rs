@@ -276,10 +276,10 @@ impl<'s> Game<'s> {
         match led {
             Some(led) if hand.has_suit(led) => {
                 push_suit(led, &mut n);
-                if self.spec.rule == super::TrickRule::AllFours {
-                    if let Some(own) = own.filter(|&o| o != led) {
-                        push_suit(own, &mut n);
-                    }
+                if self.spec.rule == super::TrickRule::AllFours
+                    && let Some(own) = own.filter(|&o| o != led)
+                {
+                    push_suit(own, &mut n);
                 }
             }
             _ => {
@@ -305,10 +305,10 @@ impl<'s> Game<'s> {
         if !hand.remove(card) {
             return Err(PlayError::NotHeld { seat, card });
         }
-        if let Some(led) = led {
-            if trick::shows_renounce(card, led, own, rule) {
-                self.renounced[seat.index()][led.index()] = true;
-            }
+        if let Some(led) = led
+            && trick::shows_renounce(card, led, own, rule)
+        {
+            self.renounced[seat.index()][led.index()] = true;
         }
         if revoke {
             self.revoke_count[seat.index()] += 1;

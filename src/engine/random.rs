@@ -61,10 +61,10 @@ pub fn play_random_game<R: Rng + ?Sized>(
             match game.play(card) {
                 Ok(played) => {
                     if played.trick_won_by.is_some() {
-                        if let Some(rec) = record.as_deref_mut() {
-                            if let Some(last) = rec.deals.last_mut() {
-                                last.tricks.push(trick);
-                            }
+                        if let Some(rec) = record.as_deref_mut()
+                            && let Some(last) = rec.deals.last_mut()
+                        {
+                            last.tricks.push(trick);
                         }
                         trick = [None; 4];
                     }

@@ -107,15 +107,15 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
     for (d, deal) in record.deals.iter().enumerate() {
         let n = d + 1;
         let dealer = game.dealer();
-        if let Some(named) = deal.dealer {
-            if named != dealer {
-                return Err(ReplayError::new(format!(
-                    "the dealer should be {} (the deal passes to the left), the record says {}",
-                    dealer.name(),
-                    named.name()
-                ))
-                .deal(n));
-            }
+        if let Some(named) = deal.dealer
+            && named != dealer
+        {
+            return Err(ReplayError::new(format!(
+                "the dealer should be {} (the deal passes to the left), the record says {}",
+                dealer.name(),
+                named.name()
+            ))
+            .deal(n));
         }
         for seat in &Seat::ALL[spec.players..] {
             if !deal.hands[seat.index()].is_empty()
@@ -132,7 +132,7 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
                 });
             }
         }
-        let hands = deal.hands.each_ref().map(|h| CardCounts::from_cards(h));
+        let hands = deal.hands.each_ref().map(CardCounts::from_cards);
         game.deal(hands).map_err(|e| {
             let mut err = ReplayError::new(e.to_string()).deal(n);
             match e {
