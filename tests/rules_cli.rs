@@ -493,3 +493,36 @@ fn check_with_the_deal_finds_cards_not_yet_dealt() {
     // The card count itself is right (1 + 13 + 38 = 52), so that is not reported.
     assert!(!codes.contains(&"card-count".to_string()), "{codes:?}");
 }
+
+mod no_panic {
+    use super::*;
+    use calypso_director::cli::rules::{check_json, replay_json, trick_line};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn arbitrary_text_is_an_error_not_a_panic(text in ".{0,200}") {
+            prop_assert!(replay_json(&text).is_err());
+            prop_assert!(check_json(&text).is_err());
+            prop_assert!(trick_line(&text).get("error").is_some());
+        }
+
+        #[test]
+        fn corrupted_records_replay_or_fail_cleanly(seed in 0u64..50, deal in 0usize..4, trick in 0usize..13, seat in 0usize..4, card in "[0-9TJQKAX]{1,2}[SHDCX♠]") {
+            let (spec, record) = random_record(Variant::Standard, seed, 0);
+            let mut j = record_json(&spec, &record);
+            let s = ["N", "E", "S", "W"][seat];
+            j["deals"][deal]["tricks"][trick][s] = json!(card);
+            // Either a result (the card happened to be legal and held) or a located error.
+            match replay_json(&j.to_string()) {
+                Ok(v) => prop_assert!(v.get("players").is_some()),
+                Err(e) => prop_assert!(!e.is_empty()),
+            }
+            let mut j = record_json(&spec, &record);
+            j["deals"][deal]["hands"][s][trick] = json!(card);
+            let _ = replay_json(&j.to_string());
+        }
+    }
+}

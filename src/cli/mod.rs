@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod bench;
 pub mod rules;
 
 #[derive(Parser)]
@@ -21,6 +22,12 @@ enum Command {
     /// The rules engine over JSON: decide tricks, replay games, check table summaries.
     #[command(subcommand)]
     Rules(RulesCommand),
+    /// Measures throughput for the README (build with --release).
+    Bench {
+        /// What to measure.
+        #[arg(value_parser = ["engine", "all"], default_value = "all")]
+        what: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -45,6 +52,12 @@ pub fn run() -> i32 {
     match cli.command {
         None => 0,
         Some(Command::Rules(RulesCommand::Trick)) => rules::run_trick(),
+        Some(Command::Bench { what }) => {
+            if matches!(what.as_str(), "engine" | "all") {
+                print!("{}", bench::engine(2000, 7));
+            }
+            0
+        }
         Some(Command::Rules(RulesCommand::Replay { file })) => {
             rules::run_json(file.as_deref(), rules::replay_json)
         }

@@ -170,15 +170,13 @@ impl<'s> Game<'s> {
         }
         let mut dealt = self.dealt;
         for hand in &hands {
-            for card in hand.cards() {
-                dealt.add(card);
-                if dealt.count(card) > self.spec.deck.count(card) {
-                    return Err(DealError::TooManyCopies {
-                        card,
-                        in_deck: self.spec.deck.count(card),
-                    });
-                }
-            }
+            dealt.add_all(hand);
+        }
+        if let Some(card) = dealt.first_excess(&self.spec.deck) {
+            return Err(DealError::TooManyCopies {
+                card,
+                in_deck: self.spec.deck.count(card),
+            });
         }
         self.dealt = dealt;
         let dealer = self.spec.dealer_of(self.first_dealer, self.deals_dealt);

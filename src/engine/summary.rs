@@ -340,12 +340,10 @@ fn dealt_by(
                 ));
                 return None;
             }
-            for card in deal.hand(seat).cards() {
-                dealt.add(card);
-            }
+            dealt.add_all(deal.hand(seat));
         }
     }
-    if let Some(card) = Card::all().find(|&c| dealt.count(c) > spec.deck.count(c)) {
+    if let Some(card) = dealt.first_excess(&spec.deck) {
         out.push(problem(
             "deal-invalid",
             format!(
