@@ -526,3 +526,74 @@ mod no_panic {
         }
     }
 }
+
+/// Summaries after each deal of a real game, from replaying its first k deals.
+fn series_of(spec: &GameSpec, record: &GameRecord) -> Vec<Value> {
+    (1..=spec.deals())
+        .map(|k| {
+            let partial = GameRecord { deals: record.deals[..k].to_vec() };
+            let r = stdout_json(&run(&["rules", "replay"], &record_json(spec, &partial).to_string()));
+            assert_eq!(r["complete"], json!(k == spec.deals()));
+            let players: serde_json::Map<String, Value> = ["N", "E", "S", "W"]
+                .iter()
+                .map(|s| (s.to_string(), json!({"calypsos": r["players"][s]["calypsos"], "in_progress": r["players"][s]["in_progress"]})))
+                .collect();
+            json!({"after_deal": k, "players": players,
+                   "trick_piles": {"NS": r["partnerships"]["NS"]["trick_pile"], "EW": r["partnerships"]["EW"]["trick_pile"]}})
+        })
+        .collect()
+}
+
+#[test]
+fn check_a_summary_after_every_deal() {
+    let (spec, record) = random_record(Variant::Standard, 44, 0);
+    let series = series_of(&spec, &record);
+    let out = run(
+        &["rules", "check"],
+        &json!({"summaries": series}).to_string(),
+    );
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], json!(true), "{v}");
+
+    // A trick pile that shrinks, and completed calypsos that go down.
+    let mut bad = series.clone();
+    bad[2]["trick_piles"]["NS"] = json!(bad[1]["trick_piles"]["NS"].as_i64().unwrap() - 4);
+    bad[2]["trick_piles"]["EW"] = json!(bad[2]["trick_piles"]["EW"].as_i64().unwrap() + 4);
+    assert!(check_codes(&json!({"summaries": bad})).contains(&"trick-pile-decreased".to_string()));
+    let mut bad = series.clone();
+    bad[0]["players"]["N"]["calypsos"] =
+        json!(bad[1]["players"]["N"]["calypsos"].as_i64().unwrap() + 1);
+    assert!(check_codes(&json!({"summaries": bad})).contains(&"calypsos-decreased".to_string()));
+    // A card that vanishes from a calypso in progress without a completion: drop it from
+    // the deal-2 summary and put it in the pile, so the card counts still add up.
+    let seat = ["N", "E", "S", "W"]
+        .into_iter()
+        .find(|s| {
+            series[0]["players"][s]["calypsos"] == series[1]["players"][s]["calypsos"]
+                && !series[0]["players"][s]["in_progress"]
+                    .as_array()
+                    .unwrap()
+                    .is_empty()
+        })
+        .expect("someone holds calypso cards after deal 1 and completes none in deal 2");
+    let gone = series[0]["players"][seat]["in_progress"][0].clone();
+    let mut bad = series.clone();
+    bad[1]["players"][seat]["in_progress"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|c| *c != gone);
+    let side = if seat == "N" || seat == "S" {
+        "NS"
+    } else {
+        "EW"
+    };
+    bad[1]["trick_piles"][side] = json!(bad[1]["trick_piles"][side].as_i64().unwrap() + 1);
+    let codes = check_codes(&json!({"summaries": bad}));
+    assert!(codes.contains(&"in-progress-lost".to_string()), "{codes:?}");
+    // Both forms at once is unreadable input.
+    let out = run(
+        &["rules", "check"],
+        &json!({"summaries": series, "after_deal": 4}).to_string(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

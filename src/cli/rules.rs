@@ -304,20 +304,28 @@ struct PlayerInput {
 }
 
 #[derive(Deserialize)]
-struct CheckInput {
-    #[serde(flatten)]
-    spec: SpecFields,
-    #[serde(default)]
-    deals: Option<Vec<DealInput>>,
+#[serde(deny_unknown_fields)]
+struct SummaryInput {
     after_deal: i64,
     players: SeatMap<PlayerInput>,
     trick_piles: BTreeMap<String, i64>,
 }
 
-/// The check result as the documented JSON, or why the input could not be read.
-pub fn check_json(text: &str) -> Result<Value, String> {
-    let input: CheckInput = parse(text)?;
-    let spec = input.spec.spec()?;
+#[derive(Deserialize)]
+struct CheckInput {
+    #[serde(flatten)]
+    spec: SpecFields,
+    #[serde(default)]
+    deals: Option<Vec<DealInput>>,
+    /// One summary, given inline...
+    after_deal: Option<i64>,
+    players: Option<SeatMap<PlayerInput>>,
+    trick_piles: Option<BTreeMap<String, i64>>,
+    /// ...or the summaries after successive deals.
+    summaries: Option<Vec<SummaryInput>>,
+}
+
+fn summary(spec: &GameSpec, input: SummaryInput) -> Result<Summary, String> {
     let mut piles = vec![None; spec.sides()];
     for (name, &n) in &input.trick_piles {
         let side = (0..spec.sides())
@@ -331,7 +339,7 @@ pub fn check_json(text: &str) -> Result<Value, String> {
             })?;
         piles[side] = Some(n);
     }
-    let summary = Summary {
+    Ok(Summary {
         after_deal: input.after_deal,
         players: input.players.0.map(|p| {
             p.map(|p| PlayerSummary {
@@ -340,6 +348,38 @@ pub fn check_json(text: &str) -> Result<Value, String> {
             })
         }),
         trick_piles: piles,
+    })
+}
+
+/// The check result as the documented JSON, or why the input could not be read.
+pub fn check_json(text: &str) -> Result<Value, String> {
+    let input: CheckInput = parse(text)?;
+    let spec = input.spec.spec()?;
+    let inline = match (input.after_deal, input.players, input.trick_piles) {
+        (Some(after_deal), Some(players), Some(trick_piles)) => Some(SummaryInput {
+            after_deal,
+            players,
+            trick_piles,
+        }),
+        (None, None, None) => None,
+        _ => return Err("a summary needs after_deal, players and trick_piles".into()),
+    };
+    let series: Vec<Summary> = match (inline, input.summaries) {
+        (Some(one), None) => vec![summary(&spec, one)?],
+        (None, Some(many)) if !many.is_empty() => many
+            .into_iter()
+            .map(|s| summary(&spec, s))
+            .collect::<Result<_, _>>()?,
+        (Some(_), Some(_)) => return Err(
+            "give either one summary (after_deal, players, trick_piles) or \"summaries\", not both"
+                .into(),
+        ),
+        _ => {
+            return Err(
+                "no summary given: add after_deal, players and trick_piles, or \"summaries\""
+                    .into(),
+            );
+        }
     };
     let deals: Option<Vec<Deal>> = match &input.deals {
         None => None,
@@ -360,7 +400,7 @@ pub fn check_json(text: &str) -> Result<Value, String> {
             )
         }
     };
-    let problems = engine::check(&spec, &summary, deals.as_deref());
+    let problems = engine::check_series(&spec, &series, deals.as_deref());
     let mut out = Map::new();
     out.insert("ok".into(), json!(problems.is_empty()));
     out.insert(
@@ -373,7 +413,9 @@ pub fn check_json(text: &str) -> Result<Value, String> {
         ),
     );
     if problems.is_empty()
-        && let Some(score) = engine::score_summary(&spec, &summary)
+        && let Some(score) = series
+            .last()
+            .and_then(|last| engine::score_summary(&spec, last))
     {
         out.extend(score_json(&spec, &score, false));
     }

@@ -16,4 +16,4 @@ pub use spec::{Deal, GameSpec, Scoring, SpecError, TrickRule, Trumps, Variant};
 pub mod replay;
 pub mod summary;
 pub use replay::{DealRecord, GameRecord, ReplayError, ReplayOutcome, replay};
-pub use summary::{PlayerSummary, Problem, Summary, check, score_summary};
+pub use summary::{PlayerSummary, Problem, Summary, check, check_series, score_summary};

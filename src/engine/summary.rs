@@ -377,3 +377,63 @@ pub fn score_summary(spec: &GameSpec, summary: &Summary) -> Option<Score> {
         .collect();
     Some(score(spec, &calypsos, &piles?, &[0; 4]))
 }
+
+/// Checks summaries reported after successive deals: each on its own, then what must hold
+/// from one to the next (completed calypsos and trick piles never shrink; a card leaves a
+/// calypso in progress only when that calypso is completed). Messages say which deal.
+pub fn check_series(spec: &GameSpec, series: &[Summary], deals: Option<&[Deal]>) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, s) in series.iter().enumerate() {
+        for mut p in check(spec, s, deals) {
+            if series.len() > 1 {
+                p.message = format!("after deal {}: {}", s.after_deal, p.message);
+            }
+            out.push(p);
+        }
+        let Some(prev) = i.checked_sub(1).map(|j| &series[j]) else {
+            continue;
+        };
+        let k = s.after_deal;
+        if k != prev.after_deal + 1 {
+            out.push(problem(
+                "deal-order",
+                format!(
+                    "the summary after deal {} is followed by one after deal {k}",
+                    prev.after_deal
+                ),
+            ));
+            continue;
+        }
+        for &seat in spec.seats() {
+            let (Some(a), Some(b)) = (&prev.players[seat.index()], &s.players[seat.index()]) else {
+                continue;
+            };
+            let who = seat.name();
+            if b.calypsos < a.calypsos {
+                out.push(problem(
+                    "calypsos-decreased",
+                    format!("after deal {k}: {who} has {} completed calypsos, fewer than the {} after deal {}", b.calypsos, a.calypsos, prev.after_deal),
+                ));
+            } else if b.calypsos == a.calypsos {
+                for card in a.in_progress.iter().filter(|c| !b.in_progress.contains(c)) {
+                    out.push(problem(
+                        "in-progress-lost",
+                        format!("after deal {k}: {card} left {who}'s calypso in progress, but no calypso was completed"),
+                    ));
+                }
+            }
+        }
+        for side in 0..spec.sides() {
+            let get = |s: &Summary| s.trick_piles.get(side).copied().flatten();
+            if let (Some(a), Some(b)) = (get(prev), get(s)) {
+                if b < a {
+                    out.push(problem(
+                        "trick-pile-decreased",
+                        format!("after deal {k}: {}'s trick pile has {b} cards, fewer than the {a} after deal {}", side_label(spec, side), prev.after_deal),
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
