@@ -425,13 +425,13 @@ pub fn check_series(spec: &GameSpec, series: &[Summary], deals: Option<&[Deal]>)
         }
         for side in 0..spec.sides() {
             let get = |s: &Summary| s.trick_piles.get(side).copied().flatten();
-            if let (Some(a), Some(b)) = (get(prev), get(s)) {
-                if b < a {
-                    out.push(problem(
+            if let (Some(a), Some(b)) = (get(prev), get(s))
+                && b < a
+            {
+                out.push(problem(
                         "trick-pile-decreased",
                         format!("after deal {k}: {}'s trick pile has {b} cards, fewer than the {a} after deal {}", side_label(spec, side), prev.after_deal),
                     ));
-                }
             }
         }
     }
