@@ -131,6 +131,21 @@ fn a_bad_trick_line_gets_an_error_line_and_the_rest_still_run() {
     assert_eq!(got[8], json!({"winner": "E"}));
 }
 
+/// Replays through the command line and expects a result.
+fn replay_ok(spec: &GameSpec, record: &GameRecord) -> Value {
+    let out = run(
+        &["rules", "replay", "-"],
+        &record_json(spec, record).to_string(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout_json(&out)
+}
+
 fn random_record(variant: Variant, seed: u64, revokes: u32) -> (GameSpec, GameRecord) {
     let spec = GameSpec::new(variant);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -144,17 +159,7 @@ fn replay_prints_the_documented_result() {
     let (spec, record) = random_record(Variant::Standard, 11, 15);
     let expected = replay(&spec, &record).unwrap();
     assert!(!expected.revokes.is_empty(), "this seed plays some revokes");
-    let out = run(
-        &["rules", "replay", "-"],
-        &record_json(&spec, &record).to_string(),
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v = stdout_json(&out);
+    let v = replay_ok(&spec, &record);
     for p in &expected.score.players {
         let j = &v["players"][p.seat.to_string()];
         assert_eq!(j["calypsos"], json!(p.calypsos));
@@ -196,17 +201,7 @@ fn replay_prints_the_documented_result() {
 fn replay_of_every_variant_through_the_command_line() {
     for (i, v) in Variant::ALL.into_iter().enumerate() {
         let (spec, record) = random_record(v, 100 + i as u64, 0);
-        let out = run(
-            &["rules", "replay"],
-            &record_json(&spec, &record).to_string(),
-        );
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{v}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let j = stdout_json(&out);
+        let j = replay_ok(&spec, &record);
         let key = if spec.scoring.partnerships() {
             "partnerships"
         } else {
@@ -345,8 +340,7 @@ fn malformed_input_exits_2_and_never_panics() {
 /// A table's summary built from a replayed game: it checks clean and scores the same.
 fn summary_of(spec: &GameSpec, record: &GameRecord) -> (Value, Value) {
     let replayed = record_json(spec, record);
-    let out = run(&["rules", "replay"], &replayed.to_string());
-    let r = stdout_json(&out);
+    let r = replay_ok(spec, record);
     let players: serde_json::Map<String, Value> = spec
         .seats()
         .iter()
@@ -532,7 +526,7 @@ fn series_of(spec: &GameSpec, record: &GameRecord) -> Vec<Value> {
     (1..=spec.deals())
         .map(|k| {
             let partial = GameRecord { deals: record.deals[..k].to_vec() };
-            let r = stdout_json(&run(&["rules", "replay"], &record_json(spec, &partial).to_string()));
+            let r = replay_ok(spec, &partial);
             assert_eq!(r["complete"], json!(k == spec.deals()));
             let players: serde_json::Map<String, Value> = ["N", "E", "S", "W"]
                 .iter()

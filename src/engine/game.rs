@@ -386,16 +386,22 @@ mod tests {
         CardCounts::from_cards(&parse_cards(s).unwrap())
     }
 
+    /// North all spades, South all hearts, West all clubs; East as given.
+    fn one_suit_each(east: &str) -> [CardCounts; 4] {
+        [
+            hand("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"),
+            hand(east),
+            hand("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"),
+            hand("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
+        ]
+    }
+
     #[test]
     fn a_trick_goes_to_the_winners_side() {
         let spec = GameSpec::default();
         let mut g = Game::new(&spec, Seat::West);
         // One deal with 13 cards each; only the first trick matters here.
-        let mut hands = [CardCounts::new(); 4];
-        hands[0] = hand("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S");
-        hands[1] = hand("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
-        hands[2] = hand("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH");
-        hands[3] = hand("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC");
+        let hands = one_suit_each("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
         g.deal(hands).unwrap();
         assert_eq!(g.to_play(), Some(Seat::North));
         for c in ["AS", "2D", "3H", "4C"] {
@@ -447,11 +453,7 @@ mod tests {
     fn revoke_is_recorded_and_play_continues() {
         let spec = GameSpec::default();
         let mut g = Game::new(&spec, Seat::West);
-        let mut hands = [CardCounts::new(); 4];
-        hands[0] = hand("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S");
-        hands[1] = hand("2S 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
-        hands[2] = hand("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH");
-        hands[3] = hand("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC");
+        let hands = one_suit_each("2S 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
         g.deal(hands).unwrap();
         g.play("AS".parse().unwrap()).unwrap();
         let p = g.play("3D".parse().unwrap()).unwrap();
@@ -490,11 +492,7 @@ mod tests {
     fn cut_throat_winner_keeps_only_own_suit() {
         let spec = GameSpec::new(Variant::CutThroat4);
         let mut g = Game::new(&spec, Seat::West);
-        let mut hands = [CardCounts::new(); 4];
-        hands[0] = hand("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S");
-        hands[1] = hand("2S 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
-        hands[2] = hand("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH");
-        hands[3] = hand("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC");
+        let hands = one_suit_each("2S 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
         g.deal(hands).unwrap();
         for c in ["AS", "2S", "2H", "2C"] {
             g.play(c.parse().unwrap()).unwrap();
