@@ -3,6 +3,8 @@
 
 use clap::{Parser, Subcommand};
 
+mod deals;
+
 #[derive(Parser)]
 #[command(
     name = "calypso-director",
@@ -15,7 +17,16 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Show one board of a set (or make a new set key with --new-key).
+    Deal(deals::DealArgs),
+    /// Write hand records, curtain cards or stacking order as a PDF.
+    HandRecords(deals::HandRecordsArgs),
+    /// Statistical audit of a set of boards.
+    Audit(deals::AuditArgs),
+    /// Measure board generation and PDF rendering.
+    Bench(deals::BenchArgs),
+}
 
 /// Runs the command line and returns the process exit status.
 pub fn run() -> i32 {
@@ -28,5 +39,9 @@ pub fn run() -> i32 {
     };
     match cli.command {
         None => 0,
+        Some(Command::Deal(a)) => deals::deal(a),
+        Some(Command::HandRecords(a)) => deals::hand_records(a),
+        Some(Command::Audit(a)) => deals::audit(a),
+        Some(Command::Bench(a)) => deals::bench(a),
     }
 }
