@@ -142,15 +142,46 @@ pub fn board_seed(key: &SetKey, number: u32, reserve: bool) -> [u8; 32] {
 
 /// Words below `2^32 - (2^32 mod m)` are accepted: the largest multiple of `m` in 2^32, so
 /// every residue mod `m` is equally likely.
-fn rejection_zone(m: u32) -> u64 {
-    (1u64 << 32) - ((1u64 << 32) % u64::from(m))
+const fn rejection_zone(m: u32) -> u64 {
+    (1u64 << 32) - ((1u64 << 32) % m as u64)
+}
+
+/// Divisors up to this size use the precomputed table (decks have at most 208 cards).
+const TABLE: usize = 256;
+
+/// For each m in 2..TABLE: the rejection zone and Lemire's fastmod multiplier
+/// `floor((2^64 - 1) / m) + 1`. Speed only: results are exactly `x mod m` (tested below).
+static DIVISORS: [(u64, u64); TABLE] = {
+    let mut t = [(0u64, 0u64); TABLE];
+    let mut m = 2;
+    while m < TABLE {
+        t[m] = (rejection_zone(m as u32), u64::MAX / m as u64 + 1);
+        m += 1;
+    }
+    t
+};
+
+/// `x mod m` by two multiplications (Lemire, Kaser, Kurz 2019), exact for every u32 x.
+fn fast_mod(x: u32, magic: u64, m: u32) -> u32 {
+    let low = magic.wrapping_mul(u64::from(x));
+    ((u128::from(low) * u128::from(m)) >> 64) as u32
 }
 
 /// Uniform in `0..m` by rejection: draws until `x < 2^32 - (2^32 mod m)`, then `x mod m`.
 /// Returns the value and the number of words drawn.
 fn uniform_below(rng: &mut ChaCha20Rng, m: u32) -> (u32, u64) {
-    let zone = rejection_zone(m);
     let mut drawn = 0;
+    if (2..TABLE as u32).contains(&m) {
+        let (zone, magic) = DIVISORS[m as usize];
+        loop {
+            let x = rng.next_u32();
+            drawn += 1;
+            if u64::from(x) < zone {
+                return (fast_mod(x, magic, m), drawn);
+            }
+        }
+    }
+    let zone = rejection_zone(m);
     loop {
         let x = rng.next_u32();
         drawn += 1;
@@ -305,6 +336,29 @@ mod tests {
         assert_eq!(rejection_zone(208) % 208, 0);
         // A power of two never rejects.
         assert_eq!(rejection_zone(64), 1u64 << 32);
+    }
+
+    #[test]
+    fn fast_mod_table_is_exact() {
+        let mut rng = ChaCha20Rng::from_seed([9; 32]);
+        for m in 2..TABLE as u32 {
+            let (zone, magic) = DIVISORS[m as usize];
+            assert_eq!(zone, rejection_zone(m));
+            let edges = [
+                0,
+                1,
+                m - 1,
+                m,
+                m + 1,
+                u32::MAX,
+                u32::MAX - 1,
+                (zone - 1) as u32,
+            ];
+            let random = (0..2000).map(|_| rng.next_u32());
+            for x in edges.into_iter().chain(random) {
+                assert_eq!(fast_mod(x, magic, m), x % m, "x {x} m {m}");
+            }
+        }
     }
 
     #[test]

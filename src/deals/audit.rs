@@ -39,7 +39,9 @@ pub struct Audit {
     /// Per location, per rank (2..A).
     pub rank_observed: Vec<[u64; 13]>,
     pub rank_expected: Vec<[f64; 13]>,
-    /// Contingency test of the 52 distinct cards against the locations.
+    /// Distinct cards in the deck (the rows of the location test).
+    pub distinct_cards: usize,
+    /// Contingency test of the distinct cards against the locations.
     pub location_test: ChiSquare,
     /// The cell furthest from expectation: card, location index, standardized residual.
     pub largest_residual: (String, usize, f64),
@@ -175,6 +177,7 @@ fn finish(t: Tally, spec: &GameSpec) -> Audit {
         suit_expected,
         rank_observed,
         rank_expected,
+        distinct_cards: rows.len(),
         location_test,
         largest_residual: largest,
         length_observed: t.lengths,
@@ -375,7 +378,7 @@ pub fn audit_text(a: &Audit, spec: &GameSpec) -> String {
         "\nLocation test (each of the {} distinct cards against the {} seat-and-deal places):\n  \
          chi-square {:.2}, {} degrees of freedom, p-value {:.4}\n  \
          largest standardized residual {:+.2} ({} at {} deal {})\n",
-        52,
+        a.distinct_cards,
         a.locations.len(),
         t.statistic,
         t.df,
@@ -510,5 +513,16 @@ mod tests {
         assert_eq!(a.locations.len(), 15);
         assert_eq!(a.locations[12].cards, 17);
         assert_eq!(a.length_observed.len(), 18);
+        assert_eq!(a.distinct_cards, 52);
+        let cut = audit_set(
+            &key,
+            &[1, 2],
+            false,
+            &GameSpec::new(Variant::CutThroat3),
+            None,
+        )
+        .unwrap();
+        assert_eq!(cut.distinct_cards, 39);
+        assert_eq!(cut.location_test.df, 38 * 8);
     }
 }

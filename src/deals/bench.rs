@@ -23,6 +23,10 @@ pub struct DealBench {
     pub boards_per_second: f64,
     /// Board generation time over raw stream time (target: at most 2).
     pub ratio: f64,
+    /// Where the board time goes: SHA-256 seeds, shuffles (stream included), dealing.
+    pub seed_median: Duration,
+    pub shuffle_median: Duration,
+    pub deal_median: Duration,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -49,7 +53,36 @@ pub fn bench_deals(boards: u32, repetitions: usize) -> DealBench {
         .sum();
     let mut gen_times = Vec::new();
     let mut raw_times = Vec::new();
+    let (mut seed_times, mut shuffle_times, mut deal_times) = (Vec::new(), Vec::new(), Vec::new());
+    let seeds: Vec<[u8; 32]> = (1..=boards).map(|n| board_seed(&key, n, false)).collect();
+    let deck = spec.canonical_deck();
+    let stacks: Vec<_> = seeds
+        .iter()
+        .map(|&s| {
+            let mut d = deck.clone();
+            shuffle_v1(s, &mut d);
+            d
+        })
+        .collect();
     for _ in 0..repetitions.max(1) {
+        let start = Instant::now();
+        for n in 1..=boards {
+            black_box(board_seed(&key, black_box(n), false));
+        }
+        seed_times.push(start.elapsed());
+        let start = Instant::now();
+        for &s in &seeds {
+            let mut d = deck.clone();
+            black_box(shuffle_v1(s, &mut d));
+            black_box(d);
+        }
+        shuffle_times.push(start.elapsed());
+        let start = Instant::now();
+        for stack in &stacks {
+            black_box(spec.deal_stack(stack, crate::engine::Seat::North));
+        }
+        deal_times.push(start.elapsed());
+
         let start = Instant::now();
         for n in 1..=boards {
             black_box(board(&key, n, false, &spec, None).ok());
@@ -75,6 +108,9 @@ pub fn bench_deals(boards: u32, repetitions: usize) -> DealBench {
         raw_stream_median,
         boards_per_second: f64::from(boards) / boards_median.as_secs_f64(),
         ratio: boards_median.as_secs_f64() / raw_stream_median.as_secs_f64().max(1e-12),
+        seed_median: median(seed_times),
+        shuffle_median: median(shuffle_times),
+        deal_median: median(deal_times),
     }
 }
 
@@ -113,14 +149,18 @@ pub fn deal_bench_text(b: &DealBench) -> String {
         "deals: {} boards x {} repetitions, {} ChaCha20 words per pass\n  \
          board generation median {:.3} ms ({:.0} boards/s)\n  \
          raw ChaCha20 stream median {:.3} ms (same number of words)\n  \
-         ratio {:.2} (target <= 2)\n",
+         ratio {:.2} (target <= 2)\n  \
+         parts, each timed alone: seeds (SHA-256) {:.3} ms, shuffles {:.3} ms, dealing {:.3} ms\n",
         b.boards,
         b.repetitions,
         b.words,
         b.boards_median.as_secs_f64() * 1e3,
         b.boards_per_second,
         b.raw_stream_median.as_secs_f64() * 1e3,
-        b.ratio
+        b.ratio,
+        b.seed_median.as_secs_f64() * 1e3,
+        b.shuffle_median.as_secs_f64() * 1e3,
+        b.deal_median.as_secs_f64() * 1e3,
     )
 }
 
