@@ -2,4 +2,5 @@
 //! Data flows one way: engine -> deals -> scoring -> db -> web.
 
 pub mod cli;
+pub mod deals;
 pub mod engine;
