@@ -167,39 +167,44 @@ fn fast_mod(x: u32, magic: u64, m: u32) -> u32 {
     ((u128::from(low) * u128::from(m)) >> 64) as u32
 }
 
-/// Uniform in `0..m` by rejection: draws until `x < 2^32 - (2^32 mod m)`, then `x mod m`.
-/// Returns the value and the number of words drawn.
-fn uniform_below(rng: &mut ChaCha20Rng, m: u32) -> (u32, u64) {
-    let mut drawn = 0;
-    if (2..TABLE as u32).contains(&m) {
-        let (zone, magic) = DIVISORS[m as usize];
-        loop {
-            let x = rng.next_u32();
-            drawn += 1;
-            if u64::from(x) < zone {
-                return (fast_mod(x, magic, m), drawn);
-            }
-        }
-    }
-    let zone = rejection_zone(m);
-    loop {
-        let x = rng.next_u32();
-        drawn += 1;
-        if u64::from(x) < zone {
-            return (x % m, drawn);
-        }
+/// The next word: from the words drawn ahead while they last, then from the stream.
+fn next_word(ahead: &mut std::slice::ChunksExact<'_, u8>, rng: &mut ChaCha20Rng) -> u32 {
+    match ahead.next() {
+        Some(w) => u32::from_le_bytes([w[0], w[1], w[2], w[3]]),
+        None => rng.next_u32(),
     }
 }
 
-/// Fisher-Yates from the last index down to 1 with the board's ChaCha20 stream.
-/// Returns the number of u32 words drawn (for the benchmark).
+/// Fisher-Yates from the last index down to 1 with the board's ChaCha20 stream: for each i,
+/// `j` uniform in `0..=i` by rejection (draw until `x < 2^32 - (2^32 mod m)` with `m = i + 1`,
+/// then `x mod m`), swap. Returns the number of u32 words drawn (for the benchmark).
 pub fn shuffle_v1(seed: [u8; 32], deck: &mut [Card]) -> u64 {
     let mut rng = ChaCha20Rng::from_seed(seed);
+    // Speed only: the n - 1 words a shuffle almost always needs are read in one go. The
+    // stream is the same word for word (`fill_bytes` copies the keystream little-endian, as
+    // `next_u32` reads it), and a rejected draw continues from the stream where they end.
+    let mut buf = [0u8; 4 * 256];
+    let ahead_len = 4 * deck.len().saturating_sub(1).min(256);
+    rng.fill_bytes(&mut buf[..ahead_len]);
+    let mut ahead = buf[..ahead_len].chunks_exact(4);
     let mut words = 0;
     for i in (1..deck.len()).rev() {
         // Decks have at most 208 cards, so i + 1 fits in u32.
-        let (j, drawn) = uniform_below(&mut rng, (i + 1) as u32);
-        words += drawn;
+        let m = (i + 1) as u32;
+        let (zone, magic) = match DIVISORS.get(m as usize) {
+            Some(&(zone, magic)) => (zone, Some(magic)),
+            None => (rejection_zone(m), None),
+        };
+        let j = loop {
+            let x = next_word(&mut ahead, &mut rng);
+            words += 1;
+            if u64::from(x) < zone {
+                break match magic {
+                    Some(magic) => fast_mod(x, magic, m),
+                    None => x % m,
+                };
+            }
+        };
         deck.swap(i, j as usize);
     }
     words

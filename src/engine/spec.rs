@@ -394,14 +394,20 @@ impl GameSpec {
     /// card k goes to the seat k+1 places left of that deal's dealer.
     pub fn deal_stack(&self, stack: &[Card], first_dealer: Seat) -> Vec<Deal> {
         let mut deals = Vec::with_capacity(self.deals());
-        let mut next = 0;
+        let mut rest = stack;
         for (d, &per_hand) in self.schedule.iter().enumerate() {
             let dealer = self.dealer_of(first_dealer, d);
             let mut hands = [CardCounts::new(); 4];
-            for k in 0..per_hand * self.players {
-                let Some(&card) = stack.get(next) else { break };
-                next += 1;
-                hands[dealer.left_by(1 + k, self.players).index()].add(card);
+            let (this_deal, next) = rest.split_at((per_hand * self.players).min(rest.len()));
+            rest = next;
+            // Round the table without a division per card: the seat left of the dealer first.
+            let mut seat = dealer.left(self.players).index();
+            for &card in this_deal {
+                hands[seat].add(card);
+                seat += 1;
+                if seat == self.players {
+                    seat = 0;
+                }
             }
             deals.push(Deal { dealer, hands });
         }
