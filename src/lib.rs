@@ -2,4 +2,6 @@
 //! Data flows one way: engine -> deals -> scoring -> db -> web.
 
 pub mod cli;
+pub mod db;
 pub mod engine;
+pub mod web;

@@ -3,6 +3,8 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod serve;
+
 #[derive(Parser)]
 #[command(
     name = "calypso-director",
@@ -15,7 +17,16 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Run the web service (default address 127.0.0.1:8080, or CALYPSO_BIND).
+    Serve {
+        /// Address to listen on, e.g. 0.0.0.0:8080.
+        #[arg(long)]
+        bind: Option<String>,
+    },
+    /// Print a one-time link that creates a new club and its owner account.
+    SetupLink,
+}
 
 /// Runs the command line and returns the process exit status.
 pub fn run() -> i32 {
@@ -27,6 +38,9 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
-        None => 0,
+        // No subcommand: run the server, as `cargo run --release` promises.
+        None => serve::serve(None),
+        Some(Command::Serve { bind }) => serve::serve(bind),
+        Some(Command::SetupLink) => serve::setup_link(),
     }
 }
