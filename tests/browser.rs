@@ -72,6 +72,24 @@ async fn start_browser(profile: &Path) -> (Driver, Client) {
     }
 }
 
+/// Waits (up to 10 s) for the page after a click: its path and some text on it.
+async fn wait_for(c: &Client, path_ends: &str, text: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let url = c.current_url().await.unwrap();
+        let source = c.source().await.unwrap();
+        if url.path().ends_with(path_ends) && source.contains(text) {
+            return source;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "waited for {path_ends} with {text:?}; at {url}: {}",
+            &source[source.len().saturating_sub(2000)..]
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 async fn fill(c: &Client, css: &str, text: &str) {
     let e = c
         .find(Locator::Css(css))
@@ -108,11 +126,11 @@ async fn director_sets_up_logs_in_and_publishes_an_event() {
     fill(&c, "#password_confirm", PASSWORD).await;
     submit(&c, "form.stack").await;
 
-    assert!(c.current_url().await.unwrap().path().ends_with("/login"));
+    wait_for(&c, "/login", "is set up").await;
     fill(&c, "#email", "hana@example.org").await;
     fill(&c, "#password", PASSWORD).await;
     submit(&c, "form.stack").await;
-    assert_eq!(c.current_url().await.unwrap().path(), "/c/harbour");
+    wait_for(&c, "/c/harbour", "New event").await;
 
     c.find(Locator::LinkText("New event"))
         .await
@@ -120,6 +138,7 @@ async fn director_sets_up_logs_in_and_publishes_an_event() {
         .click()
         .await
         .unwrap();
+    wait_for(&c, "/events/new", "Trump seating").await;
     fill(&c, "#name", "Harbour Spring Pairs").await;
     fill(&c, "#tables", "6").await;
     c.find(Locator::Css("#trick_rule option[value=beat-the-leader]"))
@@ -129,11 +148,8 @@ async fn director_sets_up_logs_in_and_publishes_an_event() {
         .await
         .unwrap();
     submit(&c, "form.stack").await;
-    let source = c.source().await.unwrap();
-    assert!(
-        source.contains("Harbour Spring Pairs"),
-        "event page after create"
-    );
+    let source = wait_for(&c, "", "Mark ready").await;
+    assert!(source.contains("Harbour Spring Pairs"));
     assert!(source.contains("beat-the-leader"));
 
     // Make it ready, then look as the public does.
@@ -143,6 +159,7 @@ async fn director_sets_up_logs_in_and_publishes_an_event() {
         .click()
         .await
         .unwrap();
+    wait_for(&c, "", "now ready").await;
     let commitment = c
         .find(Locator::Id("commitment"))
         .await
@@ -159,6 +176,7 @@ async fn director_sets_up_logs_in_and_publishes_an_event() {
     .click()
     .await
     .unwrap();
+    wait_for(&c, "/", "Director login").await;
     c.goto(&format!("{}/c/harbour", app.address)).await.unwrap();
     let public = c.source().await.unwrap();
     assert!(public.contains("Director login"), "logged out");
