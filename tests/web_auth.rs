@@ -314,3 +314,30 @@ async fn owners_invite_directors_with_an_expiring_link() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_second_instance_on_the_same_database_shares_logins_and_limits() {
+    let app = spawn_app().await;
+    let owner = app.club_with_owner("alpha", "olive@example.org").await;
+    let other = app.second_instance().await;
+    // The same cookie works on the other instance (shared session key and login rows).
+    let cookie = owner.cookie_header().unwrap();
+    let r = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .get(format!("{}/c/alpha/players", other.address))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    // Failures on one instance count on the other.
+    let b1 = Browser::new(&app);
+    for _ in 0..5 {
+        b1.login("olive@example.org", "wrong password!").await;
+    }
+    let b2 = Browser::new(&other);
+    let r = b2.login("olive@example.org", PASSWORD).await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+}

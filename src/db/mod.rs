@@ -249,6 +249,37 @@ mod tests {
         assert_eq!(b.describe(), "PostgreSQL postgres://app:***@localhost/db");
     }
 
+    #[test]
+    fn sqlite_connections_get_wal_foreign_keys_and_a_busy_timeout() {
+        #[derive(diesel::QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            v: String,
+        }
+        let dir = std::env::temp_dir().join(format!("calypso-pragma-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("t.db").display());
+        let pool = connect(Some(&url), 2).unwrap();
+        // Every pooled connection, not only the first.
+        let mut conns: Vec<_> = (0..2).map(|_| pool.get().unwrap()).collect();
+        for c in conns.iter_mut() {
+            #[allow(irrefutable_let_patterns)] // one variant without the postgres feature
+            let DbConnection::Sqlite(c) = &mut **c else {
+                panic!("sqlite expected")
+            };
+            let q = |c: &mut diesel::SqliteConnection, sql: &str| -> String {
+                diesel::sql_query(sql).get_result::<Row>(c).unwrap().v
+            };
+            assert_eq!(q(c, "SELECT journal_mode AS v FROM pragma_journal_mode"), "wal");
+            assert_eq!(q(c, "SELECT CAST(foreign_keys AS TEXT) AS v FROM pragma_foreign_keys"), "1");
+            assert_eq!(q(c, "SELECT CAST(timeout AS TEXT) AS v FROM pragma_busy_timeout"), "5000");
+            assert_eq!(q(c, "SELECT CAST(synchronous AS TEXT) AS v FROM pragma_synchronous"), "1");
+        }
+        drop(conns);
+        drop(pool);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[cfg(feature = "postgres")]
     #[test]
     fn bad_postgres_url_reports_the_real_error() {

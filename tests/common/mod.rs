@@ -102,6 +102,31 @@ pub async fn spawn_app() -> TestApp {
     }
 }
 
+impl TestApp {
+    /// A second server process-alike on the same database (own pool, own port): what runs
+    /// when a club puts several app instances behind one PostgreSQL.
+    pub async fn second_instance(&self) -> TestApp {
+        let url = self.config.database_url.clone().unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let address = format!("http://127.0.0.1:{port}");
+        let config = Config {
+            bind: format!("127.0.0.1:{port}"),
+            base_url: address.clone(),
+            ..self.config.clone()
+        };
+        let pool = db::connect(Some(&url), 4).expect("database");
+        tokio::spawn(web::run(listener, pool.clone(), config.clone()).expect("server"));
+        TestApp {
+            address,
+            pool,
+            config,
+            // The first instance owns (and drops) the database.
+            _db: TestDb::Sqlite(tempfile::tempdir().unwrap()),
+        }
+    }
+}
+
 /// A browser-like client: keeps cookies, does not follow redirects (tests look at them).
 pub struct Browser {
     pub http: reqwest::Client,
