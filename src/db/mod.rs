@@ -270,10 +270,31 @@ mod tests {
             let q = |c: &mut diesel::SqliteConnection, sql: &str| -> String {
                 diesel::sql_query(sql).get_result::<Row>(c).unwrap().v
             };
-            assert_eq!(q(c, "SELECT journal_mode AS v FROM pragma_journal_mode"), "wal");
-            assert_eq!(q(c, "SELECT CAST(foreign_keys AS TEXT) AS v FROM pragma_foreign_keys"), "1");
-            assert_eq!(q(c, "SELECT CAST(timeout AS TEXT) AS v FROM pragma_busy_timeout"), "5000");
-            assert_eq!(q(c, "SELECT CAST(synchronous AS TEXT) AS v FROM pragma_synchronous"), "1");
+            assert_eq!(
+                q(c, "SELECT journal_mode AS v FROM pragma_journal_mode"),
+                "wal"
+            );
+            assert_eq!(
+                q(
+                    c,
+                    "SELECT CAST(foreign_keys AS TEXT) AS v FROM pragma_foreign_keys"
+                ),
+                "1"
+            );
+            assert_eq!(
+                q(
+                    c,
+                    "SELECT CAST(timeout AS TEXT) AS v FROM pragma_busy_timeout"
+                ),
+                "5000"
+            );
+            assert_eq!(
+                q(
+                    c,
+                    "SELECT CAST(synchronous AS TEXT) AS v FROM pragma_synchronous"
+                ),
+                "1"
+            );
         }
         drop(conns);
         drop(pool);

@@ -190,6 +190,10 @@ pub fn club_by_slug(conn: &mut DbConnection, slug: &str) -> QResult<Option<Club>
         .optional()
 }
 
+pub fn club_by_id(conn: &mut DbConnection, id: i32) -> QResult<Club> {
+    clubs::table.find(id).first(conn)
+}
+
 pub fn all_clubs(conn: &mut DbConnection) -> QResult<Vec<Club>> {
     clubs::table.order(clubs::name.asc()).load(conn)
 }

@@ -75,7 +75,12 @@ pub fn verify_password(password: &str, stored: Option<&str>) -> bool {
 }
 
 pub enum LoginOutcome {
-    Ok(Director, Club, String),
+    /// The new login's token (for the cookie), and where the director belongs.
+    Ok {
+        director_id: i32,
+        club_slug: String,
+        token: String,
+    },
     BadCredentials,
     RateLimited,
 }
@@ -108,9 +113,12 @@ pub fn login(
                 &hash_token(&token),
                 Duration::days(SESSION_DAYS),
             )?;
-            let (d, club) = queries::director_for_session(conn, &hash_token(&token))?
-                .ok_or_else(|| AppError::Internal("new session not found".into()))?;
-            Ok(LoginOutcome::Ok(d, club, token))
+            let club = queries::club_by_id(conn, d.club_id)?;
+            Ok(LoginOutcome::Ok {
+                director_id: d.id,
+                club_slug: club.slug,
+                token,
+            })
         }
         _ => Ok(LoginOutcome::BadCredentials),
     }

@@ -205,7 +205,11 @@ pub async fn login(
         .db(move |c| auth::login(c, &email, &password, &ip))
         .await?;
     let (status, error) = match outcome {
-        LoginOutcome::Ok(director, club, token) => {
+        LoginOutcome::Ok {
+            director_id,
+            club_slug,
+            token,
+        } => {
             // A new session: nothing from before login survives, and the CSRF token changes.
             session.renew();
             session.clear();
@@ -213,9 +217,9 @@ pub async fn login(
                 .insert(SESSION_LOGIN, token)
                 .map_err(|e| AppError::Internal(format!("session: {e}")))?;
             csrf::rotate(&session);
-            tracing::info!(director = director.id, club = club.slug, "login");
+            tracing::info!(director = director_id, club = club_slug, "login");
             let next = if form.next.is_empty() {
-                format!("/c/{}", club.slug)
+                format!("/c/{club_slug}")
             } else {
                 auth::safe_next(&form.next)
             };
