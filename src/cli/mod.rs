@@ -3,6 +3,8 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod bench;
+pub mod rules;
 pub mod serve;
 
 #[derive(Parser)]
@@ -26,6 +28,25 @@ enum Command {
     },
     /// Print a one-time link that creates a new club and its owner account.
     SetupLink,
+    /// The rules engine over JSON: decide tricks, replay games, check table summaries.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+    /// Measures throughput for the README (build with --release).
+    Bench {
+        /// What to measure.
+        #[arg(value_parser = ["engine", "all"], default_value = "all")]
+        what: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// Reads JSON Lines of tricks on stdin, writes one `{"winner":"E"}` line per input line.
+    Trick,
+    /// Replays one game record (FILE or - for stdin) and prints the result.
+    Replay { file: Option<String> },
+    /// Checks a table's summary (FILE or - for stdin) against the rules.
+    Check { file: Option<String> },
 }
 
 /// Runs the command line and returns the process exit status.
@@ -42,5 +63,18 @@ pub fn run() -> i32 {
         None => serve::serve(None),
         Some(Command::Serve { bind }) => serve::serve(bind),
         Some(Command::SetupLink) => serve::setup_link(),
+        Some(Command::Rules(RulesCommand::Trick)) => rules::run_trick(),
+        Some(Command::Bench { what }) => {
+            if matches!(what.as_str(), "engine" | "all") {
+                print!("{}", bench::engine(2000, 7));
+            }
+            0
+        }
+        Some(Command::Rules(RulesCommand::Replay { file })) => {
+            rules::run_json(file.as_deref(), rules::replay_json)
+        }
+        Some(Command::Rules(RulesCommand::Check { file })) => {
+            rules::run_json(file.as_deref(), rules::check_json)
+        }
     }
 }

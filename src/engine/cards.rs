@@ -345,6 +345,22 @@ impl CardCounts {
         self.total += 1;
     }
 
+    /// Adds every copy held in `other`.
+    pub fn add_all(&mut self, other: &CardCounts) {
+        for (a, b) in self.counts.iter_mut().zip(other.counts.iter()) {
+            *a += b;
+        }
+        for (a, b) in self.suit_len.iter_mut().zip(other.suit_len.iter()) {
+            *a += b;
+        }
+        self.total += other.total;
+    }
+
+    /// The first card held more often here than in `limit`.
+    pub fn first_excess(&self, limit: &CardCounts) -> Option<Card> {
+        Card::all().find(|c| self.count(*c) > limit.count(*c))
+    }
+
     /// Takes one copy out; false (and nothing changed) if there is none.
     pub fn remove(&mut self, card: Card) -> bool {
         let n = &mut self.counts[card.index()];
@@ -398,14 +414,6 @@ impl CardCounts {
         (base..base + 13)
             .filter(|&i| self.counts[i] > 0)
             .filter_map(Card::from_index)
-    }
-
-    /// True when every copy here is also in `other` (multiset inclusion).
-    pub fn is_within(&self, other: &CardCounts) -> bool {
-        self.counts
-            .iter()
-            .zip(other.counts.iter())
-            .all(|(a, b)| a <= b)
     }
 }
 

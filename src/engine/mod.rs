@@ -1,7 +1,19 @@
 //! The rules engine: pure, no I/O. The referee of every result.
 
+pub mod calypso;
 pub mod cards;
+pub mod game;
+pub mod random;
+pub mod score;
 pub mod spec;
+pub mod trick;
 
-pub use cards::{Card, CardCounts, NotationError, Rank, Seat, Suit};
+pub use calypso::{Calypsos, calypso_points};
+pub use cards::{Card, CardCounts, NotationError, Rank, Seat, Suit, parse_cards, sort_for_display};
+pub use game::{DealError, Game, PlayError, Played, Revoke};
+pub use score::{PlayerScore, Score, SideScore};
 pub use spec::{Deal, GameSpec, Scoring, SpecError, TrickRule, Trumps, Variant};
+pub mod replay;
+pub mod summary;
+pub use replay::{DealRecord, GameRecord, ReplayError, ReplayOutcome, replay};
+pub use summary::{PlayerSummary, Problem, Summary, check, check_series, score_summary};

@@ -292,15 +292,15 @@ impl GameSpec {
                     ));
                 }
             }
-            if let Some(suit) = self.trumps.of(a) {
-                if !self.deck.has_suit(suit) {
-                    return err(format!(
-                        "{} cannot have {} as trump suit: this deck has no {}",
-                        a.name(),
-                        suit.name(),
-                        suit.name()
-                    ));
-                }
+            if let Some(suit) = self.trumps.of(a)
+                && !self.deck.has_suit(suit)
+            {
+                return err(format!(
+                    "{} cannot have {} as trump suit: this deck has no {}",
+                    a.name(),
+                    suit.name(),
+                    suit.name()
+                ));
             }
         }
         for seat in &Seat::ALL[self.players..] {

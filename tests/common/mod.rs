@@ -267,7 +267,7 @@ impl TestApp {
 pub const PASSWORD: &str = "a long enough password";
 
 /// Event form fields that validate.
-pub fn event_fields<'a>(name: &'a str) -> Vec<(&'a str, &'a str)> {
+pub fn event_fields(name: &str) -> Vec<(&str, &str)> {
     vec![
         ("name", name),
         ("date", "2026-06-01"),

@@ -1,0 +1,497 @@
+//! `rules trick|replay|check`: the engine over JSON. The exact formats are a contract other
+//! tools rely on (see README).
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{BufRead, Read, Write};
+use std::marker::PhantomData;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde_json::{Map, Value, json};
+
+use crate::engine::{
+    self, Card, CardCounts, Deal, DealRecord, GameRecord, GameSpec, PlayerSummary, Score, Seat,
+    Suit, Summary, TrickRule, Trumps, Variant,
+};
+
+/// A JSON object keyed by seat letters; unknown and repeated seats are errors (a repeated
+/// key would otherwise hide a fifth card).
+#[derive(Debug)]
+pub struct SeatMap<T>(pub [Option<T>; 4]);
+
+impl<T> Default for SeatMap<T> {
+    fn default() -> Self {
+        SeatMap([None, None, None, None])
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for SeatMap<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = SeatMap<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object keyed by seat: N, E, S, W")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SeatMap<T>, A::Error> {
+                let mut out = SeatMap::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    let seat: Seat = key.parse().map_err(|_| {
+                        de::Error::custom(format!("\"{key}\" is not a seat (use N, E, S, W)"))
+                    })?;
+                    if out.0[seat.index()].is_some() {
+                        return Err(de::Error::custom(format!("seat {seat} is given twice")));
+                    }
+                    out.0[seat.index()] = Some(map.next_value()?);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(V(PhantomData))
+    }
+}
+
+/// A card in canonical or accepted notation; the error names the token.
+#[derive(Debug, Clone, Copy)]
+pub struct CardText(pub Card);
+
+impl<'de> Deserialize<'de> for CardText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map(CardText).map_err(de::Error::custom)
+    }
+}
+
+/// The variant, trick rule and seating shared by every input.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct SpecFields {
+    variant: Option<String>,
+    rule: Option<String>,
+    trumps: Option<SeatMap<Option<String>>>,
+}
+
+impl SpecFields {
+    fn spec(&self) -> Result<GameSpec, String> {
+        let variant: Variant = self.variant.as_deref().unwrap_or("standard").parse()?;
+        let rule: TrickRule = self.rule.as_deref().unwrap_or("standard").parse()?;
+        let mut spec = GameSpec::new(variant).with_rule(rule);
+        if let Some(t) = &self.trumps {
+            let mut trumps = Trumps([None; 4]);
+            for seat in Seat::ALL {
+                let given = t.0[seat.index()].as_ref();
+                if seat.index() < spec.players && given.is_none() {
+                    return Err(format!("trumps: no suit given for {}", seat.name()));
+                }
+                if let Some(Some(text)) = given {
+                    trumps.0[seat.index()] =
+                        Some(text.parse::<Suit>().map_err(|e| format!("trumps: {e}"))?);
+                }
+            }
+            spec = spec.with_trumps(trumps).map_err(|e| e.to_string())?;
+        }
+        Ok(spec)
+    }
+}
+
+fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))
+}
+
+// ---- rules trick ----
+
+#[derive(Deserialize)]
+struct TrickInput {
+    #[serde(flatten)]
+    spec: SpecFields,
+    leader: String,
+    cards: SeatMap<CardText>,
+}
+
+/// One JSON line in, one JSON line out.
+pub fn trick_line(line: &str) -> Value {
+    match trick_winner(line) {
+        Ok(seat) => json!({ "winner": seat.to_string() }),
+        Err(e) => json!({ "error": e }),
+    }
+}
+
+fn trick_winner(line: &str) -> Result<Seat, String> {
+    let input: TrickInput = parse(line)?;
+    let spec = input.spec.spec()?;
+    let leader: Seat = input
+        .leader
+        .parse()
+        .map_err(|e: engine::NotationError| format!("leader: {e}"))?;
+    if leader.index() >= spec.players {
+        return Err(format!(
+            "leader: a {}-player game has no {} seat",
+            spec.players,
+            leader.name()
+        ));
+    }
+    let mut cards = Vec::with_capacity(spec.players);
+    for i in 0..spec.players {
+        let seat = leader.left_by(i, spec.players);
+        match &input.cards.0[seat.index()] {
+            Some(c) => cards.push(c.0),
+            None => {
+                return Err(format!(
+                    "cards: no card for {}; a trick has one card from each of the {} players",
+                    seat.name(),
+                    spec.players
+                ));
+            }
+        }
+    }
+    if let Some(extra) = Seat::ALL[spec.players..]
+        .iter()
+        .find(|s| input.cards.0[s.index()].is_some())
+    {
+        return Err(format!(
+            "cards: a {}-player game has no {} seat",
+            spec.players,
+            extra.name()
+        ));
+    }
+    let i = engine::trick::winner(leader, &cards, spec.players, &spec.trumps, spec.rule);
+    Ok(leader.left_by(i, spec.players))
+}
+
+pub fn run_trick() -> i32 {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: cannot read standard input: {e}");
+                return 2;
+            }
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        if writeln!(out, "{}", trick_line(&line)).is_err() {
+            return 0; // the reader went away: nothing more to do
+        }
+    }
+    0
+}
+
+// ---- rules replay ----
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DealInput {
+    dealer: Option<String>,
+    hands: SeatMap<Vec<CardText>>,
+    #[serde(default)]
+    tricks: Vec<SeatMap<CardText>>,
+}
+
+#[derive(Deserialize)]
+struct RecordInput {
+    #[serde(flatten)]
+    spec: SpecFields,
+    deals: Vec<DealInput>,
+}
+
+fn seat_field(text: &Option<String>, what: &str) -> Result<Option<Seat>, String> {
+    text.as_deref()
+        .map(|t| {
+            t.parse()
+                .map_err(|e: engine::NotationError| format!("{what}: {e}"))
+        })
+        .transpose()
+}
+
+fn deal_record(d: usize, input: &DealInput) -> Result<DealRecord, String> {
+    let dealer = seat_field(&input.dealer, &format!("deal {} dealer", d + 1))?;
+    let hands = input.hands.0.each_ref().map(|h| {
+        h.as_ref()
+            .map_or(Vec::new(), |cards| cards.iter().map(|c| c.0).collect())
+    });
+    let tricks = input
+        .tricks
+        .iter()
+        .map(|t| t.0.each_ref().map(|c| c.map(|c| c.0)))
+        .collect();
+    Ok(DealRecord {
+        dealer,
+        hands,
+        tricks,
+    })
+}
+
+/// The replay result as the documented JSON, or the error message.
+pub fn replay_json(text: &str) -> Result<Value, String> {
+    let input: RecordInput = parse(text)?;
+    let spec = input.spec.spec()?;
+    let deals = input
+        .deals
+        .iter()
+        .enumerate()
+        .map(|(d, x)| deal_record(d, x))
+        .collect::<Result<_, _>>()?;
+    let outcome = engine::replay(&spec, &GameRecord { deals }).map_err(|e| e.to_string())?;
+    let mut out = score_json(&spec, &outcome.score, true);
+    let revokes: Vec<Value> = outcome
+        .revokes
+        .iter()
+        .map(|r| json!({"deal": r.deal, "trick": r.trick, "seat": r.seat.to_string(), "card": r.card.to_string()}))
+        .collect();
+    out.insert("revokes".into(), Value::Array(revokes));
+    out.insert("deals_played".into(), json!(outcome.deals_played));
+    out.insert("complete".into(), json!(outcome.complete));
+    Ok(Value::Object(out))
+}
+
+/// Players and sides. `full` gives the whole replay form; otherwise only side scores.
+fn score_json(spec: &GameSpec, score: &Score, full: bool) -> Map<String, Value> {
+    let mut out = Map::new();
+    if full {
+        let mut players = Map::new();
+        for p in &score.players {
+            players.insert(
+                p.seat.to_string(),
+                json!({
+                    "calypsos": p.calypsos,
+                    "in_progress": p.in_progress.iter().map(Card::to_string).collect::<Vec<_>>(),
+                    "score": p.score,
+                }),
+            );
+        }
+        out.insert("players".into(), Value::Object(players));
+    }
+    let mut sides = Map::new();
+    for s in &score.sides {
+        let v = if full {
+            json!({"trick_pile": s.trick_pile, "revoke_bonus": s.revoke_bonus, "score": s.score})
+        } else {
+            json!({"score": s.score})
+        };
+        sides.insert(s.name.clone(), v);
+    }
+    let key = if spec.scoring.partnerships() {
+        "partnerships"
+    } else {
+        "sides"
+    };
+    out.insert(key.into(), Value::Object(sides));
+    if let Some(totals) = &score.split_totals {
+        let m: Map<String, Value> = totals
+            .iter()
+            .map(|(s, t)| (s.to_string(), json!(t)))
+            .collect();
+        out.insert("split_totals".into(), Value::Object(m));
+    }
+    if let Some(t) = score.table_total {
+        out.insert("table_total".into(), json!(t));
+    }
+    out
+}
+
+// ---- rules check ----
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerInput {
+    calypsos: i64,
+    #[serde(default)]
+    in_progress: Vec<CardText>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SummaryInput {
+    after_deal: i64,
+    players: SeatMap<PlayerInput>,
+    trick_piles: BTreeMap<String, i64>,
+}
+
+#[derive(Deserialize)]
+struct CheckInput {
+    #[serde(flatten)]
+    spec: SpecFields,
+    #[serde(default)]
+    deals: Option<Vec<DealInput>>,
+    /// One summary, given inline...
+    after_deal: Option<i64>,
+    players: Option<SeatMap<PlayerInput>>,
+    trick_piles: Option<BTreeMap<String, i64>>,
+    /// ...or the summaries after successive deals.
+    summaries: Option<Vec<SummaryInput>>,
+}
+
+fn summary(spec: &GameSpec, input: SummaryInput) -> Result<Summary, String> {
+    let mut piles = vec![None; spec.sides()];
+    for (name, &n) in &input.trick_piles {
+        let side = (0..spec.sides())
+            .find(|&s| spec.side_name(s) == *name)
+            .ok_or_else(|| {
+                let names: Vec<String> = (0..spec.sides()).map(|s| spec.side_name(s)).collect();
+                format!(
+                    "trick_piles: \"{name}\" is not a side of this game (use {})",
+                    names.join(", ")
+                )
+            })?;
+        piles[side] = Some(n);
+    }
+    Ok(Summary {
+        after_deal: input.after_deal,
+        players: input.players.0.map(|p| {
+            p.map(|p| PlayerSummary {
+                calypsos: p.calypsos,
+                in_progress: p.in_progress.iter().map(|c| c.0).collect(),
+            })
+        }),
+        trick_piles: piles,
+    })
+}
+
+/// The check result as the documented JSON, or why the input could not be read.
+pub fn check_json(text: &str) -> Result<Value, String> {
+    let input: CheckInput = parse(text)?;
+    let spec = input.spec.spec()?;
+    let inline = match (input.after_deal, input.players, input.trick_piles) {
+        (Some(after_deal), Some(players), Some(trick_piles)) => Some(SummaryInput {
+            after_deal,
+            players,
+            trick_piles,
+        }),
+        (None, None, None) => None,
+        _ => return Err("a summary needs after_deal, players and trick_piles".into()),
+    };
+    let series: Vec<Summary> = match (inline, input.summaries) {
+        (Some(one), None) => vec![summary(&spec, one)?],
+        (None, Some(many)) if !many.is_empty() => many
+            .into_iter()
+            .map(|s| summary(&spec, s))
+            .collect::<Result<_, _>>()?,
+        (Some(_), Some(_)) => return Err(
+            "give either one summary (after_deal, players, trick_piles) or \"summaries\", not both"
+                .into(),
+        ),
+        _ => {
+            return Err(
+                "no summary given: add after_deal, players and trick_piles, or \"summaries\""
+                    .into(),
+            );
+        }
+    };
+    let deals: Option<Vec<Deal>> = match &input.deals {
+        None => None,
+        Some(ds) => {
+            let first = ds.first().and_then(|d| d.dealer.clone());
+            let first = seat_field(&first, "deal 1 dealer")?.unwrap_or(Seat::North);
+            Some(
+                ds.iter()
+                    .enumerate()
+                    .map(|(i, d)| {
+                        let rec = deal_record(i, d)?;
+                        Ok(Deal {
+                            dealer: rec.dealer.unwrap_or(spec.dealer_of(first, i)),
+                            hands: rec.hands.each_ref().map(CardCounts::from_cards),
+                        })
+                    })
+                    .collect::<Result<_, String>>()?,
+            )
+        }
+    };
+    let problems = engine::check_series(&spec, &series, deals.as_deref());
+    let mut out = Map::new();
+    out.insert("ok".into(), json!(problems.is_empty()));
+    out.insert(
+        "problems".into(),
+        Value::Array(
+            problems
+                .iter()
+                .map(|p| json!({"code": p.code, "message": p.message}))
+                .collect(),
+        ),
+    );
+    if problems.is_empty()
+        && let Some(score) = series
+            .last()
+            .and_then(|last| engine::score_summary(&spec, last))
+    {
+        out.extend(score_json(&spec, &score, false));
+    }
+    Ok(Value::Object(out))
+}
+
+/// Reads FILE or standard input ("-" or none).
+fn read_input(path: Option<&str>) -> Result<String, String> {
+    match path {
+        None | Some("-") => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            Ok(s)
+        }
+        Some(p) => std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}")),
+    }
+}
+
+/// Prints the result (exit 0) or `{"error":...}` on stdout and the message on stderr (exit 2).
+pub fn run_json(path: Option<&str>, f: fn(&str) -> Result<Value, String>) -> i32 {
+    match read_input(path).and_then(|text| f(&text)) {
+        Ok(v) => {
+            println!("{v}");
+            0
+        }
+        Err(e) => {
+            println!("{}", json!({ "error": e }));
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+/// A game record in the `rules replay` input format.
+pub fn record_json(spec: &GameSpec, record: &GameRecord) -> Value {
+    let seat_map = |f: &dyn Fn(Seat) -> Option<Value>| -> Value {
+        let m: Map<String, Value> = spec
+            .seats()
+            .iter()
+            .filter_map(|&s| f(s).map(|v| (s.to_string(), v)))
+            .collect();
+        Value::Object(m)
+    };
+    let trumps = seat_map(&|s| spec.trumps.of(s).map(|t| json!(t.to_string())));
+    let deals: Vec<Value> = record
+        .deals
+        .iter()
+        .map(|d| {
+            let hands = seat_map(&|s| {
+                Some(json!(
+                    d.hands[s.index()]
+                        .iter()
+                        .map(Card::to_string)
+                        .collect::<Vec<_>>()
+                ))
+            });
+            let tricks: Vec<Value> = d
+                .tricks
+                .iter()
+                .map(|t| seat_map(&|s| t[s.index()].map(|c| json!(c.to_string()))))
+                .collect();
+            let mut m = Map::new();
+            if let Some(dealer) = d.dealer {
+                m.insert("dealer".into(), json!(dealer.to_string()));
+            }
+            m.insert("hands".into(), hands);
+            m.insert("tricks".into(), Value::Array(tricks));
+            Value::Object(m)
+        })
+        .collect();
+    json!({
+        "variant": spec.variant.name(),
+        "rule": spec.rule.name(),
+        "trumps": trumps,
+        "deals": deals,
+    })
+}

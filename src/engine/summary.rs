@@ -1,0 +1,439 @@
+//! Checks a table's reported summary (completed calypsos, the cards of each calypso in
+//! progress, trick-pile counts) against what the rules allow, and scores it.
+
+use super::calypso::Calypsos;
+use super::cards::{Card, CardCounts, Rank, Seat};
+use super::score::{Score, score};
+use super::spec::{Deal, GameSpec};
+
+/// What one player reported.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerSummary {
+    pub calypsos: i64,
+    pub in_progress: Vec<Card>,
+}
+
+/// What a table reported after a deal.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// 1-based deal the summary is taken after.
+    pub after_deal: i64,
+    /// Indexed by seat.
+    pub players: [Option<PlayerSummary>; 4],
+    /// Indexed by side (see [`GameSpec::side_of`]).
+    pub trick_piles: Vec<Option<i64>>,
+}
+
+/// One thing wrong with a summary: a stable code and a sentence for a director.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub code: &'static str,
+    pub message: String,
+}
+
+fn problem(code: &'static str, message: String) -> Problem {
+    Problem { code, message }
+}
+
+fn plural(n: i64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// Every problem found; empty when the summary is possible under the rules.
+/// `deals`, when given, are the hands as dealt, for the checks on what was dealt by then.
+pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let k = summary.after_deal;
+    let deal_ok = k >= 1 && k <= spec.deals() as i64;
+    if !deal_ok {
+        out.push(problem(
+            "after-deal",
+            format!(
+                "the summary is after deal {k}, but a game of {} has deals 1 to {}",
+                spec.variant,
+                spec.deals()
+            ),
+        ));
+    }
+    let dealt_total = if deal_ok {
+        spec.cards_dealt_by(k as usize) as i64
+    } else {
+        spec.deck.len() as i64
+    };
+
+    // What was dealt by deal k, when the deals are known and consistent.
+    let dealt = match deals {
+        Some(deals) if deal_ok => dealt_by(spec, deals, k as usize, &mut out),
+        _ => None,
+    };
+
+    let mut players_ok = true;
+    for seat in Seat::ALL {
+        let in_play = seat.index() < spec.players;
+        match (&summary.players[seat.index()], in_play) {
+            (None, true) => {
+                players_ok = false;
+                out.push(problem(
+                    "missing-player",
+                    format!("there is no line for {}", seat.name()),
+                ));
+            }
+            (Some(_), false) => out.push(problem(
+                "extra-player",
+                format!("a {}-player game has no {} seat", spec.players, seat.name()),
+            )),
+            (Some(p), true) => {
+                if !check_player(spec, seat, p, k, dealt_total, dealt.as_ref(), &mut out) {
+                    players_ok = false;
+                }
+            }
+            (None, false) => {}
+        }
+    }
+
+    let mut piles_ok = true;
+    for side in 0..spec.sides() {
+        let name = side_label(spec, side);
+        match summary.trick_piles.get(side).copied().flatten() {
+            None => {
+                piles_ok = false;
+                out.push(problem(
+                    "missing-trick-pile",
+                    format!("there is no trick-pile count for {name}"),
+                ));
+            }
+            Some(n) if n < 0 => {
+                piles_ok = false;
+                out.push(problem(
+                    "negative",
+                    format!("{name}'s trick pile cannot hold {n} cards"),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    if summary.trick_piles.len() > spec.sides() {
+        out.push(problem(
+            "extra-trick-pile",
+            format!(
+                "a game of {} has {} trick piles, the summary gives {}",
+                spec.variant,
+                spec.sides(),
+                summary.trick_piles.len()
+            ),
+        ));
+    }
+    if !(players_ok && piles_ok) {
+        return out;
+    }
+
+    // Card counts: every card dealt is in a calypso, in progress, or in a trick pile.
+    let cards_of = |seat: Seat| -> i64 {
+        summary.players[seat.index()]
+            .as_ref()
+            .map_or(0, |p| 13 * p.calypsos + p.in_progress.len() as i64)
+    };
+    let mut total = 0;
+    for side in 0..spec.sides() {
+        let pile = summary.trick_piles[side].unwrap_or(0);
+        let side_cards: i64 = spec.side_seats(side).into_iter().map(cards_of).sum::<i64>() + pile;
+        total += side_cards;
+        if side_cards % spec.players as i64 != 0 {
+            out.push(problem(
+                "side-count",
+                format!(
+                    "{}'s cards (calypsos, in progress and trick pile) add up to {side_cards}, \
+                     which is not a whole number of {}-card tricks",
+                    side_label(spec, side),
+                    spec.players
+                ),
+            ));
+        }
+    }
+    if total != dealt_total {
+        let message = if deal_ok && k as usize == spec.deals() {
+            format!("the cards add up to {total}, a game has {dealt_total}")
+        } else {
+            format!("the cards add up to {total}, but after deal {k} there are {dealt_total}")
+        };
+        out.push(problem("card-count", message));
+    }
+    out
+}
+
+fn side_label(spec: &GameSpec, side: usize) -> String {
+    let seats = spec.side_seats(side);
+    match seats.as_slice() {
+        [one] => one.name().to_string(),
+        _ => seats
+            .iter()
+            .map(|s| s.letter().to_string())
+            .collect::<Vec<_>>()
+            .join("-"),
+    }
+}
+
+/// Checks one player's line; false when it is too broken to count cards with.
+fn check_player(
+    spec: &GameSpec,
+    seat: Seat,
+    p: &PlayerSummary,
+    k: i64,
+    dealt_total: i64,
+    dealt: Option<&CardCounts>,
+    out: &mut Vec<Problem>,
+) -> bool {
+    let who = seat.name();
+    if p.calypsos < 0 {
+        out.push(problem(
+            "negative",
+            format!("{who} cannot have {} completed calypsos", p.calypsos),
+        ));
+        return false;
+    }
+    let Some(suit) = spec.trumps.of(seat) else {
+        if p.calypsos > 0 || !p.in_progress.is_empty() {
+            out.push(problem(
+                "no-trump-suit",
+                format!("{who} has no personal trump suit and cannot collect calypsos"),
+            ));
+        }
+        return true;
+    };
+    let mut ok = true;
+    let mut seen = [0u8; 13];
+    for &card in &p.in_progress {
+        if card.suit() != suit {
+            ok = false;
+            out.push(problem(
+                "in-progress-wrong-suit",
+                format!(
+                    "{who}'s calypso in progress lists {card}, but {who} collects {}",
+                    suit.name()
+                ),
+            ));
+        } else {
+            seen[card.rank().index()] += 1;
+        }
+    }
+    for rank in Rank::all() {
+        if seen[rank.index()] > 1 {
+            ok = false;
+            out.push(problem(
+                "in-progress-duplicate",
+                format!(
+                    "{who}'s calypso in progress lists {} {} times; a calypso holds one card of each rank",
+                    Card::new(rank, suit),
+                    seen[rank.index()]
+                ),
+            ));
+        }
+    }
+    if p.in_progress.len() >= 13 && ok {
+        out.push(problem(
+            "in-progress-complete",
+            format!("{who} lists all 13 ranks in progress: that calypso is complete and counts as completed"),
+        ));
+    }
+    // Each completed calypso uses one copy of every rank of the suit.
+    let copies = Rank::all()
+        .map(|r| spec.deck.count(Card::new(r, suit)))
+        .min()
+        .unwrap_or(0);
+    if p.calypsos > i64::from(copies) {
+        out.push(problem(
+            "too-many-calypsos",
+            format!(
+                "{who} cannot have {} completed calypsos: the deck has {} of each {} card",
+                p.calypsos,
+                copies,
+                suit.name().to_lowercase().trim_end_matches('s')
+            ),
+        ));
+        return ok;
+    }
+    let claimed = 13 * p.calypsos + p.in_progress.len() as i64;
+    let suit_in_deck = i64::from(spec.deck.suit_len(suit));
+    let limit = match dealt {
+        Some(d) => i64::from(d.suit_len(suit)),
+        None => suit_in_deck.min(dealt_total),
+    };
+    if claimed > limit {
+        out.push(problem(
+            "player-bound",
+            format!(
+                "{who} claims {claimed} {} ({} and {} in progress), but only {limit} had been dealt by deal {k}",
+                suit.name().to_lowercase(),
+                plural(p.calypsos, "calypso", "calypsos"),
+                p.in_progress.len()
+            ),
+        ));
+    }
+    if let (Some(d), true) = (dealt, ok) {
+        for rank in Rank::all() {
+            let card = Card::new(rank, suit);
+            let have = i64::from(d.count(card));
+            let need = p.calypsos + i64::from(seen[rank.index()]);
+            if have < need {
+                let (code, why) = if seen[rank.index()] > 0 {
+                    (
+                        "rank-not-dealt",
+                        format!(
+                            "{who}'s calypso in progress lists {card}, which needs {need} copies of {card} dealt by deal {k} (one per completed calypso and this one)"
+                        ),
+                    )
+                } else {
+                    (
+                        "calypso-not-possible",
+                        format!(
+                            "{who} cannot have completed {} by deal {k}",
+                            plural(p.calypsos, "calypso", "calypsos")
+                        ),
+                    )
+                };
+                let dealt = if have == 1 {
+                    "1 copy was".to_string()
+                } else {
+                    format!("{have} copies were")
+                };
+                out.push(problem(code, format!("{why}; only {dealt} dealt")));
+            }
+        }
+    }
+    ok
+}
+
+/// The cards dealt in deals 1..=k, or None (with a problem) when the deals are unusable.
+fn dealt_by(
+    spec: &GameSpec,
+    deals: &[Deal],
+    k: usize,
+    out: &mut Vec<Problem>,
+) -> Option<CardCounts> {
+    if deals.len() < k {
+        out.push(problem(
+            "deals-missing",
+            format!(
+                "the deals given cover {} deals, the summary is after deal {k}",
+                deals.len()
+            ),
+        ));
+        return None;
+    }
+    let mut dealt = CardCounts::new();
+    for (d, deal) in deals.iter().take(k).enumerate() {
+        for &seat in spec.seats() {
+            let n = deal.hand(seat).len();
+            if n != spec.schedule[d] {
+                out.push(problem(
+                    "deal-invalid",
+                    format!(
+                        "in deal {}, {} was dealt {n} cards instead of {}",
+                        d + 1,
+                        seat.name(),
+                        spec.schedule[d]
+                    ),
+                ));
+                return None;
+            }
+            dealt.add_all(deal.hand(seat));
+        }
+    }
+    if let Some(card) = dealt.first_excess(&spec.deck) {
+        out.push(problem(
+            "deal-invalid",
+            format!(
+                "the deals given hold {} copies of {card}, the deck has {}",
+                dealt.count(card),
+                spec.deck.count(card)
+            ),
+        ));
+        return None;
+    }
+    Some(dealt)
+}
+
+/// The score a summary gives, or None if a count is out of range.
+pub fn score_summary(spec: &GameSpec, summary: &Summary) -> Option<Score> {
+    let mut calypsos = [Calypsos::default(); 4];
+    for &seat in spec.seats() {
+        let p = summary.players[seat.index()].as_ref()?;
+        let completed = u8::try_from(p.calypsos).ok()?;
+        calypsos[seat.index()] = Calypsos::new(completed, p.in_progress.iter().map(|c| c.rank()));
+    }
+    let piles: Option<Vec<u32>> = (0..spec.sides())
+        .map(|s| {
+            summary
+                .trick_piles
+                .get(s)
+                .copied()
+                .flatten()
+                .and_then(|n| u32::try_from(n).ok())
+        })
+        .collect();
+    Some(score(spec, &calypsos, &piles?, &[0; 4]))
+}
+
+/// Checks summaries reported after successive deals: each on its own, then what must hold
+/// from one to the next (completed calypsos and trick piles never shrink; a card leaves a
+/// calypso in progress only when that calypso is completed). Messages say which deal.
+pub fn check_series(spec: &GameSpec, series: &[Summary], deals: Option<&[Deal]>) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (i, s) in series.iter().enumerate() {
+        for mut p in check(spec, s, deals) {
+            if series.len() > 1 {
+                p.message = format!("after deal {}: {}", s.after_deal, p.message);
+            }
+            out.push(p);
+        }
+        let Some(prev) = i.checked_sub(1).map(|j| &series[j]) else {
+            continue;
+        };
+        let k = s.after_deal;
+        if k != prev.after_deal + 1 {
+            out.push(problem(
+                "deal-order",
+                format!(
+                    "the summary after deal {} is followed by one after deal {k}",
+                    prev.after_deal
+                ),
+            ));
+            continue;
+        }
+        for &seat in spec.seats() {
+            let (Some(a), Some(b)) = (&prev.players[seat.index()], &s.players[seat.index()]) else {
+                continue;
+            };
+            let who = seat.name();
+            if b.calypsos < a.calypsos {
+                out.push(problem(
+                    "calypsos-decreased",
+                    format!("after deal {k}: {who} has {} completed calypsos, fewer than the {} after deal {}", b.calypsos, a.calypsos, prev.after_deal),
+                ));
+            } else if b.calypsos == a.calypsos {
+                for card in a.in_progress.iter().filter(|c| !b.in_progress.contains(c)) {
+                    out.push(problem(
+                        "in-progress-lost",
+                        format!("after deal {k}: {card} left {who}'s calypso in progress, but no calypso was completed"),
+                    ));
+                }
+            }
+        }
+        for side in 0..spec.sides() {
+            let get = |s: &Summary| s.trick_piles.get(side).copied().flatten();
+            if let (Some(a), Some(b)) = (get(prev), get(s))
+                && b < a
+            {
+                out.push(problem(
+                        "trick-pile-decreased",
+                        format!("after deal {k}: {}'s trick pile has {b} cards, fewer than the {a} after deal {}", side_label(spec, side), prev.after_deal),
+                    ));
+            }
+        }
+    }
+    out
+}

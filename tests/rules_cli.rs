@@ -1,0 +1,593 @@
+//! The rules engine through its command line: the public trick examples, replay and check
+//! formats, and bad input (exit 2 with a clear message, never a panic).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use calypso_director::cli::rules::record_json;
+use calypso_director::engine::{GameRecord, GameSpec, Variant, random, replay};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Value, json};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_calypso-director"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout_json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    })
+}
+
+/// Every example of `tests/fixtures/tricks-public.txt` through `rules trick`, one line each.
+#[test]
+fn public_trick_examples_give_their_winners() {
+    let text = include_str!("fixtures/tricks-public.txt");
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (rule, trumps, cards, winner) = (f[0], f[1], &f[2..f.len() - 1], f[f.len() - 1]);
+        let trumps: serde_json::Map<String, Value> = trumps
+            .split(',')
+            .map(|kv| {
+                let (k, v) = kv.split_once(':').unwrap();
+                (k.to_string(), json!(v))
+            })
+            .collect();
+        let cards: serde_json::Map<String, Value> = cards
+            .iter()
+            .map(|kv| {
+                let (k, v) = kv.split_once(':').unwrap();
+                (k.to_string(), json!(v))
+            })
+            .collect();
+        let line = json!({"rule": rule, "trumps": trumps, "leader": "N", "cards": cards});
+        input.push_str(&line.to_string());
+        input.push('\n');
+        expected.push(winner.to_string());
+    }
+    assert_eq!(expected.len(), 9, "all the fixture's examples were read");
+    let out = run(&["rules", "trick"], &input);
+    assert!(out.status.success());
+    let got: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["winner"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn trick_issue_example_and_defaults() {
+    let out = run(
+        &["rules", "trick"],
+        "{\"rule\":\"standard\",\"trumps\":{\"N\":\"S\",\"E\":\"D\",\"S\":\"H\",\"W\":\"C\"},\"leader\":\"N\",\"cards\":{\"N\":\"TS\",\"E\":\"6D\",\"S\":\"JS\",\"W\":\"2S\"}}\n\
+         {\"leader\":\"N\",\"cards\":{\"N\":\"10s\",\"E\":\"6♦\",\"S\":\"JS\",\"W\":\"2S\"}}\n",
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{\"winner\":\"E\"}\n{\"winner\":\"E\"}\n"
+    );
+}
+
+#[test]
+fn a_bad_trick_line_gets_an_error_line_and_the_rest_still_run() {
+    let lines = [
+        "not json",
+        r#"{"leader":"N","cards":{"N":"TS","E":"6D","S":"JS","W":"2S","N":"3C"}}"#,
+        r#"{"leader":"N","cards":{"N":"TS","E":"6D","S":"JS","W":"2S","X":"3C"}}"#,
+        r#"{"leader":"N","cards":{"N":"TS","E":"6Q","S":"JS","W":"2S"}}"#,
+        r#"{"leader":"N","cards":{"N":"TS","E":"6D","S":"JS"}}"#,
+        r#"{"leader":"Q","cards":{"N":"TS","E":"6D","S":"JS","W":"2S"}}"#,
+        r#"{"rule":"whist","leader":"N","cards":{"N":"TS","E":"6D","S":"JS","W":"2S"}}"#,
+        r#"{"trumps":{"N":"S","E":"S","S":"H","W":"C"},"leader":"N","cards":{"N":"TS","E":"6D","S":"JS","W":"2S"}}"#,
+        r#"{"leader":"N","cards":{"N":"TS","E":"6D","S":"JS","W":"2S"}}"#,
+    ];
+    let out = run(&["rules", "trick"], &(lines.join("\n") + "\n"));
+    assert!(out.status.success());
+    let got: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(got.len(), lines.len());
+    let errors: Vec<&str> = got[..8]
+        .iter()
+        .map(|v| v["error"].as_str().expect("an error"))
+        .collect();
+    assert!(errors[1].contains("seat N is given twice"), "{}", errors[1]);
+    assert!(errors[2].contains("\"X\" is not a seat"), "{}", errors[2]);
+    assert!(errors[3].contains("\"6Q\""), "{}", errors[3]);
+    assert!(errors[4].contains("no card for West"), "{}", errors[4]);
+    assert!(errors[5].contains("\"Q\""), "{}", errors[5]);
+    assert!(errors[6].contains("whist"), "{}", errors[6]);
+    assert!(errors[7].contains("North and East"), "{}", errors[7]);
+    assert_eq!(got[8], json!({"winner": "E"}));
+}
+
+/// Replays through the command line and expects a result.
+fn replay_ok(spec: &GameSpec, record: &GameRecord) -> Value {
+    let out = run(
+        &["rules", "replay", "-"],
+        &record_json(spec, record).to_string(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout_json(&out)
+}
+
+fn random_record(variant: Variant, seed: u64, revokes: u32) -> (GameSpec, GameRecord) {
+    let spec = GameSpec::new(variant);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut record = GameRecord::default();
+    random::play_random_game(&spec, &mut rng, revokes, Some(&mut record));
+    (spec, record)
+}
+
+#[test]
+fn replay_prints_the_documented_result() {
+    let (spec, record) = random_record(Variant::Standard, 11, 15);
+    let expected = replay(&spec, &record).unwrap();
+    assert!(!expected.revokes.is_empty(), "this seed plays some revokes");
+    let v = replay_ok(&spec, &record);
+    for p in &expected.score.players {
+        let j = &v["players"][p.seat.to_string()];
+        assert_eq!(j["calypsos"], json!(p.calypsos));
+        assert_eq!(j["score"], json!(p.score));
+        assert_eq!(
+            j["in_progress"].as_array().unwrap().len(),
+            p.in_progress.len()
+        );
+    }
+    for s in &expected.score.sides {
+        let j = &v["partnerships"][&s.name];
+        assert_eq!(j["trick_pile"], json!(s.trick_pile));
+        assert_eq!(j["revoke_bonus"], json!(s.revoke_bonus));
+        assert_eq!(j["score"], json!(s.score));
+    }
+    let r = &expected.revokes[0];
+    assert_eq!(
+        v["revokes"][0],
+        json!({"deal": r.deal, "trick": r.trick, "seat": r.seat.to_string(), "card": r.card.to_string()})
+    );
+    assert_eq!(
+        v["revokes"].as_array().unwrap().len(),
+        expected.revokes.len()
+    );
+    // 208 cards accounted for.
+    let cards: u64 = ["N", "E", "S", "W"]
+        .iter()
+        .map(|s| {
+            13 * v["players"][s]["calypsos"].as_u64().unwrap()
+                + v["players"][s]["in_progress"].as_array().unwrap().len() as u64
+        })
+        .sum::<u64>()
+        + v["partnerships"]["NS"]["trick_pile"].as_u64().unwrap()
+        + v["partnerships"]["EW"]["trick_pile"].as_u64().unwrap();
+    assert_eq!(cards, 208);
+}
+
+#[test]
+fn replay_of_every_variant_through_the_command_line() {
+    for (i, v) in Variant::ALL.into_iter().enumerate() {
+        let (spec, record) = random_record(v, 100 + i as u64, 0);
+        let j = replay_ok(&spec, &record);
+        let key = if spec.scoring.partnerships() {
+            "partnerships"
+        } else {
+            "sides"
+        };
+        assert_eq!(j[key].as_object().unwrap().len(), spec.sides(), "{v}");
+    }
+}
+
+fn replay_error(record: &Value) -> String {
+    let out = run(&["rules", "replay", "-"], &record.to_string());
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let v = stdout_json(&out);
+    let msg = v["error"].as_str().expect("error field").to_string();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(&msg),
+        "stderr repeats the message: {stderr}"
+    );
+    msg
+}
+
+#[test]
+fn impossible_records_say_which_deal_trick_seat_and_card() {
+    let (spec, record) = random_record(Variant::Standard, 5, 0);
+    let good = record_json(&spec, &record);
+
+    // A card the player does not hold: swap East's card in deal 2 trick 3 for one they never had.
+    let mut bad = good.clone();
+    let east_hand: Vec<String> =
+        serde_json::from_value(bad["deals"][1]["hands"]["E"].clone()).unwrap();
+    let foreign = ["AS", "KS", "QS", "AH", "AD", "AC", "2C", "2D", "2H", "2S"]
+        .into_iter()
+        .find(|c| !east_hand.iter().any(|h| h == c))
+        .unwrap();
+    bad["deals"][1]["tricks"][2]["E"] = json!(foreign);
+    let msg = replay_error(&bad);
+    assert!(
+        msg.starts_with(&format!("deal 2, trick 3, East, {foreign}:")),
+        "{msg}"
+    );
+
+    // A 14-card hand.
+    let mut bad = good.clone();
+    bad["deals"][0]["hands"]["N"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!("AS"));
+    let msg = replay_error(&bad);
+    assert!(
+        msg.contains("deal 1") && msg.contains("North") && msg.contains("14 cards"),
+        "{msg}"
+    );
+
+    // A trick with a fifth card (a repeated seat) and an unknown card.
+    let text = good
+        .to_string()
+        .replacen("\"tricks\":[{", "\"tricks\":[{\"N\":\"2C\",", 1);
+    let out = run(&["rules", "replay"], &text);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stdout_json(&out)["error"]
+            .as_str()
+            .unwrap()
+            .contains("given twice")
+    );
+    let mut bad = good.clone();
+    bad["deals"][0]["tricks"][0]["S"] = json!("1S");
+    assert!(replay_error(&bad).contains("\"1S\""));
+
+    // Wrong counts: a missing trick, a missing card, the wrong dealer, too many deals.
+    let mut bad = good.clone();
+    bad["deals"][3]["tricks"].as_array_mut().unwrap().pop();
+    assert!(replay_error(&bad).contains("deal 4: the record has 12 tricks"));
+    let mut bad = good.clone();
+    bad["deals"][0]["tricks"][4]
+        .as_object_mut()
+        .unwrap()
+        .remove("W");
+    assert!(
+        replay_error(&bad).starts_with("deal 1, trick 5, West: the trick has no card for West")
+    );
+    let mut bad = good.clone();
+    let wrong = if good["deals"][1]["dealer"] == json!("N") {
+        "S"
+    } else {
+        "N"
+    };
+    bad["deals"][1]["dealer"] = json!(wrong);
+    assert!(replay_error(&bad).contains("passes to the left"));
+    let mut bad = good.clone();
+    let extra = bad["deals"][0].clone();
+    bad["deals"].as_array_mut().unwrap().push(extra);
+    assert!(replay_error(&bad).contains("5 deals"));
+    // Five copies of one card in one deal.
+    let mut bad = good.clone();
+    for i in 0..5 {
+        bad["deals"][0]["hands"]["N"][i] = json!("AS");
+    }
+    let msg = replay_error(&bad);
+    assert!(
+        msg.contains("AS is dealt more often than the deck holds it"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn malformed_input_exits_2_and_never_panics() {
+    for text in [
+        "",
+        "{",
+        "[]",
+        "null",
+        "{\"deals\":\"x\"}",
+        "{\"deals\":[{\"hands\":{}}]}",
+        "{\"deals\":[{\"dealer\":\"N\",\"hands\":{\"N\":[1]}}]}",
+    ] {
+        for cmd in ["replay", "check"] {
+            let out = run(&["rules", cmd], text);
+            assert_eq!(out.status.code(), Some(2), "{cmd} {text:?}");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!stderr.contains("panicked"), "{stderr}");
+            assert!(stdout_json(&out)["error"].is_string());
+        }
+    }
+    let out = run(&["rules", "replay", "/no/such/file.json"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/file.json"));
+}
+
+/// A table's summary built from a replayed game: it checks clean and scores the same.
+fn summary_of(spec: &GameSpec, record: &GameRecord) -> (Value, Value) {
+    let replayed = record_json(spec, record);
+    let r = replay_ok(spec, record);
+    let players: serde_json::Map<String, Value> = spec
+        .seats()
+        .iter()
+        .map(|s| {
+            let p = &r["players"][s.to_string()];
+            (
+                s.to_string(),
+                json!({"calypsos": p["calypsos"], "in_progress": p["in_progress"]}),
+            )
+        })
+        .collect();
+    let piles = json!({"NS": r["partnerships"]["NS"]["trick_pile"], "EW": r["partnerships"]["EW"]["trick_pile"]});
+    let deals: Vec<Value> = replayed["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| json!({"dealer": d["dealer"], "hands": d["hands"]}))
+        .collect();
+    let input = json!({"deals": deals, "after_deal": 4, "players": players, "trick_piles": piles});
+    (input, r)
+}
+
+#[test]
+fn check_accepts_a_real_game_and_scores_it() {
+    let (spec, record) = random_record(Variant::Standard, 21, 0);
+    let (input, replayed) = summary_of(&spec, &record);
+    let out = run(&["rules", "check", "-"], &input.to_string());
+    assert_eq!(out.status.code(), Some(0));
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], json!(true), "{v}");
+    assert_eq!(v["problems"], json!([]));
+    for side in ["NS", "EW"] {
+        assert_eq!(
+            v["partnerships"][side]["score"],
+            replayed["partnerships"][side]["score"]
+        );
+    }
+}
+
+fn check_codes(input: &Value) -> Vec<String> {
+    let out = run(&["rules", "check"], &input.to_string());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], json!(false));
+    v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            assert!(p["message"].as_str().unwrap().len() > 10);
+            p["code"].as_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn check_finds_what_the_rules_forbid() {
+    let (spec, record) = random_record(Variant::Standard, 21, 0);
+    let (good, _) = summary_of(&spec, &record);
+
+    // One card short: the issue's own example message.
+    let mut bad = good.clone();
+    let ns = bad["trick_piles"]["NS"].as_i64().unwrap();
+    bad["trick_piles"]["NS"] = json!(ns - 1);
+    let out = run(&["rules", "check"], &bad.to_string());
+    let v = stdout_json(&out);
+    let messages: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages.contains(&"the cards add up to 207, a game has 208"),
+        "{messages:?}"
+    );
+    assert!(check_codes(&bad).contains(&"side-count".to_string()));
+
+    // A rank twice, a card of the wrong suit, all 13 in progress, too many calypsos.
+    let mut bad = good.clone();
+    bad["players"]["N"]["in_progress"] = json!(["2S", "2S", "5H"]);
+    let codes = check_codes(&bad);
+    assert!(
+        codes.contains(&"in-progress-duplicate".to_string()),
+        "{codes:?}"
+    );
+    assert!(
+        codes.contains(&"in-progress-wrong-suit".to_string()),
+        "{codes:?}"
+    );
+    let mut bad = good.clone();
+    bad["players"]["E"] = json!({"calypsos": 0, "in_progress": ["2D","3D","4D","5D","6D","7D","8D","9D","TD","JD","QD","KD","AD"]});
+    assert!(check_codes(&bad).contains(&"in-progress-complete".to_string()));
+    let mut bad = good.clone();
+    bad["players"]["W"] = json!({"calypsos": 5, "in_progress": []});
+    assert!(check_codes(&bad).contains(&"too-many-calypsos".to_string()));
+    let mut bad = good.clone();
+    bad["after_deal"] = json!(5);
+    assert!(check_codes(&bad).contains(&"after-deal".to_string()));
+    let mut bad = good.clone();
+    bad["players"].as_object_mut().unwrap().remove("S");
+    assert!(check_codes(&bad).contains(&"missing-player".to_string()));
+}
+
+#[test]
+fn check_with_the_deal_finds_cards_not_yet_dealt() {
+    // After deal 1, a player claims a calypso card whose copies were not dealt in deal 1.
+    let (spec, record) = random_record(Variant::Standard, 33, 0);
+    let (good, _) = summary_of(&spec, &record);
+    let deal1: Vec<String> = ["N", "E", "S", "W"]
+        .iter()
+        .flat_map(|s| {
+            serde_json::from_value::<Vec<String>>(good["deals"][0]["hands"][*s].clone()).unwrap()
+        })
+        .collect();
+    let missing = [
+        "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS",
+    ]
+    .into_iter()
+    .find(|c| !deal1.iter().any(|d| d == c))
+    .expect("some spade was not dealt in deal 1");
+    let input = json!({
+        "deals": good["deals"],
+        "after_deal": 1,
+        "players": {
+            "N": {"calypsos": 0, "in_progress": [missing]},
+            "E": {"calypsos": 0, "in_progress": []},
+            "S": {"calypsos": 0, "in_progress": []},
+            "W": {"calypsos": 1, "in_progress": []}
+        },
+        "trick_piles": {"NS": 3, "EW": 35}
+    });
+    let codes = check_codes(&input);
+    assert!(codes.contains(&"rank-not-dealt".to_string()), "{codes:?}");
+    assert!(
+        codes.contains(&"calypso-not-possible".to_string()),
+        "{codes:?}"
+    );
+    // The card count itself is right (1 + 13 + 38 = 52), so that is not reported.
+    assert!(!codes.contains(&"card-count".to_string()), "{codes:?}");
+}
+
+mod no_panic {
+    use super::*;
+    use calypso_director::cli::rules::{check_json, replay_json, trick_line};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn arbitrary_text_is_an_error_not_a_panic(text in ".{0,200}") {
+            prop_assert!(replay_json(&text).is_err());
+            prop_assert!(check_json(&text).is_err());
+            prop_assert!(trick_line(&text).get("error").is_some());
+        }
+
+        #[test]
+        fn corrupted_records_replay_or_fail_cleanly(seed in 0u64..50, deal in 0usize..4, trick in 0usize..13, seat in 0usize..4, card in "[0-9TJQKAX]{1,2}[SHDCX♠]") {
+            let (spec, record) = random_record(Variant::Standard, seed, 0);
+            let mut j = record_json(&spec, &record);
+            let s = ["N", "E", "S", "W"][seat];
+            j["deals"][deal]["tricks"][trick][s] = json!(card);
+            // Either a result (the card happened to be legal and held) or a located error.
+            match replay_json(&j.to_string()) {
+                Ok(v) => prop_assert!(v.get("players").is_some()),
+                Err(e) => prop_assert!(!e.is_empty()),
+            }
+            let mut j = record_json(&spec, &record);
+            j["deals"][deal]["hands"][s][trick] = json!(card);
+            let _ = replay_json(&j.to_string());
+        }
+    }
+}
+
+/// Summaries after each deal of a real game, from replaying its first k deals.
+fn series_of(spec: &GameSpec, record: &GameRecord) -> Vec<Value> {
+    (1..=spec.deals())
+        .map(|k| {
+            let partial = GameRecord { deals: record.deals[..k].to_vec() };
+            let r = replay_ok(spec, &partial);
+            assert_eq!(r["complete"], json!(k == spec.deals()));
+            let players: serde_json::Map<String, Value> = ["N", "E", "S", "W"]
+                .iter()
+                .map(|s| (s.to_string(), json!({"calypsos": r["players"][s]["calypsos"], "in_progress": r["players"][s]["in_progress"]})))
+                .collect();
+            json!({"after_deal": k, "players": players,
+                   "trick_piles": {"NS": r["partnerships"]["NS"]["trick_pile"], "EW": r["partnerships"]["EW"]["trick_pile"]}})
+        })
+        .collect()
+}
+
+#[test]
+fn check_a_summary_after_every_deal() {
+    let (spec, record) = random_record(Variant::Standard, 44, 0);
+    let series = series_of(&spec, &record);
+    let out = run(
+        &["rules", "check"],
+        &json!({"summaries": series}).to_string(),
+    );
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], json!(true), "{v}");
+
+    // A trick pile that shrinks, and completed calypsos that go down.
+    let mut bad = series.clone();
+    bad[2]["trick_piles"]["NS"] = json!(bad[1]["trick_piles"]["NS"].as_i64().unwrap() - 4);
+    bad[2]["trick_piles"]["EW"] = json!(bad[2]["trick_piles"]["EW"].as_i64().unwrap() + 4);
+    assert!(check_codes(&json!({"summaries": bad})).contains(&"trick-pile-decreased".to_string()));
+    let mut bad = series.clone();
+    bad[0]["players"]["N"]["calypsos"] =
+        json!(bad[1]["players"]["N"]["calypsos"].as_i64().unwrap() + 1);
+    assert!(check_codes(&json!({"summaries": bad})).contains(&"calypsos-decreased".to_string()));
+    // A card that vanishes from a calypso in progress without a completion: drop it from
+    // the deal-2 summary and put it in the pile, so the card counts still add up.
+    let seat = ["N", "E", "S", "W"]
+        .into_iter()
+        .find(|s| {
+            series[0]["players"][s]["calypsos"] == series[1]["players"][s]["calypsos"]
+                && !series[0]["players"][s]["in_progress"]
+                    .as_array()
+                    .unwrap()
+                    .is_empty()
+        })
+        .expect("someone holds calypso cards after deal 1 and completes none in deal 2");
+    let gone = series[0]["players"][seat]["in_progress"][0].clone();
+    let mut bad = series.clone();
+    bad[1]["players"][seat]["in_progress"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|c| *c != gone);
+    let side = if seat == "N" || seat == "S" {
+        "NS"
+    } else {
+        "EW"
+    };
+    bad[1]["trick_piles"][side] = json!(bad[1]["trick_piles"][side].as_i64().unwrap() + 1);
+    let codes = check_codes(&json!({"summaries": bad}));
+    assert!(codes.contains(&"in-progress-lost".to_string()), "{codes:?}");
+    // Both forms at once is unreadable input.
+    let out = run(
+        &["rules", "check"],
+        &json!({"summaries": series, "after_deal": 4}).to_string(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
