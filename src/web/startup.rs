@@ -86,7 +86,11 @@ async fn log_requests(
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let method = req.method().clone();
-    let path = req.path().to_string();
+    // Invitation tokens are in the path: keep them out of the log.
+    let path = match req.path() {
+        p if p.starts_with("/invite/") => "/invite/…".to_string(),
+        p => p.to_string(),
+    };
     let res = next.call(req).await?;
     tracing::info!(%method, %path, status = res.status().as_u16(), "request");
     Ok(res)
