@@ -3,5 +3,6 @@
 
 pub mod cli;
 pub mod db;
+pub mod deals;
 pub mod engine;
 pub mod web;

@@ -3,10 +3,62 @@
 
 use std::time::Instant;
 
+use clap::{Args, ValueEnum};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::deals::fail;
+use crate::deals::PdfKind;
+use crate::deals::bench::{bench_deals, bench_pdf, deal_bench_text, pdf_bench_text};
 use crate::engine::{GameSpec, Variant, random};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchWhat {
+    Engine,
+    Deals,
+    Pdf,
+    All,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[arg(value_enum, default_value = "all")]
+    what: BenchWhat,
+    /// Boards per pass in the deal benchmark.
+    #[arg(long, default_value_t = 20_000)]
+    boards: u32,
+    /// Games per pass in the engine benchmark.
+    #[arg(long, default_value_t = 2_000)]
+    games: usize,
+    /// Repetitions; the median is reported.
+    #[arg(long, default_value_t = 7)]
+    repetitions: usize,
+}
+
+pub fn run(args: BenchArgs) -> i32 {
+    if args.boards == 0 || args.games == 0 || args.repetitions == 0 {
+        return fail("--boards, --games and --repetitions must be at least 1");
+    }
+    let what = args.what;
+    if matches!(what, BenchWhat::Engine | BenchWhat::All) {
+        print!("{}", engine(args.games, args.repetitions));
+    }
+    if matches!(what, BenchWhat::Deals | BenchWhat::All) {
+        print!(
+            "{}",
+            deal_bench_text(&bench_deals(args.boards, args.repetitions))
+        );
+    }
+    if matches!(what, BenchWhat::Pdf | BenchWhat::All) {
+        for kind in [PdfKind::Records, PdfKind::All] {
+            match bench_pdf(30, args.repetitions, kind) {
+                Ok(b) => print!("{}", pdf_bench_text(&b)),
+                Err(e) => return fail(e),
+            }
+        }
+    }
+    0
+}
 
 /// Median and spread of `runs` timings of `f`, in seconds.
 pub fn timings(runs: usize, mut f: impl FnMut()) -> (f64, f64, f64) {

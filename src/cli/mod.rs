@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod bench;
+mod deals;
 pub mod rules;
 pub mod serve;
 
@@ -31,12 +32,14 @@ enum Command {
     /// The rules engine over JSON: decide tricks, replay games, check table summaries.
     #[command(subcommand)]
     Rules(RulesCommand),
-    /// Measures throughput for the README (build with --release).
-    Bench {
-        /// What to measure.
-        #[arg(value_parser = ["engine", "all"], default_value = "all")]
-        what: String,
-    },
+    /// Show one board of a set (or make a new set key with --new-key).
+    Deal(deals::DealArgs),
+    /// Write hand records, curtain cards or stacking order as a PDF.
+    HandRecords(deals::HandRecordsArgs),
+    /// Statistical audit of a set of boards.
+    Audit(deals::AuditArgs),
+    /// Measure the engine, board generation and PDF rendering (build with --release).
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Subcommand)]
@@ -64,17 +67,15 @@ pub fn run() -> i32 {
         Some(Command::Serve { bind }) => serve::serve(bind),
         Some(Command::SetupLink) => serve::setup_link(),
         Some(Command::Rules(RulesCommand::Trick)) => rules::run_trick(),
-        Some(Command::Bench { what }) => {
-            if matches!(what.as_str(), "engine" | "all") {
-                print!("{}", bench::engine(2000, 7));
-            }
-            0
-        }
         Some(Command::Rules(RulesCommand::Replay { file })) => {
             rules::run_json(file.as_deref(), rules::replay_json)
         }
         Some(Command::Rules(RulesCommand::Check { file })) => {
             rules::run_json(file.as_deref(), rules::check_json)
         }
+        Some(Command::Deal(a)) => deals::deal(a),
+        Some(Command::HandRecords(a)) => deals::hand_records(a),
+        Some(Command::Audit(a)) => deals::audit(a),
+        Some(Command::Bench(a)) => bench::run(a),
     }
 }

@@ -608,14 +608,15 @@ pub fn update_draft_event(
 }
 
 /// Moves an event from `from` to `to` status; false if it was not in `from` (a concurrent
-/// change, or a stale form). Leaving draft needs a deal key, made here if missing.
+/// change, or a stale form). Leaving draft needs a deal key: `new_key` is stored if the
+/// event has none yet.
 pub fn change_status(
     conn: &mut DbConnection,
     club_id: i32,
     id: i32,
     from: &str,
     to: &str,
-    new_key: impl FnOnce() -> DealKey,
+    new_key: &DealKey,
 ) -> QResult<bool> {
     conn.transaction(|conn| {
         let Some(ev) = event(conn, club_id, id)? else {
@@ -625,7 +626,7 @@ pub fn change_status(
             return Ok(false);
         }
         if ev.deal_key.is_none() && to != STATUS_DRAFT {
-            store_key(conn, id, &new_key())?;
+            store_key(conn, id, new_key)?;
         }
         let n = diesel::update(
             events::table

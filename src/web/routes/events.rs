@@ -247,6 +247,10 @@ pub async fn create(
     Ok(see_other(&format!("/c/{}/events/{}", d.club.slug, ev.id)))
 }
 
+fn new_deal_key() -> Result<crate::db::models::DealKey, AppError> {
+    deal_key::generate().map_err(|e| AppError::Internal(format!("deal key: {e}")))
+}
+
 async fn load_event(state: &AppState, club_id: i32, id: i32) -> Result<Event, AppError> {
     state
         .db(move |c| queries::event(c, club_id, id)?.ok_or(AppError::NotFound))
@@ -330,6 +334,7 @@ pub async fn change_status(
         )));
     }
     let club_id = d.club.id;
+    let key = new_deal_key()?;
     let changed = state
         .db(move |c| {
             Ok(queries::change_status(
@@ -338,7 +343,7 @@ pub async fn change_status(
                 id,
                 current.name(),
                 to.name(),
-                deal_key::generate,
+                &key,
             )?)
         })
         .await?;
@@ -360,7 +365,7 @@ pub async fn new_key(
     let (_, id) = path.into_inner();
     load_event(&state, d.club.id, id).await?;
     let club_id = d.club.id;
-    let key = deal_key::generate();
+    let key = new_deal_key()?;
     let done = state
         .db(move |c| Ok(queries::set_deal_key(c, club_id, id, &key)?))
         .await?;

@@ -1,0 +1,198 @@
+//! Benchmarks: board generation against the raw ChaCha20 stream it draws from, and PDF
+//! rendering. Medians over repetitions, because the machines this runs on are shared.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use serde::Serialize;
+
+use super::algorithm::{SetKey, board, board_seed, shuffle_v1};
+use super::pdf::{PdfError, PdfKind, PdfOptions, render};
+use crate::engine::GameSpec;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DealBench {
+    pub boards: u32,
+    pub repetitions: usize,
+    /// u32 words the boards drew from their streams (rejections included).
+    pub words: u64,
+    pub boards_median: Duration,
+    pub raw_stream_median: Duration,
+    pub boards_per_second: f64,
+    /// Board generation time over raw stream time (target: at most 2).
+    pub ratio: f64,
+    /// Where the board time goes: SHA-256 seeds, shuffles (stream included), dealing.
+    pub seed_median: Duration,
+    pub shuffle_median: Duration,
+    pub deal_median: Duration,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PdfBench {
+    pub boards: u32,
+    pub repetitions: usize,
+    pub kind: &'static str,
+    pub median: Duration,
+    pub bytes: usize,
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// Generates boards 1..=`boards` `repetitions` times, and as many raw ChaCha20 words in the
+/// same run, alternating so that both see the same machine load.
+pub fn bench_deals(boards: u32, repetitions: usize) -> DealBench {
+    let spec = GameSpec::default();
+    let key = SetKey::from_bytes([0x5a; 32]);
+    let words: u64 = (1..=boards)
+        .map(|n| shuffle_v1(board_seed(&key, n, false), &mut spec.canonical_deck()))
+        .sum();
+    let mut gen_times = Vec::new();
+    let mut raw_times = Vec::new();
+    let (mut seed_times, mut shuffle_times, mut deal_times) = (Vec::new(), Vec::new(), Vec::new());
+    let seeds: Vec<[u8; 32]> = (1..=boards).map(|n| board_seed(&key, n, false)).collect();
+    let deck = spec.canonical_deck();
+    let stacks: Vec<_> = seeds
+        .iter()
+        .map(|&s| {
+            let mut d = deck.clone();
+            shuffle_v1(s, &mut d);
+            d
+        })
+        .collect();
+    for _ in 0..repetitions.max(1) {
+        let start = Instant::now();
+        for n in 1..=boards {
+            black_box(board_seed(&key, black_box(n), false));
+        }
+        seed_times.push(start.elapsed());
+        let start = Instant::now();
+        for &s in &seeds {
+            let mut d = deck.clone();
+            black_box(shuffle_v1(s, &mut d));
+            black_box(d);
+        }
+        shuffle_times.push(start.elapsed());
+        let start = Instant::now();
+        for stack in &stacks {
+            black_box(spec.deal_stack(stack, crate::engine::Seat::North));
+        }
+        deal_times.push(start.elapsed());
+
+        let start = Instant::now();
+        for n in 1..=boards {
+            black_box(board(&key, n, false, &spec, None).ok());
+        }
+        gen_times.push(start.elapsed());
+
+        let start = Instant::now();
+        let mut rng = ChaCha20Rng::from_seed([0x5a; 32]);
+        let mut acc = 0u32;
+        for _ in 0..words {
+            acc ^= rng.next_u32();
+        }
+        black_box(acc);
+        raw_times.push(start.elapsed());
+    }
+    let boards_median = median(gen_times);
+    let raw_stream_median = median(raw_times);
+    DealBench {
+        boards,
+        repetitions: repetitions.max(1),
+        words,
+        boards_median,
+        raw_stream_median,
+        boards_per_second: f64::from(boards) / boards_median.as_secs_f64(),
+        ratio: boards_median.as_secs_f64() / raw_stream_median.as_secs_f64().max(1e-12),
+        seed_median: median(seed_times),
+        shuffle_median: median(shuffle_times),
+        deal_median: median(deal_times),
+    }
+}
+
+/// Renders a hand-record PDF of boards 1..=`boards` `repetitions` times.
+pub fn bench_pdf(boards: u32, repetitions: usize, kind: PdfKind) -> Result<PdfBench, PdfError> {
+    let spec = GameSpec::default();
+    let key = SetKey::from_bytes([0x5a; 32]);
+    let set: Vec<_> = (1..=boards.max(1))
+        .filter_map(|n| board(&key, n, false, &spec, None).ok())
+        .collect();
+    let options = PdfOptions {
+        kind,
+        event_name: Some("Benchmark Pairs".into()),
+        date: Some("2025-01-01".into()),
+        commitment: Some(key.commitment()),
+    };
+    let mut times = Vec::new();
+    let mut bytes = 0;
+    for _ in 0..repetitions.max(1) {
+        let start = Instant::now();
+        let pdf = render(&set, &spec, &options)?;
+        times.push(start.elapsed());
+        bytes = pdf.len();
+    }
+    Ok(PdfBench {
+        boards: set.len() as u32,
+        repetitions: repetitions.max(1),
+        kind: PdfKind::NAMES[kind as usize],
+        median: median(times),
+        bytes,
+    })
+}
+
+pub fn deal_bench_text(b: &DealBench) -> String {
+    format!(
+        "deals: {} boards x {} repetitions, {} ChaCha20 words per pass\n  \
+         board generation median {:.3} ms ({:.0} boards/s)\n  \
+         raw ChaCha20 stream median {:.3} ms (same number of words)\n  \
+         ratio {:.2} (target <= 2)\n  \
+         parts, each timed alone: seeds (SHA-256) {:.3} ms, shuffles {:.3} ms, dealing {:.3} ms\n",
+        b.boards,
+        b.repetitions,
+        b.words,
+        b.boards_median.as_secs_f64() * 1e3,
+        b.boards_per_second,
+        b.raw_stream_median.as_secs_f64() * 1e3,
+        b.ratio,
+        b.seed_median.as_secs_f64() * 1e3,
+        b.shuffle_median.as_secs_f64() * 1e3,
+        b.deal_median.as_secs_f64() * 1e3,
+    )
+}
+
+pub fn pdf_bench_text(b: &PdfBench) -> String {
+    format!(
+        "pdf ({}): {} boards x {} repetitions\n  render median {:.1} ms, {} bytes ({:.1} KB)\n",
+        b.kind,
+        b.boards,
+        b.repetitions,
+        b.median.as_secs_f64() * 1e3,
+        b.bytes,
+        b.bytes as f64 / 1024.0
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // No timing assertions (the machine is shared); these check the benchmark measures
+    // real work.
+    #[test]
+    fn deal_bench_counts_at_least_one_word_per_swap() {
+        let b = bench_deals(3, 1);
+        assert!(b.words >= 3 * 207, "{}", b.words);
+        assert!(b.boards_per_second > 0.0);
+    }
+
+    #[test]
+    fn pdf_bench_reports_a_real_file_size() {
+        let b = bench_pdf(2, 1, PdfKind::Records).unwrap();
+        assert_eq!(b.boards, 2);
+        assert!(b.bytes > 1000, "{}", b.bytes);
+    }
+}

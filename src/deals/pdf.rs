@@ -1,0 +1,517 @@
+//! Hand-record PDFs: hand records (a page per board), curtain cards (a slip per seat and deal)
+//! and stacking order (the 208 cards top to bottom). Returns bytes, so the command line can
+//! write a file and the web service can serve them as they are.
+//!
+//! One embedded font (DejaVu Sans, which has the suit symbols) shared by every page and
+//! subset on save, which keeps a 30-board file small.
+
+use std::collections::HashMap;
+
+use printpdf::{
+    Color, FontId, Line, LineDashPattern, LinePoint, Mm, Op, ParsedFont, PdfDocument,
+    PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem,
+};
+
+use super::algorithm::{ALGORITHM, Board};
+use super::record::{DISPLAY_SUITS, own_trumps, player_title, suit_ranks};
+use crate::engine::{GameSpec, Seat, Suit};
+
+/// DejaVu Sans, shipped in the repository (licence beside it) so no font package is needed.
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+const PAGE_W: f32 = 210.0;
+const PAGE_H: f32 = 297.0;
+
+/// Which document to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PdfKind {
+    /// A page per board: every deal's four hands.
+    Records,
+    /// A slip per seat and deal, to cut out.
+    Curtains,
+    /// The stack of each board, top card first.
+    Stack,
+    /// All three, in that order.
+    All,
+}
+
+impl PdfKind {
+    pub const NAMES: [&'static str; 4] = ["records", "curtains", "stack", "all"];
+
+    pub fn from_name(name: &str) -> Option<PdfKind> {
+        Some(match name {
+            "records" => PdfKind::Records,
+            "curtains" => PdfKind::Curtains,
+            "stack" => PdfKind::Stack,
+            "all" => PdfKind::All,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdfOptions {
+    pub kind: PdfKind,
+    pub event_name: Option<String>,
+    /// Shown as given (the command line checks it is YYYY-MM-DD).
+    pub date: Option<String>,
+    /// The set commitment, printed in the footer so a record can be tied to its set.
+    pub commitment: Option<String>,
+}
+
+impl Default for PdfOptions {
+    fn default() -> PdfOptions {
+        PdfOptions {
+            kind: PdfKind::Records,
+            event_name: None,
+            date: None,
+            commitment: None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdfError {
+    #[error("no boards to print")]
+    NoBoards,
+    #[error("the embedded font could not be read")]
+    Font,
+}
+
+/// Renders the chosen document for `boards` and returns the PDF file's bytes.
+pub fn render(
+    boards: &[Board],
+    spec: &GameSpec,
+    options: &PdfOptions,
+) -> Result<Vec<u8>, PdfError> {
+    if boards.is_empty() {
+        return Err(PdfError::NoBoards);
+    }
+    let mut font_warnings = Vec::new();
+    let font = ParsedFont::from_bytes(FONT, 0, &mut font_warnings).ok_or(PdfError::Font)?;
+    let title = match &options.event_name {
+        Some(name) => format!("{name}: Calypso hand records"),
+        None => "Calypso hand records".to_string(),
+    };
+    let mut doc = PdfDocument::new(&title);
+    let font_id = doc.add_font(&font);
+    let mut pen = Pen::new(&font, font_id);
+
+    let mut pages = Vec::new();
+    let kind = options.kind;
+    if matches!(kind, PdfKind::Records | PdfKind::All) {
+        for board in boards {
+            pages.push(hand_record_page(&mut pen, board, spec, options));
+        }
+    }
+    if matches!(kind, PdfKind::Curtains | PdfKind::All) {
+        pages.extend(curtain_pages(&mut pen, boards, spec, options));
+    }
+    if matches!(kind, PdfKind::Stack | PdfKind::All) {
+        for board in boards {
+            pages.push(stack_page(&mut pen, board, spec, options));
+        }
+    }
+    let mut save_warnings = Vec::new();
+    Ok(doc.with_pages(pages).save(
+        &PdfSaveOptions {
+            subset_fonts: true,
+            ..Default::default()
+        },
+        &mut save_warnings,
+    ))
+}
+
+/// Draws onto one page at a time, in millimetres from the top left corner.
+struct Pen<'a> {
+    font: &'a ParsedFont,
+    font_id: FontId,
+    widths: HashMap<char, f32>,
+    ops: Vec<Op>,
+}
+
+fn black() -> Color {
+    Color::Rgb(Rgb::new(0.0, 0.0, 0.0, None))
+}
+
+fn red() -> Color {
+    Color::Rgb(Rgb::new(0.8, 0.0, 0.0, None))
+}
+
+fn grey() -> Color {
+    Color::Rgb(Rgb::new(0.55, 0.55, 0.55, None))
+}
+
+fn suit_color(suit: Suit) -> Color {
+    if suit.is_red() { red() } else { black() }
+}
+
+fn point(x: f32, y: f32) -> Point {
+    Point::new(Mm(x), Mm(PAGE_H - y))
+}
+
+impl<'a> Pen<'a> {
+    fn new(font: &'a ParsedFont, font_id: FontId) -> Pen<'a> {
+        Pen {
+            font,
+            font_id,
+            widths: HashMap::new(),
+            ops: Vec::new(),
+        }
+    }
+
+    /// Width of `text` at `size` points, in millimetres, from the font's advance widths.
+    fn width(&mut self, text: &str, size: f32) -> f32 {
+        let upm = f32::from(self.font.font_metrics.units_per_em.max(1));
+        let mut em = 0.0;
+        for c in text.chars() {
+            let font = self.font;
+            em += *self.widths.entry(c).or_insert_with(|| {
+                font.lookup_glyph_index(c as u32)
+                    .map_or(0.6, |g| f32::from(font.get_horizontal_advance(g)) / upm)
+            });
+        }
+        em * size * 25.4 / 72.0
+    }
+
+    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Color) -> f32 {
+        self.ops.extend([
+            Op::StartTextSection,
+            Op::SetTextCursor { pos: point(x, y) },
+            Op::SetFont {
+                font: PdfFontHandle::External(self.font_id.clone()),
+                size: Pt(size),
+            },
+            Op::SetFillColor { col: color },
+            Op::ShowText {
+                items: vec![TextItem::Text(text.to_string())],
+            },
+            Op::EndTextSection,
+        ]);
+        x + self.width(text, size)
+    }
+
+    fn right(&mut self, x_right: f32, y: f32, size: f32, text: &str) {
+        let w = self.width(text, size);
+        self.text(x_right - w, y, size, text, black());
+    }
+
+    /// A suit symbol in its colour followed by the ranks in black.
+    fn suit_line(&mut self, x: f32, y: f32, size: f32, suit: Suit, ranks: &str) {
+        let symbol = format!("{} ", suit.symbol());
+        let x = self.text(x, y, size, &symbol, suit_color(suit));
+        self.text(x, y, size, ranks, black());
+    }
+
+    fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, dashed: bool, color: Color) {
+        let dash = if dashed {
+            LineDashPattern::new(0.0, &[3.0, 2.0])
+        } else {
+            LineDashPattern::solid()
+        };
+        self.ops.extend([
+            Op::SetOutlineColor { col: color },
+            Op::SetOutlineThickness { pt: Pt(width) },
+            Op::SetLineDashPattern { dash },
+            Op::DrawLine {
+                line: Line {
+                    points: vec![
+                        LinePoint {
+                            p: point(from.0, from.1),
+                            bezier: false,
+                        },
+                        LinePoint {
+                            p: point(to.0, to.1),
+                            bezier: false,
+                        },
+                    ],
+                    is_closed: false,
+                },
+            },
+        ]);
+    }
+
+    fn page(&mut self) -> PdfPage {
+        PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), std::mem::take(&mut self.ops))
+    }
+}
+
+fn board_title(board: &Board) -> String {
+    if board.reserve {
+        format!("Board {} (reserve)", board.number)
+    } else {
+        format!("Board {}", board.number)
+    }
+}
+
+/// Event name and date at the top right, footer with algorithm and commitment.
+fn page_frame(pen: &mut Pen, spec: &GameSpec, options: &PdfOptions) {
+    if let Some(name) = &options.event_name {
+        pen.right(PAGE_W - 15.0, 14.0, 12.0, name);
+    }
+    if let Some(date) = &options.date {
+        pen.right(PAGE_W - 15.0, 20.0, 10.0, date);
+    }
+    let mut footer = format!("Calypso, {} · deal algorithm {ALGORITHM}", spec.variant);
+    if let Some(c) = &options.commitment {
+        footer.push_str(&format!(" · set commitment {c}"));
+    }
+    pen.text(15.0, PAGE_H - 8.0, 7.0, &footer, grey());
+}
+
+fn trump_line(pen: &mut Pen, x: f32, y: f32, size: f32, spec: &GameSpec) {
+    let mut x = pen.text(x, y, size, "Trumps: ", black());
+    for &seat in spec.seats() {
+        x = pen.text(x, y, size, &format!("{} ", seat.name()), black());
+        x = match spec.trumps.of(seat) {
+            Some(suit) => pen.text(
+                x,
+                y,
+                size,
+                &format!("{}   ", suit.symbol()),
+                suit_color(suit),
+            ),
+            None => pen.text(x, y, size, "(none)   ", black()),
+        };
+    }
+}
+
+fn suits_in_play(spec: &GameSpec) -> Vec<Suit> {
+    DISPLAY_SUITS
+        .into_iter()
+        .filter(|s| spec.deck.has_suit(*s))
+        .collect()
+}
+
+fn hand_record_page(
+    pen: &mut Pen,
+    board: &Board,
+    spec: &GameSpec,
+    options: &PdfOptions,
+) -> PdfPage {
+    pen.text(15.0, 20.0, 22.0, &board_title(board), black());
+    page_frame(pen, spec, options);
+    pen.text(
+        15.0,
+        29.0,
+        11.0,
+        &format!("First dealer: {}", board.first_dealer.name()),
+        black(),
+    );
+    trump_line(pen, 80.0, 29.0, 11.0, spec);
+    pen.line((15.0, 33.0), (PAGE_W - 15.0, 33.0), 0.5, false, grey());
+
+    let rows = board.deals.len().div_ceil(2);
+    let top = 40.0;
+    let row_h = (PAGE_H - 18.0 - top) / rows as f32;
+    for (i, _) in board.deals.iter().enumerate() {
+        let x0 = if i % 2 == 0 { 15.0 } else { 110.0 };
+        let y0 = top + (i / 2) as f32 * row_h;
+        deal_diagram(pen, board, i, spec, x0, y0, row_h);
+    }
+    pen.page()
+}
+
+/// One deal like a bridge hand-record diagram: North on top, West and East at the sides,
+/// South below, then each player's count of own trumps.
+fn deal_diagram(
+    pen: &mut Pen,
+    board: &Board,
+    d: usize,
+    spec: &GameSpec,
+    x0: f32,
+    y0: f32,
+    row_h: f32,
+) {
+    let deal = &board.deals[d];
+    let step = (row_h / 22.0).min(5.0);
+    let size = (step * 1.9).min(9.0);
+    pen.text(
+        x0,
+        y0 + 4.0,
+        11.0,
+        &format!("Deal {}, dealer {}", d + 1, deal.dealer.name()),
+        black(),
+    );
+    let suits = suits_in_play(spec);
+    let block = (suits.len() as f32 + 1.0) * step;
+    let places = [
+        (Seat::North, x0 + 30.0, y0 + 4.0 + 1.5 * step),
+        (Seat::West, x0, y0 + 4.0 + 2.0 * step + block),
+        (Seat::East, x0 + 60.0, y0 + 4.0 + 2.0 * step + block),
+        (Seat::South, x0 + 30.0, y0 + 4.0 + 2.5 * step + 2.0 * block),
+    ];
+    for (seat, x, y) in places {
+        if seat.index() >= spec.players {
+            continue;
+        }
+        let hand = deal.hand(seat);
+        let mut name = seat.name().to_string();
+        if let Some(suit) = spec.trumps.of(seat) {
+            name.push_str(&format!(" ({})", suit.name()));
+        }
+        pen.text(x, y + step, size, &name, grey());
+        for (k, &suit) in suits.iter().enumerate() {
+            let ranks = suit_ranks(hand, suit, "");
+            pen.suit_line(x, y + (k as f32 + 2.0) * step, size, suit, &ranks);
+        }
+    }
+    // The table in the middle, with the seat letters.
+    let (bx, by) = (x0 + 33.0, y0 + 4.0 + 2.5 * step + block);
+    let bh = block - step;
+    for (a, b) in [
+        ((bx, by), (bx + 22.0, by)),
+        ((bx + 22.0, by), (bx + 22.0, by + bh)),
+        ((bx + 22.0, by + bh), (bx, by + bh)),
+        ((bx, by + bh), (bx, by)),
+    ] {
+        pen.line(a, b, 0.6, false, grey());
+    }
+    let mid = by + bh / 2.0 + 1.0;
+    let letter = size * 0.9;
+    pen.text(bx + 9.7, by + 3.5, letter, "N", grey());
+    pen.text(bx + 9.7, by + bh - 1.0, letter, "S", grey());
+    pen.text(bx + 1.5, mid, letter, "W", grey());
+    pen.text(bx + 18.5, mid, letter, "E", grey());
+    // Own trump counts: the figure players check first.
+    let y = y0 + 4.0 + 4.0 * step + 3.0 * block;
+    let mut x = pen.text(x0, y, size, "Own trumps: ", black());
+    for &seat in spec.seats() {
+        if let Some((suit, n)) = own_trumps(spec, seat, deal.hand(seat)) {
+            x = pen.text(x, y, size, &format!("{} ", seat.letter()), black());
+            x = pen.text(x, y, size, &suit.symbol().to_string(), suit_color(suit));
+            x = pen.text(x, y, size, &format!("{n}   "), black());
+        }
+    }
+}
+
+/// Slips of one seat's hand in one deal, 2 across and 8 down with dashed cut lines.
+fn curtain_pages(
+    pen: &mut Pen,
+    boards: &[Board],
+    spec: &GameSpec,
+    options: &PdfOptions,
+) -> Vec<PdfPage> {
+    const COLS: usize = 2;
+    const ROWS: usize = 8;
+    let (mx, my) = (10.0, 10.0);
+    let sw = (PAGE_W - 2.0 * mx) / COLS as f32;
+    let sh = (PAGE_H - 2.0 * my) / ROWS as f32;
+    let suits = suits_in_play(spec);
+    let mut pages = Vec::new();
+    let mut slot = 0;
+    for board in boards {
+        for (d, deal) in board.deals.iter().enumerate() {
+            for &seat in spec.seats() {
+                let (col, row) = (slot % COLS, slot / COLS);
+                let (x, y) = (mx + col as f32 * sw, my + row as f32 * sh);
+                let head = format!(
+                    "{}, deal {}, dealer {}",
+                    board_title(board),
+                    d + 1,
+                    deal.dealer.name()
+                );
+                pen.text(x + 4.0, y + 5.5, 8.5, &head, black());
+                if let Some(name) = &options.event_name {
+                    pen.right(x + sw - 4.0, y + 5.5, 7.0, name);
+                }
+                pen.text(x + 4.0, y + 10.5, 10.0, &player_title(spec, seat), black());
+                let hand = deal.hand(seat);
+                let step = (sh - 13.0) / suits.len() as f32;
+                for (k, &suit) in suits.iter().enumerate() {
+                    let ranks = suit_ranks(hand, suit, " ");
+                    pen.suit_line(
+                        x + 6.0,
+                        y + 10.5 + (k as f32 + 1.0) * step,
+                        10.0,
+                        suit,
+                        &ranks,
+                    );
+                }
+                pen.right(
+                    x + sw - 4.0,
+                    y + sh - 3.0,
+                    7.0,
+                    &format!("{} cards", hand.len()),
+                );
+                slot += 1;
+                if slot == COLS * ROWS {
+                    pages.push(curtain_page(pen, mx, my, sw, sh));
+                    slot = 0;
+                }
+            }
+        }
+    }
+    if slot > 0 {
+        pages.push(curtain_page(pen, mx, my, sw, sh));
+    }
+    pages
+}
+
+fn curtain_page(pen: &mut Pen, mx: f32, my: f32, sw: f32, sh: f32) -> PdfPage {
+    for r in 0..=8 {
+        let y = my + r as f32 * sh;
+        pen.line((mx, y), (PAGE_W - mx, y), 0.4, true, grey());
+    }
+    for c in 0..=2 {
+        let x = mx + c as f32 * sw;
+        pen.line((x, my), (x, PAGE_H - my), 0.4, true, grey());
+    }
+    pen.page()
+}
+
+/// The stack top to bottom in numbered columns of 26, with a rule where each deal begins.
+fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOptions) -> PdfPage {
+    const PER_COLUMN: usize = 26;
+    pen.text(
+        15.0,
+        20.0,
+        18.0,
+        &format!("{}: stacking order", board_title(board)),
+        black(),
+    );
+    page_frame(pen, spec, options);
+    pen.text(
+        15.0,
+        27.0,
+        9.5,
+        "Card 1 is the top of the face-down deck.",
+        black(),
+    );
+    pen.text(
+        15.0,
+        31.5,
+        9.5,
+        &format!(
+            "First dealer {}: deal one card at a time from the top, starting on the dealer's left.",
+            board.first_dealer.name()
+        ),
+        black(),
+    );
+    let mut starts = Vec::new();
+    let mut at = 0;
+    for (d, &per_hand) in spec.schedule.iter().enumerate() {
+        starts.push((at, d + 1));
+        at += per_hand * spec.players;
+    }
+    let (top, row) = (40.0, 9.0);
+    for (i, card) in board.stack.iter().enumerate() {
+        let x = 15.0 + (i / PER_COLUMN) as f32 * 23.0;
+        let y = top + (i % PER_COLUMN) as f32 * row;
+        if let Some(&(_, d)) = starts.iter().find(|(s, _)| *s == i) {
+            pen.line((x, y - 6.2), (x + 20.0, y - 6.2), 0.6, false, grey());
+            pen.text(x, y - 7.0, 6.5, &format!("Deal {d}"), grey());
+        }
+        pen.right(x + 7.0, y, 9.0, &format!("{}", i + 1));
+        let rank = card.rank().char().to_string();
+        let x = pen.text(x + 9.0, y, 10.0, &rank, black());
+        pen.text(
+            x + 0.3,
+            y,
+            10.0,
+            &card.suit().symbol().to_string(),
+            suit_color(card.suit()),
+        );
+    }
+    pen.page()
+}
