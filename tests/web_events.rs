@@ -217,5 +217,25 @@ async fn an_event_goes_from_private_draft_to_public_with_its_commitment() {
     assert!(body.contains(&key), "key public after release");
     let r = public.get(&pdf).await;
     assert_eq!(r.status(), StatusCode::OK);
-    assert!(r.bytes().await.unwrap().starts_with(b"%PDF"));
+    let bytes = r.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"%PDF"));
+    // The records are this event's: its name, its commitment, all 20 boards.
+    let text = pdf_text(&bytes);
+    assert!(text.contains("Autumn Teams Final"), "{text}");
+    assert!(text.contains(&commitment[..16]), "commitment in the footer");
+    assert!(text.contains("Board 20") && !text.contains("Board 21"));
+}
+
+/// The text of a PDF, read back with pdftotext (poppler-utils; scripts/test.sh installs it).
+fn pdf_text(pdf: &[u8]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("records.pdf");
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .unwrap_or_else(|e| panic!("pdftotext is needed (run scripts/test.sh): {e}"));
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
