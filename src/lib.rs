@@ -2,5 +2,7 @@
 //! Data flows one way: engine -> deals -> scoring -> db -> web.
 
 pub mod cli;
+pub mod db;
 pub mod deals;
 pub mod engine;
+pub mod web;

@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 pub mod bench;
 mod deals;
 pub mod rules;
+pub mod serve;
 
 #[derive(Parser)]
 #[command(
@@ -20,6 +21,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the web service (default address 127.0.0.1:8080, or CALYPSO_BIND).
+    Serve {
+        /// Address to listen on, e.g. 0.0.0.0:8080.
+        #[arg(long)]
+        bind: Option<String>,
+    },
+    /// Print a one-time link that creates a new club and its owner account.
+    SetupLink,
     /// The rules engine over JSON: decide tricks, replay games, check table summaries.
     #[command(subcommand)]
     Rules(RulesCommand),
@@ -53,7 +62,10 @@ pub fn run() -> i32 {
         }
     };
     match cli.command {
-        None => 0,
+        // No subcommand: run the server, as `cargo run --release` promises.
+        None => serve::serve(None),
+        Some(Command::Serve { bind }) => serve::serve(bind),
+        Some(Command::SetupLink) => serve::setup_link(),
         Some(Command::Rules(RulesCommand::Trick)) => rules::run_trick(),
         Some(Command::Rules(RulesCommand::Replay { file })) => {
             rules::run_json(file.as_deref(), rules::replay_json)

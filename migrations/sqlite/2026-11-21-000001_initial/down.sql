@@ -1,0 +1,15 @@
+DROP TABLE result_audit;
+DROP TABLE results;
+DROP TABLE movement_rows;
+DROP TABLE entry_players;
+DROP TABLE event_entries;
+DROP TABLE events;
+DROP TABLE players;
+DROP TABLE login_attempts;
+DROP TABLE api_tokens;
+DROP TABLE invites;
+DROP TABLE login_sessions;
+DROP TABLE directors;
+DROP TABLE clubs;
+DROP TABLE setup_tokens;
+DROP TABLE app_settings;

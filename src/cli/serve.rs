@@ -1,0 +1,88 @@
+//! `serve`: runs the web service; `setup-link`: issues a link that creates another club.
+
+use std::net::TcpListener;
+
+use crate::db;
+use crate::web::{self, Config};
+
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+}
+
+/// Starts the server and blocks until it stops. Returns the process exit status.
+pub fn serve(bind: Option<String>) -> i32 {
+    init_logging();
+    let config = match Config::from_env(bind) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("calypso-director: {e}");
+            return 2;
+        }
+    };
+    let pool = match db::connect(config.database_url.as_deref(), 10) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("calypso-director: {e}");
+            return 1;
+        }
+    };
+    let backend = db::Backend::from_url(config.database_url.as_deref())
+        .map(|b| b.describe())
+        .unwrap_or_default();
+    let listener = match TcpListener::bind(&config.bind) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("calypso-director: cannot listen on {}: {e}", config.bind);
+            return 1;
+        }
+    };
+    if let Err(e) = web::startup::announce_setup_link(&pool, &config) {
+        eprintln!("calypso-director: {e}");
+        return 1;
+    }
+    let base = config.base_url.clone();
+    tracing::info!("database: {backend}");
+    // The server must be built inside the runtime that drives it.
+    let result = actix_web::rt::System::new().block_on(async move {
+        let server = web::run(listener, pool, config).map_err(|e| e.to_string())?;
+        println!("Calypso Director is running: open {base}/ (Ctrl-C to stop)");
+        server.await.map_err(|e| format!("server error: {e}"))
+    });
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("calypso-director: {e}");
+            1
+        }
+    }
+}
+
+/// Prints a new one-time link that creates a club and its owner (for a second club on the
+/// same server, or when the first-start link expired).
+pub fn setup_link() -> i32 {
+    let config = match Config::from_env(None) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("calypso-director: {e}");
+            return 2;
+        }
+    };
+    let result = db::connect(config.database_url.as_deref(), 1)
+        .map_err(|e| e.to_string())
+        .and_then(|pool| pool.get().map_err(|e| e.to_string()))
+        .and_then(|mut conn| {
+            web::startup::issue_setup_link(&mut conn, &config).map_err(|e| e.to_string())
+        });
+    match result {
+        Ok(link) => {
+            println!("{link}");
+            0
+        }
+        Err(e) => {
+            eprintln!("calypso-director: {e}");
+            1
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! Persistence: one code path for SQLite (default, bundled) and PostgreSQL (feature
+//! `postgres`). The backend is chosen from the URL scheme, never by trial and error.
+
+pub mod models;
+pub mod queries;
+pub mod schema;
+
+use std::path::PathBuf;
+
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::r2d2::{ManageConnection, Pool, PooledConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+#[cfg(feature = "postgres")]
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+
+/// The default database file, in the working directory.
+pub const DEFAULT_SQLITE_FILE: &str = "calypso.db";
+
+#[cfg(feature = "postgres")]
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Sqlite(diesel::SqliteConnection),
+    Pg(diesel::PgConnection),
+}
+
+#[cfg(not(feature = "postgres"))]
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Sqlite(diesel::SqliteConnection),
+}
+
+pub type DbPool = Pool<ConnectionManager>;
+pub type PooledDb = PooledConnection<ConnectionManager>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error(
+        "unsupported database URL scheme \"{0}\": use postgres://, postgresql://, sqlite:// or a file path"
+    )]
+    UnsupportedScheme(String),
+    #[error(
+        "DATABASE_URL is a PostgreSQL URL but this binary was built without PostgreSQL support; rebuild with `--features postgres`"
+    )]
+    PostgresNotBuilt,
+    #[error("cannot open the database: {0}")]
+    Connection(#[from] diesel::ConnectionError),
+    #[error("database error: {0}")]
+    Query(#[from] diesel::result::Error),
+    #[error("cannot run database migrations: {0}")]
+    Migration(String),
+    #[error("database pool: {0}")]
+    Pool(#[from] diesel::r2d2::PoolError),
+    #[error("{0}")]
+    Pool2(String),
+}
+
+/// Which backend a database URL names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl Backend {
+    /// `postgres://` / `postgresql://` (or `postgres:...`) is PostgreSQL; `sqlite://path`,
+    /// `sqlite:path`, a plain path or nothing is a SQLite file. Any other scheme is an error.
+    pub fn from_url(url: Option<&str>) -> Result<Backend, DbError> {
+        let url = match url.map(str::trim) {
+            None | Some("") => return Ok(Backend::Sqlite(PathBuf::from(DEFAULT_SQLITE_FILE))),
+            Some(u) => u,
+        };
+        if let Some((scheme, rest)) = url.split_once(':') {
+            // A one-letter "scheme" is a Windows drive; anything else with letters only is a scheme.
+            let is_scheme = scheme.len() > 1
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.');
+            if is_scheme {
+                return match scheme.to_ascii_lowercase().as_str() {
+                    "postgres" | "postgresql" => {
+                        if cfg!(feature = "postgres") {
+                            Ok(Backend::Postgres(url.to_string()))
+                        } else {
+                            Err(DbError::PostgresNotBuilt)
+                        }
+                    }
+                    "sqlite" | "file" => {
+                        let path = rest.strip_prefix("//").unwrap_or(rest);
+                        if path.is_empty() || path == ":memory:" {
+                            // Each pooled connection would get its own empty database.
+                            return Err(DbError::UnsupportedScheme(
+                                "sqlite without a file path (in-memory databases cannot be pooled)"
+                                    .into(),
+                            ));
+                        }
+                        Ok(Backend::Sqlite(PathBuf::from(path)))
+                    }
+                    other => Err(DbError::UnsupportedScheme(other.to_string())),
+                };
+            }
+        }
+        Ok(Backend::Sqlite(PathBuf::from(url)))
+    }
+
+    /// For logs: the file, or the PostgreSQL URL without its password.
+    pub fn describe(&self) -> String {
+        match self {
+            Backend::Sqlite(p) => format!("SQLite file {}", p.display()),
+            Backend::Postgres(url) => {
+                let shown = match (url.find("://"), url.rfind('@')) {
+                    (Some(s), Some(at)) if at > s => {
+                        let userinfo = &url[s + 3..at];
+                        let user = userinfo.split(':').next().unwrap_or("");
+                        format!("{}{}:***{}", &url[..s + 3], user, &url[at..])
+                    }
+                    _ => url.clone(),
+                };
+                format!("PostgreSQL {shown}")
+            }
+        }
+    }
+}
+
+/// An r2d2 manager that opens the backend its URL names and reports the real error.
+#[derive(Clone, Debug)]
+pub struct ConnectionManager {
+    backend: Backend,
+}
+
+impl ConnectionManager {
+    pub fn new(backend: Backend) -> ConnectionManager {
+        ConnectionManager { backend }
+    }
+}
+
+/// Pragmas for every SQLite connection: concurrent readers with one writer (WAL), waiting
+/// instead of failing on a busy database, and enforced foreign keys.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; \
+     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+
+impl ManageConnection for ConnectionManager {
+    type Connection = DbConnection;
+    type Error = DbError;
+
+    fn connect(&self) -> Result<DbConnection, DbError> {
+        match &self.backend {
+            Backend::Sqlite(path) => {
+                let path = path.to_str().ok_or_else(|| {
+                    DbError::Pool2(format!("database path {} is not UTF-8", path.display()))
+                })?;
+                let mut conn = diesel::SqliteConnection::establish(path)?;
+                conn.batch_execute(SQLITE_PRAGMAS)?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+            #[cfg(feature = "postgres")]
+            Backend::Postgres(url) => Ok(DbConnection::Pg(diesel::PgConnection::establish(url)?)),
+            #[cfg(not(feature = "postgres"))]
+            Backend::Postgres(_) => Err(DbError::PostgresNotBuilt),
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), DbError> {
+        conn.batch_execute("SELECT 1").map_err(DbError::Query)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+/// Opens (creating a SQLite file if needed) and migrates the database, and builds the pool.
+/// The first connection is made here so a bad URL or password fails at start, loudly.
+pub fn connect(url: Option<&str>, max_size: u32) -> Result<DbPool, DbError> {
+    let backend = Backend::from_url(url)?;
+    let manager = ConnectionManager::new(backend);
+    let mut first = manager.connect()?;
+    run_migrations(&mut first)?;
+    drop(first);
+    Pool::builder()
+        .max_size(max_size)
+        .build(manager)
+        .map_err(|e| DbError::Pool2(e.to_string()))
+}
+
+/// Applies pending migrations for the connection's backend. On PostgreSQL an advisory lock
+/// keeps several processes starting at once from migrating concurrently.
+pub fn run_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
+    let mig = |e: Box<dyn std::error::Error + Send + Sync>| DbError::Migration(e.to_string());
+    match conn {
+        DbConnection::Sqlite(c) => {
+            c.run_pending_migrations(SQLITE_MIGRATIONS).map_err(mig)?;
+        }
+        #[cfg(feature = "postgres")]
+        DbConnection::Pg(c) => {
+            c.batch_execute("SELECT pg_advisory_lock(7283401)")?;
+            let r = c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|_| ());
+            c.batch_execute("SELECT pg_advisory_unlock(7283401)")?;
+            r.map_err(mig)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether two concurrent writers collided on a unique key (either backend).
+pub fn is_unique_violation(e: &diesel::result::Error) -> bool {
+    matches!(
+        e,
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_schemes_pick_the_backend() {
+        assert_eq!(
+            Backend::from_url(None).unwrap(),
+            Backend::Sqlite(PathBuf::from("calypso.db"))
+        );
+        assert_eq!(
+            Backend::from_url(Some("sqlite:///tmp/x.db")).unwrap(),
+            Backend::Sqlite(PathBuf::from("/tmp/x.db"))
+        );
+        assert_eq!(
+            Backend::from_url(Some("data/club.db")).unwrap(),
+            Backend::Sqlite(PathBuf::from("data/club.db"))
+        );
+        assert!(matches!(
+            Backend::from_url(Some("mysql://x")),
+            Err(DbError::UnsupportedScheme(_))
+        ));
+        assert!(Backend::from_url(Some("sqlite::memory:")).is_err());
+        let pg = Backend::from_url(Some("postgres:foo"));
+        if cfg!(feature = "postgres") {
+            assert_eq!(pg.unwrap(), Backend::Postgres("postgres:foo".into()));
+        } else {
+            assert!(matches!(pg, Err(DbError::PostgresNotBuilt)));
+        }
+    }
+
+    #[test]
+    fn password_is_hidden_in_logs() {
+        let b = Backend::Postgres("postgres://app:secret@localhost/db".into());
+        assert_eq!(b.describe(), "PostgreSQL postgres://app:***@localhost/db");
+    }
+
+    #[test]
+    fn sqlite_connections_get_wal_foreign_keys_and_a_busy_timeout() {
+        #[derive(diesel::QueryableByName)]
+        struct Row {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            v: String,
+        }
+        let dir = std::env::temp_dir().join(format!("calypso-pragma-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("t.db").display());
+        let pool = connect(Some(&url), 2).unwrap();
+        // Every pooled connection, not only the first.
+        let mut conns: Vec<_> = (0..2).map(|_| pool.get().unwrap()).collect();
+        for c in conns.iter_mut() {
+            #[allow(irrefutable_let_patterns)] // one variant without the postgres feature
+            let DbConnection::Sqlite(c) = &mut **c else {
+                panic!("sqlite expected")
+            };
+            let q = |c: &mut diesel::SqliteConnection, sql: &str| -> String {
+                diesel::sql_query(sql).get_result::<Row>(c).unwrap().v
+            };
+            assert_eq!(
+                q(c, "SELECT journal_mode AS v FROM pragma_journal_mode"),
+                "wal"
+            );
+            assert_eq!(
+                q(
+                    c,
+                    "SELECT CAST(foreign_keys AS TEXT) AS v FROM pragma_foreign_keys"
+                ),
+                "1"
+            );
+            assert_eq!(
+                q(
+                    c,
+                    "SELECT CAST(timeout AS TEXT) AS v FROM pragma_busy_timeout"
+                ),
+                "5000"
+            );
+            assert_eq!(
+                q(
+                    c,
+                    "SELECT CAST(synchronous AS TEXT) AS v FROM pragma_synchronous"
+                ),
+                "1"
+            );
+        }
+        drop(conns);
+        drop(pool);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(feature = "postgres")]
+    #[test]
+    fn bad_postgres_url_reports_the_real_error() {
+        let err = connect(Some("postgres://nobody:wrong@127.0.0.1:1/none"), 1).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("cannot open the database"), "{text}");
+        assert!(!text.contains("Invalid connection url"), "{text}");
+    }
+}

@@ -1,0 +1,209 @@
+//! Diesel's view of the tables in `migrations/` (the same on both backends).
+
+diesel::table! {
+    app_settings (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
+diesel::table! {
+    setup_tokens (id) {
+        id -> Integer,
+        token_hash -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    clubs (id) {
+        id -> Integer,
+        slug -> Text,
+        name -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    directors (id) {
+        id -> Integer,
+        club_id -> Integer,
+        email -> Text,
+        name -> Text,
+        password_hash -> Text,
+        role -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    login_sessions (id) {
+        id -> Integer,
+        token_hash -> Text,
+        director_id -> Integer,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    invites (id) {
+        id -> Integer,
+        token_hash -> Text,
+        club_id -> Integer,
+        email -> Text,
+        created_by -> Integer,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    api_tokens (id) {
+        id -> Integer,
+        director_id -> Integer,
+        name -> Text,
+        token_hash -> Text,
+        created_at -> Timestamp,
+        last_used_at -> Nullable<Timestamp>,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    login_attempts (id) {
+        id -> Integer,
+        email -> Text,
+        ip -> Text,
+        attempted_at -> Timestamp,
+        ok -> Bool,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> Integer,
+        club_id -> Integer,
+        name -> Text,
+        membership_number -> Nullable<Text>,
+        archived -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    events (id) {
+        id -> Integer,
+        club_id -> Integer,
+        name -> Text,
+        event_date -> Date,
+        format -> Text,
+        variant -> Text,
+        tables -> Integer,
+        boards -> Integer,
+        trick_rule -> Text,
+        trumps -> Text,
+        status -> Text,
+        deal_algorithm -> Nullable<Text>,
+        deal_commitment -> Nullable<Text>,
+        deal_key -> Nullable<Text>,
+        hand_records_released -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    event_entries (id) {
+        id -> Integer,
+        event_id -> Integer,
+        number -> Integer,
+        name -> Text,
+        kind -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    entry_players (entry_id, position) {
+        entry_id -> Integer,
+        position -> Integer,
+        player_id -> Integer,
+    }
+}
+
+diesel::table! {
+    movement_rows (id) {
+        id -> Integer,
+        event_id -> Integer,
+        round -> Integer,
+        table_number -> Integer,
+        seat -> Text,
+        entry_id -> Nullable<Integer>,
+        board -> Integer,
+    }
+}
+
+diesel::table! {
+    results (id) {
+        id -> Integer,
+        event_id -> Integer,
+        round -> Integer,
+        table_number -> Integer,
+        board -> Integer,
+        ns_entry_id -> Nullable<Integer>,
+        ew_entry_id -> Nullable<Integer>,
+        calypsos -> Text,
+        in_progress -> Text,
+        trick_piles -> Text,
+        seat_scores -> Text,
+        ns_score -> Integer,
+        ew_score -> Integer,
+        entered_by -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    result_audit (id) {
+        id -> Integer,
+        result_id -> Integer,
+        changed_by -> Text,
+        changed_at -> Timestamp,
+        old_value -> Nullable<Text>,
+        new_value -> Text,
+    }
+}
+
+diesel::joinable!(directors -> clubs (club_id));
+diesel::joinable!(login_sessions -> directors (director_id));
+diesel::joinable!(api_tokens -> directors (director_id));
+diesel::joinable!(invites -> clubs (club_id));
+diesel::joinable!(players -> clubs (club_id));
+diesel::joinable!(events -> clubs (club_id));
+diesel::joinable!(event_entries -> events (event_id));
+diesel::joinable!(results -> events (event_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    app_settings,
+    setup_tokens,
+    clubs,
+    directors,
+    login_sessions,
+    invites,
+    api_tokens,
+    login_attempts,
+    players,
+    events,
+    event_entries,
+    entry_players,
+    movement_rows,
+    results,
+    result_audit,
+);

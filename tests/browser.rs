@@ -1,0 +1,203 @@
+//! End to end in headless Chromium (Debian's chromium + chromium-driver): first-run setup,
+//! login, create an event, make it ready, and see it on the public club page.
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::*;
+use fantoccini::{Client, ClientBuilder, Locator};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Stops chromedriver when the test ends, pass or fail.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+async fn start_browser(profile: &Path) -> (Driver, Client) {
+    for bin in [CHROMIUM, CHROMEDRIVER] {
+        assert!(
+            Path::new(bin).exists(),
+            "{bin} is missing: run scripts/test.sh (it installs chromium and chromium-driver), \
+             or apt-get install -y chromium chromium-driver"
+        );
+    }
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let driver = Driver(
+        Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver"),
+    );
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run",
+                format!("--user-data-dir={}", profile.display()),
+            ]
+        }),
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+        {
+            Ok(c) => return (driver, c),
+            Err(e) if Instant::now() > deadline => panic!("chromedriver did not start: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+}
+
+/// Waits (up to 10 s) for the page after a click: its path and some text on it.
+async fn wait_for(c: &Client, path_ends: &str, text: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let url = c.current_url().await.unwrap();
+        let source = c.source().await.unwrap();
+        if url.path().ends_with(path_ends) && source.contains(text) {
+            return source;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "waited for {path_ends} with {text:?}; at {url}: {}",
+            &source[source.len().saturating_sub(2000)..]
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn fill(c: &Client, css: &str, text: &str) {
+    let e = c
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|_| panic!("no {css}"));
+    e.clear().await.unwrap();
+    e.send_keys(text).await.unwrap();
+}
+
+async fn submit(c: &Client, form_css: &str) {
+    c.find(Locator::Css(&format!("{form_css} button[type=submit]")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn director_sets_up_logs_in_and_publishes_an_event() {
+    let app = spawn_app().await;
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+
+    let link = calypso_director::web::startup::announce_setup_link(&app.pool, &app.config)
+        .unwrap()
+        .expect("first start prints a setup link");
+    c.goto(&link).await.unwrap();
+    fill(&c, "#club_name", "Harbour Calypso Club").await;
+    fill(&c, "#slug", "harbour").await;
+    fill(&c, "#name", "Hana Host").await;
+    fill(&c, "#email", "hana@example.org").await;
+    fill(&c, "#password", PASSWORD).await;
+    fill(&c, "#password_confirm", PASSWORD).await;
+    submit(&c, "form.stack").await;
+
+    wait_for(&c, "/login", "is set up").await;
+    fill(&c, "#email", "hana@example.org").await;
+    fill(&c, "#password", PASSWORD).await;
+    submit(&c, "form.stack").await;
+    wait_for(&c, "/c/harbour", "New event").await;
+
+    c.find(Locator::LinkText("New event"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(&c, "/events/new", "Trump seating").await;
+    fill(&c, "#name", "Harbour Spring Pairs").await;
+    fill(&c, "#tables", "6").await;
+    c.find(Locator::Css("#trick_rule option[value=beat-the-leader]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    submit(&c, "form.stack").await;
+    let source = wait_for(&c, "", "Mark ready").await;
+    assert!(source.contains("Harbour Spring Pairs"));
+    assert!(source.contains("beat-the-leader"));
+
+    // Make it ready, then look as the public does.
+    c.find(Locator::XPath("//button[normalize-space()='Mark ready']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(&c, "", "now ready").await;
+    let commitment = c
+        .find(Locator::Id("commitment"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(commitment.trim().len(), 64);
+    c.find(Locator::XPath(
+        "//button[starts-with(normalize-space(), 'Log out')]",
+    ))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    wait_for(&c, "/", "Director login").await;
+    c.goto(&format!("{}/c/harbour", app.address)).await.unwrap();
+    let public = c.source().await.unwrap();
+    assert!(public.contains("Director login"), "logged out");
+    assert!(
+        public.contains("Harbour Spring Pairs"),
+        "listed under upcoming"
+    );
+    c.find(Locator::LinkText("Harbour Spring Pairs"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let page = c.source().await.unwrap();
+    assert!(
+        page.contains(commitment.trim()),
+        "public page shows the commitment"
+    );
+    assert!(
+        !page.contains("Mark running"),
+        "no director controls for the public"
+    );
+    c.close().await.unwrap();
+}

@@ -1,0 +1,294 @@
+//! Shared test harness (zero2prod's `spawn_app`): the real server on a random port with a
+//! fresh database per test. SQLite temp file by default; a fresh PostgreSQL database when
+//! `CALYPSO_TEST_POSTGRES_URL` (an admin URL, e.g. postgres://app:app@localhost/postgres)
+//! is set. Tests drive it over HTTP with a cookie-keeping client.
+#![allow(dead_code)]
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use calypso_director::db::{self, DbConnection, DbPool};
+use calypso_director::web::{self, Config};
+use reqwest::StatusCode;
+use reqwest::cookie::{CookieStore, Jar};
+
+pub struct TestApp {
+    pub address: String,
+    pub pool: DbPool,
+    pub config: Config,
+    _db: TestDb,
+}
+
+enum TestDb {
+    Sqlite(#[allow(dead_code)] tempfile::TempDir),
+    #[cfg(feature = "postgres")]
+    Postgres {
+        admin_url: String,
+        name: String,
+    },
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        #[cfg(feature = "postgres")]
+        if let TestDb::Postgres { admin_url, name } = self {
+            use diesel::{Connection, RunQueryDsl};
+            if let Ok(mut c) = diesel::PgConnection::establish(admin_url) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut c);
+            }
+        }
+    }
+}
+
+fn random_suffix() -> String {
+    calypso_director::web::auth::random_token()[..12].to_string()
+}
+
+fn fresh_database() -> (String, TestDb) {
+    match std::env::var("CALYPSO_TEST_POSTGRES_URL") {
+        Ok(admin) if !admin.is_empty() => postgres_database(&admin),
+        _ => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let url = format!("sqlite://{}", dir.path().join("test.db").display());
+            (url, TestDb::Sqlite(dir))
+        }
+    }
+}
+
+#[cfg(feature = "postgres")]
+fn postgres_database(admin: &str) -> (String, TestDb) {
+    use diesel::{Connection, RunQueryDsl};
+    let name = format!("calypso_test_{}", random_suffix());
+    let mut c = diesel::PgConnection::establish(admin)
+        .unwrap_or_else(|e| panic!("CALYPSO_TEST_POSTGRES_URL: cannot connect: {e}"));
+    diesel::sql_query(format!("CREATE DATABASE {name}"))
+        .execute(&mut c)
+        .expect("create test database");
+    let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(admin);
+    (
+        format!("{base}/{name}"),
+        TestDb::Postgres {
+            admin_url: admin.to_string(),
+            name,
+        },
+    )
+}
+
+#[cfg(not(feature = "postgres"))]
+fn postgres_database(_admin: &str) -> (String, TestDb) {
+    panic!("CALYPSO_TEST_POSTGRES_URL is set but the tests were built without --features postgres");
+}
+
+pub async fn spawn_app() -> TestApp {
+    let (url, test_db) = fresh_database();
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind a random port");
+    let port = listener.local_addr().unwrap().port();
+    let address = format!("http://127.0.0.1:{port}");
+    let config = Config {
+        bind: format!("127.0.0.1:{port}"),
+        base_url: address.clone(),
+        secure_cookies: false,
+        database_url: Some(url.clone()),
+    };
+    let pool = db::connect(Some(&url), 8).expect("database");
+    let server = web::run(listener, pool.clone(), config.clone()).expect("server");
+    tokio::spawn(server);
+    TestApp {
+        address,
+        pool,
+        config,
+        _db: test_db,
+    }
+}
+
+impl TestApp {
+    /// A second server process-alike on the same database (own pool, own port): what runs
+    /// when a club puts several app instances behind one PostgreSQL.
+    pub async fn second_instance(&self) -> TestApp {
+        let url = self.config.database_url.clone().unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let address = format!("http://127.0.0.1:{port}");
+        let config = Config {
+            bind: format!("127.0.0.1:{port}"),
+            base_url: address.clone(),
+            ..self.config.clone()
+        };
+        let pool = db::connect(Some(&url), 4).expect("database");
+        tokio::spawn(web::run(listener, pool.clone(), config.clone()).expect("server"));
+        TestApp {
+            address,
+            pool,
+            config,
+            // The first instance owns (and drops) the database.
+            _db: TestDb::Sqlite(tempfile::tempdir().unwrap()),
+        }
+    }
+}
+
+/// A browser-like client: keeps cookies, does not follow redirects (tests look at them).
+pub struct Browser {
+    pub http: reqwest::Client,
+    pub jar: Arc<Jar>,
+    pub base: String,
+}
+
+impl Browser {
+    pub fn new(app: &TestApp) -> Browser {
+        let jar = Arc::new(Jar::default());
+        let http = reqwest::Client::builder()
+            .cookie_provider(jar.clone())
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        Browser {
+            http,
+            jar,
+            base: app.address.clone(),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// The Cookie header this client would send now.
+    pub fn cookie_header(&self) -> Option<String> {
+        self.jar
+            .cookies(&self.base.parse().unwrap())
+            .map(|v| v.to_str().unwrap().to_string())
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.http.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn get_text(&self, path: &str) -> (StatusCode, String) {
+        let r = self.get(path).await;
+        let s = r.status();
+        (s, r.text().await.unwrap())
+    }
+
+    /// The CSRF token from a page's forms.
+    pub async fn csrf(&self, path: &str) -> String {
+        let (status, body) = self.get_text(path).await;
+        assert!(status.is_success(), "GET {path}: {status}");
+        csrf_from(&body).unwrap_or_else(|| panic!("no csrf_token on {path}"))
+    }
+
+    /// Posts a form as is (no CSRF token added).
+    pub async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+        self.http
+            .post(self.url(path))
+            .form(fields)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Posts a form with the CSRF token taken from `page` first.
+    pub async fn post(&self, page: &str, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+        let token = self.csrf(page).await;
+        let mut all = vec![("csrf_token", token.as_str())];
+        all.extend_from_slice(fields);
+        self.post_raw(path, &all).await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> reqwest::Response {
+        self.post(
+            "/login",
+            "/login",
+            &[("email", email), ("password", password)],
+        )
+        .await
+    }
+}
+
+pub fn csrf_from(html: &str) -> Option<String> {
+    let i = html.find("name=\"csrf_token\" value=\"")? + "name=\"csrf_token\" value=\"".len();
+    Some(html[i..].split('"').next()?.to_string())
+}
+
+pub fn location(r: &reqwest::Response) -> String {
+    r.headers()
+        .get("location")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default()
+}
+
+impl TestApp {
+    pub fn conn(&self) -> db::PooledDb {
+        self.pool.get().unwrap()
+    }
+
+    /// A fresh setup link, as the server logs at first start (path and query only).
+    pub fn setup_path(&self) -> String {
+        let mut conn = self.conn();
+        let link = web::startup::issue_setup_link(&mut conn, &self.config).unwrap();
+        link.strip_prefix(&self.address).unwrap().to_string()
+    }
+
+    /// Creates a club and its owner through the setup page; returns a logged-in browser.
+    pub async fn club_with_owner(&self, slug: &str, email: &str) -> Browser {
+        let b = Browser::new(self);
+        let path = self.setup_path();
+        let token = path.split("token=").nth(1).unwrap().to_string();
+        let r = b
+            .post(
+                &path,
+                "/setup",
+                &[
+                    ("token", &token),
+                    ("club_name", &format!("Club {slug}")),
+                    ("slug", slug),
+                    ("name", "Olive Owner"),
+                    ("email", email),
+                    ("password", PASSWORD),
+                    ("password_confirm", PASSWORD),
+                ],
+            )
+            .await;
+        assert_eq!(r.status(), StatusCode::SEE_OTHER, "setup of {slug}");
+        let r = b.login(email, PASSWORD).await;
+        assert_eq!(r.status(), StatusCode::SEE_OTHER, "login to {slug}");
+        b
+    }
+
+    pub fn club_id(&self, slug: &str) -> i32 {
+        let mut c = self.conn();
+        calypso_director::db::queries::club_by_slug(&mut c, slug)
+            .unwrap()
+            .unwrap()
+            .id
+    }
+}
+
+pub const PASSWORD: &str = "a long enough password";
+
+/// Event form fields that validate.
+pub fn event_fields(name: &str) -> Vec<(&str, &str)> {
+    vec![
+        ("name", name),
+        ("date", "2026-06-01"),
+        ("format", "pairs-mitchell"),
+        ("variant", "standard"),
+        ("tables", "5"),
+        ("boards", "20"),
+        ("trick_rule", "standard"),
+        ("trump_n", ""),
+        ("trump_e", ""),
+        ("trump_s", ""),
+        ("trump_w", ""),
+    ]
+}
+
+/// The id at the end of an `/events/<id>` redirect.
+pub fn id_from_location(loc: &str) -> i32 {
+    loc.rsplit('/').next().unwrap().parse().unwrap()
+}
+
+pub fn with_conn<T>(app: &TestApp, f: impl FnOnce(&mut DbConnection) -> T) -> T {
+    let mut c = app.conn();
+    f(&mut c)
+}

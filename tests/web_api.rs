@@ -1,0 +1,403 @@
+//! The JSON API: bearer tokens (none, bad, revoked), club scoping, JSON errors, and the
+//! results and standings read from the database.
+
+mod common;
+
+use calypso_director::db::queries;
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+async fn new_token(b: &Browser, slug: &str, name: &str) -> String {
+    let page = format!("/c/{slug}/tokens");
+    let r = b.post(&page, &page, &[("name", name)]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let body = r.text().await.unwrap();
+    let i = body.find("id=\"new-token\">").expect("token shown once") + "id=\"new-token\">".len();
+    body[i..].split('<').next().unwrap().trim().to_string()
+}
+
+async fn error_of(r: reqwest::Response) -> String {
+    let v: Value = r.json().await.expect("JSON error body");
+    v["error"].as_str().expect("error field").to_string()
+}
+
+#[tokio::test]
+async fn tokens_authenticate_and_can_be_revoked() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = reqwest::Client::new();
+    let url = format!("{}/api/v1/me", app.address);
+
+    let r = api.get(&url).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+    assert!(error_of(r).await.contains("missing API token"));
+    let r = api
+        .get(&url)
+        .bearer_auth("cdt_nonsense")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+    assert!(error_of(r).await.contains("invalid or revoked"));
+    // A logged-in browser session is not an API credential.
+    assert_eq!(d.get("/api/v1/me").await.status(), StatusCode::UNAUTHORIZED);
+
+    let token = new_token(&d, "alpha", "scoring laptop").await;
+    assert!(token.starts_with("cdt_"));
+    let r = api.get(&url).bearer_auth(&token).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let me: Value = r.json().await.unwrap();
+    assert_eq!(me["club"]["slug"], "alpha");
+    assert_eq!(me["director"]["email"], "olive@example.org");
+
+    // Shown once: the list page does not repeat it, but shows its use.
+    let (_, list) = d.get_text("/c/alpha/tokens").await;
+    assert!(!list.contains(&token));
+    assert!(list.contains("scoring laptop"));
+
+    let id = with_conn(&app, |c| {
+        let o = queries::director_by_email(c, "olive@example.org")
+            .unwrap()
+            .unwrap();
+        queries::api_tokens_of(c, o.id).unwrap()[0].clone()
+    });
+    assert!(id.last_used_at.is_some());
+    let revoke = format!("/c/alpha/tokens/{}/revoke", id.id);
+    assert_eq!(
+        d.post("/c/alpha/tokens", &revoke, &[]).await.status(),
+        StatusCode::SEE_OTHER
+    );
+    let r = api.get(&url).bearer_auth(&token).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn events_and_players_through_the_api() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let other = app.club_with_owner("bravo", "bob@example.org").await;
+    let token = new_token(&d, "alpha", "tool").await;
+    let other_token = new_token(&other, "bravo", "tool").await;
+    let api = reqwest::Client::new();
+    let u = |p: &str| format!("{}/api/v1{p}", app.address);
+
+    let r = api
+        .post(u("/events"))
+        .bearer_auth(&token)
+        .json(
+            &json!({"name": "API Pairs", "date": "2026-09-09", "format": "pairs-mitchell",
+                      "tables": 3, "boards": 12, "variant": "cutthroat-4"}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let ev: Value = r.json().await.unwrap();
+    let id = ev["id"].as_i64().unwrap();
+    assert_eq!(ev["status"], "draft");
+    assert_eq!(ev["trumps"], "SDHC");
+    assert_eq!(ev["deal"]["key"], Value::Null);
+
+    // Update while draft; a new variant takes its own seating.
+    let r = api
+        .patch(u(&format!("/events/{id}")))
+        .bearer_auth(&token)
+        .json(&json!({"variant": "cutthroat-3", "trick_rule": "all-fours"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let ev: Value = r.json().await.unwrap();
+    assert_eq!(ev["trumps"], "SHC-");
+    assert_eq!(ev["trick_rule"], "all-fours");
+
+    // Bad bodies: JSON errors with 4xx, never a panic or an HTML page.
+    let cases: Vec<(reqwest::RequestBuilder, StatusCode, &str)> = vec![
+        (
+            api.post(u("/events"))
+                .bearer_auth(&token)
+                .header("content-type", "application/json")
+                .body("{not json"),
+            StatusCode::BAD_REQUEST,
+            "bad JSON body",
+        ),
+        (
+            api.post(u("/events"))
+                .bearer_auth(&token)
+                .json(&json!({"name": "x", "colour": "red"})),
+            StatusCode::BAD_REQUEST,
+            "unknown field",
+        ),
+        (
+            api.post(u("/events"))
+                .bearer_auth(&token)
+                .json(&json!({"name": "x", "tables": "three"})),
+            StatusCode::BAD_REQUEST,
+            "bad JSON body",
+        ),
+        (
+            api.post(u("/events"))
+                .bearer_auth(&token)
+                .json(&json!({"name": "", "date": "2026-01-01",
+                "format": "progressive", "tables": 500, "boards": 10})),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "tables must be a whole number",
+        ),
+        (
+            api.post(u("/events"))
+                .bearer_auth(&token)
+                .header("content-type", "application/json")
+                .body(format!("{{\"name\": \"{}\"}}", "x".repeat(100 * 1024))),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "bad JSON body",
+        ),
+        (
+            api.get(u("/events/999999")).bearer_auth(&token),
+            StatusCode::NOT_FOUND,
+            "not found",
+        ),
+        (
+            api.get(u("/events/abc")).bearer_auth(&token),
+            StatusCode::NOT_FOUND,
+            "not found",
+        ),
+        (
+            api.get(u("/nothing-here")).bearer_auth(&token),
+            StatusCode::NOT_FOUND,
+            "no API endpoint",
+        ),
+        // Another club's event: the same 404 as a missing one.
+        (
+            api.get(u(&format!("/events/{id}")))
+                .bearer_auth(&other_token),
+            StatusCode::NOT_FOUND,
+            "not found",
+        ),
+        (
+            api.patch(u(&format!("/events/{id}")))
+                .bearer_auth(&other_token)
+                .json(&json!({"name": "mine"})),
+            StatusCode::NOT_FOUND,
+            "not found",
+        ),
+        (
+            api.get(u(&format!("/events/{id}/results")))
+                .bearer_auth(&other_token),
+            StatusCode::NOT_FOUND,
+            "not found",
+        ),
+        (
+            api.get(u(&format!("/events/{id}/standings")))
+                .bearer_auth(&other_token),
+            StatusCode::NOT_FOUND,
+            "not found",
+        ),
+    ];
+    for (req, status, msg) in cases {
+        let r = req.send().await.unwrap();
+        assert_eq!(r.status(), status, "{msg}");
+        assert!(
+            r.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("application/json")
+        );
+        let e = error_of(r).await;
+        assert!(e.contains(msg), "{e:?} should mention {msg:?}");
+    }
+    let list: Value = api
+        .get(u("/events"))
+        .bearer_auth(&other_token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        list.as_array().unwrap().len(),
+        0,
+        "bravo sees none of alpha's events"
+    );
+
+    // Players.
+    let r = api
+        .post(u("/players"))
+        .bearer_auth(&token)
+        .json(&json!({"name": "Cara Cole", "membership_number": "77"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let p: Value = r.json().await.unwrap();
+    let pid = p["id"].as_i64().unwrap();
+    let r = api
+        .post(u("/players"))
+        .bearer_auth(&token)
+        .json(&json!({"name": "Dup", "membership_number": "77"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    let r = api
+        .patch(u(&format!("/players/{pid}")))
+        .bearer_auth(&token)
+        .json(&json!({"archived": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let p: Value = r.json().await.unwrap();
+    assert_eq!(p["archived"], true);
+    assert_eq!(p["name"], "Cara Cole");
+    let r = api
+        .patch(u(&format!("/players/{pid}")))
+        .bearer_auth(&other_token)
+        .json(&json!({"name": "Stolen"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let active: Value = api
+        .get(u("/players"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(active.as_array().unwrap().len(), 0);
+    let all: Value = api
+        .get(u("/players?archived=true"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(all.as_array().unwrap().len(), 1);
+
+    // Non-draft events cannot be changed.
+    let page = format!("/c/alpha/events/{id}");
+    let r = d
+        .post(
+            &page,
+            &format!("{page}/status"),
+            &[("from", "draft"), ("to", "ready")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let r = api
+        .patch(u(&format!("/events/{id}")))
+        .bearer_auth(&token)
+        .json(&json!({"name": "late change"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    let ev: Value = api
+        .get(u(&format!("/events/{id}")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(ev["status"], "ready");
+    assert_eq!(ev["deal"]["algorithm"], "v1");
+    assert_eq!(ev["deal"]["commitment"].as_str().unwrap().len(), 64);
+    assert_eq!(ev["deal"]["key"], Value::Null);
+}
+
+#[tokio::test]
+async fn results_and_standings_come_from_the_database() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let token = new_token(&d, "alpha", "tool").await;
+    let r = d
+        .post(
+            "/c/alpha/events/new",
+            "/c/alpha/events",
+            &event_fields("Club Night"),
+        )
+        .await;
+    let id = id_from_location(&location(&r));
+    with_conn(&app, |c| {
+        let a = queries::add_entry(c, id, 1, "Ann & Bob", "pair").unwrap();
+        let b = queries::add_entry(c, id, 2, "Cat & Dan", "pair").unwrap();
+        let details = ("N:1,S:0", "", "", "N:300,E:120,S:200,W:80");
+        queries::save_result(
+            c,
+            id,
+            1,
+            1,
+            1,
+            (Some(a), Some(b)),
+            (500, 200),
+            details,
+            "test",
+        )
+        .unwrap();
+        queries::save_result(
+            c,
+            id,
+            1,
+            1,
+            2,
+            (Some(b), Some(a)),
+            (350, 150),
+            details,
+            "test",
+        )
+        .unwrap();
+        // A correction replaces the score and leaves an audit row.
+        queries::save_result(
+            c,
+            id,
+            1,
+            1,
+            2,
+            (Some(b), Some(a)),
+            (340, 160),
+            details,
+            "test",
+        )
+        .unwrap();
+    });
+    let api = reqwest::Client::new();
+    let res: Value = api
+        .get(format!("{}/api/v1/events/{id}/results", app.address))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(res["results"].as_array().unwrap().len(), 2);
+    assert_eq!(res["results"][1]["ns_score"], 340);
+    let st: Value = api
+        .get(format!("{}/api/v1/events/{id}/standings", app.address))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(st["method"], "sum-of-stored-scores");
+    assert_eq!(st["standings"][0]["name"], "Ann & Bob");
+    assert_eq!(st["standings"][0]["total_score"], 660);
+    assert_eq!(st["standings"][1]["total_score"], 540);
+    assert_eq!(st["standings"][1]["boards_played"], 2);
+    let audits: i64 = with_conn(&app, |c| {
+        use calypso_director::db::schema::result_audit;
+        use diesel::prelude::*;
+        result_audit::table.count().get_result(c).unwrap()
+    });
+    assert_eq!(audits, 3);
+}
