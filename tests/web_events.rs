@@ -173,20 +173,24 @@ async fn an_event_goes_from_private_draft_to_public_with_its_commitment() {
     );
 
     // No more editing, no new key, no skipping steps.
-    assert_eq!(d.get(&edit).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(d.get(&edit).await.status(), StatusCode::CONFLICT);
     assert_eq!(
         d.post(&page, &edit, &changed).await.status(),
-        StatusCode::FORBIDDEN
+        StatusCode::CONFLICT
     );
     let key_url = format!("/c/alpha/events/{id}/key");
     assert_eq!(
         d.post(&page, &key_url, &[]).await.status(),
-        StatusCode::FORBIDDEN
+        StatusCode::CONFLICT
     );
     let r = d
         .post(&page, &status_url, &[("from", "ready"), ("to", "finished")])
         .await;
-    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    let r = d
+        .post(&page, &status_url, &[("from", "ready"), ("to", "bogus")])
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
 
     // Hand records: directors may download; the public may not, until released.
     let pdf = format!("/c/alpha/events/{id}/hand-records.pdf");
@@ -198,7 +202,7 @@ async fn an_event_goes_from_private_draft_to_public_with_its_commitment() {
     let release = format!("/c/alpha/events/{id}/release");
     assert_eq!(
         d.post(&page, &release, &[]).await.status(),
-        StatusCode::FORBIDDEN,
+        StatusCode::CONFLICT,
         "not before the event is finished"
     );
 

@@ -9,8 +9,15 @@ use askama::Template;
 pub enum AppError {
     #[error("not found")]
     NotFound,
+    /// The director may not do this at all (e.g. owner-only pages).
     #[error("{0}")]
     Forbidden(String),
+    /// Not possible in the event's current state (edited after draft, a stale page).
+    #[error("{0}")]
+    Conflict(String),
+    /// A form value no page offers (e.g. an unknown status).
+    #[error("{0}")]
+    Invalid(String),
     #[error("{0}")]
     Internal(String),
     /// A JSON API error with its status.
@@ -26,6 +33,8 @@ impl AppError {
         match self {
             AppError::NotFound => AppError::Api(StatusCode::NOT_FOUND, "not found".into()),
             AppError::Forbidden(m) => AppError::Api(StatusCode::FORBIDDEN, m),
+            AppError::Conflict(m) => AppError::Api(StatusCode::CONFLICT, m),
+            AppError::Invalid(m) => AppError::Api(StatusCode::UNPROCESSABLE_ENTITY, m),
             AppError::Internal(m) => {
                 tracing::error!("{m}");
                 AppError::Api(StatusCode::INTERNAL_SERVER_ERROR, "internal error".into())
@@ -65,6 +74,8 @@ impl ResponseError for AppError {
         match self {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Api(s, _) => *s,
             AppError::ApiUnauthorized(_) => StatusCode::UNAUTHORIZED,
@@ -85,6 +96,8 @@ impl ResponseError for AppError {
                 let (title, message) = match self {
                     AppError::NotFound => ("Not found", "There is nothing at this address."),
                     AppError::Forbidden(m) => ("Not allowed", m.as_str()),
+                    AppError::Conflict(m) => ("Not possible now", m.as_str()),
+                    AppError::Invalid(m) => ("Not valid", m.as_str()),
                     AppError::Internal(m) => {
                         tracing::error!("internal error: {m}");
                         (

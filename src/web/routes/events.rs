@@ -258,7 +258,7 @@ async fn load_event(state: &AppState, club_id: i32, id: i32) -> Result<Event, Ap
 }
 
 fn not_draft() -> AppError {
-    AppError::Forbidden("Only a draft event can be edited.".into())
+    AppError::Conflict("Only a draft event can be edited.".into())
 }
 
 pub async fn edit_form(
@@ -326,10 +326,10 @@ pub async fn change_status(
     let (_, id) = path.into_inner();
     let ev = load_event(&state, d.club.id, id).await?;
     let current: EventStatus = ev.status.parse().map_err(AppError::Internal)?;
-    let to: EventStatus = form.to.parse().map_err(AppError::Forbidden)?;
+    let to: EventStatus = form.to.parse().map_err(AppError::Invalid)?;
     // `from` is what the director saw: a stale page must not skip a step.
     if form.from != current.name() || !current.next().contains(&to) {
-        return Err(AppError::Forbidden(format!(
+        return Err(AppError::Conflict(format!(
             "This event is {current}; it cannot become {to} from here. Reload the page."
         )));
     }
@@ -348,7 +348,7 @@ pub async fn change_status(
         })
         .await?;
     if !changed {
-        return Err(AppError::Forbidden(
+        return Err(AppError::Conflict(
             "The event changed meanwhile. Reload the page.".into(),
         ));
     }
@@ -370,7 +370,7 @@ pub async fn new_key(
         .db(move |c| Ok(queries::set_deal_key(c, club_id, id, &key)?))
         .await?;
     if !done {
-        return Err(AppError::Forbidden(
+        return Err(AppError::Conflict(
             "The deal key is fixed once the event leaves draft: its commitment is public.".into(),
         ));
     }
@@ -391,7 +391,7 @@ pub async fn release(
         .db(move |c| Ok(queries::release_hand_records(c, club_id, id)?))
         .await?;
     if !done {
-        return Err(AppError::Forbidden(
+        return Err(AppError::Conflict(
             "Hand records can be released once the event is finished.".into(),
         ));
     }
