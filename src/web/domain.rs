@@ -27,6 +27,14 @@ impl FieldErrors {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+    /// How a page showing this form answers: 422 while it has errors.
+    pub fn status(&self) -> actix_web::http::StatusCode {
+        if self.is_empty() {
+            actix_web::http::StatusCode::OK
+        } else {
+            actix_web::http::StatusCode::UNPROCESSABLE_ENTITY
+        }
+    }
     /// One line for JSON errors.
     pub fn summary(&self) -> String {
         self.0

@@ -194,11 +194,7 @@ fn form_page(
     form: EventForm,
     errors: FieldErrors,
 ) -> HttpResponse {
-    let status = if errors.is_empty() {
-        StatusCode::OK
-    } else {
-        StatusCode::UNPROCESSABLE_ENTITY
-    };
+    let status = errors.status();
     html_page(
         status,
         &EventFormPage {

@@ -43,11 +43,7 @@ async fn players_page(
     let players = state
         .db(move |c| Ok(queries::players_of(c, club_id, show_archived)?))
         .await?;
-    let status = if errors.is_empty() {
-        StatusCode::OK
-    } else {
-        StatusCode::UNPROCESSABLE_ENTITY
-    };
+    let status = errors.status();
     Ok(html_page(
         status,
         &PlayersPage {

@@ -1,7 +1,6 @@
 //! Each director's API tokens: create (shown once), list, revoke.
 
 use actix_session::Session;
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
@@ -46,11 +45,7 @@ async fn page(
     let tokens = state
         .db(move |c| Ok(queries::api_tokens_of(c, director_id)?))
         .await?;
-    let status = if errors.is_empty() {
-        StatusCode::OK
-    } else {
-        StatusCode::UNPROCESSABLE_ENTITY
-    };
+    let status = errors.status();
     Ok(html_page(
         status,
         &TokensPage {
