@@ -258,31 +258,19 @@ impl<'s> Game<'s> {
         }
     }
 
-    /// Distinct legal cards into `out`, without allocating; returns how many.
+    /// Distinct legal cards into `out`, without allocating; returns how many. The rule is
+    /// [`trick::may_play`]'s, the same as [`Game::legal_cards`].
     pub fn legal_cards_into(&self, out: &mut [Card; 52]) -> usize {
         let Some(seat) = self.to_play() else { return 0 };
         let hand = self.hand(seat);
         let led = self.led_suit();
         let own = self.spec.trumps.of(seat);
         let mut n = 0;
-        let mut push_suit = |suit: Suit, n: &mut usize| {
+        for suit in Suit::ALL {
             for card in hand.distinct_in_suit(suit) {
-                out[*n] = card;
-                *n += 1;
-            }
-        };
-        match led {
-            Some(led) if hand.has_suit(led) => {
-                push_suit(led, &mut n);
-                if self.spec.rule == super::TrickRule::AllFours
-                    && let Some(own) = own.filter(|&o| o != led)
-                {
-                    push_suit(own, &mut n);
-                }
-            }
-            _ => {
-                for suit in Suit::ALL {
-                    push_suit(suit, &mut n);
+                if trick::may_play(hand, card, led, own, self.spec.rule) {
+                    out[n] = card;
+                    n += 1;
                 }
             }
         }
