@@ -6,8 +6,9 @@
 
 use std::fmt;
 
-use rand::{Rng, SeedableRng, TryRng};
-use rand_chacha::ChaCha20Rng;
+use chacha20::ChaCha20Legacy;
+use chacha20::cipher::{KeyIvInit, StreamCipher};
+use rand::TryRng;
 use sha2::{Digest, Sha256};
 
 use crate::engine::{Card, Deal, GameSpec, Seat};
@@ -167,47 +168,99 @@ fn fast_mod(x: u32, magic: u64, m: u32) -> u32 {
     ((u128::from(low) * u128::from(m)) >> 64) as u32
 }
 
-/// The next word: from the words drawn ahead while they last, then from the stream.
-fn next_word(ahead: &mut std::slice::ChunksExact<'_, u8>, rng: &mut ChaCha20Rng) -> u32 {
-    match ahead.next() {
-        Some(w) => u32::from_le_bytes([w[0], w[1], w[2], w[3]]),
-        None => rng.next_u32(),
+/// `j` uniform in `0..m` from the stream `next`: draw until `x < 2^32 - (2^32 mod m)`, then
+/// `x mod m`.
+#[inline(always)]
+fn draw_below(m: u32, next: &mut impl FnMut() -> u32) -> u32 {
+    // Every deck has at most 208 cards, so the table always answers; the arm after it keeps
+    // the function total for any slice.
+    let (zone, magic) = match DIVISORS.get(m as usize) {
+        Some(&entry) => entry,
+        None => (rejection_zone(m), 0),
+    };
+    loop {
+        let x = next();
+        if u64::from(x) < zone {
+            return if magic != 0 {
+                fast_mod(x, magic, m)
+            } else {
+                x % m
+            };
+        }
+    }
+}
+
+/// Blocks of the board's stream generated ahead: 13 blocks of 16 words, the 207 a 208-card
+/// shuffle needs unless a draw is rejected (each draw is, with odds below 1 in 20 million).
+const AHEAD_BLOCKS: usize = 13;
+
+/// Word `k` of the stream past the words generated ahead: a new block from `cipher` at the
+/// start of each 16. Reached only after a rejected draw.
+#[cold]
+fn word_past_ahead(cipher: &mut ChaCha20Legacy, block: &mut [u32; 16], k: usize) -> u32 {
+    if k.is_multiple_of(16) {
+        let mut bytes = [0u8; 64];
+        cipher.write_keystream(&mut bytes);
+        le_words(&bytes, block);
+    }
+    block[k % 16]
+}
+
+/// Keystream bytes as the little-endian u32 words `next_u32` returns.
+fn le_words(bytes: &[u8], words: &mut [u32]) {
+    for (w, b) in words.iter_mut().zip(bytes.chunks_exact(4)) {
+        *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
     }
 }
 
 /// Fisher-Yates from the last index down to 1 with the board's ChaCha20 stream: for each i,
 /// `j` uniform in `0..=i` by rejection (draw until `x < 2^32 - (2^32 mod m)` with `m = i + 1`,
 /// then `x mod m`), swap. Returns the number of u32 words drawn (for the benchmark).
+///
+/// The stream is `rand_chacha::ChaCha20Rng::from_seed(seed)` drawn with `next_u32`: the
+/// ChaCha20 keystream for key = seed, 64-bit block counter from 0, stream (nonce) 0, read as
+/// little-endian words. That is the original 64-bit-nonce ChaCha20, which the `chacha20`
+/// crate generates block by block where rand_chacha refills four blocks at a time; speed is
+/// the only reason for the choice, and the tests compare the words with rand_chacha's.
 pub fn shuffle_v1(seed: [u8; 32], deck: &mut [Card]) -> u64 {
-    let mut rng = ChaCha20Rng::from_seed(seed);
-    // Speed only: the n - 1 words a shuffle almost always needs are read in one go. The
-    // stream is the same word for word (`fill_bytes` copies the keystream little-endian, as
-    // `next_u32` reads it), and a rejected draw continues from the stream where they end.
-    let mut buf = [0u8; 4 * 256];
-    let ahead_len = 4 * deck.len().saturating_sub(1).min(256);
-    rng.fill_bytes(&mut buf[..ahead_len]);
-    let mut ahead = buf[..ahead_len].chunks_exact(4);
-    let mut words = 0;
-    for i in (1..deck.len()).rev() {
-        // Decks have at most 208 cards, so i + 1 fits in u32.
-        let m = (i + 1) as u32;
-        let (zone, magic) = match DIVISORS.get(m as usize) {
-            Some(&(zone, magic)) => (zone, Some(magic)),
-            None => (rejection_zone(m), None),
-        };
-        let j = loop {
-            let x = next_word(&mut ahead, &mut rng);
-            words += 1;
-            if u64::from(x) < zone {
-                break match magic {
-                    Some(magic) => fast_mod(x, magic, m),
-                    None => x % m,
-                };
-            }
-        };
-        deck.swap(i, j as usize);
+    let mut cipher = ChaCha20Legacy::new(&seed.into(), &[0u8; 8].into());
+    let blocks = deck.len().saturating_sub(1).div_ceil(16).min(AHEAD_BLOCKS);
+    let mut ahead = [0u32; 16 * AHEAD_BLOCKS];
+    {
+        let mut bytes = [0u8; 64 * AHEAD_BLOCKS];
+        cipher.write_keystream(&mut bytes[..64 * blocks]);
+        le_words(&bytes[..64 * blocks], &mut ahead);
     }
-    words
+    let ahead = &ahead[..16 * blocks];
+    let mut i = deck.len().saturating_sub(1);
+    let mut drawn = 0usize;
+    // Fast path, while no draw has been rejected: draw k is word k of the words ahead, and
+    // m = i + 1 runs down the divisor table.
+    let divisors = DIVISORS.get(2..=i + 1).unwrap_or_default();
+    for (&x, &(zone, magic)) in ahead.iter().zip(divisors.iter().rev()) {
+        if u64::from(x) >= zone {
+            break;
+        }
+        deck.swap(i, fast_mod(x, magic, (i + 1) as u32) as usize);
+        i -= 1;
+        drawn += 1;
+    }
+    // From the first rejected draw on (or for a deck past the table), draw by draw.
+    let mut past = [0u32; 16];
+    let mut next = || {
+        let x = match ahead.get(drawn) {
+            Some(&x) => x,
+            None => word_past_ahead(&mut cipher, &mut past, drawn - ahead.len()),
+        };
+        drawn += 1;
+        x
+    };
+    while i >= 1 {
+        let j = draw_below((i + 1) as u32, &mut next);
+        deck.swap(i, j as usize);
+        i -= 1;
+    }
+    drawn as u64
 }
 
 /// The default first dealer of board `number`: N, E, S, W in turn from board 1 (N, E, S at a
@@ -255,6 +308,84 @@ pub fn board(
 mod tests {
     use super::*;
     use crate::engine::{CardCounts, Variant, cards::sort_for_display};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha20Rng;
+
+    /// The shuffle exactly as docs/deal-algorithm.md states it, on rand_chacha's
+    /// `ChaCha20Rng` with `next_u32`, plain `%` and no words read ahead: the reference the
+    /// fast shuffle must match card for card and word for word.
+    fn reference_shuffle(seed: [u8; 32], deck: &mut [Card]) -> u64 {
+        let mut rng = ChaCha20Rng::from_seed(seed);
+        let mut words = 0;
+        for i in (1..deck.len()).rev() {
+            let m = (i + 1) as u64;
+            let zone = (1u64 << 32) - (1u64 << 32) % m;
+            let j = loop {
+                let x = u64::from(rng.next_u32());
+                words += 1;
+                if x < zone {
+                    break x % m;
+                }
+            };
+            deck.swap(i, j as usize);
+        }
+        words
+    }
+
+    #[test]
+    fn shuffle_matches_the_reference_on_rand_chacha() {
+        // 300 cards is past the divisor table and the 13 blocks read ahead, so it takes the
+        // draw-by-draw path and the blocks generated one at a time after them.
+        for len in [0usize, 1, 2, 3, 16, 17, 52, 117, 207, 208, 255, 256, 300] {
+            for s in 0..200u32 {
+                let mut seed = [0u8; 32];
+                seed[..4].copy_from_slice(&s.to_le_bytes());
+                seed[31] = len as u8;
+                let deck: Vec<Card> = (0..len).filter_map(|k| Card::from_index(k % 52)).collect();
+                let (mut fast, mut reference) = (deck.clone(), deck);
+                let fast_words = shuffle_v1(seed, &mut fast);
+                let reference_words = reference_shuffle(seed, &mut reference);
+                assert_eq!(fast, reference, "{len} cards, seed {s}");
+                assert_eq!(fast_words, reference_words, "{len} cards, seed {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn board_stream_is_rand_chacha_word_for_word() {
+        // The keystream the boards read, past the 13 blocks ahead, against next_u32.
+        for s in 0..50u8 {
+            let seed = [s; 32];
+            let mut rng = ChaCha20Rng::from_seed(seed);
+            let mut cipher = ChaCha20Legacy::new(&seed.into(), &[0u8; 8].into());
+            let mut bytes = [0u8; 64 * 20];
+            cipher.write_keystream(&mut bytes);
+            let mut words = [0u32; 16 * 20];
+            le_words(&bytes, &mut words);
+            for (k, &w) in words.iter().enumerate() {
+                assert_eq!(w, rng.next_u32(), "seed {s} word {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn draw_below_skips_words_in_the_rejection_zone() {
+        // m = 3: only 0xFFFF_FFFF is rejected.
+        let mut words = [u32::MAX, u32::MAX - 1, 7].into_iter();
+        let mut drawn = 0;
+        let mut next = || {
+            drawn += 1;
+            words.next().unwrap_or(0)
+        };
+        assert_eq!(draw_below(3, &mut next), (u32::MAX - 1) % 3);
+        assert_eq!(drawn, 2);
+        // m = 208: words from 2^32 - 48 up are rejected, the next one is used.
+        let mut words = [u32::MAX - 47, u32::MAX, 1000].into_iter();
+        assert_eq!(
+            draw_below(208, &mut || words.next().unwrap_or(0)),
+            1000 % 208
+        );
+    }
 
     fn zero_key() -> SetKey {
         SetKey::from_bytes([0; 32])

@@ -331,12 +331,45 @@ impl CardCounts {
         CardCounts::default()
     }
 
+    /// Counts a list of cards. Saturates at 255 copies of a card, so an absurd list from a
+    /// file is reported by the caller's hand-size check rather than overflowing.
     pub fn from_cards<'a>(cards: impl IntoIterator<Item = &'a Card>) -> CardCounts {
         let mut c = CardCounts::new();
         for &card in cards {
-            c.add(card);
+            c.counts[card.index()] = c.counts[card.index()].saturating_add(1);
         }
+        c.recount();
         c
+    }
+
+    /// Cards dealt one at a time round a table of `players` seats, the first to seat index
+    /// `first`: the hands, indexed by seat (empty for seats not in play). For dealing a
+    /// board's stack, so no hand gets near 255 copies of a card.
+    pub(crate) fn deal_round(cards: &[Card], first: usize, players: usize) -> [CardCounts; 4] {
+        let mut hands = [CardCounts::new(); 4];
+        let players = players.clamp(1, 4);
+        // Card k of each round goes to order[k]: no running seat carried from card to card.
+        let order: [usize; 4] = std::array::from_fn(|k| (first + k) % players);
+        let mut rounds = cards.chunks_exact(players);
+        for round in &mut rounds {
+            for (&seat, &card) in order.iter().zip(round) {
+                hands[seat].add(card);
+            }
+        }
+        for (&seat, &card) in order.iter().zip(rounds.remainder()) {
+            hands[seat].add(card);
+        }
+        hands
+    }
+
+    /// Suit lengths and the total from the per-card counts: summed once after counting many
+    /// cards (a board deals 208), rather than kept up card by card.
+    fn recount(&mut self) {
+        let (suits, _) = self.counts.as_chunks::<13>();
+        for (len, suit) in self.suit_len.iter_mut().zip(suits) {
+            *len = suit.iter().fold(0u8, |sum, &n| sum.saturating_add(n));
+        }
+        self.total = self.suit_len.iter().map(|&n| u16::from(n)).sum();
     }
 
     pub fn add(&mut self, card: Card) {
@@ -482,6 +515,17 @@ mod tests {
         assert_eq!(Seat::East.partner(), Seat::West);
         assert_eq!("w".parse::<Seat>(), Ok(Seat::West));
         assert!("X".parse::<Seat>().is_err());
+    }
+
+    #[test]
+    fn counting_an_absurd_list_saturates_instead_of_overflowing() {
+        // 300 copies of one card from a file: the count stops at 255 and the hand-size check
+        // downstream reports it; counting must not overflow (a panic in debug builds).
+        let ace = Card::new(Rank::ACE, Suit::Spades);
+        let c = CardCounts::from_cards(&vec![ace; 300]);
+        assert_eq!(c.count(ace), 255);
+        assert_eq!(c.len(), 255);
+        assert_eq!(c.suit_len(Suit::Spades), 255);
     }
 
     #[test]

@@ -335,10 +335,10 @@ impl GameSpec {
     pub fn canonical_deck(&self) -> Vec<Card> {
         let mut deck = Vec::with_capacity(208);
         for copy in 1..=4u8 {
-            for card in Card::all() {
-                if !self.removed.contains(&(copy, card)) {
-                    deck.push(card);
-                }
+            if self.removed.iter().any(|&(c, _)| c == copy) {
+                deck.extend(Card::all().filter(|&card| !self.removed.contains(&(copy, card))));
+            } else {
+                deck.extend(Card::all());
             }
         }
         deck
@@ -397,19 +397,14 @@ impl GameSpec {
         let mut rest = stack;
         for (d, &per_hand) in self.schedule.iter().enumerate() {
             let dealer = self.dealer_of(first_dealer, d);
-            let mut hands = [CardCounts::new(); 4];
             let (this_deal, next) = rest.split_at((per_hand * self.players).min(rest.len()));
             rest = next;
-            // Round the table without a division per card: the seat left of the dealer first.
-            let mut seat = dealer.left(self.players).index();
-            for &card in this_deal {
-                hands[seat].add(card);
-                seat += 1;
-                if seat == self.players {
-                    seat = 0;
-                }
-            }
-            deals.push(Deal { dealer, hands });
+            // The seat left of the dealer receives the first card.
+            let first = dealer.left(self.players).index();
+            deals.push(Deal {
+                dealer,
+                hands: CardCounts::deal_round(this_deal, first, self.players),
+            });
         }
         deals
     }
