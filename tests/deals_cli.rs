@@ -343,6 +343,39 @@ fn hand_records_pdf_reads_back_with_the_known_deal() {
     // One page per board: pdftotext separates pages with form feeds.
     assert_eq!(text.matches('\u{c}').count(), 3, "{text}");
     assert!(bytes.len() < 200_000, "{} bytes", bytes.len());
+
+    // The file is a function of its inputs: dated with the event, not the clock, and the
+    // same command writes the same bytes.
+    let info = Command::new("pdfinfo")
+        .arg("-isodates")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let info = String::from_utf8_lossy(&info.stdout);
+    assert!(
+        info.lines()
+            .any(|l| l.starts_with("CreationDate:") && l.ends_with("2025-04-01T00:00:00Z")),
+        "{info}"
+    );
+    let again = dir.join("again.pdf");
+    let o = run(&[
+        "hand-records",
+        "--key",
+        ZERO_KEY,
+        "--boards",
+        "1-3",
+        "-o",
+        again.to_str().unwrap(),
+        "--event",
+        "Spring Pairs",
+        "--date",
+        "2025-04-01",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        std::fs::read(&again).unwrap() == bytes,
+        "two runs wrote different PDFs"
+    );
 }
 
 #[test]

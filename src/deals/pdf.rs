@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 
 use printpdf::{
-    Color, FontId, Line, LineDashPattern, LinePoint, Mm, Op, ParsedFont, PdfDocument,
-    PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem,
+    Color, FontId, Line, LineDashPattern, LinePoint, Mm, OffsetDateTime, Op, ParsedFont,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem,
 };
 
 use super::algorithm::{ALGORITHM, Board};
@@ -94,6 +94,15 @@ pub fn render(
         None => "Calypso hand records".to_string(),
     };
     let mut doc = PdfDocument::new(&title);
+    // The file is a function of its inputs alone (the same boards give the same bytes), so
+    // its dates are the event's date when one is given, never the clock; otherwise
+    // printpdf's fixed default (1970-01-01).
+    if let Some(date) = options.date.as_deref().and_then(event_day) {
+        let info = &mut doc.metadata.info;
+        info.creation_date = date;
+        info.modification_date = date;
+        info.metadata_date = date;
+    }
     let font_id = doc.add_font(&font);
     let mut pen = Pen::new(&font, font_id);
 
@@ -120,6 +129,13 @@ pub fn render(
         },
         &mut save_warnings,
     ))
+}
+
+/// Midnight UTC of a YYYY-MM-DD event date, for the PDF's dates.
+fn event_day(date: &str) -> Option<OffsetDateTime> {
+    let day = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()?;
+    let midnight = day.and_hms_opt(0, 0, 0)?.and_utc().timestamp();
+    OffsetDateTime::from_unix_timestamp(midnight).ok()
 }
 
 /// Draws onto one page at a time, in millimetres from the top left corner.
