@@ -304,21 +304,24 @@ fn bad_input_is_an_error_naming_the_value_with_exit_2() {
 #[test]
 fn hand_records_pdf_reads_back_with_the_known_deal() {
     let dir = temp_dir("records");
+    let write = |path: &PathBuf| {
+        let o = run(&[
+            "hand-records",
+            "--key",
+            ZERO_KEY,
+            "--boards",
+            "1-3",
+            "-o",
+            path.to_str().unwrap(),
+            "--event",
+            "Spring Pairs",
+            "--date",
+            "2025-04-01",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
     let path = dir.join("records.pdf");
-    let o = run(&[
-        "hand-records",
-        "--key",
-        ZERO_KEY,
-        "--boards",
-        "1-3",
-        "-o",
-        path.to_str().unwrap(),
-        "--event",
-        "Spring Pairs",
-        "--date",
-        "2025-04-01",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    write(&path);
     let bytes = std::fs::read(&path).unwrap();
     assert!(bytes.starts_with(b"%PDF-"));
     let text = pdf_text(&path);
@@ -358,20 +361,7 @@ fn hand_records_pdf_reads_back_with_the_known_deal() {
         "{info}"
     );
     let again = dir.join("again.pdf");
-    let o = run(&[
-        "hand-records",
-        "--key",
-        ZERO_KEY,
-        "--boards",
-        "1-3",
-        "-o",
-        again.to_str().unwrap(),
-        "--event",
-        "Spring Pairs",
-        "--date",
-        "2025-04-01",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    write(&again);
     assert!(
         std::fs::read(&again).unwrap() == bytes,
         "two runs wrote different PDFs"
