@@ -417,10 +417,15 @@ fn audit_reports_the_tests() {
     assert!(t.contains("Audit of 40 boards"), "{t}");
     assert!(t.contains("765 degrees of freedom"), "{t}");
     assert!(t.contains("Suit lengths"), "{t}");
+    assert!(t.contains("from 199 simulated sets of 40 boards"), "{t}");
+    // The simulation is seeded from the set, so the same audit prints the same report.
+    let again = run(&["audit", "--key", ZERO_KEY, "--boards", "1-40"]);
+    assert_eq!(stdout(&again), t);
     let o = run(&[
         "audit", "--key", ZERO_KEY, "--boards", "1-4,7", "--format", "json",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["boards"], 5);
     assert_eq!(v["location_test"]["df"], 765);
+    assert_eq!(v["length_simulations"], 199);
 }

@@ -2,10 +2,17 @@
 //! the hypergeometric expectation, and a chi-square test of card locations, in the spirit of
 //! the published audits of the deals of big bridge events.
 
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 use super::algorithm::{Board, DealError, SetKey, board};
-use crate::engine::{Card, GameSpec, Seat, Suit};
+use crate::engine::{Card, Deal, GameSpec, Seat, Suit};
+
+/// Domain tag of the seed of the simulated sets behind the suit-length p-value.
+const SIMULATION_TAG: &[u8] = b"calypso-director/audit/suit-lengths";
 
 /// One place a card can land: a seat in a deal.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -48,9 +55,12 @@ pub struct Audit {
     /// Suit lengths over every hand and suit: index is the length.
     pub length_observed: Vec<u64>,
     pub length_expected: Vec<f64>,
-    /// Chi-square of the suit lengths with sparse tails pooled. Indicative only: the four
-    /// suit lengths of one hand are not independent.
+    /// Pearson's statistic of the suit lengths with sparse tails pooled. The hands of one
+    /// deal share its cards, so the statistic does not follow the chi-square table: its
+    /// p-value comes from `length_simulations` sets of as many boards dealt from uniform
+    /// shuffles by an independent generator.
     pub length_test: ChiSquare,
+    pub length_simulations: u64,
 }
 
 /// Counts of cards by card and location, filled board by board so sets of any size fit.
@@ -89,8 +99,20 @@ impl Tally {
             for card in Card::all() {
                 self.cells[l][card.index()] += u64::from(hand.count(card));
             }
+        }
+        count_lengths(&mut self.lengths, &board.deals, spec);
+    }
+}
+
+/// Adds the length of every suit of the deck in every hand of `deals`.
+fn count_lengths(lengths: &mut [u64], deals: &[Deal], spec: &GameSpec) {
+    for deal in deals {
+        for &seat in spec.seats() {
+            let hand = deal.hand(seat);
             for suit in Suit::ALL.into_iter().filter(|s| spec.deck.has_suit(*s)) {
-                self.lengths[usize::from(hand.suit_len(suit))] += 1;
+                if let Some(n) = lengths.get_mut(usize::from(hand.suit_len(suit))) {
+                    *n += 1;
+                }
             }
         }
     }
@@ -108,10 +130,51 @@ pub fn audit_set(
     for &n in numbers {
         tally.add(&board(key, n, reserve, spec, first_dealer)?, spec);
     }
-    Ok(finish(tally, spec))
+    let mut seed = Sha256::new();
+    seed.update(SIMULATION_TAG);
+    seed.update(key.as_bytes());
+    seed.update((numbers.len() as u64).to_be_bytes());
+    Ok(finish(tally, spec, seed.finalize().into()))
 }
 
-fn finish(t: Tally, spec: &GameSpec) -> Audit {
+/// Simulated sets for the suit-length p-value: 199 (so p-values run in steps of 1/200),
+/// fewer for very large sets to keep the simulation near two million boards, never below 19.
+fn simulations(boards: u64) -> u64 {
+    (2_000_000 / boards.max(1)).clamp(19, 199)
+}
+
+/// The share of simulated sets whose suit-length statistic is at least `statistic`, counting
+/// the audited set itself: (1 + as large) / (1 + simulated). Each simulated set has `boards`
+/// boards dealt from uniform shuffles by rand's `shuffle` on ChaCha8, a generator that shares
+/// nothing with the deal algorithm; `seed` comes from the audited set, so an audit repeats.
+fn simulated_p_value(
+    spec: &GameSpec,
+    boards: u64,
+    statistic: f64,
+    expected: &[f64],
+    seed: [u8; 32],
+) -> (f64, u64) {
+    if boards == 0 {
+        return (1.0, 0);
+    }
+    let sims = simulations(boards);
+    let mut rng = ChaCha8Rng::from_seed(seed);
+    let mut deck = spec.canonical_deck();
+    let mut as_large = 0u64;
+    for _ in 0..sims {
+        let mut lengths = vec![0u64; expected.len()];
+        for _ in 0..boards {
+            deck.shuffle(&mut rng);
+            count_lengths(&mut lengths, &spec.deal_stack(&deck, Seat::North), spec);
+        }
+        if pooled_test(&lengths, expected).statistic >= statistic {
+            as_large += 1;
+        }
+    }
+    ((1 + as_large) as f64 / (1 + sims) as f64, sims)
+}
+
+fn finish(t: Tally, spec: &GameSpec, simulation_seed: [u8; 32]) -> Audit {
     let deck = spec.deck.len() as f64;
     let n = t.boards as f64;
     let mut suit_observed = Vec::new();
@@ -169,7 +232,15 @@ fn finish(t: Tally, spec: &GameSpec) -> Audit {
     };
 
     let length_expected = expected_lengths(spec, t.boards, t.lengths.len());
-    let length_test = pooled_test(&t.lengths, &length_expected);
+    let mut length_test = pooled_test(&t.lengths, &length_expected);
+    let (p_value, length_simulations) = simulated_p_value(
+        spec,
+        t.boards,
+        length_test.statistic,
+        &length_expected,
+        simulation_seed,
+    );
+    length_test.p_value = p_value;
     Audit {
         boards: t.boards,
         locations: t.locations,
@@ -183,6 +254,7 @@ fn finish(t: Tally, spec: &GameSpec) -> Audit {
         length_observed: t.lengths,
         length_expected,
         length_test,
+        length_simulations,
     }
 }
 
@@ -396,9 +468,14 @@ pub fn audit_text(a: &Audit, spec: &GameSpec) -> String {
     }
     let t = &a.length_test;
     out.push_str(&format!(
-        "  chi-square {:.2}, {} degrees of freedom, p-value {:.4} (indicative: the suits of \
-         one hand are not independent)\n",
-        t.statistic, t.df, t.p_value
+        "  Pearson statistic {:.2} over {} pooled bins, p-value {:.3} from {} simulated sets of \
+         {} boards dealt from uniform shuffles by an independent generator (the hands of one \
+         deal share its cards, so the chi-square table does not apply)\n",
+        t.statistic,
+        t.df + 1,
+        t.p_value,
+        a.length_simulations,
+        a.boards
     ));
     out.push_str(
         "\nA p-value is the chance of a result at least this far from expectation if the deals \
@@ -501,8 +578,11 @@ mod tests {
             };
             t.add(&b, &spec);
         }
-        let a = finish(t, &spec);
+        let a = finish(t, &spec, [0; 32]);
         assert!(a.location_test.p_value < 1e-10, "{:?}", a.location_test);
+        // Every hand of the unshuffled deck is the same: no simulated set is as extreme.
+        assert_eq!(a.length_simulations, 199);
+        assert_eq!(a.length_test.p_value, 1.0 / 200.0, "{:?}", a.length_test);
     }
 
     #[test]
