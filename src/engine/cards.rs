@@ -362,8 +362,8 @@ impl CardCounts {
         hands
     }
 
-    /// Suit lengths and the total from the per-card counts: summed once after counting many
-    /// cards (a board deals 208), rather than kept up card by card.
+    /// Suit lengths and the total from the per-card counts, the suit sums saturating like
+    /// the counts.
     fn recount(&mut self) {
         let (suits, _) = self.counts.as_chunks::<13>();
         for (len, suit) in self.suit_len.iter_mut().zip(suits) {
