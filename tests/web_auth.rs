@@ -242,6 +242,29 @@ async fn oversized_forms_are_refused() {
 async fn owners_invite_directors_with_an_expiring_link() {
     let app = spawn_app().await;
     let owner = app.club_with_owner("alpha", "olive@example.org").await;
+    // A bad address and an existing director's address: the form comes back with a message.
+    for (email, message) in [
+        (
+            "dan.example.org",
+            "enter an email address like name@example.org",
+        ),
+        (
+            "olive@example.org",
+            "this email already has a director account",
+        ),
+    ] {
+        let r = owner
+            .post(
+                "/c/alpha/directors",
+                "/c/alpha/invites",
+                &[("email", email)],
+            )
+            .await;
+        assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{email}");
+        let body = r.text().await.unwrap();
+        assert!(body.contains(message), "{email}: {body}");
+        assert!(!body.contains("/invite/"), "{email}: no link on an error");
+    }
     let r = owner
         .post(
             "/c/alpha/directors",

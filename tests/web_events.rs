@@ -57,6 +57,35 @@ async fn players_are_added_edited_and_archived() {
         )
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    // Editing to an empty name, or to another player's number, keeps the input and says why.
+    let r = d
+        .post(
+            "/c/alpha/players",
+            "/c/alpha/players",
+            &[("name", "Bob Baker"), ("membership_number", "M-2")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    for (name, number, message) in [
+        ("  ", "M-1", "the name is required"),
+        (
+            "Ann Archer",
+            "M-2",
+            "another player of the club has this number",
+        ),
+    ] {
+        let r = d
+            .post(
+                &edit,
+                &edit,
+                &[("name", name), ("membership_number", number)],
+            )
+            .await;
+        assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{number}");
+        let body = r.text().await.unwrap();
+        assert!(body.contains(message), "{body}");
+        assert!(body.contains(&format!("value=\"{number}\"")), "{body}");
+    }
     let archive = format!("/c/alpha/players/{id}/archive");
     let r = d
         .post("/c/alpha/players", &archive, &[("archived", "1")])

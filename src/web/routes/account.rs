@@ -350,7 +350,7 @@ pub async fn accept_invite(
     form.password.clear();
     form.password_confirm.clear();
     Ok(html_page(
-        StatusCode::UNPROCESSABLE_ENTITY,
+        errors.status(),
         &InvitePage {
             nav: Nav::new(&session, &viewer),
             club_name: club.name,

@@ -1,7 +1,6 @@
 //! The club's directors, and invitations (owner only).
 
 use actix_session::Session;
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use chrono::Duration;
@@ -41,7 +40,6 @@ async fn page(
     state: &AppState,
     session: &Session,
     d: &ClubDirector,
-    status: StatusCode,
     new_link: Option<String>,
     form: InviteInput,
     errors: FieldErrors,
@@ -56,7 +54,7 @@ async fn page(
         })
         .await?;
     Ok(html_page(
-        status,
+        errors.status(),
         &DirectorsPage {
             nav: Nav::for_director(session, d),
             club: d.club.clone(),
@@ -80,7 +78,6 @@ pub async fn list(
         &state,
         &session,
         &d,
-        StatusCode::OK,
         None,
         InviteInput::default(),
         FieldErrors::default(),
@@ -105,16 +102,7 @@ pub async fn invite(
         Err(msg) => {
             let mut errors = FieldErrors::default();
             errors.add("email", msg);
-            return page(
-                &state,
-                &session,
-                &d,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                None,
-                input,
-                errors,
-            )
-            .await;
+            return page(&state, &session, &d, None, input, errors).await;
         }
     };
     let token = auth::random_token();
@@ -133,23 +121,13 @@ pub async fn invite(
     if taken {
         let mut errors = FieldErrors::default();
         errors.add("email", "this email already has a director account");
-        return page(
-            &state,
-            &session,
-            &d,
-            StatusCode::UNPROCESSABLE_ENTITY,
-            None,
-            input,
-            errors,
-        )
-        .await;
+        return page(&state, &session, &d, None, input, errors).await;
     }
     let link = format!("{}/invite/{token}", state.config.base_url);
     page(
         &state,
         &session,
         &d,
-        StatusCode::OK,
         Some(link),
         InviteInput::default(),
         FieldErrors::default(),

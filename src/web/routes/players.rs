@@ -158,47 +158,39 @@ pub async fn update(
     let (_, id) = path.into_inner();
     let input = form.into_inner();
     let club_id = d.club.id;
-    let result = match input.validate() {
+    let errors = match input.validate() {
         Ok(fields) => {
-            state
+            let saved = state
                 .db(move |c| Ok(queries::update_player(c, club_id, id, &fields, None)))
-                .await?
+                .await?;
+            match saved {
+                Ok(p) => {
+                    flash(&session, format!("Saved {}.", p.name));
+                    return Ok(see_other(&format!("/c/{}/players", d.club.slug)));
+                }
+                Err(PlayerError::MembershipTaken) => membership_taken(),
+                Err(PlayerError::NotFound) => return Err(AppError::NotFound),
+                Err(PlayerError::Db(e)) => return Err(e.into()),
+            }
         }
         Err(errors) => {
             // Refuse ids of other clubs before echoing anything back.
             state
                 .db(move |c| queries::player(c, club_id, id)?.ok_or(AppError::NotFound))
                 .await?;
-            return Ok(html_page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &EditPage {
-                    nav: Nav::for_director(&session, &d),
-                    club: d.club.clone(),
-                    player_id: id,
-                    form: input,
-                    errors,
-                },
-            ));
+            errors
         }
     };
-    match result {
-        Ok(p) => {
-            flash(&session, format!("Saved {}.", p.name));
-            Ok(see_other(&format!("/c/{}/players", d.club.slug)))
-        }
-        Err(PlayerError::MembershipTaken) => Ok(html_page(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            &EditPage {
-                nav: Nav::for_director(&session, &d),
-                club: d.club.clone(),
-                player_id: id,
-                form: input,
-                errors: membership_taken(),
-            },
-        )),
-        Err(PlayerError::NotFound) => Err(AppError::NotFound),
-        Err(PlayerError::Db(e)) => Err(e.into()),
-    }
+    Ok(html_page(
+        errors.status(),
+        &EditPage {
+            nav: Nav::for_director(&session, &d),
+            club: d.club.clone(),
+            player_id: id,
+            form: input,
+            errors,
+        },
+    ))
 }
 
 #[derive(Deserialize)]
