@@ -3,7 +3,9 @@
 
 mod common;
 
-use calypso_director::db::queries;
+use calypso_director::db;
+use calypso_director::event::entries::EntryKind;
+use calypso_director::event::results::ResultDetails;
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -57,10 +59,10 @@ async fn tokens_authenticate_and_can_be_revoked() {
     assert!(list.contains("scoring laptop"));
 
     let id = with_conn(&app, |c| {
-        let o = queries::director_by_email(c, "olive@example.org")
+        let (o, _) = db::accounts::director_for_login(c, "olive@example.org")
             .unwrap()
             .unwrap();
-        queries::api_tokens_of(c, o.id).unwrap()[0].clone()
+        db::accounts::api_tokens_of(c, o.id).unwrap()[0].clone()
     });
     assert!(id.last_used_at.is_some());
     let revoke = format!("/c/alpha/tokens/{}/revoke", id.id);
@@ -326,47 +328,44 @@ async fn results_and_standings_come_from_the_database() {
         )
         .await;
     let id = id_from_location(&location(&r));
+    let club = app.club_id("alpha");
     with_conn(&app, |c| {
-        let a = queries::add_entry(c, id, 1, "Ann & Bob", "pair").unwrap();
-        let b = queries::add_entry(c, id, 2, "Cat & Dan", "pair").unwrap();
-        let details = ("N:1,S:0", "", "", "N:300,E:120,S:200,W:80");
-        queries::save_result(
-            c,
-            id,
-            1,
-            1,
-            1,
-            (Some(a), Some(b)),
-            (500, 200),
-            details,
-            "test",
-        )
-        .unwrap();
-        queries::save_result(
-            c,
-            id,
-            1,
-            1,
-            2,
-            (Some(b), Some(a)),
-            (350, 150),
-            details,
-            "test",
-        )
-        .unwrap();
+        let entry = |c: &mut _, n, name| {
+            db::entries::add_entry(c, club, id, n, name, EntryKind::Pair)
+                .unwrap()
+                .unwrap()
+        };
+        let a = entry(c, 1, "Ann & Bob");
+        let b = entry(c, 2, "Cat & Dan");
+        let details = ResultDetails {
+            calypsos: "N:1,S:0".into(),
+            seat_scores: "N:300,E:120,S:200,W:80".into(),
+            ..Default::default()
+        };
+        let at = |board, ns, ew| db::results::Played {
+            round: 1,
+            table_number: 1,
+            board,
+            ns_entry: Some(ns),
+            ew_entry: Some(ew),
+        };
+        let save = |c: &mut _, at, scores| {
+            db::results::save_result(c, club, id, at, scores, &details, "test")
+                .unwrap()
+                .unwrap()
+        };
+        save(c, at(1, a, b), (500, 200));
+        save(c, at(2, b, a), (350, 150));
         // A correction replaces the score and leaves an audit row.
-        queries::save_result(
-            c,
-            id,
-            1,
-            1,
-            2,
-            (Some(b), Some(a)),
-            (340, 160),
-            details,
-            "test",
-        )
-        .unwrap();
+        save(c, at(2, b, a), (340, 160));
+        // Another club's event is out of reach: nothing is added.
+        let other = calypso_director::event::ClubId::new(club.get() + 1000);
+        assert!(
+            db::entries::add_entry(c, other, id, 3, "Eve", EntryKind::Pair)
+                .unwrap()
+                .is_none()
+        );
+        assert!(db::results::results_of(c, other, id).unwrap().is_empty());
     });
     let api = reqwest::Client::new();
     let res: Value = api

@@ -14,8 +14,11 @@ async fn first_start_link_creates_club_and_owner_once() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body.contains("invalid, expired or already used"));
 
-    // The link the server would print at first start.
-    let announced = web_link(&app);
+    // The link the server printed at first start.
+    let announced = app
+        .setup_link
+        .clone()
+        .expect("no director yet, so a setup link");
     let path = announced.strip_prefix(&app.address).unwrap().to_string();
     let token = path.split("token=").nth(1).unwrap().to_string();
     let fields = [
@@ -39,22 +42,11 @@ async fn first_start_link_creates_club_and_owner_once() {
     let r = b.post_raw("/setup", &again).await;
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
 
-    // With a director now, the server announces no link.
-    let cfg = app.config.clone();
-    assert!(
-        calypso_director::web::startup::announce_setup_link(&app.pool, &cfg)
-            .unwrap()
-            .is_none()
-    );
+    // With a director now, a server starting on this database announces no link.
+    assert!(app.second_instance().await.setup_link.is_none());
     let (status, home) = b.get_text("/c/riverside").await;
     assert_eq!(status, StatusCode::OK);
     assert!(home.contains("Riverside Calypso"));
-}
-
-fn web_link(app: &TestApp) -> String {
-    calypso_director::web::startup::announce_setup_link(&app.pool, &app.config)
-        .unwrap()
-        .expect("no director yet, so a setup link")
 }
 
 #[tokio::test]
@@ -92,7 +84,7 @@ async fn setup_form_errors_keep_the_input() {
     // Nothing half-saved: the token still works.
     let mut c = app.conn();
     assert_eq!(
-        calypso_director::db::queries::count_directors(&mut c).unwrap(),
+        calypso_director::db::accounts::count_directors(&mut c).unwrap(),
         0
     );
 }

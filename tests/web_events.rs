@@ -3,7 +3,7 @@
 
 mod common;
 
-use calypso_director::web::deal_key;
+use calypso_director::deals::SetKey;
 use common::*;
 use reqwest::StatusCode;
 
@@ -43,7 +43,7 @@ async fn players_are_added_edited_and_archived() {
     assert!(r.text().await.unwrap().contains("the name is required"));
 
     let id = with_conn(&app, |c| {
-        calypso_director::db::queries::players_of(c, app.club_id("alpha"), false).unwrap()[0].id
+        calypso_director::db::clubs::players_of(c, app.club_id("alpha"), false).unwrap()[0].id
     });
     let edit = format!("/c/alpha/players/{id}/edit");
     let (status, page) = d.get_text(&edit).await;
@@ -163,8 +163,13 @@ async fn an_event_goes_from_private_draft_to_public_with_its_commitment() {
     // A draft: the directors see it, the public does not.
     let (status, body) = d.get_text(&page).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(body.contains("Autumn Teams") && body.contains("beat-the-leader"));
-    assert!(body.contains("N ♠ · E ♦ · S ♥ · W ♣"));
+    assert!(body.contains("Autumn Teams") && body.contains("Beat the leader"));
+    assert!(
+        body.contains(
+            "N&nbsp;<span class=\"suit\">♠</span> · E&nbsp;<span class=\"suit red\">♦</span> · S&nbsp;<span class=\"suit red\">♥</span> · W&nbsp;<span class=\"suit\">♣</span>"
+        ),
+        "seating with red suits in red"
+    );
     assert_eq!(public.get(&page).await.status(), StatusCode::NOT_FOUND);
     assert!(!public.get_text("/c/alpha").await.1.contains("Autumn Teams"));
 
@@ -181,13 +186,8 @@ async fn an_event_goes_from_private_draft_to_public_with_its_commitment() {
         .post(&page, &status_url, &[("from", "draft"), ("to", "ready")])
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    let (key, commitment) = with_conn(&app, |c| {
-        let ev = calypso_director::db::queries::event(c, app.club_id("alpha"), id)
-            .unwrap()
-            .unwrap();
-        (ev.deal_key.unwrap(), ev.deal_commitment.unwrap())
-    });
-    assert!(deal_key::verify(&key, &commitment));
+    let (key, commitment) = current_key(&app, id);
+    assert_eq!(SetKey::from_hex(&key).unwrap().commitment(), commitment);
     let (status, body) = public.get_text(&page).await;
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("Autumn Teams Final"));
@@ -201,16 +201,24 @@ async fn an_event_goes_from_private_draft_to_public_with_its_commitment() {
             .contains("Autumn Teams Final")
     );
 
-    // No more editing, no new key, no skipping steps.
+    // No more editing, no new key without a recorded reason, no skipping steps.
     assert_eq!(d.get(&edit).await.status(), StatusCode::CONFLICT);
     assert_eq!(
         d.post(&page, &edit, &changed).await.status(),
         StatusCode::CONFLICT
     );
     let key_url = format!("/c/alpha/events/{id}/key");
+    let r = d.post(&page, &key_url, &[]).await;
+    assert_eq!(r.status(), StatusCode::OK, "asks for the redeal's reason");
+    assert!(r.text().await.unwrap().contains("Reason"));
+    let r = d
+        .post(&page, &key_url, &[("confirm", "yes"), ("reason", " ")])
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
-        d.post(&page, &key_url, &[]).await.status(),
-        StatusCode::CONFLICT
+        current_key(&app, id),
+        (key.clone(), commitment.clone()),
+        "unchanged"
     );
     let r = d
         .post(&page, &status_url, &[("from", "ready"), ("to", "finished")])
@@ -230,20 +238,49 @@ async fn an_event_goes_from_private_draft_to_public_with_its_commitment() {
     assert!(r.bytes().await.unwrap().starts_with(b"%PDF"));
     let release = format!("/c/alpha/events/{id}/release");
     assert_eq!(
-        d.post(&page, &release, &[]).await.status(),
+        d.post(&page, &release, &[("confirm", "yes")])
+            .await
+            .status(),
         StatusCode::CONFLICT,
         "not before the event is finished"
     );
 
     for (from, to) in [("ready", "running"), ("running", "finished")] {
+        // Irreversible: the first click asks, the confirmation acts.
         let r = d
             .post(&page, &status_url, &[("from", from), ("to", to)])
             .await;
+        assert_eq!(r.status(), StatusCode::OK, "{from} -> {to} asks first");
+        assert!(
+            r.text()
+                .await
+                .unwrap()
+                .contains("name=\"confirm\" value=\"yes\"")
+        );
+        let r = d
+            .post(
+                &page,
+                &status_url,
+                &[("from", from), ("to", to), ("confirm", "yes")],
+            )
+            .await;
         assert_eq!(r.status(), StatusCode::SEE_OTHER, "{from} -> {to}");
     }
+    // Play has started: the deals can no longer be replaced.
+    assert_eq!(
+        d.post(&page, &key_url, &[("confirm", "yes"), ("reason", "seen")])
+            .await
+            .status(),
+        StatusCode::CONFLICT
+    );
+    assert_eq!(public.get(&pdf).await.status(), StatusCode::NOT_FOUND);
+    let r = d.post(&page, &release, &[]).await;
+    assert_eq!(r.status(), StatusCode::OK, "release asks first");
     assert_eq!(public.get(&pdf).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(
-        d.post(&page, &release, &[]).await.status(),
+        d.post(&page, &release, &[("confirm", "yes")])
+            .await
+            .status(),
         StatusCode::SEE_OTHER
     );
     let (_, body) = public.get_text(&page).await;
@@ -257,6 +294,17 @@ async fn an_event_goes_from_private_draft_to_public_with_its_commitment() {
     assert!(text.contains("Autumn Teams Final"), "{text}");
     assert!(text.contains(&commitment[..16]), "commitment in the footer");
     assert!(text.contains("Board 20") && !text.contains("Board 21"));
+}
+
+/// The event's deal key and commitment as stored.
+fn current_key(app: &TestApp, id: calypso_director::event::EventId) -> (String, String) {
+    with_conn(app, |c| {
+        let ev = calypso_director::db::events::event(c, app.club_id("alpha"), id)
+            .unwrap()
+            .unwrap();
+        let k = ev.deal.unwrap();
+        (k.key_hex, k.commitment)
+    })
 }
 
 /// The text of a PDF, read back with pdftotext (poppler-utils; scripts/test.sh installs it).

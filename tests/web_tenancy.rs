@@ -3,8 +3,9 @@
 
 mod common;
 
-use calypso_director::db::models::{EventFields, PlayerFields};
-use calypso_director::db::queries;
+use calypso_director::db;
+use calypso_director::event::club::PlayerFields;
+use calypso_director::event::{Count, EventSettings, EventStatus, SettingsDraft, TrumpsDraft};
 use calypso_director::web::routes::director_routes;
 use common::*;
 use reqwest::StatusCode;
@@ -17,23 +18,20 @@ async fn no_director_route_reaches_another_clubs_data() {
     let bravo = app.club_id("bravo");
 
     // Bravo's data, made directly in the database.
-    let (event_id, player_id, token_id) = with_conn(&app, |c| {
-        let ev = queries::create_event(
-            c,
-            bravo,
-            &EventFields {
-                name: "Bravo secret draft".into(),
-                event_date: chrono::NaiveDate::from_ymd_opt(2026, 7, 1).unwrap(),
-                format: "pairs-mitchell".into(),
-                variant: "standard".into(),
-                tables: 4,
-                boards: 16,
-                trick_rule: "standard".into(),
-                trumps: "SDHC".into(),
-            },
-        )
+    let (event_id, player_id, token_id, invite_id, bob_id) = with_conn(&app, |c| {
+        let settings = EventSettings::parse(&SettingsDraft {
+            name: "Bravo secret draft".into(),
+            date: "2026-07-01".into(),
+            format: "pairs-mitchell".into(),
+            variant: "standard".into(),
+            tables: Count::Number(4),
+            boards: Count::Number(16),
+            trick_rule: "standard".into(),
+            trumps: TrumpsDraft::VariantDefault,
+        })
         .unwrap();
-        let p = queries::create_player(
+        let ev = db::events::create_event(c, bravo, &settings).unwrap();
+        let p = db::clubs::create_player(
             c,
             bravo,
             &PlayerFields {
@@ -42,11 +40,22 @@ async fn no_director_route_reaches_another_clubs_data() {
             },
         )
         .unwrap();
-        let bob = queries::director_by_email(c, "bob@example.org")
+        let (bob, _) = db::accounts::director_for_login(c, "bob@example.org")
             .unwrap()
             .unwrap();
-        let t = queries::create_api_token(c, bob.id, "bob's laptop", "hash-of-bobs-token").unwrap();
-        (ev.id, p.id, t)
+        let t = db::accounts::create_api_token(c, bob.id, "bob's laptop", "hash-of-bobs-token")
+            .unwrap();
+        db::accounts::create_invite(
+            c,
+            bravo,
+            "carol@example.org",
+            bob.id,
+            "hash-of-carols-invite",
+            chrono::Duration::days(1),
+        )
+        .unwrap();
+        let invite = db::accounts::pending_invites(c, bravo).unwrap()[0].id;
+        (ev.id, p.id, t, invite, bob.id)
     });
 
     let routes = director_routes();
@@ -56,6 +65,8 @@ async fn no_director_route_reaches_another_clubs_data() {
             .replace("{event}", &event_id.to_string())
             .replace("{player}", &player_id.to_string())
             .replace("{token}", &token_id.to_string())
+            .replace("{invite}", &invite_id.to_string())
+            .replace("{director}", &bob_id.to_string())
     };
     let csrf = alice.csrf("/c/alpha").await;
     // Every field any director form takes, all valid, so only tenancy can stop the request.
@@ -67,6 +78,8 @@ async fn no_director_route_reaches_another_clubs_data() {
         ("from", "draft"),
         ("to", "ready"),
         ("email", "mallory@example.org"),
+        ("confirm", "yes"),
+        ("reason", "boards seen"),
     ]);
     let stranger = Browser::new(&app);
     let stranger_csrf = stranger.csrf("/login").await;
@@ -82,7 +95,10 @@ async fn no_director_route_reaches_another_clubs_data() {
         );
         // Bravo's slug, and alpha's own slug with bravo's ids.
         let mut targets = vec![ids(r.path, "bravo")];
-        if r.path.contains("{event}") || r.path.contains("{player}") || r.path.contains("{token}") {
+        if ["{event}", "{player}", "{token}", "{invite}", "{director}"]
+            .iter()
+            .any(|p| r.path.contains(p))
+        {
             targets.push(ids(r.path, "alpha"));
         }
         for url in targets {
@@ -123,26 +139,24 @@ async fn no_director_route_reaches_another_clubs_data() {
 
     // Bravo's rows are exactly as they were.
     with_conn(&app, |c| {
-        let ev = queries::event(c, bravo, event_id).unwrap().unwrap();
-        assert_eq!(ev.name, "Bravo secret draft");
-        assert_eq!(ev.status, "draft");
-        assert!(ev.deal_key.is_none());
-        let p = queries::player(c, bravo, player_id).unwrap().unwrap();
+        let ev = db::events::event(c, bravo, event_id).unwrap().unwrap();
+        assert_eq!(ev.settings.name(), "Bravo secret draft");
+        assert_eq!(ev.status, EventStatus::Draft);
+        assert!(ev.deal.is_none());
+        let p = db::clubs::player(c, bravo, player_id).unwrap().unwrap();
         assert_eq!(p.name, "Bravo Player");
         assert!(!p.archived);
-        let bob = queries::director_by_email(c, "bob@example.org")
-            .unwrap()
-            .unwrap();
-        let tokens = queries::api_tokens_of(c, bob.id).unwrap();
+        let tokens = db::accounts::api_tokens_of(c, bob_id).unwrap();
         assert!(tokens[0].revoked_at.is_none());
+        assert_eq!(db::accounts::pending_invites(c, bravo).unwrap().len(), 1);
+        assert_eq!(db::accounts::directors_of_club(c, bravo).unwrap().len(), 1);
         assert!(
-            queries::director_by_email(c, "mallory@example.org")
-                .unwrap()
-                .is_none()
+            !db::accounts::email_in_use(c, "mallory@example.org").unwrap(),
+            "no account for the address in the form"
         );
-        let alpha = queries::club_by_slug(c, "alpha").unwrap().unwrap();
-        assert!(queries::events_of(c, alpha.id).unwrap().is_empty());
-        assert!(queries::players_of(c, alpha.id, true).unwrap().is_empty());
+        let alpha = db::clubs::club_by_slug(c, "alpha").unwrap().unwrap();
+        assert!(db::events::events_of(c, alpha.id).unwrap().is_empty());
+        assert!(db::clubs::players_of(c, alpha.id, true).unwrap().is_empty());
     });
 
     // Public pages: bravo's draft and its hand records do not exist for alpha either.

@@ -7,7 +7,8 @@ use crate::deals::{
     Board, PdfKind, PdfOptions, SetKey, audit_set, audit_text, board, board_json, board_text,
     render,
 };
-use crate::engine::{GameSpec, Seat, Variant};
+use crate::engine::{GameSpec, Seat, TrickRule, Trumps, Variant};
+use crate::event::{PapersJson, papers};
 
 /// Most boards in one PDF: a guard against a typo like `1-10000`.
 const MAX_PDF_BOARDS: usize = 1000;
@@ -28,6 +29,37 @@ pub enum Kind {
     All,
 }
 
+/// The game the boards are for: variant, trick rule and seating (an event's settings).
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// Game variant.
+    #[arg(long, default_value = "standard")]
+    variant: String,
+    /// Trick rule: standard, beat-the-leader or all-fours.
+    #[arg(long, default_value = "standard")]
+    rule: String,
+    /// Trump seating, a suit letter or '-' per seat N E S W (e.g. SDHC); default: the
+    /// variant's own.
+    #[arg(long)]
+    trumps: Option<String>,
+    /// First dealer of the board, instead of the N, E, S, W rotation.
+    #[arg(long)]
+    first_dealer: Option<String>,
+}
+
+impl GameArgs {
+    fn spec(&self) -> Result<GameSpec, String> {
+        let variant: Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
+        let rule: TrickRule = self.rule.parse().map_err(|e| format!("{e}"))?;
+        let trumps = self
+            .trumps
+            .as_deref()
+            .map(|t| t.parse::<Trumps>().map_err(|e| format!("trumps: {e}")))
+            .transpose()?;
+        GameSpec::build(variant, rule, trumps).map_err(|e| format!("trumps: {e}"))
+    }
+}
+
 /// Shows one board of a set, or makes a new set key.
 #[derive(Args, Debug)]
 pub struct DealArgs {
@@ -45,22 +77,22 @@ pub struct DealArgs {
     /// Print a fresh set key and its commitment.
     #[arg(long, conflicts_with_all = ["key", "board", "reserve"])]
     new_key: bool,
-    /// Game variant.
-    #[arg(long, default_value = "standard")]
-    variant: String,
-    /// First dealer of the board, instead of the N, E, S, W rotation.
-    #[arg(long)]
-    first_dealer: Option<String>,
+    #[command(flatten)]
+    game: GameArgs,
 }
 
 /// Writes hand records, curtain cards or stacking order of boards as a PDF.
 #[derive(Args, Debug)]
 pub struct HandRecordsArgs {
-    #[arg(long)]
-    key: String,
+    /// An event's papers file (downloaded from its page, `papers.json`): its settings and
+    /// deal key give every board, and the PDF is the site's, byte for byte.
+    #[arg(long, conflicts_with_all = ["key", "boards", "event", "date", "variant", "rule", "trumps", "first_dealer"])]
+    settings: Option<String>,
+    #[arg(long, required_unless_present = "settings")]
+    key: Option<String>,
     /// Boards: `1-8`, `3`, or lists like `1-4,7`.
-    #[arg(long)]
-    boards: String,
+    #[arg(long, required_unless_present = "settings")]
+    boards: Option<String>,
     #[arg(long)]
     reserve: bool,
     /// Output file.
@@ -74,10 +106,8 @@ pub struct HandRecordsArgs {
     /// Event date, YYYY-MM-DD.
     #[arg(long)]
     date: Option<String>,
-    #[arg(long, default_value = "standard")]
-    variant: String,
-    #[arg(long)]
-    first_dealer: Option<String>,
+    #[command(flatten)]
+    game: GameArgs,
 }
 
 /// A statistical audit of a set of boards.
@@ -91,10 +121,8 @@ pub struct AuditArgs {
     reserve: bool,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    #[arg(long, default_value = "standard")]
-    variant: String,
-    #[arg(long)]
-    first_dealer: Option<String>,
+    #[command(flatten)]
+    game: GameArgs,
 }
 
 /// Measures board generation and PDF rendering.
@@ -157,10 +185,6 @@ pub fn parse_boards(text: &str, max: usize) -> Result<Vec<u32>, String> {
     Ok(boards)
 }
 
-fn parse_variant(name: &str) -> Result<GameSpec, String> {
-    name.parse::<Variant>().map(GameSpec::new)
-}
-
 fn parse_seat(text: &Option<String>, spec: &GameSpec) -> Result<Option<Seat>, String> {
     let Some(t) = text else { return Ok(None) };
     let seat: Seat = t.parse().map_err(|e| format!("first dealer {e}"))?;
@@ -201,10 +225,10 @@ pub fn deal(args: DealArgs) -> i32 {
         return fail("deal needs --key HEX and --board N (or --new-key for a fresh key)");
     };
     let result = (|| {
-        let spec = parse_variant(&args.variant)?;
+        let spec = args.game.spec()?;
         let key = parse_key(key_text)?;
         let number = parse_board_number(board_text_arg)?;
-        let first = parse_seat(&args.first_dealer, &spec)?;
+        let first = parse_seat(&args.game.first_dealer, &spec)?;
         let b = board(&key, number, args.reserve, &spec, first).map_err(|e| e.to_string())?;
         Ok::<_, String>(match args.format {
             Format::Json => {
@@ -241,32 +265,53 @@ fn check_date(date: &str) -> Result<(), String> {
         .map_err(|_| format!("date \"{date}\" is not a date in the form YYYY-MM-DD"))
 }
 
+fn pdf_kind(kind: Kind) -> PdfKind {
+    match kind {
+        Kind::Records => PdfKind::Records,
+        Kind::Curtains => PdfKind::Curtains,
+        Kind::Stack => PdfKind::Stack,
+        Kind::All => PdfKind::All,
+    }
+}
+
+/// An event's papers from its `papers.json`: the same function the site serves them with.
+fn event_papers(file: &str, kind: Kind, reserve: bool) -> Result<(Vec<u8>, usize), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read \"{file}\": {e}"))?;
+    let doc: PapersJson =
+        serde_json::from_str(&text).map_err(|e| format!("\"{file}\" is not a papers file: {e}"))?;
+    let (settings, key) = doc.read().map_err(|e| format!("\"{file}\": {e}"))?;
+    let pdf =
+        papers::render(&settings, &key, pdf_kind(kind), reserve).map_err(|e| e.to_string())?;
+    Ok((pdf, usize::from(settings.boards())))
+}
+
 pub fn hand_records(args: HandRecordsArgs) -> i32 {
     let result = (|| {
-        let spec = parse_variant(&args.variant)?;
-        let key = parse_key(&args.key)?;
-        let numbers = parse_boards(&args.boards, MAX_PDF_BOARDS)?;
-        let first = parse_seat(&args.first_dealer, &spec)?;
-        if let Some(d) = &args.date {
-            check_date(d)?;
-        }
-        let boards = make_boards(&key, &numbers, args.reserve, &spec, first)?;
-        let kind = match args.kind {
-            Kind::Records => PdfKind::Records,
-            Kind::Curtains => PdfKind::Curtains,
-            Kind::Stack => PdfKind::Stack,
-            Kind::All => PdfKind::All,
+        let (pdf, n) = match &args.settings {
+            Some(file) => event_papers(file, args.kind, args.reserve)?,
+            None => {
+                let spec = args.game.spec()?;
+                let key = parse_key(args.key.as_deref().unwrap_or_default())?;
+                let numbers =
+                    parse_boards(args.boards.as_deref().unwrap_or_default(), MAX_PDF_BOARDS)?;
+                let first = parse_seat(&args.game.first_dealer, &spec)?;
+                if let Some(d) = &args.date {
+                    check_date(d)?;
+                }
+                let boards = make_boards(&key, &numbers, args.reserve, &spec, first)?;
+                let options = PdfOptions {
+                    kind: pdf_kind(args.kind),
+                    event_name: args.event.clone(),
+                    date: args.date.clone(),
+                    commitment: Some(key.commitment()),
+                };
+                let pdf = render(&boards, &spec, &options).map_err(|e| e.to_string())?;
+                (pdf, boards.len())
+            }
         };
-        let options = PdfOptions {
-            kind,
-            event_name: args.event.clone(),
-            date: args.date.clone(),
-            commitment: Some(key.commitment()),
-        };
-        let pdf = render(&boards, &spec, &options).map_err(|e| e.to_string())?;
         std::fs::write(&args.output, &pdf)
             .map_err(|e| format!("cannot write \"{}\": {e}", args.output))?;
-        Ok::<_, String>((pdf.len(), boards.len()))
+        Ok::<_, String>((pdf.len(), n))
     })();
     match result {
         Ok((bytes, n)) => {
@@ -279,10 +324,10 @@ pub fn hand_records(args: HandRecordsArgs) -> i32 {
 
 pub fn audit(args: AuditArgs) -> i32 {
     let result = (|| {
-        let spec = parse_variant(&args.variant)?;
+        let spec = args.game.spec()?;
         let key = parse_key(&args.key)?;
         let numbers = parse_boards(&args.boards, MAX_AUDIT_BOARDS)?;
-        let first = parse_seat(&args.first_dealer, &spec)?;
+        let first = parse_seat(&args.game.first_dealer, &spec)?;
         let a = audit_set(&key, &numbers, args.reserve, &spec, first).map_err(|e| e.to_string())?;
         Ok::<_, String>(match args.format {
             Format::Text => audit_text(&a, &spec),

@@ -12,7 +12,7 @@ use serde_json::{Map, Value, json};
 
 use crate::engine::{
     self, Card, CardCounts, Deal, DealRecord, GameRecord, GameSpec, PlayerSummary, Score, Seat,
-    Suit, Summary, TrickRule, Trumps, Variant,
+    Suit, Summary, TrickRule, Trumps, UnknownTrickRule, UnknownVariant, Variant,
 };
 
 /// A JSON object keyed by seat letters; unknown and repeated seats are errors (a repeated
@@ -74,14 +74,25 @@ struct SpecFields {
 
 impl SpecFields {
     fn spec(&self) -> Result<GameSpec, String> {
-        let variant: Variant = self.variant.as_deref().unwrap_or("standard").parse()?;
-        let rule: TrickRule = self.rule.as_deref().unwrap_or("standard").parse()?;
-        let mut spec = GameSpec::new(variant).with_rule(rule);
+        let variant: Variant = self
+            .variant
+            .as_deref()
+            .unwrap_or("standard")
+            .parse()
+            .map_err(|e: UnknownVariant| e.to_string())?;
+        let rule: TrickRule = self
+            .rule
+            .as_deref()
+            .unwrap_or("standard")
+            .parse()
+            .map_err(|e: UnknownTrickRule| e.to_string())?;
+        let players = variant.players();
+        let mut seating = None;
         if let Some(t) = &self.trumps {
-            let mut trumps = Trumps([None; 4]);
+            let mut trumps = Trumps::NONE;
             for seat in Seat::ALL {
                 let given = t.0[seat.index()].as_ref();
-                if seat.index() < spec.players && given.is_none() {
+                if seat.index() < players && given.is_none() {
                     return Err(format!("trumps: no suit given for {}", seat.name()));
                 }
                 if let Some(Some(text)) = given {
@@ -89,9 +100,9 @@ impl SpecFields {
                         Some(text.parse::<Suit>().map_err(|e| format!("trumps: {e}"))?);
                 }
             }
-            spec = spec.with_trumps(trumps).map_err(|e| e.to_string())?;
+            seating = Some(trumps);
         }
-        Ok(spec)
+        GameSpec::build(variant, rule, seating).map_err(|e| e.to_string())
     }
 }
 

@@ -1,9 +1,8 @@
 //! `serve`: runs the web service; `setup-link`: issues a link that creates another club.
 
-use std::net::TcpListener;
-
 use crate::db;
-use crate::web::{self, Config};
+use crate::service::accounts;
+use crate::web::{Application, Config};
 
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
@@ -21,34 +20,23 @@ pub fn serve(bind: Option<String>) -> i32 {
             return 2;
         }
     };
-    let pool = match db::connect(config.database_url.as_deref(), 10) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("calypso-director: {e}");
-            return 1;
-        }
-    };
     let backend = db::Backend::from_url(config.database_url.as_deref())
         .map(|b| b.describe())
         .unwrap_or_default();
-    let listener = match TcpListener::bind(&config.bind) {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("calypso-director: cannot listen on {}: {e}", config.bind);
-            return 1;
-        }
-    };
-    if let Err(e) = web::startup::announce_setup_link(&pool, &config) {
-        eprintln!("calypso-director: {e}");
-        return 1;
-    }
-    let base = config.base_url.clone();
-    tracing::info!("database: {backend}");
     // The server must be built inside the runtime that drives it.
     let result = actix_web::rt::System::new().block_on(async move {
-        let server = web::run(listener, pool, config).map_err(|e| e.to_string())?;
-        println!("Calypso Director is running: open {base}/ (Ctrl-C to stop)");
-        server.await.map_err(|e| format!("server error: {e}"))
+        let app = Application::build(config).map_err(|e| e.to_string())?;
+        tracing::info!("database: {backend}");
+        if let Some(link) = app.setup_link() {
+            tracing::warn!("no director account yet: open {link} to create the first club");
+        }
+        println!(
+            "Calypso Director is running: open {}/ (Ctrl-C to stop)",
+            app.base_url()
+        );
+        app.run_until_stopped()
+            .await
+            .map_err(|e| format!("server error: {e}"))
     });
     match result {
         Ok(()) => 0,
@@ -69,11 +57,15 @@ pub fn setup_link() -> i32 {
             return 2;
         }
     };
+    let base = config
+        .base_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{}", config.bind));
     let result = db::connect(config.database_url.as_deref(), 1)
         .map_err(|e| e.to_string())
         .and_then(|pool| pool.get().map_err(|e| e.to_string()))
         .and_then(|mut conn| {
-            web::startup::issue_setup_link(&mut conn, &config).map_err(|e| e.to_string())
+            accounts::issue_setup_link(&mut conn, &base).map_err(|e| e.to_string())
         });
     match result {
         Ok(link) => {

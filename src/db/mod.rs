@@ -1,9 +1,13 @@
 //! Persistence: one code path for SQLite (default, bundled) and PostgreSQL (feature
 //! `postgres`). The backend is chosen from the URL scheme, never by trial and error.
 
-pub mod models;
-pub mod queries;
+pub mod accounts;
+pub mod clubs;
+pub mod entries;
+pub mod events;
+pub mod results;
 pub mod schema;
+pub mod server;
 
 use std::path::PathBuf;
 
@@ -53,8 +57,20 @@ pub enum DbError {
     Migration(String),
     #[error("database pool: {0}")]
     Pool(#[from] diesel::r2d2::PoolError),
-    #[error("{0}")]
-    Pool2(String),
+    #[error("the database path {0} is not UTF-8")]
+    PathNotUtf8(PathBuf),
+    /// A stored row that no longer reads as a valid value (edited by hand, or a bug).
+    #[error("stored {what} {id} is not valid: {problem}")]
+    Corrupt {
+        what: &'static str,
+        id: i32,
+        problem: String,
+    },
+}
+
+/// The time stored in rows: UTC, without a zone (both backends' TIMESTAMP).
+pub fn now() -> chrono::NaiveDateTime {
+    chrono::Utc::now().naive_utc()
 }
 
 /// Which backend a database URL names.
@@ -148,9 +164,9 @@ impl ManageConnection for ConnectionManager {
     fn connect(&self) -> Result<DbConnection, DbError> {
         match &self.backend {
             Backend::Sqlite(path) => {
-                let path = path.to_str().ok_or_else(|| {
-                    DbError::Pool2(format!("database path {} is not UTF-8", path.display()))
-                })?;
+                let path = path
+                    .to_str()
+                    .ok_or_else(|| DbError::PathNotUtf8(path.clone()))?;
                 let mut conn = diesel::SqliteConnection::establish(path)?;
                 conn.batch_execute(SQLITE_PRAGMAS)?;
                 Ok(DbConnection::Sqlite(conn))
@@ -182,7 +198,7 @@ pub fn connect(url: Option<&str>, max_size: u32) -> Result<DbPool, DbError> {
     Pool::builder()
         .max_size(max_size)
         .build(manager)
-        .map_err(|e| DbError::Pool2(e.to_string()))
+        .map_err(DbError::Pool)
 }
 
 /// Applies pending migrations for the connection's backend. On PostgreSQL an advisory lock

@@ -35,6 +35,7 @@ diesel::table! {
         password_hash -> Text,
         role -> Text,
         created_at -> Timestamp,
+        removed_at -> Nullable<Timestamp>,
     }
 }
 
@@ -59,6 +60,7 @@ diesel::table! {
         created_at -> Timestamp,
         expires_at -> Timestamp,
         used_at -> Nullable<Timestamp>,
+        revoked_at -> Nullable<Timestamp>,
     }
 }
 
@@ -181,7 +183,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    deal_commitments (id) {
+        id -> Integer,
+        event_id -> Integer,
+        algorithm -> Text,
+        commitment -> Text,
+        deal_key -> Text,
+        published_at -> Timestamp,
+        withdrawn_at -> Nullable<Timestamp>,
+        withdrawn_reason -> Nullable<Text>,
+        withdrawn_by -> Nullable<Integer>,
+    }
+}
+
 diesel::joinable!(directors -> clubs (club_id));
+diesel::joinable!(deal_commitments -> events (event_id));
 diesel::joinable!(login_sessions -> directors (director_id));
 diesel::joinable!(api_tokens -> directors (director_id));
 diesel::joinable!(invites -> clubs (club_id));
@@ -201,6 +218,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     login_attempts,
     players,
     events,
+    deal_commitments,
     event_entries,
     entry_players,
     movement_rows,

@@ -29,7 +29,7 @@ pub enum PlayError {
 
 /// Why a deal's hands cannot be the next deal of this game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DealError {
+pub enum HandsError {
     GameOver,
     DealInProgress,
     /// A hand with the wrong number of cards.
@@ -45,12 +45,12 @@ pub enum DealError {
     },
 }
 
-impl fmt::Display for DealError {
+impl fmt::Display for HandsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DealError::GameOver => write!(f, "all the deals of this game have been played"),
-            DealError::DealInProgress => write!(f, "the previous deal is not finished"),
-            DealError::HandSize {
+            HandsError::GameOver => write!(f, "all the deals of this game have been played"),
+            HandsError::DealInProgress => write!(f, "the previous deal is not finished"),
+            HandsError::HandSize {
                 seat,
                 expected,
                 found,
@@ -59,7 +59,7 @@ impl fmt::Display for DealError {
                 "{}'s hand has {found} cards, a hand in this deal has {expected}",
                 seat.name()
             ),
-            DealError::TooManyCopies { card, in_deck } => write!(
+            HandsError::TooManyCopies { card, in_deck } => write!(
                 f,
                 "{card} is dealt more often than the deck holds it ({in_deck} copies in all)"
             ),
@@ -146,12 +146,12 @@ impl<'s> Game<'s> {
     }
 
     /// Starts the next deal with these hands (indexed by seat).
-    pub fn deal(&mut self, hands: [CardCounts; 4]) -> Result<(), DealError> {
+    pub fn deal(&mut self, hands: [CardCounts; 4]) -> Result<(), HandsError> {
         if self.in_deal {
-            return Err(DealError::DealInProgress);
+            return Err(HandsError::DealInProgress);
         }
         let Some(&per_hand) = self.spec.schedule.get(self.deals_dealt) else {
-            return Err(DealError::GameOver);
+            return Err(HandsError::GameOver);
         };
         for seat in Seat::ALL {
             let expected = if seat.index() < self.spec.players {
@@ -161,7 +161,7 @@ impl<'s> Game<'s> {
             };
             let found = hands[seat.index()].len();
             if found != expected {
-                return Err(DealError::HandSize {
+                return Err(HandsError::HandSize {
                     seat,
                     expected,
                     found,
@@ -173,7 +173,7 @@ impl<'s> Game<'s> {
             dealt.add_all(hand);
         }
         if let Some(card) = dealt.first_excess(&self.spec.deck) {
-            return Err(DealError::TooManyCopies {
+            return Err(HandsError::TooManyCopies {
                 card,
                 in_deck: self.spec.deck.count(card),
             });
@@ -464,12 +464,12 @@ mod tests {
         let mut hands = [hand("AS AS AS AS AS 2C 3C 4C 5C 6C 7C 8C 9C"); 4];
         assert!(matches!(
             g.deal(hands),
-            Err(DealError::TooManyCopies { .. })
+            Err(HandsError::TooManyCopies { .. })
         ));
         hands[1] = hand("2C");
         assert!(matches!(
             g.deal(hands),
-            Err(DealError::HandSize {
+            Err(HandsError::HandSize {
                 seat: Seat::East,
                 ..
             })

@@ -10,9 +10,12 @@ pub mod trick;
 
 pub use calypso::{Calypsos, calypso_points};
 pub use cards::{Card, CardCounts, NotationError, Rank, Seat, Suit, parse_cards, sort_for_display};
-pub use game::{DealError, Game, PlayError, Played, Revoke};
+pub use game::{Game, HandsError, PlayError, Played, Revoke};
 pub use score::{PlayerScore, Score, SideScore};
-pub use spec::{Deal, GameSpec, Scoring, SpecError, TrickRule, Trumps, Variant};
+pub use spec::{
+    Deal, GameSpec, Scoring, SpecError, TrickRule, Trumps, TrumpsError, UnknownTrickRule,
+    UnknownVariant, Variant,
+};
 pub mod replay;
 pub mod summary;
 pub use replay::{DealRecord, GameRecord, ReplayError, ReplayOutcome, replay};

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::cards::{Card, CardCounts, Seat};
-use super::game::{DealError, Game, PlayError, Revoke};
+use super::game::{Game, HandsError, PlayError, Revoke};
 use super::score::Score;
 use super::spec::GameSpec;
 
@@ -136,9 +136,9 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
         game.deal(hands).map_err(|e| {
             let mut err = ReplayError::new(e.to_string()).deal(n);
             match e {
-                DealError::HandSize { seat, .. } => err.seat = Some(seat),
-                DealError::TooManyCopies { card, .. } => err.card = Some(card),
-                DealError::GameOver | DealError::DealInProgress => {}
+                HandsError::HandSize { seat, .. } => err.seat = Some(seat),
+                HandsError::TooManyCopies { card, .. } => err.card = Some(card),
+                HandsError::GameOver | HandsError::DealInProgress => {}
             }
             err
         })?;

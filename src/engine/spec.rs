@@ -32,6 +32,30 @@ impl TrickRule {
             TrickRule::AllFours => "all-fours",
         }
     }
+
+    /// The rule in a director's words, for pages and printed papers.
+    pub const fn label(self) -> &'static str {
+        match self {
+            TrickRule::Standard => "Standard (the problem rule)",
+            TrickRule::BeatTheLeader => "Beat the leader",
+            TrickRule::AllFours => "All fours",
+        }
+    }
+
+    /// What the rule decides, in one sentence.
+    pub const fn description(self) -> &'static str {
+        match self {
+            TrickRule::Standard => {
+                "A led personal trump wins the trick unless someone trumps in, however low."
+            }
+            TrickRule::BeatTheLeader => {
+                "A led personal trump counts as a trump: to win, a trump-in must be higher."
+            }
+            TrickRule::AllFours => {
+                "As beat the leader, and a player may trump in even while able to follow suit."
+            }
+        }
+    }
 }
 
 impl fmt::Display for TrickRule {
@@ -40,15 +64,18 @@ impl fmt::Display for TrickRule {
     }
 }
 
+/// A trick rule name that is not one of [`TrickRule::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown trick rule \"{0}\": use standard, beat-the-leader or all-fours")]
+pub struct UnknownTrickRule(pub String);
+
 impl FromStr for TrickRule {
-    type Err = String;
-    fn from_str(s: &str) -> Result<TrickRule, String> {
+    type Err = UnknownTrickRule;
+    fn from_str(s: &str) -> Result<TrickRule, UnknownTrickRule> {
         TrickRule::ALL
             .into_iter()
             .find(|r| r.name() == s)
-            .ok_or_else(|| {
-                format!("unknown trick rule \"{s}\": use standard, beat-the-leader or all-fours")
-            })
+            .ok_or_else(|| UnknownTrickRule(s.to_string()))
     }
 }
 
@@ -113,6 +140,40 @@ impl Variant {
         }
     }
 
+    pub fn names() -> Vec<&'static str> {
+        Variant::ALL.iter().map(|v| v.name()).collect()
+    }
+
+    /// The variant in a director's words, for pages and printed papers.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Variant::Standard => "Standard partnership game",
+            Variant::Cooperative => "Cooperative (one table total)",
+            Variant::CutThroat4 => "Cut-throat, four players",
+            Variant::CutThroat3 => "Cut-throat, three players",
+            Variant::SplitPartnership3 => "Split partnership, three players",
+            Variant::Sheinwold3 => "Sheinwold's three-hander",
+        }
+    }
+
+    /// Who plays and how it is scored, in one sentence.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Variant::Standard => "Four players in two partnerships; 208 cards in four deals.",
+            Variant::Cooperative => "The standard game, scored as one total for the whole table.",
+            Variant::CutThroat4 => "Four players, each for themselves; 208 cards in four deals.",
+            Variant::CutThroat3 => {
+                "Three players, each for themselves; three packs without diamonds, three deals."
+            }
+            Variant::SplitPartnership3 => {
+                "Parlett's three-hander: each scores their own total plus their right-hand player's."
+            }
+            Variant::Sheinwold3 => {
+                "Three players, each for themselves; 207 cards, clubs nobody's trump, five deals."
+            }
+        }
+    }
+
     pub const fn players(self) -> usize {
         match self {
             Variant::Standard | Variant::Cooperative | Variant::CutThroat4 => 4,
@@ -127,16 +188,18 @@ impl fmt::Display for Variant {
     }
 }
 
+/// A variant name that is not one of [`Variant::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant \"{0}\": use one of {names}", names = Variant::names().join(", "))]
+pub struct UnknownVariant(pub String);
+
 impl FromStr for Variant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Variant, String> {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         Variant::ALL
             .into_iter()
             .find(|v| v.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-                format!("unknown variant \"{s}\": use one of {}", names.join(", "))
-            })
+            .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
 
@@ -165,16 +228,66 @@ impl Default for Trumps {
 }
 
 /// Why a spec cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpecError(pub String);
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error("a game has 3 or 4 players, not {0}")]
+    Players(usize),
+    #[error("{} and {} cannot both have {} as their trump suit", .first.name(), .second.name(), .suit.name())]
+    SharedTrump {
+        first: Seat,
+        second: Seat,
+        suit: Suit,
+    },
+    #[error("{} cannot have {} as trump suit: this deck has no {}", .seat.name(), .suit.name(), .suit.name())]
+    SuitNotInDeck { seat: Seat, suit: Suit },
+    #[error("{} has a trump suit but a {players}-player game has no {} seat", .seat.name(), .seat.name())]
+    SeatNotInGame { seat: Seat, players: usize },
+    #[error("partnership scoring needs four players")]
+    PartnershipsNeedFour,
+    #[error("the deal schedule deals {dealt} cards but the deck has {deck}")]
+    Schedule { dealt: usize, deck: usize },
+}
 
-impl fmt::Display for SpecError {
+/// Why a trump seating written as four letters (N E S W, e.g. `SDHC`) cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrumpsError {
+    #[error("give four seats N E S W, each a suit letter S H D C or '-', e.g. SDHC (not \"{0}\")")]
+    Length(String),
+    #[error("\"{found}\" for {} is not a suit: use S, H, D, C, or '-' for no trump", .seat.name())]
+    NotASuit { seat: Seat, found: char },
+}
+
+impl Trumps {
+    /// No seat has a trump suit.
+    pub const NONE: Trumps = Trumps([None; 4]);
+}
+
+impl fmt::Display for Trumps {
+    /// A letter or '-' per seat, N E S W: `SDHC`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        for t in self.0 {
+            write!(f, "{}", t.map_or('-', |s| s.letter()))?;
+        }
+        Ok(())
     }
 }
 
-impl std::error::Error for SpecError {}
+impl FromStr for Trumps {
+    type Err = TrumpsError;
+    fn from_str(s: &str) -> Result<Trumps, TrumpsError> {
+        let chars: Vec<char> = s.trim().chars().collect();
+        if chars.len() != 4 {
+            return Err(TrumpsError::Length(s.to_string()));
+        }
+        let mut t = Trumps::NONE;
+        for ((slot, c), seat) in t.0.iter_mut().zip(chars).zip(Seat::ALL) {
+            if c != '-' {
+                *slot = Some(Suit::from_char(c).ok_or(TrumpsError::NotASuit { seat, found: c })?);
+            }
+        }
+        Ok(t)
+    }
+}
 
 /// Everything that varies between Calypso games, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -274,54 +387,61 @@ impl GameSpec {
         self
     }
 
+    /// The game of a variant played under a trick rule, with the variant's own seating or
+    /// the given one (checked against the variant's seats and deck).
+    pub fn build(
+        variant: Variant,
+        rule: TrickRule,
+        trumps: Option<Trumps>,
+    ) -> Result<GameSpec, SpecError> {
+        let spec = GameSpec::new(variant).with_rule(rule);
+        match trumps {
+            Some(t) => spec.with_trumps(t),
+            None => Ok(spec),
+        }
+    }
+
     /// Checks that the spec describes a playable game.
     pub fn validate(&self) -> Result<(), SpecError> {
-        let err = |m: String| Err(SpecError(m));
         if !(3..=4).contains(&self.players) {
-            return err(format!("a game has 3 or 4 players, not {}", self.players));
+            return Err(SpecError::Players(self.players));
         }
         let seats = self.seats();
         for (i, &a) in seats.iter().enumerate() {
             for &b in &seats[i + 1..] {
-                if self.trumps.of(a).is_some() && self.trumps.of(a) == self.trumps.of(b) {
-                    return err(format!(
-                        "{} and {} cannot both have {} as their trump suit",
-                        a.name(),
-                        b.name(),
-                        self.trumps.of(a).map_or("", |s| s.name())
-                    ));
+                if let Some(suit) = self.trumps.of(a)
+                    && self.trumps.of(b) == Some(suit)
+                {
+                    return Err(SpecError::SharedTrump {
+                        first: a,
+                        second: b,
+                        suit,
+                    });
                 }
             }
             if let Some(suit) = self.trumps.of(a)
                 && !self.deck.has_suit(suit)
             {
-                return err(format!(
-                    "{} cannot have {} as trump suit: this deck has no {}",
-                    a.name(),
-                    suit.name(),
-                    suit.name()
-                ));
+                return Err(SpecError::SuitNotInDeck { seat: a, suit });
             }
         }
-        for seat in &Seat::ALL[self.players..] {
-            if self.trumps.of(*seat).is_some() {
-                return err(format!(
-                    "{} has a trump suit but a {}-player game has no {} seat",
-                    seat.name(),
-                    self.players,
-                    seat.name()
-                ));
+        for &seat in &Seat::ALL[self.players..] {
+            if self.trumps.of(seat).is_some() {
+                return Err(SpecError::SeatNotInGame {
+                    seat,
+                    players: self.players,
+                });
             }
         }
         if self.scoring.partnerships() && self.players != 4 {
-            return err("partnership scoring needs four players".into());
+            return Err(SpecError::PartnershipsNeedFour);
         }
         let dealt: usize = self.schedule.iter().sum::<usize>() * self.players;
         if dealt != self.deck.len() {
-            return err(format!(
-                "the deal schedule deals {dealt} cards but the deck has {}",
-                self.deck.len()
-            ));
+            return Err(SpecError::Schedule {
+                dealt,
+                deck: self.deck.len(),
+            });
         }
         Ok(())
     }
@@ -490,6 +610,6 @@ mod tests {
             Some(Suit::Clubs),
         ]);
         let e = GameSpec::default().with_trumps(t).unwrap_err();
-        assert!(e.0.contains("North and East"), "{e}");
+        assert!(e.to_string().contains("North and East"), "{e}");
     }
 }

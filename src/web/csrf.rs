@@ -1,34 +1,75 @@
 //! CSRF protection: a random token in the session, a hidden `csrf_token` field in every
 //! form, and a middleware that refuses any state-changing browser request without it.
-//! The JSON API is exempt: it authenticates with a bearer token, which browsers never
-//! attach on their own.
+//! A refused form is not lost: the answer shows it again with what was typed (passwords
+//! aside) and a fresh token, to submit once more. The JSON API is exempt: it authenticates
+//! with a bearer token, which browsers never attach on their own.
 
-use actix_session::{Session, SessionExt};
+use actix_session::SessionExt;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::Method;
+use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::{FromRequest, HttpResponse, web};
+use actix_web::{FromRequest, web};
+use askama::Template;
 
-use super::auth::{SESSION_CSRF, constant_time_eq, random_token};
+use super::page::{CSRF_FIELD, SESSION_CSRF, csrf_token};
+use super::render::html_page;
+use crate::service::tokens::constant_time_eq;
 
-pub const FIELD: &str = "csrf_token";
-
-/// The session's CSRF token, created on first use.
-pub fn token(session: &Session) -> String {
-    if let Ok(Some(t)) = session.get::<String>(SESSION_CSRF) {
-        return t;
-    }
-    let t = random_token();
-    let _ = session.insert(SESSION_CSRF, &t);
-    t
+/// One field of the expired form, as it will be shown again.
+struct Kept {
+    name: String,
+    label: String,
+    value: String,
+    kind: &'static str,
 }
 
-/// Starts a new token (after login, so a token seen before login is worthless after).
-pub fn rotate(session: &Session) -> String {
-    let t = random_token();
-    let _ = session.insert(SESSION_CSRF, &t);
-    t
+/// Fields a page sends without showing them.
+const HIDDEN: [&str; 6] = ["token", "from", "to", "next", "confirm", "archived"];
+
+fn keep(name: String, value: String) -> Kept {
+    let kind = if name.contains("password") {
+        "password"
+    } else if HIDDEN.contains(&name.as_str()) {
+        "hidden"
+    } else {
+        "text"
+    };
+    let label = match name.as_str() {
+        "trump_n" => "North's trump".to_string(),
+        "trump_e" => "East's trump".to_string(),
+        "trump_s" => "South's trump".to_string(),
+        "trump_w" => "West's trump".to_string(),
+        "slug" => "Club address".to_string(),
+        other => {
+            let words = other.replace('_', " ");
+            let mut c = words.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect())
+                .unwrap_or_default()
+        }
+    };
+    // A password is never sent back to the browser: it is typed again.
+    let value = if kind == "password" {
+        String::new()
+    } else {
+        value
+    };
+    Kept {
+        name,
+        label,
+        value,
+        kind,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "form_expired.html")]
+struct ExpiredForm {
+    csrf: String,
+    action: String,
+    fields: Vec<Kept>,
+    had_password: bool,
 }
 
 pub async fn guard(
@@ -51,23 +92,28 @@ pub async fn guard(
             return Ok(ServiceResponse::new(http_req, resp).map_into_right_body());
         }
     };
-    let sent = serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body)
-        .ok()
-        .and_then(|fields| fields.into_iter().find(|(k, _)| k == FIELD).map(|(_, v)| v));
-    let expected = http_req
-        .get_session()
-        .get::<String>(SESSION_CSRF)
-        .ok()
-        .flatten();
+    let fields = serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default();
+    let sent = fields.iter().find(|(k, _)| k == CSRF_FIELD).map(|(_, v)| v);
+    let session = http_req.get_session();
+    let expected = session.get::<String>(SESSION_CSRF).ok().flatten();
     let valid = matches!((&sent, &expected), (Some(s), Some(e)) if constant_time_eq(s, e));
     if !valid {
         tracing::info!(
             path = http_req.path(),
-            "refused a form without a valid CSRF token"
+            "refused a form without a valid CSRF token; shown again to resubmit"
         );
-        let resp = HttpResponse::Forbidden()
-            .content_type("text/plain; charset=utf-8")
-            .body("403 Forbidden: this form has expired or did not come from this site. Go back, reload the page and try again.");
+        let fields: Vec<Kept> = fields
+            .into_iter()
+            .filter(|(k, _)| k != CSRF_FIELD)
+            .map(|(k, v)| keep(k, v))
+            .collect();
+        let page = ExpiredForm {
+            csrf: csrf_token(&session),
+            action: http_req.path().to_string(),
+            had_password: fields.iter().any(|f| f.kind == "password"),
+            fields,
+        };
+        let resp = html_page(StatusCode::FORBIDDEN, &page);
         return Ok(ServiceResponse::new(http_req, resp).map_into_right_body());
     }
     let (_, mut replay) = actix_http::h1::Payload::create(true);
@@ -76,4 +122,20 @@ pub async fn guard(
     next.call(req)
         .await
         .map(ServiceResponse::map_into_left_body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expired_forms_keep_input_but_never_passwords() {
+        let k = keep("password_confirm".into(), "secret".into());
+        assert_eq!((k.kind, k.value.as_str()), ("password", ""));
+        let k = keep("club_name".into(), "Riverside".into());
+        assert_eq!((k.kind, k.label.as_str()), ("text", "Club name"));
+        assert_eq!(k.value, "Riverside");
+        assert_eq!(keep("from".into(), "draft".into()).kind, "hidden");
+        assert_eq!(keep("trump_w".into(), "C".into()).label, "West's trump");
+    }
 }

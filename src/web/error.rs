@@ -1,9 +1,17 @@
 //! One error type for handlers: HTML pages for the site, `{"error": "..."}` for the API.
 //! Internal details go to the log, never to the client.
 
+use actix_web::error::BlockingError;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
+
+use super::render::html_page;
+use crate::db::DbError;
+use crate::db::events::EventChangeError;
+use crate::deals::{DealError, PdfError};
+use crate::event::LifecycleError;
+use crate::service::ServiceError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -18,8 +26,20 @@ pub enum AppError {
     /// A form value no page offers (e.g. an unknown status).
     #[error("{0}")]
     Invalid(String),
-    #[error("{0}")]
-    Internal(String),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+    #[error("template: {0}")]
+    Template(#[from] askama::Error),
+    #[error("blocking task: {0}")]
+    Blocking(#[from] BlockingError),
+    #[error("deal key: {0}")]
+    Deal(#[from] DealError),
+    #[error("PDF: {0}")]
+    Pdf(#[from] PdfError),
+    #[error("session: {0}")]
+    Session(#[from] actix_session::SessionInsertError),
     /// A JSON API error with its status.
     #[error("{1}")]
     Api(StatusCode, String),
@@ -27,7 +47,36 @@ pub enum AppError {
     ApiUnauthorized(String),
 }
 
+impl From<LifecycleError> for AppError {
+    fn from(e: LifecycleError) -> Self {
+        AppError::Conflict(e.to_string())
+    }
+}
+
+impl From<EventChangeError> for AppError {
+    fn from(e: EventChangeError) -> Self {
+        match e {
+            EventChangeError::NotFound => AppError::NotFound,
+            EventChangeError::Refused(r) => r.into(),
+            EventChangeError::Db(d) => d.into(),
+        }
+    }
+}
+
 impl AppError {
+    fn internal(&self) -> bool {
+        matches!(
+            self,
+            AppError::Db(_)
+                | AppError::Service(_)
+                | AppError::Template(_)
+                | AppError::Blocking(_)
+                | AppError::Deal(_)
+                | AppError::Pdf(_)
+                | AppError::Session(_)
+        )
+    }
+
     /// The same error, answered as JSON.
     pub fn into_api(self) -> AppError {
         match self {
@@ -35,30 +84,12 @@ impl AppError {
             AppError::Forbidden(m) => AppError::Api(StatusCode::FORBIDDEN, m),
             AppError::Conflict(m) => AppError::Api(StatusCode::CONFLICT, m),
             AppError::Invalid(m) => AppError::Api(StatusCode::UNPROCESSABLE_ENTITY, m),
-            AppError::Internal(m) => {
-                tracing::error!("{m}");
+            e if e.internal() => {
+                tracing::error!("internal error: {e}");
                 AppError::Api(StatusCode::INTERNAL_SERVER_ERROR, "internal error".into())
             }
             other => other,
         }
-    }
-}
-
-impl From<diesel::result::Error> for AppError {
-    fn from(e: diesel::result::Error) -> Self {
-        AppError::Internal(format!("database: {e}"))
-    }
-}
-
-impl From<crate::db::DbError> for AppError {
-    fn from(e: crate::db::DbError) -> Self {
-        AppError::Internal(e.to_string())
-    }
-}
-
-impl From<askama::Error> for AppError {
-    fn from(e: askama::Error) -> Self {
-        AppError::Internal(format!("template: {e}"))
     }
 }
 
@@ -76,53 +107,35 @@ impl ResponseError for AppError {
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Api(s, _) => *s,
             AppError::ApiUnauthorized(_) => StatusCode::UNAUTHORIZED,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     fn error_response(&self) -> HttpResponse {
         let status = self.status_code();
-        match self {
+        let (title, message) = match self {
             AppError::Api(..) | AppError::ApiUnauthorized(_) => {
                 let mut r = HttpResponse::build(status);
                 if status == StatusCode::UNAUTHORIZED {
                     r.insert_header(("WWW-Authenticate", "Bearer"));
                 }
-                r.json(serde_json::json!({ "error": self.to_string() }))
+                return r.json(serde_json::json!({ "error": self.to_string() }));
             }
-            _ => {
-                let (title, message) = match self {
-                    AppError::NotFound => ("Not found", "There is nothing at this address."),
-                    AppError::Forbidden(m) => ("Not allowed", m.as_str()),
-                    AppError::Conflict(m) => ("Not possible now", m.as_str()),
-                    AppError::Invalid(m) => ("Not valid", m.as_str()),
-                    AppError::Internal(m) => {
-                        tracing::error!("internal error: {m}");
-                        (
-                            "Something went wrong",
-                            "The error has been logged. Please try again.",
-                        )
-                    }
-                    _ => unreachable!("API errors answered above"),
-                };
-                html_page(status, &ErrorPage { title, message })
+            AppError::NotFound => ("Not found", "There is nothing at this address."),
+            AppError::Forbidden(m) => ("Not allowed", m.as_str()),
+            AppError::Conflict(m) => ("Not possible now", m.as_str()),
+            AppError::Invalid(m) => ("Not valid", m.as_str()),
+            e => {
+                tracing::error!("internal error: {e}");
+                (
+                    "Something went wrong",
+                    "The error has been logged. Please try again.",
+                )
             }
-        }
-    }
-}
-
-/// Renders a template as an HTML response; a template failure becomes a plain 500.
-pub fn html_page(status: StatusCode, t: &impl Template) -> HttpResponse {
-    match t.render() {
-        Ok(body) => HttpResponse::build(status)
-            .content_type("text/html; charset=utf-8")
-            .body(body),
-        Err(e) => {
-            tracing::error!("template: {e}");
-            HttpResponse::InternalServerError().body("internal error")
-        }
+        };
+        html_page(status, &ErrorPage { title, message })
     }
 }
 

@@ -1,13 +1,17 @@
-//! The web service: server-rendered pages for directors and players, and the JSON API.
+//! HTTP only: routes parse requests into domain types, call the event module, storage and
+//! services, and render pages (askama templates) or JSON. Inside this module imports run
+//! one way (a test checks): render, config, error, state, auth, csrf, page, routes, startup.
 
 pub mod auth;
 pub mod config;
 pub mod csrf;
-pub mod deal_key;
-pub mod domain;
 pub mod error;
+pub mod page;
+pub mod render;
 pub mod routes;
 pub mod startup;
+pub mod state;
 
 pub use config::Config;
-pub use startup::{AppState, run};
+pub use startup::Application;
+pub use state::AppState;

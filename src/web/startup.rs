@@ -1,7 +1,8 @@
-//! Builds the application: state, middleware, routes. Tests call [`run`] with a listener on
-//! port 0 and their own database pool.
+//! The application builder (as zero2prod's `Application::build`): `serve` and the tests'
+//! `spawn_app` start exactly the same thing: the database opened and migrated, a listener
+//! bound, the session key loaded, the setup link issued when the server has no director.
 
-use std::net::TcpListener;
+use std::net::{SocketAddr, TcpListener};
 
 use actix_session::config::{CookieContentSecurity, PersistentSession};
 use actix_session::{SessionMiddleware, storage::CookieSessionStore};
@@ -10,75 +11,118 @@ use actix_web::cookie::{Key, SameSite};
 use actix_web::dev::{Server, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpServer, web};
-use chrono::Duration;
 
-use super::auth::{self, SESSION_DAYS};
-use super::config::Config;
-use super::error::AppError;
+use super::config::{Config, FORM_LIMIT};
+use super::state::AppState;
 use super::{csrf, routes};
-use crate::db::{DbConnection, DbPool, queries};
+use crate::db::{self, DbError, DbPool};
+use crate::service::accounts::SESSION_DAYS;
+use crate::service::tokens::random_token;
+use crate::service::{ServiceError, accounts};
 
-/// Largest form body accepted (bytes); larger gets 413.
-pub const FORM_LIMIT: usize = 64 * 1024;
-/// Largest JSON body accepted by the API (bytes).
-pub const JSON_LIMIT: usize = 64 * 1024;
+/// Database connections per server process.
+pub const POOL_SIZE: u32 = 10;
 
-pub struct AppState {
-    pub pool: DbPool,
-    pub config: Config,
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+    #[error("cannot listen on {bind}: {source}")]
+    Bind {
+        bind: String,
+        source: std::io::Error,
+    },
+    #[error("the stored session key is not usable: {0}")]
+    SessionKey(String),
 }
 
-impl AppState {
-    /// Runs blocking database work on the blocking thread pool.
-    pub async fn db<T, F>(&self, f: F) -> Result<T, AppError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
-    {
-        let pool = self.pool.clone();
-        web::block(move || {
-            let mut conn = pool
-                .get()
-                .map_err(|e| AppError::Internal(format!("pool: {e}")))?;
-            f(&mut conn)
+pub struct Application {
+    address: SocketAddr,
+    base_url: String,
+    pool: DbPool,
+    setup_link: Option<String>,
+    server: Server,
+}
+
+impl Application {
+    /// Opens the configured database and binds the configured address.
+    pub fn build(config: Config) -> Result<Application, StartError> {
+        let pool = db::connect(config.database_url.as_deref(), POOL_SIZE)?;
+        Application::build_with_pool(config, pool)
+    }
+
+    /// The same, on a pool already opened (a second process on one database, in tests).
+    pub fn build_with_pool(config: Config, pool: DbPool) -> Result<Application, StartError> {
+        let listener = TcpListener::bind(&config.bind).map_err(|source| StartError::Bind {
+            bind: config.bind.clone(),
+            source,
+        })?;
+        let address = listener.local_addr().map_err(|source| StartError::Bind {
+            bind: config.bind.clone(),
+            source,
+        })?;
+        let base_url = config
+            .base_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{address}"));
+        let setup_link = {
+            let mut conn = pool.get().map_err(DbError::from)?;
+            accounts::first_start_link(&mut conn, &base_url)?
+        };
+        let key = session_key(&pool)?;
+        let state = web::Data::new(AppState {
+            pool: pool.clone(),
+            config: Config {
+                base_url: Some(base_url.clone()),
+                ..config
+            },
+        });
+        let server = server(listener, state, key)?;
+        Ok(Application {
+            address,
+            base_url,
+            pool,
+            setup_link,
+            server,
         })
-        .await
-        .map_err(|e| AppError::Internal(format!("blocking task: {e}")))?
+    }
+
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+    /// How people reach the server (CALYPSO_BASE_URL, or the bound address).
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+    pub fn pool(&self) -> DbPool {
+        self.pool.clone()
+    }
+    /// The one-time link that creates the first club, when the server has no director yet.
+    pub fn setup_link(&self) -> Option<&str> {
+        self.setup_link.as_deref()
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+
+    /// The server future, to spawn.
+    pub fn into_server(self) -> Server {
+        self.server
     }
 }
 
 /// The cookie key, generated once and kept in the database so every process shares it.
-fn session_key(pool: &DbPool) -> Result<Key, AppError> {
-    let mut conn = pool
-        .get()
-        .map_err(|e| AppError::Internal(format!("pool: {e}")))?;
-    let hex_key = queries::setting_or_insert(&mut conn, "session_key", || {
-        format!("{}{}", auth::random_token(), auth::random_token())
+fn session_key(pool: &DbPool) -> Result<Key, StartError> {
+    let mut conn = pool.get().map_err(DbError::from)?;
+    let hex_key = db::server::setting_or_insert(&mut conn, "session_key", || {
+        format!("{}{}", random_token(), random_token())
     })?;
-    let bytes =
-        hex::decode(hex_key).map_err(|e| AppError::Internal(format!("stored session key: {e}")))?;
-    Key::try_from(bytes.as_slice())
-        .map_err(|e| AppError::Internal(format!("stored session key: {e}")))
-}
-
-/// With no director yet, issues a one-time setup link and logs it. Returns the link.
-pub fn announce_setup_link(pool: &DbPool, config: &Config) -> Result<Option<String>, AppError> {
-    let mut conn = pool
-        .get()
-        .map_err(|e| AppError::Internal(format!("pool: {e}")))?;
-    if queries::count_directors(&mut conn)? > 0 {
-        return Ok(None);
-    }
-    let link = issue_setup_link(&mut conn, config)?;
-    tracing::warn!("no director account yet: open {link} to create the first club");
-    Ok(Some(link))
-}
-
-/// A new one-time link that creates a club and its owner (valid 24 hours).
-pub fn issue_setup_link(conn: &mut DbConnection, config: &Config) -> Result<String, AppError> {
-    let token = auth::random_token();
-    queries::insert_setup_token(conn, &auth::hash_token(&token), Duration::hours(24))?;
-    Ok(format!("{}/setup?token={token}", config.base_url))
+    let bytes = hex::decode(hex_key).map_err(|e| StartError::SessionKey(e.to_string()))?;
+    Key::try_from(bytes.as_slice()).map_err(|e| StartError::SessionKey(e.to_string()))
 }
 
 async fn log_requests(
@@ -96,10 +140,13 @@ async fn log_requests(
     Ok(res)
 }
 
-pub fn run(listener: TcpListener, pool: DbPool, config: Config) -> Result<Server, AppError> {
-    let key = session_key(&pool)?;
-    let secure = config.secure_cookies;
-    let state = web::Data::new(AppState { pool, config });
+fn server(
+    listener: TcpListener,
+    state: web::Data<AppState>,
+    key: Key,
+) -> Result<Server, StartError> {
+    let secure = state.config.secure_cookies;
+    let bind = state.config.bind.clone();
     let server = HttpServer::new(move || {
         let session = SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
             .cookie_name("calypso_session".into())
@@ -133,7 +180,7 @@ pub fn run(listener: TcpListener, pool: DbPool, config: Config) -> Result<Server
             )
     })
     .listen(listener)
-    .map_err(|e| AppError::Internal(format!("listen: {e}")))?
+    .map_err(|source| StartError::Bind { bind, source })?
     .run();
     Ok(server)
 }

@@ -4,11 +4,12 @@
 //! is set. Tests drive it over HTTP with a cookie-keeping client.
 #![allow(dead_code)]
 
-use std::net::TcpListener;
 use std::sync::Arc;
 
 use calypso_director::db::{self, DbConnection, DbPool};
-use calypso_director::web::{self, Config};
+use calypso_director::event::ClubId;
+use calypso_director::service::accounts;
+use calypso_director::web::{Application, Config};
 use reqwest::StatusCode;
 use reqwest::cookie::{CookieStore, Jar};
 
@@ -16,6 +17,8 @@ pub struct TestApp {
     pub address: String,
     pub pool: DbPool,
     pub config: Config,
+    /// The setup link the application issued at start (none once a director exists).
+    pub setup_link: Option<String>,
     _db: TestDb,
 }
 
@@ -42,7 +45,7 @@ impl Drop for TestDb {
 }
 
 fn random_suffix() -> String {
-    calypso_director::web::auth::random_token()[..12].to_string()
+    calypso_director::service::tokens::random_token()[..12].to_string()
 }
 
 fn fresh_database() -> (String, TestDb) {
@@ -80,24 +83,33 @@ fn postgres_database(_admin: &str) -> (String, TestDb) {
     panic!("CALYPSO_TEST_POSTGRES_URL is set but the tests were built without --features postgres");
 }
 
+/// The configuration a test server runs with: a random port on loopback.
+pub fn test_config(database_url: &str) -> Config {
+    Config {
+        bind: "127.0.0.1:0".into(),
+        base_url: None,
+        secure_cookies: false,
+        database_url: Some(database_url.to_string()),
+    }
+}
+
+/// The same application `serve` starts (`Application::build`), on a fresh database.
 pub async fn spawn_app() -> TestApp {
     let (url, test_db) = fresh_database();
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind a random port");
-    let port = listener.local_addr().unwrap().port();
-    let address = format!("http://127.0.0.1:{port}");
-    let config = Config {
-        bind: format!("127.0.0.1:{port}"),
-        base_url: address.clone(),
-        secure_cookies: false,
-        database_url: Some(url.clone()),
-    };
-    let pool = db::connect(Some(&url), 8).expect("database");
-    let server = web::run(listener, pool.clone(), config.clone()).expect("server");
-    tokio::spawn(server);
+    let config = test_config(&url);
+    let app = Application::build(config.clone()).expect("the application starts");
+    let address = app.base_url().to_string();
+    let pool = app.pool();
+    let setup_link = app.setup_link().map(str::to_string);
+    tokio::spawn(app.into_server());
     TestApp {
-        address,
+        address: address.clone(),
         pool,
-        config,
+        config: Config {
+            base_url: Some(address),
+            ..config
+        },
+        setup_link,
         _db: test_db,
     }
 }
@@ -107,20 +119,20 @@ impl TestApp {
     /// when a club puts several app instances behind one PostgreSQL.
     pub async fn second_instance(&self) -> TestApp {
         let url = self.config.database_url.clone().unwrap();
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = listener.local_addr().unwrap().port();
-        let address = format!("http://127.0.0.1:{port}");
-        let config = Config {
-            bind: format!("127.0.0.1:{port}"),
-            base_url: address.clone(),
-            ..self.config.clone()
-        };
-        let pool = db::connect(Some(&url), 4).expect("database");
-        tokio::spawn(web::run(listener, pool.clone(), config.clone()).expect("server"));
+        let config = test_config(&url);
+        let app = Application::build(config.clone()).expect("a second instance starts");
+        let address = app.base_url().to_string();
+        let pool = app.pool();
+        let setup_link = app.setup_link().map(str::to_string);
+        tokio::spawn(app.into_server());
         TestApp {
-            address,
+            address: address.clone(),
             pool,
-            config,
+            config: Config {
+                base_url: Some(address),
+                ..config
+            },
+            setup_link,
             // The first instance owns (and drops) the database.
             _db: TestDb::Sqlite(tempfile::tempdir().unwrap()),
         }
@@ -225,7 +237,7 @@ impl TestApp {
     /// A fresh setup link, as the server logs at first start (path and query only).
     pub fn setup_path(&self) -> String {
         let mut conn = self.conn();
-        let link = web::startup::issue_setup_link(&mut conn, &self.config).unwrap();
+        let link = accounts::issue_setup_link(&mut conn, &self.address).unwrap();
         link.strip_prefix(&self.address).unwrap().to_string()
     }
 
@@ -255,12 +267,9 @@ impl TestApp {
         b
     }
 
-    pub fn club_id(&self, slug: &str) -> i32 {
+    pub fn club_id(&self, slug: &str) -> ClubId {
         let mut c = self.conn();
-        calypso_director::db::queries::club_by_slug(&mut c, slug)
-            .unwrap()
-            .unwrap()
-            .id
+        db::clubs::club_by_slug(&mut c, slug).unwrap().unwrap().id
     }
 }
 
@@ -284,7 +293,7 @@ pub fn event_fields(name: &str) -> Vec<(&str, &str)> {
 }
 
 /// The id at the end of an `/events/<id>` redirect.
-pub fn id_from_location(loc: &str) -> i32 {
+pub fn id_from_location(loc: &str) -> calypso_director::event::EventId {
     loc.rsplit('/').next().unwrap().parse().unwrap()
 }
 

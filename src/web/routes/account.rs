@@ -6,13 +6,16 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::{Nav, flash, see_other};
-use crate::db::queries::{self, CreateError, NewDirector};
-use crate::web::AppState;
-use crate::web::auth::{self, LoginOutcome, SESSION_LOGIN, Viewer};
-use crate::web::csrf;
-use crate::web::domain::{self, Email, FieldErrors, Password};
-use crate::web::error::{AppError, html_page};
+use crate::db;
+use crate::db::accounts::{CreateError, NewDirector};
+use crate::event::club::{self, Club, Email, Invite, Password};
+use crate::service::accounts::{self as service, LoginOutcome};
+use crate::service::tokens::hash_token;
+use crate::web::auth::{self, SESSION_LOGIN, Viewer};
+use crate::web::error::AppError;
+use crate::web::page::{FieldErrors, Nav, flash, rotate_csrf, see_other};
+use crate::web::render::html_page;
+use crate::web::state::AppState;
 
 #[derive(Deserialize, Default, Clone)]
 #[serde(default)]
@@ -48,9 +51,9 @@ pub async fn setup_form(
     q: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, AppError> {
     let token = q.into_inner().token;
-    let hash = auth::hash_token(&token);
+    let hash = hash_token(&token);
     let token_ok = state
-        .db(move |c| Ok(queries::setup_token_valid(c, &hash)?))
+        .db(move |c| Ok(db::accounts::setup_token_valid(c, &hash)?))
         .await?;
     let status = if token_ok {
         StatusCode::OK
@@ -79,9 +82,9 @@ pub async fn setup(
 ) -> Result<HttpResponse, AppError> {
     let mut form = form.into_inner();
     let mut errors = FieldErrors::default();
-    let club_name = domain::club_name(&form.club_name).map_err(|e| errors.add("club_name", e));
-    let slug = domain::club_slug(&form.slug).map_err(|e| errors.add("slug", e));
-    let name = domain::person_name(&form.name).map_err(|e| errors.add("name", e));
+    let club_name = club::club_name(&form.club_name).map_err(|e| errors.add("club_name", e));
+    let slug = club::club_slug(&form.slug).map_err(|e| errors.add("slug", e));
+    let name = club::person_name(&form.name).map_err(|e| errors.add("name", e));
     let email = Email::parse(&form.email).map_err(|e| errors.add("email", e));
     let password = Password::parse(&form.password).map_err(|e| errors.add("password", e));
     if form.password != form.password_confirm {
@@ -92,8 +95,8 @@ pub async fn setup(
     if let (Ok(club_name), Ok(slug), Ok(name), Ok(email), Ok(password), true) =
         (club_name, slug, name, email, password, errors.is_empty())
     {
-        let hash = auth::hash_password(password.as_str())?;
-        let token_hash = auth::hash_token(&form.token);
+        let hash = service::hash_password(password.as_str())?;
+        let token_hash = hash_token(&form.token);
         let result = state
             .db(move |c| {
                 let owner = NewDirector {
@@ -101,7 +104,7 @@ pub async fn setup(
                     name: &name,
                     password_hash: &hash,
                 };
-                Ok(queries::setup_club(
+                Ok(db::accounts::setup_club(
                     c,
                     &token_hash,
                     &slug,
@@ -126,12 +129,8 @@ pub async fn setup(
                 token_ok = false;
                 status = StatusCode::NOT_FOUND;
             }
-            Err(CreateError::SlugTaken) => {
-                errors.add("slug", "another club already uses this address")
-            }
-            Err(CreateError::EmailTaken) => {
-                errors.add("email", "this email already has an account")
-            }
+            Err(e @ CreateError::SlugTaken) => errors.add("slug", e),
+            Err(e @ CreateError::EmailTaken) => errors.add("email", e),
             Err(CreateError::Db(e)) => return Err(e.into()),
         }
     }
@@ -196,28 +195,22 @@ pub async fn login(
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
     let ip = auth::client_ip(&req);
-    // Unparseable emails still count against the IP, under the text as typed.
-    let email = Email::parse(&form.email)
-        .map(|e| e.as_str().to_string())
-        .unwrap_or_else(|_| form.email.trim().to_lowercase());
-    let password = form.password;
+    let (email, password) = (form.email.clone(), form.password);
     let outcome = state
-        .db(move |c| auth::login(c, &email, &password, &ip))
+        .db(move |c| Ok(service::login(c, &email, &password, &ip)?))
         .await?;
     let (status, error) = match outcome {
         LoginOutcome::Ok {
-            director_id,
+            director,
             club_slug,
             token,
         } => {
             // A new session: nothing from before login survives, and the CSRF token changes.
             session.renew();
             session.clear();
-            session
-                .insert(SESSION_LOGIN, token)
-                .map_err(|e| AppError::Internal(format!("session: {e}")))?;
-            csrf::rotate(&session);
-            tracing::info!(director = director_id, club = club_slug, "login");
+            session.insert(SESSION_LOGIN, token)?;
+            rotate_csrf(&session);
+            tracing::info!(director = director.get(), club = club_slug, "login");
             let next = if form.next.is_empty() {
                 format!("/c/{club_slug}")
             } else {
@@ -233,7 +226,7 @@ pub async fn login(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
                 "Too many failed logins. Wait {} minutes and try again.",
-                auth::RATE_WINDOW_MINUTES
+                service::RATE_WINDOW_MINUTES
             ),
         ),
     };
@@ -253,9 +246,9 @@ pub async fn logout(
     session: Session,
 ) -> Result<HttpResponse, AppError> {
     if let Ok(Some(token)) = session.get::<String>(SESSION_LOGIN) {
-        let hash = auth::hash_token(&token);
+        let hash = hash_token(&token);
         state
-            .db(move |c| Ok(queries::revoke_login_session(c, &hash)?))
+            .db(move |c| Ok(db::accounts::revoke_login_session(c, &hash)?))
             .await?;
     }
     session.purge();
@@ -280,13 +273,10 @@ struct InvitePage {
     errors: FieldErrors,
 }
 
-async fn open_invite(
-    state: &AppState,
-    token: &str,
-) -> Result<(crate::db::models::Invite, crate::db::models::Club), AppError> {
-    let hash = auth::hash_token(token);
+async fn open_invite(state: &AppState, token: &str) -> Result<(Invite, Club), AppError> {
+    let hash = hash_token(token);
     state
-        .db(move |c| queries::open_invite(c, &hash)?.ok_or(AppError::NotFound))
+        .db(move |c| db::accounts::open_invite(c, &hash)?.ok_or(AppError::NotFound))
         .await
 }
 
@@ -320,16 +310,16 @@ pub async fn accept_invite(
     let (invite, club) = open_invite(&state, &token).await?;
     let mut form = form.into_inner();
     let mut errors = FieldErrors::default();
-    let name = domain::person_name(&form.name).map_err(|e| errors.add("name", e));
+    let name = club::person_name(&form.name).map_err(|e| errors.add("name", e));
     let password = Password::parse(&form.password).map_err(|e| errors.add("password", e));
     if form.password != form.password_confirm {
         errors.add("password_confirm", "the two passwords differ");
     }
     if let (Ok(name), Ok(password), true) = (name, password, errors.is_empty()) {
-        let hash = auth::hash_password(password.as_str())?;
-        let token_hash = auth::hash_token(&token);
+        let hash = service::hash_password(password.as_str())?;
+        let token_hash = hash_token(&token);
         let result = state
-            .db(move |c| Ok(queries::accept_invite(c, &token_hash, &name, &hash)))
+            .db(move |c| Ok(db::accounts::accept_invite(c, &token_hash, &name, &hash)))
             .await?;
         match result {
             Ok(club) => {

@@ -7,13 +7,18 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, Scope, web};
 use serde::{Deserialize, Serialize};
 
-use crate::db::models::{Event, Player, Standing, StoredResult};
-use crate::db::queries::{self, PlayerError};
-use crate::web::AppState;
+use crate::db;
+use crate::db::clubs::PlayerError;
+use crate::event::club::{Player, PlayerFields};
+use crate::event::results::{Standing, TableResult};
+use crate::event::{
+    Count, Event, EventId, EventSettings, LifecycleError, PlayerId, SettingsDraft, SettingsJson,
+    TrumpsDraft,
+};
 use crate::web::auth::ApiDirector;
-use crate::web::domain::{EventInput, EventStatus, PlayerInput};
+use crate::web::config::JSON_LIMIT;
 use crate::web::error::{AppError, json_error};
-use crate::web::startup::JSON_LIMIT;
+use crate::web::state::AppState;
 
 pub fn scope() -> Scope {
     let json = web::JsonConfig::default()
@@ -74,7 +79,7 @@ struct DirectorJson {
     id: i32,
     name: String,
     email: String,
-    role: String,
+    role: &'static str,
 }
 #[derive(Serialize)]
 struct ClubJson {
@@ -85,10 +90,10 @@ struct ClubJson {
 async fn me(a: ApiDirector) -> HttpResponse {
     HttpResponse::Ok().json(MeJson {
         director: DirectorJson {
-            id: a.director.id,
+            id: a.director.id.get(),
             name: a.director.name,
             email: a.director.email,
-            role: a.director.role,
+            role: a.director.role.name(),
         },
         club: ClubJson {
             slug: a.club.slug,
@@ -100,15 +105,9 @@ async fn me(a: ApiDirector) -> HttpResponse {
 #[derive(Serialize)]
 pub struct EventJson {
     id: i32,
-    name: String,
-    date: String,
-    format: String,
-    variant: String,
-    tables: i32,
-    boards: i32,
-    trick_rule: String,
-    trumps: String,
-    status: String,
+    #[serde(flatten)]
+    settings: SettingsJson,
+    status: &'static str,
     deal: DealJson,
     hand_records_released: bool,
 }
@@ -117,32 +116,24 @@ pub struct EventJson {
 struct DealJson {
     algorithm: Option<String>,
     commitment: Option<String>,
-    /// Only once hand records are released.
+    /// Only once hand records are released (the visibility rule).
     key: Option<String>,
 }
 
 impl From<Event> for EventJson {
     fn from(e: Event) -> Self {
+        let exposure = e.exposure();
+        // The API speaks for the public record: the key once released, as on the public page.
+        let key_shown = exposure.released && exposure.has_key;
         EventJson {
-            id: e.id,
-            date: e.event_date.format("%Y-%m-%d").to_string(),
+            id: e.id.get(),
+            settings: SettingsJson::from(&e.settings),
+            status: e.status.name(),
             deal: DealJson {
-                algorithm: e.deal_algorithm,
-                commitment: e.deal_commitment,
-                key: if e.hand_records_released {
-                    e.deal_key
-                } else {
-                    None
-                },
+                algorithm: e.deal.as_ref().map(|k| k.algorithm.clone()),
+                commitment: e.deal.as_ref().map(|k| k.commitment.clone()),
+                key: e.deal.filter(|_| key_shown).map(|k| k.key_hex),
             },
-            name: e.name,
-            format: e.format,
-            variant: e.variant,
-            tables: e.tables,
-            boards: e.boards,
-            trick_rule: e.trick_rule,
-            trumps: e.trumps,
-            status: e.status,
             hand_records_released: e.hand_records_released,
         }
     }
@@ -163,11 +154,11 @@ pub struct EventBody {
 }
 
 impl EventBody {
-    fn apply(self, mut base: EventInput) -> EventInput {
+    fn apply(self, mut base: SettingsDraft) -> SettingsDraft {
         if let Some(v) = self.variant {
             if v != base.variant && self.trumps.is_none() {
                 // A new variant without a seating takes the variant's own.
-                base.trumps.clear();
+                base.trumps = TrumpsDraft::VariantDefault;
             }
             base.variant = v;
         }
@@ -181,35 +172,43 @@ impl EventBody {
             base.format = v;
         }
         if let Some(v) = self.tables {
-            base.tables = v.to_string();
+            base.tables = Count::Number(v);
         }
         if let Some(v) = self.boards {
-            base.boards = v.to_string();
+            base.boards = Count::Number(v);
         }
         if let Some(v) = self.trick_rule {
             base.trick_rule = v;
         }
         if let Some(v) = self.trumps {
-            base.trumps = v;
+            base.trumps = TrumpsDraft::Text(v);
         }
         base
     }
 }
 
 async fn list_events(state: web::Data<AppState>, a: ApiDirector) -> ApiResult {
-    let club_id = a.club.id;
-    let events = api(state.db(move |c| Ok(queries::events_of(c, club_id)?)).await)?;
+    let club = a.club.id;
+    let events = api(state.db(move |c| Ok(db::events::events_of(c, club)?)).await)?;
     let out: Vec<EventJson> = events.into_iter().map(EventJson::from).collect();
     Ok(HttpResponse::Ok().json(out))
 }
 
-async fn load_event(state: &AppState, club_id: i32, id: i32) -> Result<Event, AppError> {
+async fn load_event(
+    state: &AppState,
+    club: crate::event::ClubId,
+    id: EventId,
+) -> Result<Event, AppError> {
     api(state
-        .db(move |c| queries::event(c, club_id, id)?.ok_or(AppError::NotFound))
+        .db(move |c| db::events::event(c, club, id)?.ok_or(AppError::NotFound))
         .await)
 }
 
-async fn get_event(state: web::Data<AppState>, a: ApiDirector, path: web::Path<i32>) -> ApiResult {
+async fn get_event(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
     let ev = load_event(&state, a.club.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(EventJson::from(ev)))
 }
@@ -219,19 +218,16 @@ async fn create_event(
     a: ApiDirector,
     body: web::Json<EventBody>,
 ) -> ApiResult {
-    let defaults = EventInput {
+    let defaults = SettingsDraft {
         variant: "standard".into(),
         trick_rule: "standard".into(),
         ..Default::default()
     };
-    let fields = body
-        .into_inner()
-        .apply(defaults)
-        .validate()
-        .map_err(|e| unprocessable(e.summary()))?;
-    let club_id = a.club.id;
+    let settings = EventSettings::parse(&body.into_inner().apply(defaults))
+        .map_err(|e| unprocessable(e.to_string()))?;
+    let club = a.club.id;
     let ev = api(state
-        .db(move |c| Ok(queries::create_event(c, club_id, &fields)?))
+        .db(move |c| Ok(db::events::create_event(c, club, &settings)?))
         .await)?;
     Ok(HttpResponse::Created().json(EventJson::from(ev)))
 }
@@ -239,7 +235,7 @@ async fn create_event(
 async fn update_event(
     state: web::Data<AppState>,
     a: ApiDirector,
-    path: web::Path<i32>,
+    path: web::Path<EventId>,
     body: web::Json<EventBody>,
 ) -> ApiResult {
     let id = path.into_inner();
@@ -250,38 +246,84 @@ async fn update_event(
             "only a draft event can be changed".into(),
         )
     };
-    if ev.status != EventStatus::Draft.name() {
+    if !ev.status.editable() {
         return Err(conflict());
     }
-    let fields = body
-        .into_inner()
-        .apply(EventInput::from_event(&ev))
-        .validate()
-        .map_err(|e| unprocessable(e.summary()))?;
-    let club_id = a.club.id;
-    let saved = api(state
-        .db(move |c| Ok(queries::update_draft_event(c, club_id, id, &fields)?))
-        .await)?;
-    if !saved {
-        return Err(conflict());
+    let settings = EventSettings::parse(&body.into_inner().apply(ev.settings.draft()))
+        .map_err(|e| unprocessable(e.to_string()))?;
+    let club = a.club.id;
+    let saved = state
+        .db(move |c| Ok(db::events::update_draft(c, club, id, &settings)))
+        .await
+        .map_err(AppError::into_api)?;
+    match saved {
+        Ok(ev) => Ok(HttpResponse::Ok().json(EventJson::from(ev))),
+        Err(db::events::EventChangeError::Refused(LifecycleError::NotDraft)) => Err(conflict()),
+        Err(e) => Err(AppError::from(e).into_api()),
     }
-    let ev = load_event(&state, club_id, id).await?;
-    Ok(HttpResponse::Ok().json(EventJson::from(ev)))
 }
 
 #[derive(Serialize)]
 struct ResultsJson {
     event_id: i32,
-    results: Vec<StoredResult>,
+    results: Vec<ResultJson>,
 }
 
-async fn results(state: web::Data<AppState>, a: ApiDirector, path: web::Path<i32>) -> ApiResult {
-    let ev = load_event(&state, a.club.id, path.into_inner()).await?;
-    let event_id = ev.id;
+#[derive(Serialize)]
+struct ResultJson {
+    id: i32,
+    round: i32,
+    table_number: i32,
+    board: i32,
+    ns_entry_id: Option<i32>,
+    ew_entry_id: Option<i32>,
+    calypsos: String,
+    in_progress: String,
+    trick_piles: String,
+    seat_scores: String,
+    ns_score: i32,
+    ew_score: i32,
+    entered_by: String,
+    created_at: chrono::NaiveDateTime,
+    updated_at: chrono::NaiveDateTime,
+}
+
+impl From<TableResult> for ResultJson {
+    fn from(r: TableResult) -> Self {
+        ResultJson {
+            id: r.id.get(),
+            round: r.round,
+            table_number: r.table_number,
+            board: r.board,
+            ns_entry_id: r.ns_entry.map(|e| e.get()),
+            ew_entry_id: r.ew_entry.map(|e| e.get()),
+            calypsos: r.details.calypsos,
+            in_progress: r.details.in_progress,
+            trick_piles: r.details.trick_piles,
+            seat_scores: r.details.seat_scores,
+            ns_score: r.ns_score,
+            ew_score: r.ew_score,
+            entered_by: r.entered_by,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        }
+    }
+}
+
+async fn results(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    let ev = load_event(&state, club, id).await?;
     let results = api(state
-        .db(move |c| Ok(queries::results_of(c, event_id)?))
+        .db(move |c| Ok(db::results::results_of(c, club, id)?))
         .await)?;
-    Ok(HttpResponse::Ok().json(ResultsJson { event_id, results }))
+    Ok(HttpResponse::Ok().json(ResultsJson {
+        event_id: ev.id.get(),
+        results: results.into_iter().map(ResultJson::from).collect(),
+    }))
 }
 
 #[derive(Serialize)]
@@ -289,19 +331,44 @@ struct StandingsJson {
     event_id: i32,
     /// How the totals are made, so a tool does not mistake them for matchpoints.
     method: &'static str,
-    standings: Vec<Standing>,
+    standings: Vec<StandingJson>,
 }
 
-async fn standings(state: web::Data<AppState>, a: ApiDirector, path: web::Path<i32>) -> ApiResult {
-    let ev = load_event(&state, a.club.id, path.into_inner()).await?;
-    let event_id = ev.id;
+#[derive(Serialize)]
+struct StandingJson {
+    entry_id: i32,
+    number: Option<i32>,
+    name: Option<String>,
+    boards_played: i64,
+    total_score: i64,
+}
+
+impl From<Standing> for StandingJson {
+    fn from(s: Standing) -> Self {
+        StandingJson {
+            entry_id: s.entry.get(),
+            number: s.number,
+            name: s.name,
+            boards_played: s.boards_played,
+            total_score: s.total_score,
+        }
+    }
+}
+
+async fn standings(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    let ev = load_event(&state, club, id).await?;
     let standings = api(state
-        .db(move |c| Ok(queries::standings(c, event_id)?))
+        .db(move |c| Ok(db::results::standings(c, club, id)?))
         .await)?;
     Ok(HttpResponse::Ok().json(StandingsJson {
-        event_id,
+        event_id: ev.id.get(),
         method: "sum-of-stored-scores",
-        standings,
+        standings: standings.into_iter().map(StandingJson::from).collect(),
     }))
 }
 
@@ -311,16 +378,36 @@ struct PlayersQuery {
     archived: bool,
 }
 
+#[derive(Serialize)]
+struct PlayerJson {
+    id: i32,
+    name: String,
+    membership_number: Option<String>,
+    archived: bool,
+}
+
+impl From<Player> for PlayerJson {
+    fn from(p: Player) -> Self {
+        PlayerJson {
+            id: p.id.get(),
+            name: p.name,
+            membership_number: p.membership_number,
+            archived: p.archived,
+        }
+    }
+}
+
 async fn list_players(
     state: web::Data<AppState>,
     a: ApiDirector,
     q: web::Query<PlayersQuery>,
 ) -> ApiResult {
-    let (club_id, archived) = (a.club.id, q.archived);
+    let (club, archived) = (a.club.id, q.archived);
     let players = api(state
-        .db(move |c| Ok(queries::players_of(c, club_id, archived)?))
+        .db(move |c| Ok(db::clubs::players_of(c, club, archived)?))
         .await)?;
-    Ok(HttpResponse::Ok().json(players))
+    let out: Vec<PlayerJson> = players.into_iter().map(PlayerJson::from).collect();
+    Ok(HttpResponse::Ok().json(out))
 }
 
 #[derive(Deserialize, Default)]
@@ -342,6 +429,19 @@ fn player_error(e: PlayerError) -> AppError {
     }
 }
 
+fn player_fields(name: &str, number: &str) -> Result<PlayerFields, AppError> {
+    PlayerFields::parse(name, number).map_err(|e| {
+        let mut parts = Vec::new();
+        if let Some(m) = e.name {
+            parts.push(format!("name: {m}"));
+        }
+        if let Some(m) = e.membership_number {
+            parts.push(format!("membership_number: {m}"));
+        }
+        unprocessable(parts.join("; "))
+    })
+}
+
 async fn create_player(
     state: web::Data<AppState>,
     a: ApiDirector,
@@ -351,45 +451,41 @@ async fn create_player(
     if body.archived.is_some() {
         return Err(unprocessable("archived: a new player is never archived"));
     }
-    let fields = PlayerInput {
-        name: body.name.unwrap_or_default(),
-        membership_number: body.membership_number.unwrap_or_default(),
-    }
-    .validate()
-    .map_err(|e| unprocessable(e.summary()))?;
-    let club_id = a.club.id;
-    let p: Player = api(state
-        .db(move |c| Ok(queries::create_player(c, club_id, &fields)))
+    let fields = player_fields(
+        body.name.as_deref().unwrap_or_default(),
+        body.membership_number.as_deref().unwrap_or_default(),
+    )?;
+    let club = a.club.id;
+    let p = api(state
+        .db(move |c| Ok(db::clubs::create_player(c, club, &fields)))
         .await)?
     .map_err(player_error)?;
-    Ok(HttpResponse::Created().json(p))
+    Ok(HttpResponse::Created().json(PlayerJson::from(p)))
 }
 
 async fn update_player(
     state: web::Data<AppState>,
     a: ApiDirector,
-    path: web::Path<i32>,
+    path: web::Path<PlayerId>,
     body: web::Json<PlayerBody>,
 ) -> ApiResult {
     let id = path.into_inner();
-    let club_id = a.club.id;
+    let club = a.club.id;
     let current = api(state
-        .db(move |c| queries::player(c, club_id, id)?.ok_or(AppError::NotFound))
+        .db(move |c| db::clubs::player(c, club, id)?.ok_or(AppError::NotFound))
         .await)?;
     let body = body.into_inner();
-    let fields = PlayerInput {
-        name: body.name.unwrap_or(current.name),
-        membership_number: body
+    let fields = player_fields(
+        &body.name.unwrap_or(current.name),
+        &body
             .membership_number
             .or(current.membership_number)
             .unwrap_or_default(),
-    }
-    .validate()
-    .map_err(|e| unprocessable(e.summary()))?;
+    )?;
     let archived = body.archived;
     let p = api(state
-        .db(move |c| Ok(queries::update_player(c, club_id, id, &fields, archived)))
+        .db(move |c| Ok(db::clubs::update_player(c, club, id, &fields, archived)))
         .await)?
     .map_err(player_error)?;
-    Ok(HttpResponse::Ok().json(p))
+    Ok(HttpResponse::Ok().json(PlayerJson::from(p)))
 }

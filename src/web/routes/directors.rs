@@ -1,24 +1,25 @@
-//! The club's directors, and invitations (owner only).
+//! The club's directors: invitations (with revoking), and removing a director (owner only).
 
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use askama::Template;
-use chrono::Duration;
 use serde::Deserialize;
 
-use super::Nav;
-use crate::db::models::{Club, Director, Invite};
-use crate::db::queries;
-use crate::web::AppState;
-use crate::web::auth::{self, ClubDirector};
-use crate::web::domain::{Email, FieldErrors};
-use crate::web::error::{AppError, html_page};
-
-pub const INVITE_DAYS: i64 = 7;
+use super::events::confirmation;
+use crate::db;
+use crate::db::accounts::RemoveError;
+use crate::event::club::{Club, Director, Email, Invite};
+use crate::event::{DirectorId, InviteId};
+use crate::service::accounts::{self, INVITE_DAYS, Invitation};
+use crate::web::auth::ClubDirector;
+use crate::web::error::AppError;
+use crate::web::page::{FieldErrors, Nav, flash, see_other};
+use crate::web::render::html_page;
+use crate::web::state::AppState;
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
-pub struct InviteInput {
+pub struct InviteForm {
     pub email: String,
 }
 
@@ -30,9 +31,10 @@ struct DirectorsPage {
     directors: Vec<Director>,
     invites: Vec<Invite>,
     is_owner: bool,
+    me: DirectorId,
     new_link: Option<String>,
     invite_days: i64,
-    form: InviteInput,
+    form: InviteForm,
     errors: FieldErrors,
 }
 
@@ -41,15 +43,15 @@ async fn page(
     session: &Session,
     d: &ClubDirector,
     new_link: Option<String>,
-    form: InviteInput,
+    form: InviteForm,
     errors: FieldErrors,
 ) -> Result<HttpResponse, AppError> {
-    let club_id = d.club.id;
+    let club = d.club.id;
     let (directors, invites) = state
         .db(move |c| {
             Ok((
-                queries::directors_of_club(c, club_id)?,
-                queries::pending_invites(c, club_id)?,
+                db::accounts::directors_of_club(c, club)?,
+                db::accounts::pending_invites(c, club)?,
             ))
         })
         .await?;
@@ -61,6 +63,7 @@ async fn page(
             directors,
             invites,
             is_owner: d.director.is_owner(),
+            me: d.director.id,
             new_link,
             invite_days: INVITE_DAYS,
             form,
@@ -79,58 +82,129 @@ pub async fn list(
         &session,
         &d,
         None,
-        InviteInput::default(),
+        InviteForm::default(),
         FieldErrors::default(),
     )
     .await
+}
+
+fn owner_only(d: &ClubDirector, what: &str) -> Result<(), AppError> {
+    if d.director.is_owner() {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(format!(
+            "Only the club's owner can {what}."
+        )))
+    }
 }
 
 pub async fn invite(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    form: web::Form<InviteInput>,
+    form: web::Form<InviteForm>,
 ) -> Result<HttpResponse, AppError> {
-    if !d.director.is_owner() {
-        return Err(AppError::Forbidden(
-            "Only the club's owner can invite directors.".into(),
-        ));
-    }
+    owner_only(&d, "invite directors")?;
     let input = form.into_inner();
     let email = match Email::parse(&input.email) {
         Ok(e) => e,
         Err(msg) => {
-            let mut errors = FieldErrors::default();
-            errors.add("email", msg);
+            let errors = FieldErrors::one("email", msg);
             return page(&state, &session, &d, None, input, errors).await;
         }
     };
-    let token = auth::random_token();
-    let hash = auth::hash_token(&token);
-    let (club_id, by) = (d.club.id, d.director.id);
-    let addr = email.as_str().to_string();
-    let taken = state
+    let (club, by) = (d.club.id, d.director.id);
+    let base = state.config.base_url().to_string();
+    let made = state
+        .db(move |c| Ok(accounts::invite(c, club, by, &email, &base)?))
+        .await?;
+    match made {
+        Invitation::EmailTaken => {
+            let errors = FieldErrors::one("email", "this email already has a director account");
+            page(&state, &session, &d, None, input, errors).await
+        }
+        Invitation::Link(link) => {
+            page(
+                &state,
+                &session,
+                &d,
+                Some(link),
+                InviteForm::default(),
+                FieldErrors::default(),
+            )
+            .await
+        }
+    }
+}
+
+pub async fn revoke_invite(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, InviteId)>,
+) -> Result<HttpResponse, AppError> {
+    owner_only(&d, "revoke invitations")?;
+    let (_, id) = path.into_inner();
+    let club = d.club.id;
+    let done = state
+        .db(move |c| Ok(db::accounts::revoke_invite(c, club, id)?))
+        .await?;
+    if !done {
+        return Err(AppError::NotFound);
+    }
+    flash(&session, "Invitation revoked: its link no longer works.");
+    Ok(see_other(&format!("/c/{}/directors", d.club.slug)))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct RemoveForm {
+    pub confirm: String,
+}
+
+pub async fn remove(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, DirectorId)>,
+    form: web::Form<RemoveForm>,
+) -> Result<HttpResponse, AppError> {
+    owner_only(&d, "remove directors")?;
+    let (_, id) = path.into_inner();
+    let club = d.club.id;
+    let who = state
         .db(move |c| {
-            if queries::director_by_email(c, &addr)?.is_some() {
-                return Ok(true);
-            }
-            queries::create_invite(c, club_id, &addr, by, &hash, Duration::days(INVITE_DAYS))?;
-            Ok(false)
+            db::accounts::directors_of_club(c, club)?
+                .into_iter()
+                .find(|x| x.id == id)
+                .ok_or(AppError::NotFound)
         })
         .await?;
-    if taken {
-        let mut errors = FieldErrors::default();
-        errors.add("email", "this email already has a director account");
-        return page(&state, &session, &d, None, input, errors).await;
+    if who.is_owner() {
+        return Err(AppError::Conflict(RemoveError::Owner.to_string()));
     }
-    let link = format!("{}/invite/{token}", state.config.base_url);
-    page(
-        &state,
-        &session,
-        &d,
-        Some(link),
-        InviteInput::default(),
-        FieldErrors::default(),
-    )
-    .await
+    if form.confirm != "yes" {
+        return Ok(confirmation(
+            &session,
+            &d,
+            format!("Remove {}", who.name),
+            format!(
+                "{} ({}) will be logged out everywhere and their API tokens will stop working. Results and records they made stay.",
+                who.name, who.email
+            ),
+            format!("/c/{}/directors/{id}/remove", d.club.slug),
+            vec![],
+            format!("/c/{}/directors", d.club.slug),
+        ));
+    }
+    let removed = state
+        .db(move |c| match db::accounts::remove_director(c, club, id) {
+            Ok(d) => Ok(d),
+            Err(RemoveError::NotFound) => Err(AppError::NotFound),
+            Err(RemoveError::Owner) => Err(AppError::Conflict(RemoveError::Owner.to_string())),
+            Err(RemoveError::Db(e)) => Err(e.into()),
+        })
+        .await?;
+    flash(&session, format!("Removed {} from the club.", removed.name));
+    Ok(see_other(&format!("/c/{}/directors", d.club.slug)))
 }

@@ -1,5 +1,6 @@
-//! Events: the director's list, create and edit (while draft), status changes, the deal
-//! key, releasing hand records, and the public event page.
+//! Events: the director's list, create and edit (while draft), status changes, redeals,
+//! releasing hand records, deleting a draft, and the public event page. Every rule comes
+//! from `crate::event`; this file parses forms and renders.
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -7,56 +8,67 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::{Nav, flash, see_other};
-use crate::db::models::{Club, Event};
-use crate::db::queries;
+use crate::db;
 use crate::engine::{Seat, Suit, TrickRule, Variant};
+use crate::event::club::Club;
+use crate::event::lifecycle::{self, MAX_REASON};
+use crate::event::settings::{MAX_BOARDS, MAX_NAME, MAX_TABLES};
+use crate::event::{
+    ClubId, Count, DealKey, Event, EventFormat, EventId, EventSettings, EventStatus,
+    PublishedCommitment, SettingsDraft, SettingsErrors, TrumpsDraft,
+};
 use crate::web::auth::{ClubDirector, Viewer};
-use crate::web::domain::{EventFormat, EventInput, EventStatus, FieldErrors};
-use crate::web::error::{AppError, html_page};
-use crate::web::{AppState, deal_key};
+use crate::web::error::AppError;
+use crate::web::page::{FieldErrors, Nav, count, flash, see_other};
+use crate::web::render::html_page;
+use crate::web::state::AppState;
 
 /// One line in an event list.
 pub struct EventSummary {
-    pub id: i32,
+    pub id: EventId,
     pub name: String,
     pub date: String,
-    pub format_label: String,
-    pub tables: i32,
-    pub boards: i32,
-    pub status: String,
+    pub format_label: &'static str,
+    pub size: String,
+    pub status: &'static str,
 }
 
 impl From<&Event> for EventSummary {
     fn from(e: &Event) -> Self {
+        let s = &e.settings;
         EventSummary {
             id: e.id,
-            name: e.name.clone(),
-            date: e.event_date.format("%a %-d %b %Y").to_string(),
-            format_label: format_label(&e.format),
-            tables: e.tables,
-            boards: e.boards,
-            status: e.status.clone(),
+            name: s.name().to_string(),
+            date: s.date().format("%a %-d %b %Y").to_string(),
+            format_label: s.format().label(),
+            size: format!(
+                "{}, {}",
+                count(s.tables(), "table", "tables"),
+                count(s.boards(), "board", "boards")
+            ),
+            status: e.status.name(),
         }
     }
 }
 
-fn format_label(name: &str) -> String {
-    name.parse::<EventFormat>()
-        .map(|f| f.label().to_string())
-        .unwrap_or_else(|_| name.to_string())
+/// A seat and its personal trump, for pages (red suits in red).
+pub struct SeatTrump {
+    pub seat: char,
+    pub symbol: char,
+    pub red: bool,
 }
 
-/// "N ♠ · E ♦ · S ♥ · W ♣" from the stored "SDHC".
-pub fn seating_label(trumps: &str) -> String {
+pub fn seating(trumps: crate::engine::Trumps) -> Vec<SeatTrump> {
     Seat::ALL
         .iter()
-        .zip(trumps.chars())
-        .filter_map(|(seat, c)| {
-            Suit::from_char(c).map(|s| format!("{} {}", seat.letter(), s.symbol()))
+        .filter_map(|&seat| {
+            trumps.of(seat).map(|s| SeatTrump {
+                seat: seat.letter(),
+                symbol: s.symbol(),
+                red: matches!(s, Suit::Hearts | Suit::Diamonds),
+            })
         })
-        .collect::<Vec<_>>()
-        .join(" · ")
+        .collect()
 }
 
 #[derive(Template)]
@@ -72,9 +84,9 @@ pub async fn list(
     session: Session,
     d: ClubDirector,
 ) -> Result<HttpResponse, AppError> {
-    let club_id = d.club.id;
+    let club = d.club.id;
     let events = state
-        .db(move |c| Ok(queries::events_of(c, club_id)?))
+        .db(move |c| Ok(db::events::events_of(c, club)?))
         .await?;
     Ok(html_page(
         StatusCode::OK,
@@ -104,54 +116,72 @@ pub struct EventForm {
 }
 
 impl EventForm {
-    fn input(&self) -> EventInput {
-        let seats = [&self.trump_n, &self.trump_e, &self.trump_s, &self.trump_w];
-        // All four on "variant default" means the variant's own seating.
-        let trumps = if seats.iter().all(|s| s.trim().is_empty()) {
-            String::new()
-        } else {
-            seats
-                .iter()
-                .map(|s| s.trim().chars().next().unwrap_or('?'))
-                .collect()
-        };
-        EventInput {
+    fn draft(&self) -> SettingsDraft {
+        SettingsDraft {
             name: self.name.clone(),
             date: self.date.clone(),
             format: self.format.clone(),
             variant: self.variant.clone(),
-            tables: self.tables.clone(),
-            boards: self.boards.clone(),
+            tables: Count::Text(self.tables.clone()),
+            boards: Count::Text(self.boards.clone()),
             trick_rule: self.trick_rule.clone(),
-            trumps,
+            trumps: TrumpsDraft::Seats([
+                self.trump_n.clone(),
+                self.trump_e.clone(),
+                self.trump_s.clone(),
+                self.trump_w.clone(),
+            ]),
         }
     }
 
-    fn from_event(e: &Event) -> EventForm {
-        let t: Vec<String> = e.trumps.chars().map(|c| c.to_string()).collect();
-        let seat = |i: usize| t.get(i).cloned().unwrap_or_default();
+    fn from_settings(s: &EventSettings) -> EventForm {
+        let seat = |seat: Seat| {
+            s.trumps()
+                .of(seat)
+                .map_or("-".to_string(), |t| t.letter().to_string())
+        };
+        let d = s.draft();
         EventForm {
-            name: e.name.clone(),
-            date: e.event_date.format("%Y-%m-%d").to_string(),
-            format: e.format.clone(),
-            variant: e.variant.clone(),
-            tables: e.tables.to_string(),
-            boards: e.boards.to_string(),
-            trick_rule: e.trick_rule.clone(),
-            trump_n: seat(0),
-            trump_e: seat(1),
-            trump_s: seat(2),
-            trump_w: seat(3),
+            name: d.name,
+            date: d.date,
+            format: d.format,
+            variant: d.variant,
+            tables: d.tables.to_string(),
+            boards: d.boards.to_string(),
+            trick_rule: d.trick_rule,
+            trump_n: seat(Seat::North),
+            trump_e: seat(Seat::East),
+            trump_s: seat(Seat::South),
+            trump_w: seat(Seat::West),
         }
     }
 }
 
-/// (value, label) choices for the form's selects.
+/// The settings' problems beside their fields.
+pub fn settings_field_errors(e: &SettingsErrors) -> FieldErrors {
+    let mut f = FieldErrors::default();
+    for err in &e.0 {
+        f.add(err.field().name(), err);
+    }
+    f
+}
+
+/// A choice in a select, with a sentence saying what it means.
+pub struct Choice {
+    pub value: &'static str,
+    pub label: &'static str,
+    pub description: &'static str,
+}
+
+/// Choices for the form's selects.
 pub struct Choices {
-    pub formats: Vec<(&'static str, &'static str)>,
-    pub variants: Vec<&'static str>,
-    pub rules: Vec<&'static str>,
+    pub formats: Vec<Choice>,
+    pub variants: Vec<Choice>,
+    pub rules: Vec<Choice>,
     pub suits: Vec<(&'static str, &'static str)>,
+    pub max_name: usize,
+    pub max_tables: u16,
+    pub max_boards: u16,
 }
 
 impl Choices {
@@ -159,18 +189,39 @@ impl Choices {
         Choices {
             formats: EventFormat::ALL
                 .iter()
-                .map(|f| (f.name(), f.label()))
+                .map(|f| Choice {
+                    value: f.name(),
+                    label: f.label(),
+                    description: "",
+                })
                 .collect(),
-            variants: Variant::ALL.iter().map(|v| v.name()).collect(),
-            rules: TrickRule::ALL.iter().map(|r| r.name()).collect(),
+            variants: Variant::ALL
+                .iter()
+                .map(|v| Choice {
+                    value: v.name(),
+                    label: v.label(),
+                    description: v.description(),
+                })
+                .collect(),
+            rules: TrickRule::ALL
+                .iter()
+                .map(|r| Choice {
+                    value: r.name(),
+                    label: r.label(),
+                    description: r.description(),
+                })
+                .collect(),
             suits: vec![
-                ("", "variant default"),
+                ("", "variant's own"),
                 ("S", "♠ spades"),
                 ("H", "♥ hearts"),
                 ("D", "♦ diamonds"),
                 ("C", "♣ clubs"),
-                ("-", "none"),
+                ("-", "no trump"),
             ],
+            max_name: MAX_NAME,
+            max_tables: MAX_TABLES,
+            max_boards: MAX_BOARDS,
         }
     }
 }
@@ -181,7 +232,7 @@ struct EventFormPage {
     nav: Nav,
     club: Club,
     /// None when creating.
-    event_id: Option<i32>,
+    event_id: Option<EventId>,
     form: EventForm,
     errors: FieldErrors,
     choices: Choices,
@@ -190,13 +241,12 @@ struct EventFormPage {
 fn form_page(
     session: &Session,
     d: &ClubDirector,
-    event_id: Option<i32>,
+    event_id: Option<EventId>,
     form: EventForm,
     errors: FieldErrors,
 ) -> HttpResponse {
-    let status = errors.status();
     html_page(
-        status,
+        errors.status(),
         &EventFormPage {
             nav: Nav::for_director(session, d),
             club: d.club.clone(),
@@ -209,6 +259,7 @@ fn form_page(
 }
 
 pub async fn new_form(session: Session, d: ClubDirector) -> HttpResponse {
+    // An evening is four or five rounds of one board each.
     let form = EventForm {
         date: chrono::Local::now()
             .date_naive()
@@ -217,7 +268,7 @@ pub async fn new_form(session: Session, d: ClubDirector) -> HttpResponse {
         format: EventFormat::PairsMitchell.name().into(),
         variant: Variant::Standard.name().into(),
         tables: "4".into(),
-        boards: "16".into(),
+        boards: "4".into(),
         trick_rule: TrickRule::Standard.name().into(),
         ..Default::default()
     };
@@ -231,48 +282,52 @@ pub async fn create(
     form: web::Form<EventForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
-    let fields = match form.input().validate() {
-        Ok(f) => f,
-        Err(errors) => return Ok(form_page(&session, &d, None, form, errors)),
+    let settings = match EventSettings::parse(&form.draft()) {
+        Ok(s) => s,
+        Err(e) => {
+            return Ok(form_page(
+                &session,
+                &d,
+                None,
+                form,
+                settings_field_errors(&e),
+            ));
+        }
     };
-    let club_id = d.club.id;
+    let club = d.club.id;
     let ev = state
-        .db(move |c| Ok(queries::create_event(c, club_id, &fields)?))
+        .db(move |c| Ok(db::events::create_event(c, club, &settings)?))
         .await?;
     flash(&session, "Event created as a draft.");
-    Ok(see_other(&format!("/c/{}/events/{}", d.club.slug, ev.id)))
+    Ok(see_other(&event_path(&d.club, ev.id)))
 }
 
-fn new_deal_key() -> Result<crate::db::models::DealKey, AppError> {
-    deal_key::generate().map_err(|e| AppError::Internal(format!("deal key: {e}")))
+pub fn event_path(club: &Club, id: EventId) -> String {
+    format!("/c/{}/events/{id}", club.slug)
 }
 
-async fn load_event(state: &AppState, club_id: i32, id: i32) -> Result<Event, AppError> {
+pub async fn load_event(state: &AppState, club: ClubId, id: EventId) -> Result<Event, AppError> {
     state
-        .db(move |c| queries::event(c, club_id, id)?.ok_or(AppError::NotFound))
+        .db(move |c| db::events::event(c, club, id)?.ok_or(AppError::NotFound))
         .await
-}
-
-fn not_draft() -> AppError {
-    AppError::Conflict("Only a draft event can be edited.".into())
 }
 
 pub async fn edit_form(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, EventId)>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let ev = load_event(&state, d.club.id, id).await?;
-    if ev.status != EventStatus::Draft.name() {
-        return Err(not_draft());
+    if !ev.status.editable() {
+        return Err(lifecycle::LifecycleError::NotDraft.into());
     }
     Ok(form_page(
         &session,
         &d,
         Some(id),
-        EventForm::from_event(&ev),
+        EventForm::from_settings(&ev.settings),
         FieldErrors::default(),
     ))
 }
@@ -281,28 +336,74 @@ pub async fn update(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, EventId)>,
     form: web::Form<EventForm>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let ev = load_event(&state, d.club.id, id).await?;
-    if ev.status != EventStatus::Draft.name() {
-        return Err(not_draft());
+    if !ev.status.editable() {
+        return Err(lifecycle::LifecycleError::NotDraft.into());
     }
     let form = form.into_inner();
-    let fields = match form.input().validate() {
-        Ok(f) => f,
-        Err(errors) => return Ok(form_page(&session, &d, Some(id), form, errors)),
+    let settings = match EventSettings::parse(&form.draft()) {
+        Ok(s) => s,
+        Err(e) => {
+            return Ok(form_page(
+                &session,
+                &d,
+                Some(id),
+                form,
+                settings_field_errors(&e),
+            ));
+        }
     };
-    let club_id = d.club.id;
-    let saved = state
-        .db(move |c| Ok(queries::update_draft_event(c, club_id, id, &fields)?))
+    let club = d.club.id;
+    state
+        .db(move |c| Ok(db::events::update_draft(c, club, id, &settings)?))
         .await?;
-    if !saved {
-        return Err(not_draft());
-    }
     flash(&session, "Event saved.");
-    Ok(see_other(&format!("/c/{}/events/{id}", d.club.slug)))
+    Ok(see_other(&event_path(&d.club, id)))
+}
+
+/// The page that asks before an act that cannot be undone; its button posts the same form
+/// again with `confirm=yes`.
+#[derive(Template)]
+#[template(path = "confirm.html")]
+struct ConfirmPage {
+    nav: Nav,
+    title: String,
+    message: String,
+    action: String,
+    fields: Vec<(&'static str, String)>,
+    button: String,
+    back: String,
+}
+
+pub fn confirmation(
+    session: &Session,
+    d: &ClubDirector,
+    title: String,
+    message: String,
+    action: String,
+    fields: Vec<(&'static str, String)>,
+    back: String,
+) -> HttpResponse {
+    html_page(
+        StatusCode::OK,
+        &ConfirmPage {
+            nav: Nav::for_director(session, d),
+            button: format!("Yes: {}", title.to_lowercase()),
+            title,
+            message,
+            action,
+            fields,
+            back,
+        },
+    )
+}
+
+fn confirmed(confirm: &str) -> bool {
+    confirm == "yes"
 }
 
 #[derive(Deserialize, Default)]
@@ -310,89 +411,337 @@ pub async fn update(
 pub struct StatusForm {
     pub from: String,
     pub to: String,
+    pub confirm: String,
+}
+
+fn what_it_means(to: EventStatus) -> &'static str {
+    match to {
+        EventStatus::Running => {
+            "Play starts: the settings and the deals are fixed for good, and the event shows as live."
+        }
+        EventStatus::Finished => "Play is over: the event moves to the club's past events.",
+        EventStatus::Cancelled => {
+            "The event will not be played (or not finished). It stays on record, with every commitment it showed."
+        }
+        EventStatus::Archived => "The event becomes read-only for good; it stays public.",
+        EventStatus::Draft => "The event goes back to draft: private and editable.",
+        EventStatus::Ready => "The event and its deal commitment become public.",
+    }
 }
 
 pub async fn change_status(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, EventId)>,
     form: web::Form<StatusForm>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let ev = load_event(&state, d.club.id, id).await?;
-    let current: EventStatus = ev.status.parse().map_err(AppError::Internal)?;
-    let to: EventStatus = form.to.parse().map_err(AppError::Invalid)?;
-    // `from` is what the director saw: a stale page must not skip a step.
-    if form.from != current.name() || !current.next().contains(&to) {
-        return Err(AppError::Conflict(format!(
-            "This event is {current}; it cannot become {to} from here. Reload the page."
-        )));
-    }
-    let club_id = d.club.id;
-    let key = new_deal_key()?;
-    let changed = state
-        .db(move |c| {
-            Ok(queries::change_status(
-                c,
-                club_id,
-                id,
-                current.name(),
-                to.name(),
-                &key,
-            )?)
-        })
-        .await?;
-    if !changed {
-        return Err(AppError::Conflict(
-            "The event changed meanwhile. Reload the page.".into(),
+    let to: EventStatus = form
+        .to
+        .parse()
+        .map_err(|e: lifecycle::UnknownStatus| AppError::Invalid(e.to_string()))?;
+    // The status the director's page showed: a stale page must not skip a step.
+    let seen: EventStatus = form
+        .from
+        .parse()
+        .map_err(|e: lifecycle::UnknownStatus| AppError::Invalid(e.to_string()))?;
+    ev.status.check_move(seen, to)?;
+    if ev.status.move_needs_confirmation(to) && !confirmed(&form.confirm) {
+        return Ok(confirmation(
+            &session,
+            &d,
+            to.action().to_string(),
+            format!(
+                "{} is {}. {}",
+                ev.settings.name(),
+                ev.status,
+                what_it_means(to)
+            ),
+            format!("{}/status", event_path(&d.club, id)),
+            vec![("from", seen.name().into()), ("to", to.name().into())],
+            event_path(&d.club, id),
         ));
     }
+    let club = d.club.id;
+    let key = DealKey::generate()?;
+    state
+        .db(move |c| Ok(db::events::change_status(c, club, id, seen, to, &key)?))
+        .await?;
     flash(&session, format!("The event is now {to}."));
-    Ok(see_other(&format!("/c/{}/events/{id}", d.club.slug)))
+    Ok(see_other(&event_path(&d.club, id)))
 }
 
-pub async fn new_key(
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct RedealForm {
+    pub reason: String,
+    pub confirm: String,
+}
+
+/// A new deal key: free while the current one was never shown, otherwise a recorded redeal
+/// with a reason (asked on a confirmation page).
+pub async fn redeal(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<RedealForm>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
-    load_event(&state, d.club.id, id).await?;
-    let club_id = d.club.id;
-    let key = new_deal_key()?;
-    let done = state
-        .db(move |c| Ok(queries::set_deal_key(c, club_id, id, &key)?))
+    let club = d.club.id;
+    let (ev, shown) = state
+        .db(move |c| {
+            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
+            let shown = db::events::commitments_of(c, club, id)?;
+            Ok((ev, shown))
+        })
         .await?;
-    if !done {
-        return Err(AppError::Conflict(
-            "The deal key is fixed once the event leaves draft: its commitment is public.".into(),
-        ));
+    let public = current_is_public(&ev, &shown);
+    if public && !confirmed(&form.confirm) {
+        // Refuse early (running, finished...) rather than asking for a reason in vain.
+        if !matches!(ev.status, EventStatus::Draft | EventStatus::Ready) {
+            return Err(lifecycle::LifecycleError::RedealAfterStart.into());
+        }
+        return Ok(redeal_page(&session, &d, &ev, &form.reason, None));
     }
-    flash(&session, "New deal key generated.");
-    Ok(see_other(&format!("/c/{}/events/{id}", d.club.slug)))
+    if let Err(e) = lifecycle::check_redeal(ev.status, public, &form.reason) {
+        if public
+            && matches!(
+                e,
+                lifecycle::LifecycleError::RedealNeedsReason
+                    | lifecycle::LifecycleError::ReasonTooLong
+            )
+        {
+            return Ok(redeal_page(
+                &session,
+                &d,
+                &ev,
+                &form.reason,
+                Some(e.to_string()),
+            ));
+        }
+        return Err(e.into());
+    }
+    let key = DealKey::generate()?;
+    let (by, reason) = (d.director.id, form.reason.clone());
+    state
+        .db(move |c| Ok(db::events::redeal(c, club, id, &reason, by, &key)?))
+        .await?;
+    flash(
+        &session,
+        if public {
+            "New deals: the old commitment stays on the event page, marked withdrawn with your reason."
+        } else {
+            "New deal key generated."
+        },
+    );
+    Ok(see_other(&event_path(&d.club, id)))
+}
+
+fn current_is_public(ev: &Event, shown: &[PublishedCommitment]) -> bool {
+    ev.deal.as_ref().is_some_and(|k| {
+        shown
+            .iter()
+            .any(|c| c.commitment == k.commitment && c.withdrawn.is_none())
+    })
+}
+
+#[derive(Template)]
+#[template(path = "redeal.html")]
+struct RedealPage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    commitment: String,
+    reason: String,
+    error: Option<String>,
+    max_reason: usize,
+}
+
+fn redeal_page(
+    session: &Session,
+    d: &ClubDirector,
+    ev: &Event,
+    reason: &str,
+    error: Option<String>,
+) -> HttpResponse {
+    let status = if error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    html_page(
+        status,
+        &RedealPage {
+            nav: Nav::for_director(session, d),
+            club: d.club.clone(),
+            event_id: ev.id,
+            event_name: ev.settings.name().to_string(),
+            commitment: ev
+                .deal
+                .as_ref()
+                .map(|k| k.commitment.clone())
+                .unwrap_or_default(),
+            reason: reason.to_string(),
+            error,
+            max_reason: MAX_REASON,
+        },
+    )
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ConfirmForm {
+    pub confirm: String,
 }
 
 pub async fn release(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<ConfirmForm>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
-    load_event(&state, d.club.id, id).await?;
-    let club_id = d.club.id;
-    let done = state
-        .db(move |c| Ok(queries::release_hand_records(c, club_id, id)?))
-        .await?;
-    if !done {
-        return Err(AppError::Conflict(
-            "Hand records can be released once the event is finished.".into(),
+    let ev = load_event(&state, d.club.id, id).await?;
+    lifecycle::check_release(ev.status, ev.deal.is_some(), ev.hand_records_released)?;
+    if !confirmed(&form.confirm) {
+        return Ok(confirmation(
+            &session,
+            &d,
+            "Release the hand records".into(),
+            format!(
+                "Everyone will see the deal key of {} and every board's cards (hand records, curtain cards, stacking order). This cannot be undone.",
+                ev.settings.name()
+            ),
+            format!("{}/release", event_path(&d.club, id)),
+            vec![],
+            event_path(&d.club, id),
         ));
     }
+    let club = d.club.id;
+    state
+        .db(move |c| Ok(db::events::release_hand_records(c, club, id)?))
+        .await?;
     flash(&session, "Hand records and the deal key are now public.");
-    Ok(see_other(&format!("/c/{}/events/{id}", d.club.slug)))
+    Ok(see_other(&event_path(&d.club, id)))
+}
+
+pub async fn delete(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<ConfirmForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let club = d.club.id;
+    let (ev, shown) = state
+        .db(move |c| {
+            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
+            Ok((ev, db::events::commitments_of(c, club, id)?))
+        })
+        .await?;
+    lifecycle::check_delete(ev.status, !shown.is_empty())?;
+    if !confirmed(&form.confirm) {
+        return Ok(confirmation(
+            &session,
+            &d,
+            "Delete this draft".into(),
+            format!(
+                "{} has never been public. Deleting it removes it and its entries for good.",
+                ev.settings.name()
+            ),
+            format!("{}/delete", event_path(&d.club, id)),
+            vec![],
+            event_path(&d.club, id),
+        ));
+    }
+    state
+        .db(move |c| Ok(db::events::delete_draft(c, club, id)?))
+        .await?;
+    flash(
+        &session,
+        format!("Deleted the draft {}.", ev.settings.name()),
+    );
+    Ok(see_other(&format!("/c/{}/events", d.club.slug)))
+}
+
+/// The settings and deal key a director gives the command line to print the event's papers
+/// (`hand-records --settings FILE`), byte for byte as the site prints them.
+pub async fn papers_settings(
+    state: web::Data<AppState>,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let key = ev.deal.as_ref().ok_or_else(|| {
+        AppError::Conflict("This event has no deal key yet: generate one first.".into())
+    })?;
+    let doc = crate::event::PapersJson::new(&ev.settings, key);
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"event-{id}-papers.json\""),
+        ))
+        .insert_header(("Cache-Control", "private, no-store"))
+        .json(doc))
+}
+
+/// The event's facts, as the page shows them.
+pub struct EventView {
+    pub id: EventId,
+    pub name: String,
+    pub date: String,
+    pub status: EventStatus,
+    pub format_label: &'static str,
+    pub variant_label: &'static str,
+    pub variant_description: &'static str,
+    pub rule_label: &'static str,
+    pub rule_description: &'static str,
+    pub tables: String,
+    pub boards: String,
+    pub seating: Vec<SeatTrump>,
+}
+
+impl From<&Event> for EventView {
+    fn from(e: &Event) -> Self {
+        let s = &e.settings;
+        EventView {
+            id: e.id,
+            name: s.name().to_string(),
+            date: s.date().format("%A %-d %B %Y").to_string(),
+            status: e.status,
+            format_label: s.format().label(),
+            variant_label: s.variant().label(),
+            variant_description: s.variant().description(),
+            rule_label: s.trick_rule().label(),
+            rule_description: s.trick_rule().description(),
+            tables: count(s.tables(), "table", "tables"),
+            boards: count(s.boards(), "board", "boards"),
+            seating: seating(s.trumps()),
+        }
+    }
+}
+
+/// A commitment the page lists.
+pub struct CommitmentView {
+    pub algorithm: String,
+    pub commitment: String,
+    pub published: String,
+    pub withdrawn: Option<(String, String)>,
+    /// The key behind it, where the viewer may see keys.
+    pub key: Option<String>,
+}
+
+pub struct StatusButton {
+    pub from: &'static str,
+    pub to: &'static str,
+    pub label: &'static str,
 }
 
 #[derive(Template)]
@@ -400,16 +749,25 @@ pub async fn release(
 struct EventPage {
     nav: Nav,
     club: Club,
-    ev: Event,
-    format_label: String,
-    seating: String,
+    ev: EventView,
     is_director: bool,
-    /// Statuses the director may move to.
-    next: Vec<&'static str>,
-    /// The key, only once released.
-    public_key: Option<String>,
+    /// The commitment in force now, if the viewer may see it.
+    commitment: Option<String>,
+    algorithm: String,
+    /// Every commitment the event has shown, withdrawn ones included.
+    withdrawn: Vec<CommitmentView>,
+    key: Option<String>,
+    released: bool,
+    papers: bool,
+    next: Vec<StatusButton>,
     can_release: bool,
-    hand_records_visible: bool,
+    can_redeal: bool,
+    can_delete: bool,
+    has_key: bool,
+}
+
+fn stamp(t: chrono::NaiveDateTime) -> String {
+    t.format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 /// The public event page; a draft exists only for the club's directors.
@@ -420,36 +778,75 @@ pub async fn show(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, id) = path.into_inner();
-    let id: i32 = id.parse().map_err(|_| AppError::NotFound)?;
-    let (club, ev) = state
+    let id: EventId = id.parse().map_err(|_| AppError::NotFound)?;
+    let (club, ev, shown) = state
         .db(move |c| {
-            let club = queries::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let ev = queries::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
-            Ok((club, ev))
+            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+            let ev = db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
+            let shown = db::events::commitments_of(c, club.id, id)?;
+            Ok((club, ev, shown))
         })
         .await?;
-    let is_director = viewer.directs(club.id);
-    if ev.status == EventStatus::Draft.name() && !is_director {
+    let who = viewer.toward(club.id);
+    let exposure = ev.exposure();
+    if !exposure.event_visible(who) {
         return Err(AppError::NotFound);
     }
-    let status: EventStatus = ev.status.parse().map_err(AppError::Internal)?;
+    let is_director = who.is_club_director();
+    let key_visible = exposure.key_visible(who);
+    let current = ev.deal.as_ref().map(|k| k.commitment.clone());
+    let withdrawn = shown
+        .iter()
+        .filter(|c| c.withdrawn.is_some())
+        .map(|c| CommitmentView {
+            algorithm: c.algorithm.clone(),
+            commitment: c.commitment.clone(),
+            published: stamp(c.published_at),
+            withdrawn: c
+                .withdrawn
+                .as_ref()
+                .map(|w| (stamp(w.at), w.reason.clone())),
+            key: key_visible.then(|| c.key_hex.clone()),
+        })
+        .collect();
     let page = EventPage {
         nav: Nav::new(&session, &viewer),
-        format_label: format_label(&ev.format),
-        seating: seating_label(&ev.trumps),
-        next: status.next().iter().map(|s| s.name()).collect(),
-        public_key: if ev.hand_records_released {
-            ev.deal_key.clone()
-        } else {
-            None
-        },
-        can_release: matches!(status, EventStatus::Finished | EventStatus::Archived)
-            && !ev.hand_records_released
-            && ev.deal_key.is_some(),
-        hand_records_visible: ev.deal_key.is_some() && (is_director || ev.hand_records_released),
+        commitment: current.filter(|_| exposure.commitment_visible(who)),
+        algorithm: ev
+            .deal
+            .as_ref()
+            .map(|k| k.algorithm.clone())
+            .unwrap_or_default(),
+        withdrawn,
+        key: ev
+            .deal
+            .as_ref()
+            .filter(|_| key_visible)
+            .map(|k| k.key_hex.clone()),
+        released: ev.hand_records_released,
+        papers: exposure.papers_visible(who),
+        next: ev
+            .status
+            .next()
+            .iter()
+            .map(|to| StatusButton {
+                from: ev.status.name(),
+                to: to.name(),
+                label: to.action(),
+            })
+            .collect(),
+        can_release: lifecycle::check_release(
+            ev.status,
+            ev.deal.is_some(),
+            ev.hand_records_released,
+        )
+        .is_ok(),
+        can_redeal: matches!(ev.status, EventStatus::Draft | EventStatus::Ready),
+        can_delete: lifecycle::check_delete(ev.status, !shown.is_empty()).is_ok(),
+        has_key: ev.deal.is_some(),
         is_director,
+        ev: EventView::from(&ev),
         club,
-        ev,
     };
     Ok(html_page(StatusCode::OK, &page))
 }

@@ -1,25 +1,22 @@
 //! Every route. Director routes are listed once, in [`director_routes`]: the app registers
 //! them from that list and the cross-club test walks the same list, so a new director
-//! route is covered by the tenancy test the moment it exists.
+//! route is covered by the tenancy test the moment it exists. Handlers live in the files
+//! below; nothing here is imported by them.
 
 pub mod account;
 pub mod api;
 pub mod directors;
 pub mod events;
-pub mod hand_records;
+pub mod papers;
 pub mod players;
 pub mod public;
 pub mod tokens;
 
-use actix_session::Session;
-use actix_web::http::header;
-use actix_web::{HttpResponse, Route, web};
-
-use super::auth::Viewer;
-use super::csrf;
+use actix_web::{Route, web};
 
 /// A route that only a director of the club in `{club}` may use. Placeholders in `path`:
-/// `{club}` (slug), `{event}`, `{player}`, `{token}` (ids within that club).
+/// `{club}` (slug), `{event}`, `{player}`, `{token}`, `{invite}`, `{director}` (ids within
+/// that club).
 pub struct DirectorRoute {
     pub method: &'static str,
     pub path: &'static str,
@@ -66,13 +63,25 @@ pub fn director_routes() -> Vec<DirectorRoute> {
             web::post().to(events::change_status)
         }),
         post("/c/{club}/events/{event}/key", || {
-            web::post().to(events::new_key)
+            web::post().to(events::redeal)
         }),
         post("/c/{club}/events/{event}/release", || {
             web::post().to(events::release)
         }),
+        post("/c/{club}/events/{event}/delete", || {
+            web::post().to(events::delete)
+        }),
+        get("/c/{club}/events/{event}/papers.json", || {
+            web::get().to(events::papers_settings)
+        }),
         get("/c/{club}/directors", || web::get().to(directors::list)),
         post("/c/{club}/invites", || web::post().to(directors::invite)),
+        post("/c/{club}/invites/{invite}/revoke", || {
+            web::post().to(directors::revoke_invite)
+        }),
+        post("/c/{club}/directors/{director}/remove", || {
+            web::post().to(directors::remove)
+        }),
         get("/c/{club}/tokens", || web::get().to(tokens::list)),
         post("/c/{club}/tokens", || web::post().to(tokens::create)),
         post("/c/{club}/tokens/{token}/revoke", || {
@@ -89,6 +98,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     }
     cfg.route("/", web::get().to(public::index))
         .route("/static/style.css", web::get().to(public::stylesheet))
+        .route("/docs/api", web::get().to(public::api_doc))
         .route("/setup", web::get().to(account::setup_form))
         .route("/setup", web::post().to(account::setup))
         .route("/login", web::get().to(account::login_form))
@@ -100,58 +110,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/c/{club}/events/{event}", web::get().to(events::show))
         .route(
             "/c/{club}/events/{event}/hand-records.pdf",
-            web::get().to(hand_records::download),
+            web::get().to(papers::hand_records),
+        )
+        .route(
+            "/c/{club}/events/{event}/papers/{paper}.pdf",
+            web::get().to(papers::download),
         )
         .default_service(web::to(public::not_found));
-}
-
-/// What every page's frame needs: the viewer, the CSRF token for forms, a one-time message.
-pub struct Nav {
-    pub csrf: String,
-    pub director: Option<NavDirector>,
-    pub flash: Option<String>,
-}
-
-pub struct NavDirector {
-    pub name: String,
-    pub club_slug: String,
-    pub club_name: String,
-    pub owner: bool,
-}
-
-const SESSION_FLASH: &str = "flash";
-
-impl Nav {
-    pub fn new(session: &Session, viewer: &Viewer) -> Nav {
-        let flash = session.get::<String>(SESSION_FLASH).ok().flatten();
-        if flash.is_some() {
-            session.remove(SESSION_FLASH);
-        }
-        Nav {
-            csrf: csrf::token(session),
-            director: viewer.0.as_ref().map(|(d, c)| NavDirector {
-                name: d.name.clone(),
-                club_slug: c.slug.clone(),
-                club_name: c.name.clone(),
-                owner: d.is_owner(),
-            }),
-            flash,
-        }
-    }
-
-    pub fn for_director(session: &Session, d: &super::auth::ClubDirector) -> Nav {
-        Nav::new(session, &Viewer(Some((d.director.clone(), d.club.clone()))))
-    }
-}
-
-/// A message shown once on the next page.
-pub fn flash(session: &Session, msg: impl Into<String>) {
-    let _ = session.insert(SESSION_FLASH, msg.into());
-}
-
-/// Redirect after a successful POST (so reloading does not resubmit).
-pub fn see_other(to: &str) -> HttpResponse {
-    HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, to.to_string()))
-        .finish()
 }

@@ -6,13 +6,40 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::{Nav, flash, see_other};
-use crate::db::models::{Club, Player};
-use crate::db::queries::{self, PlayerError};
-use crate::web::AppState;
+use crate::db;
+use crate::db::clubs::PlayerError;
+use crate::event::PlayerId;
+use crate::event::club::{Club, Player, PlayerErrors, PlayerFields};
 use crate::web::auth::ClubDirector;
-use crate::web::domain::{FieldErrors, PlayerInput};
-use crate::web::error::{AppError, html_page};
+use crate::web::error::AppError;
+use crate::web::page::{FieldErrors, Nav, flash, see_other};
+use crate::web::render::html_page;
+use crate::web::state::AppState;
+
+/// A player as typed into the form, before validation.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PlayerForm {
+    pub name: String,
+    pub membership_number: String,
+}
+
+impl PlayerForm {
+    fn parse(&self) -> Result<PlayerFields, FieldErrors> {
+        PlayerFields::parse(&self.name, &self.membership_number).map_err(field_errors)
+    }
+}
+
+pub fn field_errors(e: PlayerErrors) -> FieldErrors {
+    let mut f = FieldErrors::default();
+    if let Some(m) = e.name {
+        f.add("name", m);
+    }
+    if let Some(m) = e.membership_number {
+        f.add("membership_number", m);
+    }
+    f
+}
 
 #[derive(Template)]
 #[template(path = "players.html")]
@@ -21,7 +48,7 @@ struct PlayersPage {
     club: Club,
     players: Vec<Player>,
     show_archived: bool,
-    form: PlayerInput,
+    form: PlayerForm,
     errors: FieldErrors,
 }
 
@@ -36,16 +63,15 @@ async fn players_page(
     session: &Session,
     d: &ClubDirector,
     show_archived: bool,
-    form: PlayerInput,
+    form: PlayerForm,
     errors: FieldErrors,
 ) -> Result<HttpResponse, AppError> {
-    let club_id = d.club.id;
+    let club = d.club.id;
     let players = state
-        .db(move |c| Ok(queries::players_of(c, club_id, show_archived)?))
+        .db(move |c| Ok(db::clubs::players_of(c, club, show_archived)?))
         .await?;
-    let status = errors.status();
     Ok(html_page(
-        status,
+        errors.status(),
         &PlayersPage {
             nav: Nav::for_director(session, d),
             club: d.club.clone(),
@@ -69,35 +95,26 @@ pub async fn list(
         &session,
         &d,
         show,
-        PlayerInput::default(),
+        PlayerForm::default(),
         FieldErrors::default(),
     )
     .await
-}
-
-fn membership_taken() -> FieldErrors {
-    let mut e = FieldErrors::default();
-    e.add(
-        "membership_number",
-        "another player of the club has this number",
-    );
-    e
 }
 
 pub async fn create(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    form: web::Form<PlayerInput>,
+    form: web::Form<PlayerForm>,
 ) -> Result<HttpResponse, AppError> {
     let input = form.into_inner();
-    let fields = match input.validate() {
+    let fields = match input.parse() {
         Ok(f) => f,
         Err(errors) => return players_page(&state, &session, &d, false, input, errors).await,
     };
-    let club_id = d.club.id;
+    let club = d.club.id;
     match state
-        .db(move |c| Ok(queries::create_player(c, club_id, &fields)))
+        .db(move |c| Ok(db::clubs::create_player(c, club, &fields)))
         .await?
     {
         Ok(p) => {
@@ -105,7 +122,8 @@ pub async fn create(
             Ok(see_other(&format!("/c/{}/players", d.club.slug)))
         }
         Err(PlayerError::MembershipTaken) => {
-            players_page(&state, &session, &d, false, input, membership_taken()).await
+            let errors = FieldErrors::one("membership_number", PlayerError::MembershipTaken);
+            players_page(&state, &session, &d, false, input, errors).await
         }
         Err(PlayerError::NotFound) => Err(AppError::NotFound),
         Err(PlayerError::Db(e)) => Err(e.into()),
@@ -117,8 +135,8 @@ pub async fn create(
 struct EditPage {
     nav: Nav,
     club: Club,
-    player_id: i32,
-    form: PlayerInput,
+    player_id: PlayerId,
+    form: PlayerForm,
     errors: FieldErrors,
 }
 
@@ -126,12 +144,12 @@ pub async fn edit_form(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
-    let club_id = d.club.id;
+    let club = d.club.id;
     let p = state
-        .db(move |c| queries::player(c, club_id, id)?.ok_or(AppError::NotFound))
+        .db(move |c| db::clubs::player(c, club, id)?.ok_or(AppError::NotFound))
         .await?;
     Ok(html_page(
         StatusCode::OK,
@@ -139,7 +157,7 @@ pub async fn edit_form(
             nav: Nav::for_director(&session, &d),
             club: d.club.clone(),
             player_id: p.id,
-            form: PlayerInput {
+            form: PlayerForm {
                 name: p.name,
                 membership_number: p.membership_number.unwrap_or_default(),
             },
@@ -152,23 +170,25 @@ pub async fn update(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    path: web::Path<(String, i32)>,
-    form: web::Form<PlayerInput>,
+    path: web::Path<(String, PlayerId)>,
+    form: web::Form<PlayerForm>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let input = form.into_inner();
-    let club_id = d.club.id;
-    let errors = match input.validate() {
+    let club = d.club.id;
+    let errors = match input.parse() {
         Ok(fields) => {
             let saved = state
-                .db(move |c| Ok(queries::update_player(c, club_id, id, &fields, None)))
+                .db(move |c| Ok(db::clubs::update_player(c, club, id, &fields, None)))
                 .await?;
             match saved {
                 Ok(p) => {
                     flash(&session, format!("Saved {}.", p.name));
                     return Ok(see_other(&format!("/c/{}/players", d.club.slug)));
                 }
-                Err(PlayerError::MembershipTaken) => membership_taken(),
+                Err(PlayerError::MembershipTaken) => {
+                    FieldErrors::one("membership_number", PlayerError::MembershipTaken)
+                }
                 Err(PlayerError::NotFound) => return Err(AppError::NotFound),
                 Err(PlayerError::Db(e)) => return Err(e.into()),
             }
@@ -176,7 +196,7 @@ pub async fn update(
         Err(errors) => {
             // Refuse ids of other clubs before echoing anything back.
             state
-                .db(move |c| queries::player(c, club_id, id)?.ok_or(AppError::NotFound))
+                .db(move |c| db::clubs::player(c, club, id)?.ok_or(AppError::NotFound))
                 .await?;
             errors
         }
@@ -203,14 +223,14 @@ pub async fn archive(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, PlayerId)>,
     form: web::Form<ArchiveForm>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let archived = form.archived != "0";
-    let club_id = d.club.id;
+    let club = d.club.id;
     let found = state
-        .db(move |c| Ok(queries::set_player_archived(c, club_id, id, archived)?))
+        .db(move |c| Ok(db::clubs::set_player_archived(c, club, id, archived)?))
         .await?;
     if !found {
         return Err(AppError::NotFound);

@@ -1,19 +1,22 @@
-//! Public pages: the club list, each club's home, the stylesheet.
+//! Public pages: the club list, each club's home, the stylesheet, the API documentation.
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
-use super::Nav;
 use super::events::EventSummary;
-use crate::db::models::Club;
-use crate::db::queries;
-use crate::web::AppState;
+use crate::db;
+use crate::event::EventStatus;
+use crate::event::club::Club;
 use crate::web::auth::Viewer;
-use crate::web::error::{AppError, html_page};
+use crate::web::error::AppError;
+use crate::web::page::Nav;
+use crate::web::render::html_page;
+use crate::web::state::AppState;
 
 const STYLESHEET: &str = include_str!("../../../static/style.css");
+const API_DOC: &str = include_str!("../../../docs/api.md");
 
 pub async fn stylesheet() -> HttpResponse {
     HttpResponse::Ok()
@@ -34,7 +37,7 @@ pub async fn index(
     session: Session,
     viewer: Viewer,
 ) -> Result<HttpResponse, AppError> {
-    let clubs = state.db(|c| Ok(queries::all_clubs(c)?)).await?;
+    let clubs = state.db(|c| Ok(db::clubs::all_clubs(c)?)).await?;
     Ok(html_page(
         StatusCode::OK,
         &IndexPage {
@@ -65,35 +68,62 @@ pub async fn club_home(
     let slug = path.into_inner();
     let (club, events) = state
         .db(move |c| {
-            let club = queries::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let events = queries::events_of(c, club.id)?;
+            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+            let events = db::events::events_of(c, club.id)?;
             Ok((club, events))
         })
         .await?;
-    let is_director = viewer.directs(club.id);
+    let who = viewer.toward(club.id);
     let mut page = ClubHome {
         nav: Nav::new(&session, &viewer),
         club,
-        is_director,
+        is_director: who.is_club_director(),
         drafts: vec![],
         upcoming: vec![],
         live: vec![],
         past: vec![],
     };
     for e in events {
+        if !e.exposure().event_visible(who) {
+            continue;
+        }
         let s = EventSummary::from(&e);
-        match e.status.as_str() {
-            "draft" if is_director => page.drafts.push(s),
-            "ready" => page.upcoming.push(s),
-            "running" => page.live.push(s),
-            "finished" | "archived" => page.past.push(s),
-            _ => {}
+        match e.status {
+            EventStatus::Draft => page.drafts.push(s),
+            EventStatus::Ready => page.upcoming.push(s),
+            EventStatus::Running => page.live.push(s),
+            EventStatus::Finished | EventStatus::Cancelled | EventStatus::Archived => {
+                page.past.push(s)
+            }
         }
     }
     // Soonest first for what is coming; most recent first for the past.
     page.upcoming.reverse();
     page.drafts.reverse();
     Ok(html_page(StatusCode::OK, &page))
+}
+
+#[derive(Template)]
+#[template(path = "doc.html")]
+struct DocPage {
+    nav: Nav,
+    title: &'static str,
+    body: String,
+}
+
+/// docs/api.md as a page of the site, so the tokens page can link to it.
+pub async fn api_doc(session: Session, viewer: Viewer) -> HttpResponse {
+    let mut body = String::new();
+    let parser = pulldown_cmark::Parser::new_ext(API_DOC, pulldown_cmark::Options::ENABLE_TABLES);
+    pulldown_cmark::html::push_html(&mut body, parser);
+    html_page(
+        StatusCode::OK,
+        &DocPage {
+            nav: Nav::new(&session, &viewer),
+            title: "JSON API",
+            body,
+        },
+    )
 }
 
 pub async fn not_found(req: HttpRequest) -> Result<HttpResponse, AppError> {

@@ -5,20 +5,19 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::{Nav, flash, see_other};
-use crate::db::models::{ApiToken, Club};
-use crate::db::queries;
-use crate::web::AppState;
-use crate::web::auth::{self, ClubDirector};
-use crate::web::domain::{self, FieldErrors};
-use crate::web::error::{AppError, html_page};
-
-/// Prefix so a leaked token is recognisable (e.g. by secret scanners).
-pub const TOKEN_PREFIX: &str = "cdt_";
+use crate::db;
+use crate::event::ApiTokenId;
+use crate::event::club::{ApiToken, Club, token_name};
+use crate::service::tokens::{hash_token, new_api_token};
+use crate::web::auth::ClubDirector;
+use crate::web::error::AppError;
+use crate::web::page::{FieldErrors, Nav, flash, see_other};
+use crate::web::render::html_page;
+use crate::web::state::AppState;
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
-pub struct TokenInput {
+pub struct TokenForm {
     pub name: String,
 }
 
@@ -29,7 +28,7 @@ struct TokensPage {
     club: Club,
     tokens: Vec<ApiToken>,
     new_token: Option<String>,
-    form: TokenInput,
+    form: TokenForm,
     errors: FieldErrors,
 }
 
@@ -38,16 +37,15 @@ async fn page(
     session: &Session,
     d: &ClubDirector,
     new_token: Option<String>,
-    form: TokenInput,
+    form: TokenForm,
     errors: FieldErrors,
 ) -> Result<HttpResponse, AppError> {
-    let director_id = d.director.id;
+    let director = d.director.id;
     let tokens = state
-        .db(move |c| Ok(queries::api_tokens_of(c, director_id)?))
+        .db(move |c| Ok(db::accounts::api_tokens_of(c, director)?))
         .await?;
-    let status = errors.status();
     Ok(html_page(
-        status,
+        errors.status(),
         &TokensPage {
             nav: Nav::for_director(session, d),
             club: d.club.clone(),
@@ -69,7 +67,7 @@ pub async fn list(
         &session,
         &d,
         None,
-        TokenInput::default(),
+        TokenForm::default(),
         FieldErrors::default(),
     )
     .await
@@ -79,29 +77,28 @@ pub async fn create(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    form: web::Form<TokenInput>,
+    form: web::Form<TokenForm>,
 ) -> Result<HttpResponse, AppError> {
     let input = form.into_inner();
-    let name = match domain::token_name(&input.name) {
+    let name = match token_name(&input.name) {
         Ok(n) => n,
         Err(msg) => {
-            let mut errors = FieldErrors::default();
-            errors.add("name", msg);
+            let errors = FieldErrors::one("name", msg);
             return page(&state, &session, &d, None, input, errors).await;
         }
     };
-    let token = format!("{TOKEN_PREFIX}{}", auth::random_token());
-    let hash = auth::hash_token(&token);
-    let director_id = d.director.id;
+    let token = new_api_token();
+    let hash = hash_token(&token);
+    let director = d.director.id;
     state
-        .db(move |c| Ok(queries::create_api_token(c, director_id, &name, &hash)?))
+        .db(move |c| Ok(db::accounts::create_api_token(c, director, &name, &hash)?))
         .await?;
     page(
         &state,
         &session,
         &d,
         Some(token),
-        TokenInput::default(),
+        TokenForm::default(),
         FieldErrors::default(),
     )
     .await
@@ -111,12 +108,12 @@ pub async fn revoke(
     state: web::Data<AppState>,
     session: Session,
     d: ClubDirector,
-    path: web::Path<(String, i32)>,
+    path: web::Path<(String, ApiTokenId)>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
-    let director_id = d.director.id;
+    let director = d.director.id;
     let found = state
-        .db(move |c| Ok(queries::revoke_api_token(c, director_id, id)?))
+        .db(move |c| Ok(db::accounts::revoke_api_token(c, director, id)?))
         .await?;
     if !found {
         return Err(AppError::NotFound);

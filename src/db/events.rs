@@ -1,0 +1,453 @@
+//! Events: their settings (through one mapping to and from the columns), status, deal key,
+//! the commitments they have shown, and release. Every lifecycle decision is the event
+//! module's; this file only applies it, in a transaction, to the row as it is now.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+
+use super::schema::{deal_commitments, entry_players, event_entries, events, movement_rows};
+use super::{DbConnection, DbError, now};
+use crate::event::lifecycle::{self, Redeal};
+use crate::event::{
+    ClubId, Count, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus, LifecycleError,
+    PublishedCommitment, SettingsDraft, TrumpsDraft, Withdrawal,
+};
+
+#[derive(Queryable)]
+struct EventRow {
+    id: i32,
+    club_id: i32,
+    name: String,
+    event_date: NaiveDate,
+    format: String,
+    variant: String,
+    tables: i32,
+    boards: i32,
+    trick_rule: String,
+    trumps: String,
+    status: String,
+    deal_algorithm: Option<String>,
+    deal_commitment: Option<String>,
+    deal_key: Option<String>,
+    hand_records_released: bool,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+/// The settings' columns: the one mapping from [`EventSettings`] to storage.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = events)]
+struct SettingsColumns {
+    name: String,
+    event_date: NaiveDate,
+    format: &'static str,
+    variant: &'static str,
+    tables: i32,
+    boards: i32,
+    trick_rule: &'static str,
+    trumps: String,
+}
+
+impl From<&EventSettings> for SettingsColumns {
+    fn from(s: &EventSettings) -> SettingsColumns {
+        SettingsColumns {
+            name: s.name().to_string(),
+            event_date: s.date(),
+            format: s.format().name(),
+            variant: s.variant().name(),
+            tables: i32::from(s.tables()),
+            boards: i32::from(s.boards()),
+            trick_rule: s.trick_rule().name(),
+            trumps: s.trumps().to_string(),
+        }
+    }
+}
+
+impl EventRow {
+    /// ... and back, through the same validation as any other input: a row that no longer
+    /// parses is reported, not guessed at.
+    fn into_event(self) -> Result<Event, DbError> {
+        let corrupt = |problem: String| DbError::Corrupt {
+            what: "event",
+            id: self.id,
+            problem,
+        };
+        let draft = SettingsDraft {
+            name: self.name.clone(),
+            date: self.event_date.format("%Y-%m-%d").to_string(),
+            format: self.format.clone(),
+            variant: self.variant.clone(),
+            tables: Count::Number(i64::from(self.tables)),
+            boards: Count::Number(i64::from(self.boards)),
+            trick_rule: self.trick_rule.clone(),
+            trumps: TrumpsDraft::Text(self.trumps.clone()),
+        };
+        let settings = EventSettings::parse(&draft).map_err(|e| corrupt(e.to_string()))?;
+        let status: EventStatus = self.status.parse().map_err(|e| corrupt(format!("{e}")))?;
+        let deal = match (self.deal_algorithm, self.deal_key, self.deal_commitment) {
+            (Some(algorithm), Some(key_hex), Some(commitment)) => Some(DealKey {
+                algorithm,
+                key_hex,
+                commitment,
+            }),
+            (None, None, None) => None,
+            _ => return Err(corrupt("a deal key without its commitment".into())),
+        };
+        Ok(Event {
+            id: EventId::new(self.id),
+            club_id: ClubId::new(self.club_id),
+            settings,
+            status,
+            deal,
+            hand_records_released: self.hand_records_released,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+        })
+    }
+}
+
+fn load(rows: Vec<EventRow>) -> Result<Vec<Event>, DbError> {
+    rows.into_iter().map(EventRow::into_event).collect()
+}
+
+pub fn events_of(conn: &mut DbConnection, club: ClubId) -> Result<Vec<Event>, DbError> {
+    load(
+        events::table
+            .filter(events::club_id.eq(club.get()))
+            .order((events::event_date.desc(), events::id.desc()))
+            .load(conn)?,
+    )
+}
+
+pub fn event(conn: &mut DbConnection, club: ClubId, id: EventId) -> Result<Option<Event>, DbError> {
+    events::table
+        .filter(events::id.eq(id.get()))
+        .filter(events::club_id.eq(club.get()))
+        .first::<EventRow>(conn)
+        .optional()?
+        .map(EventRow::into_event)
+        .transpose()
+}
+
+pub fn create_event(
+    conn: &mut DbConnection,
+    club: ClubId,
+    settings: &EventSettings,
+) -> Result<Event, DbError> {
+    let now = now();
+    let id: i32 = diesel::insert_into(events::table)
+        .values((
+            SettingsColumns::from(settings),
+            events::club_id.eq(club.get()),
+            events::status.eq(EventStatus::Draft.name()),
+            events::hand_records_released.eq(false),
+            events::created_at.eq(now),
+            events::updated_at.eq(now),
+        ))
+        .returning(events::id)
+        .get_result(conn)?;
+    event(conn, club, EventId::new(id))?.ok_or(DbError::Query(diesel::result::Error::NotFound))
+}
+
+/// Why a change to an event did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum EventChangeError {
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Refused(#[from] LifecycleError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for EventChangeError {
+    fn from(e: diesel::result::Error) -> Self {
+        EventChangeError::Db(e.into())
+    }
+}
+
+fn current(conn: &mut DbConnection, club: ClubId, id: EventId) -> Result<Event, EventChangeError> {
+    event(conn, club, id)?.ok_or(EventChangeError::NotFound)
+}
+
+/// Changes a draft's settings.
+pub fn update_draft(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+    settings: &EventSettings,
+) -> Result<Event, EventChangeError> {
+    conn.transaction(|conn| {
+        if !current(conn, club, id)?.status.editable() {
+            return Err(LifecycleError::NotDraft.into());
+        }
+        diesel::update(events::table.find(id.get()))
+            .set((
+                SettingsColumns::from(settings),
+                events::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        current(conn, club, id)
+    })
+}
+
+fn store_key(conn: &mut DbConnection, id: EventId, key: &DealKey) -> Result<(), DbError> {
+    diesel::update(events::table.find(id.get()))
+        .set((
+            events::deal_algorithm.eq(&key.algorithm),
+            events::deal_key.eq(&key.key_hex),
+            events::deal_commitment.eq(&key.commitment),
+            events::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Records that the public page now shows this commitment (once per commitment).
+fn publish(conn: &mut DbConnection, id: EventId, key: &DealKey) -> Result<(), DbError> {
+    let shown: i64 = deal_commitments::table
+        .filter(deal_commitments::event_id.eq(id.get()))
+        .filter(deal_commitments::commitment.eq(&key.commitment))
+        .count()
+        .get_result(conn)?;
+    if shown == 0 {
+        diesel::insert_into(deal_commitments::table)
+            .values((
+                deal_commitments::event_id.eq(id.get()),
+                deal_commitments::algorithm.eq(&key.algorithm),
+                deal_commitments::commitment.eq(&key.commitment),
+                deal_commitments::deal_key.eq(&key.key_hex),
+                deal_commitments::published_at.eq(now()),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Whether this commitment is on the public record and not withdrawn.
+fn is_published(conn: &mut DbConnection, id: EventId, commitment: &str) -> Result<bool, DbError> {
+    let n: i64 = deal_commitments::table
+        .filter(deal_commitments::event_id.eq(id.get()))
+        .filter(deal_commitments::commitment.eq(commitment))
+        .filter(deal_commitments::withdrawn_at.is_null())
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}
+
+/// Moves the event from the status the director saw to `to`. Leaving draft gives it a
+/// deal key (`new_key`, if it has none) and puts its commitment on the public record.
+pub fn change_status(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+    seen: EventStatus,
+    to: EventStatus,
+    new_key: &DealKey,
+) -> Result<Event, EventChangeError> {
+    conn.transaction(|conn| {
+        let ev = current(conn, club, id)?;
+        ev.status.check_move(seen, to)?;
+        let key = match &ev.deal {
+            Some(k) => Some(k.clone()),
+            None if lifecycle::needs_key(to) => {
+                store_key(conn, id, new_key)?;
+                Some(new_key.clone())
+            }
+            None => None,
+        };
+        if let Some(k) = key.as_ref().filter(|_| to.public()) {
+            publish(conn, id, k)?;
+        }
+        let n = diesel::update(
+            events::table
+                .filter(events::id.eq(id.get()))
+                .filter(events::status.eq(ev.status.name())),
+        )
+        .set((events::status.eq(to.name()), events::updated_at.eq(now())))
+        .execute(conn)?;
+        if n != 1 {
+            return Err(LifecycleError::Stale { now: ev.status }.into());
+        }
+        current(conn, club, id)
+    })
+}
+
+/// Gives the event a new deal key. A key whose commitment was public is withdrawn with the
+/// reason (the redeal rule decides whether one is needed); a public event shows the new
+/// commitment at once.
+pub fn redeal(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+    reason: &str,
+    by: DirectorId,
+    new_key: &DealKey,
+) -> Result<Event, EventChangeError> {
+    conn.transaction(|conn| {
+        let ev = current(conn, club, id)?;
+        let current_public = match &ev.deal {
+            Some(k) => is_published(conn, id, &k.commitment)?,
+            None => false,
+        };
+        let act = lifecycle::check_redeal(ev.status, current_public, reason)?;
+        if let (Redeal::Withdraw { reason }, Some(old)) = (&act, &ev.deal) {
+            diesel::update(
+                deal_commitments::table
+                    .filter(deal_commitments::event_id.eq(id.get()))
+                    .filter(deal_commitments::commitment.eq(&old.commitment)),
+            )
+            .set((
+                deal_commitments::withdrawn_at.eq(now()),
+                deal_commitments::withdrawn_reason.eq(reason),
+                deal_commitments::withdrawn_by.eq(by.get()),
+            ))
+            .execute(conn)?;
+        }
+        store_key(conn, id, new_key)?;
+        if ev.status.public() {
+            publish(conn, id, new_key)?;
+        }
+        current(conn, club, id)
+    })
+}
+
+/// Publishes hand records (and so the key), as the release rule allows.
+pub fn release_hand_records(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+) -> Result<Event, EventChangeError> {
+    conn.transaction(|conn| {
+        let ev = current(conn, club, id)?;
+        lifecycle::check_release(ev.status, ev.deal.is_some(), ev.hand_records_released)?;
+        diesel::update(events::table.find(id.get()))
+            .set((
+                events::hand_records_released.eq(true),
+                events::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        current(conn, club, id)
+    })
+}
+
+/// Deletes a draft that never showed a commitment, with its entries (a draft has no results).
+pub fn delete_draft(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+) -> Result<Event, EventChangeError> {
+    conn.transaction(|conn| {
+        let ev = current(conn, club, id)?;
+        let ever_public: i64 = deal_commitments::table
+            .filter(deal_commitments::event_id.eq(id.get()))
+            .count()
+            .get_result(conn)?;
+        lifecycle::check_delete(ev.status, ever_public > 0)?;
+        let entries = event_entries::table
+            .filter(event_entries::event_id.eq(id.get()))
+            .select(event_entries::id);
+        diesel::delete(entry_players::table.filter(entry_players::entry_id.eq_any(entries)))
+            .execute(conn)?;
+        diesel::delete(movement_rows::table.filter(movement_rows::event_id.eq(id.get())))
+            .execute(conn)?;
+        diesel::delete(event_entries::table.filter(event_entries::event_id.eq(id.get())))
+            .execute(conn)?;
+        diesel::delete(events::table.find(id.get())).execute(conn)?;
+        Ok(ev)
+    })
+}
+
+#[derive(Queryable)]
+struct CommitmentRow {
+    _id: i32,
+    _event_id: i32,
+    algorithm: String,
+    commitment: String,
+    deal_key: String,
+    published_at: NaiveDateTime,
+    withdrawn_at: Option<NaiveDateTime>,
+    withdrawn_reason: Option<String>,
+    _withdrawn_by: Option<i32>,
+}
+
+/// Every commitment the event has shown, oldest first.
+pub fn commitments_of(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+) -> Result<Vec<PublishedCommitment>, DbError> {
+    let rows: Vec<CommitmentRow> = deal_commitments::table
+        .inner_join(events::table)
+        .filter(events::club_id.eq(club.get()))
+        .filter(deal_commitments::event_id.eq(id.get()))
+        .order(deal_commitments::id.asc())
+        .select(deal_commitments::all_columns)
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| PublishedCommitment {
+            algorithm: r.algorithm,
+            commitment: r.commitment,
+            key_hex: r.deal_key,
+            published_at: r.published_at,
+            withdrawn: r.withdrawn_at.map(|at| Withdrawal {
+                at,
+                reason: r.withdrawn_reason.unwrap_or_default(),
+            }),
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::event::club::Role;
+    use crate::event::{EventFormat, EventStatus};
+
+    /// The values a column's newest CHECK constraint allows, across both backends'
+    /// migrations (a later migration's list replaces an earlier one).
+    fn check_list(column: &str) -> Vec<Vec<String>> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        let mut per_backend = Vec::new();
+        for backend in ["sqlite", "postgres"] {
+            let mut dirs: Vec<_> = std::fs::read_dir(root.join(backend))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            dirs.sort();
+            let needle = format!("CHECK ({column} IN (");
+            let mut last = None;
+            for d in dirs {
+                let sql = std::fs::read_to_string(d.join("up.sql")).unwrap();
+                for (i, _) in sql.match_indices(&needle) {
+                    let rest = &sql[i + needle.len()..];
+                    let list = &rest[..rest.find(')').unwrap()];
+                    last = Some(
+                        list.split(',')
+                            .map(|v| v.trim().trim_matches('\'').to_string())
+                            .collect::<Vec<_>>(),
+                    );
+                }
+            }
+            per_backend.push(last.unwrap_or_else(|| panic!("no CHECK on {column} in {backend}")));
+        }
+        per_backend
+    }
+
+    #[test]
+    fn sql_check_lists_equal_the_enums() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let statuses: Vec<&str> = EventStatus::ALL.iter().map(|s| s.name()).collect();
+        let formats: Vec<&str> = EventFormat::ALL.iter().map(|s| s.name()).collect();
+        let roles: Vec<&str> = Role::ALL.iter().map(|s| s.name()).collect();
+        for list in check_list("status") {
+            assert_eq!(list, names(&statuses));
+        }
+        for list in check_list("format") {
+            assert_eq!(list, names(&formats));
+        }
+        for list in check_list("role") {
+            assert_eq!(list, names(&roles));
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! The event as a type: its settings (the only place a `GameSpec` is made for an event),
+//! its lifecycle, and who may see what; and the club around it. Pure: no database, no HTTP.
+
+pub mod club;
+pub mod entries;
+pub mod ids;
+pub mod lifecycle;
+pub mod papers;
+pub mod results;
+pub mod settings;
+pub mod visibility;
+
+use chrono::NaiveDateTime;
+
+pub use ids::{ApiTokenId, ClubId, DirectorId, EntryId, EventId, InviteId, PlayerId, ResultId};
+pub use lifecycle::{EventStatus, LifecycleError, Redeal};
+pub use papers::{PapersError, PapersJson};
+pub use settings::{
+    Count, EventFormat, EventSettings, Field, SettingsDraft, SettingsError, SettingsErrors,
+    SettingsJson, TrumpsDraft,
+};
+pub use visibility::{Exposure, Viewer};
+
+/// An event's deal key with its commitment and the algorithm that turns it into boards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealKey {
+    pub algorithm: String,
+    pub key_hex: String,
+    pub commitment: String,
+}
+
+impl DealKey {
+    /// A fresh key from the deals module's set keys.
+    pub fn generate() -> Result<DealKey, crate::deals::DealError> {
+        let key = crate::deals::SetKey::generate()?;
+        Ok(DealKey {
+            algorithm: crate::deals::ALGORITHM.to_string(),
+            key_hex: key.to_hex(),
+            commitment: key.commitment(),
+        })
+    }
+}
+
+/// A commitment that has been shown on the public page. It stays on record for good; a
+/// redeal withdraws it, with when and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublishedCommitment {
+    pub algorithm: String,
+    pub commitment: String,
+    /// The key behind it; shown under the same rule as the event's key.
+    pub key_hex: String,
+    pub published_at: NaiveDateTime,
+    pub withdrawn: Option<Withdrawal>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Withdrawal {
+    pub at: NaiveDateTime,
+    pub reason: String,
+}
+
+/// One event of a club.
+#[derive(Clone, Debug)]
+pub struct Event {
+    pub id: EventId,
+    pub club_id: ClubId,
+    pub settings: EventSettings,
+    pub status: EventStatus,
+    pub deal: Option<DealKey>,
+    pub hand_records_released: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+impl Event {
+    /// The facts the visibility rule reads.
+    pub fn exposure(&self) -> Exposure {
+        Exposure {
+            status: self.status,
+            has_key: self.deal.is_some(),
+            released: self.hand_records_released,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deals::SetKey;
+
+    #[test]
+    fn keys_are_the_deals_modules_set_keys() {
+        let k = DealKey::generate().unwrap();
+        assert_eq!(k.algorithm, crate::deals::ALGORITHM);
+        let set = SetKey::from_hex(&k.key_hex).unwrap();
+        assert_eq!(set.to_hex(), k.key_hex);
+        assert_eq!(set.commitment(), k.commitment);
+    }
+
+    #[test]
+    fn keys_are_fresh_and_match_their_commitment() {
+        let a = DealKey::generate().unwrap();
+        let b = DealKey::generate().unwrap();
+        assert_eq!(a.key_hex.len(), 64);
+        assert_ne!(a.key_hex, b.key_hex);
+        assert_ne!(a.commitment, b.commitment);
+        let commit = |k: &DealKey| SetKey::from_hex(&k.key_hex).unwrap().commitment();
+        assert_eq!(commit(&a), a.commitment);
+        assert_ne!(commit(&b), a.commitment);
+    }
+}

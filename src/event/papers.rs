@@ -1,0 +1,160 @@
+//! An event's papers: hand records, curtain cards and stacking order of its boards (or of
+//! its reserve boards), made from its settings and deal key alone, so the site and the
+//! command line print the same bytes.
+
+use serde::{Deserialize, Serialize};
+
+use super::DealKey;
+use super::settings::{EventSettings, SettingsErrors, SettingsJson};
+use crate::deals::{self, DealError, PdfError, PdfKind, PdfOptions, SetKey};
+
+/// The document a director downloads to print an event's papers on the command line
+/// (`calypso-director hand-records --settings FILE`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PapersJson {
+    /// Always [`PAPERS_FORMAT`].
+    pub format: String,
+    pub settings: SettingsJson,
+    pub deal: DealJson,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealJson {
+    pub algorithm: String,
+    pub key: String,
+    pub commitment: String,
+}
+
+pub const PAPERS_FORMAT: &str = "calypso-director/papers/v1";
+
+impl PapersJson {
+    pub fn new(settings: &EventSettings, key: &DealKey) -> PapersJson {
+        PapersJson {
+            format: PAPERS_FORMAT.to_string(),
+            settings: SettingsJson::from(settings),
+            deal: DealJson {
+                algorithm: key.algorithm.clone(),
+                key: key.key_hex.clone(),
+                commitment: key.commitment.clone(),
+            },
+        }
+    }
+
+    /// Checks the document: its format, the settings, and that the key matches the
+    /// commitment under an algorithm this program knows.
+    pub fn read(self) -> Result<(EventSettings, DealKey), PapersError> {
+        if self.format != PAPERS_FORMAT {
+            return Err(PapersError::Format(self.format));
+        }
+        let settings = EventSettings::parse(&self.settings.into())?;
+        let key = DealKey {
+            algorithm: self.deal.algorithm,
+            key_hex: self.deal.key,
+            commitment: self.deal.commitment,
+        };
+        let set = set_key(&key)?;
+        if set.commitment() != key.commitment {
+            return Err(PapersError::Commitment);
+        }
+        Ok((settings, key))
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PapersError {
+    #[error("unknown papers format \"{0}\": this program reads {PAPERS_FORMAT}")]
+    Format(String),
+    #[error("the settings are not valid: {0}")]
+    Settings(#[from] SettingsErrors),
+    #[error("unknown deal algorithm \"{0}\": this program deals {known}", known = deals::ALGORITHM)]
+    Algorithm(String),
+    #[error("the deal key does not match the commitment")]
+    Commitment,
+    #[error(transparent)]
+    Deal(#[from] DealError),
+    #[error(transparent)]
+    Pdf(#[from] PdfError),
+}
+
+fn set_key(key: &DealKey) -> Result<SetKey, PapersError> {
+    if key.algorithm != deals::ALGORITHM {
+        return Err(PapersError::Algorithm(key.algorithm.clone()));
+    }
+    Ok(SetKey::from_hex(&key.key_hex)?)
+}
+
+/// The PDF of one kind for every board of the event (or every reserve board).
+pub fn render(
+    settings: &EventSettings,
+    key: &DealKey,
+    kind: PdfKind,
+    reserve: bool,
+) -> Result<Vec<u8>, PapersError> {
+    let set = set_key(key)?;
+    let spec = settings.game_spec();
+    let boards = (1..=u32::from(settings.boards()))
+        .map(|n| deals::board(&set, n, reserve, &spec, None))
+        .collect::<Result<Vec<_>, _>>()?;
+    let name = if reserve {
+        format!("{} (reserve boards)", settings.name())
+    } else {
+        settings.name().to_string()
+    };
+    let options = PdfOptions {
+        kind,
+        event_name: Some(name),
+        date: Some(settings.date().format("%Y-%m-%d").to_string()),
+        commitment: Some(key.commitment.clone()),
+    };
+    Ok(deals::render(&boards, &spec, &options)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{Count, SettingsDraft, TrumpsDraft};
+
+    fn settings() -> EventSettings {
+        EventSettings::parse(&SettingsDraft {
+            name: "Club Night".into(),
+            date: "2026-05-01".into(),
+            format: "progressive".into(),
+            variant: "standard".into(),
+            tables: Count::Number(2),
+            boards: Count::Number(2),
+            trick_rule: "beat-the-leader".into(),
+            trumps: TrumpsDraft::Text("HCSD".into()),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn papers_json_round_trips_and_checks_the_key() {
+        let key = DealKey::generate().unwrap();
+        let doc = PapersJson::new(&settings(), &key);
+        let text = serde_json::to_string(&doc).unwrap();
+        let back: PapersJson = serde_json::from_str(&text).unwrap();
+        let (s, k) = back.clone().read().unwrap();
+        assert_eq!((s, k), (settings(), key.clone()));
+        let mut bad = back.clone();
+        bad.deal.commitment = "00".repeat(32);
+        assert!(matches!(bad.read(), Err(PapersError::Commitment)));
+        let mut bad = back.clone();
+        bad.format = "calypso-director/papers/v9".into();
+        assert!(matches!(bad.read(), Err(PapersError::Format(_))));
+        let mut bad = back;
+        bad.settings.tables = 0;
+        assert!(matches!(bad.read(), Err(PapersError::Settings(_))));
+    }
+
+    #[test]
+    fn reserve_papers_differ_from_the_boards() {
+        let key = DealKey::generate().unwrap();
+        let a = render(&settings(), &key, PdfKind::Stack, false).unwrap();
+        let b = render(&settings(), &key, PdfKind::Stack, true).unwrap();
+        assert!(a.starts_with(b"%PDF") && b.starts_with(b"%PDF"));
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,689 @@
+//! An event's settings: what is played and how, validated once. Forms, JSON bodies, stored
+//! rows and exported files all become a [`SettingsDraft`] first and an [`EventSettings`]
+//! through [`EventSettings::parse`], and the game an event plays comes only from
+//! [`EventSettings::game_spec`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::{Datelike, NaiveDate};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{
+    GameSpec, SpecError, TrickRule, Trumps, TrumpsError, UnknownTrickRule, UnknownVariant, Variant,
+};
+
+pub const MAX_NAME: usize = 120;
+pub const MAX_TABLES: u16 = 100;
+pub const MAX_BOARDS: u16 = 200;
+
+/// How the event is run and scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventFormat {
+    TeamMatch,
+    PairsMitchell,
+    Progressive,
+}
+
+impl EventFormat {
+    pub const ALL: [EventFormat; 3] = [
+        EventFormat::TeamMatch,
+        EventFormat::PairsMitchell,
+        EventFormat::Progressive,
+    ];
+    pub const fn name(self) -> &'static str {
+        match self {
+            EventFormat::TeamMatch => "team-match",
+            EventFormat::PairsMitchell => "pairs-mitchell",
+            EventFormat::Progressive => "progressive",
+        }
+    }
+    pub const fn label(self) -> &'static str {
+        match self {
+            EventFormat::TeamMatch => "Team match",
+            EventFormat::PairsMitchell => "Pairs (Mitchell movement)",
+            EventFormat::Progressive => "Progressive",
+        }
+    }
+}
+
+impl fmt::Display for EventFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a format: choose team-match, pairs-mitchell or progressive")]
+pub struct UnknownFormat(pub String);
+
+impl FromStr for EventFormat {
+    type Err = UnknownFormat;
+    fn from_str(s: &str) -> Result<Self, UnknownFormat> {
+        EventFormat::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| UnknownFormat(s.to_string()))
+    }
+}
+
+/// The settings' fields, named as forms and JSON name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Field {
+    Name,
+    Date,
+    Format,
+    Variant,
+    Tables,
+    Boards,
+    TrickRule,
+    Trumps,
+}
+
+impl Field {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Field::Name => "name",
+            Field::Date => "date",
+            Field::Format => "format",
+            Field::Variant => "variant",
+            Field::Tables => "tables",
+            Field::Boards => "boards",
+            Field::TrickRule => "trick_rule",
+            Field::Trumps => "trumps",
+        }
+    }
+}
+
+/// One thing wrong with a draft; [`SettingsError::field`] says which field it is about.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    #[error("the event name is required")]
+    NameMissing,
+    #[error("the event name is at most {MAX_NAME} characters")]
+    NameTooLong,
+    #[error("the event name cannot contain control characters")]
+    NameControl,
+    #[error("enter a date as YYYY-MM-DD, from 2000 to 2100 (not \"{0}\")")]
+    Date(String),
+    #[error(transparent)]
+    Format(#[from] UnknownFormat),
+    #[error(transparent)]
+    Variant(#[from] UnknownVariant),
+    #[error("{} must be a whole number from 1 to {max} (not \"{given}\")", .field.name())]
+    Count {
+        field: Field,
+        given: String,
+        max: u16,
+    },
+    #[error(transparent)]
+    TrickRule(#[from] UnknownTrickRule),
+    #[error(transparent)]
+    Trumps(#[from] TrumpsError),
+    #[error(
+        "choose a suit (or none) for every seat, or leave all four on the variant's own seating"
+    )]
+    TrumpsPartial,
+    #[error(transparent)]
+    Seating(#[from] SpecError),
+}
+
+impl SettingsError {
+    pub fn field(&self) -> Field {
+        match self {
+            SettingsError::NameMissing
+            | SettingsError::NameTooLong
+            | SettingsError::NameControl => Field::Name,
+            SettingsError::Date(_) => Field::Date,
+            SettingsError::Format(_) => Field::Format,
+            SettingsError::Variant(_) => Field::Variant,
+            SettingsError::Count { field, .. } => *field,
+            SettingsError::TrickRule(_) => Field::TrickRule,
+            SettingsError::Trumps(_) | SettingsError::TrumpsPartial | SettingsError::Seating(_) => {
+                Field::Trumps
+            }
+        }
+    }
+}
+
+/// Every problem of a draft at once, in field order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsErrors(pub Vec<SettingsError>);
+
+impl SettingsErrors {
+    pub fn get(&self, field: Field) -> Option<&SettingsError> {
+        self.0.iter().find(|e| e.field() == field)
+    }
+}
+
+impl fmt::Display for SettingsErrors {
+    /// `tables: tables must be ...; trumps: ...`, for one-line (JSON, command line) errors.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{}: {e}", e.field().name())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SettingsErrors {}
+
+/// A count as given: typed into a form (text) or sent as a JSON number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Count {
+    Number(i64),
+    Text(String),
+}
+
+impl Default for Count {
+    fn default() -> Count {
+        Count::Text(String::new())
+    }
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Count::Number(n) => n.fmt(f),
+            Count::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+/// The seating as given: the variant's own, or a letter (or `-`) per seat N E S W, each
+/// possibly left blank by a form.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum TrumpsDraft {
+    #[default]
+    VariantDefault,
+    /// `SDHC`-style text, as JSON and the command line write it.
+    Text(String),
+    /// One choice per seat N E S W, as a form sends them ("" for not chosen).
+    Seats([String; 4]),
+}
+
+/// An event's settings before validation.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SettingsDraft {
+    pub name: String,
+    pub date: String,
+    pub format: String,
+    pub variant: String,
+    pub tables: Count,
+    pub boards: Count,
+    pub trick_rule: String,
+    pub trumps: TrumpsDraft,
+}
+
+/// What an event plays and how. Only [`EventSettings::parse`] makes one, so every value
+/// here has been checked, the seating against the variant included.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventSettings {
+    name: String,
+    date: NaiveDate,
+    format: EventFormat,
+    variant: Variant,
+    tables: u16,
+    boards: u16,
+    trick_rule: TrickRule,
+    trumps: Trumps,
+}
+
+fn count(c: &Count, field: Field, max: u16) -> Result<u16, SettingsError> {
+    let n = match c {
+        Count::Number(n) => Some(*n),
+        Count::Text(t) => t.trim().parse::<i64>().ok(),
+    };
+    match n {
+        Some(n) if (1..=i64::from(max)).contains(&n) => Ok(n as u16),
+        _ => Err(SettingsError::Count {
+            field,
+            given: c.to_string(),
+            max,
+        }),
+    }
+}
+
+fn event_name(s: &str) -> Result<String, SettingsError> {
+    let t = s.trim();
+    if t.is_empty() {
+        Err(SettingsError::NameMissing)
+    } else if t.chars().count() > MAX_NAME {
+        Err(SettingsError::NameTooLong)
+    } else if t.chars().any(char::is_control) {
+        Err(SettingsError::NameControl)
+    } else {
+        Ok(t.to_string())
+    }
+}
+
+fn seating(d: &TrumpsDraft) -> Result<Option<Trumps>, SettingsError> {
+    match d {
+        TrumpsDraft::VariantDefault => Ok(None),
+        TrumpsDraft::Text(t) if t.trim().is_empty() => Ok(None),
+        TrumpsDraft::Text(t) => Ok(Some(t.parse()?)),
+        TrumpsDraft::Seats(seats) => {
+            let blank = seats.iter().filter(|s| s.trim().is_empty()).count();
+            match blank {
+                4 => Ok(None),
+                0 => {
+                    let text: String = seats
+                        .iter()
+                        .map(|s| s.trim().chars().next().unwrap_or('-'))
+                        .collect();
+                    if seats.iter().any(|s| s.trim().chars().count() != 1) {
+                        // A whole word in one seat: report it as given.
+                        return Err(TrumpsError::Length(seats.concat()).into());
+                    }
+                    Ok(Some(text.parse()?))
+                }
+                _ => Err(SettingsError::TrumpsPartial),
+            }
+        }
+    }
+}
+
+impl EventSettings {
+    /// Checks every field, reporting all problems at once, then the game as a whole.
+    pub fn parse(d: &SettingsDraft) -> Result<EventSettings, SettingsErrors> {
+        fn keep<T>(errs: &mut Vec<SettingsError>, r: Result<T, SettingsError>) -> Option<T> {
+            r.map_err(|e| errs.push(e)).ok()
+        }
+        let mut errs = Vec::new();
+        let e = &mut errs;
+        let name = keep(e, event_name(&d.name));
+        let date = keep(
+            e,
+            NaiveDate::parse_from_str(d.date.trim(), "%Y-%m-%d")
+                .ok()
+                .filter(|day| (2000..=2100).contains(&day.year()))
+                .ok_or_else(|| SettingsError::Date(d.date.clone())),
+        );
+        let format = keep(
+            e,
+            d.format.trim().parse::<EventFormat>().map_err(Into::into),
+        );
+        let variant = keep(e, d.variant.trim().parse::<Variant>().map_err(Into::into));
+        let tables = keep(e, count(&d.tables, Field::Tables, MAX_TABLES));
+        let boards = keep(e, count(&d.boards, Field::Boards, MAX_BOARDS));
+        let trick_rule = keep(
+            e,
+            d.trick_rule.trim().parse::<TrickRule>().map_err(Into::into),
+        );
+        let given = keep(e, seating(&d.trumps));
+        let trumps = match (variant, given) {
+            (Some(v), Some(given)) => keep(
+                e,
+                GameSpec::build(v, TrickRule::Standard, given).map_err(SettingsError::from),
+            )
+            .map(|spec| spec.trumps),
+            _ => None,
+        };
+        match (
+            name, date, format, variant, tables, boards, trick_rule, trumps,
+        ) {
+            (
+                Some(name),
+                Some(date),
+                Some(format),
+                Some(variant),
+                Some(tables),
+                Some(boards),
+                Some(trick_rule),
+                Some(trumps),
+            ) if errs.is_empty() => Ok(EventSettings {
+                name,
+                date,
+                format,
+                variant,
+                tables,
+                boards,
+                trick_rule,
+                trumps,
+            }),
+            _ => {
+                errs.sort_by_key(SettingsError::field);
+                Err(SettingsErrors(errs))
+            }
+        }
+    }
+
+    /// The game this event plays: the one place an event's [`GameSpec`] is made.
+    pub fn game_spec(&self) -> GameSpec {
+        GameSpec::build(self.variant, self.trick_rule, Some(self.trumps))
+            .expect("settings were checked against the variant when parsed")
+    }
+
+    /// The draft these settings come from, to edit them or to store them.
+    pub fn draft(&self) -> SettingsDraft {
+        SettingsDraft {
+            name: self.name.clone(),
+            date: self.date.format("%Y-%m-%d").to_string(),
+            format: self.format.name().to_string(),
+            variant: self.variant.name().to_string(),
+            tables: Count::Number(i64::from(self.tables)),
+            boards: Count::Number(i64::from(self.boards)),
+            trick_rule: self.trick_rule.name().to_string(),
+            trumps: TrumpsDraft::Text(self.trumps.to_string()),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    pub fn date(&self) -> NaiveDate {
+        self.date
+    }
+    pub fn format(&self) -> EventFormat {
+        self.format
+    }
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    pub fn tables(&self) -> u16 {
+        self.tables
+    }
+    pub fn boards(&self) -> u16 {
+        self.boards
+    }
+    pub fn trick_rule(&self) -> TrickRule {
+        self.trick_rule
+    }
+    pub fn trumps(&self) -> Trumps {
+        self.trumps
+    }
+}
+
+/// The settings as a JSON document: what the API shows, what an export holds and what the
+/// command line reads (`hand-records --settings FILE`). Numbers are numbers; `trumps` is a
+/// letter or `-` per seat N E S W.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsJson {
+    pub name: String,
+    pub date: String,
+    pub format: String,
+    pub variant: String,
+    pub tables: i64,
+    pub boards: i64,
+    pub trick_rule: String,
+    pub trumps: String,
+}
+
+impl From<&EventSettings> for SettingsJson {
+    fn from(s: &EventSettings) -> SettingsJson {
+        SettingsJson {
+            name: s.name.clone(),
+            date: s.date.format("%Y-%m-%d").to_string(),
+            format: s.format.name().to_string(),
+            variant: s.variant.name().to_string(),
+            tables: i64::from(s.tables),
+            boards: i64::from(s.boards),
+            trick_rule: s.trick_rule.name().to_string(),
+            trumps: s.trumps.to_string(),
+        }
+    }
+}
+
+impl From<SettingsJson> for SettingsDraft {
+    fn from(j: SettingsJson) -> SettingsDraft {
+        SettingsDraft {
+            name: j.name,
+            date: j.date,
+            format: j.format,
+            variant: j.variant,
+            tables: Count::Number(j.tables),
+            boards: Count::Number(j.boards),
+            trick_rule: j.trick_rule,
+            trumps: TrumpsDraft::Text(j.trumps),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Seat, Suit};
+
+    fn draft() -> SettingsDraft {
+        SettingsDraft {
+            name: "Spring pairs".into(),
+            date: "2026-04-01".into(),
+            format: "pairs-mitchell".into(),
+            variant: "standard".into(),
+            tables: Count::Text("6".into()),
+            boards: Count::Number(24),
+            trick_rule: "standard".into(),
+            trumps: TrumpsDraft::VariantDefault,
+        }
+    }
+
+    fn only_error(d: &SettingsDraft) -> SettingsError {
+        let e = EventSettings::parse(d).unwrap_err();
+        assert_eq!(e.0.len(), 1, "{e}");
+        e.0[0].clone()
+    }
+
+    #[test]
+    fn a_good_draft_parses_with_the_variants_own_seating() {
+        let s = EventSettings::parse(&draft()).unwrap();
+        assert_eq!(s.trumps().to_string(), "SDHC");
+        assert_eq!((s.tables(), s.boards()), (6, 24));
+        assert_eq!(s.format(), EventFormat::PairsMitchell);
+        assert_eq!(s.date(), NaiveDate::from_ymd_opt(2026, 4, 1).unwrap());
+        // Text is trimmed; the draft of the settings parses back to the same settings.
+        let mut d = draft();
+        d.name = "  Spring pairs ".into();
+        let again = EventSettings::parse(&EventSettings::parse(&d).unwrap().draft()).unwrap();
+        assert_eq!(again, s);
+    }
+
+    #[test]
+    fn every_bad_name_is_refused() {
+        for (name, want) in [
+            ("   ", SettingsError::NameMissing),
+            (&"x".repeat(MAX_NAME + 1), SettingsError::NameTooLong),
+            ("Pairs\u{7}", SettingsError::NameControl),
+        ] {
+            let mut d = draft();
+            d.name = name.to_string();
+            assert_eq!(only_error(&d), want);
+        }
+        let mut d = draft();
+        d.name = "x".repeat(MAX_NAME);
+        assert!(EventSettings::parse(&d).is_ok());
+    }
+
+    #[test]
+    fn every_bad_date_is_refused() {
+        for date in [
+            "",
+            "2026-02-30",
+            "1999-12-31",
+            "2101-01-01",
+            "01/04/2026",
+            "soon",
+        ] {
+            let mut d = draft();
+            d.date = date.into();
+            assert_eq!(only_error(&d), SettingsError::Date(date.into()), "{date}");
+        }
+    }
+
+    #[test]
+    fn every_bad_format_variant_and_rule_is_refused() {
+        let mut d = draft();
+        d.format = "swiss".into();
+        let e = only_error(&d);
+        assert_eq!(e.field(), Field::Format);
+        assert!(e.to_string().contains("\"swiss\" is not a format"), "{e}");
+        let mut d = draft();
+        d.variant = "bridge".into();
+        let e = only_error(&d);
+        assert_eq!(e.field(), Field::Variant);
+        assert!(e.to_string().contains("sheinwold-3"), "{e}");
+        let mut d = draft();
+        d.trick_rule = "whist".into();
+        assert_eq!(only_error(&d).field(), Field::TrickRule);
+    }
+
+    #[test]
+    fn counts_are_whole_numbers_in_range() {
+        for (tables, ok) in [
+            (Count::Text("1".into()), true),
+            (Count::Text(" 100 ".into()), true),
+            (Count::Number(100), true),
+            (Count::Text("0".into()), false),
+            (Count::Text("101".into()), false),
+            (Count::Number(-1), false),
+            (Count::Number(1 << 40), false),
+            (Count::Text("four".into()), false),
+            (Count::Text("2.5".into()), false),
+            (Count::Text(String::new()), false),
+        ] {
+            let mut d = draft();
+            d.tables = tables.clone();
+            match EventSettings::parse(&d) {
+                Ok(_) => assert!(ok, "{tables:?}"),
+                Err(e) => {
+                    assert!(!ok, "{tables:?}");
+                    assert_eq!(e.0.len(), 1);
+                    assert_eq!(e.0[0].field(), Field::Tables);
+                    assert!(
+                        e.0[0]
+                            .to_string()
+                            .starts_with("tables must be a whole number from 1 to 100"),
+                        "{e}"
+                    );
+                }
+            }
+        }
+        let mut d = draft();
+        d.boards = Count::Number(201);
+        assert!(only_error(&d).to_string().contains("from 1 to 200"));
+    }
+
+    #[test]
+    fn every_problem_is_reported_at_once_in_field_order() {
+        let d = SettingsDraft::default();
+        let e = EventSettings::parse(&d).unwrap_err();
+        let fields: Vec<Field> = e.0.iter().map(SettingsError::field).collect();
+        assert_eq!(
+            fields,
+            [
+                Field::Name,
+                Field::Date,
+                Field::Format,
+                Field::Variant,
+                Field::Tables,
+                Field::Boards,
+                Field::TrickRule
+            ]
+        );
+        assert!(
+            e.to_string()
+                .starts_with("name: the event name is required; date: ")
+        );
+    }
+
+    #[test]
+    fn seating_is_checked_against_the_variant() {
+        let mut d = draft();
+        d.trumps = TrumpsDraft::Text("SSHC".into());
+        let e = only_error(&d);
+        assert_eq!(e.field(), Field::Trumps);
+        assert!(e.to_string().contains("cannot both have Spades"), "{e}");
+
+        d.variant = "cutthroat-3".into();
+        d.trumps = TrumpsDraft::Text("SDHC".into());
+        assert!(only_error(&d).to_string().contains("no Diamonds"));
+        d.variant = "sheinwold-3".into();
+        // Sheinwold's clubs are nobody's trump; West does not play.
+        d.trumps = TrumpsDraft::Text("SDH-".into());
+        assert!(EventSettings::parse(&d).is_ok());
+        d.trumps = TrumpsDraft::Text("SDHC".into());
+        assert!(only_error(&d).to_string().contains("West"));
+        d.variant = "cutthroat-3".into();
+        d.trumps = TrumpsDraft::VariantDefault;
+        let s = EventSettings::parse(&d).unwrap();
+        assert_eq!(s.trumps().to_string(), "SHC-");
+        assert_eq!(s.game_spec().trumps.of(Seat::East), Some(Suit::Hearts));
+    }
+
+    #[test]
+    fn seating_text_is_read_seat_by_seat() {
+        let mut d = draft();
+        for (text, want) in [
+            ("SDHX", "\"X\" for West is not a suit"),
+            ("SDH", "four seats"),
+        ] {
+            d.trumps = TrumpsDraft::Text(text.into());
+            let e = only_error(&d);
+            assert!(e.to_string().contains(want), "{text}: {e}");
+        }
+        d.trumps = TrumpsDraft::Text("hsdc".into());
+        assert_eq!(
+            EventSettings::parse(&d).unwrap().trumps().to_string(),
+            "HSDC"
+        );
+    }
+
+    #[test]
+    fn a_form_must_choose_every_seat_or_none() {
+        let mut d = draft();
+        let seats = |a: &str, b: &str, c: &str, e: &str| {
+            TrumpsDraft::Seats([a.into(), b.into(), c.into(), e.into()])
+        };
+        d.trumps = seats("S", "", "", "");
+        assert_eq!(only_error(&d), SettingsError::TrumpsPartial);
+        assert!(
+            !SettingsError::TrumpsPartial.to_string().contains('?'),
+            "no placeholder in the message"
+        );
+        d.trumps = seats("", "", "", "");
+        assert_eq!(
+            EventSettings::parse(&d).unwrap().trumps().to_string(),
+            "SDHC"
+        );
+        d.trumps = seats("H", "C", "S", "D");
+        assert_eq!(
+            EventSettings::parse(&d).unwrap().trumps().to_string(),
+            "HCSD"
+        );
+        d.trumps = seats("H", "-", "S", "D");
+        assert_eq!(
+            EventSettings::parse(&d).unwrap().trumps().to_string(),
+            "H-SD"
+        );
+    }
+
+    #[test]
+    fn the_game_spec_follows_the_settings() {
+        let mut d = draft();
+        d.variant = "sheinwold-3".into();
+        d.trick_rule = "all-fours".into();
+        let spec = EventSettings::parse(&d).unwrap().game_spec();
+        assert_eq!(spec.variant, Variant::Sheinwold3);
+        assert_eq!(spec.rule, TrickRule::AllFours);
+        assert_eq!(spec.players, 3);
+    }
+
+    #[test]
+    fn settings_json_round_trips_and_refuses_unknown_fields() {
+        let s = EventSettings::parse(&draft()).unwrap();
+        let j = SettingsJson::from(&s);
+        let text = serde_json::to_string(&j).unwrap();
+        assert_eq!(
+            text,
+            r#"{"name":"Spring pairs","date":"2026-04-01","format":"pairs-mitchell","variant":"standard","tables":6,"boards":24,"trick_rule":"standard","trumps":"SDHC"}"#
+        );
+        let back: SettingsJson = serde_json::from_str(&text).unwrap();
+        assert_eq!(EventSettings::parse(&back.into()).unwrap(), s);
+        assert!(
+            serde_json::from_str::<SettingsJson>(&text.replace("\"name\"", "\"nam\"")).is_err()
+        );
+    }
+}

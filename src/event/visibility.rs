@@ -1,0 +1,136 @@
+//! Who may see what of an event: the page itself, the deal commitment, the deal key and the
+//! papers (hand records, curtain cards, stacking order). Written once, as functions of the
+//! event and the viewer; pages, PDFs and the API all ask here.
+
+use super::ids::ClubId;
+use super::lifecycle::EventStatus;
+
+/// How the person asking stands to the event's club.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// Not logged in.
+    Anonymous,
+    /// A director, but of another club: sees what the public sees.
+    OtherClub,
+    /// A director of the event's own club.
+    ClubDirector,
+}
+
+impl Viewer {
+    /// `directs` is the club of the logged-in director, if any.
+    pub fn of(directs: Option<ClubId>, event_club: ClubId) -> Viewer {
+        match directs {
+            None => Viewer::Anonymous,
+            Some(c) if c == event_club => Viewer::ClubDirector,
+            Some(_) => Viewer::OtherClub,
+        }
+    }
+
+    pub fn is_club_director(self) -> bool {
+        self == Viewer::ClubDirector
+    }
+}
+
+/// The facts about an event that decide what is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exposure {
+    pub status: EventStatus,
+    pub has_key: bool,
+    pub released: bool,
+}
+
+impl Exposure {
+    /// The event exists for this viewer at all: a draft only for its club's directors (for
+    /// anyone else it is "not found", not "forbidden").
+    pub fn event_visible(self, v: Viewer) -> bool {
+        self.status.public() || v.is_club_director()
+    }
+
+    /// The commitments (current and withdrawn) are shown wherever the event is.
+    pub fn commitment_visible(self, v: Viewer) -> bool {
+        self.has_key && self.event_visible(v)
+    }
+
+    /// The key: the club's directors always (they print the papers); everyone else once the
+    /// hand records are released.
+    pub fn key_visible(self, v: Viewer) -> bool {
+        self.has_key && (v.is_club_director() || (self.released && self.event_visible(v)))
+    }
+
+    /// The papers show every card, so they follow the key.
+    pub fn papers_visible(self, v: Viewer) -> bool {
+        self.key_visible(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EventStatus::*;
+    use super::*;
+
+    const ALL_VIEWERS: [Viewer; 3] = [Viewer::Anonymous, Viewer::OtherClub, Viewer::ClubDirector];
+
+    #[test]
+    fn viewers_are_placed_by_their_club() {
+        let (mine, other) = (ClubId::new(1), ClubId::new(2));
+        assert_eq!(Viewer::of(None, mine), Viewer::Anonymous);
+        assert_eq!(Viewer::of(Some(other), mine), Viewer::OtherClub);
+        assert_eq!(Viewer::of(Some(mine), mine), Viewer::ClubDirector);
+    }
+
+    #[test]
+    fn a_draft_exists_only_for_its_clubs_directors() {
+        let draft = Exposure {
+            status: Draft,
+            has_key: true,
+            released: false,
+        };
+        assert!(!draft.event_visible(Viewer::Anonymous));
+        assert!(!draft.event_visible(Viewer::OtherClub));
+        assert!(draft.event_visible(Viewer::ClubDirector));
+        assert!(!draft.commitment_visible(Viewer::OtherClub));
+        assert!(draft.commitment_visible(Viewer::ClubDirector));
+        for s in [Ready, Running, Finished, Cancelled, Archived] {
+            let e = Exposure { status: s, ..draft };
+            for v in ALL_VIEWERS {
+                assert!(e.event_visible(v) && e.commitment_visible(v), "{s} {v:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_key_and_papers_before_and_after_release() {
+        for s in [Ready, Running, Finished] {
+            let before = Exposure {
+                status: s,
+                has_key: true,
+                released: false,
+            };
+            let after = Exposure {
+                released: true,
+                ..before
+            };
+            for v in [Viewer::Anonymous, Viewer::OtherClub] {
+                assert!(
+                    !before.key_visible(v) && !before.papers_visible(v),
+                    "{s} {v:?}"
+                );
+                assert!(after.key_visible(v) && after.papers_visible(v), "{s} {v:?}");
+            }
+            assert!(before.key_visible(Viewer::ClubDirector));
+            assert!(before.papers_visible(Viewer::ClubDirector));
+        }
+    }
+
+    #[test]
+    fn without_a_key_nothing_of_the_deals_is_shown() {
+        let e = Exposure {
+            status: Draft,
+            has_key: false,
+            released: false,
+        };
+        for v in ALL_VIEWERS {
+            assert!(!e.commitment_visible(v) && !e.key_visible(v) && !e.papers_visible(v));
+        }
+    }
+}

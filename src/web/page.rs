@@ -1,0 +1,149 @@
+//! What every page shares: the frame's navigation, the session's CSRF token, one-time
+//! messages, redirects after a POST, and the messages beside form fields.
+
+use std::collections::BTreeMap;
+
+use actix_session::Session;
+use actix_web::HttpResponse;
+use actix_web::http::{StatusCode, header};
+
+use super::auth::Viewer;
+use crate::service::tokens::random_token;
+
+/// Session key of the CSRF token, and the form field that must carry it.
+pub const SESSION_CSRF: &str = "csrf";
+pub const CSRF_FIELD: &str = "csrf_token";
+const SESSION_FLASH: &str = "flash";
+
+/// The session's CSRF token, created on first use.
+pub fn csrf_token(session: &Session) -> String {
+    if let Ok(Some(t)) = session.get::<String>(SESSION_CSRF) {
+        return t;
+    }
+    rotate_csrf(session)
+}
+
+/// Starts a new token (after login, so a token seen before login is worthless after).
+pub fn rotate_csrf(session: &Session) -> String {
+    let t = random_token();
+    let _ = session.insert(SESSION_CSRF, &t);
+    t
+}
+
+/// The frame of every page: the viewer, the CSRF token for forms, a one-time message.
+pub struct Nav {
+    pub csrf: String,
+    pub director: Option<NavDirector>,
+    pub flash: Option<String>,
+}
+
+pub struct NavDirector {
+    pub name: String,
+    pub club_slug: String,
+    pub club_name: String,
+    pub owner: bool,
+}
+
+impl Nav {
+    pub fn new(session: &Session, viewer: &Viewer) -> Nav {
+        let flash = session.get::<String>(SESSION_FLASH).ok().flatten();
+        if flash.is_some() {
+            session.remove(SESSION_FLASH);
+        }
+        Nav {
+            csrf: csrf_token(session),
+            director: viewer.0.as_ref().map(|(d, c)| NavDirector {
+                name: d.name.clone(),
+                club_slug: c.slug.clone(),
+                club_name: c.name.clone(),
+                owner: d.is_owner(),
+            }),
+            flash,
+        }
+    }
+
+    pub fn for_director(session: &Session, d: &super::auth::ClubDirector) -> Nav {
+        Nav::new(session, &Viewer(Some((d.director.clone(), d.club.clone()))))
+    }
+}
+
+/// A message shown once on the next page.
+pub fn flash(session: &Session, msg: impl Into<String>) {
+    let _ = session.insert(SESSION_FLASH, msg.into());
+}
+
+/// Redirect after a successful POST (so reloading does not resubmit).
+pub fn see_other(to: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, to.to_string()))
+        .finish()
+}
+
+/// Messages keyed by form field name.
+#[derive(Clone, Debug, Default)]
+pub struct FieldErrors(pub BTreeMap<String, String>);
+
+impl FieldErrors {
+    /// Keeps the first message for a field.
+    pub fn add(&mut self, field: &str, msg: impl ToString) {
+        self.0
+            .entry(field.to_string())
+            .or_insert_with(|| msg.to_string());
+    }
+    pub fn one(field: &str, msg: impl ToString) -> FieldErrors {
+        let mut e = FieldErrors::default();
+        e.add(field, msg);
+        e
+    }
+    pub fn get(&self, field: &str) -> Option<&str> {
+        self.0.get(field).map(String::as_str)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// How a page showing this form answers: 422 while it has errors.
+    pub fn status(&self) -> StatusCode {
+        if self.is_empty() {
+            StatusCode::OK
+        } else {
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
+    }
+    /// One line for JSON errors.
+    pub fn summary(&self) -> String {
+        self.0
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// `1 table`, `2 tables`: counts in words on pages.
+pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_take_the_singular_for_one() {
+        assert_eq!(count(1, "table", "tables"), "1 table");
+        assert_eq!(count(0u16, "table", "tables"), "0 tables");
+        assert_eq!(count(12, "board", "boards"), "12 boards");
+    }
+
+    #[test]
+    fn field_errors_keep_the_first_message_and_answer_422() {
+        let mut e = FieldErrors::default();
+        assert_eq!(e.status(), StatusCode::OK);
+        e.add("name", "first");
+        e.add("name", "second");
+        assert_eq!(e.get("name"), Some("first"));
+        assert_eq!(e.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(e.summary(), "name: first");
+    }
+}

@@ -1,0 +1,98 @@
+//! An event's papers as PDFs: hand records, curtain cards, stacking order, and the same for
+//! the reserve boards. The club's directors may download them once the deal key exists;
+//! everyone else after the hand records are released (the visibility rule).
+
+use actix_web::{HttpResponse, web};
+
+use crate::db;
+use crate::deals::PdfKind;
+use crate::event::{EventId, papers};
+use crate::web::auth::Viewer;
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+
+/// Which paper a path names: `records`, `curtains`, `stack`, each also as `reserve-...`.
+fn paper(name: &str) -> Option<(PdfKind, bool)> {
+    let (reserve, kind) = match name.strip_prefix("reserve-") {
+        Some(k) => (true, k),
+        None => (false, name),
+    };
+    let kind = match kind {
+        "records" => PdfKind::Records,
+        "curtains" => PdfKind::Curtains,
+        "stack" => PdfKind::Stack,
+        _ => return None,
+    };
+    Some((kind, reserve))
+}
+
+/// `/c/{club}/events/{event}/hand-records.pdf`, the first paper the site offered.
+pub async fn hand_records(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (club, event) = path.into_inner();
+    serve(state, viewer, club, event, "records".into()).await
+}
+
+/// `/c/{club}/events/{event}/papers/{paper}.pdf`.
+pub async fn download(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (club, event, name) = path.into_inner();
+    serve(state, viewer, club, event, name).await
+}
+
+async fn serve(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    slug: String,
+    event: String,
+    name: String,
+) -> Result<HttpResponse, AppError> {
+    let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
+    let (kind, reserve) = paper(&name).ok_or(AppError::NotFound)?;
+    let ev = state
+        .db(move |c| {
+            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+            db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)
+        })
+        .await?;
+    // Hidden, not forbidden: an outsider cannot tell unreleased records from none.
+    if !ev.exposure().papers_visible(viewer.toward(ev.club_id)) {
+        return Err(AppError::NotFound);
+    }
+    let key = ev.deal.clone().ok_or(AppError::NotFound)?;
+    let filename = format!("event-{id}-{name}.pdf");
+    let pdf = web::block(move || papers::render(&ev.settings, &key, kind, reserve))
+        .await?
+        .map_err(|e| match e {
+            papers::PapersError::Pdf(p) => AppError::Pdf(p),
+            papers::PapersError::Deal(d) => AppError::Deal(d),
+            other => AppError::Conflict(other.to_string()),
+        })?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{filename}\""),
+        ))
+        .insert_header(("Cache-Control", "private, no-store"))
+        .body(pdf))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paper_names() {
+        assert_eq!(paper("records"), Some((PdfKind::Records, false)));
+        assert_eq!(paper("reserve-stack"), Some((PdfKind::Stack, true)));
+        assert_eq!(paper("all"), None);
+        assert_eq!(paper("reserve-"), None);
+    }
+}

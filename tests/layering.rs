@@ -1,0 +1,322 @@
+//! The architecture as a test: data flows one way between the top-level modules, and the
+//! web module's files do not import each other in a cycle. A source scan: every `crate::`
+//! and `super::` path in `src/` is resolved to the module it names.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The one-way order: a module may use the ones before it, never the ones after.
+const LAYERS: [&str; 9] = [
+    "engine", "deals", "movement", "scoring", "event", "db", "service", "web", "cli",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The module path of a file: `src/web/routes/events.rs` is `[web, routes, events]`.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).unwrap();
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "lib" || p == "main")
+    {
+        parts.pop();
+    }
+    parts
+}
+
+/// Code without comments (so a doc comment naming a path does not count) and without the
+/// unit tests at the end of a file (their `super::` is the file itself).
+fn code(text: &str) -> String {
+    let text = match text.find("#[cfg(test)]\nmod tests") {
+        Some(i) => &text[..i],
+        None => text,
+    };
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Every path a file names with `crate::` or `super::`, resolved to absolute module paths
+/// (only the segments that are identifiers; `{` groups keep their prefix).
+fn referenced(module: &[String], text: &str) -> Vec<Vec<String>> {
+    let text = code(text);
+    let mut out = Vec::new();
+    let bytes: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts_word = i == 0 || !is_ident(bytes[i - 1]);
+        let rest: String = bytes[i..bytes.len().min(i + 7)].iter().collect();
+        if starts_word && (rest.starts_with("crate::") || rest.starts_with("super::")) {
+            // Read the whole path a::b::c.
+            let mut j = i;
+            let mut segs = Vec::new();
+            loop {
+                let s = j;
+                while j < bytes.len() && is_ident(bytes[j]) {
+                    j += 1;
+                }
+                if s == j {
+                    break;
+                }
+                segs.push(bytes[s..j].iter().collect::<String>());
+                if j + 1 < bytes.len() && bytes[j] == ':' && bytes[j + 1] == ':' {
+                    j += 2;
+                } else {
+                    break;
+                }
+            }
+            // Resolve: a file's own module is `module`; `super` from a mod.rs file is its
+            // parent, from another file the file's parent module too.
+            let mut base: Vec<String> = if segs[0] == "crate" {
+                vec![]
+            } else {
+                // `super` in foo.rs and in foo/mod.rs both name foo's parent.
+                let mut b = module.to_vec();
+                b.pop();
+                b
+            };
+            for s in segs.iter().skip(1) {
+                if s == "super" {
+                    base.pop();
+                } else {
+                    base.push(s.clone());
+                }
+            }
+            // `use a::{b, c::d}`: one path per item of the group (its leading segments).
+            if j < bytes.len() && bytes[j] == '{' {
+                let mut depth = 0;
+                let mut k = j;
+                let mut group = String::new();
+                while k < bytes.len() {
+                    match bytes[k] {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        _ => {}
+                    }
+                    group.push(bytes[k]);
+                    k += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                let inner = &group[1..group.len().saturating_sub(1)];
+                let mut level = 0;
+                let mut item = String::new();
+                let mut items = Vec::new();
+                for c in inner.chars() {
+                    match c {
+                        '{' => level += 1,
+                        '}' => level -= 1,
+                        ',' if level == 0 => {
+                            items.push(std::mem::take(&mut item));
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    item.push(c);
+                }
+                items.push(item);
+                for it in items {
+                    let mut p = base.clone();
+                    for seg in it.trim().split("::") {
+                        let seg: String = seg.chars().take_while(|c| is_ident(*c)).collect();
+                        if seg.is_empty() || seg == "self" {
+                            break;
+                        }
+                        p.push(seg);
+                    }
+                    out.push(p);
+                }
+                i = k;
+                continue;
+            }
+            out.push(base);
+            i = j.max(i + 1);
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn sources() -> Vec<(Vec<String>, bool, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files
+        .into_iter()
+        .map(|f| {
+            let is_mod = f.file_name().is_some_and(|n| n == "mod.rs");
+            (
+                module_of(&src, &f),
+                is_mod,
+                std::fs::read_to_string(&f).unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn rank(top: &str) -> Option<usize> {
+    LAYERS.iter().position(|l| *l == top)
+}
+
+#[test]
+fn lower_modules_never_import_higher_ones() {
+    let mut violations = Vec::new();
+    for (module, _, text) in sources() {
+        let Some(own) = module.first().and_then(|m| rank(m)) else {
+            continue; // lib.rs, main.rs
+        };
+        for path in referenced(&module, &text) {
+            if let Some(target) = path.first().and_then(|m| rank(m))
+                && target > own
+            {
+                violations.push(format!(
+                    "{} uses {} ({} is above {})",
+                    module.join("::"),
+                    path.join("::"),
+                    LAYERS[target],
+                    LAYERS[own]
+                ));
+            }
+        }
+    }
+    assert!(violations.is_empty(), "{}", violations.join("\n"));
+}
+
+#[test]
+fn every_top_level_module_is_in_the_layer_list() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    for line in code(&lib).lines() {
+        if let Some(m) = line.trim().strip_prefix("pub mod ") {
+            let m = m.trim_end_matches(';');
+            assert!(rank(m).is_some(), "src/{m} is not in the layering order");
+        }
+    }
+}
+
+/// Within `web`, a file's imports of other web files form no cycle. The nodes are web's
+/// files (`routes::events`, `auth`, ...); `routes` (routes/mod.rs) registers handlers by
+/// naming its children, so a child importing `super::` back would be a cycle.
+#[test]
+fn web_files_import_each_other_without_cycles() {
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let files = sources();
+    let web_nodes: BTreeSet<String> = files
+        .iter()
+        .filter(|(m, _, _)| m.first().is_some_and(|f| f == "web") && m.len() > 1)
+        .map(|(m, _, _)| m[1..].join("::"))
+        .collect();
+    // The longest web node a path falls in.
+    let node_of = |path: &[String]| -> Option<String> {
+        if path.first().is_none_or(|f| f != "web") {
+            return None;
+        }
+        (2..=path.len())
+            .rev()
+            .map(|n| path[1..n].join("::"))
+            .find(|cand| web_nodes.contains(cand))
+    };
+    for (module, is_mod, text) in &files {
+        let Some(from) = node_of(module) else {
+            continue;
+        };
+        let mut targets: BTreeSet<String> = referenced(module, text)
+            .iter()
+            .filter_map(|p| node_of(p))
+            .collect();
+        // routes/mod.rs names its children without `super::` or `crate::`.
+        if *is_mod {
+            for child in web_nodes.iter().filter(|n| {
+                n.strip_prefix(&format!("{from}::"))
+                    .is_some_and(|rest| !rest.contains("::"))
+            }) {
+                let short = child.rsplit("::").next().unwrap();
+                if code(text).contains(&format!("{short}::")) {
+                    targets.insert(child.clone());
+                }
+            }
+        }
+        targets.remove(&from);
+        edges.entry(from).or_default().extend(targets);
+    }
+    // Depth-first search for a back edge.
+    fn visit(
+        n: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        state: &mut BTreeMap<String, u8>,
+        stack: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        match state.get(n) {
+            Some(1) => {
+                let start = stack.iter().position(|s| s == n).unwrap();
+                let mut cycle = stack[start..].to_vec();
+                cycle.push(n.to_string());
+                return Some(cycle);
+            }
+            Some(2) => return None,
+            _ => {}
+        }
+        state.insert(n.to_string(), 1);
+        stack.push(n.to_string());
+        for m in edges.get(n).into_iter().flatten() {
+            if let Some(c) = visit(m, edges, state, stack) {
+                return Some(c);
+            }
+        }
+        stack.pop();
+        state.insert(n.to_string(), 2);
+        None
+    }
+    let mut state = BTreeMap::new();
+    for n in edges.keys() {
+        if let Some(cycle) = visit(n, &edges, &mut state, &mut Vec::new()) {
+            panic!("web imports in a cycle: {}", cycle.join(" -> "));
+        }
+    }
+    // The scan sees the edges it should: startup builds the routes, routes use the frame.
+    assert!(edges["startup"].contains("routes"), "{edges:?}");
+    assert!(edges["routes::events"].contains("page"), "{edges:?}");
+}
+
+#[test]
+fn the_scan_resolves_paths_and_would_catch_an_upward_import() {
+    let m = |s: &str| s.split("::").map(String::from).collect::<Vec<_>>();
+    let refs = referenced(
+        &m("db::events"),
+        "use crate::web::page::Nav;\nuse super::schema::events;\n// crate::cli::x in a comment\n",
+    );
+    assert_eq!(refs, vec![m("web::page::Nav"), m("db::schema::events")]);
+    let refs = referenced(
+        &m("web::routes"),
+        "use super::page::Nav; super::super::db::x",
+    );
+    assert_eq!(refs, vec![m("web::page::Nav"), m("db::x")]);
+    let refs = referenced(
+        &m("web::startup"),
+        "use super::{csrf, routes::{a, b}, self};",
+    );
+    assert_eq!(refs, vec![m("web::csrf"), m("web::routes"), m("web")]);
+}
