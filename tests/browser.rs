@@ -202,3 +202,142 @@ async fn director_sets_up_logs_in_and_publishes_an_event() {
     );
     c.close().await.unwrap();
 }
+
+/// What a page measures in the browser: its viewport and how wide its content is.
+async fn widths(c: &Client) -> (i64, i64) {
+    let v = c
+        .execute(
+            "return [window.innerWidth, Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let a = v.as_array().unwrap();
+    (a[0].as_i64().unwrap(), a[1].as_i64().unwrap())
+}
+
+/// Saves a screenshot when CALYPSO_SCREENSHOTS names a folder (to look at the pages).
+async fn shot(c: &Client, name: &str) {
+    if let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") {
+        let png = c.screenshot().await.unwrap();
+        std::fs::write(Path::new(&dir).join(format!("{name}.png")), png).unwrap();
+    }
+}
+
+/// No page of the site scrolls sideways on a 390 px phone, even with a 120-character name
+/// without spaces in it (and a long club name, player name and email).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_page_scrolls_sideways_on_a_phone() {
+    let app = spawn_app().await;
+    let long_event = "W".repeat(120);
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    // Long names where the site shows them.
+    let mut fields = event_fields(&long_event);
+    fields[3] = ("variant", "split-partnership-3");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let event = location(&r);
+    let r = d
+        .post(
+            "/c/alpha/players",
+            "/c/alpha/players",
+            &[("name", &"P".repeat(100)), ("membership_number", "M-1")],
+        )
+        .await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    let long_email = format!("{}@example.org", "d".repeat(60));
+    d.post(
+        "/c/alpha/directors",
+        "/c/alpha/invites",
+        &[("email", &long_email)],
+    )
+    .await;
+    let r = d
+        .post(
+            "/c/alpha/tokens",
+            "/c/alpha/tokens",
+            &[("name", &"T".repeat(60))],
+        )
+        .await;
+    assert_eq!(r.status(), reqwest::StatusCode::OK);
+    let player = with_conn(&app, |c| {
+        calypso_director::db::clubs::players_of(c, app.club_id("alpha"), false).unwrap()[0].id
+    });
+    let setup = app.setup_path();
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    // Logged out first: the public pages.
+    c.goto(&format!("{}/login", app.address)).await.unwrap();
+    let (viewport, _) = widths(&c).await;
+    assert!(
+        (360..=400).contains(&viewport),
+        "the browser really is phone-sized: {viewport}"
+    );
+    let public_pages = ["/", "/login", setup.as_str(), "/docs/api"];
+    for path in public_pages {
+        c.goto(&format!("{}{path}", app.address)).await.unwrap();
+        let (v, content) = widths(&c).await;
+        assert!(content <= v, "{path} is {content} px wide on a {v} px phone");
+    }
+    // Log in, then every director page.
+    c.goto(&format!("{}/login", app.address)).await.unwrap();
+    fill(&c, "#email", "olive@example.org").await;
+    fill(&c, "#password", PASSWORD).await;
+    submit(&c, "form.stack").await;
+    wait_for(&c, "/c/alpha", "New event").await;
+    let pages = [
+        "/c/alpha".to_string(),
+        "/c/alpha/events".into(),
+        "/c/alpha/events/new".into(),
+        event.clone(),
+        format!("{event}/edit"),
+        "/c/alpha/players".into(),
+        format!("/c/alpha/players/{player}/edit"),
+        "/c/alpha/directors".into(),
+        "/c/alpha/tokens".into(),
+        "/docs/api".into(),
+        "/nowhere".into(),
+    ];
+    for (i, path) in pages.iter().enumerate() {
+        c.goto(&format!("{}{path}", app.address)).await.unwrap();
+        let (v, content) = widths(&c).await;
+        shot(&c, &format!("phone-{i:02}")).await;
+        assert!(content <= v, "{path} is {content} px wide on a {v} px phone");
+    }
+    // The same pages on a desktop screen.
+    c.set_window_size(1280, 900).await.unwrap();
+    for (i, path) in pages.iter().enumerate() {
+        c.goto(&format!("{}{path}", app.address)).await.unwrap();
+        let (v, content) = widths(&c).await;
+        shot(&c, &format!("desktop-{i:02}")).await;
+        assert!(content <= v, "{path} is {content} px wide on a {v} px screen");
+    }
+    c.set_window_size(390, 844).await.unwrap();
+    // A page reached by a form: the confirmation before deleting the draft.
+    c.goto(&format!("{}{event}", app.address)).await.unwrap();
+    c.find(Locator::XPath("//button[normalize-space()='Delete draft']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(&c, "/delete", "No, go back").await;
+    let (v, content) = widths(&c).await;
+    shot(&c, "phone-confirm").await;
+    assert!(content <= v, "the confirmation is {content} px wide");
+    // The header's menu stays within two lines under the brand.
+    let h = c
+        .execute(
+            "return document.querySelector('header.top nav.menu').getBoundingClientRect().height;",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    assert!(h < 60.0, "the menu is {h} px tall on a phone");
+    c.close().await.unwrap();
+}
