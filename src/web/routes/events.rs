@@ -312,6 +312,20 @@ pub async fn load_event(state: &AppState, club: ClubId, id: EventId) -> Result<E
         .await
 }
 
+/// The event and every commitment it has shown (the redeal and delete rules read both).
+async fn load_with_commitments(
+    state: &AppState,
+    club: ClubId,
+    id: EventId,
+) -> Result<(Event, Vec<PublishedCommitment>), AppError> {
+    state
+        .db(move |c| {
+            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
+            Ok((ev, db::events::commitments_of(c, club, id)?))
+        })
+        .await
+}
+
 pub async fn edit_form(
     state: web::Data<AppState>,
     session: Session,
@@ -491,13 +505,7 @@ pub async fn redeal(
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let club = d.club.id;
-    let (ev, shown) = state
-        .db(move |c| {
-            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
-            let shown = db::events::commitments_of(c, club, id)?;
-            Ok((ev, shown))
-        })
-        .await?;
+    let (ev, shown) = load_with_commitments(&state, club, id).await?;
     let public = current_is_public(&ev, &shown);
     if public && !confirmed(&form.confirm) {
         // Refuse early (running, finished...) rather than asking for a reason in vain.
@@ -639,12 +647,7 @@ pub async fn delete(
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let club = d.club.id;
-    let (ev, shown) = state
-        .db(move |c| {
-            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
-            Ok((ev, db::events::commitments_of(c, club, id)?))
-        })
-        .await?;
+    let (ev, shown) = load_with_commitments(&state, club, id).await?;
     lifecycle::check_delete(ev.status, !shown.is_empty())?;
     if !confirmed(&form.confirm) {
         return Ok(confirmation(
