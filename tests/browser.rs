@@ -280,7 +280,10 @@ async fn no_page_scrolls_sideways_on_a_phone() {
     for path in public_pages {
         c.goto(&format!("{}{path}", app.address)).await.unwrap();
         let (v, content) = widths(&c).await;
-        assert!(content <= v, "{path} is {content} px wide on a {v} px phone");
+        assert!(
+            content <= v,
+            "{path} is {content} px wide on a {v} px phone"
+        );
     }
     // Log in, then every director page.
     c.goto(&format!("{}/login", app.address)).await.unwrap();
@@ -305,7 +308,10 @@ async fn no_page_scrolls_sideways_on_a_phone() {
         c.goto(&format!("{}{path}", app.address)).await.unwrap();
         let (v, content) = widths(&c).await;
         shot(&c, &format!("phone-{i:02}")).await;
-        assert!(content <= v, "{path} is {content} px wide on a {v} px phone");
+        assert!(
+            content <= v,
+            "{path} is {content} px wide on a {v} px phone"
+        );
     }
     // The same pages on a desktop screen.
     c.set_window_size(1280, 900).await.unwrap();
@@ -313,7 +319,10 @@ async fn no_page_scrolls_sideways_on_a_phone() {
         c.goto(&format!("{}{path}", app.address)).await.unwrap();
         let (v, content) = widths(&c).await;
         shot(&c, &format!("desktop-{i:02}")).await;
-        assert!(content <= v, "{path} is {content} px wide on a {v} px screen");
+        assert!(
+            content <= v,
+            "{path} is {content} px wide on a {v} px screen"
+        );
     }
     c.set_window_size(390, 844).await.unwrap();
     // A page reached by a form: the confirmation before deleting the draft.
