@@ -13,7 +13,7 @@ use crate::event::club::{Player, PlayerFields};
 use crate::event::results::{Standing, TableResult};
 use crate::event::{
     Count, Event, EventId, EventSettings, LifecycleError, PlayerId, SettingsDraft, SettingsJson,
-    TrumpsDraft,
+    TrumpsDraft, Viewer,
 };
 use crate::web::auth::ApiDirector;
 use crate::web::config::JSON_LIMIT;
@@ -122,9 +122,8 @@ struct DealJson {
 
 impl From<Event> for EventJson {
     fn from(e: Event) -> Self {
-        let exposure = e.exposure();
-        // The API speaks for the public record: the key once released, as on the public page.
-        let key_shown = exposure.released && exposure.has_key;
+        // The API shows the public record (docs/api.md): the key once anyone may see it.
+        let key_shown = e.exposure().key_visible(Viewer::Anonymous);
         EventJson {
             id: e.id.get(),
             settings: SettingsJson::from(&e.settings),
