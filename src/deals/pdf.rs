@@ -4,13 +4,17 @@
 //!
 //! One embedded font (DejaVu Sans, which has the suit symbols) shared by every page and
 //! subset on save, which keeps a 30-board file small.
+//!
+//! The bytes are a function of the inputs alone, in any process and however many documents
+//! it rendered before: the web service must serve what the command line writes.
 
 use std::collections::HashMap;
 
 use printpdf::{
     Color, FontId, Line, LineDashPattern, LinePoint, Mm, OffsetDateTime, Op, ParsedFont,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem,
+    PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem,
 };
+use sha2::{Digest, Sha256};
 
 use super::algorithm::{ALGORITHM, Board};
 use super::record::{DISPLAY_SUITS, own_trumps, player_title, suit_ranks};
@@ -76,6 +80,8 @@ pub enum PdfError {
     NoBoards,
     #[error("the embedded font could not be read")]
     Font,
+    #[error("the PDF could not be written")]
+    Save,
 }
 
 /// Renders the chosen document for `boards` and returns the PDF file's bytes.
@@ -103,7 +109,16 @@ pub fn render(
         info.modification_date = date;
         info.metadata_date = date;
     }
-    let font_id = doc.add_font(&font);
+    // printpdf names fonts and documents from a process-wide counter (`FontId::new` and the
+    // trailer's /ID), so a second render in one process would differ from the first. Both
+    // come from a digest of the inputs instead: the font's resource name and subset tag
+    // here, the /ID below.
+    let digest = fingerprint(boards, spec, options, &title);
+    let font_id = FontId(digest.iter().map(|b| char::from(b'A' + b % 26)).collect());
+    doc.resources
+        .fonts
+        .map
+        .insert(font_id.clone(), PdfFont::new(font.clone()));
     let mut pen = Pen::new(&font, font_id);
 
     let mut pages = Vec::new();
@@ -121,14 +136,81 @@ pub fn render(
             pages.push(stack_page(&mut pen, board, spec, options));
         }
     }
+    let save_options = PdfSaveOptions {
+        subset_fonts: true,
+        ..Default::default()
+    };
     let mut save_warnings = Vec::new();
-    Ok(doc.with_pages(pages).save(
-        &PdfSaveOptions {
-            subset_fonts: true,
-            ..Default::default()
-        },
-        &mut save_warnings,
-    ))
+    // What `PdfDocument::save` does, with the trailer's /ID set in between: the file's
+    // identifier is the digest of its inputs (both halves alike, as for a file never
+    // updated). Should a later printpdf write no /ID, or another shape, the file goes
+    // without one (it is optional for unencrypted files) rather than with a random one.
+    let mut file = doc
+        .with_pages(pages)
+        .to_lopdf_document(&save_options, &mut save_warnings);
+    let id = hex::encode(&digest[..16]).into_bytes();
+    let id_set = file
+        .trailer
+        .get_mut(b"ID")
+        .and_then(|o| o.as_array_mut())
+        .is_ok_and(|parts| {
+            parts
+                .iter_mut()
+                .all(|p| p.as_str_mut().map(|s| s.clone_from(&id)).is_ok())
+        });
+    if !id_set {
+        file.trailer.remove(b"ID");
+    }
+    if save_options.optimize {
+        file.compress();
+    }
+    let mut bytes = Vec::new();
+    file.save_to(&mut bytes).map_err(|_| PdfError::Save)?;
+    Ok(bytes)
+}
+
+/// SHA-256 over everything the document is made from: what it prints and how. Names the
+/// embedded font and the file, so equal inputs give equal bytes in any process and at any
+/// time, and different documents get different identifiers.
+fn fingerprint(boards: &[Board], spec: &GameSpec, options: &PdfOptions, title: &str) -> [u8; 32] {
+    fn field(h: &mut Sha256, bytes: &[u8]) {
+        h.update((bytes.len() as u64).to_le_bytes());
+        h.update(bytes);
+    }
+    fn optional(h: &mut Sha256, text: Option<&str>) {
+        match text {
+            Some(t) => {
+                field(h, b"some");
+                field(h, t.as_bytes());
+            }
+            None => field(h, b"none"),
+        }
+    }
+    let mut h = Sha256::new();
+    field(&mut h, b"calypso-director hand-record pdf");
+    field(&mut h, ALGORITHM.as_bytes());
+    field(&mut h, PdfKind::NAMES[options.kind as usize].as_bytes());
+    field(&mut h, title.as_bytes());
+    optional(&mut h, options.event_name.as_deref());
+    optional(&mut h, options.date.as_deref());
+    optional(&mut h, options.commitment.as_deref());
+    field(&mut h, spec.variant.name().as_bytes());
+    field(&mut h, &(spec.players as u64).to_le_bytes());
+    let trumps: String = Seat::ALL
+        .iter()
+        .map(|&s| spec.trumps.of(s).map_or('-', Suit::letter))
+        .collect();
+    field(&mut h, trumps.as_bytes());
+    let schedule: Vec<String> = spec.schedule.iter().map(usize::to_string).collect();
+    field(&mut h, schedule.join(",").as_bytes());
+    for board in boards {
+        field(&mut h, &board.number.to_le_bytes());
+        field(&mut h, &[u8::from(board.reserve)]);
+        field(&mut h, board.first_dealer.letter().to_string().as_bytes());
+        let stack: String = board.stack.iter().map(ToString::to_string).collect();
+        field(&mut h, stack.as_bytes());
+    }
+    h.finalize().into()
 }
 
 /// Midnight UTC of a YYYY-MM-DD event date, for the PDF's dates.
@@ -530,4 +612,51 @@ fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOption
         );
     }
     pen.page()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deals::algorithm::{SetKey, board};
+    use crate::engine::Variant;
+
+    fn boards(spec: &GameSpec) -> Vec<Board> {
+        let key = SetKey::from_bytes([7; 32]);
+        (1..=2)
+            .map(|n| board(&key, n, false, spec, None).unwrap())
+            .collect()
+    }
+
+    fn options(kind: PdfKind) -> PdfOptions {
+        PdfOptions {
+            kind,
+            event_name: Some("Spring Pairs".into()),
+            date: Some("2025-04-01".into()),
+            commitment: Some(SetKey::from_bytes([7; 32]).commitment()),
+        }
+    }
+
+    /// The web service renders many documents in one process; each must be the same bytes
+    /// the command line writes, so nothing may depend on what was rendered before.
+    #[test]
+    fn the_same_inputs_give_the_same_bytes_within_one_process() {
+        for variant in [Variant::Standard, Variant::Sheinwold3] {
+            let spec = GameSpec::new(variant);
+            let set = boards(&spec);
+            for kind in [
+                PdfKind::Records,
+                PdfKind::Curtains,
+                PdfKind::Stack,
+                PdfKind::All,
+            ] {
+                let first = render(&set, &spec, &options(kind)).unwrap();
+                let second = render(&set, &spec, &options(kind)).unwrap();
+                assert!(first.starts_with(b"%PDF-"));
+                assert!(
+                    first == second,
+                    "{variant} {kind:?}: two renders in one process differ"
+                );
+            }
+        }
+    }
 }

@@ -1,0 +1,91 @@
+//! The hand-record PDFs as printed: the same bytes from the library in a busy process as
+//! from the command line, and pages read back with `pdftotext` (poppler-utils) to check
+//! what they show and where.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use calypso_director::deals::{PdfKind, PdfOptions, SetKey, board, render};
+use calypso_director::engine::GameSpec;
+
+const BIN: &str = env!("CARGO_BIN_EXE_calypso-director");
+const KEY: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+const KINDS: [&str; 4] = ["records", "curtains", "stack", "all"];
+const EVENT: &str = "Spring Pairs";
+const DATE: &str = "2025-04-01";
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("calypso-pdf-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes boards 1-2 of the test set with the command line and returns the file's path.
+fn write_pdf(dir: &Path, variant: &str, kind: &str) -> PathBuf {
+    let path = dir.join(format!("{variant}-{kind}.pdf"));
+    let out = Command::new(BIN)
+        .args([
+            "hand-records",
+            "--key",
+            KEY,
+            "--boards",
+            "1-2",
+            "-o",
+            path.to_str().unwrap(),
+            "--kind",
+            kind,
+            "--event",
+            EVENT,
+            "--date",
+            DATE,
+            "--variant",
+            variant,
+        ])
+        .output()
+        .expect("run calypso-director");
+    assert!(
+        out.status.success(),
+        "{variant} {kind}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    path
+}
+
+/// The same document the command line makes, rendered by the library in this process.
+fn render_here(variant: &str, kind: &str) -> Vec<u8> {
+    let spec = GameSpec::new(variant.parse().unwrap());
+    let key = SetKey::from_hex(KEY).unwrap();
+    let boards: Vec<_> = (1..=2)
+        .map(|n| board(&key, n, false, &spec, None).unwrap())
+        .collect();
+    let options = PdfOptions {
+        kind: PdfKind::from_name(kind).unwrap(),
+        event_name: Some(EVENT.into()),
+        date: Some(DATE.into()),
+        commitment: Some(key.commitment()),
+    };
+    render(&boards, &spec, &options).unwrap()
+}
+
+/// The web service renders in a long-lived process: whatever it rendered before, an event's
+/// PDF must be the bytes the command line writes for it.
+#[test]
+fn a_busy_process_renders_the_command_lines_bytes() {
+    let dir = temp_dir("bytes");
+    for variant in ["standard", "sheinwold-3"] {
+        // Other documents first, as a server would have done.
+        for kind in KINDS {
+            render_here("cutthroat-3", kind);
+        }
+        for kind in KINDS {
+            let here = render_here(variant, kind);
+            let again = render_here(variant, kind);
+            let written = std::fs::read(write_pdf(&dir, variant, kind)).unwrap();
+            assert!(here == again, "{variant} {kind}: two renders here differ");
+            assert!(
+                here == written,
+                "{variant} {kind}: the library's bytes differ from the command line's"
+            );
+        }
+    }
+}
