@@ -51,6 +51,23 @@ fn write_pdf(dir: &Path, variant: &str, kind: &str) -> PathBuf {
     path
 }
 
+fn pdf_text(path: &Path, layout: bool) -> String {
+    let mut cmd = Command::new("pdftotext");
+    if layout {
+        cmd.arg("-layout");
+    }
+    let out = cmd.arg(path).arg("-").output().unwrap_or_else(|e| {
+        panic!("pdftotext is needed to read the PDFs back (apt-get install poppler-utils): {e}")
+    });
+    assert!(
+        out.status.success(),
+        "pdftotext {}: {}",
+        path.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// The same document the command line makes, rendered by the library in this process.
 fn render_here(variant: &str, kind: &str) -> Vec<u8> {
     let spec = GameSpec::new(variant.parse().unwrap());
@@ -86,6 +103,47 @@ fn a_busy_process_renders_the_command_lines_bytes() {
                 here == written,
                 "{variant} {kind}: the library's bytes differ from the command line's"
             );
+        }
+    }
+}
+
+/// Stacking order: the dealing instruction above the cards must not run into the deal
+/// labels over the columns (it used to be printed over "Deal 1").
+#[test]
+fn stack_instruction_and_deal_labels_are_on_separate_lines() {
+    let dir = temp_dir("stack");
+    for variant in ["standard", "cutthroat-3", "sheinwold-3"] {
+        let text = pdf_text(&write_pdf(&dir, variant, "stack"), true);
+        let page = text.split('\u{c}').next().unwrap();
+        let lines: Vec<&str> = page.lines().collect();
+        let instruction = lines
+            .iter()
+            .position(|l| l.contains("deal one card at a time"))
+            .unwrap_or_else(|| panic!("{variant}: no dealing instruction in\n{page}"));
+        let line = lines[instruction];
+        assert!(
+            line.contains("First dealer North") && line.trim_end().ends_with("dealer's left."),
+            "{variant}: the instruction line is broken or overprinted: {line:?}\n{page}"
+        );
+        assert!(!line.contains("Deal 1"), "{variant}: {line:?}\n{page}");
+        let label = lines
+            .iter()
+            .position(|l| l.contains("Deal 1"))
+            .unwrap_or_else(|| panic!("{variant}: no \"Deal 1\" label in\n{page}"));
+        assert!(
+            label > instruction,
+            "{variant}: the deal labels are not below the instruction\n{page}"
+        );
+        // The labels share no line with cards or other text either.
+        for (i, l) in lines.iter().enumerate() {
+            if l.contains("Deal ") {
+                assert!(
+                    l.split("Deal ").skip(1).all(|rest| rest
+                        .trim_start_matches(|c: char| c.is_ascii_digit())
+                        .starts_with(", dealer ")),
+                    "{variant}: line {i} mixes a deal label with other text: {l:?}\n{page}"
+                );
+            }
         }
     }
 }

@@ -558,9 +558,73 @@ fn curtain_page(pen: &mut Pen, mx: f32, my: f32, sw: f32, sh: f32) -> PdfPage {
     pen.page()
 }
 
-/// The stack top to bottom in numbered columns of 26, with a rule where each deal begins.
+/// Cards to a column on the stacking page.
+const STACK_ROWS: usize = 26;
+/// Baseline of a column's first card, and the distance between cards, in mm.
+const STACK_TOP: f32 = 46.0;
+const STACK_ROW: f32 = 9.0;
+/// Width of one card entry (number, rank, suit symbol) and the widest column spacing.
+const STACK_ENTRY_W: f32 = 15.0;
+const STACK_PITCH_MAX: f32 = 23.0;
+
+/// Where the stacking page puts its cards: each deal starts at the top of a column (so its
+/// label and rule never fall among the cards), 26 cards to a column, and the columns are
+/// spread evenly over the page, at most 23 mm apart. Sheinwold's five deals take ten
+/// columns, 18 mm apart.
+struct StackLayout {
+    pitch: f32,
+    /// First card, number of cards and first column of each deal.
+    deals: Vec<(usize, usize, usize)>,
+}
+
+impl StackLayout {
+    fn new(spec: &GameSpec, cards: usize) -> StackLayout {
+        let mut deals = Vec::new();
+        let (mut start, mut column) = (0, 0);
+        for (d, &per_hand) in spec.schedule.iter().enumerate() {
+            // The last deal takes whatever is left, so no card can go unprinted.
+            let n = if d + 1 == spec.schedule.len() {
+                cards.saturating_sub(start)
+            } else {
+                (per_hand * spec.players).min(cards - start)
+            };
+            deals.push((start, n, column));
+            start += n;
+            column += n.div_ceil(STACK_ROWS);
+        }
+        let spare = PAGE_W - 30.0 - STACK_ENTRY_W;
+        let pitch = if column > 1 {
+            (spare / (column - 1) as f32).min(STACK_PITCH_MAX)
+        } else {
+            STACK_PITCH_MAX
+        };
+        StackLayout { pitch, deals }
+    }
+
+    /// Left edge and baseline of card `i` (from 0).
+    fn place(&self, i: usize) -> (f32, f32) {
+        let &(start, _, column) = self
+            .deals
+            .iter()
+            .rev()
+            .find(|(start, _, _)| *start <= i)
+            .unwrap_or(&(0, 0, 0));
+        let k = i - start;
+        (
+            15.0 + (column + k / STACK_ROWS) as f32 * self.pitch,
+            STACK_TOP + (k % STACK_ROWS) as f32 * STACK_ROW,
+        )
+    }
+
+    /// Width from a deal's first column to the end of its last.
+    fn span(&self, cards: usize) -> f32 {
+        (cards.div_ceil(STACK_ROWS).max(1) - 1) as f32 * self.pitch + STACK_ENTRY_W
+    }
+}
+
+/// The stack top to bottom in numbered columns, each deal under a rule with its number and
+/// dealer.
 fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOptions) -> PdfPage {
-    const PER_COLUMN: usize = 26;
     pen.text(
         15.0,
         20.0,
@@ -578,7 +642,7 @@ fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOption
     );
     pen.text(
         15.0,
-        31.5,
+        32.0,
         9.5,
         &format!(
             "First dealer {}: deal one card at a time from the top, starting on the dealer's left.",
@@ -586,20 +650,31 @@ fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOption
         ),
         black(),
     );
-    let mut starts = Vec::new();
-    let mut at = 0;
-    for (d, &per_hand) in spec.schedule.iter().enumerate() {
-        starts.push((at, d + 1));
-        at += per_hand * spec.players;
-    }
-    let (top, row) = (40.0, 9.0);
-    for (i, card) in board.stack.iter().enumerate() {
-        let x = 15.0 + (i / PER_COLUMN) as f32 * 23.0;
-        let y = top + (i % PER_COLUMN) as f32 * row;
-        if let Some(&(_, d)) = starts.iter().find(|(s, _)| *s == i) {
-            pen.line((x, y - 6.2), (x + 20.0, y - 6.2), 0.6, false, grey());
-            pen.text(x, y - 7.0, 6.5, &format!("Deal {d}"), grey());
+    let layout = StackLayout::new(spec, board.stack.len());
+    for (d, &(start, n, _)) in layout.deals.iter().enumerate() {
+        if n == 0 {
+            continue;
         }
+        let (x, y) = layout.place(start);
+        let span = layout.span(n);
+        pen.line((x, y - 5.5), (x + span, y - 5.5), 0.6, false, grey());
+        // The longest label that fits over the deal's columns.
+        let dealer = board.deals.get(d).map(|deal| deal.dealer);
+        let labels = [
+            dealer.map(|s| format!("Deal {}, dealer {}", d + 1, s.name())),
+            dealer.map(|s| format!("Deal {}, {}", d + 1, s.letter())),
+            Some(format!("Deal {}", d + 1)),
+        ];
+        let room = span + layout.pitch - STACK_ENTRY_W - 1.0;
+        let label = labels
+            .into_iter()
+            .flatten()
+            .find(|l| pen.width(l, 7.0) <= room)
+            .unwrap_or_else(|| format!("{}", d + 1));
+        pen.text(x, y - 7.0, 7.0, &label, grey());
+    }
+    for (i, card) in board.stack.iter().enumerate() {
+        let (x, y) = layout.place(i);
         pen.right(x + 7.0, y, 9.0, &format!("{}", i + 1));
         let rank = card.rank().char().to_string();
         let x = pen.text(x + 9.0, y, 10.0, &rank, black());
@@ -633,6 +708,44 @@ mod tests {
             event_name: Some("Spring Pairs".into()),
             date: Some("2025-04-01".into()),
             commitment: Some(SetKey::from_bytes([7; 32]).commitment()),
+        }
+    }
+
+    /// Every variant's stack fits one page: each card in its own place inside the margins,
+    /// columns far enough apart to read, and each deal starting at the top of a column.
+    #[test]
+    fn every_variants_stack_fits_its_page() {
+        for variant in Variant::ALL {
+            let spec = GameSpec::new(variant);
+            let b = &boards(&spec)[0];
+            let layout = StackLayout::new(&spec, b.stack.len());
+            assert_eq!(layout.deals.len(), b.deals.len(), "{variant}");
+            let cards: usize = layout.deals.iter().map(|d| d.1).sum();
+            assert_eq!(cards, b.stack.len(), "{variant}");
+            assert!(
+                layout.pitch >= STACK_ENTRY_W + 2.5,
+                "{variant}: {}",
+                layout.pitch
+            );
+            let mut places = std::collections::BTreeSet::new();
+            for i in 0..b.stack.len() {
+                let (x, y) = layout.place(i);
+                assert!(
+                    x >= 15.0 && x + STACK_ENTRY_W <= PAGE_W - 15.0 + 0.01,
+                    "{variant} card {i}: x {x}"
+                );
+                assert!(
+                    (STACK_TOP..=PAGE_H - 20.0).contains(&y),
+                    "{variant} card {i}: y {y}"
+                );
+                assert!(
+                    places.insert(((x * 10.0) as i64, (y * 10.0) as i64)),
+                    "{variant}: card {i} shares its place"
+                );
+            }
+            for &(start, _, _) in &layout.deals {
+                assert_eq!(layout.place(start).1, STACK_TOP, "{variant}");
+            }
         }
     }
 
