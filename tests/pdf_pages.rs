@@ -147,3 +147,55 @@ fn stack_instruction_and_deal_labels_are_on_separate_lines() {
         }
     }
 }
+
+/// The words and seat letters that name a seat in the text of a PDF.
+fn seat_words(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| {
+            matches!(
+                *w,
+                "North" | "East" | "South" | "West" | "N" | "E" | "S" | "W"
+            )
+        })
+        .collect()
+}
+
+/// Three-player games use seats N, E and S: no West hand, slip, letter or dealer anywhere.
+#[test]
+fn three_player_pdfs_show_no_west() {
+    let dir = temp_dir("west3");
+    for variant in ["cutthroat-3", "sheinwold-3"] {
+        for kind in KINDS {
+            let text = pdf_text(&write_pdf(&dir, variant, kind), false);
+            let words = seat_words(&text);
+            for seat in ["North", "East", "South"] {
+                assert!(
+                    words.contains(&seat),
+                    "{variant} {kind}: {seat} missing from\n{text}"
+                );
+            }
+            assert!(
+                !words.contains(&"West") && !words.contains(&"W"),
+                "{variant} {kind}: West appears in\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn four_player_pdfs_show_all_four_seats() {
+    let dir = temp_dir("west4");
+    for kind in KINDS {
+        let text = pdf_text(&write_pdf(&dir, "standard", kind), false);
+        let words = seat_words(&text);
+        for seat in ["North", "East", "South", "West"] {
+            assert!(
+                words.contains(&seat),
+                "standard {kind}: {seat} missing from\n{text}"
+            );
+        }
+    }
+    // The records' table shows all four seat letters.
+    let text = pdf_text(&write_pdf(&dir, "standard", "records"), false);
+    assert!(seat_words(&text).contains(&"W"), "{text}");
+}

@@ -411,7 +411,8 @@ fn hand_record_page(
 }
 
 /// One deal like a bridge hand-record diagram: North on top, West and East at the sides,
-/// South below, then each player's count of own trumps.
+/// South below, then each player's count of own trumps. A three-player table has no West:
+/// no hand, no letter at the table, and the diagram moves into the room West would take.
 fn deal_diagram(
     pen: &mut Pen,
     board: &Board,
@@ -433,14 +434,18 @@ fn deal_diagram(
     );
     let suits = suits_in_play(spec);
     let block = (suits.len() as f32 + 1.0) * step;
+    let in_play = |seat: Seat| seat.index() < spec.players;
+    // Without a West hand on the left, the table and the other hands move left by half
+    // a hand's width.
+    let xt = if in_play(Seat::West) { x0 } else { x0 - 15.0 };
     let places = [
-        (Seat::North, x0 + 30.0, y0 + 4.0 + 1.5 * step),
-        (Seat::West, x0, y0 + 4.0 + 2.0 * step + block),
-        (Seat::East, x0 + 60.0, y0 + 4.0 + 2.0 * step + block),
-        (Seat::South, x0 + 30.0, y0 + 4.0 + 2.5 * step + 2.0 * block),
+        (Seat::North, xt + 30.0, y0 + 4.0 + 1.5 * step),
+        (Seat::West, xt, y0 + 4.0 + 2.0 * step + block),
+        (Seat::East, xt + 60.0, y0 + 4.0 + 2.0 * step + block),
+        (Seat::South, xt + 30.0, y0 + 4.0 + 2.5 * step + 2.0 * block),
     ];
     for (seat, x, y) in places {
-        if seat.index() >= spec.players {
+        if !in_play(seat) {
             continue;
         }
         let hand = deal.hand(seat);
@@ -455,7 +460,7 @@ fn deal_diagram(
         }
     }
     // The table in the middle, with the seat letters.
-    let (bx, by) = (x0 + 33.0, y0 + 4.0 + 2.5 * step + block);
+    let (bx, by) = (xt + 33.0, y0 + 4.0 + 2.5 * step + block);
     let bh = block - step;
     for (a, b) in [
         ((bx, by), (bx + 22.0, by)),
@@ -467,10 +472,16 @@ fn deal_diagram(
     }
     let mid = by + bh / 2.0 + 1.0;
     let letter = size * 0.9;
-    pen.text(bx + 9.7, by + 3.5, letter, "N", grey());
-    pen.text(bx + 9.7, by + bh - 1.0, letter, "S", grey());
-    pen.text(bx + 1.5, mid, letter, "W", grey());
-    pen.text(bx + 18.5, mid, letter, "E", grey());
+    for (seat, x, y) in [
+        (Seat::North, bx + 9.7, by + 3.5),
+        (Seat::South, bx + 9.7, by + bh - 1.0),
+        (Seat::West, bx + 1.5, mid),
+        (Seat::East, bx + 18.5, mid),
+    ] {
+        if in_play(seat) {
+            pen.text(x, y, letter, &seat.letter().to_string(), grey());
+        }
+    }
     // Own trump counts: the figure players check first.
     let y = y0 + 4.0 + 4.0 * step + 3.0 * block;
     let mut x = pen.text(x0, y, size, "Own trumps: ", black());
