@@ -368,6 +368,45 @@ fn hand_records_pdf_reads_back_with_the_known_deal() {
     );
 }
 
+/// Every kind of document, for a four- and a three-player game, is the same bytes from two
+/// runs of the command line.
+#[test]
+fn every_kind_of_pdf_is_the_same_bytes_from_two_runs() {
+    let dir = temp_dir("repeat");
+    for variant in ["standard", "sheinwold-3"] {
+        for kind in ["records", "curtains", "stack", "all"] {
+            let write = |name: &str| {
+                let path = dir.join(format!("{variant}-{kind}-{name}.pdf"));
+                let o = run(&[
+                    "hand-records",
+                    "--key",
+                    ZERO_KEY,
+                    "--boards",
+                    "1-2",
+                    "-o",
+                    path.to_str().unwrap(),
+                    "--kind",
+                    kind,
+                    "--event",
+                    "Spring Pairs",
+                    "--date",
+                    "2025-04-01",
+                    "--variant",
+                    variant,
+                ]);
+                assert!(o.status.success(), "{}", stderr(&o));
+                std::fs::read(path).unwrap()
+            };
+            let first = write("first");
+            assert!(first.starts_with(b"%PDF-"));
+            assert!(
+                write("second") == first,
+                "{variant} {kind}: two runs wrote different PDFs"
+            );
+        }
+    }
+}
+
 #[test]
 fn curtain_cards_and_stacking_order_read_back() {
     let dir = temp_dir("curtains");

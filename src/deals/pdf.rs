@@ -4,13 +4,17 @@
 //!
 //! One embedded font (DejaVu Sans, which has the suit symbols) shared by every page and
 //! subset on save, which keeps a 30-board file small.
+//!
+//! The bytes are a function of the inputs alone, in any process and however many documents
+//! it rendered before: the web service must serve what the command line writes.
 
 use std::collections::HashMap;
 
 use printpdf::{
     Color, FontId, Line, LineDashPattern, LinePoint, Mm, OffsetDateTime, Op, ParsedFont,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem,
+    PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem,
 };
+use sha2::{Digest, Sha256};
 
 use super::algorithm::{ALGORITHM, Board};
 use super::record::{DISPLAY_SUITS, own_trumps, player_title, suit_ranks};
@@ -76,6 +80,8 @@ pub enum PdfError {
     NoBoards,
     #[error("the embedded font could not be read")]
     Font,
+    #[error("the PDF could not be written")]
+    Save,
 }
 
 /// Renders the chosen document for `boards` and returns the PDF file's bytes.
@@ -103,7 +109,16 @@ pub fn render(
         info.modification_date = date;
         info.metadata_date = date;
     }
-    let font_id = doc.add_font(&font);
+    // printpdf names fonts and documents from a process-wide counter (`FontId::new` and the
+    // trailer's /ID), so a second render in one process would differ from the first. Both
+    // come from a digest of the inputs instead: the font's resource name and subset tag
+    // here, the /ID below.
+    let digest = fingerprint(boards, spec, options, &title);
+    let font_id = FontId(digest.iter().map(|b| char::from(b'A' + b % 26)).collect());
+    doc.resources
+        .fonts
+        .map
+        .insert(font_id.clone(), PdfFont::new(font.clone()));
     let mut pen = Pen::new(&font, font_id);
 
     let mut pages = Vec::new();
@@ -121,14 +136,81 @@ pub fn render(
             pages.push(stack_page(&mut pen, board, spec, options));
         }
     }
+    let save_options = PdfSaveOptions {
+        subset_fonts: true,
+        ..Default::default()
+    };
     let mut save_warnings = Vec::new();
-    Ok(doc.with_pages(pages).save(
-        &PdfSaveOptions {
-            subset_fonts: true,
-            ..Default::default()
-        },
-        &mut save_warnings,
-    ))
+    // What `PdfDocument::save` does, with the trailer's /ID set in between: the file's
+    // identifier is the digest of its inputs (both halves alike, as for a file never
+    // updated). Should a later printpdf write no /ID, or another shape, the file goes
+    // without one (it is optional for unencrypted files) rather than with a random one.
+    let mut file = doc
+        .with_pages(pages)
+        .to_lopdf_document(&save_options, &mut save_warnings);
+    let id = hex::encode(&digest[..16]).into_bytes();
+    let id_set = file
+        .trailer
+        .get_mut(b"ID")
+        .and_then(|o| o.as_array_mut())
+        .is_ok_and(|parts| {
+            parts
+                .iter_mut()
+                .all(|p| p.as_str_mut().map(|s| s.clone_from(&id)).is_ok())
+        });
+    if !id_set {
+        file.trailer.remove(b"ID");
+    }
+    if save_options.optimize {
+        file.compress();
+    }
+    let mut bytes = Vec::new();
+    file.save_to(&mut bytes).map_err(|_| PdfError::Save)?;
+    Ok(bytes)
+}
+
+/// SHA-256 over everything the document is made from: what it prints and how. Names the
+/// embedded font and the file, so equal inputs give equal bytes in any process and at any
+/// time, and different documents get different identifiers.
+fn fingerprint(boards: &[Board], spec: &GameSpec, options: &PdfOptions, title: &str) -> [u8; 32] {
+    fn field(h: &mut Sha256, bytes: &[u8]) {
+        h.update((bytes.len() as u64).to_le_bytes());
+        h.update(bytes);
+    }
+    fn optional(h: &mut Sha256, text: Option<&str>) {
+        match text {
+            Some(t) => {
+                field(h, b"some");
+                field(h, t.as_bytes());
+            }
+            None => field(h, b"none"),
+        }
+    }
+    let mut h = Sha256::new();
+    field(&mut h, b"calypso-director hand-record pdf");
+    field(&mut h, ALGORITHM.as_bytes());
+    field(&mut h, PdfKind::NAMES[options.kind as usize].as_bytes());
+    field(&mut h, title.as_bytes());
+    optional(&mut h, options.event_name.as_deref());
+    optional(&mut h, options.date.as_deref());
+    optional(&mut h, options.commitment.as_deref());
+    field(&mut h, spec.variant.name().as_bytes());
+    field(&mut h, &(spec.players as u64).to_le_bytes());
+    let trumps: String = Seat::ALL
+        .iter()
+        .map(|&s| spec.trumps.of(s).map_or('-', Suit::letter))
+        .collect();
+    field(&mut h, trumps.as_bytes());
+    let schedule: Vec<String> = spec.schedule.iter().map(usize::to_string).collect();
+    field(&mut h, schedule.join(",").as_bytes());
+    for board in boards {
+        field(&mut h, &board.number.to_le_bytes());
+        field(&mut h, &[u8::from(board.reserve)]);
+        field(&mut h, board.first_dealer.letter().to_string().as_bytes());
+        let stack: String = board.stack.iter().map(ToString::to_string).collect();
+        field(&mut h, stack.as_bytes());
+    }
+    h.finalize().into()
 }
 
 /// Midnight UTC of a YYYY-MM-DD event date, for the PDF's dates.
@@ -329,7 +411,8 @@ fn hand_record_page(
 }
 
 /// One deal like a bridge hand-record diagram: North on top, West and East at the sides,
-/// South below, then each player's count of own trumps.
+/// South below, then each player's count of own trumps. A three-player table has no West:
+/// no hand, no letter at the table, and the diagram moves into the room West would take.
 fn deal_diagram(
     pen: &mut Pen,
     board: &Board,
@@ -351,14 +434,18 @@ fn deal_diagram(
     );
     let suits = suits_in_play(spec);
     let block = (suits.len() as f32 + 1.0) * step;
+    let in_play = |seat: Seat| seat.index() < spec.players;
+    // Without a West hand on the left, the table and the other hands move left by half
+    // a hand's width.
+    let xt = if in_play(Seat::West) { x0 } else { x0 - 15.0 };
     let places = [
-        (Seat::North, x0 + 30.0, y0 + 4.0 + 1.5 * step),
-        (Seat::West, x0, y0 + 4.0 + 2.0 * step + block),
-        (Seat::East, x0 + 60.0, y0 + 4.0 + 2.0 * step + block),
-        (Seat::South, x0 + 30.0, y0 + 4.0 + 2.5 * step + 2.0 * block),
+        (Seat::North, xt + 30.0, y0 + 4.0 + 1.5 * step),
+        (Seat::West, xt, y0 + 4.0 + 2.0 * step + block),
+        (Seat::East, xt + 60.0, y0 + 4.0 + 2.0 * step + block),
+        (Seat::South, xt + 30.0, y0 + 4.0 + 2.5 * step + 2.0 * block),
     ];
     for (seat, x, y) in places {
-        if seat.index() >= spec.players {
+        if !in_play(seat) {
             continue;
         }
         let hand = deal.hand(seat);
@@ -373,7 +460,7 @@ fn deal_diagram(
         }
     }
     // The table in the middle, with the seat letters.
-    let (bx, by) = (x0 + 33.0, y0 + 4.0 + 2.5 * step + block);
+    let (bx, by) = (xt + 33.0, y0 + 4.0 + 2.5 * step + block);
     let bh = block - step;
     for (a, b) in [
         ((bx, by), (bx + 22.0, by)),
@@ -385,10 +472,16 @@ fn deal_diagram(
     }
     let mid = by + bh / 2.0 + 1.0;
     let letter = size * 0.9;
-    pen.text(bx + 9.7, by + 3.5, letter, "N", grey());
-    pen.text(bx + 9.7, by + bh - 1.0, letter, "S", grey());
-    pen.text(bx + 1.5, mid, letter, "W", grey());
-    pen.text(bx + 18.5, mid, letter, "E", grey());
+    for (seat, x, y) in [
+        (Seat::North, bx + 9.7, by + 3.5),
+        (Seat::South, bx + 9.7, by + bh - 1.0),
+        (Seat::West, bx + 1.5, mid),
+        (Seat::East, bx + 18.5, mid),
+    ] {
+        if in_play(seat) {
+            pen.text(x, y, letter, &seat.letter().to_string(), grey());
+        }
+    }
     // Own trump counts: the figure players check first.
     let y = y0 + 4.0 + 4.0 * step + 3.0 * block;
     let mut x = pen.text(x0, y, size, "Own trumps: ", black());
@@ -476,9 +569,73 @@ fn curtain_page(pen: &mut Pen, mx: f32, my: f32, sw: f32, sh: f32) -> PdfPage {
     pen.page()
 }
 
-/// The stack top to bottom in numbered columns of 26, with a rule where each deal begins.
+/// Cards to a column on the stacking page.
+const STACK_ROWS: usize = 26;
+/// Baseline of a column's first card, and the distance between cards, in mm.
+const STACK_TOP: f32 = 46.0;
+const STACK_ROW: f32 = 9.0;
+/// Width of one card entry (number, rank, suit symbol) and the widest column spacing.
+const STACK_ENTRY_W: f32 = 15.0;
+const STACK_PITCH_MAX: f32 = 23.0;
+
+/// Where the stacking page puts its cards: each deal starts at the top of a column (so its
+/// label and rule never fall among the cards), 26 cards to a column, and the columns are
+/// spread evenly over the page, at most 23 mm apart. Sheinwold's five deals take ten
+/// columns, 18 mm apart.
+struct StackLayout {
+    pitch: f32,
+    /// First card, number of cards and first column of each deal.
+    deals: Vec<(usize, usize, usize)>,
+}
+
+impl StackLayout {
+    fn new(spec: &GameSpec, cards: usize) -> StackLayout {
+        let mut deals = Vec::new();
+        let (mut start, mut column) = (0, 0);
+        for (d, &per_hand) in spec.schedule.iter().enumerate() {
+            // The last deal takes whatever is left, so no card can go unprinted.
+            let n = if d + 1 == spec.schedule.len() {
+                cards.saturating_sub(start)
+            } else {
+                (per_hand * spec.players).min(cards - start)
+            };
+            deals.push((start, n, column));
+            start += n;
+            column += n.div_ceil(STACK_ROWS);
+        }
+        let spare = PAGE_W - 30.0 - STACK_ENTRY_W;
+        let pitch = if column > 1 {
+            (spare / (column - 1) as f32).min(STACK_PITCH_MAX)
+        } else {
+            STACK_PITCH_MAX
+        };
+        StackLayout { pitch, deals }
+    }
+
+    /// Left edge and baseline of card `i` (from 0).
+    fn place(&self, i: usize) -> (f32, f32) {
+        let &(start, _, column) = self
+            .deals
+            .iter()
+            .rev()
+            .find(|(start, _, _)| *start <= i)
+            .unwrap_or(&(0, 0, 0));
+        let k = i - start;
+        (
+            15.0 + (column + k / STACK_ROWS) as f32 * self.pitch,
+            STACK_TOP + (k % STACK_ROWS) as f32 * STACK_ROW,
+        )
+    }
+
+    /// Width from a deal's first column to the end of its last.
+    fn span(&self, cards: usize) -> f32 {
+        (cards.div_ceil(STACK_ROWS).max(1) - 1) as f32 * self.pitch + STACK_ENTRY_W
+    }
+}
+
+/// The stack top to bottom in numbered columns, each deal under a rule with its number and
+/// dealer.
 fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOptions) -> PdfPage {
-    const PER_COLUMN: usize = 26;
     pen.text(
         15.0,
         20.0,
@@ -496,7 +653,7 @@ fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOption
     );
     pen.text(
         15.0,
-        31.5,
+        32.0,
         9.5,
         &format!(
             "First dealer {}: deal one card at a time from the top, starting on the dealer's left.",
@@ -504,20 +661,31 @@ fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOption
         ),
         black(),
     );
-    let mut starts = Vec::new();
-    let mut at = 0;
-    for (d, &per_hand) in spec.schedule.iter().enumerate() {
-        starts.push((at, d + 1));
-        at += per_hand * spec.players;
-    }
-    let (top, row) = (40.0, 9.0);
-    for (i, card) in board.stack.iter().enumerate() {
-        let x = 15.0 + (i / PER_COLUMN) as f32 * 23.0;
-        let y = top + (i % PER_COLUMN) as f32 * row;
-        if let Some(&(_, d)) = starts.iter().find(|(s, _)| *s == i) {
-            pen.line((x, y - 6.2), (x + 20.0, y - 6.2), 0.6, false, grey());
-            pen.text(x, y - 7.0, 6.5, &format!("Deal {d}"), grey());
+    let layout = StackLayout::new(spec, board.stack.len());
+    for (d, &(start, n, _)) in layout.deals.iter().enumerate() {
+        if n == 0 {
+            continue;
         }
+        let (x, y) = layout.place(start);
+        let span = layout.span(n);
+        pen.line((x, y - 5.5), (x + span, y - 5.5), 0.6, false, grey());
+        // The longest label that fits over the deal's columns.
+        let dealer = board.deals.get(d).map(|deal| deal.dealer);
+        let labels = [
+            dealer.map(|s| format!("Deal {}, dealer {}", d + 1, s.name())),
+            dealer.map(|s| format!("Deal {}, {}", d + 1, s.letter())),
+            Some(format!("Deal {}", d + 1)),
+        ];
+        let room = span + layout.pitch - STACK_ENTRY_W - 1.0;
+        let label = labels
+            .into_iter()
+            .flatten()
+            .find(|l| pen.width(l, 7.0) <= room)
+            .unwrap_or_else(|| format!("{}", d + 1));
+        pen.text(x, y - 7.0, 7.0, &label, grey());
+    }
+    for (i, card) in board.stack.iter().enumerate() {
+        let (x, y) = layout.place(i);
         pen.right(x + 7.0, y, 9.0, &format!("{}", i + 1));
         let rank = card.rank().char().to_string();
         let x = pen.text(x + 9.0, y, 10.0, &rank, black());
@@ -530,4 +698,89 @@ fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOption
         );
     }
     pen.page()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deals::algorithm::{SetKey, board};
+    use crate::engine::Variant;
+
+    fn boards(spec: &GameSpec) -> Vec<Board> {
+        let key = SetKey::from_bytes([7; 32]);
+        (1..=2)
+            .map(|n| board(&key, n, false, spec, None).unwrap())
+            .collect()
+    }
+
+    fn options(kind: PdfKind) -> PdfOptions {
+        PdfOptions {
+            kind,
+            event_name: Some("Spring Pairs".into()),
+            date: Some("2025-04-01".into()),
+            commitment: Some(SetKey::from_bytes([7; 32]).commitment()),
+        }
+    }
+
+    /// Every variant's stack fits one page: each card in its own place inside the margins,
+    /// columns far enough apart to read, and each deal starting at the top of a column.
+    #[test]
+    fn every_variants_stack_fits_its_page() {
+        for variant in Variant::ALL {
+            let spec = GameSpec::new(variant);
+            let b = &boards(&spec)[0];
+            let layout = StackLayout::new(&spec, b.stack.len());
+            assert_eq!(layout.deals.len(), b.deals.len(), "{variant}");
+            let cards: usize = layout.deals.iter().map(|d| d.1).sum();
+            assert_eq!(cards, b.stack.len(), "{variant}");
+            assert!(
+                layout.pitch >= STACK_ENTRY_W + 2.5,
+                "{variant}: {}",
+                layout.pitch
+            );
+            let mut places = std::collections::BTreeSet::new();
+            for i in 0..b.stack.len() {
+                let (x, y) = layout.place(i);
+                assert!(
+                    x >= 15.0 && x + STACK_ENTRY_W <= PAGE_W - 15.0 + 0.01,
+                    "{variant} card {i}: x {x}"
+                );
+                assert!(
+                    (STACK_TOP..=PAGE_H - 20.0).contains(&y),
+                    "{variant} card {i}: y {y}"
+                );
+                assert!(
+                    places.insert(((x * 10.0) as i64, (y * 10.0) as i64)),
+                    "{variant}: card {i} shares its place"
+                );
+            }
+            for &(start, _, _) in &layout.deals {
+                assert_eq!(layout.place(start).1, STACK_TOP, "{variant}");
+            }
+        }
+    }
+
+    /// The web service renders many documents in one process; each must be the same bytes
+    /// the command line writes, so nothing may depend on what was rendered before.
+    #[test]
+    fn the_same_inputs_give_the_same_bytes_within_one_process() {
+        for variant in [Variant::Standard, Variant::Sheinwold3] {
+            let spec = GameSpec::new(variant);
+            let set = boards(&spec);
+            for kind in [
+                PdfKind::Records,
+                PdfKind::Curtains,
+                PdfKind::Stack,
+                PdfKind::All,
+            ] {
+                let first = render(&set, &spec, &options(kind)).unwrap();
+                let second = render(&set, &spec, &options(kind)).unwrap();
+                assert!(first.starts_with(b"%PDF-"));
+                assert!(
+                    first == second,
+                    "{variant} {kind:?}: two renders in one process differ"
+                );
+            }
+        }
+    }
 }
