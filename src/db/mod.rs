@@ -191,14 +191,13 @@ pub fn connect(url: Option<&str>, max_size: u32) -> Result<DbPool, DbError> {
         first.batch_execute(SQLITE_WAL)?;
     }
     run_migrations(&mut first)?;
-    let pool = Pool::builder()
+    // `first` stays open while the pool opens its connections and is dropped on return:
+    // closing the last connection to a SQLite file checkpoints and removes the WAL, which
+    // the pool's first readers would then have to rebuild, all at once.
+    Pool::builder()
         .max_size(max_size)
         .build(manager)
-        .map_err(|e| DbError::Pool2(e.to_string()));
-    // Closed only now: closing the last connection to a SQLite file checkpoints and removes
-    // the WAL, which the pool's first readers would then have to rebuild, all at once.
-    drop(first);
-    pool
+        .map_err(|e| DbError::Pool2(e.to_string()))
 }
 
 /// Applies pending migrations for the connection's backend. On PostgreSQL an advisory lock
