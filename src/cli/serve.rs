@@ -5,9 +5,19 @@ use crate::service::accounts;
 use crate::web::{Application, Config};
 
 fn init_logging() {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+    // The log goes to stdout (tracing-subscriber's default, named here so the check below
+    // looks at the right stream). Colour only on a terminal, never into a file, pipe or
+    // journal, and not when NO_COLOR is set to anything but "" (https://no-color.org).
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let ansi = std::io::stdout().is_terminal() && !no_color;
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stdout)
+        .with_ansi(ansi)
+        .with_env_filter(filter)
+        .try_init();
 }
 
 /// Starts the server and blocks until it stops. Returns the process exit status.

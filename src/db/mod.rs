@@ -152,10 +152,18 @@ impl ConnectionManager {
     }
 }
 
-/// Pragmas for every SQLite connection: concurrent readers with one writer (WAL), waiting
-/// instead of failing on a busy database, and enforced foreign keys.
-const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; \
-     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+/// Pragmas for every SQLite connection: waiting instead of failing on a busy database,
+/// enforced foreign keys, and the WAL's usual durability level. The busy timeout comes
+/// first: `synchronous` (like `journal_mode`) reads the database, and a read can find it
+/// briefly locked, for instance while another connection rebuilds the WAL index, which is
+/// what the pool's connections, opened in parallel at start, used to run into ("database
+/// is locked" logged by r2d2) when the timeout came after.
+const SQLITE_PRAGMAS: &str =
+    "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+
+/// Concurrent readers with one writer. The journal mode is kept in the database file, so it
+/// is set once, on the first connection, before the pool opens the others.
+const SQLITE_WAL: &str = "PRAGMA journal_mode = WAL;";
 
 impl ManageConnection for ConnectionManager {
     type Connection = DbConnection;
@@ -168,6 +176,7 @@ impl ManageConnection for ConnectionManager {
                     .to_str()
                     .ok_or_else(|| DbError::PathNotUtf8(path.clone()))?;
                 let mut conn = diesel::SqliteConnection::establish(path)?;
+                // Nothing may run before the busy timeout (see SQLITE_PRAGMAS).
                 conn.batch_execute(SQLITE_PRAGMAS)?;
                 Ok(DbConnection::Sqlite(conn))
             }
@@ -191,10 +200,16 @@ impl ManageConnection for ConnectionManager {
 /// The first connection is made here so a bad URL or password fails at start, loudly.
 pub fn connect(url: Option<&str>, max_size: u32) -> Result<DbPool, DbError> {
     let backend = Backend::from_url(url)?;
+    let sqlite = matches!(backend, Backend::Sqlite(_));
     let manager = ConnectionManager::new(backend);
     let mut first = manager.connect()?;
+    if sqlite {
+        first.batch_execute(SQLITE_WAL)?;
+    }
     run_migrations(&mut first)?;
-    drop(first);
+    // `first` stays open while the pool opens its connections and is dropped on return:
+    // closing the last connection to a SQLite file checkpoints and removes the WAL, which
+    // the pool's first readers would then have to rebuild, all at once.
     Pool::builder()
         .max_size(max_size)
         .build(manager)
