@@ -45,6 +45,7 @@ as_postgres() { if [ "$(id -u)" -eq 0 ]; then su postgres -c "$1"; else sh -c "$
 if ! as_postgres "psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'calypso_test'\"" | grep -q 1; then
   as_postgres "psql -q -c \"CREATE ROLE calypso_test LOGIN PASSWORD 'calypso_test' CREATEDB\""
 fi
-# Each test creates and drops its own database through this admin URL.
+# Each test creates and drops its own database through this admin URL; clean_start starts
+# the real binary on a fresh PostgreSQL database and reads its log.
 CALYPSO_TEST_POSTGRES_URL="postgres://calypso_test:calypso_test@localhost/postgres" \
-  cargo test --features postgres --test 'web_*'
+  cargo test --features postgres --test 'web_*' --test clean_start
