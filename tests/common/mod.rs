@@ -96,7 +96,12 @@ pub fn test_config(database_url: &str) -> Config {
 /// The same application `serve` starts (`Application::build`), on a fresh database.
 pub async fn spawn_app() -> TestApp {
     let (url, test_db) = fresh_database();
-    let config = test_config(&url);
+    start(&url, test_db)
+}
+
+/// Builds and spawns the application on the database at `url`.
+fn start(url: &str, db: TestDb) -> TestApp {
+    let config = test_config(url);
     let app = Application::build(config.clone()).expect("the application starts");
     let address = app.base_url().to_string();
     let pool = app.pool();
@@ -110,7 +115,7 @@ pub async fn spawn_app() -> TestApp {
             ..config
         },
         setup_link,
-        _db: test_db,
+        _db: db,
     }
 }
 
@@ -119,23 +124,8 @@ impl TestApp {
     /// when a club puts several app instances behind one PostgreSQL.
     pub async fn second_instance(&self) -> TestApp {
         let url = self.config.database_url.clone().unwrap();
-        let config = test_config(&url);
-        let app = Application::build(config.clone()).expect("a second instance starts");
-        let address = app.base_url().to_string();
-        let pool = app.pool();
-        let setup_link = app.setup_link().map(str::to_string);
-        tokio::spawn(app.into_server());
-        TestApp {
-            address: address.clone(),
-            pool,
-            config: Config {
-                base_url: Some(address),
-                ..config
-            },
-            setup_link,
-            // The first instance owns (and drops) the database.
-            _db: TestDb::Sqlite(tempfile::tempdir().unwrap()),
-        }
+        // The first instance owns (and drops) the database.
+        start(&url, TestDb::Sqlite(tempfile::tempdir().unwrap()))
     }
 }
 
