@@ -400,3 +400,93 @@ async fn results_and_standings_come_from_the_database() {
     });
     assert_eq!(audits, 3);
 }
+
+#[tokio::test]
+async fn status_release_and_boards_through_the_api() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let token = new_token(&d, "alpha", "scoring laptop").await;
+    let _other = app.club_with_owner("bravo", "bob@example.org").await;
+    let api = reqwest::Client::new();
+    let url = |p: &str| format!("{}/api/v1{p}", app.address);
+    let ev: Value = api
+        .post(url("/events"))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({"name":"API Night","date":"2026-06-01","format":"progressive",
+            "tables":2,"boards":3,"trumps":"HCSD"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = ev["id"].as_i64().unwrap();
+    let status = |to: &str| {
+        api.post(url(&format!("/events/{id}/status")))
+            .bearer_auth(&token)
+            .json(&serde_json::json!({ "to": to }))
+            .send()
+    };
+    // Not a step the lifecycle allows: 409 with its words; a status that does not exist: 422.
+    let r = status("finished").await.unwrap();
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    assert!(error_of(r).await.contains("cannot become finished"));
+    assert_eq!(
+        status("done").await.unwrap().status(),
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let r = status("ready").await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let ready: Value = r.json().await.unwrap();
+    assert_eq!(ready["status"], "ready");
+    let commitment = ready["deal"]["commitment"].as_str().unwrap().to_string();
+    assert_eq!(ready["deal"]["key"], Value::Null);
+
+    // Boards: the club's directors at any time, everyone else after release only.
+    let boards_url = url(&format!("/events/{id}/boards"));
+    let r = api.get(&boards_url).bearer_auth(&token).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let boards: Value = r.json().await.unwrap();
+    assert_eq!(boards["algorithm"], "v1");
+    assert_eq!(boards["commitment"], commitment.as_str());
+    assert_eq!(boards["boards"].as_array().unwrap().len(), 3);
+    assert_eq!(boards["boards"][2]["board"], 3);
+    assert_eq!(boards["boards"][0]["stack"].as_array().unwrap().len(), 208);
+    assert_eq!(api.get(&boards_url).send().await.unwrap().status(), StatusCode::NOT_FOUND);
+    let bob_token = new_token(&_other, "bravo", "bob's tool").await;
+    assert_eq!(
+        api.get(&boards_url)
+            .bearer_auth(&bob_token)
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::NOT_FOUND,
+        "another club's director sees nothing before release"
+    );
+    let release = || {
+        api.post(url(&format!("/events/{id}/release")))
+            .bearer_auth(&token)
+            .send()
+    };
+    let r = release().await.unwrap();
+    assert_eq!(r.status(), StatusCode::CONFLICT, "not before play is over");
+    for to in ["running", "finished"] {
+        assert_eq!(status(to).await.unwrap().status(), StatusCode::OK, "{to}");
+    }
+    let r = release().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let released: Value = r.json().await.unwrap();
+    assert_eq!(released["hand_records_released"], true);
+    let key = released["deal"]["key"].as_str().unwrap().to_string();
+    assert_eq!(release().await.unwrap().status(), StatusCode::CONFLICT, "once");
+    // Now anyone: the same boards as the command line prints.
+    let public: Value = api.get(&boards_url).send().await.unwrap().json().await.unwrap();
+    assert_eq!(public, boards);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_calypso-director"))
+        .args(["deal", "--key", &key, "--board", "2", "--trumps", "HCSD"])
+        .output()
+        .unwrap();
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(public["boards"][1], cli);
+}

@@ -129,6 +129,17 @@ pub fn event(conn: &mut DbConnection, club: ClubId, id: EventId) -> Result<Optio
         .transpose()
 }
 
+/// An event of any club, by id alone: only for what anyone may see of it, so the caller
+/// must apply the visibility rule (`Event::exposure`) before showing anything.
+pub fn public_event(conn: &mut DbConnection, id: EventId) -> Result<Option<Event>, DbError> {
+    events::table
+        .find(id.get())
+        .first::<EventRow>(conn)
+        .optional()?
+        .map(EventRow::into_event)
+        .transpose()
+}
+
 pub fn create_event(
     conn: &mut DbConnection,
     club: ClubId,

@@ -85,6 +85,21 @@ fn set_key(key: &DealKey) -> Result<SetKey, PapersError> {
     Ok(SetKey::from_hex(&key.key_hex)?)
 }
 
+/// Every board of the event as `deal --format json` prints it (the API's `boards`).
+pub fn boards_json(
+    settings: &EventSettings,
+    key: &DealKey,
+) -> Result<Vec<deals::BoardJson>, PapersError> {
+    let set = set_key(key)?;
+    let spec = settings.game_spec();
+    (1..=u32::from(settings.boards()))
+        .map(|n| {
+            let b = deals::board(&set, n, false, &spec, None)?;
+            Ok(deals::board_json(&set, &b, &spec))
+        })
+        .collect()
+}
+
 /// The PDF of one kind for every board of the event (or every reserve board).
 pub fn render(
     settings: &EventSettings,

@@ -4,7 +4,7 @@
 
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, Scope, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, Scope, web};
 use serde::{Deserialize, Serialize};
 
 use crate::db;
@@ -12,9 +12,10 @@ use crate::db::clubs::PlayerError;
 use crate::event::club::{Player, PlayerFields};
 use crate::event::results::{Standing, TableResult};
 use crate::event::{
-    Count, Event, EventId, EventSettings, LifecycleError, PlayerId, SettingsDraft, SettingsJson,
-    TrumpsDraft, Viewer,
+    Count, DealKey, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
+    SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
 };
+use crate::event::lifecycle::UnknownStatus;
 use crate::web::auth::ApiDirector;
 use crate::web::config::JSON_LIMIT;
 use crate::web::error::{AppError, json_error};
@@ -48,6 +49,9 @@ pub fn scope() -> Scope {
         .route("/events/{id}", web::patch().to(update_event))
         .route("/events/{id}/results", web::get().to(results))
         .route("/events/{id}/standings", web::get().to(standings))
+        .route("/events/{id}/status", web::post().to(change_status))
+        .route("/events/{id}/release", web::post().to(release))
+        .route("/events/{id}/boards", web::get().to(boards))
         .route("/players", web::get().to(list_players))
         .route("/players", web::post().to(create_player))
         .route("/players/{id}", web::patch().to(update_player))
@@ -260,6 +264,91 @@ async fn update_event(
         Err(db::events::EventChangeError::Refused(LifecycleError::NotDraft)) => Err(conflict()),
         Err(e) => Err(AppError::from(e).into_api()),
     }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StatusBody {
+    to: String,
+}
+
+/// Moves the event to another status, as the lifecycle allows (no confirmation step: the
+/// call is the decision).
+async fn change_status(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+    body: web::Json<StatusBody>,
+) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    let to: EventStatus = body
+        .to
+        .parse()
+        .map_err(|e: UnknownStatus| unprocessable(format!("to: {e}")))?;
+    let ev = load_event(&state, club, id).await?;
+    let key = DealKey::generate().map_err(|e| AppError::from(e).into_api())?;
+    let seen = ev.status;
+    let changed = api(state
+        .db(move |c| Ok(db::events::change_status(c, club, id, seen, to, &key)))
+        .await)?;
+    changed
+        .map(|ev| HttpResponse::Ok().json(EventJson::from(ev)))
+        .map_err(|e| AppError::from(e).into_api())
+}
+
+/// Releases the hand records and the key (once play is over).
+async fn release(state: web::Data<AppState>, a: ApiDirector, path: web::Path<EventId>) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    load_event(&state, club, id).await?;
+    let released = api(state
+        .db(move |c| Ok(db::events::release_hand_records(c, club, id)))
+        .await)?;
+    released
+        .map(|ev| HttpResponse::Ok().json(EventJson::from(ev)))
+        .map_err(|e| AppError::from(e).into_api())
+}
+
+#[derive(Serialize)]
+struct BoardsJson {
+    algorithm: String,
+    commitment: String,
+    boards: Vec<crate::deals::BoardJson>,
+}
+
+/// Every board of the event, as `deal --format json` prints it: for the club's directors
+/// (with their token) at any time, for anyone else once the hand records are released.
+async fn boards(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let id = path.into_inner();
+    let director = if req.headers().contains_key(actix_web::http::header::AUTHORIZATION) {
+        Some(ApiDirector::extract(&req).await?)
+    } else {
+        None
+    };
+    let ev = match &director {
+        Some(a) => load_event(&state, a.club.id, id).await?,
+        None => api(state
+            .db(move |c| db::events::public_event(c, id)?.ok_or(AppError::NotFound))
+            .await)?,
+    };
+    let who = Viewer::of(director.map(|a| a.club.id), ev.club_id);
+    let key = ev
+        .deal
+        .as_ref()
+        .filter(|_| ev.exposure().papers_visible(who))
+        .ok_or_else(|| AppError::NotFound.into_api())?;
+    let boards = crate::event::papers::boards_json(&ev.settings, key).map_err(|e| {
+        tracing::error!("boards of event {id}: {e}");
+        AppError::Api(StatusCode::INTERNAL_SERVER_ERROR, "internal error".into())
+    })?;
+    Ok(HttpResponse::Ok().json(BoardsJson {
+        algorithm: key.algorithm.clone(),
+        commitment: key.commitment.clone(),
+        boards,
+    }))
 }
 
 #[derive(Serialize)]
