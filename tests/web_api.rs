@@ -4,7 +4,7 @@
 mod common;
 
 use calypso_director::db;
-use calypso_director::event::entries::EntryKind;
+use calypso_director::event::entries::{EntryDraft, EntryKind, PlayerChoice};
 use calypso_director::event::results::ResultDetails;
 use common::*;
 use reqwest::StatusCode;
@@ -330,13 +330,16 @@ async fn results_and_standings_come_from_the_database() {
     let id = id_from_location(&location(&r));
     let club = app.club_id("alpha");
     with_conn(&app, |c| {
-        let entry = |c: &mut _, n, name| {
-            db::entries::add_entry(c, club, id, n, name, EntryKind::Pair)
-                .unwrap()
-                .unwrap()
+        let entry = |c: &mut _, a: &str, b: &str| {
+            let draft = EntryDraft {
+                kind: EntryKind::Pair,
+                name: None,
+                players: vec![PlayerChoice::Guest(a.into()), PlayerChoice::Guest(b.into())],
+            };
+            db::entries::add_entry(c, club, id, &draft).unwrap().id
         };
-        let a = entry(c, 1, "Ann & Bob");
-        let b = entry(c, 2, "Cat & Dan");
+        let a = entry(c, "Ann", "Bob");
+        let b = entry(c, "Cat", "Dan");
         let details = ResultDetails {
             calypsos: "N:1,S:0".into(),
             seat_scores: "N:300,E:120,S:200,W:80".into(),
@@ -360,11 +363,15 @@ async fn results_and_standings_come_from_the_database() {
         save(c, at(2, b, a), (340, 160));
         // Another club's event is out of reach: nothing is added.
         let other = calypso_director::event::ClubId::new(club.get() + 1000);
-        assert!(
-            db::entries::add_entry(c, other, id, 3, "Eve", EntryKind::Pair)
-                .unwrap()
-                .is_none()
-        );
+        let eve = EntryDraft {
+            kind: EntryKind::Pair,
+            name: None,
+            players: vec![PlayerChoice::Guest("Eve".into()); 2],
+        };
+        assert!(matches!(
+            db::entries::add_entry(c, other, id, &eve),
+            Err(db::entries::EntryChangeError::NotFound)
+        ));
         assert!(db::results::results_of(c, other, id).unwrap().is_empty());
     });
     let api = reqwest::Client::new();
@@ -412,8 +419,10 @@ async fn status_release_and_boards_through_the_api() {
     let ev: Value = api
         .post(url("/events"))
         .bearer_auth(&token)
-        .json(&serde_json::json!({"name":"API Night","date":"2026-06-01","format":"progressive",
-            "tables":2,"boards":3,"trumps":"HCSD"}))
+        .json(
+            &serde_json::json!({"name":"API Night","date":"2026-06-01","format":"progressive",
+            "tables":2,"boards":3,"trumps":"HCSD"}),
+        )
         .send()
         .await
         .unwrap()
@@ -444,7 +453,12 @@ async fn status_release_and_boards_through_the_api() {
 
     // Boards: the club's directors at any time, everyone else after release only.
     let boards_url = url(&format!("/events/{id}/boards"));
-    let r = api.get(&boards_url).bearer_auth(&token).send().await.unwrap();
+    let r = api
+        .get(&boards_url)
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), StatusCode::OK);
     let boards: Value = r.json().await.unwrap();
     assert_eq!(boards["algorithm"], "v1");
@@ -452,7 +466,10 @@ async fn status_release_and_boards_through_the_api() {
     assert_eq!(boards["boards"].as_array().unwrap().len(), 3);
     assert_eq!(boards["boards"][2]["board"], 3);
     assert_eq!(boards["boards"][0]["stack"].as_array().unwrap().len(), 208);
-    assert_eq!(api.get(&boards_url).send().await.unwrap().status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        api.get(&boards_url).send().await.unwrap().status(),
+        StatusCode::NOT_FOUND
+    );
     let bob_token = new_token(&_other, "bravo", "bob's tool").await;
     assert_eq!(
         api.get(&boards_url)
@@ -479,9 +496,20 @@ async fn status_release_and_boards_through_the_api() {
     let released: Value = r.json().await.unwrap();
     assert_eq!(released["hand_records_released"], true);
     let key = released["deal"]["key"].as_str().unwrap().to_string();
-    assert_eq!(release().await.unwrap().status(), StatusCode::CONFLICT, "once");
+    assert_eq!(
+        release().await.unwrap().status(),
+        StatusCode::CONFLICT,
+        "once"
+    );
     // Now anyone: the same boards as the command line prints.
-    let public: Value = api.get(&boards_url).send().await.unwrap().json().await.unwrap();
+    let public: Value = api
+        .get(&boards_url)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(public, boards);
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_calypso-director"))
         .args(["deal", "--key", &key, "--board", "2", "--trumps", "HCSD"])
@@ -489,4 +517,165 @@ async fn status_release_and_boards_through_the_api() {
         .unwrap();
     let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(public["boards"][1], cli);
+}
+
+#[tokio::test]
+async fn entries_through_the_api() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let token = new_token(&d, "alpha", "entries tool").await;
+    let api = reqwest::Client::new();
+    let url = |p: &str| format!("{}/api/v1{p}", app.address);
+    let post = |p: String, body: Value| api.post(url(&p)).bearer_auth(&token).json(&body).send();
+    let bob: Value = post("/players".into(), serde_json::json!({"name": "Bob Ray"}))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let ev: Value = post(
+        "/events".into(),
+        serde_json::json!({"name":"Pairs Night","date":"2026-06-01","format":"pairs-mitchell",
+            "tables":2,"boards":4}),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    let id = ev["id"].as_i64().unwrap();
+    let entries = format!("/events/{id}/entries");
+
+    // A guest by name and a roster player: the exact shape of the answer.
+    let r = post(
+        entries.clone(),
+        serde_json::json!({"kind":"pair","players":[{"name":"Ann Lee"},{"player_id": bob["id"]}]}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let first: Value = r.json().await.unwrap();
+    assert_eq!(
+        first,
+        serde_json::json!({"id": first["id"], "number": 1, "kind": "pair", "name": "Ann Lee & Bob Ray",
+            "players": [{"name": "Ann Lee", "player_id": null}, {"name": "Bob Ray", "player_id": bob["id"]}]})
+    );
+    let second: Value = post(
+        entries.clone(),
+        serde_json::json!({"kind":"pair","players":[{"name":"Cat"},{"name":"Dan"}]}),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(second["number"], 2);
+    let third: Value = post(
+        entries.clone(),
+        serde_json::json!({"kind":"pair","players":[{"name":"Eve"},{"name":"Fay"}]}),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(third["number"], 3);
+
+    // Refusals name the problem; nothing is saved.
+    for (body, message) in [
+        (
+            serde_json::json!({"kind":"team","name":"Adders","players":[{"name":"A"},{"name":"B"},{"name":"C"},{"name":"D"}]}),
+            "its entries are pairs, not teams",
+        ),
+        (
+            serde_json::json!({"kind":"pair","players":[{"name":"Ann"}]}),
+            "a pair has 2 players, not 1",
+        ),
+        (
+            serde_json::json!({"kind":"pair","players":[{"name":"Gil"},{"player_id": bob["id"]}]}),
+            "Bob Ray is already entered in this event (entry 1)",
+        ),
+        (
+            serde_json::json!({"kind":"pair","players":[{"name":"Gil"},{"player_id": 99999}]}),
+            "player 2: there is no such player on the club's roster",
+        ),
+        (
+            serde_json::json!({"kind":"pair","players":[{"name":"Gil","player_id":1},{"name":"Hal"}]}),
+            "player 1: give either",
+        ),
+        (
+            serde_json::json!({"kind":"duo","players":[]}),
+            "\"duo\" is not an entry kind",
+        ),
+    ] {
+        let r = post(entries.clone(), body).await.unwrap();
+        assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{message}");
+        assert!(error_of(r).await.contains(message), "{message}");
+    }
+    let list: Value = api
+        .get(url(&entries))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list["entries"].as_array().unwrap().len(), 3);
+
+    // Removing entry 2 before the start: entry 3 becomes number 2.
+    let r = api
+        .delete(url(&format!("{entries}/{}", second["id"])))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NO_CONTENT);
+    let list: Value = api
+        .get(url(&entries))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let numbers: Vec<(i64, i64)> = list["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["id"].as_i64().unwrap(), e["number"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(
+        numbers,
+        vec![
+            (first["id"].as_i64().unwrap(), 1),
+            (third["id"].as_i64().unwrap(), 2)
+        ]
+    );
+
+    // Once play has started, entries are fixed: 409.
+    for to in ["ready", "running"] {
+        let r = post(
+            format!("/events/{id}/status"),
+            serde_json::json!({ "to": to }),
+        )
+        .await
+        .unwrap();
+        assert_eq!(r.status(), StatusCode::OK);
+    }
+    let r = post(
+        entries.clone(),
+        serde_json::json!({"kind":"pair","players":[{"name":"Late"},{"name":"Comer"}]}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    let r = api
+        .delete(url(&format!("{entries}/{}", first["id"])))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CONFLICT);
 }

@@ -130,7 +130,9 @@ async fn event_form_errors_keep_the_input() {
     );
     assert!(body.contains("enter a date as YYYY-MM-DD"));
     assert!(body.contains("tables must be a whole number from 1 to 100"));
-    assert!(body.contains("choose team-match, pairs-mitchell or progressive"));
+    assert!(
+        body.contains("choose team-match, pairs-mitchell, progressive or progressive-individual")
+    );
     assert!(
         body.contains("cannot both have Clubs"),
         "engine's seating check shown"

@@ -1,12 +1,19 @@
-//! An event's entries (pairs, teams, individuals). Every query goes through the event's club.
+//! An event's entries (pairs, teams, individuals) and their players. Every query goes
+//! through the event's club; the rules (kind, size, when entries may change) are the event
+//! module's.
+
+use std::collections::BTreeMap;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{event_entries, events};
+use super::schema::{entry_players, event_entries, events, players};
 use super::{DbConnection, DbError, now};
-use crate::event::entries::{Entry, EntryKind};
-use crate::event::{ClubId, EntryId, EventId};
+use crate::event::entries::{
+    Entrant, Entry, EntryDraft, EntryError, EntryKind, PlayerChoice, check_draft, entries_open,
+    entry_name,
+};
+use crate::event::{ClubId, EntryId, EventId, PlayerId};
 
 #[derive(Queryable)]
 struct EntryRow {
@@ -16,23 +23,17 @@ struct EntryRow {
     name: String,
     kind: String,
     _created_at: NaiveDateTime,
+    _joined_round: Option<i32>,
+    _withdrawn_round: Option<i32>,
 }
 
-impl EntryRow {
-    fn into_entry(self) -> Result<Entry, DbError> {
-        let kind = EntryKind::from_name(&self.kind).ok_or_else(|| DbError::Corrupt {
-            what: "entry",
-            id: self.id,
-            problem: format!("unknown kind \"{}\"", self.kind),
-        })?;
-        Ok(Entry {
-            id: EntryId::new(self.id),
-            event_id: EventId::new(self.event_id),
-            number: self.number,
-            name: self.name,
-            kind,
-        })
-    }
+#[derive(Queryable)]
+struct EntrantRow {
+    entry_id: i32,
+    _position: i32,
+    player_id: Option<i32>,
+    guest_name: Option<String>,
+    roster_name: Option<String>,
 }
 
 /// Whether the event belongs to the club (the guard every entry and result query uses).
@@ -54,41 +55,170 @@ pub fn entries_of(
     club: ClubId,
     event: EventId,
 ) -> Result<Vec<Entry>, DbError> {
-    event_entries::table
+    let rows: Vec<EntryRow> = event_entries::table
         .inner_join(events::table)
         .filter(events::club_id.eq(club.get()))
         .filter(event_entries::event_id.eq(event.get()))
         .order(event_entries::number.asc())
         .select(event_entries::all_columns)
-        .load::<EntryRow>(conn)?
-        .into_iter()
-        .map(EntryRow::into_entry)
+        .load(conn)?;
+    let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();
+    let entrants: Vec<EntrantRow> = entry_players::table
+        .left_join(players::table)
+        .filter(entry_players::entry_id.eq_any(&ids))
+        .order((entry_players::entry_id.asc(), entry_players::position.asc()))
+        .select((
+            entry_players::entry_id,
+            entry_players::position,
+            entry_players::player_id,
+            entry_players::guest_name,
+            players::name.nullable(),
+        ))
+        .load(conn)?;
+    let mut by_entry: BTreeMap<i32, Vec<Entrant>> = BTreeMap::new();
+    for e in entrants {
+        by_entry.entry(e.entry_id).or_default().push(Entrant {
+            player_id: e.player_id.map(PlayerId::new),
+            name: e.roster_name.or(e.guest_name).unwrap_or_default(),
+        });
+    }
+    rows.into_iter()
+        .map(|r| {
+            let kind = EntryKind::from_name(&r.kind).ok_or_else(|| DbError::Corrupt {
+                what: "entry",
+                id: r.id,
+                problem: format!("unknown kind \"{}\"", r.kind),
+            })?;
+            Ok(Entry {
+                id: EntryId::new(r.id),
+                event_id: EventId::new(r.event_id),
+                number: r.number,
+                name: r.name,
+                kind,
+                players: by_entry.remove(&r.id).unwrap_or_default(),
+            })
+        })
         .collect()
 }
 
-/// Adds an entry to one of the club's events; `None` when the event is not the club's.
+/// Why an entry could not be added or removed.
+#[derive(Debug, thiserror::Error)]
+pub enum EntryChangeError {
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Refused(#[from] EntryError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for EntryChangeError {
+    fn from(e: diesel::result::Error) -> Self {
+        EntryChangeError::Db(e.into())
+    }
+}
+
+/// Adds an entry to one of the club's events, numbered after the last one, all or nothing.
 pub fn add_entry(
     conn: &mut DbConnection,
     club: ClubId,
     event: EventId,
-    number: i32,
-    name: &str,
-    kind: EntryKind,
-) -> Result<Option<EntryId>, DbError> {
+    draft: &EntryDraft,
+) -> Result<Entry, EntryChangeError> {
     conn.transaction(|conn| {
-        if !event_of_club(conn, club, event)? {
-            return Ok(None);
+        let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
+        if !entries_open(ev.status) {
+            return Err(EntryError::Started.into());
         }
+        let draft = check_draft(ev.settings.format(), draft)?;
+        let existing = entries_of(conn, club, event)?;
+        let mut names = Vec::new();
+        for (i, p) in draft.players.iter().enumerate() {
+            names.push(match p {
+                PlayerChoice::Guest(n) => n.clone(),
+                PlayerChoice::Roster(id) => {
+                    let p = super::clubs::player(conn, club, *id)?
+                        .filter(|p| !p.archived)
+                        .ok_or(EntryError::NotOnRoster { position: i + 1 })?;
+                    if let Some(e) = existing
+                        .iter()
+                        .find(|e| e.players.iter().any(|x| x.player_id == Some(*id)))
+                    {
+                        return Err(EntryError::AlreadyEntered {
+                            name: p.name,
+                            number: e.number,
+                        }
+                        .into());
+                    }
+                    p.name
+                }
+            });
+        }
+        let number = existing.iter().map(|e| e.number).max().unwrap_or(0) + 1;
+        let name = entry_name(draft.kind, draft.name.as_deref(), &names);
         let id: i32 = diesel::insert_into(event_entries::table)
             .values((
                 event_entries::event_id.eq(event.get()),
                 event_entries::number.eq(number),
-                event_entries::name.eq(name),
-                event_entries::kind.eq(kind.name()),
+                event_entries::name.eq(&name),
+                event_entries::kind.eq(draft.kind.name()),
                 event_entries::created_at.eq(now()),
             ))
             .returning(event_entries::id)
             .get_result(conn)?;
-        Ok(Some(EntryId::new(id)))
+        for (i, p) in draft.players.iter().enumerate() {
+            let (player, guest) = match p {
+                PlayerChoice::Roster(id) => (Some(id.get()), None),
+                PlayerChoice::Guest(n) => (None, Some(n.as_str())),
+            };
+            diesel::insert_into(entry_players::table)
+                .values((
+                    entry_players::entry_id.eq(id),
+                    entry_players::position.eq(i as i32 + 1),
+                    entry_players::player_id.eq(player),
+                    entry_players::guest_name.eq(guest),
+                ))
+                .execute(conn)?;
+        }
+        entries_of(conn, club, event)?
+            .into_iter()
+            .find(|e| e.id.get() == id)
+            .ok_or(EntryChangeError::NotFound)
+    })
+}
+
+/// Removes an entry before play starts; the entries after it move up a number, so numbers
+/// stay 1, 2, ... (the movement seats entries by number).
+pub fn delete_entry(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    entry: EntryId,
+) -> Result<Entry, EntryChangeError> {
+    conn.transaction(|conn| {
+        let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
+        if !entries_open(ev.status) {
+            return Err(EntryError::Started.into());
+        }
+        let gone = entries_of(conn, club, event)?
+            .into_iter()
+            .find(|e| e.id == entry)
+            .ok_or(EntryChangeError::NotFound)?;
+        diesel::delete(entry_players::table.filter(entry_players::entry_id.eq(entry.get())))
+            .execute(conn)?;
+        diesel::delete(event_entries::table.find(entry.get())).execute(conn)?;
+        // One at a time, in order, so (event, number) stays unique at every step.
+        let later: Vec<(i32, i32)> = event_entries::table
+            .filter(event_entries::event_id.eq(event.get()))
+            .filter(event_entries::number.gt(gone.number))
+            .order(event_entries::number.asc())
+            .select((event_entries::id, event_entries::number))
+            .load(conn)?;
+        for (id, number) in later {
+            diesel::update(event_entries::table.find(id))
+                .set(event_entries::number.eq(number - 1))
+                .execute(conn)?;
+        }
+        Ok(gone)
     })
 }

@@ -128,6 +128,8 @@ diesel::table! {
         name -> Text,
         kind -> Text,
         created_at -> Timestamp,
+        joined_round -> Nullable<Integer>,
+        withdrawn_round -> Nullable<Integer>,
     }
 }
 
@@ -135,7 +137,8 @@ diesel::table! {
     entry_players (entry_id, position) {
         entry_id -> Integer,
         position -> Integer,
-        player_id -> Integer,
+        player_id -> Nullable<Integer>,
+        guest_name -> Nullable<Text>,
     }
 }
 
@@ -205,6 +208,8 @@ diesel::joinable!(invites -> clubs (club_id));
 diesel::joinable!(players -> clubs (club_id));
 diesel::joinable!(events -> clubs (club_id));
 diesel::joinable!(event_entries -> events (event_id));
+diesel::joinable!(entry_players -> event_entries (entry_id));
+diesel::joinable!(entry_players -> players (player_id));
 diesel::joinable!(results -> events (event_id));
 
 diesel::allow_tables_to_appear_in_same_query!(

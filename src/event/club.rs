@@ -26,7 +26,8 @@ pub enum ValueError {
     MembershipNumber,
 }
 
-fn text(s: &str, what: &'static str, max: usize) -> Result<String, ValueError> {
+/// Trimmed text of at most `max` characters, required, without control characters.
+pub fn text_value(s: &str, what: &'static str, max: usize) -> Result<String, ValueError> {
     let t = s.trim();
     if t.is_empty() {
         Err(ValueError::Missing(what))
@@ -40,15 +41,15 @@ fn text(s: &str, what: &'static str, max: usize) -> Result<String, ValueError> {
 }
 
 pub fn person_name(s: &str) -> Result<String, ValueError> {
-    text(s, "the name", 100)
+    text_value(s, "the name", 100)
 }
 
 pub fn club_name(s: &str) -> Result<String, ValueError> {
-    text(s, "the club name", 100)
+    text_value(s, "the club name", 100)
 }
 
 pub fn token_name(s: &str) -> Result<String, ValueError> {
-    text(s, "the token name", 60)
+    text_value(s, "the token name", 60)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

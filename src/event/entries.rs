@@ -1,7 +1,13 @@
-//! What takes part in an event: a pair, a team of four, or an individual, numbered within
-//! the event.
+//! What takes part in an event: a pair, a team of four (its majors pair, then its minors
+//! pair), or an individual, numbered within the event. The event's format decides which.
+//! Players come from the club's roster or are guests known by name.
 
-use super::ids::{EntryId, EventId};
+use std::fmt;
+
+use super::club::{ValueError, person_name};
+use super::ids::{EntryId, EventId, PlayerId};
+use super::lifecycle::EventStatus;
+use super::settings::EventFormat;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntryKind {
@@ -22,6 +28,27 @@ impl EntryKind {
     pub fn from_name(s: &str) -> Option<EntryKind> {
         EntryKind::ALL.into_iter().find(|k| k.name() == s)
     }
+    /// How many players an entry of this kind has.
+    pub const fn players(self) -> usize {
+        match self {
+            EntryKind::Pair => 2,
+            EntryKind::Team => 4,
+            EntryKind::Individual => 1,
+        }
+    }
+}
+
+impl fmt::Display for EntryKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One player of an entry as stored: a roster player (with the roster's name) or a guest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    pub player_id: Option<PlayerId>,
+    pub name: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,4 +58,211 @@ pub struct Entry {
     pub number: i32,
     pub name: String,
     pub kind: EntryKind,
+    pub players: Vec<Entrant>,
+}
+
+/// One player as given in a form or a request, before the roster is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerChoice {
+    Roster(PlayerId),
+    Guest(String),
+}
+
+/// An entry as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryDraft {
+    pub kind: EntryKind,
+    /// A team's name (pairs and individuals are named after their players).
+    pub name: Option<String>,
+    pub players: Vec<PlayerChoice>,
+}
+
+/// Why an entry is refused, naming the player or field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EntryError {
+    #[error("this event is {format}: its entries are {expected}s, not {given}s", format = .format.label())]
+    WrongKind {
+        format: EventFormat,
+        expected: EntryKind,
+        given: EntryKind,
+    },
+    #[error("a {kind} has {expected} player{s}, not {given}", s = if *.expected == 1 { "" } else { "s" })]
+    PlayerCount {
+        kind: EntryKind,
+        expected: usize,
+        given: usize,
+    },
+    #[error("player {position}: {problem}")]
+    Guest {
+        position: usize,
+        problem: ValueError,
+    },
+    #[error("the team's name: {0}")]
+    TeamName(ValueError),
+    #[error("player {position} is the same roster player as player {first}")]
+    Twice { position: usize, first: usize },
+    #[error("player {position}: there is no such player on the club's roster")]
+    NotOnRoster { position: usize },
+    #[error("{name} is already entered in this event (entry {number})")]
+    AlreadyEntered { name: String, number: i32 },
+    #[error(
+        "entries are fixed once play has started; a late entry or a withdrawal is recorded by round"
+    )]
+    Started,
+}
+
+/// The entry rule: entries are added and removed until play starts.
+pub const fn entries_open(status: EventStatus) -> bool {
+    matches!(status, EventStatus::Draft | EventStatus::Ready)
+}
+
+/// Checks a draft against the event's format and the kind's size; returns it with guest
+/// names cleaned. Roster players are checked against the roster by storage.
+pub fn check_draft(format: EventFormat, d: &EntryDraft) -> Result<EntryDraft, EntryError> {
+    let expected = format.entry_kind();
+    if d.kind != expected {
+        return Err(EntryError::WrongKind {
+            format,
+            expected,
+            given: d.kind,
+        });
+    }
+    if d.players.len() != d.kind.players() {
+        return Err(EntryError::PlayerCount {
+            kind: d.kind,
+            expected: d.kind.players(),
+            given: d.players.len(),
+        });
+    }
+    let mut players = Vec::with_capacity(d.players.len());
+    for (i, p) in d.players.iter().enumerate() {
+        let position = i + 1;
+        players.push(match p {
+            PlayerChoice::Guest(name) => PlayerChoice::Guest(
+                person_name(name).map_err(|problem| EntryError::Guest { position, problem })?,
+            ),
+            PlayerChoice::Roster(id) => {
+                if let Some(first) = d.players[..i]
+                    .iter()
+                    .position(|q| q == &PlayerChoice::Roster(*id))
+                {
+                    return Err(EntryError::Twice {
+                        position,
+                        first: first + 1,
+                    });
+                }
+                PlayerChoice::Roster(*id)
+            }
+        });
+    }
+    let name = match d.kind {
+        EntryKind::Team => Some(
+            super::club::text_value(d.name.as_deref().unwrap_or(""), "the team's name", 60)
+                .map_err(EntryError::TeamName)?,
+        ),
+        _ => None,
+    };
+    Ok(EntryDraft {
+        kind: d.kind,
+        name,
+        players,
+    })
+}
+
+/// An entry's name: a team's own, a pair's players joined, an individual's name.
+pub fn entry_name(kind: EntryKind, team_name: Option<&str>, players: &[String]) -> String {
+    match (kind, team_name) {
+        (EntryKind::Team, Some(n)) => n.to_string(),
+        _ => players.join(" & "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(players: Vec<PlayerChoice>) -> EntryDraft {
+        EntryDraft {
+            kind: EntryKind::Pair,
+            name: None,
+            players,
+        }
+    }
+
+    #[test]
+    fn the_format_decides_the_entry_kind() {
+        let d = pair(vec![PlayerChoice::Guest("Ann".into()); 2]);
+        assert!(check_draft(EventFormat::PairsMitchell, &d).is_ok());
+        assert!(check_draft(EventFormat::Progressive, &d).is_ok());
+        let e = check_draft(EventFormat::TeamMatch, &d).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "this event is Team match: its entries are teams, not pairs"
+        );
+        let solo = EntryDraft {
+            kind: EntryKind::Individual,
+            name: None,
+            players: vec![PlayerChoice::Roster(PlayerId::new(3))],
+        };
+        assert!(check_draft(EventFormat::ProgressiveIndividual, &solo).is_ok());
+    }
+
+    #[test]
+    fn sizes_names_and_repeats_are_checked() {
+        let e = check_draft(
+            EventFormat::PairsMitchell,
+            &pair(vec![PlayerChoice::Guest("Ann".into())]),
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "a pair has 2 players, not 1");
+        let e = check_draft(
+            EventFormat::PairsMitchell,
+            &pair(vec![
+                PlayerChoice::Guest("Ann".into()),
+                PlayerChoice::Guest("  ".into()),
+            ]),
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "player 2: the name is required");
+        let three = PlayerChoice::Roster(PlayerId::new(3));
+        let e = check_draft(
+            EventFormat::PairsMitchell,
+            &pair(vec![three.clone(), three]),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e,
+            EntryError::Twice {
+                position: 2,
+                first: 1
+            }
+        );
+        let team = EntryDraft {
+            kind: EntryKind::Team,
+            name: Some(" ".into()),
+            players: vec![PlayerChoice::Guest("A".into()); 4],
+        };
+        assert!(matches!(
+            check_draft(EventFormat::TeamMatch, &team),
+            Err(EntryError::TeamName(_))
+        ));
+    }
+
+    #[test]
+    fn entries_are_named_after_their_players_or_their_team() {
+        let names = vec!["Ann Lee".to_string(), "Bob Ray".to_string()];
+        assert_eq!(
+            entry_name(EntryKind::Pair, None, &names),
+            "Ann Lee & Bob Ray"
+        );
+        assert_eq!(
+            entry_name(EntryKind::Team, Some("Adders"), &names),
+            "Adders"
+        );
+        assert_eq!(
+            entry_name(EntryKind::Individual, None, &names[..1]),
+            "Ann Lee"
+        );
+        assert!(entries_open(EventStatus::Ready) && !entries_open(EventStatus::Running));
+    }
 }

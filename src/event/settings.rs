@@ -9,6 +9,7 @@ use std::str::FromStr;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
+use super::entries::EntryKind;
 use crate::engine::{
     GameSpec, SpecError, TrickRule, Trumps, TrumpsError, UnknownTrickRule, UnknownVariant, Variant,
 };
@@ -22,27 +23,41 @@ pub const MAX_BOARDS: u16 = 200;
 pub enum EventFormat {
     TeamMatch,
     PairsMitchell,
+    /// Sheinwold's Calypso for Many, partnership form.
     Progressive,
+    /// The same, changing partners every round.
+    ProgressiveIndividual,
 }
 
 impl EventFormat {
-    pub const ALL: [EventFormat; 3] = [
+    pub const ALL: [EventFormat; 4] = [
         EventFormat::TeamMatch,
         EventFormat::PairsMitchell,
         EventFormat::Progressive,
+        EventFormat::ProgressiveIndividual,
     ];
     pub const fn name(self) -> &'static str {
         match self {
             EventFormat::TeamMatch => "team-match",
             EventFormat::PairsMitchell => "pairs-mitchell",
             EventFormat::Progressive => "progressive",
+            EventFormat::ProgressiveIndividual => "progressive-individual",
         }
     }
     pub const fn label(self) -> &'static str {
         match self {
             EventFormat::TeamMatch => "Team match",
             EventFormat::PairsMitchell => "Pairs (Mitchell movement)",
-            EventFormat::Progressive => "Progressive",
+            EventFormat::Progressive => "Progressive pairs",
+            EventFormat::ProgressiveIndividual => "Progressive individual",
+        }
+    }
+    /// What takes part: the format decides it.
+    pub const fn entry_kind(self) -> EntryKind {
+        match self {
+            EventFormat::TeamMatch => EntryKind::Team,
+            EventFormat::PairsMitchell | EventFormat::Progressive => EntryKind::Pair,
+            EventFormat::ProgressiveIndividual => EntryKind::Individual,
         }
     }
 }
@@ -54,7 +69,9 @@ impl fmt::Display for EventFormat {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("\"{0}\" is not a format: choose team-match, pairs-mitchell or progressive")]
+#[error(
+    "\"{0}\" is not a format: choose team-match, pairs-mitchell, progressive or progressive-individual"
+)]
 pub struct UnknownFormat(pub String);
 
 impl FromStr for EventFormat {

@@ -9,13 +9,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::db;
 use crate::db::clubs::PlayerError;
+use crate::db::entries::EntryChangeError;
 use crate::event::club::{Player, PlayerFields};
+use crate::event::entries::{Entry, EntryDraft, EntryError, EntryKind, PlayerChoice};
+use crate::event::lifecycle::UnknownStatus;
 use crate::event::results::{Standing, TableResult};
 use crate::event::{
-    Count, DealKey, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
+    Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
     SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
 };
-use crate::event::lifecycle::UnknownStatus;
 use crate::web::auth::ApiDirector;
 use crate::web::config::JSON_LIMIT;
 use crate::web::error::{AppError, json_error};
@@ -52,6 +54,12 @@ pub fn scope() -> Scope {
         .route("/events/{id}/status", web::post().to(change_status))
         .route("/events/{id}/release", web::post().to(release))
         .route("/events/{id}/boards", web::get().to(boards))
+        .route("/events/{id}/entries", web::get().to(list_entries))
+        .route("/events/{id}/entries", web::post().to(create_entry))
+        .route(
+            "/events/{id}/entries/{entry}",
+            web::delete().to(delete_entry),
+        )
         .route("/players", web::get().to(list_players))
         .route("/players", web::post().to(create_player))
         .route("/players/{id}", web::patch().to(update_player))
@@ -297,7 +305,11 @@ async fn change_status(
 }
 
 /// Releases the hand records and the key (once play is over).
-async fn release(state: web::Data<AppState>, a: ApiDirector, path: web::Path<EventId>) -> ApiResult {
+async fn release(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
     load_event(&state, club, id).await?;
     let released = api(state
@@ -323,7 +335,10 @@ async fn boards(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let id = path.into_inner();
-    let director = if req.headers().contains_key(actix_web::http::header::AUTHORIZATION) {
+    let director = if req
+        .headers()
+        .contains_key(actix_web::http::header::AUTHORIZATION)
+    {
         Some(ApiDirector::extract(&req).await?)
     } else {
         None
@@ -349,6 +364,148 @@ async fn boards(
         commitment: key.commitment.clone(),
         boards,
     }))
+}
+
+#[derive(Serialize)]
+struct EntryJson {
+    id: i32,
+    number: i32,
+    kind: &'static str,
+    name: String,
+    players: Vec<EntrantJson>,
+}
+
+#[derive(Serialize)]
+struct EntrantJson {
+    name: String,
+    player_id: Option<i32>,
+}
+
+impl From<Entry> for EntryJson {
+    fn from(e: Entry) -> Self {
+        EntryJson {
+            id: e.id.get(),
+            number: e.number,
+            kind: e.kind.name(),
+            name: e.name,
+            players: e
+                .players
+                .into_iter()
+                .map(|p| EntrantJson {
+                    name: p.name,
+                    player_id: p.player_id.map(|id| id.get()),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct EntriesJson {
+    entries: Vec<EntryJson>,
+}
+
+async fn list_entries(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    load_event(&state, club, id).await?;
+    let entries = api(state
+        .db(move |c| Ok(db::entries::entries_of(c, club, id)?))
+        .await)?;
+    Ok(HttpResponse::Ok().json(EntriesJson {
+        entries: entries.into_iter().map(EntryJson::from).collect(),
+    }))
+}
+
+/// A player in a request: `{"name": "Ann Lee"}` (a guest) or `{"player_id": 3}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EntrantBody {
+    name: Option<String>,
+    player_id: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EntryBody {
+    kind: String,
+    name: Option<String>,
+    players: Vec<EntrantBody>,
+}
+
+impl EntryBody {
+    fn draft(self) -> Result<EntryDraft, AppError> {
+        let kind = EntryKind::from_name(&self.kind).ok_or_else(|| {
+            unprocessable(format!(
+                "kind: \"{}\" is not an entry kind: use pair, team or individual",
+                self.kind
+            ))
+        })?;
+        let players = self
+            .players
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| match (p.name, p.player_id) {
+                (Some(n), None) => Ok(PlayerChoice::Guest(n)),
+                (None, Some(id)) => i32::try_from(id)
+                    .map(|id| PlayerChoice::Roster(PlayerId::new(id)))
+                    .map_err(|_| unprocessable(format!("player {}: no such player_id", i + 1))),
+                _ => Err(unprocessable(format!(
+                    "player {}: give either a guest's \"name\" or a roster \"player_id\"",
+                    i + 1
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(EntryDraft {
+            kind,
+            name: self.name,
+            players,
+        })
+    }
+}
+
+fn entry_error(e: EntryChangeError) -> AppError {
+    match e {
+        EntryChangeError::NotFound => AppError::NotFound.into_api(),
+        EntryChangeError::Refused(EntryError::Started) => {
+            AppError::Api(StatusCode::CONFLICT, EntryError::Started.to_string())
+        }
+        EntryChangeError::Refused(r) => unprocessable(r.to_string()),
+        EntryChangeError::Db(d) => AppError::from(d).into_api(),
+    }
+}
+
+async fn create_entry(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+    body: web::Json<EntryBody>,
+) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    let draft = body.into_inner().draft()?;
+    let added = api(state
+        .db(move |c| Ok(db::entries::add_entry(c, club, id, &draft)))
+        .await)?;
+    added
+        .map(|e| HttpResponse::Created().json(EntryJson::from(e)))
+        .map_err(entry_error)
+}
+
+async fn delete_entry(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<(EventId, EntryId)>,
+) -> ApiResult {
+    let club = a.club.id;
+    let (id, entry) = path.into_inner();
+    let gone = api(state
+        .db(move |c| Ok(db::entries::delete_entry(c, club, id, entry)))
+        .await)?;
+    gone.map(|_| HttpResponse::NoContent().finish())
+        .map_err(entry_error)
 }
 
 #[derive(Serialize)]
