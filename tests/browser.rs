@@ -297,6 +297,7 @@ async fn no_page_scrolls_sideways_on_a_phone() {
         "/c/alpha/events/new".into(),
         event.clone(),
         format!("{event}/edit"),
+        format!("{event}/entries"),
         "/c/alpha/players".into(),
         format!("/c/alpha/players/{player}/edit"),
         "/c/alpha/directors".into(),

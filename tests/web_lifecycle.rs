@@ -455,3 +455,115 @@ async fn pages_speak_in_words_not_internal_names() {
     assert_eq!(status, StatusCode::OK);
     assert!(doc.contains("Authorization: Bearer"), "{doc}");
 }
+
+#[tokio::test]
+async fn entries_through_the_pages() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let public = Browser::new(&app);
+    d.post(
+        "/c/alpha/players",
+        "/c/alpha/players",
+        &[("name", "Bob Ray"), ("membership_number", "")],
+    )
+    .await;
+    let bob = with_conn(&app, |c| {
+        calypso_director::db::clubs::players_of(c, app.club_id("alpha"), false).unwrap()[0].id
+    })
+    .to_string();
+    let (page, _) = new_event(&d, "Entries Night").await;
+    let entries = format!("{page}/entries");
+    let (status, body) = d.get_text(&entries).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Add a pair") && body.contains("Bob Ray"));
+
+    // A slot with neither, or both: the form comes back with the input and says which.
+    let r = d
+        .post(
+            &entries,
+            &entries,
+            &[
+                ("player_1", bob.as_str()),
+                ("guest_1", "Ann Lee"),
+                ("guest_2", ""),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    assert!(body.contains("not both") && body.contains("or type a guest"));
+    assert!(body.contains("value=\"Ann Lee\""), "input kept");
+    // A roster player and a guest.
+    let r = d
+        .post(
+            &entries,
+            &entries,
+            &[("player_1", bob.as_str()), ("guest_2", "Ann Lee")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, body) = d.get_text(&entries).await;
+    assert!(
+        body.contains("Entered Bob Ray &#38; Ann Lee as number 1."),
+        "{body}"
+    );
+    // The same roster player again: refused beside the field.
+    let r = d
+        .post(
+            &entries,
+            &entries,
+            &[("player_1", bob.as_str()), ("guest_2", "Cat")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        r.text()
+            .await
+            .unwrap()
+            .contains("Bob Ray is already entered in this event (entry 1)")
+    );
+    d.post(
+        &entries,
+        &entries,
+        &[("guest_1", "Cat"), ("guest_2", "Dan")],
+    )
+    .await;
+
+    // The public sees the entries once the event is public.
+    move_to(&d, &page, "draft", "ready").await;
+    let (_, shown) = public.get_text(&page).await;
+    assert!(shown.contains("Bob Ray &#38; Ann Lee") && shown.contains("Cat &#38; Dan"));
+    assert!(!shown.contains("Manage entries"));
+    assert_eq!(public.get(&entries).await.status(), StatusCode::SEE_OTHER);
+
+    // Removing entry 1 renumbers; after the start nothing changes.
+    let first = with_conn(&app, |c| {
+        calypso_director::db::entries::entries_of(c, app.club_id("alpha"), id_from_location(&page))
+            .unwrap()[0]
+            .id
+    });
+    let r = d
+        .post(&entries, &format!("{entries}/{first}/delete"), &[])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, body) = d.get_text(&entries).await;
+    assert!(
+        body.contains("<td>1</td><td class=\"wrap\">Cat &#38; Dan</td>"),
+        "{body}"
+    );
+    move_to(&d, &page, "ready", "running").await;
+    let r = d
+        .post(
+            &entries,
+            &entries,
+            &[("guest_1", "Eve"), ("guest_2", "Fay")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    assert!(
+        d.get_text(&entries)
+            .await
+            .1
+            .contains("the entries are fixed")
+    );
+}

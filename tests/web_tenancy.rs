@@ -5,6 +5,7 @@ mod common;
 
 use calypso_director::db;
 use calypso_director::event::club::PlayerFields;
+use calypso_director::event::entries::{EntryDraft, EntryKind, PlayerChoice};
 use calypso_director::event::{Count, EventSettings, EventStatus, SettingsDraft, TrumpsDraft};
 use calypso_director::web::routes::director_routes;
 use common::*;
@@ -18,7 +19,7 @@ async fn no_director_route_reaches_another_clubs_data() {
     let bravo = app.club_id("bravo");
 
     // Bravo's data, made directly in the database.
-    let (event_id, player_id, token_id, invite_id, bob_id) = with_conn(&app, |c| {
+    let (event_id, player_id, token_id, invite_id, bob_id, entry_id) = with_conn(&app, |c| {
         let settings = EventSettings::parse(&SettingsDraft {
             name: "Bravo secret draft".into(),
             date: "2026-07-01".into(),
@@ -55,7 +56,13 @@ async fn no_director_route_reaches_another_clubs_data() {
         )
         .unwrap();
         let invite = db::accounts::pending_invites(c, bravo).unwrap()[0].id;
-        (ev.id, p.id, t, invite, bob.id)
+        let pair = EntryDraft {
+            kind: EntryKind::Pair,
+            name: None,
+            players: vec![PlayerChoice::Guest("Bravo Guest".into()); 2],
+        };
+        let entry = db::entries::add_entry(c, bravo, ev.id, &pair).unwrap().id;
+        (ev.id, p.id, t, invite, bob.id, entry)
     });
 
     let routes = director_routes();
@@ -67,6 +74,7 @@ async fn no_director_route_reaches_another_clubs_data() {
             .replace("{token}", &token_id.to_string())
             .replace("{invite}", &invite_id.to_string())
             .replace("{director}", &bob_id.to_string())
+            .replace("{entry}", &entry_id.to_string())
     };
     let csrf = alice.csrf("/c/alpha").await;
     // Every field any director form takes, all valid, so only tenancy can stop the request.
@@ -80,6 +88,8 @@ async fn no_director_route_reaches_another_clubs_data() {
         ("email", "mallory@example.org"),
         ("confirm", "yes"),
         ("reason", "boards seen"),
+        ("guest_1", "Mallory"),
+        ("guest_2", "Mal"),
     ]);
     let stranger = Browser::new(&app);
     let stranger_csrf = stranger.csrf("/login").await;
@@ -95,9 +105,16 @@ async fn no_director_route_reaches_another_clubs_data() {
         );
         // Bravo's slug, and alpha's own slug with bravo's ids.
         let mut targets = vec![ids(r.path, "bravo")];
-        if ["{event}", "{player}", "{token}", "{invite}", "{director}"]
-            .iter()
-            .any(|p| r.path.contains(p))
+        if [
+            "{event}",
+            "{player}",
+            "{token}",
+            "{invite}",
+            "{director}",
+            "{entry}",
+        ]
+        .iter()
+        .any(|p| r.path.contains(p))
         {
             targets.push(ids(r.path, "alpha"));
         }
@@ -149,6 +166,9 @@ async fn no_director_route_reaches_another_clubs_data() {
         let tokens = db::accounts::api_tokens_of(c, bob_id).unwrap();
         assert!(tokens[0].revoked_at.is_none());
         assert_eq!(db::accounts::pending_invites(c, bravo).unwrap().len(), 1);
+        let entries = db::entries::entries_of(c, bravo, event_id).unwrap();
+        assert_eq!(entries.len(), 1, "no entry added or removed");
+        assert_eq!(entries[0].name, "Bravo Guest & Bravo Guest");
         assert_eq!(db::accounts::directors_of_club(c, bravo).unwrap().len(), 1);
         assert!(
             !db::accounts::email_in_use(c, "mallory@example.org").unwrap(),

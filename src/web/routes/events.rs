@@ -767,6 +767,8 @@ struct EventPage {
     can_redeal: bool,
     can_delete: bool,
     has_key: bool,
+    entries: Vec<crate::event::entries::Entry>,
+    entry_kind: &'static str,
 }
 
 fn stamp(t: chrono::NaiveDateTime) -> String {
@@ -782,12 +784,13 @@ pub async fn show(
 ) -> Result<HttpResponse, AppError> {
     let (slug, id) = path.into_inner();
     let id: EventId = id.parse().map_err(|_| AppError::NotFound)?;
-    let (club, ev, shown) = state
+    let (club, ev, shown, entries) = state
         .db(move |c| {
             let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
             let ev = db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
             let shown = db::events::commitments_of(c, club.id, id)?;
-            Ok((club, ev, shown))
+            let entries = db::entries::entries_of(c, club.id, id)?;
+            Ok((club, ev, shown, entries))
         })
         .await?;
     let who = viewer.toward(club.id);
@@ -847,6 +850,8 @@ pub async fn show(
         can_redeal: matches!(ev.status, EventStatus::Draft | EventStatus::Ready),
         can_delete: lifecycle::check_delete(ev.status, !shown.is_empty()).is_ok(),
         has_key: ev.deal.is_some(),
+        entries,
+        entry_kind: ev.settings.format().entry_kind().name(),
         is_director,
         ev: EventView::from(&ev),
         club,

@@ -6,6 +6,7 @@
 pub mod account;
 pub mod api;
 pub mod directors;
+pub mod entries;
 pub mod events;
 pub mod papers;
 pub mod players;
@@ -15,7 +16,7 @@ pub mod tokens;
 use actix_web::{Route, web};
 
 /// A route that only a director of the club in `{club}` may use. Placeholders in `path`:
-/// `{club}` (slug), `{event}`, `{player}`, `{token}`, `{invite}`, `{director}` (ids within
+/// `{club}` (slug), `{event}`, `{player}`, `{token}`, `{invite}`, `{director}`, `{entry}` (ids within
 /// that club).
 pub struct DirectorRoute {
     pub method: &'static str,
@@ -70,6 +71,15 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         }),
         post("/c/{club}/events/{event}/delete", || {
             web::post().to(events::delete)
+        }),
+        get("/c/{club}/events/{event}/entries", || {
+            web::get().to(entries::list)
+        }),
+        post("/c/{club}/events/{event}/entries", || {
+            web::post().to(entries::create)
+        }),
+        post("/c/{club}/events/{event}/entries/{entry}/delete", || {
+            web::post().to(entries::delete)
         }),
         get("/c/{club}/events/{event}/papers.json", || {
             web::get().to(events::papers_settings)

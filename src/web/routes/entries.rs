@@ -1,0 +1,261 @@
+//! An event's entries on the site: the list, adding a pair, team or individual from the
+//! roster or as guests, and removing one before play starts.
+
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::events::{event_path, load_event};
+use crate::db;
+use crate::db::entries::EntryChangeError;
+use crate::event::club::{Club, Player};
+use crate::event::entries::{Entry, EntryDraft, EntryError, PlayerChoice, entries_open};
+use crate::event::{EntryId, Event, EventId, PlayerId};
+use crate::web::auth::ClubDirector;
+use crate::web::error::AppError;
+use crate::web::page::{FieldErrors, Nav, flash, see_other};
+use crate::web::render::html_page;
+use crate::web::state::AppState;
+
+/// The add-entry form as posted: per player a roster choice or a guest's name.
+#[derive(Deserialize, Default, Clone)]
+#[serde(default)]
+pub struct EntryForm {
+    pub team_name: String,
+    pub player_1: String,
+    pub player_2: String,
+    pub player_3: String,
+    pub player_4: String,
+    pub guest_1: String,
+    pub guest_2: String,
+    pub guest_3: String,
+    pub guest_4: String,
+}
+
+/// One player slot of the form, as the page shows it.
+pub struct Slot {
+    pub n: usize,
+    pub label: &'static str,
+    pub player: String,
+    pub guest: String,
+}
+
+impl EntryForm {
+    fn slots(&self, n: usize, team: bool) -> Vec<Slot> {
+        let given = [
+            (&self.player_1, &self.guest_1),
+            (&self.player_2, &self.guest_2),
+            (&self.player_3, &self.guest_3),
+            (&self.player_4, &self.guest_4),
+        ];
+        let labels: [&str; 4] = if team {
+            [
+                "Majors pair, player 1",
+                "Majors pair, player 2",
+                "Minors pair, player 1",
+                "Minors pair, player 2",
+            ]
+        } else {
+            ["Player 1", "Player 2", "Player 3", "Player 4"]
+        };
+        given
+            .iter()
+            .take(n)
+            .enumerate()
+            .map(|(i, (p, g))| Slot {
+                n: i + 1,
+                label: labels[i],
+                player: p.to_string(),
+                guest: g.to_string(),
+            })
+            .collect()
+    }
+
+    /// The draft, or the slots' own problems (a slot with both or neither filled).
+    fn draft(&self, ev: &Event) -> Result<EntryDraft, FieldErrors> {
+        let kind = ev.settings.format().entry_kind();
+        let mut errors = FieldErrors::default();
+        let mut players = Vec::new();
+        for s in self.slots(kind.players(), false) {
+            let (p, g) = (s.player.trim(), s.guest.trim());
+            match (p.is_empty(), g.is_empty()) {
+                (false, true) => match p.parse::<PlayerId>() {
+                    Ok(id) => players.push(PlayerChoice::Roster(id)),
+                    Err(_) => {
+                        errors.add(&format!("player_{}", s.n), "choose a player from the list")
+                    }
+                },
+                (true, false) => players.push(PlayerChoice::Guest(g.to_string())),
+                (true, true) => errors.add(
+                    &format!("player_{}", s.n),
+                    "choose a player from the roster, or type a guest's name",
+                ),
+                (false, false) => errors.add(
+                    &format!("player_{}", s.n),
+                    "choose a roster player or type a guest's name, not both",
+                ),
+            }
+        }
+        if errors.is_empty() {
+            Ok(EntryDraft {
+                kind,
+                name: Some(self.team_name.clone()).filter(|_| kind.players() == 4),
+                players,
+            })
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+/// Where a refusal goes on the form.
+fn entry_field_errors(e: &EntryError) -> FieldErrors {
+    let field = match e {
+        EntryError::Guest { position, .. }
+        | EntryError::Twice { position, .. }
+        | EntryError::NotOnRoster { position } => format!("player_{position}"),
+        EntryError::TeamName(_) => "team_name".into(),
+        _ => "entry".into(),
+    };
+    FieldErrors::one(&field, e)
+}
+
+#[derive(Template)]
+#[template(path = "entries.html")]
+struct EntriesPage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    kind: &'static str,
+    team: bool,
+    open: bool,
+    entries: Vec<Entry>,
+    roster: Vec<Player>,
+    form: EntryForm,
+    slots: Vec<Slot>,
+    errors: FieldErrors,
+}
+
+async fn page(
+    state: &AppState,
+    session: &Session,
+    d: &ClubDirector,
+    ev: &Event,
+    form: EntryForm,
+    errors: FieldErrors,
+) -> Result<HttpResponse, AppError> {
+    let (club, id) = (d.club.id, ev.id);
+    let (entries, roster) = state
+        .db(move |c| {
+            Ok((
+                db::entries::entries_of(c, club, id)?,
+                db::clubs::players_of(c, club, false)?,
+            ))
+        })
+        .await?;
+    let kind = ev.settings.format().entry_kind();
+    let team = kind.players() == 4;
+    Ok(html_page(
+        errors.status(),
+        &EntriesPage {
+            nav: Nav::for_director(session, d),
+            club: d.club.clone(),
+            event_id: ev.id,
+            event_name: ev.settings.name().to_string(),
+            kind: kind.name(),
+            team,
+            open: entries_open(ev.status),
+            entries,
+            roster,
+            slots: form.slots(kind.players(), team),
+            form,
+            errors,
+        },
+    ))
+}
+
+pub async fn list(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    page(
+        &state,
+        &session,
+        &d,
+        &ev,
+        EntryForm::default(),
+        FieldErrors::default(),
+    )
+    .await
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<EntryForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let form = form.into_inner();
+    let draft = match form.draft(&ev) {
+        Ok(d) => d,
+        Err(errors) => return page(&state, &session, &d, &ev, form, errors).await,
+    };
+    let club = d.club.id;
+    let added = state
+        .db(move |c| Ok(db::entries::add_entry(c, club, id, &draft)))
+        .await?;
+    match added {
+        Ok(e) => {
+            flash(
+                &session,
+                format!("Entered {} as number {}.", e.name, e.number),
+            );
+            Ok(see_other(&format!("{}/entries", event_path(&d.club, id))))
+        }
+        Err(EntryChangeError::Refused(EntryError::Started)) => {
+            Err(AppError::Conflict(EntryError::Started.to_string()))
+        }
+        Err(EntryChangeError::Refused(e)) => {
+            page(&state, &session, &d, &ev, form, entry_field_errors(&e)).await
+        }
+        Err(EntryChangeError::NotFound) => Err(AppError::NotFound),
+        Err(EntryChangeError::Db(e)) => Err(e.into()),
+    }
+}
+
+pub async fn delete(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId, EntryId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id, entry) = path.into_inner();
+    let club = d.club.id;
+    let gone = state
+        .db(move |c| Ok(db::entries::delete_entry(c, club, id, entry)))
+        .await?;
+    match gone {
+        Ok(e) => {
+            flash(
+                &session,
+                format!(
+                    "Removed {} (entry {}); the later entries moved up a number.",
+                    e.name, e.number
+                ),
+            );
+            Ok(see_other(&format!("{}/entries", event_path(&d.club, id))))
+        }
+        Err(EntryChangeError::Refused(e)) => Err(AppError::Conflict(e.to_string())),
+        Err(EntryChangeError::NotFound) => Err(AppError::NotFound),
+        Err(EntryChangeError::Db(e)) => Err(e.into()),
+    }
+}
