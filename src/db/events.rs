@@ -5,7 +5,9 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
-use super::schema::{deal_commitments, entry_players, event_entries, events, movement_rows};
+use super::schema::{
+    deal_commitments, entry_players, event_entries, event_movements, events, movement_rows,
+};
 use super::{DbConnection, DbError, now};
 use crate::event::lifecycle::{self, Redeal};
 use crate::event::{
@@ -361,6 +363,8 @@ pub fn delete_draft(
         diesel::delete(entry_players::table.filter(entry_players::entry_id.eq_any(entries)))
             .execute(conn)?;
         diesel::delete(movement_rows::table.filter(movement_rows::event_id.eq(id.get())))
+            .execute(conn)?;
+        diesel::delete(event_movements::table.filter(event_movements::event_id.eq(id.get())))
             .execute(conn)?;
         diesel::delete(event_entries::table.filter(event_entries::event_id.eq(id.get())))
             .execute(conn)?;

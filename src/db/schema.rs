@@ -200,7 +200,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    event_movements (event_id) {
+        event_id -> Integer,
+        options -> Text,
+        plan -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        change_reason -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(directors -> clubs (club_id));
+diesel::joinable!(event_movements -> events (event_id));
 diesel::joinable!(deal_commitments -> events (event_id));
 diesel::joinable!(login_sessions -> directors (director_id));
 diesel::joinable!(api_tokens -> directors (director_id));
@@ -224,6 +236,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     players,
     events,
     deal_commitments,
+    event_movements,
     event_entries,
     entry_players,
     movement_rows,
