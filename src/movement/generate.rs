@@ -1,5 +1,5 @@
 //! Making a movement from its size. Each kind is a formula over tables and rounds, never a
-//! table written out per size; [`super::validate`] checks what comes out.
+//! table written out per size; `validate` checks what comes out.
 
 use std::fmt;
 

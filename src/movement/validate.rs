@@ -15,7 +15,7 @@ pub enum Violation {
     #[error(
         "{rounds} rounds, {tables} tables, {pairs} pairs, {boards_per_round} boards a round and \
          {boards} boards: a movement has 1 to {MAX_ROUNDS} rounds, 1 to {MAX_TABLES} tables, \
-         1 to two pairs a table, 1 to {MAX_BOARDS_PER_ROUND} boards a round and at most \
+         at most two pairs a table, 1 to {MAX_BOARDS_PER_ROUND} boards a round and at most \
          {MAX_BOARDS} boards"
     )]
     Size {
