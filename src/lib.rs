@@ -7,5 +7,6 @@ pub mod db;
 pub mod deals;
 pub mod engine;
 pub mod event;
+pub mod movement;
 pub mod service;
 pub mod web;

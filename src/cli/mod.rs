@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 pub mod bench;
 mod deals;
+mod movement;
 pub mod rules;
 pub mod serve;
 
@@ -38,6 +39,8 @@ enum Command {
     HandRecords(deals::HandRecordsArgs),
     /// Statistical audit of a set of boards.
     Audit(deals::AuditArgs),
+    /// Who sits where with which boards: a team match, Mitchell or progressive movement.
+    Movement(movement::MovementArgs),
     /// Measure the engine, board generation and PDF rendering (build with --release).
     Bench(bench::BenchArgs),
 }
@@ -77,5 +80,6 @@ pub fn run() -> i32 {
         Some(Command::HandRecords(a)) => deals::hand_records(a),
         Some(Command::Audit(a)) => deals::audit(a),
         Some(Command::Bench(a)) => bench::run(a),
+        Some(Command::Movement(a)) => movement::run(a),
     }
 }
