@@ -261,6 +261,16 @@ async fn no_page_scrolls_sideways_on_a_phone() {
         )
         .await;
     assert_eq!(r.status(), reqwest::StatusCode::OK);
+    // Ten pairs and the movement, so its grid and itineraries are on the page.
+    let entries = format!("{event}/entries");
+    for n in 1..=10 {
+        let (a, b) = (format!("Player {n}a"), format!("Player {n}b"));
+        d.post(&entries, &entries, &[("guest_1", &a), ("guest_2", &b)])
+            .await;
+    }
+    let movement = format!("{event}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "4")]).await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
     let player = with_conn(&app, |c| {
         calypso_director::db::clubs::players_of(c, app.club_id("alpha"), false).unwrap()[0].id
     });
@@ -298,6 +308,7 @@ async fn no_page_scrolls_sideways_on_a_phone() {
         event.clone(),
         format!("{event}/edit"),
         format!("{event}/entries"),
+        format!("{event}/movement"),
         "/c/alpha/players".into(),
         format!("/c/alpha/players/{player}/edit"),
         "/c/alpha/directors".into(),

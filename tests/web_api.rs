@@ -679,3 +679,103 @@ async fn entries_through_the_api() {
         .unwrap();
     assert_eq!(r.status(), StatusCode::CONFLICT);
 }
+
+#[tokio::test]
+async fn the_movement_through_the_api_is_the_command_lines() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let token = new_token(&d, "alpha", "movement tool").await;
+    let api = reqwest::Client::new();
+    let url = |p: &str| format!("{}/api/v1{p}", app.address);
+    let ev: Value = api
+        .post(url("/events"))
+        .bearer_auth(&token)
+        .json(
+            &serde_json::json!({"name":"Mitchell Night","date":"2026-06-01",
+            "format":"pairs-mitchell","tables":3,"boards":20}),
+        )
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = ev["id"].as_i64().unwrap();
+    let movement = url(&format!("/events/{id}/movement"));
+    let put = |body: Value| api.put(&movement).bearer_auth(&token).json(&body).send();
+    assert_eq!(
+        api.get(&movement)
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+    // Pairs come from the entries: none yet.
+    let r = put(serde_json::json!({"rounds": 3})).await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(r).await.contains("pairs"));
+    for n in 0..6 {
+        let r = api
+            .post(url(&format!("/events/{id}/entries")))
+            .bearer_auth(&token)
+            .json(&serde_json::json!({"kind":"pair","players":[{"name": format!("North {n}")},{"name": format!("South {n}")}]}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::CREATED);
+    }
+    let r = put(serde_json::json!({"rounds": 4})).await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(r).await.contains("at most 3 rounds"));
+    let r = put(serde_json::json!({"rounds": 3, "bogus": 1}))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+    let r = put(serde_json::json!({"rounds": 3, "boards_per_round": 1, "arrow_switch": []}))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = r.text().await.unwrap();
+    // Exactly the command line's JSON for the same movement.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_calypso-director"))
+        .args([
+            "movement", "--kind", "mitchell", "--tables", "3", "--rounds", "3",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(text.trim(), String::from_utf8_lossy(&out.stdout).trim());
+    let got: Value = api
+        .get(&movement)
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(got, serde_json::from_str::<Value>(&text).unwrap());
+    // The event now has the movement's boards.
+    let ev: Value = api
+        .get(url(&format!("/events/{id}")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(ev["boards"], got["boards"]);
+    // Fixed once play starts.
+    for to in ["ready", "running"] {
+        api.post(url(&format!("/events/{id}/status")))
+            .bearer_auth(&token)
+            .json(&serde_json::json!({ "to": to }))
+            .send()
+            .await
+            .unwrap();
+    }
+    let r = put(serde_json::json!({"rounds": 2})).await.unwrap();
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+}

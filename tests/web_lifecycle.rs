@@ -567,3 +567,61 @@ async fn entries_through_the_pages() {
             .contains("the entries are fixed")
     );
 }
+
+#[tokio::test]
+async fn the_movement_page_shows_the_plan_and_where_each_pair_goes() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let public = Browser::new(&app);
+    let mut fields = event_fields("Mitchell Night");
+    fields[4] = ("tables", "3");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let page = location(&r);
+    let movement = format!("{page}/movement");
+    let entries = format!("{page}/entries");
+    let (status, body) = d.get_text(&movement).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("No movement yet") && body.contains("Make the movement"));
+    // Five pairs at three tables: a phantom, so one pair sits out each round.
+    for n in 1..=5 {
+        let (a, b) = (format!("North {n}"), format!("South {n}"));
+        d.post(&entries, &entries, &[("guest_1", &a), ("guest_2", &b)])
+            .await;
+    }
+    let r = d.post(&movement, &movement, &[("rounds", "9")]).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    assert!(
+        body.contains("at most 3 rounds") && body.contains("value=\"9\""),
+        "{body}"
+    );
+    let r = d.post(&movement, &movement, &[("rounds", "3")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, body) = d.get_text(&movement).await;
+    assert!(
+        body.contains("Movement ready: 3 rounds at 3 tables"),
+        "{body}"
+    );
+    assert!(body.contains("<th>Table 3</th>"));
+    assert!(
+        body.contains("Round 1: table 1, majors against 4, board 1"),
+        "{body}"
+    );
+    assert!(body.contains("sits out"));
+    // The public sees the plan once the event is public, without the form.
+    assert_eq!(public.get(&movement).await.status(), StatusCode::NOT_FOUND);
+    move_to(&d, &page, "draft", "ready").await;
+    let (status, shown) = public.get_text(&movement).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(shown.contains("North 1 &#38; South 1") && !shown.contains("Make the movement"));
+    // Fixed once play starts.
+    move_to(&d, &page, "ready", "running").await;
+    assert_eq!(
+        d.post(&movement, &movement, &[("rounds", "2")])
+            .await
+            .status(),
+        StatusCode::CONFLICT
+    );
+}

@@ -204,6 +204,22 @@ pub fn update_draft(
     })
 }
 
+/// Stores settings that changed outside the draft form (the movement's number of boards),
+/// through the same column mapping.
+pub(super) fn set_boards(
+    conn: &mut DbConnection,
+    id: EventId,
+    settings: &EventSettings,
+) -> Result<(), DbError> {
+    diesel::update(events::table.find(id.get()))
+        .set((
+            SettingsColumns::from(settings),
+            events::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
 fn store_key(conn: &mut DbConnection, id: EventId, key: &DealKey) -> Result<(), DbError> {
     diesel::update(events::table.find(id.get()))
         .set((

@@ -5,6 +5,7 @@ pub mod club;
 pub mod entries;
 pub mod ids;
 pub mod lifecycle;
+pub mod movement;
 pub mod papers;
 pub mod results;
 pub mod settings;

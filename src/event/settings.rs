@@ -374,6 +374,13 @@ impl EventSettings {
             .expect("settings were checked against the variant when parsed")
     }
 
+    /// The same settings with another number of boards (a movement decides how many).
+    pub fn with_boards(&self, boards: u32) -> Result<EventSettings, SettingsErrors> {
+        let mut d = self.draft();
+        d.boards = Count::Number(i64::from(boards));
+        EventSettings::parse(&d)
+    }
+
     /// The draft these settings come from, to edit them or to store them.
     pub fn draft(&self) -> SettingsDraft {
         SettingsDraft {

@@ -10,9 +10,11 @@ use serde::{Deserialize, Serialize};
 use crate::db;
 use crate::db::clubs::PlayerError;
 use crate::db::entries::EntryChangeError;
+use crate::db::movements::MovementChangeError;
 use crate::event::club::{Player, PlayerFields};
 use crate::event::entries::{Entry, EntryDraft, EntryError, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
+use crate::event::movement::{MovementOptions, PlanError};
 use crate::event::results::{Standing, TableResult};
 use crate::event::{
     Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
@@ -54,6 +56,8 @@ pub fn scope() -> Scope {
         .route("/events/{id}/status", web::post().to(change_status))
         .route("/events/{id}/release", web::post().to(release))
         .route("/events/{id}/boards", web::get().to(boards))
+        .route("/events/{id}/movement", web::get().to(get_movement))
+        .route("/events/{id}/movement", web::put().to(put_movement))
         .route("/events/{id}/entries", web::get().to(list_entries))
         .route("/events/{id}/entries", web::post().to(create_entry))
         .route(
@@ -364,6 +368,50 @@ async fn boards(
         commitment: key.commitment.clone(),
         boards,
     }))
+}
+
+async fn get_movement(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    load_event(&state, club, id).await?;
+    let found = api(state
+        .db(move |c| Ok(db::movements::movement_of(c, club, id)?))
+        .await)?;
+    let (_, m) = found.ok_or_else(|| {
+        AppError::Api(
+            StatusCode::NOT_FOUND,
+            "this event has no movement yet: PUT one".into(),
+        )
+    })?;
+    Ok(HttpResponse::Ok().json(m))
+}
+
+/// Generates and stores the event's movement: the kind from its format, the tables from
+/// its settings, the pairs from its entries, the rest from the body.
+async fn put_movement(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+    body: web::Json<MovementOptions>,
+) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    let options = body.into_inner();
+    let made = api(state
+        .db(move |c| Ok(db::movements::set_movement(c, club, id, &options)))
+        .await)?;
+    match made {
+        Ok(m) => Ok(HttpResponse::Ok().json(m)),
+        Err(MovementChangeError::NotFound) => Err(AppError::NotFound.into_api()),
+        Err(MovementChangeError::Refused(PlanError::Started)) => Err(AppError::Api(
+            StatusCode::CONFLICT,
+            PlanError::Started.to_string(),
+        )),
+        Err(MovementChangeError::Refused(e)) => Err(unprocessable(e.to_string())),
+        Err(MovementChangeError::Db(e)) => Err(AppError::from(e).into_api()),
+    }
 }
 
 #[derive(Serialize)]

@@ -8,6 +8,7 @@ pub mod api;
 pub mod directors;
 pub mod entries;
 pub mod events;
+pub mod movement;
 pub mod papers;
 pub mod players;
 pub mod public;
@@ -81,6 +82,9 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         post("/c/{club}/events/{event}/entries/{entry}/delete", || {
             web::post().to(entries::delete)
         }),
+        post("/c/{club}/events/{event}/movement", || {
+            web::post().to(movement::generate)
+        }),
         get("/c/{club}/events/{event}/papers.json", || {
             web::get().to(events::papers_settings)
         }),
@@ -118,6 +122,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/invite/{invite}", web::post().to(account::accept_invite))
         .route("/c/{club}", web::get().to(public::club_home))
         .route("/c/{club}/events/{event}", web::get().to(events::show))
+        .route(
+            "/c/{club}/events/{event}/movement",
+            web::get().to(movement::show),
+        )
         .route(
             "/c/{club}/events/{event}/hand-records.pdf",
             web::get().to(papers::hand_records),

@@ -1,0 +1,342 @@
+//! The event's movement on the site: the plan as a round-by-table grid and each entry's
+//! "where do I go" lines for everyone who may see the event; the director generates it.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::events::{event_path, load_event};
+use crate::db;
+use crate::db::movements::MovementChangeError;
+use crate::event::EventId;
+use crate::event::club::Club;
+use crate::event::entries::Entry;
+use crate::event::movement::{MovementOptions, PlanError, movement_kind, movement_open};
+use crate::movement::{Movement, Side};
+use crate::web::auth::{ClubDirector, Viewer};
+use crate::web::error::AppError;
+use crate::web::page::{FieldErrors, Nav, flash, see_other};
+use crate::web::render::html_page;
+use crate::web::state::AppState;
+
+/// One cell of the grid: a table in a round.
+pub struct Cell {
+    pub majors: Option<u32>,
+    pub minors: Option<u32>,
+    pub boards: String,
+}
+
+pub struct GridRow {
+    pub round: u32,
+    pub cells: Vec<Cell>,
+    pub sit_out: Vec<u32>,
+}
+
+/// An entry's evening, round by round.
+pub struct Itinerary {
+    pub number: u32,
+    pub name: String,
+    pub lines: Vec<String>,
+}
+
+fn boards_text(b: &[u32]) -> String {
+    match b {
+        [] => "no game".into(),
+        [one] => format!("board {one}"),
+        [first, .., last] => format!("boards {first}-{last}"),
+    }
+}
+
+fn grid(m: &Movement) -> Vec<GridRow> {
+    (1..=m.rounds)
+        .map(|r| GridRow {
+            round: r,
+            cells: m
+                .round(r)
+                .map(|s| Cell {
+                    majors: s.majors,
+                    minors: s.minors,
+                    boards: boards_text(&s.boards),
+                })
+                .collect(),
+            sit_out: m.sitting_out(r).collect(),
+        })
+        .collect()
+}
+
+fn itineraries(m: &Movement, entries: &[Entry]) -> Vec<Itinerary> {
+    (1..=m.pairs)
+        .map(|pair| Itinerary {
+            number: pair,
+            name: entries
+                .iter()
+                .find(|e| e.number == pair as i32)
+                .map(|e| e.name.clone())
+                .unwrap_or_default(),
+            lines: (1..=m.rounds)
+                .map(|r| match m.place(r, pair) {
+                    Some((t, side)) => {
+                        let s = m.seating(r, t);
+                        let other = s.and_then(|s| {
+                            s.pair(match side {
+                                Side::Majors => Side::Minors,
+                                Side::Minors => Side::Majors,
+                            })
+                        });
+                        format!(
+                            "Round {r}: table {t}, {} against {}, {}",
+                            side.name(),
+                            other.map_or("nobody".to_string(), |o| o.to_string()),
+                            boards_text(s.map(|s| s.boards.as_slice()).unwrap_or(&[]))
+                        )
+                    }
+                    None => format!("Round {r}: sits out"),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "movement.html")]
+struct MovementPage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    is_director: bool,
+    can_change: bool,
+    fixed_kind: bool,
+    entries: usize,
+    movement: Option<Movement>,
+    tables: Vec<u32>,
+    grid: Vec<GridRow>,
+    itineraries: Vec<Itinerary>,
+    form: MovementForm,
+    errors: FieldErrors,
+}
+
+#[derive(Deserialize, Default, Clone)]
+#[serde(default)]
+pub struct MovementForm {
+    pub rounds: String,
+    pub boards_per_round: String,
+    pub arrow_switch: String,
+}
+
+impl MovementForm {
+    fn from_options(o: &MovementOptions) -> MovementForm {
+        MovementForm {
+            rounds: o.rounds.map(|r| r.to_string()).unwrap_or_default(),
+            boards_per_round: o
+                .boards_per_round
+                .map(|r| r.to_string())
+                .unwrap_or_default(),
+            arrow_switch: o
+                .arrow_switch
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+
+    fn options(&self) -> Result<MovementOptions, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let mut number = |field: &str, text: &str| -> Option<u32> {
+            let t = text.trim();
+            if t.is_empty() {
+                return None;
+            }
+            t.parse()
+                .map_err(|_| errors.add(field, "a whole number, or empty for the usual"))
+                .ok()
+        };
+        let rounds = number("rounds", &self.rounds);
+        let boards_per_round = number("boards_per_round", &self.boards_per_round);
+        let mut arrow_switch = Vec::new();
+        for part in self
+            .arrow_switch
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
+            match part.parse() {
+                Ok(r) => arrow_switch.push(r),
+                Err(_) => errors.add(
+                    "arrow_switch",
+                    format!("\"{part}\" is not a round number: list rounds like 3, 5"),
+                ),
+            }
+        }
+        if errors.is_empty() {
+            Ok(MovementOptions {
+                rounds,
+                boards_per_round,
+                arrow_switch,
+            })
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+async fn render(
+    state: &AppState,
+    session: &Session,
+    viewer: &Viewer,
+    club: Club,
+    id: EventId,
+    form: Option<MovementForm>,
+    errors: FieldErrors,
+) -> Result<HttpResponse, AppError> {
+    let club_id = club.id;
+    let (ev, entries, found) = state
+        .db(move |c| {
+            let ev = db::events::event(c, club_id, id)?.ok_or(AppError::NotFound)?;
+            Ok((
+                ev,
+                db::entries::entries_of(c, club_id, id)?,
+                db::movements::movement_of(c, club_id, id)?,
+            ))
+        })
+        .await?;
+    let who = viewer.toward(club.id);
+    if !ev.exposure().event_visible(who) {
+        return Err(AppError::NotFound);
+    }
+    let (options, movement) = match found {
+        Some((o, m)) => (Some(o), Some(m)),
+        None => (None, None),
+    };
+    let form = form.unwrap_or_else(|| {
+        options
+            .as_ref()
+            .map(MovementForm::from_options)
+            .unwrap_or_default()
+    });
+    let page = MovementPage {
+        nav: Nav::new(session, viewer),
+        event_id: id,
+        event_name: ev.settings.name().to_string(),
+        is_director: who.is_club_director(),
+        can_change: who.is_club_director() && movement_open(ev.status),
+        fixed_kind: movement_kind(ev.settings.format()).is_some(),
+        entries: entries.len(),
+        tables: movement
+            .as_ref()
+            .map(|m| (1..=m.tables).collect())
+            .unwrap_or_default(),
+        grid: movement.as_ref().map(grid).unwrap_or_default(),
+        itineraries: movement
+            .as_ref()
+            .map(|m| itineraries(m, &entries))
+            .unwrap_or_default(),
+        movement,
+        club,
+        form,
+        errors,
+    };
+    let status = if page.errors.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    Ok(html_page(status, &page))
+}
+
+/// The plan, for whoever may see the event.
+pub async fn show(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: Viewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, id) = path.into_inner();
+    let id: EventId = id.parse().map_err(|_| AppError::NotFound)?;
+    let club = state
+        .db(move |c| db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound))
+        .await?;
+    render(
+        &state,
+        &session,
+        &viewer,
+        club,
+        id,
+        None,
+        FieldErrors::default(),
+    )
+    .await
+}
+
+/// The director generates (or regenerates, before play starts) the movement.
+pub async fn generate(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<MovementForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let viewer = Viewer(Some((d.director.clone(), d.club.clone())));
+    let form = form.into_inner();
+    let options = match form.options() {
+        Ok(o) => o,
+        Err(errors) => {
+            return render(
+                &state,
+                &session,
+                &viewer,
+                d.club.clone(),
+                id,
+                Some(form),
+                errors,
+            )
+            .await;
+        }
+    };
+    let club = d.club.id;
+    let made = state
+        .db(move |c| Ok(db::movements::set_movement(c, club, id, &options)))
+        .await?;
+    match made {
+        Ok(m) => {
+            flash(
+                &session,
+                format!(
+                    "Movement ready: {} rounds at {} tables, {} boards.",
+                    m.rounds, m.tables, m.boards
+                ),
+            );
+            Ok(see_other(&format!("{}/movement", event_path(&d.club, id))))
+        }
+        Err(MovementChangeError::Refused(PlanError::Started)) => Err(AppError::Conflict(format!(
+            "{} is {}: {}",
+            ev.settings.name(),
+            ev.status,
+            PlanError::Started
+        ))),
+        Err(MovementChangeError::Refused(e)) => {
+            let field = match &e {
+                PlanError::Movement(m) => m.field().name().to_string(),
+                _ => "movement".to_string(),
+            };
+            let errors = FieldErrors::one(&field, e);
+            render(
+                &state,
+                &session,
+                &viewer,
+                d.club.clone(),
+                id,
+                Some(form),
+                errors,
+            )
+            .await
+        }
+        Err(MovementChangeError::NotFound) => Err(AppError::NotFound),
+        Err(MovementChangeError::Db(e)) => Err(e.into()),
+    }
+}
