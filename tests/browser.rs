@@ -309,6 +309,7 @@ async fn no_page_scrolls_sideways_on_a_phone() {
         format!("{event}/edit"),
         format!("{event}/entries"),
         format!("{event}/movement"),
+        format!("{event}/rounds"),
         "/c/alpha/players".into(),
         format!("/c/alpha/players/{player}/edit"),
         "/c/alpha/directors".into(),

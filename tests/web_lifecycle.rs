@@ -625,3 +625,88 @@ async fn the_movement_page_shows_the_plan_and_where_each_pair_goes() {
         StatusCode::CONFLICT
     );
 }
+
+#[tokio::test]
+async fn round_control_starts_rounds_and_shows_each_tables_state() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Round Night");
+    fields[4] = ("tables", "3");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let page = location(&r);
+    let id = id_from_location(&page);
+    let (entries, movement, rounds) = (
+        format!("{page}/entries"),
+        format!("{page}/movement"),
+        format!("{page}/rounds"),
+    );
+    for n in 1..=6 {
+        let (a, b) = (format!("A{n}"), format!("B{n}"));
+        d.post(&entries, &entries, &[("guest_1", &a), ("guest_2", &b)])
+            .await;
+    }
+    d.post(&movement, &movement, &[("rounds", "3")]).await;
+    let (_, body) = d.get_text(&rounds).await;
+    assert!(
+        body.contains("rounds are played while the event is running"),
+        "{body}"
+    );
+    move_to(&d, &page, "draft", "ready").await;
+    move_to(&d, &page, "ready", "running").await;
+    let (_, body) = d.get_text(&rounds).await;
+    assert!(body.contains("Start round 1"));
+    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, body) = d.get_text(&rounds).await;
+    assert!(body.contains("Round 1 of 3"), "{body}");
+    assert_eq!(body.matches(">playing<").count(), 3, "{body}");
+    // Table 1 reports; the others are still playing, so starting round 2 asks first.
+    with_conn(&app, |c| {
+        use calypso_director::db::results::{Played, save_result};
+        let at = Played {
+            round: 1,
+            table_number: 1,
+            board: 1,
+            ns_entry: None,
+            ew_entry: None,
+        };
+        save_result(
+            c,
+            app.club_id("alpha"),
+            id,
+            at,
+            (100, 90),
+            &Default::default(),
+            "test",
+        )
+        .unwrap()
+        .unwrap();
+    });
+    let (_, body) = d.get_text(&rounds).await;
+    assert_eq!(body.matches(">reported<").count(), 1);
+    let r = d.post(&rounds, &rounds, &[("round", "2")]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(
+        r.text()
+            .await
+            .unwrap()
+            .contains("2 tables of round 1 have not reported yet")
+    );
+    let r = d
+        .post(&rounds, &rounds, &[("round", "2"), ("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    // A stale page (or a double click) cannot skip or repeat a round.
+    let r = d
+        .post(&rounds, &rounds, &[("round", "2"), ("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    let r = d
+        .post(&rounds, &rounds, &[("round", "3"), ("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, body) = d.get_text(&rounds).await;
+    assert!(body.contains("Round 3 of 3") && body.contains("round 3 is the last round"));
+}

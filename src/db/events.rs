@@ -10,6 +10,7 @@ use super::schema::{
 };
 use super::{DbConnection, DbError, now};
 use crate::event::lifecycle::{self, Redeal};
+use crate::event::rounds::RoundState;
 use crate::event::{
     ClubId, Count, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus, LifecycleError,
     PublishedCommitment, SettingsDraft, TrumpsDraft, Withdrawal,
@@ -34,6 +35,8 @@ struct EventRow {
     hand_records_released: bool,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    current_round: i32,
+    round_started_at: Option<NaiveDateTime>,
 }
 
 /// The settings' columns: the one mapping from [`EventSettings`] to storage.
@@ -102,6 +105,10 @@ impl EventRow {
             status,
             deal,
             hand_records_released: self.hand_records_released,
+            round: RoundState {
+                current: u32::try_from(self.current_round).unwrap_or(0),
+                started_at: self.round_started_at,
+            },
             created_at: self.created_at,
             updated_at: self.updated_at,
         })

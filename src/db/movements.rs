@@ -7,6 +7,7 @@ use diesel::prelude::*;
 use super::schema::{event_movements, events};
 use super::{DbConnection, DbError, now};
 use crate::event::movement::{MovementOptions, PlanError, movement_open, plan};
+use crate::event::rounds::{RoundError, next_round};
 use crate::event::{ClubId, EventId};
 use crate::movement::Movement;
 
@@ -102,5 +103,42 @@ pub fn set_movement(
             ))
             .execute(conn)?;
         Ok(m)
+    })
+}
+
+/// The (round, table) pairs that have a result, for the tables' states.
+pub fn reported_tables(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<Vec<(u32, u32)>, DbError> {
+    Ok(super::results::results_of(conn, club, event)?
+        .into_iter()
+        .map(|r| (r.round as u32, r.table_number as u32))
+        .collect())
+}
+
+/// Starts round `round`, which must be the next one the rules allow (so a stale page or a
+/// double click does not skip a round).
+pub fn start_round(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    round: u32,
+) -> Result<u32, MovementChangeError> {
+    conn.transaction(|conn| {
+        let ev = super::events::event(conn, club, event)?.ok_or(MovementChangeError::NotFound)?;
+        let m = movement_of(conn, club, event)?.map(|(_, m)| m);
+        let next = next_round(ev.status, &ev.round, m.as_ref()).map_err(PlanError::Round)?;
+        if next != round {
+            return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
+        }
+        diesel::update(events::table.find(event.get()))
+            .set((
+                events::current_round.eq(next as i32),
+                events::round_started_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(next)
     })
 }

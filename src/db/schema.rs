@@ -117,6 +117,8 @@ diesel::table! {
         hand_records_released -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        current_round -> Integer,
+        round_started_at -> Nullable<Timestamp>,
     }
 }
 

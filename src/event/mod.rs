@@ -8,6 +8,7 @@ pub mod lifecycle;
 pub mod movement;
 pub mod papers;
 pub mod results;
+pub mod rounds;
 pub mod settings;
 pub mod visibility;
 
@@ -69,6 +70,8 @@ pub struct Event {
     pub status: EventStatus,
     pub deal: Option<DealKey>,
     pub hand_records_released: bool,
+    /// The round being played (0 before the first) and when it started.
+    pub round: rounds::RoundState,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }

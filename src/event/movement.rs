@@ -49,6 +49,8 @@ pub enum PlanError {
     Movement(#[from] MovementError),
     #[error("the generated movement breaks its own rules: {0}")]
     Invalid(String),
+    #[error(transparent)]
+    Round(#[from] super::rounds::RoundError),
 }
 
 /// The movement for the event's settings, its number of entries and the director's options,

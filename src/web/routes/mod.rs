@@ -12,6 +12,7 @@ pub mod movement;
 pub mod papers;
 pub mod players;
 pub mod public;
+pub mod rounds;
 pub mod tokens;
 
 use actix_web::{Route, web};
@@ -84,6 +85,12 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         }),
         post("/c/{club}/events/{event}/movement", || {
             web::post().to(movement::generate)
+        }),
+        get("/c/{club}/events/{event}/rounds", || {
+            web::get().to(rounds::show)
+        }),
+        post("/c/{club}/events/{event}/rounds", || {
+            web::post().to(rounds::start)
         }),
         get("/c/{club}/events/{event}/papers.json", || {
             web::get().to(events::papers_settings)

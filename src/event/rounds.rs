@@ -1,0 +1,161 @@
+//! Round control: which round the room is playing, each table's state in it, and when the
+//! director may start the next round.
+
+use chrono::{Duration, NaiveDateTime};
+
+use super::lifecycle::EventStatus;
+use crate::movement::Movement;
+
+/// A game takes most of an hour: a table that has not reported this long after the round
+/// started is shown as late.
+pub const LATE_AFTER_MINUTES: i64 = 70;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct RoundState {
+    /// 0 before the first round starts.
+    pub current: u32,
+    pub started_at: Option<NaiveDateTime>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableState {
+    /// No game at this table this round (a phantom pair's table).
+    NoGame,
+    Playing,
+    Late,
+    Reported,
+}
+
+impl TableState {
+    pub const fn name(self) -> &'static str {
+        match self {
+            TableState::NoGame => "no game",
+            TableState::Playing => "playing",
+            TableState::Late => "late",
+            TableState::Reported => "reported",
+        }
+    }
+}
+
+/// Each table's state in the current round: reported when a result for that round and
+/// table is in, late when not and the round started [`LATE_AFTER_MINUTES`] ago.
+pub fn table_states(
+    m: &Movement,
+    round: &RoundState,
+    now: NaiveDateTime,
+    reported: &[(u32, u32)],
+) -> Vec<(u32, TableState)> {
+    let late = round
+        .started_at
+        .is_some_and(|t| now - t >= Duration::minutes(LATE_AFTER_MINUTES));
+    (1..=m.tables)
+        .map(|t| {
+            let state = match m.seating(round.current, t) {
+                _ if round.current == 0 => TableState::NoGame,
+                Some(s) if !s.has_game() => TableState::NoGame,
+                None => TableState::NoGame,
+                Some(_) if reported.contains(&(round.current, t)) => TableState::Reported,
+                Some(_) if late => TableState::Late,
+                Some(_) => TableState::Playing,
+            };
+            (t, state)
+        })
+        .collect()
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RoundError {
+    #[error("rounds are played while the event is running (it is {0})")]
+    NotRunning(EventStatus),
+    #[error("the event has no movement: make one before play starts")]
+    NoMovement,
+    #[error("round {0} is the last round of the movement")]
+    LastRound(u32),
+    #[error("round {next} is the next round, not {asked}: reload the page")]
+    Stale { asked: u32, next: u32 },
+}
+
+/// The round the director may start now: the first once the event runs, then each next
+/// one until the movement's last.
+pub fn next_round(
+    status: EventStatus,
+    round: &RoundState,
+    movement: Option<&Movement>,
+) -> Result<u32, RoundError> {
+    if status != EventStatus::Running {
+        return Err(RoundError::NotRunning(status));
+    }
+    let m = movement.ok_or(RoundError::NoMovement)?;
+    if round.current >= m.rounds {
+        return Err(RoundError::LastRound(round.current));
+    }
+    Ok(round.current + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movement::{MovementKind, MovementRequest, generate};
+
+    fn mitchell(tables: u32, pairs: u32) -> Movement {
+        let mut r = MovementRequest::new(MovementKind::Mitchell);
+        r.tables = Some(tables);
+        r.pairs = Some(pairs);
+        generate(&r).unwrap()
+    }
+
+    fn at(minutes: i64) -> NaiveDateTime {
+        chrono::DateTime::from_timestamp(1_800_000_000 + minutes * 60, 0)
+            .unwrap()
+            .naive_utc()
+    }
+
+    #[test]
+    fn rounds_advance_while_running_up_to_the_last() {
+        let m = mitchell(3, 6);
+        let mut r = RoundState::default();
+        assert_eq!(
+            next_round(EventStatus::Ready, &r, Some(&m)),
+            Err(RoundError::NotRunning(EventStatus::Ready))
+        );
+        assert_eq!(
+            next_round(EventStatus::Running, &r, None),
+            Err(RoundError::NoMovement)
+        );
+        for want in 1..=m.rounds {
+            assert_eq!(next_round(EventStatus::Running, &r, Some(&m)), Ok(want));
+            r.current = want;
+        }
+        assert_eq!(
+            next_round(EventStatus::Running, &r, Some(&m)),
+            Err(RoundError::LastRound(m.rounds))
+        );
+    }
+
+    #[test]
+    fn tables_are_playing_reported_late_or_without_a_game() {
+        // Five pairs at three tables: one table has no game each round.
+        let m = mitchell(3, 5);
+        let round = RoundState {
+            current: 1,
+            started_at: Some(at(0)),
+        };
+        let states = table_states(&m, &round, at(30), &[(1, 1)]);
+        assert_eq!(states[0], (1, TableState::Reported));
+        let no_game = states
+            .iter()
+            .filter(|(_, s)| *s == TableState::NoGame)
+            .count();
+        assert_eq!(no_game, 1);
+        assert!(
+            states.contains(&(2, TableState::Playing))
+                || states.contains(&(3, TableState::Playing))
+        );
+        let later = table_states(&m, &round, at(LATE_AFTER_MINUTES), &[(1, 1)]);
+        assert!(later.iter().any(|(_, s)| *s == TableState::Late));
+        assert!(!later.iter().any(|(_, s)| *s == TableState::Playing));
+        // Before the first round nothing is being played.
+        let before = table_states(&m, &RoundState::default(), at(0), &[]);
+        assert!(before.iter().all(|(_, s)| *s == TableState::NoGame));
+    }
+}

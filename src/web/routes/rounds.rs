@@ -1,0 +1,173 @@
+//! Round control for the director: the current round, each table's state in it, and
+//! starting the next round.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::events::{confirmation, event_path};
+use crate::db;
+use crate::db::movements::MovementChangeError;
+use crate::event::club::Club;
+use crate::event::movement::PlanError;
+use crate::event::rounds::{TableState, next_round, table_states};
+use crate::event::{Event, EventId};
+use crate::movement::Movement;
+use crate::web::auth::ClubDirector;
+use crate::web::error::AppError;
+use crate::web::page::{Nav, flash, see_other};
+use crate::web::render::html_page;
+use crate::web::state::AppState;
+
+/// What the round control shows, for the page and the API.
+pub struct RoundView {
+    pub current: u32,
+    pub rounds: u32,
+    pub started_at: Option<String>,
+    pub tables: Vec<(u32, TableState, String)>,
+    /// The round the director may start now, or why not.
+    pub next: Result<u32, String>,
+}
+
+pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppError> {
+    let (club, id) = (ev.club_id, ev.id);
+    let (movement, reported) = state
+        .db(move |c| {
+            Ok((
+                db::movements::movement_of(c, club, id)?.map(|(_, m)| m),
+                db::movements::reported_tables(c, club, id)?,
+            ))
+        })
+        .await?;
+    let now = crate::db::now();
+    let tables = match &movement {
+        Some(m) => table_states(m, &ev.round, now, &reported)
+            .into_iter()
+            .map(|(t, s)| (t, s, who(m, ev.round.current, t)))
+            .collect(),
+        None => vec![],
+    };
+    Ok(RoundView {
+        current: ev.round.current,
+        rounds: movement.as_ref().map_or(0, |m| m.rounds),
+        started_at: ev
+            .round
+            .started_at
+            .map(|t| t.format("%H:%M UTC").to_string()),
+        tables,
+        next: next_round(ev.status, &ev.round, movement.as_ref()).map_err(|e| e.to_string()),
+    })
+}
+
+/// "3 v 8, board 3" for a table in a round.
+fn who(m: &Movement, round: u32, table: u32) -> String {
+    match m.seating(round, table) {
+        Some(s) if s.has_game() => format!(
+            "{} v {}, board{} {}",
+            s.majors.unwrap_or(0),
+            s.minors.unwrap_or(0),
+            if s.boards.len() > 1 { "s" } else { "" },
+            s.boards
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        _ => String::new(),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "rounds.html")]
+struct RoundsPage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    view: RoundView,
+}
+
+pub async fn show(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = super::events::load_event(&state, d.club.id, id).await?;
+    let view = round_view(&state, &ev).await?;
+    Ok(html_page(
+        StatusCode::OK,
+        &RoundsPage {
+            nav: Nav::for_director(&session, &d),
+            club: d.club.clone(),
+            event_id: id,
+            event_name: ev.settings.name().to_string(),
+            view,
+        },
+    ))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StartForm {
+    pub round: String,
+    pub confirm: String,
+}
+
+pub async fn start(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<StartForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = super::events::load_event(&state, d.club.id, id).await?;
+    let round: u32 = form
+        .round
+        .trim()
+        .parse()
+        .map_err(|_| AppError::Invalid(format!("\"{}\" is not a round number", form.round)))?;
+    let view = round_view(&state, &ev).await?;
+    let waiting = view
+        .tables
+        .iter()
+        .filter(|(_, s, _)| matches!(s, TableState::Playing | TableState::Late))
+        .count();
+    let rounds_page = format!("{}/rounds", event_path(&d.club, id));
+    if waiting > 0 && form.confirm != "yes" {
+        return Ok(confirmation(
+            &session,
+            &d,
+            format!("Start round {round}"),
+            format!(
+                "{waiting} table{} of round {} {} not reported yet. Their results can still be entered after the next round starts.",
+                if waiting == 1 { "" } else { "s" },
+                view.current,
+                if waiting == 1 { "has" } else { "have" }
+            ),
+            rounds_page.clone(),
+            vec![("round", round.to_string())],
+            rounds_page,
+        ));
+    }
+    let club = d.club.id;
+    let started = state
+        .db(move |c| Ok(db::movements::start_round(c, club, id, round)))
+        .await?;
+    match started {
+        Ok(r) => {
+            flash(&session, format!("Round {r} has started."));
+            Ok(see_other(&rounds_page))
+        }
+        Err(MovementChangeError::Refused(PlanError::Round(e))) => {
+            Err(AppError::Conflict(e.to_string()))
+        }
+        Err(MovementChangeError::Refused(e)) => Err(AppError::Conflict(e.to_string())),
+        Err(MovementChangeError::NotFound) => Err(AppError::NotFound),
+        Err(MovementChangeError::Db(e)) => Err(e.into()),
+    }
+}
