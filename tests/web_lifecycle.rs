@@ -710,3 +710,58 @@ async fn round_control_starts_rounds_and_shows_each_tables_state() {
     let (_, body) = d.get_text(&rounds).await;
     assert!(body.contains("Round 3 of 3") && body.contains("round 3 is the last round"));
 }
+
+#[tokio::test]
+async fn a_tables_code_opens_what_it_plays_this_round() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let player = Browser::new(&app);
+    let mut fields = event_fields("Table Night");
+    fields[4] = ("tables", "2");
+    fields[2] = ("format", "progressive");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let page = location(&r);
+    let (entries, movement, rounds) = (
+        format!("{page}/entries"),
+        format!("{page}/movement"),
+        format!("{page}/rounds"),
+    );
+    for n in 1..=4 {
+        let (a, b) = (format!("Ann {n}"), format!("Bob {n}"));
+        d.post(&entries, &entries, &[("guest_1", &a), ("guest_2", &b)])
+            .await;
+    }
+    d.post(&movement, &movement, &[("rounds", "2")]).await;
+    move_to(&d, &page, "draft", "ready").await;
+    let (_, body) = d.get_text(&rounds).await;
+    let i = body.find("href=\"/t/").expect("table codes listed") + "href=\"".len();
+    let table1: String = body[i..].chars().take_while(|c| *c != '"').collect();
+    assert_eq!(table1.len(), "/t/".len() + 8, "{table1}");
+    let (status, shown) = player.get_text(&table1).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(shown.contains("Table 1") && shown.contains("Play has not started yet"));
+    move_to(&d, &page, "ready", "running").await;
+    d.post(&rounds, &rounds, &[("round", "1")]).await;
+    let (_, shown) = player.get_text(&table1).await;
+    assert!(shown.contains("Round 1: board 1"), "{shown}");
+    assert!(
+        shown.contains("<strong>1</strong> Ann 1 &#38; Bob 1"),
+        "{shown}"
+    );
+    assert!(shown.contains("<strong>3</strong> Ann 3 &#38; Bob 3"));
+    assert!(
+        shown.contains("Pair 3 (minors) goes to table 2, minors."),
+        "{shown}"
+    );
+    // Codes are read case-insensitively; a wrong one is simply not found.
+    assert_eq!(
+        player.get(&table1.to_lowercase()).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        player.get("/t/AAAAAAAA").await.status(),
+        StatusCode::NOT_FOUND
+    );
+}

@@ -7,6 +7,7 @@ use diesel::prelude::*;
 
 use super::schema::{
     deal_commitments, entry_players, event_entries, event_movements, events, movement_rows,
+    table_codes,
 };
 use super::{DbConnection, DbError, now};
 use crate::event::lifecycle::{self, Redeal};
@@ -388,6 +389,8 @@ pub fn delete_draft(
         diesel::delete(movement_rows::table.filter(movement_rows::event_id.eq(id.get())))
             .execute(conn)?;
         diesel::delete(event_movements::table.filter(event_movements::event_id.eq(id.get())))
+            .execute(conn)?;
+        diesel::delete(table_codes::table.filter(table_codes::event_id.eq(id.get())))
             .execute(conn)?;
         diesel::delete(event_entries::table.filter(event_entries::event_id.eq(id.get())))
             .execute(conn)?;

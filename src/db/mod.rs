@@ -9,6 +9,7 @@ pub mod movements;
 pub mod results;
 pub mod schema;
 pub mod server;
+pub mod tables;
 
 use std::path::PathBuf;
 

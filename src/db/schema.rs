@@ -213,7 +213,17 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    table_codes (event_id, table_number) {
+        event_id -> Integer,
+        table_number -> Integer,
+        code -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(directors -> clubs (club_id));
+diesel::joinable!(table_codes -> events (event_id));
 diesel::joinable!(event_movements -> events (event_id));
 diesel::joinable!(deal_commitments -> events (event_id));
 diesel::joinable!(login_sessions -> directors (director_id));
@@ -239,6 +249,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     events,
     deal_commitments,
     event_movements,
+    table_codes,
     event_entries,
     entry_players,
     movement_rows,

@@ -1,6 +1,6 @@
 //! Random tokens (links, sessions, API tokens, CSRF) and how they are stored: hashed.
 
-use rand::Rng;
+use rand::{Rng, RngExt};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
@@ -18,6 +18,22 @@ pub fn hash_token(token: &str) -> String {
 
 pub fn constant_time_eq(a: &str, b: &str) -> bool {
     a.as_bytes().ct_eq(b.as_bytes()).into()
+}
+
+/// Letters of table codes: no 0/O, 1/I/L, so a code read off a card is typed right.
+const TABLE_CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+/// 8 letters of 31: about 40 bits, not to be guessed (score entry also limits attempts).
+pub const TABLE_CODE_LENGTH: usize = 8;
+
+/// A new table code, e.g. `K7QM3XRA`.
+pub fn table_code() -> String {
+    let mut rng = rand::rng();
+    (0..TABLE_CODE_LENGTH)
+        .map(|_| {
+            let i = rng.random_range(0..TABLE_CODE_LETTERS.len());
+            char::from(TABLE_CODE_LETTERS[i])
+        })
+        .collect()
 }
 
 /// Prefix of API tokens, so a leaked one is recognisable (e.g. by secret scanners).
@@ -41,5 +57,9 @@ mod tests {
         assert_ne!(hash_token(&a), a);
         assert!(constant_time_eq(&a, &a.clone()) && !constant_time_eq(&a, &b));
         assert!(new_api_token().starts_with("cdt_"));
+        let code = table_code();
+        assert_eq!(code.len(), TABLE_CODE_LENGTH);
+        assert!(code.bytes().all(|b| TABLE_CODE_LETTERS.contains(&b)));
+        assert_ne!(table_code(), code);
     }
 }

@@ -13,6 +13,7 @@ pub mod papers;
 pub mod players;
 pub mod public;
 pub mod rounds;
+pub mod table;
 pub mod tokens;
 
 use actix_web::{Route, web};
@@ -127,6 +128,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/logout", web::post().to(account::logout))
         .route("/invite/{invite}", web::get().to(account::invite_form))
         .route("/invite/{invite}", web::post().to(account::accept_invite))
+        .route("/t/{code}", web::get().to(table::show))
         .route("/c/{club}", web::get().to(public::club_home))
         .route("/c/{club}/events/{event}", web::get().to(events::show))
         .route(

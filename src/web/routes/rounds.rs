@@ -15,6 +15,7 @@ use crate::event::movement::PlanError;
 use crate::event::rounds::{TableState, next_round, table_states};
 use crate::event::{Event, EventId};
 use crate::movement::Movement;
+use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::page::{Nav, flash, see_other};
@@ -27,17 +28,25 @@ pub struct RoundView {
     pub rounds: u32,
     pub started_at: Option<String>,
     pub tables: Vec<(u32, TableState, String)>,
+    /// Each table's code (its page is /t/<code>).
+    pub codes: Vec<(u32, String)>,
     /// The round the director may start now, or why not.
     pub next: Result<u32, String>,
 }
 
 pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppError> {
     let (club, id) = (ev.club_id, ev.id);
-    let (movement, reported) = state
+    let (movement, reported, codes) = state
         .db(move |c| {
+            let movement = db::movements::movement_of(c, club, id)?.map(|(_, m)| m);
+            let codes = match &movement {
+                Some(m) => db::tables::ensure_codes(c, club, id, m.tables, table_code)?,
+                None => vec![],
+            };
             Ok((
-                db::movements::movement_of(c, club, id)?.map(|(_, m)| m),
+                movement,
                 db::movements::reported_tables(c, club, id)?,
+                codes,
             ))
         })
         .await?;
@@ -57,6 +66,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
             .started_at
             .map(|t| t.format("%H:%M UTC").to_string()),
         tables,
+        codes,
         next: next_round(ev.status, &ev.round, movement.as_ref()).map_err(|e| e.to_string()),
     })
 }

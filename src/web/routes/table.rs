@@ -1,0 +1,151 @@
+//! A table's own page, opened from the QR code or the short code on its table card: what
+//! the table plays in the current round, and where its minors pair and boards go next.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::db;
+use crate::event::EventStatus;
+use crate::event::entries::Entry;
+use crate::movement::{Movement, Side};
+use crate::web::auth::Viewer;
+use crate::web::error::AppError;
+use crate::web::page::Nav;
+use crate::web::render::html_page;
+use crate::web::state::AppState;
+
+/// One side at the table: its entry number and names.
+pub struct SideView {
+    pub side: &'static str,
+    pub number: u32,
+    pub name: String,
+}
+
+#[derive(Template)]
+#[template(path = "table.html")]
+struct TablePage {
+    nav: Nav,
+    event_name: String,
+    event_path: String,
+    table: u32,
+    /// What to say when nothing is being played at this table now.
+    notice: Option<String>,
+    round: u32,
+    sides: Vec<SideView>,
+    boards: Vec<u32>,
+    next: Vec<String>,
+}
+
+fn side_view(entries: &[Entry], side: Side, number: Option<u32>) -> Option<SideView> {
+    let number = number?;
+    Some(SideView {
+        side: side.name(),
+        number,
+        name: entries
+            .iter()
+            .find(|e| e.number == number as i32)
+            .map(|e| e.name.clone())
+            .unwrap_or_default(),
+    })
+}
+
+/// Where the minors pair and the boards of this table go after this round.
+fn next_moves(m: &Movement, round: u32, table: u32) -> Vec<String> {
+    if round >= m.rounds {
+        return vec!["This is the last round.".into()];
+    }
+    let Some(here) = m.seating(round, table) else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for (side, pair) in [(Side::Majors, here.majors), (Side::Minors, here.minors)] {
+        if let Some(p) = pair {
+            out.push(match m.place(round + 1, p) {
+                Some((t, s)) if t == table => format!("Pair {p} stays here ({}).", s.name()),
+                Some((t, s)) => format!(
+                    "Pair {p} ({}) goes to table {t}, {}.",
+                    side.name(),
+                    s.name()
+                ),
+                None => format!("Pair {p} sits out round {}.", round + 1),
+            });
+        }
+    }
+    for b in &here.boards {
+        if let Some(t) = (1..=m.tables).find(|&t| m.boards_at(round + 1, t).contains(b)) {
+            out.push(format!("Board {b} goes to table {t}."));
+        }
+    }
+    out
+}
+
+pub async fn show(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let code = path.into_inner().trim().to_uppercase();
+    let (club, ev, entries, movement, table) = state
+        .db(move |c| {
+            let (club, id, table) =
+                db::tables::table_of_code(c, &code)?.ok_or(AppError::NotFound)?;
+            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
+            let entries = db::entries::entries_of(c, club, id)?;
+            let movement = db::movements::movement_of(c, club, id)?.map(|(_, m)| m);
+            let club = db::clubs::club_by_id(c, club)?.ok_or(AppError::NotFound)?;
+            Ok((club, ev, entries, movement, table))
+        })
+        .await?;
+    if !ev.exposure().event_visible(viewer.toward(club.id)) {
+        return Err(AppError::NotFound);
+    }
+    let round = ev.round.current;
+    let notice = match (ev.status, &movement) {
+        (_, None) => Some("The movement has not been made yet.".to_string()),
+        (EventStatus::Running, Some(_)) if round == 0 => {
+            Some("Play has not started: the director starts round 1.".into())
+        }
+        (EventStatus::Running, Some(m))
+            if !m.seating(round, table).is_some_and(|s| s.has_game()) =>
+        {
+            Some(format!("No game at this table in round {round}."))
+        }
+        (EventStatus::Running, Some(_)) => None,
+        (status, _) if status.over() => Some("Play is over. Thank you for playing.".into()),
+        _ => Some("Play has not started yet.".into()),
+    };
+    let (sides, boards, next) = match (&notice, &movement) {
+        (None, Some(m)) => {
+            let s = m.seating(round, table);
+            (
+                [
+                    (Side::Majors, s.and_then(|s| s.majors)),
+                    (Side::Minors, s.and_then(|s| s.minors)),
+                ]
+                .into_iter()
+                .filter_map(|(side, n)| side_view(&entries, side, n))
+                .collect(),
+                s.map(|s| s.boards.clone()).unwrap_or_default(),
+                next_moves(m, round, table),
+            )
+        }
+        _ => (vec![], vec![], vec![]),
+    };
+    Ok(html_page(
+        StatusCode::OK,
+        &TablePage {
+            nav: Nav::new(&session, &viewer),
+            event_name: ev.settings.name().to_string(),
+            event_path: format!("/c/{}/events/{}", club.slug, ev.id),
+            table,
+            notice,
+            round,
+            sides,
+            boards,
+            next,
+        },
+    ))
+}
