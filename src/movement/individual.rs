@@ -8,8 +8,8 @@
 //! The rules, with the choices made where they are silent (docs/movement.md says the same):
 //! - Players are numbered 1..N, tables 1..T (2 to [`MAX_TABLES`]). Each table seats 4, 5 or
 //!   6 players: two sides of two, or a side of three and a side of two, or two sides of three.
-//! - Round 1 seats players in number order: the first table's size of players at table 1
-//!   (players 1-4 at a table of four), the next at table 2, and so on.
+//! - Round 1 seats players in number order: as many as table 1 seats at table 1 (players
+//!   1-4 at a table of four), the next at table 2, and so on.
 //! - Before each round every player at a table cuts; the cut is an order of the table's
 //!   players, highest first (drawn by [`drawn_cut`] or reported by the table, which wins).
 //! - Partners: the highest newcomer partners the highest player who stayed, the second-
@@ -459,7 +459,7 @@ pub fn first_out_index(side: [u32; 3], previous: Option<&IndividualRound>) -> us
 fn sides_by_cut(cut: &[u32], stayers: &BTreeSet<u32>) -> (Vec<u32>, Vec<u32>) {
     let position = |p: &u32| cut.iter().position(|c| c == p).unwrap_or(usize::MAX);
     let (mut first, mut second) = if stayers.is_empty() {
-        let top = if cut.len() >= 6 { 3 } else { 2 }.min(cut.len());
+        let top = (if cut.len() >= 6 { 3 } else { 2 }).min(cut.len());
         (cut[..top].to_vec(), cut[top..].to_vec())
     } else {
         let s: Vec<u32> = cut
