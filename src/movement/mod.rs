@@ -12,10 +12,15 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 mod generate;
+pub mod individual;
 mod text;
 mod validate;
 
 pub use generate::{Field, MovementError, MovementRequest, generate};
+pub use individual::{
+    CutOverrides, IndividualError, IndividualRound, IndividualSide, IndividualTable,
+    IndividualViolation, Outcome, TableResult,
+};
 pub use text::movement_text;
 pub use validate::{Violation, validate};
 
