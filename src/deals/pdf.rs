@@ -21,7 +21,8 @@ use super::record::{DISPLAY_SUITS, own_trumps, player_title, suit_ranks};
 use crate::engine::{GameSpec, Seat, Suit};
 
 /// DejaVu Sans, shipped in the repository (licence beside it) so no font package is needed.
-const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+/// Also the font of the movement's table and guide cards.
+pub(crate) const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 const PAGE_W: f32 = 210.0;
 const PAGE_H: f32 = 297.0;
@@ -214,18 +215,19 @@ fn fingerprint(boards: &[Board], spec: &GameSpec, options: &PdfOptions, title: &
 }
 
 /// Midnight UTC of a YYYY-MM-DD event date, for the PDF's dates.
-fn event_day(date: &str) -> Option<OffsetDateTime> {
+pub(crate) fn event_day(date: &str) -> Option<OffsetDateTime> {
     let day = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()?;
     let midnight = day.and_hms_opt(0, 0, 0)?.and_utc().timestamp();
     OffsetDateTime::from_unix_timestamp(midnight).ok()
 }
 
-/// Draws onto one page at a time, in millimetres from the top left corner.
-struct Pen<'a> {
+/// Draws onto one page at a time, in millimetres from the top left corner. Shared with the
+/// movement's cards, which add their own shapes to `ops`.
+pub(crate) struct Pen<'a> {
     font: &'a ParsedFont,
     font_id: FontId,
     widths: HashMap<char, f32>,
-    ops: Vec<Op>,
+    pub(crate) ops: Vec<Op>,
 }
 
 fn black() -> Color {
@@ -249,7 +251,7 @@ fn point(x: f32, y: f32) -> Point {
 }
 
 impl<'a> Pen<'a> {
-    fn new(font: &'a ParsedFont, font_id: FontId) -> Pen<'a> {
+    pub(crate) fn new(font: &'a ParsedFont, font_id: FontId) -> Pen<'a> {
         Pen {
             font,
             font_id,
@@ -259,7 +261,7 @@ impl<'a> Pen<'a> {
     }
 
     /// Width of `text` at `size` points, in millimetres, from the font's advance widths.
-    fn width(&mut self, text: &str, size: f32) -> f32 {
+    pub(crate) fn width(&mut self, text: &str, size: f32) -> f32 {
         let upm = f32::from(self.font.font_metrics.units_per_em.max(1));
         let mut em = 0.0;
         for c in text.chars() {
@@ -272,7 +274,7 @@ impl<'a> Pen<'a> {
         em * size * 25.4 / 72.0
     }
 
-    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Color) -> f32 {
+    pub(crate) fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Color) -> f32 {
         self.ops.extend([
             Op::StartTextSection,
             Op::SetTextCursor { pos: point(x, y) },
@@ -301,7 +303,14 @@ impl<'a> Pen<'a> {
         self.text(x, y, size, ranks, black());
     }
 
-    fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, dashed: bool, color: Color) {
+    pub(crate) fn line(
+        &mut self,
+        from: (f32, f32),
+        to: (f32, f32),
+        width: f32,
+        dashed: bool,
+        color: Color,
+    ) {
         let dash = if dashed {
             LineDashPattern::new(0.0, &[3.0, 2.0])
         } else {
@@ -329,7 +338,7 @@ impl<'a> Pen<'a> {
         ]);
     }
 
-    fn page(&mut self) -> PdfPage {
+    pub(crate) fn page(&mut self) -> PdfPage {
         PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), std::mem::take(&mut self.ops))
     }
 }

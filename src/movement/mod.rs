@@ -11,6 +11,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub mod cards;
 mod generate;
 pub mod individual;
 mod text;
