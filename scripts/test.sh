@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 
 need=()
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+# zbarimg reads the table cards' QR codes back
+command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
 # PostgreSQL server and libpq (the `postgres` feature links it), Chromium for the browser test.
 command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
 [ -e /usr/include/postgresql/libpq-fe.h ] || need+=(libpq-dev)

@@ -137,15 +137,24 @@ pub fn render(
             pages.push(stack_page(&mut pen, board, spec, options));
         }
     }
+    save(doc, pages, &digest)
+}
+
+/// What `PdfDocument::save` does, with the trailer's /ID set in between: the file's
+/// identifier is the digest of its inputs (both halves alike, as for a file never
+/// updated). Should a later printpdf write no /ID, or another shape, the file goes
+/// without one (it is optional for unencrypted files) rather than with a random one.
+/// The table and guide cards save the same way.
+pub(crate) fn save(
+    mut doc: PdfDocument,
+    pages: Vec<PdfPage>,
+    digest: &[u8; 32],
+) -> Result<Vec<u8>, PdfError> {
     let save_options = PdfSaveOptions {
         subset_fonts: true,
         ..Default::default()
     };
     let mut save_warnings = Vec::new();
-    // What `PdfDocument::save` does, with the trailer's /ID set in between: the file's
-    // identifier is the digest of its inputs (both halves alike, as for a file never
-    // updated). Should a later printpdf write no /ID, or another shape, the file goes
-    // without one (it is optional for unencrypted files) rather than with a random one.
     let mut file = doc
         .with_pages(pages)
         .to_lopdf_document(&save_options, &mut save_warnings);

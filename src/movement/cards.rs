@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use printpdf::{
     Color, FontId, LinePoint, OffsetDateTime, Op, PaintMode, ParsedFont, PdfDocument, PdfFont,
-    PdfPage, PdfSaveOptions, Point, Polygon, PolygonRing, Rgb, WindingOrder,
+    PdfPage, Point, Polygon, PolygonRing, Rgb, WindingOrder,
 };
 use qrcode::{EcLevel, QrCode};
 use sha2::{Digest, Sha256};
@@ -219,40 +219,9 @@ fn set_dates(doc: &mut PdfDocument, date: OffsetDateTime) {
     info.metadata_date = date;
 }
 
-/// What `PdfDocument::save` does, with the trailer's /ID set to the digest in between (as
-/// `deals::pdf::render` does): no random identifier in the file.
-fn save(
-    mut doc: PdfDocument,
-    pages: Vec<PdfPage>,
-    digest: &[u8; 32],
-) -> Result<Vec<u8>, CardsError> {
-    let save_options = PdfSaveOptions {
-        subset_fonts: true,
-        ..Default::default()
-    };
-    let mut warnings = Vec::new();
-    let mut file = doc
-        .with_pages(pages)
-        .to_lopdf_document(&save_options, &mut warnings);
-    let id = hex::encode(&digest[..16]).into_bytes();
-    let id_set = file
-        .trailer
-        .get_mut(b"ID")
-        .and_then(|o| o.as_array_mut())
-        .is_ok_and(|parts| {
-            parts
-                .iter_mut()
-                .all(|p| p.as_str_mut().map(|s| s.clone_from(&id)).is_ok())
-        });
-    if !id_set {
-        file.trailer.remove(b"ID");
-    }
-    if save_options.optimize {
-        file.compress();
-    }
-    let mut bytes = Vec::new();
-    file.save_to(&mut bytes).map_err(|_| CardsError::Save)?;
-    Ok(bytes)
+/// Saved as the hand records are: no random identifier in the file.
+fn save(doc: PdfDocument, pages: Vec<PdfPage>, digest: &[u8; 32]) -> Result<Vec<u8>, CardsError> {
+    crate::deals::pdf::save(doc, pages, digest).map_err(|_| CardsError::Save)
 }
 
 /// SHA-256 over everything a document is made from: which document, the movement, the
