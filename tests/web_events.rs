@@ -308,17 +308,3 @@ fn current_key(app: &TestApp, id: calypso_director::event::EventId) -> (String, 
         (k.key_hex, k.commitment)
     })
 }
-
-/// The text of a PDF, read back with pdftotext (poppler-utils; scripts/test.sh installs it).
-fn pdf_text(pdf: &[u8]) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("records.pdf");
-    std::fs::write(&path, pdf).unwrap();
-    let out = std::process::Command::new("pdftotext")
-        .arg(&path)
-        .arg("-")
-        .output()
-        .unwrap_or_else(|e| panic!("pdftotext is needed (run scripts/test.sh): {e}"));
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}

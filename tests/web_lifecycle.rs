@@ -764,4 +764,31 @@ async fn a_tables_code_opens_what_it_plays_this_round() {
         player.get("/t/AAAAAAAA").await.status(),
         StatusCode::NOT_FOUND
     );
+
+    // The table cards carry each table's code and address; the guide cards every pair.
+    let code = table1.trim_start_matches("/t/").to_string();
+    let r = d.get(&format!("{page}/table-cards.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["content-type"], "application/pdf");
+    let text = pdf_text(&r.bytes().await.unwrap());
+    assert!(
+        text.contains("Table 1") && text.contains("Table 2"),
+        "{text}"
+    );
+    assert!(text.contains(&code), "{text}");
+    assert!(text.contains(&format!("{}/t/", app.address)), "{text}");
+    let r = d.get(&format!("{page}/guide-cards.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    for n in 1..=4 {
+        assert!(text.contains(&format!("Ann {n}")), "{text}");
+    }
+    // Directors only.
+    assert_eq!(
+        player
+            .get(&format!("{page}/table-cards.pdf"))
+            .await
+            .status(),
+        StatusCode::SEE_OTHER
+    );
 }

@@ -291,3 +291,17 @@ pub fn with_conn<T>(app: &TestApp, f: impl FnOnce(&mut DbConnection) -> T) -> T 
     let mut c = app.conn();
     f(&mut c)
 }
+
+/// The text of a PDF, read back with pdftotext (poppler-utils; scripts/test.sh installs it).
+pub fn pdf_text(pdf: &[u8]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("document.pdf");
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .unwrap_or_else(|e| panic!("pdftotext is needed (run scripts/test.sh): {e}"));
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}

@@ -93,6 +93,12 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         post("/c/{club}/events/{event}/rounds", || {
             web::post().to(rounds::start)
         }),
+        get("/c/{club}/events/{event}/table-cards.pdf", || {
+            web::get().to(rounds::table_cards)
+        }),
+        get("/c/{club}/events/{event}/guide-cards.pdf", || {
+            web::get().to(rounds::guide_cards)
+        }),
         get("/c/{club}/events/{event}/papers.json", || {
             web::get().to(events::papers_settings)
         }),

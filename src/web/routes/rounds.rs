@@ -15,6 +15,7 @@ use crate::event::movement::PlanError;
 use crate::event::rounds::{TableState, next_round, table_states};
 use crate::event::{Event, EventId};
 use crate::movement::Movement;
+use crate::movement::cards::{self, CardsOptions, TableCard};
 use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
@@ -180,4 +181,87 @@ pub async fn start(
         Err(MovementChangeError::NotFound) => Err(AppError::NotFound),
         Err(MovementChangeError::Db(e)) => Err(e.into()),
     }
+}
+
+/// Which cards a path names.
+#[derive(Clone, Copy)]
+enum Cards {
+    Table,
+    Guide,
+}
+
+/// `/c/{club}/events/{event}/table-cards.pdf`: one page per table, with its QR code.
+pub async fn table_cards(
+    state: web::Data<AppState>,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+) -> Result<HttpResponse, AppError> {
+    download(state, d, path.into_inner().1, Cards::Table).await
+}
+
+/// `/c/{club}/events/{event}/guide-cards.pdf`: one card per entry.
+pub async fn guide_cards(
+    state: web::Data<AppState>,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+) -> Result<HttpResponse, AppError> {
+    download(state, d, path.into_inner().1, Cards::Guide).await
+}
+
+async fn download(
+    state: web::Data<AppState>,
+    d: ClubDirector,
+    id: EventId,
+    which: Cards,
+) -> Result<HttpResponse, AppError> {
+    let club = d.club.id;
+    let base = state.config.base_url().to_string();
+    let (ev, entries, movement, codes) = state
+        .db(move |c| {
+            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
+            let entries = db::entries::entries_of(c, club, id)?;
+            let movement = db::movements::movement_of(c, club, id)?.map(|(_, m)| m);
+            let codes = match &movement {
+                Some(m) => db::tables::ensure_codes(c, club, id, m.tables, table_code)?,
+                None => vec![],
+            };
+            Ok((ev, entries, movement, codes))
+        })
+        .await?;
+    let movement = movement.ok_or_else(|| {
+        AppError::Conflict("This event has no movement yet: make it on the movement page.".into())
+    })?;
+    let options = CardsOptions {
+        event_name: ev.settings.name().to_string(),
+        date: ev.settings.date().format("%Y-%m-%d").to_string(),
+        entry_names: entries
+            .iter()
+            .map(|e| (e.number as u32, e.name.clone()))
+            .collect(),
+    };
+    let tables: Vec<TableCard> = codes
+        .into_iter()
+        .map(|(table, code)| TableCard {
+            table,
+            url: format!("{base}/t/{code}"),
+            code,
+        })
+        .collect();
+    let (pdf, name) = web::block(move || match which {
+        Cards::Table => (
+            cards::table_cards(&movement, &tables, &options),
+            "table-cards",
+        ),
+        Cards::Guide => (cards::guide_cards(&movement, &options), "guide-cards"),
+    })
+    .await?;
+    let pdf = pdf.map_err(|e| AppError::Conflict(e.to_string()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"event-{id}-{name}.pdf\""),
+        ))
+        .insert_header(("Cache-Control", "private, no-store"))
+        .body(pdf))
 }
