@@ -779,3 +779,90 @@ async fn the_movement_through_the_api_is_the_command_lines() {
     let r = put(serde_json::json!({"rounds": 2})).await.unwrap();
     assert_eq!(r.status(), StatusCode::CONFLICT);
 }
+
+#[tokio::test]
+async fn starting_numbers_are_drawn_at_random_before_the_start() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let token = new_token(&d, "alpha", "draw tool").await;
+    let api = reqwest::Client::new();
+    let url = |p: &str| format!("{}/api/v1{p}", app.address);
+    let ev: Value = api
+        .post(url("/events"))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({"name":"Draw Night","date":"2026-06-01",
+            "format":"pairs-mitchell","tables":3,"boards":3}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = ev["id"].as_i64().unwrap();
+    for n in 0..6 {
+        api.post(url(&format!("/events/{id}/entries")))
+            .bearer_auth(&token)
+            .json(&serde_json::json!({"kind":"pair","players":[{"name": format!("A{n}")},{"name": format!("B{n}")}]}))
+            .send()
+            .await
+            .unwrap();
+    }
+    let ids_by_number = |v: &Value| -> Vec<(i64, i64)> {
+        let mut out: Vec<(i64, i64)> = v["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["number"].as_i64().unwrap(), e["id"].as_i64().unwrap()))
+            .collect();
+        out.sort();
+        out
+    };
+    let before: Value = api
+        .get(url(&format!("/events/{id}/entries")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let start = ids_by_number(&before);
+    // Five draws: each keeps every entry once, numbered 1..6; the chance that all five
+    // leave the order as it was is 1 in 720^5.
+    let mut changed = false;
+    for _ in 0..5 {
+        let r = api
+            .post(url(&format!("/events/{id}/entries/draw")))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::OK);
+        let drawn = ids_by_number(&r.json().await.unwrap());
+        let numbers: Vec<i64> = drawn.iter().map(|(n, _)| *n).collect();
+        assert_eq!(numbers, (1..=6).collect::<Vec<_>>());
+        let mut ids: Vec<i64> = drawn.iter().map(|(_, i)| *i).collect();
+        let mut start_ids: Vec<i64> = start.iter().map(|(_, i)| *i).collect();
+        changed |= ids != start_ids;
+        ids.sort();
+        start_ids.sort();
+        assert_eq!(ids, start_ids, "every entry once");
+    }
+    assert!(changed, "the draw changed the order");
+    // Once play has started, the numbers are fixed.
+    for to in ["ready", "running"] {
+        api.post(url(&format!("/events/{id}/status")))
+            .bearer_auth(&token)
+            .json(&serde_json::json!({ "to": to }))
+            .send()
+            .await
+            .unwrap();
+    }
+    let r = api
+        .post(url(&format!("/events/{id}/entries/draw")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+}

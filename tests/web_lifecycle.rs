@@ -546,6 +546,28 @@ async fn entries_through_the_pages() {
         .post(&entries, &format!("{entries}/{first}/delete"), &[])
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    // Drawing starting numbers asks first; numbers still run from 1.
+    let draw = format!("{entries}/draw");
+    let r = d.post(&entries, &draw, &[]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(
+        r.text()
+            .await
+            .unwrap()
+            .contains("Draw the starting numbers")
+    );
+    let r = d.post(&entries, &draw, &[("confirm", "yes")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, body) = d.get_text(&entries).await;
+    assert!(body.contains("Starting numbers drawn."));
+    let numbers = with_conn(&app, |c| {
+        calypso_director::db::entries::entries_of(c, app.club_id("alpha"), id_from_location(&page))
+            .unwrap()
+            .iter()
+            .map(|e| e.number)
+            .collect::<Vec<_>>()
+    });
+    assert_eq!(numbers, vec![1]);
     let (_, body) = d.get_text(&entries).await;
     assert!(
         body.contains("<td>1</td><td class=\"wrap\">Cat &#38; Dan</td>"),

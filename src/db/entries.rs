@@ -222,3 +222,48 @@ pub fn delete_entry(
         Ok(gone)
     })
 }
+
+/// Gives the entries new numbers 1..n in the order `order` lists their current numbers (a
+/// draw for starting numbers), before play starts. A movement stays as it is: it seats
+/// numbers, and the numbers now belong to other entries.
+pub fn renumber(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    order: &[i32],
+) -> Result<Vec<Entry>, EntryChangeError> {
+    conn.transaction(|conn| {
+        let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
+        if !entries_open(ev.status) {
+            return Err(EntryError::Started.into());
+        }
+        let entries = entries_of(conn, club, event)?;
+        let mut given = order.to_vec();
+        given.sort_unstable();
+        let mut have: Vec<i32> = entries.iter().map(|e| e.number).collect();
+        have.sort_unstable();
+        if given != have {
+            return Err(EntryChangeError::Db(DbError::Corrupt {
+                what: "entry order of event",
+                id: event.get(),
+                problem: "the order does not list every entry once".into(),
+            }));
+        }
+        // Through negative numbers, so (event, number) stays unique at every step.
+        for e in &entries {
+            diesel::update(event_entries::table.find(e.id.get()))
+                .set(event_entries::number.eq(-e.number))
+                .execute(conn)?;
+        }
+        for (i, old) in order.iter().enumerate() {
+            diesel::update(
+                event_entries::table
+                    .filter(event_entries::event_id.eq(event.get()))
+                    .filter(event_entries::number.eq(-old)),
+            )
+            .set(event_entries::number.eq(i as i32 + 1))
+            .execute(conn)?;
+        }
+        Ok(entries_of(conn, club, event)?)
+    })
+}

@@ -443,6 +443,7 @@ pub fn commitments_of(
 #[cfg(test)]
 mod tests {
     use crate::event::club::Role;
+    use crate::event::entries::EntryKind;
     use crate::event::{EventFormat, EventStatus};
 
     /// The values a column's newest CHECK constraint allows, across both backends'
@@ -489,6 +490,10 @@ mod tests {
         }
         for list in check_list("role") {
             assert_eq!(list, names(&roles));
+        }
+        let kinds: Vec<&str> = EntryKind::ALL.iter().map(|k| k.name()).collect();
+        for list in check_list("kind") {
+            assert_eq!(list, names(&kinds));
         }
     }
 }

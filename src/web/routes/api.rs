@@ -60,6 +60,7 @@ pub fn scope() -> Scope {
         .route("/events/{id}/movement", web::put().to(put_movement))
         .route("/events/{id}/entries", web::get().to(list_entries))
         .route("/events/{id}/entries", web::post().to(create_entry))
+        .route("/events/{id}/entries/draw", web::post().to(draw_entries))
         .route(
             "/events/{id}/entries/{entry}",
             web::delete().to(delete_entry),
@@ -539,6 +540,29 @@ async fn create_entry(
         .await)?;
     added
         .map(|e| HttpResponse::Created().json(EntryJson::from(e)))
+        .map_err(entry_error)
+}
+
+/// Draws the starting numbers at random: `200 {"entries": [...]}` in the new order.
+async fn draw_entries(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    let drawn = api(state
+        .db(move |c| {
+            let entries = db::entries::entries_of(c, club, id)?;
+            let order = super::entries::drawn_order(&entries);
+            Ok(db::entries::renumber(c, club, id, &order))
+        })
+        .await)?;
+    drawn
+        .map(|entries| {
+            HttpResponse::Ok().json(EntriesJson {
+                entries: entries.into_iter().map(EntryJson::from).collect(),
+            })
+        })
         .map_err(entry_error)
 }
 

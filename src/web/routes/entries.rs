@@ -259,3 +259,60 @@ pub async fn delete(
         Err(EntryChangeError::Db(e)) => Err(e.into()),
     }
 }
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct DrawForm {
+    pub confirm: String,
+}
+
+/// The entries' current numbers in a random order (a fair draw for starting numbers).
+pub fn drawn_order(entries: &[Entry]) -> Vec<i32> {
+    use rand::seq::SliceRandom;
+    let mut order: Vec<i32> = entries.iter().map(|e| e.number).collect();
+    order.shuffle(&mut rand::rng());
+    order
+}
+
+/// Draws the starting numbers at random (after a confirmation: everyone's number changes).
+pub async fn draw(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<DrawForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    if !entries_open(ev.status) {
+        return Err(AppError::Conflict(EntryError::Started.to_string()));
+    }
+    let back = format!("{}/entries", event_path(&d.club, id));
+    if form.confirm != "yes" {
+        return Ok(super::events::confirmation(
+            &session,
+            &d,
+            "Draw the starting numbers".into(),
+            "Every entry gets a new number, drawn at random; the movement seats the numbers, so each entry's table and seat follow its new number.".into(),
+            format!("{back}/draw"),
+            vec![],
+            back,
+        ));
+    }
+    let club = d.club.id;
+    let done = state
+        .db(move |c| {
+            let entries = db::entries::entries_of(c, club, id)?;
+            Ok(db::entries::renumber(c, club, id, &drawn_order(&entries)))
+        })
+        .await?;
+    match done {
+        Ok(_) => {
+            flash(&session, "Starting numbers drawn.");
+            Ok(see_other(&back))
+        }
+        Err(EntryChangeError::Refused(e)) => Err(AppError::Conflict(e.to_string())),
+        Err(EntryChangeError::NotFound) => Err(AppError::NotFound),
+        Err(EntryChangeError::Db(e)) => Err(e.into()),
+    }
+}

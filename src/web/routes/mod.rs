@@ -81,6 +81,9 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         post("/c/{club}/events/{event}/entries", || {
             web::post().to(entries::create)
         }),
+        post("/c/{club}/events/{event}/entries/draw", || {
+            web::post().to(entries::draw)
+        }),
         post("/c/{club}/events/{event}/entries/{entry}/delete", || {
             web::post().to(entries::delete)
         }),
