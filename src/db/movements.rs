@@ -4,7 +4,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{event_movements, events};
+use super::schema::{event_movements, events, results};
 use super::{DbConnection, DbError, now};
 use crate::event::movement::{MovementOptions, PlanError, movement_open, plan};
 use crate::event::rounds::{RoundError, next_round};
@@ -112,9 +112,16 @@ pub fn reported_tables(
     club: ClubId,
     event: EventId,
 ) -> Result<Vec<(u32, u32)>, DbError> {
-    Ok(super::results::results_of(conn, club, event)?
+    // Only the two columns: the states need no result's details.
+    Ok(results::table
+        .inner_join(events::table)
+        .filter(events::club_id.eq(club.get()))
+        .filter(results::event_id.eq(event.get()))
+        .select((results::round, results::table_number))
+        .distinct()
+        .load::<(i32, i32)>(conn)?
         .into_iter()
-        .map(|r| (r.round as u32, r.table_number as u32))
+        .map(|(r, t)| (r as u32, t as u32))
         .collect())
 }
 

@@ -8,7 +8,9 @@ use askama::Template;
 
 use super::render::html_page;
 use crate::db::DbError;
+use crate::db::entries::EntryChangeError;
 use crate::db::events::EventChangeError;
+use crate::db::movements::MovementChangeError;
 use crate::deals::{DealError, PdfError};
 use crate::event::LifecycleError;
 use crate::service::ServiceError;
@@ -59,6 +61,26 @@ impl From<EventChangeError> for AppError {
             EventChangeError::NotFound => AppError::NotFound,
             EventChangeError::Refused(r) => r.into(),
             EventChangeError::Db(d) => d.into(),
+        }
+    }
+}
+
+impl From<EntryChangeError> for AppError {
+    fn from(e: EntryChangeError) -> Self {
+        match e {
+            EntryChangeError::NotFound => AppError::NotFound,
+            EntryChangeError::Refused(r) => AppError::Conflict(r.to_string()),
+            EntryChangeError::Db(d) => d.into(),
+        }
+    }
+}
+
+impl From<MovementChangeError> for AppError {
+    fn from(e: MovementChangeError) -> Self {
+        match e {
+            MovementChangeError::NotFound => AppError::NotFound,
+            MovementChangeError::Refused(r) => AppError::Conflict(r.to_string()),
+            MovementChangeError::Db(d) => d.into(),
         }
     }
 }

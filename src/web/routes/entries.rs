@@ -221,14 +221,10 @@ pub async fn create(
             );
             Ok(see_other(&format!("{}/entries", event_path(&d.club, id))))
         }
-        Err(EntryChangeError::Refused(EntryError::Started)) => {
-            Err(AppError::Conflict(EntryError::Started.to_string()))
-        }
-        Err(EntryChangeError::Refused(e)) => {
+        Err(EntryChangeError::Refused(e)) if e != EntryError::Started => {
             page(&state, &session, &d, &ev, form, entry_field_errors(&e)).await
         }
-        Err(EntryChangeError::NotFound) => Err(AppError::NotFound),
-        Err(EntryChangeError::Db(e)) => Err(e.into()),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -254,9 +250,7 @@ pub async fn delete(
             );
             Ok(see_other(&format!("{}/entries", event_path(&d.club, id))))
         }
-        Err(EntryChangeError::Refused(e)) => Err(AppError::Conflict(e.to_string())),
-        Err(EntryChangeError::NotFound) => Err(AppError::NotFound),
-        Err(EntryChangeError::Db(e)) => Err(e.into()),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -311,8 +305,6 @@ pub async fn draw(
             flash(&session, "Starting numbers drawn.");
             Ok(see_other(&back))
         }
-        Err(EntryChangeError::Refused(e)) => Err(AppError::Conflict(e.to_string())),
-        Err(EntryChangeError::NotFound) => Err(AppError::NotFound),
-        Err(EntryChangeError::Db(e)) => Err(e.into()),
+        Err(e) => Err(e.into()),
     }
 }

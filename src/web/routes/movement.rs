@@ -336,7 +336,6 @@ pub async fn generate(
             )
             .await
         }
-        Err(MovementChangeError::NotFound) => Err(AppError::NotFound),
-        Err(MovementChangeError::Db(e)) => Err(e.into()),
+        Err(e) => Err(e.into()),
     }
 }

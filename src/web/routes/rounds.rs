@@ -9,9 +9,7 @@ use serde::Deserialize;
 
 use super::events::{confirmation, event_path};
 use crate::db;
-use crate::db::movements::MovementChangeError;
 use crate::event::club::Club;
-use crate::event::movement::PlanError;
 use crate::event::rounds::{TableState, next_round, table_states};
 use crate::event::{Event, EventId};
 use crate::movement::Movement;
@@ -174,12 +172,7 @@ pub async fn start(
             flash(&session, format!("Round {r} has started."));
             Ok(see_other(&rounds_page))
         }
-        Err(MovementChangeError::Refused(PlanError::Round(e))) => {
-            Err(AppError::Conflict(e.to_string()))
-        }
-        Err(MovementChangeError::Refused(e)) => Err(AppError::Conflict(e.to_string())),
-        Err(MovementChangeError::NotFound) => Err(AppError::NotFound),
-        Err(MovementChangeError::Db(e)) => Err(e.into()),
+        Err(e) => Err(e.into()),
     }
 }
 
