@@ -10,20 +10,6 @@ use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-async fn new_token(b: &Browser, slug: &str, name: &str) -> String {
-    let page = format!("/c/{slug}/tokens");
-    let r = b.post(&page, &page, &[("name", name)]).await;
-    assert_eq!(r.status(), StatusCode::OK);
-    let body = r.text().await.unwrap();
-    let i = body.find("id=\"new-token\">").expect("token shown once") + "id=\"new-token\">".len();
-    body[i..].split('<').next().unwrap().trim().to_string()
-}
-
-async fn error_of(r: reqwest::Response) -> String {
-    let v: Value = r.json().await.expect("JSON error body");
-    v["error"].as_str().expect("error field").to_string()
-}
-
 #[tokio::test]
 async fn tokens_authenticate_and_can_be_revoked() {
     let app = spawn_app().await;

@@ -581,13 +581,11 @@ async fn entries_through_the_pages() {
             &[("guest_1", "Eve"), ("guest_2", "Fay")],
         )
         .await;
-    assert_eq!(r.status(), StatusCode::CONFLICT);
-    assert!(
-        d.get_text(&entries)
-            .await
-            .1
-            .contains("the entries are fixed")
-    );
+    // Once running, an entry is a late one and needs a reason (tests/web_changes.rs).
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    assert!(body.contains("A late pair") && body.contains("the reason is required"));
+    assert!(!body.contains(">Remove<"));
 }
 
 #[tokio::test]
@@ -638,14 +636,11 @@ async fn the_movement_page_shows_the_plan_and_where_each_pair_goes() {
     let (status, shown) = public.get_text(&movement).await;
     assert_eq!(status, StatusCode::OK);
     assert!(shown.contains("North 1 &#38; South 1") && !shown.contains("Make the movement"));
-    // Fixed once play starts.
+    // Once play starts a change needs a reason (tests/web_changes.rs has the rest).
     move_to(&d, &page, "ready", "running").await;
-    assert_eq!(
-        d.post(&movement, &movement, &[("rounds", "2")])
-            .await
-            .status(),
-        StatusCode::CONFLICT
-    );
+    let r = d.post(&movement, &movement, &[("rounds", "2")]).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.text().await.unwrap().contains("the reason is required"));
 }
 
 #[tokio::test]

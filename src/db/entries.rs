@@ -10,9 +10,10 @@ use diesel::prelude::*;
 use super::schema::{entry_players, event_entries, events, players};
 use super::{DbConnection, DbError, now};
 use crate::event::entries::{
-    Entrant, Entry, EntryDraft, EntryError, EntryKind, PlayerChoice, check_draft, entries_open,
-    entry_name,
+    Entrant, Entry, EntryDraft, EntryError, EntryKind, PlayerChoice, change_reason,
+    check_change_after_start, check_draft, entries_open, entry_name,
 };
+use crate::event::movement::PlanError;
 use crate::event::{ClubId, EntryId, EventId, PlayerId};
 
 #[derive(Queryable)]
@@ -23,8 +24,8 @@ struct EntryRow {
     name: String,
     kind: String,
     _created_at: NaiveDateTime,
-    _joined_round: Option<i32>,
-    _withdrawn_round: Option<i32>,
+    joined_round: Option<i32>,
+    withdrawn_round: Option<i32>,
 }
 
 #[derive(Queryable)]
@@ -96,6 +97,8 @@ pub fn entries_of(
                 name: r.name,
                 kind,
                 players: by_entry.remove(&r.id).unwrap_or_default(),
+                joined_round: r.joined_round.map(|n| n.max(0) as u32),
+                withdrawn_round: r.withdrawn_round.map(|n| n.max(0) as u32),
             })
         })
         .collect()
@@ -108,8 +111,22 @@ pub enum EntryChangeError {
     NotFound,
     #[error(transparent)]
     Refused(#[from] EntryError),
+    /// A late entry or withdrawal whose movement change is refused.
+    #[error(transparent)]
+    Movement(#[from] PlanError),
     #[error(transparent)]
     Db(#[from] DbError),
+}
+
+impl From<super::movements::MovementChangeError> for EntryChangeError {
+    fn from(e: super::movements::MovementChangeError) -> Self {
+        use super::movements::MovementChangeError as M;
+        match e {
+            M::NotFound => EntryChangeError::NotFound,
+            M::Refused(p) => EntryChangeError::Movement(p),
+            M::Db(d) => EntryChangeError::Db(d),
+        }
+    }
 }
 
 impl From<diesel::result::Error> for EntryChangeError {
@@ -130,6 +147,99 @@ pub fn add_entry(
         if !entries_open(ev.status) {
             return Err(EntryError::Started.into());
         }
+        insert_entry(conn, club, event, &ev, draft, None)
+    })
+}
+
+/// Adds an entry to a running event from the next round on and seats it in the movement
+/// (in a phantom's place), recording the director's reason; all or nothing, so an entry the
+/// movement cannot seat is not kept.
+pub fn add_late_entry(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    draft: &EntryDraft,
+    reason: &str,
+    changed_by: &str,
+) -> Result<Entry, EntryChangeError> {
+    conn.transaction(|conn| {
+        let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
+        check_change_after_start(ev.status, ev.settings.format())?;
+        change_reason(reason).map_err(EntryError::Reason)?;
+        let joined = ev.round.current + 1;
+        let e = insert_entry(conn, club, event, &ev, draft, Some(joined))?;
+        let what = format!("late entry {}: {}, from round {joined}", e.number, e.name);
+        replan_if_any(conn, club, event, &what, reason, changed_by)?;
+        Ok(e)
+    })
+}
+
+/// Withdraws an entry of a running event from the next round on: its played results stay,
+/// its later opponents sit out. Recorded with the director's reason; all or nothing.
+pub fn withdraw_entry(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    entry: EntryId,
+    reason: &str,
+    changed_by: &str,
+) -> Result<Entry, EntryChangeError> {
+    conn.transaction(|conn| {
+        let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
+        check_change_after_start(ev.status, ev.settings.format())?;
+        change_reason(reason).map_err(EntryError::Reason)?;
+        let e = entries_of(conn, club, event)?
+            .into_iter()
+            .find(|e| e.id == entry)
+            .ok_or(EntryChangeError::NotFound)?;
+        if let Some(round) = e.withdrawn_round {
+            return Err(EntryError::AlreadyWithdrawn {
+                name: e.name,
+                number: e.number,
+                round,
+            }
+            .into());
+        }
+        let from = ev.round.current + 1;
+        diesel::update(event_entries::table.find(entry.get()))
+            .set(event_entries::withdrawn_round.eq(from as i32))
+            .execute(conn)?;
+        let what = format!("withdrawal of {}: {}, from round {from}", e.number, e.name);
+        replan_if_any(conn, club, event, &what, reason, changed_by)?;
+        Ok(Entry {
+            withdrawn_round: Some(from),
+            ..e
+        })
+    })
+}
+
+/// Changes the movement for the entries as they are now, when the event has one (an event
+/// run without a movement just records the entry's rounds).
+fn replan_if_any(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    what: &str,
+    reason: &str,
+    changed_by: &str,
+) -> Result<(), EntryChangeError> {
+    if super::movements::movement_of(conn, club, event)?.is_some() {
+        super::movements::change_movement(conn, club, event, None, what, reason, changed_by)?;
+    }
+    Ok(())
+}
+
+/// Checks a draft and stores it as the event's next number; `joined`: a late entry's first
+/// round. Runs inside the caller's transaction.
+fn insert_entry(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    ev: &crate::event::Event,
+    draft: &EntryDraft,
+    joined: Option<u32>,
+) -> Result<Entry, EntryChangeError> {
+    {
         let draft = check_draft(ev.settings.format(), draft)?;
         let existing = entries_of(conn, club, event)?;
         let mut names = Vec::new();
@@ -163,6 +273,7 @@ pub fn add_entry(
                 event_entries::name.eq(&name),
                 event_entries::kind.eq(draft.kind.name()),
                 event_entries::created_at.eq(now()),
+                event_entries::joined_round.eq(joined.map(|j| j as i32)),
             ))
             .returning(event_entries::id)
             .get_result(conn)?;
@@ -184,7 +295,7 @@ pub fn add_entry(
             .into_iter()
             .find(|e| e.id.get() == id)
             .ok_or(EntryChangeError::NotFound)
-    })
+    }
 }
 
 /// Removes an entry before play starts; the entries after it move up a number, so numbers

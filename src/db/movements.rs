@@ -4,9 +4,11 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{event_movements, events, results};
+use super::schema::{event_movements, events, movement_changes, results};
 use super::{DbConnection, DbError, now};
-use crate::event::movement::{MovementOptions, PlanError, movement_open, plan};
+use crate::event::EventStatus;
+use crate::event::entries::change_reason;
+use crate::event::movement::{MovementOptions, PlanError, movement_open, plan, replan};
 use crate::event::rounds::{RoundError, next_round};
 use crate::event::{ClubId, EventId};
 use crate::movement::Movement;
@@ -104,6 +106,104 @@ pub fn set_movement(
             .execute(conn)?;
         Ok(m)
     })
+}
+
+/// One change of a movement after the start, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovementChange {
+    pub from_round: u32,
+    /// What changed, in the director's words ("late entry 10: Ann Lee & Bob Ray").
+    pub what: String,
+    pub reason: String,
+    pub changed_by: String,
+    pub changed_at: NaiveDateTime,
+}
+
+/// Changes the movement of a running event: the rounds already started stay as they were,
+/// the later ones follow the entries as they are now (late entries, withdrawals) and
+/// `options` (the stored options when `None`). Needs a director's reason; the change, its
+/// reason and the plan it replaced are recorded. All or nothing.
+pub fn change_movement(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    options: Option<&MovementOptions>,
+    what: &str,
+    reason: &str,
+    changed_by: &str,
+) -> Result<Movement, MovementChangeError> {
+    conn.transaction(|conn| {
+        let ev = super::events::event(conn, club, event)?.ok_or(MovementChangeError::NotFound)?;
+        if ev.status != EventStatus::Running {
+            return Err(PlanError::NotRunning(ev.status).into());
+        }
+        let reason = change_reason(reason).map_err(PlanError::Reason)?;
+        let (old_options, old) = movement_of(conn, club, event)?.ok_or(PlanError::NoMovement)?;
+        let options = options.cloned().unwrap_or(old_options);
+        let entries = super::entries::entries_of(conn, club, event)?;
+        let played = ev.round.current;
+        let m = replan(&ev.settings, &entries, &old, played, &options)?;
+        if m.boards != u32::from(ev.settings.boards()) {
+            // Boards are dealt from the key by number, so more boards extend the same set.
+            let settings = ev
+                .settings
+                .with_boards(m.boards)
+                .map_err(|e| PlanError::Invalid(e.to_string()))?;
+            super::events::set_boards(conn, event, &settings)?;
+        }
+        let to_json = |e: serde_json::Error| PlanError::Invalid(e.to_string());
+        let now = now();
+        diesel::update(event_movements::table.find(event.get()))
+            .set((
+                event_movements::options.eq(serde_json::to_string(&options).map_err(to_json)?),
+                event_movements::plan.eq(serde_json::to_string(&m).map_err(to_json)?),
+                event_movements::updated_at.eq(now),
+                event_movements::change_reason.eq(&reason),
+            ))
+            .execute(conn)?;
+        diesel::insert_into(movement_changes::table)
+            .values((
+                movement_changes::event_id.eq(event.get()),
+                movement_changes::from_round.eq(played as i32 + 1),
+                movement_changes::what.eq(what),
+                movement_changes::reason.eq(&reason),
+                movement_changes::changed_by.eq(changed_by),
+                movement_changes::changed_at.eq(now),
+                movement_changes::old_plan.eq(serde_json::to_string(&old).map_err(to_json)?),
+            ))
+            .execute(conn)?;
+        Ok(m)
+    })
+}
+
+/// The changes made to an event's movement after the start, oldest first.
+pub fn movement_changes(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<Vec<MovementChange>, DbError> {
+    Ok(movement_changes::table
+        .inner_join(events::table)
+        .filter(events::club_id.eq(club.get()))
+        .filter(movement_changes::event_id.eq(event.get()))
+        .order(movement_changes::id.asc())
+        .select((
+            movement_changes::from_round,
+            movement_changes::what,
+            movement_changes::reason,
+            movement_changes::changed_by,
+            movement_changes::changed_at,
+        ))
+        .load::<(i32, String, String, String, NaiveDateTime)>(conn)?
+        .into_iter()
+        .map(|(r, what, reason, changed_by, changed_at)| MovementChange {
+            from_round: r.max(0) as u32,
+            what,
+            reason,
+            changed_by,
+            changed_at,
+        })
+        .collect())
 }
 
 /// The (round, table) pairs that have a result, for the tables' states.

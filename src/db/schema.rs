@@ -214,6 +214,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    movement_changes (id) {
+        id -> Integer,
+        event_id -> Integer,
+        from_round -> Integer,
+        what -> Text,
+        reason -> Text,
+        changed_by -> Text,
+        changed_at -> Timestamp,
+        old_plan -> Text,
+    }
+}
+
+diesel::table! {
     table_codes (event_id, table_number) {
         event_id -> Integer,
         table_number -> Integer,
@@ -225,6 +238,7 @@ diesel::table! {
 diesel::joinable!(directors -> clubs (club_id));
 diesel::joinable!(table_codes -> events (event_id));
 diesel::joinable!(event_movements -> events (event_id));
+diesel::joinable!(movement_changes -> events (event_id));
 diesel::joinable!(deal_commitments -> events (event_id));
 diesel::joinable!(login_sessions -> directors (director_id));
 diesel::joinable!(api_tokens -> directors (director_id));
@@ -249,6 +263,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     events,
     deal_commitments,
     event_movements,
+    movement_changes,
     table_codes,
     event_entries,
     entry_players,

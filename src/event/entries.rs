@@ -59,6 +59,10 @@ pub struct Entry {
     pub name: String,
     pub kind: EntryKind,
     pub players: Vec<Entrant>,
+    /// A late entry: the first round it plays.
+    pub joined_round: Option<u32>,
+    /// A withdrawn entry: the first round it no longer plays.
+    pub withdrawn_round: Option<u32>,
 }
 
 /// One player as given in a form or a request, before the roster is read.
@@ -106,14 +110,54 @@ pub enum EntryError {
     #[error("{name} is already entered in this event (entry {number})")]
     AlreadyEntered { name: String, number: i32 },
     #[error(
-        "entries are fixed once play has started; a late entry or a withdrawal is recorded by round"
+        "entries are fixed once play has started: a late entry or a withdrawal is recorded from \
+         the next round on, with a reason"
     )]
     Started,
+    #[error("a late entry or a withdrawal is recorded while the event is running (it is {0})")]
+    NotRunning(EventStatus),
+    #[error("a team match's two teams are fixed: it takes no late entries or withdrawals")]
+    TeamsFixed,
+    #[error(
+        "a progressive individual seats each round from the last one's results: late players \
+         and withdrawals are not supported in that form yet"
+    )]
+    IndividualFixed,
+    #[error("{name} (entry {number}) withdrew from round {round} on")]
+    AlreadyWithdrawn {
+        name: String,
+        number: i32,
+        round: u32,
+    },
+    #[error("the reason: {0}")]
+    Reason(ValueError),
 }
 
 /// The entry rule: entries are added and removed until play starts.
 pub const fn entries_open(status: EventStatus) -> bool {
     matches!(status, EventStatus::Draft | EventStatus::Ready)
+}
+
+/// After the start the entries change only by a late entry or a withdrawal, each recorded
+/// from a round on (played results stay), in the formats whose movement can take it.
+pub fn check_change_after_start(
+    status: EventStatus,
+    format: EventFormat,
+) -> Result<(), EntryError> {
+    if status != EventStatus::Running {
+        return Err(EntryError::NotRunning(status));
+    }
+    match format {
+        EventFormat::TeamMatch => Err(EntryError::TeamsFixed),
+        EventFormat::ProgressiveIndividual => Err(EntryError::IndividualFixed),
+        EventFormat::PairsMitchell | EventFormat::Progressive => Ok(()),
+    }
+}
+
+/// A director's reason for a change after the start (a late entry, a withdrawal, a new
+/// movement), kept with the change.
+pub fn change_reason(s: &str) -> Result<String, ValueError> {
+    super::club::text_value(s, "the reason", 200)
 }
 
 /// Checks a draft against the event's format and the kind's size; returns it with guest

@@ -16,6 +16,25 @@ pub struct MovementOptions {
     pub arrow_switch: Vec<u32>,
 }
 
+impl MovementOptions {
+    /// The options in a director's words, for the record of a change.
+    pub fn describe(&self) -> String {
+        let mut out = String::from("new plan: ");
+        out.push_str(&match self.rounds {
+            Some(r) => format!("{r} rounds"),
+            None => "the usual rounds".into(),
+        });
+        if let Some(k) = self.boards_per_round {
+            out.push_str(&format!(", {k} board(s) a round"));
+        }
+        if !self.arrow_switch.is_empty() {
+            let list: Vec<String> = self.arrow_switch.iter().map(u32::to_string).collect();
+            out.push_str(&format!(", arrow switch in round(s) {}", list.join(", ")));
+        }
+        out
+    }
+}
+
 /// The movement kind each format plays; the progressive individual's seating follows the
 /// results round by round, so it has no fixed plan.
 pub const fn movement_kind(format: EventFormat) -> Option<MovementKind> {
@@ -37,7 +56,10 @@ pub const fn movement_open(status: super::EventStatus) -> bool {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlanError {
-    #[error("the movement is fixed once play has started")]
+    #[error(
+        "the movement is fixed once play has started: a change needs a reason, and the started \
+         rounds stay"
+    )]
     Started,
     #[error(
         "a progressive individual seats each round from the last round's results: it has no fixed movement"
@@ -51,6 +73,16 @@ pub enum PlanError {
     Invalid(String),
     #[error(transparent)]
     Round(#[from] super::rounds::RoundError),
+    #[error("a movement changes after the start only while the event is running (it is {0})")]
+    NotRunning(super::EventStatus),
+    #[error("the event has no movement to change")]
+    NoMovement,
+    #[error("the reason: {0}")]
+    Reason(super::club::ValueError),
+    #[error("the boards a round are fixed once play has started (the movement plays {0} a round)")]
+    BoardsPerRoundFixed(u32),
+    #[error("round {played} has started: the movement needs at least {played} rounds, not {asked}")]
+    RoundsPlayed { played: u32, asked: u32 },
 }
 
 /// The movement for the event's settings, its number of entries and the director's options,
@@ -90,6 +122,106 @@ pub fn plan(
         )
     })?;
     Ok(m)
+}
+
+/// The movement after a change during play: rounds 1 to `played` (started or played) exactly
+/// as in `old`; the later rounds from a fresh plan for the entries as they are now and the
+/// director's options; and every entry absent where it takes no part (a late entry before
+/// the round it joined, a withdrawn one from the round it left; the opponent sits out, as
+/// against a phantom). The whole is checked by the one validator, so a change that would
+/// make a pair replay a board or meet an opponent twice is refused, naming that.
+pub fn replan(
+    settings: &EventSettings,
+    entries: &[super::entries::Entry],
+    old: &Movement,
+    played: u32,
+    options: &MovementOptions,
+) -> Result<Movement, PlanError> {
+    if played > 0 && options.boards_per_round.unwrap_or(1) != old.boards_per_round {
+        return Err(PlanError::BoardsPerRoundFixed(old.boards_per_round));
+    }
+    let fresh = plan(settings, entries.len(), options)?;
+    if fresh.rounds < played {
+        return Err(PlanError::RoundsPlayed {
+            played,
+            asked: fresh.rounds,
+        });
+    }
+    let mut m = fresh.clone();
+    m.boards = fresh.boards.max(old.boards);
+    m.schedule = old
+        .schedule
+        .iter()
+        .filter(|s| s.round <= played)
+        .cloned()
+        .collect();
+    m.schedule
+        .extend(fresh.schedule.iter().filter(|s| s.round > played).cloned());
+    m.sit_out = old
+        .sit_out
+        .iter()
+        .filter(|s| s.round <= played)
+        .cloned()
+        .collect();
+    m.sit_out
+        .extend(fresh.sit_out.iter().filter(|s| s.round > played).cloned());
+    m.absent = old
+        .absent
+        .iter()
+        .filter(|s| s.round <= played)
+        .cloned()
+        .collect();
+    for e in entries {
+        let pair = e.number.max(0) as u32;
+        for round in 1..=m.rounds {
+            let before = e.joined_round.is_some_and(|j| round < j);
+            let after = e.withdrawn_round.is_some_and(|w| round >= w);
+            // In rounds already under way only an entry the plan never had is marked.
+            let unplaced = round <= played
+                && m.place(round, pair).is_none()
+                && !m.sitting_out(round).any(|p| p == pair);
+            if (round > played && (before || after)) || unplaced {
+                make_absent(&mut m, round, pair);
+            }
+        }
+    }
+    m.absent.sort_by_key(|a| (a.round, a.pair));
+    m.absent.dedup();
+    m.sit_out.sort_by_key(|s| (s.round, s.pair));
+    movement::validate(&m).map_err(|v| {
+        PlanError::Invalid(
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })?;
+    Ok(m)
+}
+
+/// Takes a pair out of a round: its table has no game and its opponent sits out.
+fn make_absent(m: &mut Movement, round: u32, pair: u32) {
+    if let Some(s) = m
+        .schedule
+        .iter_mut()
+        .find(|s| s.round == round && (s.majors == Some(pair) || s.minors == Some(pair)))
+    {
+        let other = if s.majors == Some(pair) {
+            s.minors
+        } else {
+            s.majors
+        };
+        s.majors = None;
+        s.minors = None;
+        s.boards.clear();
+        if let Some(o) = other {
+            m.sit_out.push(movement::SitOut { round, pair: o });
+        }
+    }
+    m.sit_out.retain(|s| !(s.round == round && s.pair == pair));
+    if !m.is_absent(round, pair) {
+        m.absent.push(movement::SitOut { round, pair });
+    }
 }
 
 #[cfg(test)]
@@ -146,6 +278,116 @@ mod tests {
         )
         .unwrap();
         assert_eq!((m.kind, m.boards), (MovementKind::Progressive, 9));
+    }
+
+    fn entries(n: u32) -> Vec<crate::event::entries::Entry> {
+        (1..=n)
+            .map(|i| crate::event::entries::Entry {
+                id: crate::event::EntryId::new(i as i32),
+                event_id: crate::event::EventId::new(1),
+                number: i as i32,
+                name: format!("Pair {i}"),
+                kind: crate::event::entries::EntryKind::Pair,
+                players: vec![],
+                joined_round: None,
+                withdrawn_round: None,
+            })
+            .collect()
+    }
+
+    fn three_rounds() -> MovementOptions {
+        MovementOptions {
+            rounds: Some(3),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_late_pair_takes_the_phantoms_place_from_the_next_round() {
+        let s = settings("pairs-mitchell", 3, 3);
+        let old = plan(&s, 5, &three_rounds()).unwrap();
+        let mut e = entries(6);
+        e[5].joined_round = Some(2);
+        let m = replan(&s, &e, &old, 1, &three_rounds()).unwrap();
+        assert_eq!(m.pairs, 6);
+        assert!(m.round(1).eq(old.round(1)), "round 1 is kept as played");
+        assert_eq!(
+            m.sitting_out(1).collect::<Vec<_>>(),
+            old.sitting_out(1).collect::<Vec<_>>()
+        );
+        assert!(m.is_absent(1, 6) && !m.is_absent(2, 6));
+        for r in 2..=3 {
+            assert!(m.place(r, 6).is_some(), "round {r}: the late pair plays");
+            assert_eq!(m.sitting_out(r).count(), 0, "round {r}: no sit-out");
+        }
+    }
+
+    #[test]
+    fn a_withdrawn_pairs_opponents_sit_out_and_played_rounds_stay() {
+        let s = settings("pairs-mitchell", 3, 3);
+        let old = plan(&s, 6, &three_rounds()).unwrap();
+        let mut e = entries(6);
+        e[1].withdrawn_round = Some(3);
+        let m = replan(&s, &e, &old, 2, &three_rounds()).unwrap();
+        assert!(m.round(1).eq(old.round(1)) && m.round(2).eq(old.round(2)));
+        assert!(m.is_absent(3, 2) && !m.is_absent(2, 2));
+        assert_eq!(m.place(3, 2), None);
+        let opponent = old
+            .round(3)
+            .find(|t| t.majors == Some(2) || t.minors == Some(2))
+            .and_then(|t| {
+                if t.majors == Some(2) {
+                    t.minors
+                } else {
+                    t.majors
+                }
+            })
+            .unwrap();
+        assert_eq!(m.sitting_out(3).collect::<Vec<_>>(), vec![opponent]);
+        // Both opponents of one table withdrawn: an empty table, nobody sitting out.
+        e[opponent as usize - 1].withdrawn_round = Some(3);
+        let m = replan(&s, &e, &old, 2, &three_rounds()).unwrap();
+        assert_eq!(m.sitting_out(3).count(), 0);
+        assert_eq!(m.round(3).filter(|t| !t.has_game()).count(), 1);
+    }
+
+    #[test]
+    fn a_change_after_the_start_keeps_the_played_rounds_and_boards_a_round() {
+        let s = settings("pairs-mitchell", 5, 5);
+        let old = plan(&s, 10, &MovementOptions::default()).unwrap();
+        let e = entries(10);
+        let m = replan(&s, &e, &old, 2, &three_rounds()).unwrap();
+        assert_eq!(m.rounds, 3);
+        assert!(
+            m.schedule
+                .iter()
+                .filter(|t| t.round <= 2)
+                .eq(old.schedule.iter().filter(|t| t.round <= 2))
+        );
+        let fewer = MovementOptions {
+            rounds: Some(1),
+            ..Default::default()
+        };
+        assert_eq!(
+            replan(&s, &e, &old, 2, &fewer),
+            Err(PlanError::RoundsPlayed {
+                played: 2,
+                asked: 1
+            })
+        );
+        let two_a_round = MovementOptions {
+            boards_per_round: Some(2),
+            ..Default::default()
+        };
+        assert_eq!(
+            replan(&s, &e, &old, 1, &two_a_round),
+            Err(PlanError::BoardsPerRoundFixed(1))
+        );
+        // Too many pairs for the tables: the generator's own message.
+        assert!(matches!(
+            replan(&s, &entries(11), &old, 1, &MovementOptions::default()),
+            Err(PlanError::Movement(_))
+        ));
     }
 
     #[test]

@@ -1110,8 +1110,13 @@ fn guide_row(pen: &mut Pen, m: &Movement, names: &Names, round: u32, pair: u32, 
             cells.push((x[3], vec![span(big, board_list(&s.boards), black())]));
         }
         None => {
+            let why = if m.is_absent(round, pair) {
+                "Not playing"
+            } else {
+                "Sits out"
+            };
             cells.push((x[1], vec![span(big, "–", grey())]));
-            cells.push((x[2], vec![span(seat_size, "Sits out", black())]));
+            cells.push((x[2], vec![span(seat_size, why, black())]));
         }
     }
     Row { cells }

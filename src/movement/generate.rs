@@ -276,6 +276,7 @@ fn team_match(req: &MovementRequest) -> Result<Movement, MovementError> {
         }),
         schedule,
         sit_out: Vec::new(),
+        absent: Vec::new(),
     })
 }
 
@@ -388,6 +389,7 @@ pub(super) fn mitchell_movement(
         teams: None,
         schedule,
         sit_out,
+        absent: Vec::new(),
     }
 }
 
@@ -451,5 +453,6 @@ fn progressive(req: &MovementRequest) -> Result<Movement, MovementError> {
         teams: None,
         schedule,
         sit_out,
+        absent: Vec::new(),
     })
 }

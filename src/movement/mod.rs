@@ -178,6 +178,11 @@ pub struct Movement {
     pub teams: Option<Teams>,
     pub schedule: Vec<Seating>,
     pub sit_out: Vec<SitOut>,
+    /// Entries that take no part in a round: a late entry before the round it joined, a
+    /// withdrawn one from the round it left. Only a movement changed after the start has
+    /// any, so a generated movement's JSON (the command line's shape) leaves it out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<SitOut>,
 }
 
 impl Movement {
@@ -199,6 +204,13 @@ impl Movement {
             .iter()
             .filter(move |s| s.round == round)
             .map(|s| s.pair)
+    }
+
+    /// Whether a pair takes no part in a round (not yet joined, or withdrawn).
+    pub fn is_absent(&self, round: u32, pair: u32) -> bool {
+        self.absent
+            .iter()
+            .any(|a| a.round == round && a.pair == pair)
     }
 
     /// Where a pair plays in a round: its table and side, or `None` (sitting out).

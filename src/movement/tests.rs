@@ -820,3 +820,69 @@ fn the_plan_reads_table_by_table() {
         "{tm}"
     );
 }
+
+#[test]
+fn an_absent_pair_is_in_no_other_place_and_its_opponent_sits_out() {
+    // Pair 1 withdraws from round 2: its table has no game and its opponent sits out.
+    let mut m = made(&MovementRequest {
+        pairs: Some(6),
+        rounds: Some(3),
+        ..mitchell(3)
+    });
+    let t = seating_mut(&mut m, 2, 1);
+    let opponent = t.minors.unwrap();
+    t.majors = None;
+    t.minors = None;
+    t.boards.clear();
+    m.sit_out.push(SitOut {
+        round: 2,
+        pair: opponent,
+    });
+    m.absent.push(SitOut { round: 2, pair: 1 });
+    assert_eq!(validate(&m), Ok(()));
+    // Absent and sitting out at once is two places.
+    let mut twice = m.clone();
+    twice.sit_out.push(SitOut { round: 2, pair: 1 });
+    assert!(broken(&twice).contains(&Violation::EntryTwice { round: 2, pair: 1 }));
+    // An absent pair's opponent must still be somewhere.
+    let mut lost = m.clone();
+    lost.sit_out.retain(|s| s.pair != opponent);
+    let v = broken(&lost);
+    assert!(v.contains(&Violation::EntryMissing {
+        round: 2,
+        pair: opponent
+    }));
+    // Both pairs of the table absent: an empty table with nobody sitting out is right.
+    let mut both = m.clone();
+    both.sit_out.retain(|s| s.pair != opponent);
+    both.absent.push(SitOut {
+        round: 2,
+        pair: opponent,
+    });
+    assert_eq!(validate(&both), Ok(()));
+    // But an empty table with neither a sit-out nor an absent pair is not.
+    let mut empty = made(&MovementRequest {
+        pairs: Some(6),
+        rounds: Some(3),
+        ..mitchell(3)
+    });
+    let t = seating_mut(&mut empty, 3, 2);
+    let (a, b) = (t.majors.unwrap(), t.minors.unwrap());
+    t.majors = None;
+    t.minors = None;
+    t.boards.clear();
+    empty.sit_out.push(SitOut { round: 3, pair: a });
+    empty.sit_out.push(SitOut { round: 3, pair: b });
+    assert!(broken(&empty).contains(&Violation::SitOutsAndEmptyTables {
+        round: 3,
+        empty_tables: 1,
+        sit_outs: 2
+    }));
+    // Out of the movement's rounds.
+    let mut late = m;
+    late.absent.push(SitOut { round: 9, pair: 2 });
+    assert!(broken(&late).contains(&Violation::AbsentOutOfRange {
+        round: 9,
+        rounds: 3
+    }));
+}

@@ -82,6 +82,9 @@ pub fn movement_text(m: &Movement) -> String {
                         Some((t, _)) if *t != s.table => {
                             moves.push(format!("{side} {p} to table {t}"));
                         }
+                        None if m.is_absent(round + 1, p) => {
+                            moves.push(format!("{side} {p} leaves (withdrawn)"));
+                        }
                         None if round < m.rounds => {
                             moves.push(format!("{side} {p} sits out next round"));
                         }
@@ -135,6 +138,20 @@ pub fn movement_text(m: &Movement) -> String {
             let list: Vec<String> = sitting_out.iter().map(u32::to_string).collect();
             let who = if list.len() == 1 { "pair" } else { "pairs" };
             let _ = writeln!(out, "  Sitting out: {who} {}", list.join(", "));
+        }
+        let absent: Vec<String> = m
+            .absent
+            .iter()
+            .filter(|a| a.round == round)
+            .map(|a| a.pair.to_string())
+            .collect();
+        if !absent.is_empty() {
+            let who = if absent.len() == 1 { "pair" } else { "pairs" };
+            let _ = writeln!(
+                out,
+                "  Not playing (late or withdrawn): {who} {}",
+                absent.join(", ")
+            );
         }
         if m.skip_after() == Some(round) {
             out.push_str(

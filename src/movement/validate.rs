@@ -53,13 +53,16 @@ pub enum Violation {
     EntryTwice { round: u32, pair: u32 },
     #[error("round {round}: pair {pair} is neither at a table nor sitting out")]
     EntryMissing { round: u32, pair: u32 },
+    #[error("absent in round {round}, but the movement has rounds 1 to {rounds}")]
+    AbsentOutOfRange { round: u32, rounds: u32 },
     #[error("round {round}, table {table}: only one side is seated")]
     HalfTable { round: u32, table: u32 },
     #[error("round {round}, table {table}: boards but no game")]
     BoardsWithoutGame { round: u32, table: u32 },
     #[error(
         "round {round}: {empty_tables} table(s) without a game but {sit_outs} pair(s) sitting \
-         out; each table without a game has one real pair, who sits out"
+         out; each table without a game has one real pair, who sits out (or none, when both \
+         its pairs are absent)"
     )]
     SitOutsAndEmptyTables {
         round: u32,
@@ -136,7 +139,7 @@ pub enum Violation {
 /// Checks every rule and returns every broken one, in rule order:
 /// - rounds 1..R and tables 1..T, exactly one seating per (round, table);
 /// - every entry is within 1..pairs, and in each round at exactly one place: one table,
-///   or sitting out;
+///   sitting out, or absent (a late entry before it joined, a withdrawn one after);
 /// - each table has both sides or none; a table without a game has no boards, and a round
 ///   has as many pairs sitting out as tables without a game (the phantom's opponent);
 /// - a game table plays the movement's boards per round, each within 1..boards, and a board
@@ -223,6 +226,14 @@ fn shape(m: &Movement, v: &mut Vec<Violation>) {
             });
         }
     }
+    for a in &m.absent {
+        if !(1..=m.rounds).contains(&a.round) {
+            v.push(Violation::AbsentOutOfRange {
+                round: a.round,
+                rounds: m.rounds,
+            });
+        }
+    }
 }
 
 fn entries(m: &Movement, v: &mut Vec<Violation>) {
@@ -231,7 +242,8 @@ fn entries(m: &Movement, v: &mut Vec<Violation>) {
             .round(round)
             .flat_map(|s| Side::ALL.into_iter().filter_map(|side| s.pair(side)));
         let mut count: BTreeMap<u32, u32> = BTreeMap::new();
-        for pair in seated.chain(m.sitting_out(round)) {
+        let absent = m.absent.iter().filter(|a| a.round == round).map(|a| a.pair);
+        for pair in seated.chain(m.sitting_out(round)).chain(absent) {
             *count.entry(pair).or_default() += 1;
         }
         for (&pair, &n) in &count {
@@ -284,7 +296,10 @@ fn tables(m: &Movement, v: &mut Vec<Violation>) {
             }
         }
         let sit_outs = m.sitting_out(round).count() as u32;
-        if sit_outs != empty_tables {
+        // An absent pair's table has no game and its opponent sits out, like a phantom's;
+        // two absent pairs drawn to one table leave it empty with nobody sitting out.
+        let absent = m.absent.iter().filter(|a| a.round == round).count() as u32;
+        if sit_outs > empty_tables || empty_tables > sit_outs + absent {
             v.push(Violation::SitOutsAndEmptyTables {
                 round,
                 empty_tables,
@@ -381,7 +396,8 @@ fn meetings(m: &Movement, v: &mut Vec<Violation>) {
 }
 
 fn equal_boards(m: &Movement, v: &mut Vec<Violation>) {
-    let sat_out: BTreeSet<u32> = m.sit_out.iter().map(|s| s.pair).collect();
+    // A late or withdrawn entry plays fewer boards by its own doing: like a sit-out.
+    let sat_out: BTreeSet<u32> = m.sit_out.iter().chain(&m.absent).map(|s| s.pair).collect();
     let mut played: BTreeMap<u32, usize> = (1..=m.pairs)
         .filter(|p| !sat_out.contains(p))
         .map(|p| (p, 0))

@@ -70,6 +70,7 @@ impl From<EntryChangeError> for AppError {
         match e {
             EntryChangeError::NotFound => AppError::NotFound,
             EntryChangeError::Refused(r) => AppError::Conflict(r.to_string()),
+            EntryChangeError::Movement(r) => AppError::Conflict(r.to_string()),
             EntryChangeError::Db(d) => d.into(),
         }
     }

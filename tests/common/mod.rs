@@ -305,3 +305,19 @@ pub fn pdf_text(pdf: &[u8]) -> String {
     assert!(out.status.success());
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// A new API token of the club, made on the tokens page as a director would.
+pub async fn new_token(b: &Browser, slug: &str, name: &str) -> String {
+    let page = format!("/c/{slug}/tokens");
+    let r = b.post(&page, &page, &[("name", name)]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let body = r.text().await.unwrap();
+    let i = body.find("id=\"new-token\">").expect("token shown once") + "id=\"new-token\">".len();
+    body[i..].split('<').next().unwrap().trim().to_string()
+}
+
+/// The message of a JSON error body.
+pub async fn error_of(r: reqwest::Response) -> String {
+    let v: serde_json::Value = r.json().await.expect("JSON error body");
+    v["error"].as_str().expect("error field").to_string()
+}

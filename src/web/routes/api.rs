@@ -65,6 +65,14 @@ pub fn scope() -> Scope {
             "/events/{id}/entries/{entry}",
             web::delete().to(delete_entry),
         )
+        .route(
+            "/events/{id}/entries/{entry}/withdraw",
+            web::post().to(withdraw_entry),
+        )
+        .route(
+            "/events/{id}/movement/changes",
+            web::get().to(movement_changes),
+        )
         .route("/players", web::get().to(list_players))
         .route("/players", web::post().to(create_player))
         .route("/players/{id}", web::patch().to(update_player))
@@ -396,23 +404,46 @@ async fn put_movement(
     state: web::Data<AppState>,
     a: ApiDirector,
     path: web::Path<EventId>,
-    body: web::Json<MovementOptions>,
+    body: web::Json<MovementBody>,
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
-    let options = body.into_inner();
+    let by = a.director.name.clone();
+    let body = body.into_inner();
+    let options = MovementOptions {
+        rounds: body.rounds,
+        boards_per_round: body.boards_per_round,
+        arrow_switch: body.arrow_switch,
+    };
+    // With a reason, a change of a running event's movement (the started rounds stay).
     let made = api(state
-        .db(move |c| Ok(db::movements::set_movement(c, club, id, &options)))
+        .db(move |c| {
+            Ok(match body.reason {
+                Some(r) => db::movements::change_movement(
+                    c,
+                    club,
+                    id,
+                    Some(&options),
+                    &options.describe(),
+                    &r,
+                    &by,
+                ),
+                None => db::movements::set_movement(c, club, id, &options),
+            })
+        })
         .await)?;
-    match made {
-        Ok(m) => Ok(HttpResponse::Ok().json(m)),
-        Err(MovementChangeError::NotFound) => Err(AppError::NotFound.into_api()),
-        Err(MovementChangeError::Refused(PlanError::Started)) => Err(AppError::Api(
-            StatusCode::CONFLICT,
-            PlanError::Started.to_string(),
-        )),
-        Err(MovementChangeError::Refused(e)) => Err(unprocessable(e.to_string())),
-        Err(MovementChangeError::Db(e)) => Err(AppError::from(e).into_api()),
-    }
+    made.map(|m| HttpResponse::Ok().json(m))
+        .map_err(movement_error)
+}
+
+/// `PUT .../movement`: the director's options, and a reason when play has started.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MovementBody {
+    rounds: Option<u32>,
+    boards_per_round: Option<u32>,
+    #[serde(default)]
+    arrow_switch: Vec<u32>,
+    reason: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -422,6 +453,12 @@ struct EntryJson {
     kind: &'static str,
     name: String,
     players: Vec<EntrantJson>,
+    /// Only for a late or withdrawn entry, so an entry made before the start keeps the
+    /// documented shape exactly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    joined_round: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    withdrawn_round: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -445,6 +482,8 @@ impl From<Entry> for EntryJson {
                     player_id: p.player_id.map(|id| id.get()),
                 })
                 .collect(),
+            joined_round: e.joined_round,
+            withdrawn_round: e.withdrawn_round,
         }
     }
 }
@@ -483,6 +522,8 @@ struct EntryBody {
     kind: String,
     name: Option<String>,
     players: Vec<EntrantBody>,
+    /// A late entry's reason (required once the event is running).
+    reason: Option<String>,
 }
 
 impl EntryBody {
@@ -519,12 +560,98 @@ impl EntryBody {
 fn entry_error(e: EntryChangeError) -> AppError {
     match e {
         EntryChangeError::NotFound => AppError::NotFound.into_api(),
-        EntryChangeError::Refused(EntryError::Started) => {
-            AppError::Api(StatusCode::CONFLICT, EntryError::Started.to_string())
-        }
+        EntryChangeError::Refused(
+            r @ (EntryError::Started
+            | EntryError::NotRunning(_)
+            | EntryError::TeamsFixed
+            | EntryError::IndividualFixed
+            | EntryError::AlreadyWithdrawn { .. }),
+        ) => AppError::Api(StatusCode::CONFLICT, r.to_string()),
         EntryChangeError::Refused(r) => unprocessable(r.to_string()),
+        EntryChangeError::Movement(p) => plan_error(p),
         EntryChangeError::Db(d) => AppError::from(d).into_api(),
     }
+}
+
+/// A refused movement: `409` when the event's state forbids it, `422` naming the problem.
+fn plan_error(p: PlanError) -> AppError {
+    match p {
+        PlanError::Started | PlanError::NotRunning(_) | PlanError::NoMovement => {
+            AppError::Api(StatusCode::CONFLICT, p.to_string())
+        }
+        p => unprocessable(p.to_string()),
+    }
+}
+
+fn movement_error(e: MovementChangeError) -> AppError {
+    match e {
+        MovementChangeError::NotFound => AppError::NotFound.into_api(),
+        MovementChangeError::Refused(p) => plan_error(p),
+        MovementChangeError::Db(e) => AppError::from(e).into_api(),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReasonBody {
+    reason: String,
+}
+
+/// Withdraws an entry of a running event from the next round on (its played results stay):
+/// `200` with the entry.
+async fn withdraw_entry(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<(EventId, EntryId)>,
+    body: web::Json<ReasonBody>,
+) -> ApiResult {
+    let club = a.club.id;
+    let by = a.director.name.clone();
+    let (id, entry) = path.into_inner();
+    let reason = body.into_inner().reason;
+    let done = api(state
+        .db(move |c| {
+            Ok(db::entries::withdraw_entry(
+                c, club, id, entry, &reason, &by,
+            ))
+        })
+        .await)?;
+    done.map(|e| HttpResponse::Ok().json(EntryJson::from(e)))
+        .map_err(entry_error)
+}
+
+#[derive(Serialize)]
+struct MovementChangeJson {
+    from_round: u32,
+    what: String,
+    reason: String,
+    changed_by: String,
+    changed_at: chrono::NaiveDateTime,
+}
+
+/// The changes made to the movement after the start, oldest first.
+async fn movement_changes(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    load_event(&state, club, id).await?;
+    let changes = api(state
+        .db(move |c| Ok(db::movements::movement_changes(c, club, id)?))
+        .await)?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "changes": changes
+            .into_iter()
+            .map(|c| MovementChangeJson {
+                from_round: c.from_round,
+                what: c.what,
+                reason: c.reason,
+                changed_by: c.changed_by,
+                changed_at: c.changed_at,
+            })
+            .collect::<Vec<_>>()
+    })))
 }
 
 async fn create_entry(
@@ -534,9 +661,18 @@ async fn create_entry(
     body: web::Json<EntryBody>,
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
-    let draft = body.into_inner().draft()?;
+    let by = a.director.name.clone();
+    let mut body = body.into_inner();
+    let reason = body.reason.take();
+    let draft = body.draft()?;
+    // With a reason, a late entry to a running event; without, an entry before the start.
     let added = api(state
-        .db(move |c| Ok(db::entries::add_entry(c, club, id, &draft)))
+        .db(move |c| {
+            Ok(match reason {
+                Some(r) => db::entries::add_late_entry(c, club, id, &draft, &r, &by),
+                None => db::entries::add_entry(c, club, id, &draft),
+            })
+        })
         .await)?;
     added
         .map(|e| HttpResponse::Created().json(EntryJson::from(e)))

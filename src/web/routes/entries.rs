@@ -10,8 +10,10 @@ use super::events::{event_path, load_event};
 use crate::db;
 use crate::db::entries::EntryChangeError;
 use crate::event::club::{Club, Player};
-use crate::event::entries::{Entry, EntryDraft, EntryError, PlayerChoice, entries_open};
-use crate::event::{EntryId, Event, EventId, PlayerId};
+use crate::event::entries::{
+    Entry, EntryDraft, EntryError, PlayerChoice, check_change_after_start, entries_open,
+};
+use crate::event::{EntryId, Event, EventId, EventStatus, PlayerId};
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
@@ -31,6 +33,8 @@ pub struct EntryForm {
     pub guest_2: String,
     pub guest_3: String,
     pub guest_4: String,
+    /// A late entry's reason.
+    pub reason: String,
 }
 
 /// One player slot of the form, as the page shows it.
@@ -116,6 +120,7 @@ fn entry_field_errors(e: &EntryError) -> FieldErrors {
         | EntryError::Twice { position, .. }
         | EntryError::NotOnRoster { position } => format!("player_{position}"),
         EntryError::TeamName(_) => "team_name".into(),
+        EntryError::Reason(_) => "reason".into(),
         _ => "entry".into(),
     };
     FieldErrors::one(&field, e)
@@ -131,9 +136,15 @@ struct EntriesPage {
     kind: &'static str,
     team: bool,
     open: bool,
+    /// Running, in a format that takes late entries and withdrawals.
+    late: bool,
+    /// Why not, when running in a format that does not.
+    late_refused: Option<String>,
+    next_round: u32,
     entries: Vec<Entry>,
     roster: Vec<Player>,
     form: EntryForm,
+    withdraw: WithdrawForm,
     slots: Vec<Slot>,
     errors: FieldErrors,
 }
@@ -144,6 +155,7 @@ async fn page(
     d: &ClubDirector,
     ev: &Event,
     form: EntryForm,
+    withdraw: Option<WithdrawForm>,
     errors: FieldErrors,
 ) -> Result<HttpResponse, AppError> {
     let (club, id) = (d.club.id, ev.id);
@@ -157,6 +169,7 @@ async fn page(
         .await?;
     let kind = ev.settings.format().entry_kind();
     let team = kind.players() == 4;
+    let late = check_change_after_start(ev.status, ev.settings.format());
     Ok(html_page(
         errors.status(),
         &EntriesPage {
@@ -167,6 +180,13 @@ async fn page(
             kind: kind.name(),
             team,
             open: entries_open(ev.status),
+            late: late.is_ok(),
+            late_refused: late
+                .err()
+                .filter(|_| ev.status == EventStatus::Running)
+                .map(|e| e.to_string()),
+            next_round: ev.round.current + 1,
+            withdraw: withdraw.unwrap_or_default(),
             entries,
             roster,
             slots: form.slots(kind.players(), team),
@@ -190,6 +210,7 @@ pub async fn list(
         &d,
         &ev,
         EntryForm::default(),
+        None,
         FieldErrors::default(),
     )
     .await
@@ -207,22 +228,48 @@ pub async fn create(
     let form = form.into_inner();
     let draft = match form.draft(&ev) {
         Ok(d) => d,
-        Err(errors) => return page(&state, &session, &d, &ev, form, errors).await,
+        Err(errors) => return page(&state, &session, &d, &ev, form, None, errors).await,
     };
     let club = d.club.id;
+    // Once play has started an entry is a late one: from the next round, with a reason.
+    let late = ev.status == EventStatus::Running;
+    let (reason, by) = (form.reason.clone(), d.director.name.clone());
     let added = state
-        .db(move |c| Ok(db::entries::add_entry(c, club, id, &draft)))
+        .db(move |c| {
+            Ok(if late {
+                db::entries::add_late_entry(c, club, id, &draft, &reason, &by)
+            } else {
+                db::entries::add_entry(c, club, id, &draft)
+            })
+        })
         .await?;
     match added {
         Ok(e) => {
+            let joins = e
+                .joined_round
+                .map(|r| format!(" It plays from round {r}."))
+                .unwrap_or_default();
             flash(
                 &session,
-                format!("Entered {} as number {}.", e.name, e.number),
+                format!("Entered {} as number {}.{joins}", e.name, e.number),
             );
             Ok(see_other(&format!("{}/entries", event_path(&d.club, id))))
         }
         Err(EntryChangeError::Refused(e)) if e != EntryError::Started => {
-            page(&state, &session, &d, &ev, form, entry_field_errors(&e)).await
+            page(
+                &state,
+                &session,
+                &d,
+                &ev,
+                form,
+                None,
+                entry_field_errors(&e),
+            )
+            .await
+        }
+        Err(EntryChangeError::Movement(e)) => {
+            let errors = FieldErrors::one("entry", e);
+            page(&state, &session, &d, &ev, form, None, errors).await
         }
         Err(e) => Err(e.into()),
     }
@@ -304,6 +351,104 @@ pub async fn draw(
         Ok(_) => {
             flash(&session, "Starting numbers drawn.");
             Ok(see_other(&back))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The withdrawal form: which entry, and why.
+#[derive(Deserialize, Default, Clone)]
+#[serde(default)]
+pub struct WithdrawForm {
+    pub entry: String,
+    pub reason: String,
+}
+
+/// Withdraws an entry of a running event from the next round on; its played results stay
+/// and its later opponents sit out.
+pub async fn withdraw(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<WithdrawForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let form = form.into_inner();
+    let Ok(entry) = form.entry.trim().parse::<EntryId>() else {
+        let errors = FieldErrors::one("withdraw_entry", "choose the entry that withdraws");
+        return page(
+            &state,
+            &session,
+            &d,
+            &ev,
+            EntryForm::default(),
+            Some(form),
+            errors,
+        )
+        .await;
+    };
+    let club = d.club.id;
+    let (reason, by) = (form.reason.clone(), d.director.name.clone());
+    let done = state
+        .db(move |c| {
+            Ok(db::entries::withdraw_entry(
+                c, club, id, entry, &reason, &by,
+            ))
+        })
+        .await?;
+    match done {
+        Ok(e) => {
+            flash(
+                &session,
+                format!(
+                    "{} (entry {}) withdrawn from round {} on; the results already played stay.",
+                    e.name,
+                    e.number,
+                    e.withdrawn_round.unwrap_or_default()
+                ),
+            );
+            Ok(see_other(&format!("{}/entries", event_path(&d.club, id))))
+        }
+        Err(EntryChangeError::Refused(EntryError::Reason(r))) => {
+            let errors = FieldErrors::one("withdraw_reason", EntryError::Reason(r));
+            page(
+                &state,
+                &session,
+                &d,
+                &ev,
+                EntryForm::default(),
+                Some(form),
+                errors,
+            )
+            .await
+        }
+        Err(EntryChangeError::Refused(e @ EntryError::AlreadyWithdrawn { .. })) => {
+            let errors = FieldErrors::one("withdraw_entry", e);
+            page(
+                &state,
+                &session,
+                &d,
+                &ev,
+                EntryForm::default(),
+                Some(form),
+                errors,
+            )
+            .await
+        }
+        Err(EntryChangeError::Movement(e)) => {
+            let errors = FieldErrors::one("withdraw_entry", e);
+            page(
+                &state,
+                &session,
+                &d,
+                &ev,
+                EntryForm::default(),
+                Some(form),
+                errors,
+            )
+            .await
         }
         Err(e) => Err(e.into()),
     }

@@ -84,6 +84,9 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         post("/c/{club}/events/{event}/entries/draw", || {
             web::post().to(entries::draw)
         }),
+        post("/c/{club}/events/{event}/entries/withdraw", || {
+            web::post().to(entries::withdraw)
+        }),
         post("/c/{club}/events/{event}/entries/{entry}/delete", || {
             web::post().to(entries::delete)
         }),

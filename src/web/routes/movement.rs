@@ -9,11 +9,11 @@ use serde::Deserialize;
 
 use super::events::{event_path, load_event};
 use crate::db;
-use crate::db::movements::MovementChangeError;
-use crate::event::EventId;
+use crate::db::movements::{MovementChange, MovementChangeError};
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::movement::{MovementOptions, PlanError, movement_kind, movement_open};
+use crate::event::{EventId, EventStatus};
 use crate::movement::{Movement, Side};
 use crate::web::auth::{ClubDirector, Viewer};
 use crate::web::error::AppError;
@@ -32,6 +32,8 @@ pub struct GridRow {
     pub round: u32,
     pub cells: Vec<Cell>,
     pub sit_out: Vec<u32>,
+    /// Late entries not yet joined and withdrawn ones.
+    pub absent: Vec<u32>,
 }
 
 /// An entry's evening, round by round.
@@ -62,6 +64,12 @@ fn grid(m: &Movement) -> Vec<GridRow> {
                 })
                 .collect(),
             sit_out: m.sitting_out(r).collect(),
+            absent: m
+                .absent
+                .iter()
+                .filter(|a| a.round == r)
+                .map(|a| a.pair)
+                .collect(),
         })
         .collect()
 }
@@ -92,6 +100,7 @@ fn itineraries(m: &Movement, entries: &[Entry]) -> Vec<Itinerary> {
                             boards_text(s.map(|s| s.boards.as_slice()).unwrap_or(&[]))
                         )
                     }
+                    None if m.is_absent(r, pair) => format!("Round {r}: not playing"),
                     None => format!("Round {r}: sits out"),
                 })
                 .collect(),
@@ -108,6 +117,10 @@ struct MovementPage {
     event_name: String,
     is_director: bool,
     can_change: bool,
+    /// Play has started: a change keeps the started rounds and needs a reason.
+    running: bool,
+    current_round: u32,
+    changes: Vec<MovementChange>,
     fixed_kind: bool,
     entries: usize,
     movement: Option<Movement>,
@@ -124,6 +137,8 @@ pub struct MovementForm {
     pub rounds: String,
     pub boards_per_round: String,
     pub arrow_switch: String,
+    /// Why the movement changes after the start.
+    pub reason: String,
 }
 
 impl MovementForm {
@@ -140,6 +155,7 @@ impl MovementForm {
                 .map(u32::to_string)
                 .collect::<Vec<_>>()
                 .join(", "),
+            reason: String::new(),
         }
     }
 
@@ -193,20 +209,22 @@ async fn render(
     errors: FieldErrors,
 ) -> Result<HttpResponse, AppError> {
     let club_id = club.id;
-    let (ev, entries, found) = state
+    let who = viewer.toward(club.id);
+    let (ev, entries, found, changes) = state
         .db(move |c| {
             let ev = db::events::event(c, club_id, id)?.ok_or(AppError::NotFound)?;
             Ok((
                 ev,
                 db::entries::entries_of(c, club_id, id)?,
                 db::movements::movement_of(c, club_id, id)?,
+                db::movements::movement_changes(c, club_id, id)?,
             ))
         })
         .await?;
-    let who = viewer.toward(club.id);
     if !ev.exposure().event_visible(who) {
         return Err(AppError::NotFound);
     }
+    let running = who.is_club_director() && ev.status == EventStatus::Running;
     let (options, movement) = match found {
         Some((o, m)) => (Some(o), Some(m)),
         None => (None, None),
@@ -223,6 +241,14 @@ async fn render(
         event_name: ev.settings.name().to_string(),
         is_director: who.is_club_director(),
         can_change: who.is_club_director() && movement_open(ev.status),
+        running,
+        current_round: ev.round.current,
+        // The record of changes is the club's: reasons may name players' troubles.
+        changes: if who.is_club_director() {
+            changes
+        } else {
+            Vec::new()
+        },
         fixed_kind: movement_kind(ev.settings.format()).is_some(),
         entries: entries.len(),
         tables: movement
@@ -299,8 +325,24 @@ pub async fn generate(
         }
     };
     let club = d.club.id;
+    let running = ev.status == EventStatus::Running;
+    let (reason, by) = (form.reason.clone(), d.director.name.clone());
     let made = state
-        .db(move |c| Ok(db::movements::set_movement(c, club, id, &options)))
+        .db(move |c| {
+            Ok(if running {
+                db::movements::change_movement(
+                    c,
+                    club,
+                    id,
+                    Some(&options),
+                    &options.describe(),
+                    &reason,
+                    &by,
+                )
+            } else {
+                db::movements::set_movement(c, club, id, &options)
+            })
+        })
         .await?;
     match made {
         Ok(m) => {
@@ -322,6 +364,9 @@ pub async fn generate(
         Err(MovementChangeError::Refused(e)) => {
             let field = match &e {
                 PlanError::Movement(m) => m.field().name().to_string(),
+                PlanError::Reason(_) => "reason".to_string(),
+                PlanError::RoundsPlayed { .. } => "rounds".to_string(),
+                PlanError::BoardsPerRoundFixed(_) => "boards_per_round".to_string(),
                 _ => "movement".to_string(),
             };
             let errors = FieldErrors::one(&field, e);

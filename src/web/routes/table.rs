@@ -69,6 +69,9 @@ fn next_moves(m: &Movement, round: u32, table: u32) -> Vec<String> {
                     side.name(),
                     s.name()
                 ),
+                None if m.is_absent(round + 1, p) => {
+                    format!("Pair {p} has withdrawn: no more rounds.")
+                }
                 None => format!("Pair {p} sits out round {}.", round + 1),
             });
         }
