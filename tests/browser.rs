@@ -363,3 +363,139 @@ async fn no_page_scrolls_sideways_on_a_phone() {
     assert!(h < 60.0, "the menu is {h} px tall on a phone");
     c.close().await.unwrap();
 }
+
+/// The director opens the movement page in the browser, follows its table-cards link with
+/// the browser's own login, and a code printed on the card opens that table's page (a
+/// player's phone after scanning the QR code).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_director_opens_a_table_card_and_its_code_opens_the_table() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Card Night");
+    fields[4] = ("tables", "3");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let event = location(&r);
+    let entries = format!("{event}/entries");
+    for n in 1..=6 {
+        let (a, b) = (format!("Ann {n}"), format!("Bob {n}"));
+        d.post(&entries, &entries, &[("guest_1", &a), ("guest_2", &b)])
+            .await;
+    }
+    let movement = format!("{event}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "3")]).await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(1280, 900).await.unwrap();
+    c.goto(&format!("{}/login", app.address)).await.unwrap();
+    fill(&c, "#email", "olive@example.org").await;
+    fill(&c, "#password", PASSWORD).await;
+    submit(&c, "form.stack").await;
+    wait_for(&c, "/c/alpha", "New event").await;
+    c.goto(&format!("{}{movement}", app.address)).await.unwrap();
+    wait_for(&c, "/movement", "Where do I go?").await;
+    let link = c
+        .find(Locator::LinkText("Table cards (PDF)"))
+        .await
+        .expect("the movement page links the table cards");
+    let href = link.attr("href").await.unwrap().unwrap();
+    // The browser fetches the card as a click would, with its session cookie.
+    let got = c
+        .execute_async(
+            "const [href, done] = arguments;
+             fetch(href).then(r => r.arrayBuffer().then(b =>
+                 done([r.status, r.headers.get('content-type'), Array.from(new Uint8Array(b))])));",
+            vec![serde_json::json!(href)],
+        )
+        .await
+        .unwrap();
+    let got = got.as_array().unwrap();
+    assert_eq!(got[0], 200, "{got:?}");
+    assert_eq!(got[1], "application/pdf");
+    let bytes: Vec<u8> = got[2]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_u64().unwrap() as u8)
+        .collect();
+    assert!(bytes.starts_with(b"%PDF"));
+    let text = pdf_text(&bytes);
+    assert_eq!(
+        text.matches('\u{c}').count(),
+        3,
+        "one page per table: {text}"
+    );
+    // The code printed on table 2's card, opened on a phone.
+    let card_2 = text.split('\u{c}').nth(1).unwrap();
+    let code = card_2
+        .split_whitespace()
+        .find(|w| {
+            w.len() == 8
+                && w.chars().any(|ch| ch.is_ascii_uppercase())
+                && w.chars()
+                    .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit())
+        })
+        .unwrap_or_else(|| panic!("a table code on the card: {card_2}"));
+    c.set_window_size(390, 844).await.unwrap();
+    c.goto(&format!("{}/t/{code}", app.address)).await.unwrap();
+    let page = wait_for(&c, &format!("/t/{code}"), "Table 2").await;
+    assert!(page.contains("Card Night"), "{page}");
+    let (v, content) = widths(&c).await;
+    shot(&c, "phone-table").await;
+    assert!(content <= v, "the table page is {content} px wide");
+
+    // Running, with a withdrawal and a change: the pages with the late-entry, withdrawal and
+    // change forms and the record of changes fit a phone too.
+    for (from, to) in [("draft", "ready"), ("ready", "running")] {
+        let r = d
+            .post(
+                &event,
+                &format!("{event}/status"),
+                &[("from", from), ("to", to), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    }
+    let rounds = format!("{event}/rounds");
+    d.post(&rounds, &rounds, &[("round", "1")]).await;
+    let third = with_conn(&app, |conn| {
+        let club = app.club_id("alpha");
+        let id = id_from_location(&event);
+        calypso_director::db::entries::entries_of(conn, club, id).unwrap()[2].id
+    });
+    let r = d
+        .post(
+            &entries,
+            &format!("{entries}/withdraw"),
+            &[
+                ("entry", &third.get().to_string()),
+                (
+                    "reason",
+                    "a long reason: the pair had to leave to catch the last ferry home",
+                ),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    for (w, h, name) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+        c.set_window_size(w, h).await.unwrap();
+        for (path, words, what) in [
+            (&entries, "A withdrawal", "entries-running"),
+            (&movement, "Change the movement", "movement-running"),
+        ] {
+            c.goto(&format!("{}{path}", app.address)).await.unwrap();
+            wait_for(&c, path, words).await;
+            let (v, content) = widths(&c).await;
+            shot(&c, &format!("{name}-{what}")).await;
+            assert!(content <= v, "{path} is {content} px wide at {v} px");
+            c.execute("window.scrollTo(0, document.body.scrollHeight);", vec![])
+                .await
+                .unwrap();
+            shot(&c, &format!("{name}-{what}-end")).await;
+        }
+    }
+    c.close().await.unwrap();
+}
