@@ -96,6 +96,11 @@ pub enum EntryError {
         expected: usize,
         given: usize,
     },
+    #[error(
+        "a progressive partnership has 2 players, or 3 (a side of three: one sits out each \
+         deal), not {0}"
+    )]
+    PartnershipSize(usize),
     #[error("player {position}: {problem}")]
     Guest {
         position: usize,
@@ -154,6 +159,32 @@ pub fn check_change_after_start(
     }
 }
 
+/// The player slots an entry form offers for the format, and how many must be filled: a
+/// progressive partnership may have a third player (a table of five or six).
+pub const fn player_slots(format: EventFormat) -> (usize, usize) {
+    let n = format.entry_kind().players();
+    match format {
+        EventFormat::Progressive => (n, n + 1),
+        _ => (n, n),
+    }
+}
+
+impl Entry {
+    /// A side of three's players in the order they sit out deals 1 to 4 of its `game`-th
+    /// game (counted from 1): whoever sits out the first deal also sits out the last, and
+    /// from game to game the side takes turns at sitting out first ("A out, then J out,
+    /// then K out, then A out"; next game J first). `None` for an entry of two.
+    pub fn sit_out_order(&self, game: u32) -> Option<[&str; 4]> {
+        let [a, b, c] = &self.players[..] else {
+            return None;
+        };
+        let first = (game.max(1) - 1) as usize % 3;
+        let order = crate::movement::individual::sit_out_order([0, 1, 2], first);
+        let names = [a.name.as_str(), b.name.as_str(), c.name.as_str()];
+        Some(order.map(|i| names[i as usize]))
+    }
+}
+
 /// A director's reason for a change after the start (a late entry, a withdrawal, a new
 /// movement), kept with the change.
 pub fn change_reason(s: &str) -> Result<String, ValueError> {
@@ -171,7 +202,11 @@ pub fn check_draft(format: EventFormat, d: &EntryDraft) -> Result<EntryDraft, En
             given: d.kind,
         });
     }
-    if d.players.len() != d.kind.players() {
+    let three = format == EventFormat::Progressive && d.players.len() == 3;
+    if d.players.len() != d.kind.players() && !three {
+        if format == EventFormat::Progressive {
+            return Err(EntryError::PartnershipSize(d.players.len()));
+        }
         return Err(EntryError::PlayerCount {
             kind: d.kind,
             expected: d.kind.players(),
@@ -217,7 +252,11 @@ pub fn check_draft(format: EventFormat, d: &EntryDraft) -> Result<EntryDraft, En
 pub fn entry_name(kind: EntryKind, team_name: Option<&str>, players: &[String]) -> String {
     match (kind, team_name) {
         (EntryKind::Team, Some(n)) => n.to_string(),
-        _ => players.join(" & "),
+        // "Ann & Bob"; a side of three "Ann, Jo & Ken".
+        _ => match players {
+            [rest @ .., last] if rest.len() > 1 => format!("{} & {last}", rest.join(", ")),
+            _ => players.join(" & "),
+        },
     }
 }
 
@@ -249,6 +288,57 @@ mod tests {
             players: vec![PlayerChoice::Roster(PlayerId::new(3))],
         };
         assert!(check_draft(EventFormat::ProgressiveIndividual, &solo).is_ok());
+    }
+
+    #[test]
+    fn a_progressive_partnership_may_be_a_side_of_three() {
+        let three = pair(
+            ["Ann", "Jo", "Ken"]
+                .map(|n| PlayerChoice::Guest(n.into()))
+                .to_vec(),
+        );
+        assert!(check_draft(EventFormat::Progressive, &three).is_ok());
+        assert_eq!(
+            check_draft(EventFormat::PairsMitchell, &three)
+                .unwrap_err()
+                .to_string(),
+            "a pair has 2 players, not 3"
+        );
+        let four = pair(vec![PlayerChoice::Guest("Ann".into()); 4]);
+        assert_eq!(
+            check_draft(EventFormat::Progressive, &four)
+                .unwrap_err()
+                .to_string(),
+            "a progressive partnership has 2 players, or 3 (a side of three: one sits out each \
+             deal), not 4"
+        );
+        assert_eq!(player_slots(EventFormat::Progressive), (2, 3));
+        assert_eq!(player_slots(EventFormat::PairsMitchell), (2, 2));
+    }
+
+    #[test]
+    fn a_side_of_three_sits_out_in_turn_and_alternates_who_starts() {
+        let entrant = |n: &str| Entrant {
+            player_id: None,
+            name: n.into(),
+        };
+        let mut e = Entry {
+            id: EntryId::new(1),
+            event_id: EventId::new(1),
+            number: 1,
+            name: "Ann, Jo & Ken".into(),
+            kind: EntryKind::Pair,
+            players: vec![entrant("Ann"), entrant("Jo"), entrant("Ken")],
+            joined_round: None,
+            withdrawn_round: None,
+        };
+        // Whoever sits out the first deal also sits out the last (the rules' A, J, K, A).
+        assert_eq!(e.sit_out_order(1), Some(["Ann", "Jo", "Ken", "Ann"]));
+        assert_eq!(e.sit_out_order(2), Some(["Jo", "Ken", "Ann", "Jo"]));
+        assert_eq!(e.sit_out_order(3), Some(["Ken", "Ann", "Jo", "Ken"]));
+        assert_eq!(e.sit_out_order(4), e.sit_out_order(1));
+        e.players.pop();
+        assert_eq!(e.sit_out_order(1), None, "a pair of two plays every deal");
     }
 
     #[test]

@@ -206,6 +206,16 @@ impl Movement {
             .map(|s| s.pair)
     }
 
+    /// How many games a pair has had in rounds 1 to `round` (a side of three's sit-out turn
+    /// follows it).
+    pub fn games_played(&self, pair: u32, round: u32) -> u32 {
+        self.schedule
+            .iter()
+            .filter(|s| s.round <= round && s.has_game())
+            .filter(|s| s.majors == Some(pair) || s.minors == Some(pair))
+            .count() as u32
+    }
+
     /// Whether a pair takes no part in a round (not yet joined, or withdrawn).
     pub fn is_absent(&self, round: u32, pair: u32) -> bool {
         self.absent

@@ -12,6 +12,7 @@ use crate::db::entries::EntryChangeError;
 use crate::event::club::{Club, Player};
 use crate::event::entries::{
     Entry, EntryDraft, EntryError, PlayerChoice, check_change_after_start, entries_open,
+    player_slots,
 };
 use crate::event::{EntryId, Event, EventId, EventStatus, PlayerId};
 use crate::web::auth::ClubDirector;
@@ -60,6 +61,14 @@ impl EntryForm {
                 "Minors pair, player 1",
                 "Minors pair, player 2",
             ]
+        } else if n == 3 {
+            // A progressive partnership: a third player makes a side of three.
+            [
+                "Player 1",
+                "Player 2",
+                "Player 3 (optional: a side of three, one sits out each deal)",
+                "",
+            ]
         } else {
             ["Player 1", "Player 2", "Player 3", "Player 4"]
         };
@@ -79,11 +88,13 @@ impl EntryForm {
     /// The draft, or the slots' own problems (a slot with both or neither filled).
     fn draft(&self, ev: &Event) -> Result<EntryDraft, FieldErrors> {
         let kind = ev.settings.format().entry_kind();
+        let (required, offered) = player_slots(ev.settings.format());
         let mut errors = FieldErrors::default();
         let mut players = Vec::new();
-        for s in self.slots(kind.players(), false) {
+        for s in self.slots(offered, false) {
             let (p, g) = (s.player.trim(), s.guest.trim());
             match (p.is_empty(), g.is_empty()) {
+                (true, true) if s.n > required => {}
                 (false, true) => match p.parse::<PlayerId>() {
                     Ok(id) => players.push(PlayerChoice::Roster(id)),
                     Err(_) => {
@@ -169,6 +180,7 @@ async fn page(
         .await?;
     let kind = ev.settings.format().entry_kind();
     let team = kind.players() == 4;
+    let (_, offered) = player_slots(ev.settings.format());
     let late = check_change_after_start(ev.status, ev.settings.format());
     Ok(html_page(
         errors.status(),
@@ -189,7 +201,7 @@ async fn page(
             withdraw: withdraw.unwrap_or_default(),
             entries,
             roster,
-            slots: form.slots(kind.players(), team),
+            slots: form.slots(offered, team),
             form,
             errors,
         },

@@ -21,6 +21,8 @@ pub struct SideView {
     pub side: &'static str,
     pub number: u32,
     pub name: String,
+    /// A side of three: who sits out deals 1 to 4 of this game.
+    pub sit_out: Option<[String; 4]>,
 }
 
 #[derive(Template)]
@@ -38,16 +40,16 @@ struct TablePage {
     next: Vec<String>,
 }
 
-fn side_view(entries: &[Entry], side: Side, number: Option<u32>) -> Option<SideView> {
+fn side_view(entries: &[Entry], side: Side, number: Option<u32>, game: u32) -> Option<SideView> {
     let number = number?;
+    let entry = entries.iter().find(|e| e.number == number as i32);
     Some(SideView {
         side: side.name(),
         number,
-        name: entries
-            .iter()
-            .find(|e| e.number == number as i32)
-            .map(|e| e.name.clone())
-            .unwrap_or_default(),
+        name: entry.map(|e| e.name.clone()).unwrap_or_default(),
+        sit_out: entry
+            .and_then(|e| e.sit_out_order(game))
+            .map(|o| o.map(str::to_string)),
     })
 }
 
@@ -129,7 +131,10 @@ pub async fn show(
                     (Side::Minors, s.and_then(|s| s.minors)),
                 ]
                 .into_iter()
-                .filter_map(|(side, n)| side_view(&entries, side, n))
+                .filter_map(|(side, n)| {
+                    let game = n.map_or(0, |p| m.games_played(p, round));
+                    side_view(&entries, side, n, game)
+                })
                 .collect(),
                 s.map(|s| s.boards.clone()).unwrap_or_default(),
                 next_moves(m, round, table),
