@@ -6,7 +6,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use super::rounds::{Seated, Start, TableSeats, round_view, start_round};
+use super::round_seats::{Seated, TableSeats};
+use super::rounds::{Start, round_view, start_round};
 use crate::db;
 use crate::db::individual::IndividualChangeError;
 use crate::event::individual::IndividualOptions;

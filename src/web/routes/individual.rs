@@ -1,6 +1,7 @@
 //! The progressive individual on the site: the director sets the rounds and round 1's table
 //! sizes and sees round 1's seating; round control and the table pages use the seating
-//! texts below. Nothing here imports the other route files but `events`.
+//! texts below and [`round_parts`]. Of the other route files only `events` and
+//! `round_seats` are imported here.
 
 use std::collections::BTreeMap;
 
@@ -10,14 +11,17 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::events::{event_path, load_event};
+use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::db;
 use crate::db::individual::IndividualChangeError;
-use crate::event::EventId;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::individual::{DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, options_open};
+use crate::event::rounds::{TableState, next_round_of, table_states_with};
 use crate::event::settings::EventFormat;
-use crate::movement::{IndividualSide, IndividualTable, progressive_board};
+use crate::event::{Event, EventId};
+use crate::movement::{IndividualRound, IndividualSide, IndividualTable, progressive_board};
+use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
@@ -284,4 +288,96 @@ pub async fn set(
         }
         Err(IndividualChangeError::Db(e)) => Err(e.into()),
     }
+}
+
+/// Round control's view of a progressive individual (rounds.rs wraps it in its `RoundView`).
+pub struct RoundParts {
+    pub rounds: u32,
+    pub tables: Vec<(u32, TableState, String)>,
+    pub seats: Vec<TableSeats>,
+    pub codes: Vec<(u32, String)>,
+    pub next: Result<u32, String>,
+    pub upcoming: Option<Upcoming>,
+}
+
+/// Round control of a progressive individual: the stored seating of the current round, and
+/// the next round's as soon as it can be computed.
+pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, AppError> {
+    let (club, id, tables) = (ev.club_id, ev.id, u32::from(ev.settings.tables()));
+    let (st, entries, codes) = state
+        .db(move |c| {
+            let st = db::individual::state_of(c, club, id)?;
+            let codes = match &st.options {
+                Some(_) => db::tables::ensure_codes(c, club, id, tables, table_code)?,
+                None => vec![],
+            };
+            Ok((st, db::entries::entries_of(c, club, id)?, codes))
+        })
+        .await?;
+    let names = names(&entries);
+    let current = st.seated.iter().find(|r| r.round == ev.round.current);
+    let reported: Vec<(u32, u32)> = st.scores.iter().map(|&(r, t, _, _)| (r, t)).collect();
+    let states = table_states_with(tables, &ev.round, crate::db::now(), &reported, |t| {
+        current.is_some_and(|r| r.table(t).is_some())
+    });
+    let board = |round: u32, table: u32| progressive_board(tables, round, table);
+    let seats_of = |r: &IndividualRound, states: &[(u32, TableState)]| -> Vec<TableSeats> {
+        r.tables
+            .iter()
+            .map(|t| TableSeats {
+                table: t.table,
+                state: states
+                    .iter()
+                    .find(|(n, _)| *n == t.table)
+                    .map_or(TableState::NoGame, |(_, s)| *s),
+                majors: Seated::Players {
+                    players: t.majors.players.clone(),
+                    sit_out: t.majors.sit_out,
+                },
+                minors: Seated::Players {
+                    players: t.minors.players.clone(),
+                    sit_out: t.minors.sit_out,
+                },
+                boards: vec![board(r.round, t.table)],
+            })
+            .collect()
+    };
+    let rounds = st.rounds();
+    let next = next_round_of(ev.status, &ev.round, rounds.clone());
+    // The next seating is shown whenever it can be computed and a next round is planned,
+    // also before the event runs (round 1).
+    let upcoming = match rounds {
+        Ok(r) if ev.round.current < r => st.next_seating(ev).ok().map(|u| Upcoming {
+            round: u.round,
+            tables: u
+                .tables
+                .iter()
+                .map(|t| (t.table, seating_text(t, &names, board(u.round, t.table))))
+                .collect(),
+            seats: seats_of(&u, &[]),
+        }),
+        _ => None,
+    };
+    // Starting needs the next seating: say why it cannot be made, if it cannot.
+    let next = next.and_then(|n| st.next_seating(ev).map(|_| n));
+    Ok(RoundParts {
+        rounds: st.rounds().unwrap_or(0),
+        tables: match current {
+            Some(r) => states
+                .iter()
+                .map(|&(t, s)| {
+                    let text = r
+                        .table(t)
+                        .map(|x| seating_text(x, &names, board(r.round, t)))
+                        .unwrap_or_default();
+                    (t, s, text)
+                })
+                .collect(),
+            None => states.iter().map(|&(t, s)| (t, s, String::new())).collect(),
+        },
+        seats: current.map(|r| seats_of(r, &states)).unwrap_or_default(),
+        codes,
+        next: next.map_err(|e| e.to_string()),
+        upcoming,
+    })
 }

@@ -14,6 +14,7 @@ pub mod movement;
 pub mod papers;
 pub mod players;
 pub mod public;
+pub mod round_seats;
 pub mod rounds;
 pub mod table;
 pub mod tokens;

@@ -9,15 +9,14 @@ use serde::Deserialize;
 
 use super::events::{confirmation, event_path};
 use super::individual;
+use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::db;
 use crate::event::club::Club;
 use crate::event::movement::movement_kind;
-use crate::event::rounds::{
-    TableState, next_round, next_round_of, table_states, table_states_with,
-};
+use crate::event::rounds::{TableState, next_round, table_states};
 use crate::event::{Event, EventId};
+use crate::movement::Movement;
 use crate::movement::cards::{self, CardsOptions, TableCard};
-use crate::movement::{IndividualRound, Movement, progressive_board};
 use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
@@ -46,34 +45,21 @@ pub struct RoundView {
     pub cards: bool,
 }
 
-/// One side of a table: a pair's entry number, or a progressive individual's players with
-/// the sit-out order of a side of three.
-pub enum Seated {
-    Entry(Option<u32>),
-    Players {
-        players: Vec<u32>,
-        sit_out: Option<[u32; 4]>,
-    },
-}
-
-pub struct TableSeats {
-    pub table: u32,
-    pub state: TableState,
-    pub majors: Seated,
-    pub minors: Seated,
-    pub boards: Vec<u32>,
-}
-
-pub struct Upcoming {
-    pub round: u32,
-    /// Table and who sits there, for the page.
-    pub tables: Vec<(u32, String)>,
-    pub seats: Vec<TableSeats>,
-}
-
 pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppError> {
     if movement_kind(ev.settings.format()).is_none() {
-        return individual_view(state, ev).await;
+        let p = individual::round_parts(state, ev).await?;
+        return Ok(RoundView {
+            current: ev.round.current,
+            rounds: p.rounds,
+            started_at: started_text(ev),
+            started_at_utc: ev.round.started_at,
+            tables: p.tables,
+            seats: p.seats,
+            codes: p.codes,
+            next: p.next,
+            upcoming: p.upcoming,
+            cards: false,
+        });
     }
     let (club, id) = (ev.club_id, ev.id);
     let (movement, reported, codes) = state
@@ -135,97 +121,6 @@ fn started_text(ev: &Event) -> Option<String> {
     ev.round
         .started_at
         .map(|t| t.format("%H:%M UTC").to_string())
-}
-
-/// Round control of a progressive individual: the stored seating of the current round, and
-/// the next round's as soon as it can be computed.
-async fn individual_view(state: &AppState, ev: &Event) -> Result<RoundView, AppError> {
-    let (club, id, tables) = (ev.club_id, ev.id, u32::from(ev.settings.tables()));
-    let (st, entries, codes) = state
-        .db(move |c| {
-            let st = db::individual::state_of(c, club, id)?;
-            let codes = match &st.options {
-                Some(_) => db::tables::ensure_codes(c, club, id, tables, table_code)?,
-                None => vec![],
-            };
-            Ok((st, db::entries::entries_of(c, club, id)?, codes))
-        })
-        .await?;
-    let names = individual::names(&entries);
-    let current = st.seated.iter().find(|r| r.round == ev.round.current);
-    let reported: Vec<(u32, u32)> = st.scores.iter().map(|&(r, t, _, _)| (r, t)).collect();
-    let states = table_states_with(tables, &ev.round, crate::db::now(), &reported, |t| {
-        current.is_some_and(|r| r.table(t).is_some())
-    });
-    let board = |round: u32, table: u32| progressive_board(tables, round, table);
-    let seats_of = |r: &IndividualRound, states: &[(u32, TableState)]| -> Vec<TableSeats> {
-        r.tables
-            .iter()
-            .map(|t| TableSeats {
-                table: t.table,
-                state: states
-                    .iter()
-                    .find(|(n, _)| *n == t.table)
-                    .map_or(TableState::NoGame, |(_, s)| *s),
-                majors: Seated::Players {
-                    players: t.majors.players.clone(),
-                    sit_out: t.majors.sit_out,
-                },
-                minors: Seated::Players {
-                    players: t.minors.players.clone(),
-                    sit_out: t.minors.sit_out,
-                },
-                boards: vec![board(r.round, t.table)],
-            })
-            .collect()
-    };
-    let rounds = st.rounds();
-    let next = next_round_of(ev.status, &ev.round, rounds.clone());
-    // The next seating is shown whenever it can be computed and a next round is planned,
-    // also before the event runs (round 1).
-    let upcoming = match rounds {
-        Ok(r) if ev.round.current < r => st.next_seating(ev).ok().map(|u| Upcoming {
-            round: u.round,
-            tables: u
-                .tables
-                .iter()
-                .map(|t| {
-                    (
-                        t.table,
-                        individual::seating_text(t, &names, board(u.round, t.table)),
-                    )
-                })
-                .collect(),
-            seats: seats_of(&u, &[]),
-        }),
-        _ => None,
-    };
-    // Starting needs the next seating: say why it cannot be made, if it cannot.
-    let next = next.and_then(|n| st.next_seating(ev).map(|_| n));
-    Ok(RoundView {
-        current: ev.round.current,
-        rounds: st.rounds().unwrap_or(0),
-        started_at: started_text(ev),
-        started_at_utc: ev.round.started_at,
-        tables: match current {
-            Some(r) => states
-                .iter()
-                .map(|&(t, s)| {
-                    let text = r
-                        .table(t)
-                        .map(|x| individual::seating_text(x, &names, board(r.round, t)))
-                        .unwrap_or_default();
-                    (t, s, text)
-                })
-                .collect(),
-            None => states.iter().map(|&(t, s)| (t, s, String::new())).collect(),
-        },
-        seats: current.map(|r| seats_of(r, &states)).unwrap_or_default(),
-        codes,
-        next: next.map_err(|e| e.to_string()),
-        upcoming,
-        cards: false,
-    })
 }
 
 /// "3 v 8, board 3" for a table in a round.
