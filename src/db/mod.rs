@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod clubs;
 pub mod entries;
 pub mod events;
+pub mod individual;
 pub mod movements;
 pub mod results;
 pub mod schema;

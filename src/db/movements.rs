@@ -8,7 +8,9 @@ use super::schema::{event_movements, events, movement_changes, results};
 use super::{DbConnection, DbError, now};
 use crate::event::EventStatus;
 use crate::event::entries::change_reason;
-use crate::event::movement::{MovementOptions, PlanError, movement_open, plan, replan};
+use crate::event::movement::{
+    MovementOptions, PlanError, movement_kind, movement_open, plan, replan,
+};
 use crate::event::rounds::{RoundError, next_round};
 use crate::event::{ClubId, EventId};
 use crate::movement::Movement;
@@ -235,11 +237,17 @@ pub fn start_round(
 ) -> Result<u32, MovementChangeError> {
     conn.transaction(|conn| {
         let ev = super::events::event(conn, club, event)?.ok_or(MovementChangeError::NotFound)?;
-        let m = movement_of(conn, club, event)?.map(|(_, m)| m);
-        let next = next_round(ev.status, &ev.round, m.as_ref()).map_err(PlanError::Round)?;
-        if next != round {
-            return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
-        }
+        let next = if movement_kind(ev.settings.format()).is_none() {
+            // Seated round by round from the results, not from a fixed plan.
+            super::individual::start_round(conn, &ev, round)?
+        } else {
+            let m = movement_of(conn, club, event)?.map(|(_, m)| m);
+            let next = next_round(ev.status, &ev.round, m.as_ref()).map_err(PlanError::Round)?;
+            if next != round {
+                return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
+            }
+            next
+        };
         diesel::update(events::table.find(event.get()))
             .set((
                 events::current_round.eq(next as i32),

@@ -235,7 +235,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    individual_options (event_id) {
+        event_id -> Integer,
+        options -> Text,
+        plan -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    individual_rounds (event_id, round) {
+        event_id -> Integer,
+        round -> Integer,
+        seating -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(directors -> clubs (club_id));
+diesel::joinable!(individual_options -> events (event_id));
+diesel::joinable!(individual_rounds -> events (event_id));
 diesel::joinable!(table_codes -> events (event_id));
 diesel::joinable!(event_movements -> events (event_id));
 diesel::joinable!(movement_changes -> events (event_id));
@@ -265,6 +286,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     event_movements,
     movement_changes,
     table_codes,
+    individual_options,
+    individual_rounds,
     event_entries,
     entry_players,
     movement_rows,

@@ -4,6 +4,7 @@
 pub mod club;
 pub mod entries;
 pub mod ids;
+pub mod individual;
 pub mod lifecycle;
 pub mod movement;
 pub mod papers;

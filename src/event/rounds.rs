@@ -45,18 +45,30 @@ pub fn table_states(
     now: NaiveDateTime,
     reported: &[(u32, u32)],
 ) -> Vec<(u32, TableState)> {
+    table_states_with(m.tables, round, now, reported, |t| {
+        m.seating(round.current, t).is_some_and(|s| s.has_game())
+    })
+}
+
+/// The same for any seating: `has_game(table)` says whether the table plays this round
+/// (every table of a progressive individual does).
+pub fn table_states_with(
+    tables: u32,
+    round: &RoundState,
+    now: NaiveDateTime,
+    reported: &[(u32, u32)],
+    has_game: impl Fn(u32) -> bool,
+) -> Vec<(u32, TableState)> {
     let late = round
         .started_at
         .is_some_and(|t| now - t >= Duration::minutes(LATE_AFTER_MINUTES));
-    (1..=m.tables)
+    (1..=tables)
         .map(|t| {
-            let state = match m.seating(round.current, t) {
-                _ if round.current == 0 => TableState::NoGame,
-                Some(s) if !s.has_game() => TableState::NoGame,
-                None => TableState::NoGame,
-                Some(_) if reported.contains(&(round.current, t)) => TableState::Reported,
-                Some(_) if late => TableState::Late,
-                Some(_) => TableState::Playing,
+            let state = match () {
+                _ if round.current == 0 || !has_game(t) => TableState::NoGame,
+                _ if reported.contains(&(round.current, t)) => TableState::Reported,
+                _ if late => TableState::Late,
+                _ => TableState::Playing,
             };
             (t, state)
         })
@@ -73,6 +85,21 @@ pub enum RoundError {
     LastRound(u32),
     #[error("round {next} is the next round, not {asked}: reload the page")]
     Stale { asked: u32, next: u32 },
+    #[error(
+        "the progressive individual has no rounds and table sizes yet: set them before play starts"
+    )]
+    NoIndividualPlan,
+    #[error("the event has no deal key, from which the cuts are drawn")]
+    NoKey,
+    #[error(
+        "round {round} is not over: table{} {} {} no result yet, and the next round is seated from every table's result",
+        if tables.len() == 1 { "" } else { "s" },
+        tables.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+        if tables.len() == 1 { "has" } else { "have" }
+    )]
+    ResultsMissing { round: u32, tables: Vec<u32> },
+    #[error("round {round} cannot be seated: {problem}")]
+    Seating { round: u32, problem: String },
 }
 
 /// The round the director may start now: the first once the event runs, then each next
@@ -82,11 +109,24 @@ pub fn next_round(
     round: &RoundState,
     movement: Option<&Movement>,
 ) -> Result<u32, RoundError> {
+    next_round_of(
+        status,
+        round,
+        movement.map(|m| m.rounds).ok_or(RoundError::NoMovement),
+    )
+}
+
+/// The same from the number of rounds planned (a movement's, or a progressive individual's
+/// options), or why there is no plan.
+pub fn next_round_of(
+    status: EventStatus,
+    round: &RoundState,
+    rounds: Result<u32, RoundError>,
+) -> Result<u32, RoundError> {
     if status != EventStatus::Running {
         return Err(RoundError::NotRunning(status));
     }
-    let m = movement.ok_or(RoundError::NoMovement)?;
-    if round.current >= m.rounds {
+    if round.current >= rounds? {
         return Err(RoundError::LastRound(round.current));
     }
     Ok(round.current + 1)

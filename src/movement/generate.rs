@@ -438,7 +438,7 @@ fn progressive(req: &MovementRequest) -> Result<Movement, MovementError> {
                     table,
                     majors: Some(table),
                     minors: Some(minors),
-                    boards: vec![(round - 1) * t + table],
+                    boards: vec![super::progressive_board(t, round, table)],
                 });
             }
         }

@@ -34,6 +34,12 @@ pub const MAX_BOARDS_PER_ROUND: u32 = 10;
 /// Most rounds of any movement the validator accepts (a team match of the most boards).
 pub const MAX_ROUNDS: u32 = MAX_TEAM_BOARDS;
 
+/// The board a progressive's table plays in a round: every table-round deals its own deck,
+/// board (r-1)·T + t (the partnership and the individual form alike).
+pub const fn progressive_board(tables: u32, round: u32, table: u32) -> u32 {
+    (round - 1) * tables + table
+}
+
 /// The kinds of movement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

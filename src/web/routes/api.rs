@@ -7,6 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, Scope, web};
 use serde::{Deserialize, Serialize};
 
+use super::api_rounds;
 use crate::db;
 use crate::db::clubs::PlayerError;
 use crate::db::entries::EntryChangeError;
@@ -14,7 +15,7 @@ use crate::db::movements::MovementChangeError;
 use crate::event::club::{Player, PlayerFields};
 use crate::event::entries::{Entry, EntryDraft, EntryError, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
-use crate::event::movement::{MovementOptions, PlanError};
+use crate::event::movement::{MovementOptions, PlanError, movement_kind};
 use crate::event::results::{Standing, TableResult};
 use crate::event::{
     Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
@@ -58,6 +59,11 @@ pub fn scope() -> Scope {
         .route("/events/{id}/boards", web::get().to(boards))
         .route("/events/{id}/movement", web::get().to(get_movement))
         .route("/events/{id}/movement", web::put().to(put_movement))
+        .route("/events/{id}/rounds", web::get().to(api_rounds::get_rounds))
+        .route(
+            "/events/{id}/rounds",
+            web::post().to(api_rounds::post_rounds),
+        )
         .route("/events/{id}/entries", web::get().to(list_entries))
         .route("/events/{id}/entries", web::post().to(create_entry))
         .route("/events/{id}/entries/draw", web::post().to(draw_entries))
@@ -385,7 +391,10 @@ async fn get_movement(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
-    load_event(&state, club, id).await?;
+    let ev = load_event(&state, club, id).await?;
+    if movement_kind(ev.settings.format()).is_none() {
+        return api_rounds::get_individual(&state, club, id).await;
+    }
     let found = api(state
         .db(move |c| Ok(db::movements::movement_of(c, club, id)?))
         .await)?;
@@ -404,11 +413,18 @@ async fn put_movement(
     state: web::Data<AppState>,
     a: ApiDirector,
     path: web::Path<EventId>,
-    body: web::Json<MovementBody>,
+    body: web::Json<serde_json::Value>,
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
     let by = a.director.name.clone();
-    let body = body.into_inner();
+    // The body's shape follows the format: a progressive individual takes rounds and
+    // table sizes instead of a fixed plan's options.
+    let ev = load_event(&state, club, id).await?;
+    if movement_kind(ev.settings.format()).is_none() {
+        return api_rounds::put_individual(&state, club, id, body.into_inner()).await;
+    }
+    let body: MovementBody = serde_json::from_value(body.into_inner())
+        .map_err(|e| AppError::Api(StatusCode::BAD_REQUEST, format!("bad JSON body: {e}")))?;
     let options = MovementOptions {
         rounds: body.rounds,
         boards_per_round: body.boards_per_round,

@@ -5,13 +5,16 @@
 
 pub mod account;
 pub mod api;
+pub mod api_rounds;
 pub mod directors;
 pub mod entries;
 pub mod events;
+pub mod individual;
 pub mod movement;
 pub mod papers;
 pub mod players;
 pub mod public;
+pub mod round_seats;
 pub mod rounds;
 pub mod table;
 pub mod tokens;
@@ -92,6 +95,12 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         }),
         post("/c/{club}/events/{event}/movement", || {
             web::post().to(movement::generate)
+        }),
+        get("/c/{club}/events/{event}/individual", || {
+            web::get().to(individual::show)
+        }),
+        post("/c/{club}/events/{event}/individual", || {
+            web::post().to(individual::set)
         }),
         get("/c/{club}/events/{event}/rounds", || {
             web::get().to(rounds::show)

@@ -8,8 +8,11 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::events::{confirmation, event_path};
+use super::individual;
+use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::db;
 use crate::event::club::Club;
+use crate::event::movement::movement_kind;
 use crate::event::rounds::{TableState, next_round, table_states};
 use crate::event::{Event, EventId};
 use crate::movement::Movement;
@@ -24,16 +27,40 @@ use crate::web::state::AppState;
 /// What the round control shows, for the page and the API.
 pub struct RoundView {
     pub current: u32,
+    /// The rounds planned (0 before there is a plan).
     pub rounds: u32,
     pub started_at: Option<String>,
+    pub started_at_utc: Option<chrono::NaiveDateTime>,
     pub tables: Vec<(u32, TableState, String)>,
+    /// The same tables, who sits where, for the API.
+    pub seats: Vec<TableSeats>,
     /// Each table's code (its page is /t/<code>).
     pub codes: Vec<(u32, String)>,
     /// The round the director may start now, or why not.
     pub next: Result<u32, String>,
+    /// A progressive individual: the next round's seating, once it can be computed (all
+    /// results of the current round in), exactly as starting it will store it.
+    pub upcoming: Option<Upcoming>,
+    /// Whether the table and guide cards exist (they print a fixed movement's plan).
+    pub cards: bool,
 }
 
 pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppError> {
+    if movement_kind(ev.settings.format()).is_none() {
+        let p = individual::round_parts(state, ev).await?;
+        return Ok(RoundView {
+            current: ev.round.current,
+            rounds: p.rounds,
+            started_at: started_text(ev),
+            started_at_utc: ev.round.started_at,
+            tables: p.tables,
+            seats: p.seats,
+            codes: p.codes,
+            next: p.next,
+            upcoming: p.upcoming,
+            cards: false,
+        });
+    }
     let (club, id) = (ev.club_id, ev.id);
     let (movement, reported, codes) = state
         .db(move |c| {
@@ -50,24 +77,50 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         })
         .await?;
     let now = crate::db::now();
-    let tables = match &movement {
-        Some(m) => table_states(m, &ev.round, now, &reported)
-            .into_iter()
-            .map(|(t, s)| (t, s, who(m, ev.round.current, t)))
+    let states = match &movement {
+        Some(m) => table_states(m, &ev.round, now, &reported),
+        None => vec![],
+    };
+    let seats = match &movement {
+        Some(m) => states
+            .iter()
+            .map(|&(t, state)| {
+                let s = m.seating(ev.round.current, t);
+                TableSeats {
+                    table: t,
+                    state,
+                    majors: Seated::Entry(s.and_then(|s| s.majors)),
+                    minors: Seated::Entry(s.and_then(|s| s.minors)),
+                    boards: s.map(|s| s.boards.clone()).unwrap_or_default(),
+                }
+            })
             .collect(),
         None => vec![],
     };
     Ok(RoundView {
         current: ev.round.current,
         rounds: movement.as_ref().map_or(0, |m| m.rounds),
-        started_at: ev
-            .round
-            .started_at
-            .map(|t| t.format("%H:%M UTC").to_string()),
-        tables,
+        started_at: started_text(ev),
+        started_at_utc: ev.round.started_at,
+        tables: match &movement {
+            Some(m) => states
+                .into_iter()
+                .map(|(t, s)| (t, s, who(m, ev.round.current, t)))
+                .collect(),
+            None => vec![],
+        },
+        seats,
         codes,
         next: next_round(ev.status, &ev.round, movement.as_ref()).map_err(|e| e.to_string()),
+        upcoming: None,
+        cards: movement.is_some(),
     })
+}
+
+fn started_text(ev: &Event) -> Option<String> {
+    ev.round
+        .started_at
+        .map(|t| t.format("%H:%M UTC").to_string())
 }
 
 /// "3 v 8, board 3" for a table in a round.
@@ -126,6 +179,48 @@ pub struct StartForm {
     pub confirm: String,
 }
 
+/// What asking to start a round came to.
+pub enum Start {
+    Started(u32),
+    /// Tables of the current round have not reported and the director has not confirmed.
+    Unconfirmed {
+        current: u32,
+        waiting: Vec<u32>,
+    },
+}
+
+/// Starts round `round` for the page and the API alike: with tables of the current round
+/// still playing, only once the director confirms (a progressive individual cannot start
+/// the next round before every result is in: the storage refuses, naming the tables).
+pub async fn start_round(
+    state: &AppState,
+    ev: &Event,
+    round: u32,
+    confirmed: bool,
+) -> Result<Start, AppError> {
+    let fixed = movement_kind(ev.settings.format()).is_some();
+    if fixed && !confirmed {
+        let view = round_view(state, ev).await?;
+        let waiting: Vec<u32> = view
+            .tables
+            .iter()
+            .filter(|(_, s, _)| matches!(s, TableState::Playing | TableState::Late))
+            .map(|(t, _, _)| *t)
+            .collect();
+        if !waiting.is_empty() {
+            return Ok(Start::Unconfirmed {
+                current: view.current,
+                waiting,
+            });
+        }
+    }
+    let (club, id) = (ev.club_id, ev.id);
+    let started = state
+        .db(move |c| Ok(db::movements::start_round(c, club, id, round)))
+        .await?;
+    Ok(Start::Started(started?))
+}
+
 pub async fn start(
     state: web::Data<AppState>,
     session: Session,
@@ -140,39 +235,28 @@ pub async fn start(
         .trim()
         .parse()
         .map_err(|_| AppError::Invalid(format!("\"{}\" is not a round number", form.round)))?;
-    let view = round_view(&state, &ev).await?;
-    let waiting = view
-        .tables
-        .iter()
-        .filter(|(_, s, _)| matches!(s, TableState::Playing | TableState::Late))
-        .count();
     let rounds_page = format!("{}/rounds", event_path(&d.club, id));
-    if waiting > 0 && form.confirm != "yes" {
-        return Ok(confirmation(
-            &session,
-            &d,
-            format!("Start round {round}"),
-            format!(
-                "{waiting} table{} of round {} {} not reported yet. Their results can still be entered after the next round starts.",
-                if waiting == 1 { "" } else { "s" },
-                view.current,
-                if waiting == 1 { "has" } else { "have" }
-            ),
-            rounds_page.clone(),
-            vec![("round", round.to_string())],
-            rounds_page,
-        ));
-    }
-    let club = d.club.id;
-    let started = state
-        .db(move |c| Ok(db::movements::start_round(c, club, id, round)))
-        .await?;
-    match started {
-        Ok(r) => {
+    match start_round(&state, &ev, round, form.confirm == "yes").await? {
+        Start::Unconfirmed { current, waiting } => {
+            let waiting = waiting.len();
+            Ok(confirmation(
+                &session,
+                &d,
+                format!("Start round {round}"),
+                format!(
+                    "{waiting} table{} of round {current} {} not reported yet. Their results can still be entered after the next round starts.",
+                    if waiting == 1 { "" } else { "s" },
+                    if waiting == 1 { "has" } else { "have" }
+                ),
+                rounds_page.clone(),
+                vec![("round", round.to_string())],
+                rounds_page,
+            ))
+        }
+        Start::Started(r) => {
             flash(&session, format!("Round {r} has started."));
             Ok(see_other(&rounds_page))
         }
-        Err(e) => Err(e.into()),
     }
 }
 
@@ -221,6 +305,11 @@ async fn download(
             Ok((ev, entries, movement, codes))
         })
         .await?;
+    if movement_kind(ev.settings.format()).is_none() {
+        return Err(AppError::Conflict(
+            "A progressive individual is seated round by round, so there is no plan to print: each table's code and page are on round control.".into(),
+        ));
+    }
     let movement = movement.ok_or_else(|| {
         AppError::Conflict("This event has no movement yet: make it on the movement page.".into())
     })?;

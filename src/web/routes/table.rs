@@ -9,7 +9,8 @@ use askama::Template;
 use crate::db;
 use crate::event::EventStatus;
 use crate::event::entries::Entry;
-use crate::movement::{Movement, Side};
+use crate::event::movement::movement_kind;
+use crate::movement::{Movement, Side, progressive_board};
 use crate::web::auth::Viewer;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
@@ -38,6 +39,102 @@ struct TablePage {
     sides: Vec<SideView>,
     boards: Vec<u32>,
     next: Vec<String>,
+    /// A progressive individual's sides of three: who sits out each deal.
+    sit_outs: Vec<String>,
+}
+
+/// A progressive individual's table: this round's players by side (the stored seating),
+/// who sits out which deal on a side of three, and how the players move after it.
+async fn individual_table(
+    state: &AppState,
+    session: &Session,
+    viewer: &Viewer,
+    slug: &str,
+    ev: crate::event::Event,
+    entries: Vec<Entry>,
+    table: u32,
+) -> Result<HttpResponse, AppError> {
+    let (club, id) = (ev.club_id, ev.id);
+    let (seated, options) = state
+        .db(move |c| {
+            Ok((
+                db::individual::rounds_of(c, club, id)?,
+                db::individual::options_of(c, club, id)?,
+            ))
+        })
+        .await?;
+    let last = options.is_some_and(|(_, plan)| ev.round.current >= plan.rounds);
+    let round = ev.round.current;
+    let here = seated
+        .iter()
+        .find(|r| r.round == round)
+        .and_then(|r| r.table(table));
+    let notice = match (ev.status, here) {
+        (EventStatus::Running, Some(_)) => None,
+        (EventStatus::Running, None) if round == 0 => {
+            Some("Play has not started: the director starts round 1.".to_string())
+        }
+        (EventStatus::Running, None) => Some(format!("No game at this table in round {round}.")),
+        (status, _) if status.over() => Some("Play is over. Thank you for playing.".into()),
+        _ => Some("Play has not started yet.".into()),
+    };
+    let names = super::individual::names(&entries);
+    let mut sides = Vec::new();
+    let mut sit_outs = Vec::new();
+    if let (None, Some(t)) = (&notice, here) {
+        for side in Side::ALL {
+            let s = t.side(side);
+            for &p in &s.players {
+                sides.push(SideView {
+                    side: side.name(),
+                    number: p,
+                    name: names.get(&p).cloned().unwrap_or_default(),
+                    // An individual side of three's turns are listed per side below.
+                    sit_out: None,
+                });
+            }
+            if let Some(out) = s.sit_out {
+                sit_outs.push(format!(
+                    "{} sit out by turns: {}",
+                    side.name(),
+                    out.iter()
+                        .enumerate()
+                        .map(|(i, p)| format!(
+                            "deal {} {p} {}",
+                            i + 1,
+                            names.get(p).map(String::as_str).unwrap_or_default()
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+    }
+    let tables = u32::from(ev.settings.tables());
+    let next = if notice.is_some() {
+        vec![]
+    } else if last {
+        vec!["This is the last round.".into()]
+    } else {
+        vec!["The winners stay at this table; the losers move up a table (of a losing side of three, the player who sat out the last deal moves down a table instead).".into()]
+    };
+    Ok(html_page(
+        StatusCode::OK,
+        &TablePage {
+            nav: Nav::new(session, viewer),
+            event_name: ev.settings.name().to_string(),
+            event_path: format!("/c/{slug}/events/{}", ev.id),
+            table,
+            notice,
+            round,
+            sides,
+            boards: here
+                .map(|_| vec![progressive_board(tables, round, table)])
+                .unwrap_or_default(),
+            next,
+            sit_outs,
+        },
+    ))
 }
 
 fn side_view(entries: &[Entry], side: Side, number: Option<u32>, game: u32) -> Option<SideView> {
@@ -108,6 +205,9 @@ pub async fn show(
         return Err(AppError::NotFound);
     }
     let round = ev.round.current;
+    if movement_kind(ev.settings.format()).is_none() {
+        return individual_table(&state, &session, &viewer, &club.slug, ev, entries, table).await;
+    }
     let notice = match (ev.status, &movement) {
         (_, None) => Some("The movement has not been made yet.".to_string()),
         (EventStatus::Running, Some(_)) if round == 0 => {
@@ -154,6 +254,7 @@ pub async fn show(
             sides,
             boards,
             next,
+            sit_outs: vec![],
         },
     ))
 }

@@ -1,0 +1,2 @@
+DROP TABLE individual_rounds;
+DROP TABLE individual_options;

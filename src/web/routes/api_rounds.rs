@@ -1,0 +1,267 @@
+//! Round control in the JSON API (docs/api.md, "Round control"), and the progressive
+//! individual's movement options. The same functions as the round control page: what it
+//! shows ([`round_view`]) and starting a round ([`start_round`]).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+
+use super::round_seats::{Seated, TableSeats};
+use super::rounds::{Start, round_view, start_round};
+use crate::db;
+use crate::db::individual::IndividualChangeError;
+use crate::event::individual::IndividualOptions;
+use crate::event::{ClubId, Event, EventId};
+use crate::movement::IndividualRound;
+use crate::web::auth::ApiDirector;
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+
+type ApiResult = Result<HttpResponse, AppError>;
+
+fn api_error(status: StatusCode, msg: impl Into<String>) -> AppError {
+    AppError::Api(status, msg.into())
+}
+
+async fn load_event(state: &AppState, club: ClubId, id: EventId) -> Result<Event, AppError> {
+    state
+        .db(move |c| db::events::event(c, club, id)?.ok_or(AppError::NotFound))
+        .await
+        .map_err(AppError::into_api)
+}
+
+/// A side: an entry number (or `null`) for a fixed movement, a list of player numbers for
+/// a progressive individual.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum SideJson {
+    Entry(Option<u32>),
+    Players(Vec<u32>),
+}
+
+#[derive(Serialize)]
+struct SitOutJson {
+    majors: Option<[u32; 4]>,
+    minors: Option<[u32; 4]>,
+}
+
+#[derive(Serialize)]
+struct TableJson {
+    table: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<&'static str>,
+    majors: SideJson,
+    minors: SideJson,
+    /// Only for a progressive individual: who sits out deals 1-4 on a side of three.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sit_out: Option<SitOutJson>,
+    boards: Vec<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SeatingJson {
+    round: u32,
+    tables: Vec<TableJson>,
+}
+
+#[derive(Serialize)]
+struct RoundsJson {
+    event_id: i32,
+    format: &'static str,
+    current_round: u32,
+    rounds: Option<u32>,
+    started_at: Option<chrono::NaiveDateTime>,
+    next_round: Option<u32>,
+    /// Why no round can be started now.
+    next_round_blocked: Option<String>,
+    tables: Vec<TableJson>,
+    next_seating: Option<SeatingJson>,
+}
+
+fn table_json(s: TableSeats, with_state: bool, code: Option<String>) -> TableJson {
+    let side = |x: Seated| match x {
+        Seated::Entry(n) => (SideJson::Entry(n), None),
+        Seated::Players { players, sit_out } => (SideJson::Players(players), Some(sit_out)),
+    };
+    let (majors, majors_out) = side(s.majors);
+    let (minors, minors_out) = side(s.minors);
+    let sit_out = match (majors_out, minors_out) {
+        (None, None) => None,
+        (a, b) => Some(SitOutJson {
+            majors: a.flatten(),
+            minors: b.flatten(),
+        }),
+    };
+    TableJson {
+        table: s.table,
+        state: with_state.then(|| s.state.name()),
+        majors,
+        minors,
+        sit_out,
+        boards: s.boards,
+        code,
+    }
+}
+
+async fn rounds_json(state: &AppState, ev: &Event) -> Result<RoundsJson, AppError> {
+    let view = round_view(state, ev).await.map_err(AppError::into_api)?;
+    let code = |t: u32| {
+        view.codes
+            .iter()
+            .find(|(n, _)| *n == t)
+            .map(|(_, c)| c.clone())
+    };
+    let tables = view
+        .seats
+        .into_iter()
+        .map(|s| {
+            let c = code(s.table);
+            table_json(s, true, c)
+        })
+        .collect();
+    let (next_round, next_round_blocked) = match view.next {
+        Ok(n) => (Some(n), None),
+        Err(why) => (None, Some(why)),
+    };
+    Ok(RoundsJson {
+        event_id: ev.id.get(),
+        format: ev.settings.format().name(),
+        current_round: view.current,
+        rounds: (view.rounds > 0).then_some(view.rounds),
+        started_at: view.started_at_utc,
+        next_round,
+        next_round_blocked,
+        tables,
+        next_seating: view.upcoming.map(|u| SeatingJson {
+            round: u.round,
+            tables: u
+                .seats
+                .into_iter()
+                .map(|s| table_json(s, false, None))
+                .collect(),
+        }),
+    })
+}
+
+/// `GET /api/v1/events/{id}/rounds`
+pub async fn get_rounds(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let ev = load_event(&state, a.club.id, path.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(rounds_json(&state, &ev).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartBody {
+    round: u32,
+    #[serde(default)]
+    confirm_unreported: bool,
+}
+
+/// `POST /api/v1/events/{id}/rounds`: starts the asked round if it is the next one.
+pub async fn post_rounds(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+    body: web::Json<StartBody>,
+) -> ApiResult {
+    let (club, id) = (a.club.id, path.into_inner());
+    let ev = load_event(&state, club, id).await?;
+    let round = body.round;
+    match start_round(&state, &ev, round, body.confirm_unreported)
+        .await
+        .map_err(AppError::into_api)?
+    {
+        Start::Unconfirmed { current, waiting } => Err(api_error(
+            StatusCode::CONFLICT,
+            format!(
+                "table{} {} of round {current} {} not reported: send \"confirm_unreported\": true to start round {round} anyway",
+                if waiting.len() == 1 { "" } else { "s" },
+                waiting
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if waiting.len() == 1 { "has" } else { "have" },
+            ),
+        )),
+        Start::Started(_) => {
+            let ev = load_event(&state, club, id).await?;
+            Ok(HttpResponse::Ok().json(rounds_json(&state, &ev).await?))
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct IndividualMovementJson {
+    kind: &'static str,
+    tables: u32,
+    rounds: u32,
+    players: u32,
+    table_sizes: Vec<u32>,
+    boards: u32,
+    options: IndividualOptions,
+    /// The seating of every round started so far.
+    seated: Vec<IndividualRound>,
+}
+
+/// `GET .../movement` of a progressive individual: its options, the plan made of them and
+/// the rounds seated so far; 404 before the options are set.
+pub async fn get_individual(state: &AppState, club: ClubId, id: EventId) -> ApiResult {
+    let (options, seated) = state
+        .db(move |c| {
+            Ok((
+                db::individual::options_of(c, club, id)?,
+                db::individual::rounds_of(c, club, id)?,
+            ))
+        })
+        .await
+        .map_err(AppError::into_api)?;
+    let (options, plan) = options.ok_or_else(|| {
+        api_error(
+            StatusCode::NOT_FOUND,
+            "this progressive individual has no rounds and table sizes yet: PUT them",
+        )
+    })?;
+    Ok(HttpResponse::Ok().json(IndividualMovementJson {
+        kind: "progressive-individual",
+        tables: plan.tables(),
+        rounds: plan.rounds,
+        players: plan.players,
+        boards: plan.boards(),
+        table_sizes: plan.table_sizes,
+        options,
+        seated,
+    }))
+}
+
+/// `PUT .../movement` of a progressive individual: `{"rounds": 5, "table_sizes": [5, 4, 4]}`.
+pub async fn put_individual(
+    state: &AppState,
+    club: ClubId,
+    id: EventId,
+    body: serde_json::Value,
+) -> ApiResult {
+    let options: IndividualOptions = serde_json::from_value(body)
+        .map_err(|e| api_error(StatusCode::BAD_REQUEST, format!("bad JSON body: {e}")))?;
+    let set = state
+        .db(move |c| Ok(db::individual::set_options(c, club, id, &options)))
+        .await
+        .map_err(AppError::into_api)?;
+    match set {
+        Ok(_) => get_individual(state, club, id).await,
+        Err(IndividualChangeError::NotFound) => Err(AppError::NotFound.into_api()),
+        Err(e @ IndividualChangeError::Started) => {
+            Err(api_error(StatusCode::CONFLICT, e.to_string()))
+        }
+        Err(IndividualChangeError::Refused(e)) => {
+            Err(api_error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
+        }
+        Err(IndividualChangeError::Db(e)) => Err(AppError::from(e).into_api()),
+    }
+}

@@ -1,0 +1,29 @@
+//! Who sits where at round control's tables, for the page and the API: a pair's entry
+//! number at a fixed movement's table, a progressive individual's players.
+
+use crate::event::rounds::TableState;
+
+/// One side of a table: a pair's entry number, or a progressive individual's players with
+/// the sit-out order of a side of three.
+pub enum Seated {
+    Entry(Option<u32>),
+    Players {
+        players: Vec<u32>,
+        sit_out: Option<[u32; 4]>,
+    },
+}
+
+pub struct TableSeats {
+    pub table: u32,
+    pub state: TableState,
+    pub majors: Seated,
+    pub minors: Seated,
+    pub boards: Vec<u32>,
+}
+
+pub struct Upcoming {
+    pub round: u32,
+    /// Table and who sits there, for the page.
+    pub tables: Vec<(u32, String)>,
+    pub seats: Vec<TableSeats>,
+}
