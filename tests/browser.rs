@@ -499,3 +499,106 @@ async fn a_director_opens_a_table_card_and_its_code_opens_the_table() {
     }
     c.close().await.unwrap();
 }
+
+/// The progressive individual's pages (its options, round control with the next round's
+/// seating, a table with a side of three) fit a phone and a desktop.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_progressive_individual_pages_fit_a_phone() {
+    use calypso_director::db::results::{Played, save_result};
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Individual Night");
+    fields[2] = ("format", "progressive-individual");
+    fields[4] = ("tables", "3");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let event = location(&r);
+    let id = id_from_location(&event);
+    let entries = format!("{event}/entries");
+    for n in 1..=13 {
+        let name = format!("Player Number {n} With A Longer Name");
+        let r = d.post(&entries, &entries, &[("guest_1", &name)]).await;
+        assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    }
+    let individual = format!("{event}/individual");
+    let r = d
+        .post(
+            &individual,
+            &individual,
+            &[("rounds", "3"), ("table_sizes", "")],
+        )
+        .await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    for (from, to) in [("draft", "ready"), ("ready", "running")] {
+        let r = d
+            .post(
+                &event,
+                &format!("{event}/status"),
+                &[("from", from), ("to", to), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    }
+    let rounds = format!("{event}/rounds");
+    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    // Every table reports, so round control shows round 2's seating.
+    for table in 1..=3u32 {
+        with_conn(&app, |c| {
+            let at = Played {
+                round: 1,
+                table_number: table as i32,
+                board: calypso_director::movement::progressive_board(3, 1, table) as i32,
+                ns_entry: None,
+                ew_entry: None,
+            };
+            save_result(
+                c,
+                app.club_id("alpha"),
+                id,
+                at,
+                (120 + table as i32, 100),
+                &Default::default(),
+                "test",
+            )
+            .unwrap()
+            .unwrap()
+        });
+    }
+    let (_, body) = d.get_text(&rounds).await;
+    let codes: Vec<String> = body
+        .match_indices("href=\"/t/")
+        .map(|(i, _)| body[i + 6..].chars().take_while(|c| *c != '"').collect())
+        .collect();
+    assert_eq!(codes.len(), 3, "{body}");
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.goto(&format!("{}/login", app.address)).await.unwrap();
+    fill(&c, "#email", "olive@example.org").await;
+    fill(&c, "#password", PASSWORD).await;
+    submit(&c, "form.stack").await;
+    wait_for(&c, "/c/alpha", "New event").await;
+    let pages = [
+        (individual.clone(), "individual"),
+        (rounds.clone(), "individual-rounds"),
+        (codes[0].clone(), "individual-table-1"),
+        (codes[1].clone(), "individual-table-2"),
+        (codes[2].clone(), "individual-table-3"),
+    ];
+    for (w, h, name) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+        c.set_window_size(w, h).await.unwrap();
+        for (path, what) in &pages {
+            c.goto(&format!("{}{path}", app.address)).await.unwrap();
+            let (v, content) = widths(&c).await;
+            shot(&c, &format!("{name}-{what}")).await;
+            assert!(content <= v, "{path} is {content} px wide at {v} px");
+            c.execute("window.scrollTo(0, document.body.scrollHeight);", vec![])
+                .await
+                .unwrap();
+            shot(&c, &format!("{name}-{what}-end")).await;
+        }
+    }
+    c.close().await.unwrap();
+}

@@ -16,15 +16,6 @@ use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-async fn new_token(b: &Browser, slug: &str) -> String {
-    let page = format!("/c/{slug}/tokens");
-    let r = b.post(&page, &page, &[("name", "round laptop")]).await;
-    assert_eq!(r.status(), StatusCode::OK);
-    let body = r.text().await.unwrap();
-    let i = body.find("id=\"new-token\">").expect("token shown once") + "id=\"new-token\">".len();
-    body[i..].split('<').next().unwrap().trim().to_string()
-}
-
 struct Api {
     http: reqwest::Client,
     base: String,
@@ -68,7 +59,7 @@ async fn api_for(app: &TestApp, d: &Browser, slug: &str) -> Api {
     Api {
         http: reqwest::Client::new(),
         base: app.address.clone(),
-        token: new_token(d, slug).await,
+        token: new_token(d, slug, "round laptop").await,
     }
 }
 
