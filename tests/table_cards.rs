@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use calypso_director::movement::cards::{CardsOptions, TableCard, guide_cards, table_cards};
+use calypso_director::movement::cards::{
+    CardsError, CardsOptions, TableCard, code_cards, guide_cards, table_cards,
+};
 use calypso_director::movement::{Movement, MovementKind, MovementRequest, Side, generate};
 
 const EVENT: &str = "Spring Pairs";
@@ -738,6 +740,69 @@ fn the_longest_code_and_address_fit() {
             "zbarimg",
         );
         assert_eq!(decoded.trim_end(), url);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn table_cards_without_a_plan_for_the_progressive_individual() {
+    let dir = temp_dir("individual");
+    // The QR check reads the tables from a movement; any movement of four tables will do.
+    let mut req = MovementRequest::new(MovementKind::Progressive);
+    req.tables = Some(4);
+    let four = generate(&req).unwrap();
+    let notes = [
+        "After the game the winners stay at this table and the losers move up a table (the last table's to table 1).".to_string(),
+        "A side of three sits one player out each deal; whoever sits out the first deal also sits out the last.".to_string(),
+    ];
+    let o = CardsOptions {
+        event_name: EVENT.into(),
+        date: DATE.into(),
+        entry_names: vec![],
+    };
+    let pdf = code_cards(
+        &cards(&four),
+        4,
+        "Progressive individual: 4 tables, 18 players",
+        &notes,
+        &o,
+    )
+    .unwrap();
+    let path = write(&dir, "individual.pdf", &pdf);
+    let text = pages(&path);
+    assert_eq!(text.len(), 4, "one page per table");
+    for (i, page) in text.iter().enumerate() {
+        let t = i as u32 + 1;
+        assert!(page.contains(&format!("Table {t}")), "{page}");
+        assert!(page.contains(&code(t)), "{page}");
+        assert!(page.contains("Progressive individual: 4 tables, 18 players"));
+        let flowing = page.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flowing.contains("whoever sits out the first deal also sits out the last."),
+            "{page}"
+        );
+    }
+    assert_nothing_overlaps(&path, |_| (0.0, 0.0, PAGE_W, PAGE_H));
+    check_qr_codes(&four, &path, &dir);
+    // The same input gives the same bytes; a table outside the event is refused.
+    let again = code_cards(
+        &cards(&four),
+        4,
+        "Progressive individual: 4 tables, 18 players",
+        &notes,
+        &o,
+    )
+    .unwrap();
+    assert_eq!(pdf, again);
+    assert_eq!(
+        code_cards(&cards(&four), 3, "x", &notes, &o),
+        Err(CardsError::UnknownTable {
+            table: 4,
+            tables: 3
+        })
+    );
+    if let Ok(shots) = std::env::var("CALYPSO_SCREENSHOTS") {
+        write(Path::new(&shots), "individual-table-cards.pdf", &pdf);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -313,12 +313,32 @@ async fn a_progressive_individual_is_seated_round_by_round_from_the_results() {
     let (_, control) = d.get_text(&format!("{page}/rounds")).await;
     assert!(control.contains(names[first - 1]), "{control}");
     assert!(control.contains("sitting out deals 1-4"), "{control}");
+    // Table cards without a plan: each table's code, its address and how players move; no
+    // guide cards (the seating follows the results).
+    assert!(control.contains("table-cards.pdf") && !control.contains("guide-cards.pdf"));
+    let r = d.get(&format!("{page}/table-cards.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    assert_eq!(
+        text.matches('\u{c}').count(),
+        3,
+        "one page per table: {text}"
+    );
+    for (i, card) in text.split('\u{c}').take(3).enumerate() {
+        assert!(card.contains(&format!("Table {}", i + 1)), "{card}");
+        assert!(
+            card.contains("Progressive individual: 3 tables, 13 players"),
+            "{card}"
+        );
+        assert!(card.contains("the losers move up a table"), "{card}");
+    }
+    let card_1 = text.split('\u{c}').next().unwrap_or_default();
     assert!(
-        !control.contains("table-cards.pdf"),
-        "no cards without a plan"
+        card_1.contains(&code),
+        "table 1's code {code} on its card: {card_1}"
     );
     assert_eq!(
-        d.get(&format!("{page}/table-cards.pdf")).await.status(),
+        d.get(&format!("{page}/guide-cards.pdf")).await.status(),
         StatusCode::CONFLICT
     );
 

@@ -107,16 +107,44 @@ pub fn table_cards(
     o: &CardsOptions,
 ) -> Result<Vec<u8>, CardsError> {
     check(m)?;
+    let (cards, qrs) = checked_cards(tables, m.tables)?;
+
+    let title = titled(o, "table cards");
+    let digest = fingerprint(
+        "table cards",
+        &serde_json::to_vec(m).unwrap_or_default(),
+        &cards,
+        o,
+        &title,
+    );
+    let font = font()?;
+    let (doc, font_id) = document(&font, &title, o, &digest);
+    let mut pen = Pen::new(&font, font_id);
+    let plan = Plan::new(m);
+    let names = Names::new(m, o);
+    let mut pages = Vec::new();
+    for (card, qr) in cards.iter().zip(&qrs) {
+        pages.extend(table_pages(&mut pen, &plan, &names, card, qr, o));
+    }
+    save(doc, pages, &digest)
+}
+
+/// The cards in table order, each checked (a table of the event, once, with a code and an
+/// address that fit), and their QR codes.
+fn checked_cards(
+    tables: &[TableCard],
+    count: u32,
+) -> Result<(Vec<&TableCard>, Vec<Qr>), CardsError> {
     if tables.is_empty() {
         return Err(CardsError::NoTables);
     }
     let mut cards: Vec<&TableCard> = tables.iter().collect();
     cards.sort_by_key(|c| c.table);
     for (i, card) in cards.iter().enumerate() {
-        if !(1..=m.tables).contains(&card.table) {
+        if !(1..=count).contains(&card.table) {
             return Err(CardsError::UnknownTable {
                 table: card.table,
-                tables: m.tables,
+                tables: count,
             });
         }
         if i > 0 && cards[i - 1].table == card.table {
@@ -139,17 +167,51 @@ pub fn table_cards(
         .iter()
         .map(|c| Qr::new(c.table, &c.url))
         .collect::<Result<Vec<_>, _>>()?;
+    Ok((cards, qrs))
+}
 
+/// Table cards without a plan, for a movement made round by round from the results (the
+/// progressive individual): for each card in `tables` one A4 page with the table's number,
+/// `summary` under it, its QR code and code, and then `notes`, the room's rules in a few
+/// lines. `count`: the event's tables.
+pub fn code_cards(
+    tables: &[TableCard],
+    count: u32,
+    summary: &str,
+    notes: &[String],
+    o: &CardsOptions,
+) -> Result<Vec<u8>, CardsError> {
+    let (cards, qrs) = checked_cards(tables, count)?;
     let title = titled(o, "table cards");
-    let digest = fingerprint("table cards", m, &cards, o, &title);
+    let plan = format!("{summary}\n{}", notes.join("\n"));
+    let digest = fingerprint("code cards", plan.as_bytes(), &cards, o, &title);
     let font = font()?;
     let (doc, font_id) = document(&font, &title, o, &digest);
     let mut pen = Pen::new(&font, font_id);
-    let plan = Plan::new(m);
-    let names = Names::new(m, o);
     let mut pages = Vec::new();
     for (card, qr) in cards.iter().zip(&qrs) {
-        pages.extend(table_pages(&mut pen, &plan, &names, card, qr, o));
+        event_line(&mut pen, MARGIN, PAGE_W - MARGIN, 16.0, 12.0, o);
+        pen.line((MARGIN, 19.5), (PAGE_W - MARGIN, 19.5), 0.5, false, light());
+        table_head(&mut pen, summary, card, qr, card.code.trim());
+        pen.text(MARGIN, 128.0, 15.0, "How the room moves", black());
+        let mut y = 138.0;
+        for note in notes {
+            for line in wrap(&mut pen, note, 13.0, PAGE_W - 2.0 * MARGIN, 6) {
+                pen.text(MARGIN, y, 13.0, &line, black());
+                y += 13.0 * PT * LEAD;
+            }
+            y += 3.0;
+        }
+        let t = card.table;
+        right(
+            &mut pen,
+            PAGE_W - MARGIN,
+            PAGE_H - 9.0,
+            8.0,
+            &format!("Table {t}"),
+            grey(),
+        );
+        pages.push(pen.page());
     }
     save(doc, pages, &digest)
 }
@@ -160,7 +222,13 @@ pub fn table_cards(
 pub fn guide_cards(m: &Movement, o: &CardsOptions) -> Result<Vec<u8>, CardsError> {
     check(m)?;
     let title = titled(o, "guide cards");
-    let digest = fingerprint("guide cards", m, &[], o, &title);
+    let digest = fingerprint(
+        "guide cards",
+        &serde_json::to_vec(m).unwrap_or_default(),
+        &[],
+        o,
+        &title,
+    );
     let font = font()?;
     let (doc, font_id) = document(&font, &title, o, &digest);
     let mut pen = Pen::new(&font, font_id);
@@ -228,7 +296,7 @@ fn save(doc: PdfDocument, pages: Vec<PdfPage>, digest: &[u8; 32]) -> Result<Vec<
 /// cards and the options.
 fn fingerprint(
     what: &str,
-    m: &Movement,
+    plan: &[u8],
     cards: &[&TableCard],
     o: &CardsOptions,
     title: &str,
@@ -241,7 +309,7 @@ fn fingerprint(
     field(&mut h, b"calypso-director movement cards v1");
     field(&mut h, what.as_bytes());
     field(&mut h, title.as_bytes());
-    field(&mut h, &serde_json::to_vec(m).unwrap_or_default());
+    field(&mut h, plan);
     for card in cards {
         field(&mut h, &card.table.to_le_bytes());
         field(&mut h, card.code.as_bytes());
@@ -969,7 +1037,7 @@ fn table_pages(
         event_line(pen, MARGIN, PAGE_W - MARGIN, 16.0, 12.0, o);
         pen.line((MARGIN, 19.5), (PAGE_W - MARGIN, 19.5), 0.5, false, light());
         let top = if k == 0 {
-            table_head(pen, m, card, qr, code);
+            table_head(pen, &summary(m), card, qr, code);
             pen.text(
                 MARGIN,
                 128.0,
@@ -1016,10 +1084,10 @@ fn table_pages(
 }
 
 /// The top of a table's first page: the big number, the QR code and the code.
-fn table_head(pen: &mut Pen, m: &Movement, card: &TableCard, qr: &Qr, code: &str) {
+fn table_head(pen: &mut Pen, summary: &str, card: &TableCard, qr: &Qr, code: &str) {
     let t = card.table;
     pen.text(MARGIN, 50.0, 64.0, &format!("Table {t}"), black());
-    pen.text(MARGIN, 60.0, 11.0, &summary(m), dark());
+    pen.text(MARGIN, 60.0, 11.0, summary, dark());
     // The code's quiet zone is the paper around it: nothing else is drawn within it.
     let (qx, qy) = (MARGIN - qr.module() * QUIET as f32, 66.0);
     fill_rects(pen, &qr.rects(qx, qy), black());

@@ -41,13 +41,16 @@ pub struct RoundView {
     /// A progressive individual: the next round's seating, once it can be computed (all
     /// results of the current round in), exactly as starting it will store it.
     pub upcoming: Option<Upcoming>,
-    /// Whether the table and guide cards exist (they print a fixed movement's plan).
-    pub cards: bool,
+    /// Whether the table cards exist (a fixed movement's with its plan, a progressive
+    /// individual's without) and the guide cards (a fixed movement's only).
+    pub table_cards: bool,
+    pub guide_cards: bool,
 }
 
 pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppError> {
     if movement_kind(ev.settings.format()).is_none() {
         let p = individual::round_parts(state, ev).await?;
+        let table_cards = !p.codes.is_empty();
         return Ok(RoundView {
             current: ev.round.current,
             rounds: p.rounds,
@@ -58,7 +61,8 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
             codes: p.codes,
             next: p.next,
             upcoming: p.upcoming,
-            cards: false,
+            table_cards,
+            guide_cards: false,
         });
     }
     let (club, id) = (ev.club_id, ev.id);
@@ -113,7 +117,8 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         codes,
         next: next_round(ev.status, &ev.round, movement.as_ref()).map_err(|e| e.to_string()),
         upcoming: None,
-        cards: movement.is_some(),
+        table_cards: movement.is_some(),
+        guide_cards: movement.is_some(),
     })
 }
 
@@ -306,9 +311,7 @@ async fn download(
         })
         .await?;
     if movement_kind(ev.settings.format()).is_none() {
-        return Err(AppError::Conflict(
-            "A progressive individual is seated round by round, so there is no plan to print: each table's code and page are on round control.".into(),
-        ));
+        return individual_cards(state, d, ev, which).await;
     }
     let movement = movement.ok_or_else(|| {
         AppError::Conflict("This event has no movement yet: make it on the movement page.".into())
@@ -337,6 +340,64 @@ async fn download(
         Cards::Guide => (cards::guide_cards(&movement, &options), "guide-cards"),
     })
     .await?;
+    pdf_download(pdf, id, name)
+}
+
+/// A progressive individual's table cards: each table's code and QR code with the room's
+/// rules, no plan (the seating follows the results). It has no guide cards.
+async fn individual_cards(
+    state: web::Data<AppState>,
+    d: ClubDirector,
+    ev: Event,
+    which: Cards,
+) -> Result<HttpResponse, AppError> {
+    if let Cards::Guide = which {
+        return Err(AppError::Conflict(
+            "A progressive individual is seated round by round from the results, so there are no guide cards: each table's page shows who sits where.".into(),
+        ));
+    }
+    let (club, id) = (d.club.id, ev.id);
+    let base = state.config.base_url().to_string();
+    let tables = u32::from(ev.settings.tables());
+    let (codes, players) = state
+        .db(move |c| {
+            Ok((
+                db::tables::ensure_codes(c, club, id, tables, table_code)?,
+                db::entries::entries_of(c, club, id)?.len(),
+            ))
+        })
+        .await?;
+    let cards: Vec<TableCard> = codes
+        .into_iter()
+        .map(|(table, code)| TableCard {
+            table,
+            url: format!("{base}/t/{code}"),
+            code,
+        })
+        .collect();
+    let options = CardsOptions {
+        event_name: ev.settings.name().to_string(),
+        date: ev.settings.date().format("%Y-%m-%d").to_string(),
+        entry_names: vec![],
+    };
+    let summary = format!("Progressive individual: {tables} tables, {players} players");
+    let notes = [
+        "Before each game the players at this table cut: the highest newcomer partners the highest player who stayed (in round 1 the two highest cuts partner), and the highest cut's side sits majors (Spades and Hearts).",
+        "After the game the winners stay at this table and the losers move up a table (the last table's to table 1). Of a losing side of three, the player who sat out the last deal moves down a table instead.",
+        "A side of three sits one player out each deal; whoever sits out the first deal also sits out the last.",
+        "Scan the code for this round's seating at this table, and to report the score.",
+    ]
+    .map(String::from);
+    let pdf =
+        web::block(move || cards::code_cards(&cards, tables, &summary, &notes, &options)).await?;
+    pdf_download(pdf, id, "table-cards")
+}
+
+fn pdf_download(
+    pdf: Result<Vec<u8>, cards::CardsError>,
+    id: EventId,
+    name: &str,
+) -> Result<HttpResponse, AppError> {
     let pdf = pdf.map_err(|e| AppError::Conflict(e.to_string()))?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
