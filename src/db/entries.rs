@@ -163,6 +163,7 @@ pub fn add_late_entry(
     changed_by: &str,
 ) -> Result<Entry, EntryChangeError> {
     conn.transaction(|conn| {
+        super::events::lock_event(conn, event)?;
         let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
         check_change_after_start(ev.status, ev.settings.format())?;
         change_reason(reason).map_err(EntryError::Reason)?;
@@ -185,6 +186,7 @@ pub fn withdraw_entry(
     changed_by: &str,
 ) -> Result<Entry, EntryChangeError> {
     conn.transaction(|conn| {
+        super::events::lock_event(conn, event)?;
         let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
         check_change_after_start(ev.status, ev.settings.format())?;
         change_reason(reason).map_err(EntryError::Reason)?;

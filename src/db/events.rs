@@ -212,6 +212,16 @@ pub fn update_draft(
     })
 }
 
+/// Takes the event's row for the rest of the transaction, before anything is read: a
+/// second change of the same event (a double click, two directors) waits for the first and
+/// then reads what it left, instead of failing on SQLite's stale snapshot or acting twice.
+pub(super) fn lock_event(conn: &mut DbConnection, event: EventId) -> Result<(), DbError> {
+    diesel::update(events::table.find(event.get()))
+        .set(events::current_round.eq(events::current_round))
+        .execute(conn)?;
+    Ok(())
+}
+
 /// Stores settings that changed outside the draft form (the movement's number of boards),
 /// through the same column mapping.
 pub(super) fn set_boards(

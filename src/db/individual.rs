@@ -221,6 +221,18 @@ pub(super) fn start_round(
             individual_rounds::seating.eq(json),
             individual_rounds::created_at.eq(now()),
         ))
-        .execute(conn)?;
+        .execute(conn)
+        .map_err(|e| match e {
+            // Another start of the same round got there first.
+            diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            ) => PlanError::Round(RoundError::Stale {
+                asked: round,
+                next: next + 1,
+            })
+            .into(),
+            e => MovementChangeError::from(e),
+        })?;
     Ok(next)
 }

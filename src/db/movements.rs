@@ -135,6 +135,7 @@ pub fn change_movement(
     changed_by: &str,
 ) -> Result<Movement, MovementChangeError> {
     conn.transaction(|conn| {
+        super::events::lock_event(conn, event)?;
         let ev = super::events::event(conn, club, event)?.ok_or(MovementChangeError::NotFound)?;
         if ev.status != EventStatus::Running {
             return Err(PlanError::NotRunning(ev.status).into());
@@ -236,6 +237,7 @@ pub fn start_round(
     round: u32,
 ) -> Result<u32, MovementChangeError> {
     conn.transaction(|conn| {
+        super::events::lock_event(conn, event)?;
         let ev = super::events::event(conn, club, event)?.ok_or(MovementChangeError::NotFound)?;
         let next = if movement_kind(ev.settings.format()).is_none() {
             // Seated round by round from the results, not from a fixed plan.
@@ -248,12 +250,25 @@ pub fn start_round(
             }
             next
         };
-        diesel::update(events::table.find(event.get()))
-            .set((
-                events::current_round.eq(next as i32),
-                events::round_started_at.eq(now()),
-            ))
-            .execute(conn)?;
+        // Only from the round just read: of two starts at once (two directors, a double
+        // click), the later one finds the round moved on and is told so, not run twice.
+        let moved = diesel::update(
+            events::table
+                .find(event.get())
+                .filter(events::current_round.eq(ev.round.current as i32)),
+        )
+        .set((
+            events::current_round.eq(next as i32),
+            events::round_started_at.eq(now()),
+        ))
+        .execute(conn)?;
+        if moved != 1 {
+            return Err(PlanError::Round(RoundError::Stale {
+                asked: round,
+                next: next + 1,
+            })
+            .into());
+        }
         Ok(next)
     })
 }
