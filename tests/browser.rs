@@ -378,11 +378,7 @@ async fn a_director_opens_a_table_card_and_its_code_opens_the_table() {
         .await;
     let event = location(&r);
     let entries = format!("{event}/entries");
-    for n in 1..=6 {
-        let (a, b) = (format!("Ann {n}"), format!("Bob {n}"));
-        d.post(&entries, &entries, &[("guest_1", &a), ("guest_2", &b)])
-            .await;
-    }
+    enter_pairs(&d, &entries, 6, "Ann", "Bob").await;
     let movement = format!("{event}/movement");
     let r = d.post(&movement, &movement, &[("rounds", "3")]).await;
     assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
@@ -449,16 +445,7 @@ async fn a_director_opens_a_table_card_and_its_code_opens_the_table() {
 
     // Running, with a withdrawal and a change: the pages with the late-entry, withdrawal and
     // change forms and the record of changes fit a phone too.
-    for (from, to) in [("draft", "ready"), ("ready", "running")] {
-        let r = d
-            .post(
-                &event,
-                &format!("{event}/status"),
-                &[("from", from), ("to", to), ("confirm", "yes")],
-            )
-            .await;
-        assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
-    }
+    move_event(&d, &event, &TO_RUNNING).await;
     let rounds = format!("{event}/rounds");
     d.post(&rounds, &rounds, &[("round", "1")]).await;
     let third = with_conn(&app, |conn| {
@@ -530,16 +517,7 @@ async fn the_progressive_individual_pages_fit_a_phone() {
         )
         .await;
     assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
-    for (from, to) in [("draft", "ready"), ("ready", "running")] {
-        let r = d
-            .post(
-                &event,
-                &format!("{event}/status"),
-                &[("from", from), ("to", to), ("confirm", "yes")],
-            )
-            .await;
-        assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
-    }
+    move_event(&d, &event, &TO_RUNNING).await;
     let rounds = format!("{event}/rounds");
     let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
     assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);

@@ -35,23 +35,10 @@ async fn running_mitchell(d: &Browser) -> (String, EventId) {
         format!("{page}/movement"),
         format!("{page}/rounds"),
     );
-    for n in 1..=5 {
-        let (a, b) = (format!("North {n}"), format!("South {n}"));
-        d.post(&entries, &entries, &[("guest_1", &a), ("guest_2", &b)])
-            .await;
-    }
+    enter_pairs(d, &entries, 5, "North", "South").await;
     let r = d.post(&movement, &movement, &[("rounds", "3")]).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    for (from, to) in [("draft", "ready"), ("ready", "running")] {
-        let r = d
-            .post(
-                &page,
-                &format!("{page}/status"),
-                &[("from", from), ("to", to), ("confirm", "yes")],
-            )
-            .await;
-        assert_eq!(r.status(), StatusCode::SEE_OTHER, "{from} -> {to}");
-    }
+    move_event(d, &page, &TO_RUNNING).await;
     let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     (page, id)

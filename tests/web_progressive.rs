@@ -39,27 +39,12 @@ async fn a_side_of_three_makes_a_table_of_five_and_knows_who_sits_out() {
         )
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    for n in 2..=4 {
-        let (a, b) = (format!("Ann {n}"), format!("Bob {n}"));
-        let r = d
-            .post(&entries, &entries, &[("guest_1", &a), ("guest_2", &b)])
-            .await;
-        assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    }
+    enter_pairs(&d, &entries, 3, "Ann", "Bob").await;
     let (_, body) = d.get_text(&entries).await;
     assert!(body.contains("Ann, Jo &#38; Ken"), "{body}");
     let r = d.post(&movement, &movement, &[("rounds", "2")]).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    for (from, to) in [("draft", "ready"), ("ready", "running")] {
-        let r = d
-            .post(
-                &page,
-                &format!("{page}/status"),
-                &[("from", from), ("to", to), ("confirm", "yes")],
-            )
-            .await;
-        assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    }
+    move_event(&d, &page, &TO_RUNNING).await;
     d.post(&rounds, &rounds, &[("round", "1")]).await;
     let (_, body) = d.get_text(&rounds).await;
     let i = body.find("href=\"/t/").expect("table codes listed") + "href=\"".len();

@@ -112,7 +112,11 @@ pub fn plan(
             req.pairs = Some(entries as u32);
         }
     }
-    let m = movement::generate(&req)?;
+    checked(movement::generate(&req)?)
+}
+
+/// The movement if it passes the one validator, else every broken rule in words.
+fn checked(m: Movement) -> Result<Movement, PlanError> {
     movement::validate(&m).map_err(|v| {
         PlanError::Invalid(
             v.iter()
@@ -188,15 +192,7 @@ pub fn replan(
     m.absent.sort_by_key(|a| (a.round, a.pair));
     m.absent.dedup();
     m.sit_out.sort_by_key(|s| (s.round, s.pair));
-    movement::validate(&m).map_err(|v| {
-        PlanError::Invalid(
-            v.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join("; "),
-        )
-    })?;
-    Ok(m)
+    checked(m)
 }
 
 /// Takes a pair out of a round: its table has no game and its opponent sits out.

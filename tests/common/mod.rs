@@ -321,3 +321,31 @@ pub async fn error_of(r: reqwest::Response) -> String {
     let v: serde_json::Value = r.json().await.expect("JSON error body");
     v["error"].as_str().expect("error field").to_string()
 }
+
+/// Moves an event on its page through each `(from, to)` in turn, confirming each move.
+pub async fn move_event(d: &Browser, page: &str, moves: &[(&str, &str)]) {
+    for (from, to) in moves {
+        let r = d
+            .post(
+                page,
+                &format!("{page}/status"),
+                &[("from", from), ("to", to), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(r.status(), StatusCode::SEE_OTHER, "{from} -> {to}");
+    }
+}
+
+/// Draft to running.
+pub const TO_RUNNING: [(&str, &str); 2] = [("draft", "ready"), ("ready", "running")];
+
+/// Enters pairs 1..=n of guests "{first} {i}" and "{second} {i}" on the entries page.
+pub async fn enter_pairs(d: &Browser, entries: &str, n: u32, first: &str, second: &str) {
+    for i in 1..=n {
+        let (a, b) = (format!("{first} {i}"), format!("{second} {i}"));
+        let r = d
+            .post(entries, entries, &[("guest_1", &a), ("guest_2", &b)])
+            .await;
+        assert_eq!(r.status(), StatusCode::SEE_OTHER, "pair {i}");
+    }
+}

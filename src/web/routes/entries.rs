@@ -423,45 +423,20 @@ pub async fn withdraw(
             );
             Ok(see_other(&format!("{}/entries", event_path(&d.club, id))))
         }
-        Err(EntryChangeError::Refused(EntryError::Reason(r))) => {
-            let errors = FieldErrors::one("withdraw_reason", EntryError::Reason(r));
-            page(
-                &state,
-                &session,
-                &d,
-                &ev,
-                EntryForm::default(),
-                Some(form),
-                errors,
-            )
-            .await
+        // The form's own problems go back to it, with what was chosen and typed.
+        Err(e) => {
+            let errors = match e {
+                EntryChangeError::Refused(r @ EntryError::Reason(_)) => {
+                    FieldErrors::one("withdraw_reason", r)
+                }
+                EntryChangeError::Refused(r @ EntryError::AlreadyWithdrawn { .. }) => {
+                    FieldErrors::one("withdraw_entry", r)
+                }
+                EntryChangeError::Movement(p) => FieldErrors::one("withdraw_entry", p),
+                e => return Err(e.into()),
+            };
+            let back = EntryForm::default();
+            page(&state, &session, &d, &ev, back, Some(form), errors).await
         }
-        Err(EntryChangeError::Refused(e @ EntryError::AlreadyWithdrawn { .. })) => {
-            let errors = FieldErrors::one("withdraw_entry", e);
-            page(
-                &state,
-                &session,
-                &d,
-                &ev,
-                EntryForm::default(),
-                Some(form),
-                errors,
-            )
-            .await
-        }
-        Err(EntryChangeError::Movement(e)) => {
-            let errors = FieldErrors::one("withdraw_entry", e);
-            page(
-                &state,
-                &session,
-                &d,
-                &ev,
-                EntryForm::default(),
-                Some(form),
-                errors,
-            )
-            .await
-        }
-        Err(e) => Err(e.into()),
     }
 }
