@@ -100,9 +100,30 @@ async fn a_late_pair_and_a_withdrawal_through_the_pages_keep_the_played_rounds()
         assert_eq!(m.sitting_out(r).count(), 0, "nobody sits out round {r}");
     }
 
-    // Pair 2 withdraws: from round 2 on its opponents sit out.
+    // Pair 2 withdraws: from round 2 on its opponents sit out; its round 1 result stays.
     let pair_2 = with_conn(&app, |c| {
         db::entries::entries_of(c, app.club_id("alpha"), id).unwrap()[1].id
+    });
+    let (table, _) = before.place(1, 2).unwrap();
+    with_conn(&app, |c| {
+        let at = db::results::Played {
+            round: 1,
+            table_number: table as i32,
+            board: before.seating(1, table).unwrap().boards[0] as i32,
+            ns_entry: Some(pair_2),
+            ew_entry: None,
+        };
+        db::results::save_result(
+            c,
+            app.club_id("alpha"),
+            id,
+            at,
+            (150, 90),
+            &Default::default(),
+            "test",
+        )
+        .unwrap()
+        .unwrap();
     });
     let entry = pair_2.get().to_string();
     let withdraw = format!("{entries}/withdraw");
@@ -123,6 +144,11 @@ async fn a_late_pair_and_a_withdrawal_through_the_pages_keep_the_played_rounds()
     assert_eq!(validate(&m), Ok(()));
     assert!(m.round(1).eq(before.round(1)));
     assert!(m.place(1, 2).is_some() && m.is_absent(2, 2) && m.is_absent(3, 2));
+    let kept = with_conn(&app, |c| {
+        db::results::results_of(c, app.club_id("alpha"), id).unwrap()
+    });
+    assert_eq!(kept.len(), 1, "the withdrawn pair's played result stays");
+    assert_eq!((kept[0].ns_entry, kept[0].ns_score), (Some(pair_2), 150));
     for r in 2..=3 {
         assert_eq!(m.sitting_out(r).count(), 1, "round {r}: pair 2's opponent");
     }
