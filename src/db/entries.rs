@@ -147,7 +147,7 @@ pub fn add_entry(
         if !entries_open(ev.status) {
             return Err(EntryError::Started.into());
         }
-        insert_entry(conn, club, event, &ev, draft, None)
+        insert_entry(conn, club, &ev, draft, None)
     })
 }
 
@@ -168,7 +168,7 @@ pub fn add_late_entry(
         check_change_after_start(ev.status, ev.settings.format())?;
         change_reason(reason).map_err(EntryError::Reason)?;
         let joined = ev.round.current + 1;
-        let e = insert_entry(conn, club, event, &ev, draft, Some(joined))?;
+        let e = insert_entry(conn, club, &ev, draft, Some(joined))?;
         let what = format!("late entry {}: {}, from round {joined}", e.number, e.name);
         replan_if_any(conn, club, event, &what, reason, changed_by)?;
         Ok(e)
@@ -236,68 +236,66 @@ fn replan_if_any(
 fn insert_entry(
     conn: &mut DbConnection,
     club: ClubId,
-    event: EventId,
     ev: &crate::event::Event,
     draft: &EntryDraft,
     joined: Option<u32>,
 ) -> Result<Entry, EntryChangeError> {
-    {
-        let draft = check_draft(ev.settings.format(), draft)?;
-        let existing = entries_of(conn, club, event)?;
-        let mut names = Vec::new();
-        for (i, p) in draft.players.iter().enumerate() {
-            names.push(match p {
-                PlayerChoice::Guest(n) => n.clone(),
-                PlayerChoice::Roster(id) => {
-                    let p = super::clubs::player(conn, club, *id)?
-                        .filter(|p| !p.archived)
-                        .ok_or(EntryError::NotOnRoster { position: i + 1 })?;
-                    if let Some(e) = existing
-                        .iter()
-                        .find(|e| e.players.iter().any(|x| x.player_id == Some(*id)))
-                    {
-                        return Err(EntryError::AlreadyEntered {
-                            name: p.name,
-                            number: e.number,
-                        }
-                        .into());
+    let event = ev.id;
+    let draft = check_draft(ev.settings.format(), draft)?;
+    let existing = entries_of(conn, club, event)?;
+    let mut names = Vec::new();
+    for (i, p) in draft.players.iter().enumerate() {
+        names.push(match p {
+            PlayerChoice::Guest(n) => n.clone(),
+            PlayerChoice::Roster(id) => {
+                let p = super::clubs::player(conn, club, *id)?
+                    .filter(|p| !p.archived)
+                    .ok_or(EntryError::NotOnRoster { position: i + 1 })?;
+                if let Some(e) = existing
+                    .iter()
+                    .find(|e| e.players.iter().any(|x| x.player_id == Some(*id)))
+                {
+                    return Err(EntryError::AlreadyEntered {
+                        name: p.name,
+                        number: e.number,
                     }
-                    p.name
+                    .into());
                 }
-            });
-        }
-        let number = existing.iter().map(|e| e.number).max().unwrap_or(0) + 1;
-        let name = entry_name(draft.kind, draft.name.as_deref(), &names);
-        let id: i32 = diesel::insert_into(event_entries::table)
-            .values((
-                event_entries::event_id.eq(event.get()),
-                event_entries::number.eq(number),
-                event_entries::name.eq(&name),
-                event_entries::kind.eq(draft.kind.name()),
-                event_entries::created_at.eq(now()),
-                event_entries::joined_round.eq(joined.map(|j| j as i32)),
-            ))
-            .returning(event_entries::id)
-            .get_result(conn)?;
-        for (i, p) in draft.players.iter().enumerate() {
-            let (player, guest) = match p {
-                PlayerChoice::Roster(id) => (Some(id.get()), None),
-                PlayerChoice::Guest(n) => (None, Some(n.as_str())),
-            };
-            diesel::insert_into(entry_players::table)
-                .values((
-                    entry_players::entry_id.eq(id),
-                    entry_players::position.eq(i as i32 + 1),
-                    entry_players::player_id.eq(player),
-                    entry_players::guest_name.eq(guest),
-                ))
-                .execute(conn)?;
-        }
-        entries_of(conn, club, event)?
-            .into_iter()
-            .find(|e| e.id.get() == id)
-            .ok_or(EntryChangeError::NotFound)
+                p.name
+            }
+        });
     }
+    let number = existing.iter().map(|e| e.number).max().unwrap_or(0) + 1;
+    let name = entry_name(draft.kind, draft.name.as_deref(), &names);
+    let id: i32 = diesel::insert_into(event_entries::table)
+        .values((
+            event_entries::event_id.eq(event.get()),
+            event_entries::number.eq(number),
+            event_entries::name.eq(&name),
+            event_entries::kind.eq(draft.kind.name()),
+            event_entries::created_at.eq(now()),
+            event_entries::joined_round.eq(joined.map(|j| j as i32)),
+        ))
+        .returning(event_entries::id)
+        .get_result(conn)?;
+    for (i, p) in draft.players.iter().enumerate() {
+        let (player, guest) = match p {
+            PlayerChoice::Roster(id) => (Some(id.get()), None),
+            PlayerChoice::Guest(n) => (None, Some(n.as_str())),
+        };
+        diesel::insert_into(entry_players::table)
+            .values((
+                entry_players::entry_id.eq(id),
+                entry_players::position.eq(i as i32 + 1),
+                entry_players::player_id.eq(player),
+                entry_players::guest_name.eq(guest),
+            ))
+            .execute(conn)?;
+    }
+    entries_of(conn, club, event)?
+        .into_iter()
+        .find(|e| e.id.get() == id)
+        .ok_or(EntryChangeError::NotFound)
 }
 
 /// Removes an entry before play starts; the entries after it move up a number, so numbers

@@ -128,13 +128,9 @@ pub fn set_options(
                     boards: plan.boards(),
                 })?;
         super::events::set_boards(conn, event, &settings)?;
-        let json = |e: serde_json::Error| DbError::Corrupt {
-            what: "individual options of event",
-            id: event.get(),
-            problem: e.to_string(),
-        };
-        let options_json = serde_json::to_string(options).map_err(json)?;
-        let plan_json = serde_json::to_string(&plan).map_err(json)?;
+        let json = corrupt("individual options of event", event.get());
+        let options_json = serde_json::to_string(options).map_err(&json)?;
+        let plan_json = serde_json::to_string(&plan).map_err(&json)?;
         let now = now();
         diesel::delete(individual_options::table.find(event.get())).execute(conn)?;
         diesel::insert_into(individual_options::table)
@@ -163,7 +159,7 @@ impl IndividualState {
     pub fn rounds(&self) -> Result<u32, RoundError> {
         self.options
             .as_ref()
-            .map(|(o, _)| o.rounds.unwrap_or(crate::event::individual::DEFAULT_ROUNDS))
+            .map(|(_, plan)| plan.rounds)
             .ok_or(RoundError::NoIndividualPlan)
     }
 
@@ -209,11 +205,8 @@ pub(super) fn start_round(
         return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
     }
     let seating = st.next_seating(ev).map_err(PlanError::Round)?;
-    let json = serde_json::to_string(&seating).map_err(|e| DbError::Corrupt {
-        what: "individual round of event",
-        id: ev.id.get(),
-        problem: e.to_string(),
-    })?;
+    let json = serde_json::to_string(&seating)
+        .map_err(corrupt("individual round of event", ev.id.get()))?;
     diesel::insert_into(individual_rounds::table)
         .values((
             individual_rounds::event_id.eq(ev.id.get()),

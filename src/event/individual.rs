@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::DealKey;
 use super::lifecycle::EventStatus;
 use super::rounds::RoundError;
-use super::settings::{EventFormat, EventSettings};
+use super::settings::{EventFormat, EventSettings, MAX_BOARDS};
 use crate::deals::SetKey;
 use crate::movement::individual::{
     self, CutOverrides, IndividualError, IndividualRound, MAX_AT_TABLE, MIN_AT_TABLE, TableResult,
@@ -71,7 +71,7 @@ pub enum IndividualPlanError {
     TableSize { table: u32, size: u32 },
     #[error("table sizes: the tables seat {seats} players, but there are {players}")]
     SizesForPlayers { seats: u32, players: u32 },
-    #[error("{boards} boards (tables × rounds) are more than an event may have (200)")]
+    #[error("{boards} boards (tables × rounds) are more than an event may have ({MAX_BOARDS})")]
     Boards { boards: u32 },
 }
 
@@ -148,7 +148,7 @@ pub fn individual_plan(
         table_sizes,
         players,
     };
-    if plan.boards() > 200 {
+    if plan.boards() > u32::from(MAX_BOARDS) {
         return Err(IndividualPlanError::Boards {
             boards: plan.boards(),
         });

@@ -151,8 +151,10 @@ pub fn replan(
             asked: fresh.rounds,
         });
     }
-    let mut m = fresh.clone();
-    m.boards = fresh.boards.max(old.boards);
+    // The started rounds from the old plan, the later ones from the fresh one.
+    let mut m = fresh;
+    m.boards = m.boards.max(old.boards);
+    let later = std::mem::take(&mut m.schedule);
     m.schedule = old
         .schedule
         .iter()
@@ -160,7 +162,8 @@ pub fn replan(
         .cloned()
         .collect();
     m.schedule
-        .extend(fresh.schedule.iter().filter(|s| s.round > played).cloned());
+        .extend(later.into_iter().filter(|s| s.round > played));
+    let later = std::mem::take(&mut m.sit_out);
     m.sit_out = old
         .sit_out
         .iter()
@@ -168,7 +171,7 @@ pub fn replan(
         .cloned()
         .collect();
     m.sit_out
-        .extend(fresh.sit_out.iter().filter(|s| s.round > played).cloned());
+        .extend(later.into_iter().filter(|s| s.round > played));
     m.absent = old
         .absent
         .iter()

@@ -125,9 +125,29 @@ pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A form's comma-separated whole numbers ("3, 5"): the numbers, and each part that is not
+/// one, for the caller to name in its own words. Empty parts are skipped.
+pub fn number_list(text: &str) -> (Vec<u32>, Vec<&str>) {
+    let (mut numbers, mut bad) = (Vec::new(), Vec::new());
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match part.parse() {
+            Ok(n) => numbers.push(n),
+            Err(_) => bad.push(part),
+        }
+    }
+    (numbers, bad)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn number_lists_give_the_numbers_and_the_parts_that_are_not() {
+        assert_eq!(number_list(" 3, 5,,7 "), (vec![3, 5, 7], vec![]));
+        assert_eq!(number_list("4, five, -1"), (vec![4], vec!["five", "-1"]));
+        assert_eq!(number_list(""), (vec![], vec![]));
+    }
 
     #[test]
     fn counts_take_the_singular_for_one() {

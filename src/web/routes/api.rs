@@ -224,14 +224,13 @@ async fn list_events(state: web::Data<AppState>, a: ApiDirector) -> ApiResult {
     Ok(HttpResponse::Ok().json(out))
 }
 
+/// The club's event, or the API's 404.
 async fn load_event(
     state: &AppState,
     club: crate::event::ClubId,
     id: EventId,
 ) -> Result<Event, AppError> {
-    api(state
-        .db(move |c| db::events::event(c, club, id)?.ok_or(AppError::NotFound))
-        .await)
+    api(super::events::load_event(state, club, id).await)
 }
 
 async fn get_event(

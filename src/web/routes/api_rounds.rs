@@ -23,9 +23,9 @@ fn api_error(status: StatusCode, msg: impl Into<String>) -> AppError {
     AppError::Api(status, msg.into())
 }
 
+/// The club's event, or the API's 404.
 async fn load_event(state: &AppState, club: ClubId, id: EventId) -> Result<Event, AppError> {
-    state
-        .db(move |c| db::events::event(c, club, id)?.ok_or(AppError::NotFound))
+    super::events::load_event(state, club, id)
         .await
         .map_err(AppError::into_api)
 }

@@ -16,7 +16,9 @@ use crate::db;
 use crate::db::individual::IndividualChangeError;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
-use crate::event::individual::{DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, options_open};
+use crate::event::individual::{
+    DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, IndividualPlanError, options_open,
+};
 use crate::event::rounds::{TableState, next_round_of, table_states_with};
 use crate::event::settings::EventFormat;
 use crate::event::{Event, EventId};
@@ -24,7 +26,7 @@ use crate::movement::{IndividualRound, IndividualSide, IndividualTable, progress
 use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
-use crate::web::page::{FieldErrors, Nav, flash, see_other};
+use crate::web::page::{FieldErrors, Nav, flash, number_list, see_other};
 use crate::web::render::html_page;
 use crate::web::state::AppState;
 
@@ -125,20 +127,12 @@ impl IndividualForm {
                 })
                 .ok(),
         };
-        let mut sizes = Vec::new();
-        for part in self
-            .table_sizes
-            .split(',')
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-        {
-            match part.parse() {
-                Ok(n) => sizes.push(n),
-                Err(_) => errors.add(
-                    "table_sizes",
-                    format!("\"{part}\" is not a number of players: list them like 5, 4, 4"),
-                ),
-            }
+        let (sizes, bad) = number_list(&self.table_sizes);
+        for part in bad {
+            errors.add(
+                "table_sizes",
+                format!("\"{part}\" is not a number of players: list them like 5, 4, 4"),
+            );
         }
         if errors.is_empty() {
             Ok(IndividualOptions {
@@ -271,10 +265,9 @@ pub async fn set(
             IndividualChangeError::Started.to_string(),
         )),
         Err(IndividualChangeError::Refused(e)) => {
-            let field = if e.to_string().starts_with("rounds") {
-                "rounds"
-            } else {
-                "table_sizes"
+            let field = match e {
+                IndividualPlanError::Rounds(_) => "rounds",
+                _ => "table_sizes",
             };
             render(
                 &state,
@@ -344,24 +337,25 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
     };
     let rounds = st.rounds();
     let next = next_round_of(ev.status, &ev.round, rounds.clone());
+    let seating = st.next_seating(ev);
     // The next seating is shown whenever it can be computed and a next round is planned,
     // also before the event runs (round 1).
     let upcoming = match rounds {
-        Ok(r) if ev.round.current < r => st.next_seating(ev).ok().map(|u| Upcoming {
+        Ok(r) if ev.round.current < r => seating.as_ref().ok().map(|u| Upcoming {
             round: u.round,
             tables: u
                 .tables
                 .iter()
                 .map(|t| (t.table, seating_text(t, &names, board(u.round, t.table))))
                 .collect(),
-            seats: seats_of(&u, &[]),
+            seats: seats_of(u, &[]),
         }),
         _ => None,
     };
     // Starting needs the next seating: say why it cannot be made, if it cannot.
-    let next = next.and_then(|n| st.next_seating(ev).map(|_| n));
+    let next = next.and_then(|n| seating.map(|_| n));
     Ok(RoundParts {
-        rounds: st.rounds().unwrap_or(0),
+        rounds: rounds.unwrap_or(0),
         tables: match current {
             Some(r) => states
                 .iter()

@@ -17,7 +17,7 @@ use crate::event::{EventId, EventStatus};
 use crate::movement::{Movement, Side};
 use crate::web::auth::{ClubDirector, Viewer};
 use crate::web::error::AppError;
-use crate::web::page::{FieldErrors, Nav, flash, see_other};
+use crate::web::page::{FieldErrors, Nav, flash, number_list, see_other};
 use crate::web::render::html_page;
 use crate::web::state::AppState;
 
@@ -172,20 +172,12 @@ impl MovementForm {
         };
         let rounds = number("rounds", &self.rounds);
         let boards_per_round = number("boards_per_round", &self.boards_per_round);
-        let mut arrow_switch = Vec::new();
-        for part in self
-            .arrow_switch
-            .split(',')
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-        {
-            match part.parse() {
-                Ok(r) => arrow_switch.push(r),
-                Err(_) => errors.add(
-                    "arrow_switch",
-                    format!("\"{part}\" is not a round number: list rounds like 3, 5"),
-                ),
-            }
+        let (arrow_switch, bad) = number_list(&self.arrow_switch);
+        for part in bad {
+            errors.add(
+                "arrow_switch",
+                format!("\"{part}\" is not a round number: list rounds like 3, 5"),
+            );
         }
         if errors.is_empty() {
             Ok(MovementOptions {

@@ -297,33 +297,25 @@ async fn download(
     which: Cards,
 ) -> Result<HttpResponse, AppError> {
     let club = d.club.id;
-    let base = state.config.base_url().to_string();
     let (ev, entries, movement, codes) = state
         .db(move |c| {
             let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
             let entries = db::entries::entries_of(c, club, id)?;
             let movement = db::movements::movement_of(c, club, id)?.map(|(_, m)| m);
-            let codes = match &movement {
-                Some(m) => db::tables::ensure_codes(c, club, id, m.tables, table_code)?,
+            // A progressive individual's tables are the event's; a fixed plan's its own.
+            let tables = match (&movement, movement_kind(ev.settings.format())) {
+                (_, None) => Some(u32::from(ev.settings.tables())),
+                (Some(m), Some(_)) => Some(m.tables),
+                (None, Some(_)) => None,
+            };
+            let codes = match tables {
+                Some(t) => db::tables::ensure_codes(c, club, id, t, table_code)?,
                 None => vec![],
             };
             Ok((ev, entries, movement, codes))
         })
         .await?;
-    if movement_kind(ev.settings.format()).is_none() {
-        return individual_cards(state, d, ev, which).await;
-    }
-    let movement = movement.ok_or_else(|| {
-        AppError::Conflict("This event has no movement yet: make it on the movement page.".into())
-    })?;
-    let options = CardsOptions {
-        event_name: ev.settings.name().to_string(),
-        date: ev.settings.date().format("%Y-%m-%d").to_string(),
-        entry_names: entries
-            .iter()
-            .map(|e| (e.number as u32, e.name.clone()))
-            .collect(),
-    };
+    let base = state.config.base_url();
     let tables: Vec<TableCard> = codes
         .into_iter()
         .map(|(table, code)| TableCard {
@@ -331,6 +323,21 @@ async fn download(
             url: format!("{base}/t/{code}"),
             code,
         })
+        .collect();
+    let mut options = CardsOptions {
+        event_name: ev.settings.name().to_string(),
+        date: ev.settings.date().format("%Y-%m-%d").to_string(),
+        entry_names: vec![],
+    };
+    if movement_kind(ev.settings.format()).is_none() {
+        return individual_cards(&ev, entries.len(), tables, options, which).await;
+    }
+    let movement = movement.ok_or_else(|| {
+        AppError::Conflict("This event has no movement yet: make it on the movement page.".into())
+    })?;
+    options.entry_names = entries
+        .iter()
+        .map(|e| (e.number as u32, e.name.clone()))
         .collect();
     let (pdf, name) = web::block(move || match which {
         Cards::Table => (
@@ -346,9 +353,10 @@ async fn download(
 /// A progressive individual's table cards: each table's code and QR code with the room's
 /// rules, no plan (the seating follows the results). It has no guide cards.
 async fn individual_cards(
-    state: web::Data<AppState>,
-    d: ClubDirector,
-    ev: Event,
+    ev: &Event,
+    players: usize,
+    cards: Vec<TableCard>,
+    options: CardsOptions,
     which: Cards,
 ) -> Result<HttpResponse, AppError> {
     if let Cards::Guide = which {
@@ -356,30 +364,7 @@ async fn individual_cards(
             "A progressive individual is seated round by round from the results, so there are no guide cards: each table's page shows who sits where.".into(),
         ));
     }
-    let (club, id) = (d.club.id, ev.id);
-    let base = state.config.base_url().to_string();
     let tables = u32::from(ev.settings.tables());
-    let (codes, players) = state
-        .db(move |c| {
-            Ok((
-                db::tables::ensure_codes(c, club, id, tables, table_code)?,
-                db::entries::entries_of(c, club, id)?.len(),
-            ))
-        })
-        .await?;
-    let cards: Vec<TableCard> = codes
-        .into_iter()
-        .map(|(table, code)| TableCard {
-            table,
-            url: format!("{base}/t/{code}"),
-            code,
-        })
-        .collect();
-    let options = CardsOptions {
-        event_name: ev.settings.name().to_string(),
-        date: ev.settings.date().format("%Y-%m-%d").to_string(),
-        entry_names: vec![],
-    };
     let summary = format!("Progressive individual: {tables} tables, {players} players");
     let notes = [
         "Before each game the players at this table cut: the highest newcomer partners the highest player who stayed (in round 1 the two highest cuts partner), and the highest cut's side sits majors (Spades and Hearts).",
@@ -390,7 +375,7 @@ async fn individual_cards(
     .map(String::from);
     let pdf =
         web::block(move || cards::code_cards(&cards, tables, &summary, &notes, &options)).await?;
-    pdf_download(pdf, id, "table-cards")
+    pdf_download(pdf, ev.id, "table-cards")
 }
 
 fn pdf_download(
