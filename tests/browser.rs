@@ -99,6 +99,15 @@ async fn fill(c: &Client, css: &str, text: &str) {
     e.send_keys(text).await.unwrap();
 }
 
+/// Logs the club alpha's owner (made by `club_with_owner`) in on the login page.
+async fn log_in_to_alpha(c: &Client, app: &TestApp) {
+    c.goto(&format!("{}/login", app.address)).await.unwrap();
+    fill(c, "#email", "olive@example.org").await;
+    fill(c, "#password", PASSWORD).await;
+    submit(c, "form.stack").await;
+    wait_for(c, "/c/alpha", "New event").await;
+}
+
 async fn submit(c: &Client, form_css: &str) {
     c.find(Locator::Css(&format!("{form_css} button[type=submit]")))
         .await
@@ -296,11 +305,7 @@ async fn no_page_scrolls_sideways_on_a_phone() {
         );
     }
     // Log in, then every director page.
-    c.goto(&format!("{}/login", app.address)).await.unwrap();
-    fill(&c, "#email", "olive@example.org").await;
-    fill(&c, "#password", PASSWORD).await;
-    submit(&c, "form.stack").await;
-    wait_for(&c, "/c/alpha", "New event").await;
+    log_in_to_alpha(&c, &app).await;
     let pages = [
         "/c/alpha".to_string(),
         "/c/alpha/events".into(),
@@ -386,11 +391,7 @@ async fn a_director_opens_a_table_card_and_its_code_opens_the_table() {
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;
     c.set_window_size(1280, 900).await.unwrap();
-    c.goto(&format!("{}/login", app.address)).await.unwrap();
-    fill(&c, "#email", "olive@example.org").await;
-    fill(&c, "#password", PASSWORD).await;
-    submit(&c, "form.stack").await;
-    wait_for(&c, "/c/alpha", "New event").await;
+    log_in_to_alpha(&c, &app).await;
     c.goto(&format!("{}{movement}", app.address)).await.unwrap();
     wait_for(&c, "/movement", "Where do I go?").await;
     let link = c
@@ -553,11 +554,7 @@ async fn the_progressive_individual_pages_fit_a_phone() {
 
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;
-    c.goto(&format!("{}/login", app.address)).await.unwrap();
-    fill(&c, "#email", "olive@example.org").await;
-    fill(&c, "#password", PASSWORD).await;
-    submit(&c, "form.stack").await;
-    wait_for(&c, "/c/alpha", "New event").await;
+    log_in_to_alpha(&c, &app).await;
     let pages = [
         (individual.clone(), "individual"),
         (rounds.clone(), "individual-rounds"),
