@@ -2,66 +2,18 @@
 //! tools rely on (see README).
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::io::{BufRead, Read, Write};
-use std::marker::PhantomData;
 
 use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Value, json};
 
-use crate::engine::{
-    self, Card, CardCounts, Deal, DealRecord, GameRecord, GameSpec, PlayerSummary, Score, Seat,
-    Suit, Summary, TrickRule, Trumps, UnknownTrickRule, UnknownVariant, Variant,
+use crate::engine::json::{
+    CardText, DealInput, PlayerInput, SeatMap, SummaryInput, deal_record, seat_field, summary,
 };
-
-/// A JSON object keyed by seat letters; unknown and repeated seats are errors (a repeated
-/// key would otherwise hide a fifth card).
-#[derive(Debug)]
-pub struct SeatMap<T>(pub [Option<T>; 4]);
-
-impl<T> Default for SeatMap<T> {
-    fn default() -> Self {
-        SeatMap([None, None, None, None])
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for SeatMap<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<T>(PhantomData<T>);
-        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
-            type Value = SeatMap<T>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an object keyed by seat: N, E, S, W")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SeatMap<T>, A::Error> {
-                let mut out = SeatMap::default();
-                while let Some(key) = map.next_key::<String>()? {
-                    let seat: Seat = key.parse().map_err(|_| {
-                        de::Error::custom(format!("\"{key}\" is not a seat (use N, E, S, W)"))
-                    })?;
-                    if out.0[seat.index()].is_some() {
-                        return Err(de::Error::custom(format!("seat {seat} is given twice")));
-                    }
-                    out.0[seat.index()] = Some(map.next_value()?);
-                }
-                Ok(out)
-            }
-        }
-        d.deserialize_map(V(PhantomData))
-    }
-}
-
-/// A card in canonical or accepted notation; the error names the token.
-#[derive(Debug, Clone, Copy)]
-pub struct CardText(pub Card);
-
-impl<'de> Deserialize<'de> for CardText {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map(CardText).map_err(de::Error::custom)
-    }
-}
+use crate::engine::{
+    self, Card, CardCounts, Deal, GameRecord, GameSpec, Score, Seat, Suit, Summary, TrickRule,
+    Trumps, UnknownTrickRule, UnknownVariant, Variant,
+};
 
 /// The variant, trick rule and seating shared by every input.
 #[derive(Deserialize, Default)]
@@ -194,46 +146,10 @@ pub fn run_trick() -> i32 {
 // ---- rules replay ----
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DealInput {
-    dealer: Option<String>,
-    hands: SeatMap<Vec<CardText>>,
-    #[serde(default)]
-    tricks: Vec<SeatMap<CardText>>,
-}
-
-#[derive(Deserialize)]
 struct RecordInput {
     #[serde(flatten)]
     spec: SpecFields,
     deals: Vec<DealInput>,
-}
-
-fn seat_field(text: &Option<String>, what: &str) -> Result<Option<Seat>, String> {
-    text.as_deref()
-        .map(|t| {
-            t.parse()
-                .map_err(|e: engine::NotationError| format!("{what}: {e}"))
-        })
-        .transpose()
-}
-
-fn deal_record(d: usize, input: &DealInput) -> Result<DealRecord, String> {
-    let dealer = seat_field(&input.dealer, &format!("deal {} dealer", d + 1))?;
-    let hands = input.hands.0.each_ref().map(|h| {
-        h.as_ref()
-            .map_or(Vec::new(), |cards| cards.iter().map(|c| c.0).collect())
-    });
-    let tricks = input
-        .tricks
-        .iter()
-        .map(|t| t.0.each_ref().map(|c| c.map(|c| c.0)))
-        .collect();
-    Ok(DealRecord {
-        dealer,
-        hands,
-        tricks,
-    })
 }
 
 /// The replay result as the documented JSON, or the error message.
@@ -307,22 +223,6 @@ fn score_json(spec: &GameSpec, score: &Score, full: bool) -> Map<String, Value> 
 // ---- rules check ----
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlayerInput {
-    calypsos: i64,
-    #[serde(default)]
-    in_progress: Vec<CardText>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SummaryInput {
-    after_deal: i64,
-    players: SeatMap<PlayerInput>,
-    trick_piles: BTreeMap<String, i64>,
-}
-
-#[derive(Deserialize)]
 struct CheckInput {
     #[serde(flatten)]
     spec: SpecFields,
@@ -334,32 +234,6 @@ struct CheckInput {
     trick_piles: Option<BTreeMap<String, i64>>,
     /// ...or the summaries after successive deals.
     summaries: Option<Vec<SummaryInput>>,
-}
-
-fn summary(spec: &GameSpec, input: SummaryInput) -> Result<Summary, String> {
-    let mut piles = vec![None; spec.sides()];
-    for (name, &n) in &input.trick_piles {
-        let side = (0..spec.sides())
-            .find(|&s| spec.side_name(s) == *name)
-            .ok_or_else(|| {
-                let names: Vec<String> = (0..spec.sides()).map(|s| spec.side_name(s)).collect();
-                format!(
-                    "trick_piles: \"{name}\" is not a side of this game (use {})",
-                    names.join(", ")
-                )
-            })?;
-        piles[side] = Some(n);
-    }
-    Ok(Summary {
-        after_deal: input.after_deal,
-        players: input.players.0.map(|p| {
-            p.map(|p| PlayerSummary {
-                calypsos: p.calypsos,
-                in_progress: p.in_progress.iter().map(|c| c.0).collect(),
-            })
-        }),
-        trick_piles: piles,
-    })
 }
 
 /// The check result as the documented JSON, or why the input could not be read.

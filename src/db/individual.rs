@@ -78,8 +78,8 @@ pub fn scores_of(
         .select((
             results::round,
             results::table_number,
-            results::ns_score,
-            results::ew_score,
+            results::majors_score,
+            results::minors_score,
         ))
         .load::<(i32, i32, i32, i32)>(conn)?
         .into_iter()

@@ -1,13 +1,18 @@
-//! Results of boards played, each change kept in the audit trail. Every query goes through
-//! the event's club.
+//! Results of boards played. A result is written once; every later change (a confirmation, a
+//! correction, an adjustment) goes through one function that keeps the old and new values in
+//! the audit trail with who and why. Nothing is deleted. Every query goes through the club.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use serde_json::{Value, json};
 
 use super::entries::event_of_club;
+use super::events::lock_event;
 use super::schema::{events, result_audit, results};
-use super::{DbConnection, DbError, now};
-use crate::event::results::{ResultDetails, Standing, TableResult, provisional_standings};
+use super::{DbConnection, DbError, is_unique_violation, now};
+use crate::event::results::{
+    Adjusted, AuditEntry, Outcome, ResultStatus, Standing, TableResult, provisional_standings,
+};
 use crate::event::{ClubId, EntryId, EventId, ResultId};
 
 #[derive(Queryable)]
@@ -17,61 +22,272 @@ struct ResultRow {
     round: i32,
     table_number: i32,
     board: i32,
-    ns_entry_id: Option<i32>,
-    ew_entry_id: Option<i32>,
-    calypsos: String,
-    in_progress: String,
-    trick_piles: String,
-    seat_scores: String,
-    ns_score: i32,
-    ew_score: i32,
+    majors_entry_id: Option<i32>,
+    minors_entry_id: Option<i32>,
+    majors_score: i32,
+    minors_score: i32,
     entered_by: String,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    result_status: String,
+    outcome: String,
+    majors_adjusted: Option<String>,
+    minors_adjusted: Option<String>,
+    sheet: String,
 }
 
 impl ResultRow {
-    fn into_result(self) -> TableResult {
-        TableResult {
+    fn into_result(self) -> Result<TableResult, DbError> {
+        let corrupt = |problem: String| DbError::Corrupt {
+            what: "result",
+            id: self.id,
+            problem,
+        };
+        let adjusted = |t: &Option<String>| {
+            t.as_deref()
+                .map(Adjusted::parse)
+                .transpose()
+                .map_err(|e| corrupt(e.to_string()))
+        };
+        Ok(TableResult {
             id: ResultId::new(self.id),
             event_id: EventId::new(self.event_id),
             round: self.round,
             table_number: self.table_number,
             board: self.board,
-            ns_entry: self.ns_entry_id.map(EntryId::new),
-            ew_entry: self.ew_entry_id.map(EntryId::new),
-            details: ResultDetails {
-                calypsos: self.calypsos,
-                in_progress: self.in_progress,
-                trick_piles: self.trick_piles,
-                seat_scores: self.seat_scores,
-            },
-            ns_score: self.ns_score,
-            ew_score: self.ew_score,
+            majors_entry: self.majors_entry_id.map(EntryId::new),
+            minors_entry: self.minors_entry_id.map(EntryId::new),
+            majors_score: self.majors_score,
+            minors_score: self.minors_score,
+            status: ResultStatus::parse(&self.result_status)
+                .ok_or_else(|| corrupt(format!("status {:?}", self.result_status)))?,
+            outcome: Outcome::parse(&self.outcome)
+                .ok_or_else(|| corrupt(format!("outcome {:?}", self.outcome)))?,
+            majors_adjusted: adjusted(&self.majors_adjusted)?,
+            minors_adjusted: adjusted(&self.minors_adjusted)?,
+            sheet: self.sheet,
             entered_by: self.entered_by,
             created_at: self.created_at,
             updated_at: self.updated_at,
-        }
+        })
     }
 }
 
-/// The audit trail's record of a result's values.
-fn audit_json(r: &TableResult) -> String {
-    serde_json::json!({
-        "ns_entry_id": r.ns_entry.map(EntryId::get), "ew_entry_id": r.ew_entry.map(EntryId::get),
-        "ns_score": r.ns_score, "ew_score": r.ew_score,
-        "calypsos": r.details.calypsos, "in_progress": r.details.in_progress,
-        "trick_piles": r.details.trick_piles, "seat_scores": r.details.seat_scores,
-    })
-    .to_string()
+/// What a result says, apart from where and by whom: what a change may set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultValues {
+    pub majors_score: i32,
+    pub minors_score: i32,
+    pub status: ResultStatus,
+    pub outcome: Outcome,
+    pub majors_adjusted: Option<Adjusted>,
+    pub minors_adjusted: Option<Adjusted>,
+    /// The sheet as the API's JSON.
+    pub sheet: String,
 }
 
+impl ResultValues {
+    pub fn of(r: &TableResult) -> ResultValues {
+        ResultValues {
+            majors_score: r.majors_score,
+            minors_score: r.minors_score,
+            status: r.status,
+            outcome: r.outcome,
+            majors_adjusted: r.majors_adjusted,
+            minors_adjusted: r.minors_adjusted,
+            sheet: r.sheet.clone(),
+        }
+    }
+
+    /// The audit trail's record of the values.
+    fn audit_json(&self) -> String {
+        let mut v = json!({
+            "scores": {"majors": self.majors_score, "minors": self.minors_score},
+            "status": self.status.name(),
+            "outcome": self.outcome.name(),
+            "sheet": serde_json::from_str::<Value>(&self.sheet).unwrap_or(Value::Null),
+        });
+        if self.majors_adjusted.is_some() || self.minors_adjusted.is_some() {
+            v["adjusted"] = json!({
+                "majors": self.majors_adjusted.map(|a| a.to_string()),
+                "minors": self.minors_adjusted.map(|a| a.to_string()),
+            });
+        }
+        v.to_string()
+    }
+}
+
+/// Where a board was played and by whom.
+#[derive(Clone, Copy, Debug)]
+pub struct Played {
+    pub round: i32,
+    pub table_number: i32,
+    pub board: i32,
+    pub majors_entry: Option<EntryId>,
+    pub minors_entry: Option<EntryId>,
+}
+
+/// A first result for a table, round and board.
+pub enum Inserted {
+    Saved(TableResult),
+    /// That table, round and board already has a result: it is left as it was.
+    Exists(TableResult),
+}
+
+fn load(conn: &mut DbConnection, id: i32) -> Result<TableResult, DbError> {
+    results::table
+        .find(id)
+        .first::<ResultRow>(conn)?
+        .into_result()
+}
+
+fn existing(
+    conn: &mut DbConnection,
+    event: EventId,
+    at: &Played,
+) -> Result<Option<TableResult>, DbError> {
+    results::table
+        .filter(results::event_id.eq(event.get()))
+        .filter(results::round.eq(at.round))
+        .filter(results::table_number.eq(at.table_number))
+        .filter(results::board.eq(at.board))
+        .first::<ResultRow>(conn)
+        .optional()?
+        .map(ResultRow::into_result)
+        .transpose()
+}
+
+fn audit(
+    conn: &mut DbConnection,
+    id: i32,
+    by: &str,
+    reason: Option<&str>,
+    old: Option<&ResultValues>,
+    new: &ResultValues,
+) -> Result<(), DbError> {
+    diesel::insert_into(result_audit::table)
+        .values((
+            result_audit::result_id.eq(id),
+            result_audit::changed_by.eq(by),
+            result_audit::changed_at.eq(now()),
+            result_audit::reason.eq(reason),
+            result_audit::old_value.eq(old.map(ResultValues::audit_json)),
+            result_audit::new_value.eq(new.audit_json()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Writes the first result of a table, round and board, with its audit row, in one
+/// transaction; a second one for the same place is refused with the result already there.
+/// `None` when the event is not the club's.
+pub fn insert_result(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    at: Played,
+    values: &ResultValues,
+    by: &str,
+    reason: Option<&str>,
+) -> Result<Option<Inserted>, DbError> {
+    let attempt = conn.transaction(|conn| {
+        // Take the event's row first: two tables' phones at once queue here, and the second
+        // then sees the first one's result.
+        lock_event(conn, event)?;
+        if !event_of_club(conn, club, event)? {
+            return Ok(None);
+        }
+        if let Some(r) = existing(conn, event, &at)? {
+            return Ok(Some(Inserted::Exists(r)));
+        }
+        let now = now();
+        let id: i32 = diesel::insert_into(results::table)
+            .values((
+                results::event_id.eq(event.get()),
+                results::round.eq(at.round),
+                results::table_number.eq(at.table_number),
+                results::board.eq(at.board),
+                results::majors_entry_id.eq(at.majors_entry.map(EntryId::get)),
+                results::minors_entry_id.eq(at.minors_entry.map(EntryId::get)),
+                results::majors_score.eq(values.majors_score),
+                results::minors_score.eq(values.minors_score),
+                results::result_status.eq(values.status.name()),
+                results::outcome.eq(values.outcome.name()),
+                results::majors_adjusted.eq(values.majors_adjusted.map(|a| a.to_string())),
+                results::minors_adjusted.eq(values.minors_adjusted.map(|a| a.to_string())),
+                results::sheet.eq(&values.sheet),
+                results::entered_by.eq(by),
+                results::created_at.eq(now),
+                results::updated_at.eq(now),
+            ))
+            .returning(results::id)
+            .get_result(conn)?;
+        audit(conn, id, by, reason, None, values)?;
+        Ok(Some(Inserted::Saved(load(conn, id)?)))
+    });
+    match attempt {
+        // The unique key caught what the lock did not (it should not happen): still once.
+        Err(DbError::Query(e)) if is_unique_violation(&e) => Ok(existing(conn, event, &at)?
+            .map(Inserted::Exists)),
+        other => other,
+    }
+}
+
+/// Changes one result of the club's event: `change` sees the result as it is now (inside the
+/// transaction) and gives the new values or its own refusal. The old and new values go to the
+/// audit trail with who and why. `None` when there is no such result.
+pub fn change_result<E>(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    id: ResultId,
+    by: &str,
+    reason: Option<&str>,
+    change: impl FnOnce(&TableResult) -> Result<ResultValues, E>,
+) -> Result<Option<Result<TableResult, E>>, DbError> {
+    conn.transaction(|conn| {
+        lock_event(conn, event)?;
+        if !event_of_club(conn, club, event)? {
+            return Ok(None);
+        }
+        let Some(row) = results::table
+            .filter(results::id.eq(id.get()))
+            .filter(results::event_id.eq(event.get()))
+            .first::<ResultRow>(conn)
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let current = row.into_result()?;
+        let new = match change(&current) {
+            Ok(v) => v,
+            Err(e) => return Ok(Some(Err(e))),
+        };
+        let old = ResultValues::of(&current);
+        diesel::update(results::table.find(id.get()))
+            .set((
+                results::majors_score.eq(new.majors_score),
+                results::minors_score.eq(new.minors_score),
+                results::result_status.eq(new.status.name()),
+                results::outcome.eq(new.outcome.name()),
+                results::majors_adjusted.eq(new.majors_adjusted.map(|a| a.to_string())),
+                results::minors_adjusted.eq(new.minors_adjusted.map(|a| a.to_string())),
+                results::sheet.eq(&new.sheet),
+                results::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        audit(conn, id.get(), by, reason, Some(&old), &new)?;
+        Ok(Some(Ok(load(conn, id.get())?)))
+    })
+}
+
+/// Every result of one of the club's events, by round, table and board.
 pub fn results_of(
     conn: &mut DbConnection,
     club: ClubId,
     event: EventId,
 ) -> Result<Vec<TableResult>, DbError> {
-    Ok(results::table
+    results::table
         .inner_join(events::table)
         .filter(events::club_id.eq(club.get()))
         .filter(results::event_id.eq(event.get()))
@@ -84,6 +300,60 @@ pub fn results_of(
         .load::<ResultRow>(conn)?
         .into_iter()
         .map(ResultRow::into_result)
+        .collect()
+}
+
+/// One result of the club's event.
+pub fn result_of(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    id: ResultId,
+) -> Result<Option<TableResult>, DbError> {
+    results::table
+        .inner_join(events::table)
+        .filter(events::club_id.eq(club.get()))
+        .filter(results::event_id.eq(event.get()))
+        .filter(results::id.eq(id.get()))
+        .select(results::all_columns)
+        .first::<ResultRow>(conn)
+        .optional()?
+        .map(ResultRow::into_result)
+        .transpose()
+}
+
+/// The audit trail of the given results (oldest change first), keyed by result.
+pub fn audits_of(
+    conn: &mut DbConnection,
+    ids: &[ResultId],
+) -> Result<Vec<(ResultId, AuditEntry)>, DbError> {
+    let ids: Vec<i32> = ids.iter().map(|i| i.get()).collect();
+    type Row = (i32, String, NaiveDateTime, Option<String>, Option<String>, String);
+    Ok(result_audit::table
+        .filter(result_audit::result_id.eq_any(ids))
+        .order(result_audit::id.asc())
+        .select((
+            result_audit::result_id,
+            result_audit::changed_by,
+            result_audit::changed_at,
+            result_audit::reason,
+            result_audit::old_value,
+            result_audit::new_value,
+        ))
+        .load::<Row>(conn)?
+        .into_iter()
+        .map(|(id, by, at, reason, old, new)| {
+            (
+                ResultId::new(id),
+                AuditEntry {
+                    at,
+                    by,
+                    reason,
+                    old,
+                    new,
+                },
+            )
+        })
         .collect())
 }
 
@@ -96,87 +366,4 @@ pub fn standings(
     let results = results_of(conn, club, event)?;
     let entries = super::entries::entries_of(conn, club, event)?;
     Ok(provisional_standings(&entries, &results))
-}
-
-/// Where a board was played and by whom.
-#[derive(Clone, Copy, Debug)]
-pub struct Played {
-    pub round: i32,
-    pub table_number: i32,
-    pub board: i32,
-    pub ns_entry: Option<EntryId>,
-    pub ew_entry: Option<EntryId>,
-}
-
-/// Stores (or replaces) one board's result with an audit row recording old and new; `None`
-/// when the event is not the club's. Used by the tests now and by score entry next.
-pub fn save_result(
-    conn: &mut DbConnection,
-    club: ClubId,
-    event: EventId,
-    at: Played,
-    scores: (i32, i32),
-    details: &ResultDetails,
-    entered_by: &str,
-) -> Result<Option<ResultId>, DbError> {
-    conn.transaction(|conn| {
-        if !event_of_club(conn, club, event)? {
-            return Ok(None);
-        }
-        let now = now();
-        let existing: Option<ResultRow> = results::table
-            .filter(results::event_id.eq(event.get()))
-            .filter(results::round.eq(at.round))
-            .filter(results::table_number.eq(at.table_number))
-            .filter(results::board.eq(at.board))
-            .first(conn)
-            .optional()?;
-        let values = (
-            results::ns_entry_id.eq(at.ns_entry.map(EntryId::get)),
-            results::ew_entry_id.eq(at.ew_entry.map(EntryId::get)),
-            results::calypsos.eq(&details.calypsos),
-            results::in_progress.eq(&details.in_progress),
-            results::trick_piles.eq(&details.trick_piles),
-            results::seat_scores.eq(&details.seat_scores),
-            results::ns_score.eq(scores.0),
-            results::ew_score.eq(scores.1),
-            results::entered_by.eq(entered_by),
-            results::updated_at.eq(now),
-        );
-        let (id, old) = match existing {
-            Some(r) => {
-                let id = r.id;
-                let old = audit_json(&r.into_result());
-                diesel::update(results::table.find(id))
-                    .set(values)
-                    .execute(conn)?;
-                (id, Some(old))
-            }
-            None => {
-                let id: i32 = diesel::insert_into(results::table)
-                    .values((
-                        values,
-                        results::event_id.eq(event.get()),
-                        results::round.eq(at.round),
-                        results::table_number.eq(at.table_number),
-                        results::board.eq(at.board),
-                        results::created_at.eq(now),
-                    ))
-                    .returning(results::id)
-                    .get_result(conn)?;
-                (id, None)
-            }
-        };
-        let saved: ResultRow = results::table.find(id).first(conn)?;
-        diesel::insert_into(result_audit::table)
-            .values((
-                result_audit::result_id.eq(id),
-                result_audit::changed_by.eq(entered_by),
-                result_audit::changed_at.eq(now),
-                result_audit::old_value.eq(old),
-                result_audit::new_value.eq(audit_json(&saved.into_result())),
-            ))
-            .execute(conn)?;
-        Ok(Some(ResultId::new(id)))
-    })
 }

@@ -163,17 +163,18 @@ diesel::table! {
         round -> Integer,
         table_number -> Integer,
         board -> Integer,
-        ns_entry_id -> Nullable<Integer>,
-        ew_entry_id -> Nullable<Integer>,
-        calypsos -> Text,
-        in_progress -> Text,
-        trick_piles -> Text,
-        seat_scores -> Text,
-        ns_score -> Integer,
-        ew_score -> Integer,
+        majors_entry_id -> Nullable<Integer>,
+        minors_entry_id -> Nullable<Integer>,
+        majors_score -> Integer,
+        minors_score -> Integer,
         entered_by -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        result_status -> Text,
+        outcome -> Text,
+        majors_adjusted -> Nullable<Text>,
+        minors_adjusted -> Nullable<Text>,
+        sheet -> Text,
     }
 }
 
@@ -185,6 +186,7 @@ diesel::table! {
         changed_at -> Timestamp,
         old_value -> Nullable<Text>,
         new_value -> Text,
+        reason -> Nullable<Text>,
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod calypso;
 pub mod cards;
 pub mod game;
+pub mod json;
 pub mod random;
 pub mod score;
 pub mod spec;
@@ -19,4 +20,6 @@ pub use spec::{
 pub mod replay;
 pub mod summary;
 pub use replay::{DealRecord, GameRecord, ReplayError, ReplayOutcome, replay};
-pub use summary::{PlayerSummary, Problem, Summary, check, check_series, score_summary};
+pub use summary::{
+    PlayerSummary, Problem, Summary, check, check_series, score_summary, score_summary_with_revokes,
+};

@@ -29,10 +29,19 @@ pub struct Summary {
 pub struct Problem {
     pub code: &'static str,
     pub message: String,
+    /// The player's line it is about, if one (a form shows it beside that line).
+    pub seat: Option<Seat>,
+    /// The side whose trick pile it is about, if one.
+    pub side: Option<usize>,
 }
 
 fn problem(code: &'static str, message: String) -> Problem {
-    Problem { code, message }
+    Problem {
+        code,
+        message,
+        seat: None,
+        side: None,
+    }
 }
 
 fn plural(n: i64, one: &str, many: &str) -> String {
@@ -87,8 +96,12 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
                 format!("a {}-player game has no {} seat", spec.players, seat.name()),
             )),
             (Some(p), true) => {
+                let before = out.len();
                 if !check_player(spec, seat, p, k, dealt_total, dealt.as_ref(), &mut out) {
                     players_ok = false;
+                }
+                for p in &mut out[before..] {
+                    p.seat = Some(seat);
                 }
             }
             (None, false) => {}
@@ -97,6 +110,7 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
 
     let mut piles_ok = true;
     for side in 0..spec.sides() {
+        let before = out.len();
         let name = side_label(spec, side);
         match summary.trick_piles.get(side).copied().flatten() {
             None => {
@@ -114,6 +128,9 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
                 ));
             }
             Some(_) => {}
+        }
+        for p in &mut out[before..] {
+            p.side = Some(side);
         }
     }
     if summary.trick_piles.len() > spec.sides() {
@@ -143,15 +160,18 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
         let side_cards: i64 = spec.side_seats(side).into_iter().map(cards_of).sum::<i64>() + pile;
         total += side_cards;
         if side_cards % spec.players as i64 != 0 {
-            out.push(problem(
-                "side-count",
-                format!(
-                    "{}'s cards (calypsos, in progress and trick pile) add up to {side_cards}, \
+            out.push(Problem {
+                side: Some(side),
+                ..problem(
+                    "side-count",
+                    format!(
+                        "{}'s cards (calypsos, in progress and trick pile) add up to {side_cards}, \
                      which is not a whole number of {}-card tricks",
-                    side_label(spec, side),
-                    spec.players
-                ),
-            ));
+                        side_label(spec, side),
+                        spec.players
+                    ),
+                )
+            });
         }
     }
     if total != dealt_total {
@@ -359,6 +379,22 @@ fn dealt_by(
 
 /// The score a summary gives, or None if a count is out of range.
 pub fn score_summary(spec: &GameSpec, summary: &Summary) -> Option<Score> {
+    score_summary_with_revokes(spec, summary, &[])
+}
+
+/// The score a summary gives when each side (by index) committed `revokes[side]` revokes;
+/// each pays the penalty to the other sides. None if a count is out of range.
+pub fn score_summary_with_revokes(
+    spec: &GameSpec,
+    summary: &Summary,
+    revokes: &[u32],
+) -> Option<Score> {
+    // The penalty is paid by the side; charge it to the side's first seat.
+    let mut revokes_by = [0u32; 4];
+    for (side, &n) in revokes.iter().enumerate().take(spec.sides()) {
+        let seat = *spec.side_seats(side).first()?;
+        revokes_by[seat.index()] += n;
+    }
     let mut calypsos = [Calypsos::default(); 4];
     for &seat in spec.seats() {
         let p = summary.players[seat.index()].as_ref()?;
@@ -375,7 +411,7 @@ pub fn score_summary(spec: &GameSpec, summary: &Summary) -> Option<Score> {
                 .and_then(|n| u32::try_from(n).ok())
         })
         .collect();
-    Some(score(spec, &calypsos, &piles?, &[0; 4]))
+    Some(score(spec, &calypsos, &piles?, &revokes_by))
 }
 
 /// Checks summaries reported after successive deals: each on its own, then what must hold

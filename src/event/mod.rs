@@ -9,6 +9,7 @@ pub mod lifecycle;
 pub mod movement;
 pub mod papers;
 pub mod results;
+pub mod scoresheet;
 pub mod rounds;
 pub mod settings;
 pub mod visibility;

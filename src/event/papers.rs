@@ -100,6 +100,20 @@ pub fn boards_json(
         .collect()
 }
 
+/// The hands of each deal of one of the event's boards, for the engine's dealt-card checks;
+/// None when the event has no such board (a progressive table playing "as dealt").
+pub fn board_deals(
+    settings: &EventSettings,
+    key: &DealKey,
+    number: u32,
+) -> Result<Option<Vec<crate::engine::Deal>>, PapersError> {
+    if number == 0 || number > u32::from(settings.boards()) {
+        return Ok(None);
+    }
+    let set = set_key(key)?;
+    Ok(Some(deals::board(&set, number, false, &settings.game_spec(), None)?.deals))
+}
+
 /// The PDF of one kind for every board of the event (or every reserve board).
 pub fn render(
     settings: &EventSettings,

@@ -5,3 +5,4 @@ pub mod accounts;
 pub mod tokens;
 
 pub use accounts::{LoginOutcome, ServiceError};
+pub mod results;

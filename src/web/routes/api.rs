@@ -7,7 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, Scope, web};
 use serde::{Deserialize, Serialize};
 
-use super::api_rounds;
+use super::{api_results, api_rounds};
 use crate::db;
 use crate::db::clubs::PlayerError;
 use crate::db::entries::EntryChangeError;
@@ -16,7 +16,7 @@ use crate::event::club::{Player, PlayerFields};
 use crate::event::entries::{Entry, EntryDraft, EntryError, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
 use crate::event::movement::{MovementOptions, PlanError, movement_kind};
-use crate::event::results::{Standing, TableResult};
+use crate::event::results::Standing;
 use crate::event::{
     Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
     SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
@@ -52,7 +52,16 @@ pub fn scope() -> Scope {
         .route("/events", web::post().to(create_event))
         .route("/events/{id}", web::get().to(get_event))
         .route("/events/{id}", web::patch().to(update_event))
-        .route("/events/{id}/results", web::get().to(results))
+        .route("/events/{id}/results", web::get().to(api_results::get_results))
+        .route("/events/{id}/results", web::post().to(api_results::post_result))
+        .route(
+            "/events/{id}/results/{result}",
+            web::put().to(api_results::put_result),
+        )
+        .route(
+            "/events/{id}/results/{result}/adjust",
+            web::post().to(api_results::adjust_result),
+        )
         .route("/events/{id}/standings", web::get().to(standings))
         .route("/events/{id}/status", web::post().to(change_status))
         .route("/events/{id}/release", web::post().to(release))
@@ -729,69 +738,6 @@ async fn delete_entry(
         .await)?;
     gone.map(|_| HttpResponse::NoContent().finish())
         .map_err(entry_error)
-}
-
-#[derive(Serialize)]
-struct ResultsJson {
-    event_id: i32,
-    results: Vec<ResultJson>,
-}
-
-#[derive(Serialize)]
-struct ResultJson {
-    id: i32,
-    round: i32,
-    table_number: i32,
-    board: i32,
-    ns_entry_id: Option<i32>,
-    ew_entry_id: Option<i32>,
-    calypsos: String,
-    in_progress: String,
-    trick_piles: String,
-    seat_scores: String,
-    ns_score: i32,
-    ew_score: i32,
-    entered_by: String,
-    created_at: chrono::NaiveDateTime,
-    updated_at: chrono::NaiveDateTime,
-}
-
-impl From<TableResult> for ResultJson {
-    fn from(r: TableResult) -> Self {
-        ResultJson {
-            id: r.id.get(),
-            round: r.round,
-            table_number: r.table_number,
-            board: r.board,
-            ns_entry_id: r.ns_entry.map(|e| e.get()),
-            ew_entry_id: r.ew_entry.map(|e| e.get()),
-            calypsos: r.details.calypsos,
-            in_progress: r.details.in_progress,
-            trick_piles: r.details.trick_piles,
-            seat_scores: r.details.seat_scores,
-            ns_score: r.ns_score,
-            ew_score: r.ew_score,
-            entered_by: r.entered_by,
-            created_at: r.created_at,
-            updated_at: r.updated_at,
-        }
-    }
-}
-
-async fn results(
-    state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
-) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    let ev = load_event(&state, club, id).await?;
-    let results = api(state
-        .db(move |c| Ok(db::results::results_of(c, club, id)?))
-        .await)?;
-    Ok(HttpResponse::Ok().json(ResultsJson {
-        event_id: ev.id.get(),
-        results: results.into_iter().map(ResultJson::from).collect(),
-    }))
 }
 
 #[derive(Serialize)]

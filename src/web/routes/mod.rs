@@ -5,6 +5,7 @@
 
 pub mod account;
 pub mod api;
+pub mod api_results;
 pub mod api_rounds;
 pub mod directors;
 pub mod entries;

@@ -1,0 +1,15 @@
+DROP INDEX result_audit_result;
+ALTER TABLE result_audit DROP COLUMN reason;
+ALTER TABLE results ADD COLUMN calypsos TEXT NOT NULL DEFAULT '';
+ALTER TABLE results ADD COLUMN in_progress TEXT NOT NULL DEFAULT '';
+ALTER TABLE results ADD COLUMN trick_piles TEXT NOT NULL DEFAULT '';
+ALTER TABLE results ADD COLUMN seat_scores TEXT NOT NULL DEFAULT '';
+ALTER TABLE results DROP COLUMN sheet;
+ALTER TABLE results DROP COLUMN minors_adjusted;
+ALTER TABLE results DROP COLUMN majors_adjusted;
+ALTER TABLE results DROP COLUMN outcome;
+ALTER TABLE results DROP COLUMN result_status;
+ALTER TABLE results RENAME COLUMN minors_score TO ew_score;
+ALTER TABLE results RENAME COLUMN majors_score TO ns_score;
+ALTER TABLE results RENAME COLUMN minors_entry_id TO ew_entry_id;
+ALTER TABLE results RENAME COLUMN majors_entry_id TO ns_entry_id;

@@ -1,0 +1,153 @@
+//! The engine's JSON input shapes, shared by the command line (`rules replay|check`) and
+//! the results API: seat-keyed maps, cards in notation, a player's summary, a deal's record.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+
+use super::cards::{Card, NotationError, Seat};
+use super::replay::DealRecord;
+use super::spec::GameSpec;
+use super::summary::{PlayerSummary, Summary};
+
+/// A JSON object keyed by seat letters; unknown and repeated seats are errors (a repeated
+/// key would otherwise hide a fifth card).
+#[derive(Debug)]
+pub struct SeatMap<T>(pub [Option<T>; 4]);
+
+impl<T> Default for SeatMap<T> {
+    fn default() -> Self {
+        SeatMap([None, None, None, None])
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for SeatMap<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = SeatMap<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object keyed by seat: N, E, S, W")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SeatMap<T>, A::Error> {
+                let mut out = SeatMap::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    let seat: Seat = key.parse().map_err(|_| {
+                        de::Error::custom(format!("\"{key}\" is not a seat (use N, E, S, W)"))
+                    })?;
+                    if out.0[seat.index()].is_some() {
+                        return Err(de::Error::custom(format!("seat {seat} is given twice")));
+                    }
+                    out.0[seat.index()] = Some(map.next_value()?);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(V(PhantomData))
+    }
+}
+
+/// A card in canonical or accepted notation; the error names the token.
+#[derive(Debug, Clone, Copy)]
+pub struct CardText(pub Card);
+
+impl<'de> Deserialize<'de> for CardText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map(CardText).map_err(de::Error::custom)
+    }
+}
+
+/// One deal of a play record, as `rules replay` reads it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealInput {
+    pub dealer: Option<String>,
+    pub hands: SeatMap<Vec<CardText>>,
+    #[serde(default)]
+    pub tricks: Vec<SeatMap<CardText>>,
+}
+
+/// A seat letter, if given; the error names `what`.
+pub fn seat_field(text: &Option<String>, what: &str) -> Result<Option<Seat>, String> {
+    text.as_deref()
+        .map(|t| t.parse().map_err(|e: NotationError| format!("{what}: {e}")))
+        .transpose()
+}
+
+/// Deal `d` (0-based) of a record as the engine takes it.
+pub fn deal_record(d: usize, input: &DealInput) -> Result<DealRecord, String> {
+    let dealer = seat_field(&input.dealer, &format!("deal {} dealer", d + 1))?;
+    let hands = input.hands.0.each_ref().map(|h| {
+        h.as_ref()
+            .map_or(Vec::new(), |cards| cards.iter().map(|c| c.0).collect())
+    });
+    let tricks = input
+        .tricks
+        .iter()
+        .map(|t| t.0.each_ref().map(|c| c.map(|c| c.0)))
+        .collect();
+    Ok(DealRecord {
+        dealer,
+        hands,
+        tricks,
+    })
+}
+
+/// What one player reported: completed calypsos and the cards of the one in progress.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerInput {
+    pub calypsos: i64,
+    #[serde(default)]
+    pub in_progress: Vec<CardText>,
+}
+
+/// A table's summary after a deal, as `rules check` reads it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SummaryInput {
+    pub after_deal: i64,
+    pub players: SeatMap<PlayerInput>,
+    pub trick_piles: BTreeMap<String, i64>,
+}
+
+/// The engine's summary; the error names a trick pile that is not a side of this game.
+pub fn summary(spec: &GameSpec, input: SummaryInput) -> Result<Summary, String> {
+    let mut piles = vec![None; spec.sides()];
+    for (name, &n) in &input.trick_piles {
+        let side = side_named(spec, "trick_piles", name)?;
+        piles[side] = Some(n);
+    }
+    Ok(Summary {
+        after_deal: input.after_deal,
+        players: input.players.0.map(|p| p.map(PlayerInput::into_summary)),
+        trick_piles: piles,
+    })
+}
+
+impl PlayerInput {
+    pub fn into_summary(self) -> PlayerSummary {
+        PlayerSummary {
+            calypsos: self.calypsos,
+            in_progress: self.in_progress.iter().map(|c| c.0).collect(),
+        }
+    }
+}
+
+/// The index of a side from its name ("NS", "EW", or a seat letter), or a message that
+/// names the accepted ones.
+pub fn side_named(spec: &GameSpec, what: &str, name: &str) -> Result<usize, String> {
+    (0..spec.sides())
+        .find(|&s| spec.side_name(s) == *name)
+        .ok_or_else(|| {
+            let names: Vec<String> = (0..spec.sides()).map(|s| spec.side_name(s)).collect();
+            format!(
+                "{what}: \"{name}\" is not a side of this game (use {})",
+                names.join(", ")
+            )
+        })
+}

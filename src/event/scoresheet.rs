@@ -1,0 +1,431 @@
+//! What a table (or a director) reports for one board, and the engine's check of it before
+//! anything is kept. Three ways to report: the end-of-game summary (each player's completed
+//! calypsos and calypso in progress, each side's trick pile, revokes by side), one summary per
+//! deal (checked after every deal), or the full play record (replayed trick by trick, which
+//! finds the revokes itself). The scores are always the engine's, never typed.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::engine::json::{DealInput, PlayerInput, SeatMap, deal_record, side_named};
+use crate::engine::{
+    self, CardCounts, Deal, GameRecord, GameSpec, Problem, Score, Seat, Suit, Summary,
+};
+
+/// One deal's line: the summary after that deal (counts so far, not that deal's alone).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealLine {
+    pub players: SeatMap<PlayerInput>,
+    pub trick_piles: BTreeMap<String, i64>,
+}
+
+/// A full play record, as `rules replay` reads its deals.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordInput {
+    pub deals: Vec<DealInput>,
+}
+
+/// What was reported, in the API's JSON shape (the body without where and why).
+#[derive(Debug, Default, Deserialize)]
+pub struct SheetInput {
+    #[serde(default)]
+    pub players: Option<SeatMap<PlayerInput>>,
+    #[serde(default)]
+    pub trick_piles: Option<BTreeMap<String, i64>>,
+    #[serde(default)]
+    pub revokes: Option<BTreeMap<String, i64>>,
+    #[serde(default)]
+    pub deals: Option<Vec<DealLine>>,
+    #[serde(default)]
+    pub record: Option<RecordInput>,
+}
+
+/// A report read into the engine's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sheet {
+    /// The end-of-game summary (or one per deal) with the revokes each side committed.
+    Summaries {
+        summaries: Vec<Summary>,
+        revokes: Vec<i64>,
+    },
+    Record(GameRecord),
+}
+
+/// The engine's verdict on an accepted sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub score: Score,
+    /// Revokes committed, by side index.
+    pub revokes: Vec<u32>,
+    pub majors: i64,
+    pub minors: i64,
+}
+
+/// The side (index) holding the majors: the one whose player has Spades.
+pub fn majors_side(spec: &GameSpec) -> usize {
+    spec.seats()
+        .iter()
+        .find(|&&s| spec.trumps.of(s) == Some(Suit::Spades))
+        .map_or(0, |&s| spec.side_of(s))
+}
+
+/// The seats of the majors or the minors.
+pub fn side_seats(spec: &GameSpec, majors: bool) -> Vec<Seat> {
+    let m = majors_side(spec);
+    spec.seats()
+        .iter()
+        .copied()
+        .filter(|&s| (spec.side_of(s) == m) == majors)
+        .collect()
+}
+
+fn problem(code: &'static str, message: String, side: Option<usize>) -> Problem {
+    Problem {
+        code,
+        message,
+        seat: None,
+        side,
+    }
+}
+
+impl SheetInput {
+    /// Reads the report; the error says what shape is wrong (not what is impossible: that is
+    /// the engine's check).
+    pub fn read(self, spec: &GameSpec) -> Result<Sheet, String> {
+        let summary_given = self.players.is_some() || self.trick_piles.is_some();
+        match (summary_given, self.deals, self.record) {
+            (false, None, Some(record)) => {
+                if self.revokes.is_some() {
+                    return Err(
+                        "a play record shows its own revokes: leave \"revokes\" out".into()
+                    );
+                }
+                let deals = record
+                    .deals
+                    .iter()
+                    .enumerate()
+                    .map(|(d, x)| deal_record(d, x))
+                    .collect::<Result<_, _>>()?;
+                Ok(Sheet::Record(GameRecord { deals }))
+            }
+            (true, None, None) => {
+                let (Some(players), Some(piles)) = (self.players, self.trick_piles) else {
+                    return Err("a summary needs both \"players\" and \"trick_piles\"".into());
+                };
+                let summary = summary(spec, spec.deals() as i64, players, &piles)?;
+                Ok(Sheet::Summaries {
+                    summaries: vec![summary],
+                    revokes: revokes(spec, self.revokes.as_ref())?,
+                })
+            }
+            (false, Some(lines), None) => {
+                if lines.is_empty() || lines.len() > spec.deals() {
+                    return Err(format!(
+                        "\"deals\" gives {} lines; a game has 1 to {} deals",
+                        lines.len(),
+                        spec.deals()
+                    ));
+                }
+                let summaries = lines
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, l)| summary(spec, i as i64 + 1, l.players, &l.trick_piles))
+                    .collect::<Result<_, _>>()?;
+                Ok(Sheet::Summaries {
+                    summaries,
+                    revokes: revokes(spec, self.revokes.as_ref())?,
+                })
+            }
+            (false, None, None) => Err(
+                "nothing reported: give \"players\" and \"trick_piles\", or \"deals\", or \"record\""
+                    .into(),
+            ),
+            _ => Err(
+                "give one of: the summary (\"players\" and \"trick_piles\"), \"deals\", or \"record\""
+                    .into(),
+            ),
+        }
+    }
+}
+
+fn summary(
+    spec: &GameSpec,
+    after_deal: i64,
+    players: SeatMap<PlayerInput>,
+    piles: &BTreeMap<String, i64>,
+) -> Result<Summary, String> {
+    let mut trick_piles = vec![None; spec.sides()];
+    for (name, &n) in piles {
+        trick_piles[side_named(spec, "trick_piles", name)?] = Some(n);
+    }
+    Ok(Summary {
+        after_deal,
+        players: players.0.map(|p| p.map(PlayerInput::into_summary)),
+        trick_piles,
+    })
+}
+
+fn revokes(spec: &GameSpec, given: Option<&BTreeMap<String, i64>>) -> Result<Vec<i64>, String> {
+    let mut out = vec![0; spec.sides()];
+    for (name, &n) in given.into_iter().flatten() {
+        out[side_named(spec, "revokes", name)?] = n;
+    }
+    Ok(out)
+}
+
+/// The engine's check of a sheet; `dealt` is the board's deals when the event's seeded deck is
+/// known (the dealt-card checks then run, and a play record's hands must be the dealt ones).
+pub fn check(spec: &GameSpec, sheet: &Sheet, dealt: Option<&[Deal]>) -> Result<Checked, Vec<Problem>> {
+    let (score, revokes) = match sheet {
+        Sheet::Summaries { summaries, revokes } => {
+            let mut problems = engine::check_series(spec, summaries, dealt);
+            let tricks = (spec.deck.len() / spec.players.max(1)) as i64;
+            for (side, &n) in revokes.iter().enumerate() {
+                let name = spec.side_name(side);
+                if n < 0 {
+                    problems.push(problem(
+                        "negative",
+                        format!("{name} cannot have committed {n} revokes"),
+                        Some(side),
+                    ));
+                } else if n > tricks {
+                    problems.push(problem(
+                        "revoke-count",
+                        format!("{name} cannot have committed {n} revokes in a game of {tricks} tricks"),
+                        Some(side),
+                    ));
+                }
+            }
+            if !problems.is_empty() {
+                return Err(problems);
+            }
+            let revokes: Vec<u32> = revokes.iter().map(|&n| n as u32).collect();
+            let last = summaries.last().ok_or_else(|| {
+                vec![problem("empty", "nothing was reported".into(), None)]
+            })?;
+            let score = engine::score_summary_with_revokes(spec, last, &revokes)
+                .ok_or_else(|| vec![problem("count", "a count is out of range".into(), None)])?;
+            (score, revokes)
+        }
+        Sheet::Record(record) => {
+            if let Some(dealt) = dealt {
+                let problems = record_against_deal(spec, record, dealt);
+                if !problems.is_empty() {
+                    return Err(problems);
+                }
+            }
+            let outcome = engine::replay(spec, record)
+                .map_err(|e| vec![problem("replay", e.to_string(), None)])?;
+            let mut revokes = vec![0u32; spec.sides()];
+            for r in &outcome.revokes {
+                revokes[spec.side_of(r.seat)] += 1;
+            }
+            (outcome.score, revokes)
+        }
+    };
+    let m = majors_side(spec);
+    let side_score = |i: usize| score.sides.get(i).map_or(0, |s| s.score);
+    let other = (0..spec.sides()).find(|&i| i != m).unwrap_or(m);
+    Ok(Checked {
+        majors: side_score(m),
+        minors: side_score(other),
+        revokes,
+        score,
+    })
+}
+
+/// A play record of a seeded board must start from the hands that were dealt.
+fn record_against_deal(spec: &GameSpec, record: &GameRecord, dealt: &[Deal]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (d, deal) in record.deals.iter().enumerate() {
+        let Some(real) = dealt.get(d) else {
+            out.push(problem(
+                "deals-missing",
+                format!("the record has deal {}, the board has {}", d + 1, dealt.len()),
+                None,
+            ));
+            break;
+        };
+        for &seat in spec.seats() {
+            if CardCounts::from_cards(&deal.hands[seat.index()]) != *real.hand(seat) {
+                out.push(Problem {
+                    seat: Some(seat),
+                    ..problem(
+                        "hand-not-dealt",
+                        format!(
+                            "in deal {}, {}'s hand in the record is not the hand dealt on this board",
+                            d + 1,
+                            seat.name()
+                        ),
+                        None,
+                    )
+                });
+            }
+        }
+    }
+    out
+}
+
+fn players_json(s: &Summary) -> Value {
+    let mut players = Map::new();
+    for seat in Seat::ALL {
+        if let Some(p) = &s.players[seat.index()] {
+            players.insert(
+                seat.to_string(),
+                json!({
+                    "calypsos": p.calypsos,
+                    "in_progress": p.in_progress.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                }),
+            );
+        }
+    }
+    Value::Object(players)
+}
+
+fn sides_json(spec: &GameSpec, values: &[Option<i64>]) -> Value {
+    Value::Object(
+        values
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.map(|v| (spec.side_name(i), json!(v))))
+            .collect(),
+    )
+}
+
+impl Sheet {
+    /// The sheet in the API's JSON shape, as stored and shown in the audit trail.
+    pub fn to_json(&self, spec: &GameSpec) -> Value {
+        match self {
+            Sheet::Summaries { summaries, revokes } => {
+                let revokes = sides_json(spec, &revokes.iter().map(|&n| Some(n)).collect::<Vec<_>>());
+                match summaries.as_slice() {
+                    [one] if one.after_deal == spec.deals() as i64 => json!({
+                        "players": players_json(one),
+                        "trick_piles": sides_json(spec, &one.trick_piles),
+                        "revokes": revokes,
+                    }),
+                    many => json!({
+                        "deals": many.iter().map(|s| json!({
+                            "players": players_json(s),
+                            "trick_piles": sides_json(spec, &s.trick_piles),
+                        })).collect::<Vec<_>>(),
+                        "revokes": revokes,
+                    }),
+                }
+            }
+            Sheet::Record(r) => json!({
+                "record": {
+                    "deals": r.deals.iter().map(|d| {
+                        let hands: Map<String, Value> = spec.seats().iter().map(|s| {
+                            (s.to_string(), json!(d.hands[s.index()].iter().map(ToString::to_string).collect::<Vec<_>>()))
+                        }).collect();
+                        let tricks: Vec<Value> = d.tricks.iter().map(|t| {
+                            Value::Object(Seat::ALL.iter().filter_map(|s| t[s.index()].map(|c| (s.to_string(), json!(c.to_string())))).collect())
+                        }).collect();
+                        let mut deal = Map::new();
+                        if let Some(dealer) = d.dealer {
+                            deal.insert("dealer".into(), json!(dealer.to_string()));
+                        }
+                        deal.insert("hands".into(), Value::Object(hands));
+                        deal.insert("tricks".into(), Value::Array(tricks));
+                        Value::Object(deal)
+                    }).collect::<Vec<_>>()
+                }
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{TrickRule, Trumps, Variant};
+
+    fn spec() -> GameSpec {
+        GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap()
+    }
+
+    fn read(spec: &GameSpec, json: &str) -> Result<Sheet, String> {
+        serde_json::from_str::<SheetInput>(json)
+            .map_err(|e| e.to_string())?
+            .read(spec)
+    }
+
+    const GAME: &str = r#"{"players":{"N":{"calypsos":1,"in_progress":["2S","5S"]},
+        "E":{"calypsos":0,"in_progress":["3D"]},"S":{"calypsos":1,"in_progress":[]},
+        "W":{"calypsos":0,"in_progress":["AC","KC","QC"]}},
+        "trick_piles":{"NS":72,"EW":104},"revokes":{"NS":0,"EW":1}}"#;
+
+    #[test]
+    fn a_game_summary_is_scored_by_the_engine_with_the_revoke_penalty() {
+        let spec = spec();
+        let sheet = read(&spec, GAME).unwrap();
+        let checked = check(&spec, &sheet, None).unwrap();
+        // N-S (Spades and Hearts by default): N 500 + 2 x 20, S 500, 72 x 10, and 260 for
+        // E-W's revoke. E-W: 20 + 3 x 20 + 104 x 10.
+        assert_eq!(checked.score.side("NS").unwrap().revoke_bonus, 260);
+        assert_eq!((checked.majors, checked.minors), (2020, 1120));
+        assert_eq!(checked.revokes, vec![0, 1]);
+        assert_eq!(majors_side(&spec), 0);
+    }
+
+    #[test]
+    fn a_wrong_card_count_is_the_engines_problem_with_its_code() {
+        let spec = spec();
+        let sheet = read(&spec, &GAME.replace("\"NS\":72", "\"NS\":76")).unwrap();
+        let problems = check(&spec, &sheet, None).unwrap_err();
+        assert!(problems.iter().any(|p| p.code == "card-count"), "{problems:?}");
+    }
+
+    #[test]
+    fn revokes_cannot_be_negative_or_more_than_the_tricks() {
+        let spec = spec();
+        for (n, code) in [("-1", "negative"), ("53", "revoke-count")] {
+            let sheet = read(&spec, &GAME.replace("\"EW\":1}", &format!("\"EW\":{n}}}"))).unwrap();
+            let problems = check(&spec, &sheet, None).unwrap_err();
+            assert_eq!(problems[0].code, code);
+            assert_eq!(problems[0].side, Some(1));
+        }
+    }
+
+    #[test]
+    fn the_shape_errors_name_what_to_give() {
+        let spec = spec();
+        assert!(read(&spec, "{}").unwrap_err().contains("nothing reported"));
+        assert!(
+            read(&spec, r#"{"players":{},"trick_piles":{},"deals":[]}"#)
+                .unwrap_err()
+                .contains("give one of")
+        );
+        assert!(
+            read(&spec, r#"{"players":{}}"#)
+                .unwrap_err()
+                .contains("\"trick_piles\"")
+        );
+        assert!(
+            read(&spec, &GAME.replace("\"EW\":1}", "\"XY\":1}"))
+                .unwrap_err()
+                .contains("revokes: \"XY\" is not a side")
+        );
+    }
+
+    #[test]
+    fn the_sheet_json_reads_back_to_the_same_sheet() {
+        let spec = spec();
+        let sheet = read(&spec, GAME).unwrap();
+        let again = read(&spec, &sheet.to_json(&spec).to_string()).unwrap();
+        assert_eq!(sheet, again);
+    }
+
+    #[test]
+    fn majors_follow_the_trump_seating() {
+        let trumps: Trumps = "DSCH".parse().unwrap();
+        let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, Some(trumps)).unwrap();
+        assert_eq!(majors_side(&spec), 1);
+        assert_eq!(side_seats(&spec, true), vec![Seat::East, Seat::West]);
+    }
+}

@@ -1,0 +1,436 @@
+//! Score entry: the one path a result takes into an event, from a table's phone, a director's
+//! page or the API. Where it was played is checked against the movement, what was reported is
+//! checked by the engine against the board as dealt, and then it is written once.
+
+use crate::db::results::{self as store, Inserted, Played, ResultValues};
+use crate::db::{self, DbConnection, DbError};
+use crate::engine::Problem;
+use crate::event::entries::{Entry, change_reason};
+use crate::event::movement::movement_kind;
+use crate::event::papers::board_deals;
+use crate::event::results::{Adjusted, Outcome, ResultStatus, TableResult};
+use crate::event::scoresheet::{self, Checked, SheetInput};
+use crate::event::{Event, EventStatus, PapersError, ResultId};
+use crate::movement::Side;
+
+/// Who is entering or changing a result, as the audit trail names them.
+#[derive(Clone, Copy, Debug)]
+pub enum Who<'a> {
+    /// A director, by name.
+    Director(&'a str),
+    /// A table's phone, by the table's code.
+    Table { table: u32, code: &'a str },
+}
+
+impl Who<'_> {
+    pub fn label(&self) -> String {
+        match self {
+            Who::Director(name) => format!("director {name}"),
+            Who::Table { table, code } => format!("table {table} (code {code})"),
+        }
+    }
+}
+
+/// Where a result was played, as given (checked against the movement here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub round: i64,
+    pub table: i64,
+    pub board: i64,
+}
+
+/// What a table plays in a round: its boards and who sits majors and minors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableGame {
+    pub round: u32,
+    pub table: u32,
+    pub boards: Vec<u32>,
+    /// The pairs' entries (none in the progressive individual).
+    pub majors: Option<Entry>,
+    pub minors: Option<Entry>,
+    /// The players' numbers by side in the progressive individual.
+    pub majors_players: Vec<u32>,
+    pub minors_players: Vec<u32>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EntryError {
+    /// The report's shape is wrong (a field missing, an unknown side).
+    #[error("{0}")]
+    Shape(String),
+    /// The engine found the report impossible.
+    #[error("the rules engine cannot accept this result")]
+    Problems(Vec<Problem>),
+    /// The movement has no such table, round or board.
+    #[error("{0}")]
+    NotInMovement(String),
+    /// Results cannot be entered now (the event or the round is not open).
+    #[error("{0}")]
+    NotOpen(String),
+    #[error(
+        "round {}, table {}, board {} already has a result (entered by {}); to change it, ask the director for a correction",
+        .0.round, .0.table_number, .0.board, .0.entered_by
+    )]
+    Exists(Box<TableResult>),
+    #[error("a reason is required (1 to 200 characters)")]
+    Reason,
+    #[error("there is no such result in this event")]
+    NoResult,
+    /// The change does not fit the result's state (e.g. confirming a confirmed result).
+    #[error("{0}")]
+    State(String),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error(transparent)]
+    Papers(#[from] PapersError),
+}
+
+fn reason_of(reason: Option<&str>) -> Result<String, EntryError> {
+    change_reason(reason.unwrap_or("")).map_err(|_| EntryError::Reason)
+}
+
+fn positive(n: i64, what: &str) -> Result<u32, EntryError> {
+    u32::try_from(n)
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| EntryError::NotInMovement(format!("{what} {n} is not in this event")))
+}
+
+/// What the table plays in that round, from the movement (or the individual's seating).
+pub fn game_at(
+    conn: &mut DbConnection,
+    ev: &Event,
+    round: u32,
+    table: u32,
+) -> Result<Option<TableGame>, DbError> {
+    let (club, id) = (ev.club_id, ev.id);
+    let entries = db::entries::entries_of(conn, club, id)?;
+    let entry = |n: Option<u32>| n.and_then(|n| entries.iter().find(|e| e.number == n as i32).cloned());
+    if movement_kind(ev.settings.format()).is_some() {
+        let Some((_, m)) = db::movements::movement_of(conn, club, id)? else {
+            return Ok(None);
+        };
+        return Ok(m.seating(round, table).filter(|s| s.has_game()).map(|s| TableGame {
+            round,
+            table,
+            boards: s.boards.clone(),
+            majors: entry(s.majors),
+            minors: entry(s.minors),
+            majors_players: vec![],
+            minors_players: vec![],
+        }));
+    }
+    let seated = db::individual::rounds_of(conn, club, id)?;
+    let tables = u32::from(ev.settings.tables());
+    Ok(seated
+        .iter()
+        .find(|r| r.round == round)
+        .and_then(|r| r.table(table))
+        .map(|t| TableGame {
+            round,
+            table,
+            boards: vec![crate::movement::progressive_board(tables, round, table)],
+            majors: None,
+            minors: None,
+            majors_players: t.side(Side::Majors).players.clone(),
+            minors_players: t.side(Side::Minors).players.clone(),
+        }))
+}
+
+/// The table's game at a place, or why the movement has none.
+fn game_of_place(
+    conn: &mut DbConnection,
+    ev: &Event,
+    place: Place,
+) -> Result<(TableGame, u32), EntryError> {
+    let round = positive(place.round, "round")?;
+    let table = positive(place.table, "table")?;
+    let board = positive(place.board, "board")?;
+    let game = game_at(conn, ev, round, table)?.ok_or_else(|| {
+        EntryError::NotInMovement(format!("the movement has no game at table {table} in round {round}"))
+    })?;
+    if !game.boards.contains(&board) {
+        let boards: Vec<String> = game.boards.iter().map(u32::to_string).collect();
+        return Err(EntryError::NotInMovement(format!(
+            "table {table} plays board {} in round {round}, not board {board}",
+            boards.join(", ")
+        )));
+    }
+    Ok((game, board))
+}
+
+/// Who may enter a result for this round now.
+fn check_open(ev: &Event, who: Who, round: u32) -> Result<(), EntryError> {
+    match who {
+        Who::Table { .. } => {
+            if ev.status != EventStatus::Running {
+                return Err(EntryError::NotOpen(
+                    "results are entered at the table only while the event is running".into(),
+                ));
+            }
+            if round != ev.round.current {
+                return Err(EntryError::NotOpen(format!(
+                    "round {} is being played, not round {round}: ask the director to enter it",
+                    ev.round.current
+                )));
+            }
+        }
+        Who::Director(_) => {
+            if !matches!(ev.status, EventStatus::Running | EventStatus::Finished) {
+                return Err(EntryError::NotOpen(format!(
+                    "results are entered while the event runs (it is {})",
+                    ev.status.name()
+                )));
+            }
+            if round > ev.round.current {
+                return Err(EntryError::NotOpen(format!(
+                    "round {round} has not started (the event is in round {})",
+                    ev.round.current
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The engine's check of a report for a board of this event: against the board as dealt when
+/// the event's seeded deck has it, otherwise every check that does not need the deal.
+pub fn check_sheet(
+    ev: &Event,
+    board: u32,
+    input: SheetInput,
+) -> Result<(Checked, String), EntryError> {
+    let spec = ev.settings.game_spec();
+    let sheet = input.read(&spec).map_err(EntryError::Shape)?;
+    let dealt = match &ev.deal {
+        Some(key) => board_deals(&ev.settings, key, board)?,
+        None => None,
+    };
+    let checked = scoresheet::check(&spec, &sheet, dealt.as_deref()).map_err(EntryError::Problems)?;
+    Ok((checked, sheet.to_json(&spec).to_string()))
+}
+
+fn score(n: i64) -> i32 {
+    i32::try_from(n).unwrap_or(if n < 0 { i32::MIN } else { i32::MAX })
+}
+
+/// A first result for a place: a table's is provisional until the other side confirms, a
+/// director's is final.
+pub fn submit(
+    conn: &mut DbConnection,
+    ev: &Event,
+    who: Who,
+    place: Place,
+    input: SheetInput,
+) -> Result<TableResult, EntryError> {
+    let (game, board) = game_of_place(conn, ev, place)?;
+    check_open(ev, who, game.round)?;
+    if let Who::Table { table, .. } = who
+        && table != game.table
+    {
+        return Err(EntryError::NotInMovement(format!(
+            "this is table {table}'s page; it cannot enter table {}'s result",
+            game.table
+        )));
+    }
+    let (checked, sheet) = check_sheet(ev, board, input)?;
+    let values = ResultValues {
+        majors_score: score(checked.majors),
+        minors_score: score(checked.minors),
+        status: match who {
+            Who::Director(_) => ResultStatus::Confirmed,
+            Who::Table { .. } => ResultStatus::Provisional,
+        },
+        outcome: Outcome::Played,
+        majors_adjusted: None,
+        minors_adjusted: None,
+        sheet,
+    };
+    insert(conn, ev, &game, board, &values, who, None)
+}
+
+fn insert(
+    conn: &mut DbConnection,
+    ev: &Event,
+    game: &TableGame,
+    board: u32,
+    values: &ResultValues,
+    who: Who,
+    reason: Option<&str>,
+) -> Result<TableResult, EntryError> {
+    let at = Played {
+        round: game.round as i32,
+        table_number: game.table as i32,
+        board: board as i32,
+        majors_entry: game.majors.as_ref().map(|e| e.id),
+        minors_entry: game.minors.as_ref().map(|e| e.id),
+    };
+    match store::insert_result(conn, ev.club_id, ev.id, at, values, &who.label(), reason)? {
+        Some(Inserted::Saved(r)) => Ok(r),
+        Some(Inserted::Exists(r)) => Err(EntryError::Exists(Box::new(r))),
+        None => Err(EntryError::NoResult),
+    }
+}
+
+/// A director's correction: the whole report again, checked again, with a reason. The result
+/// is then final.
+pub fn correct(
+    conn: &mut DbConnection,
+    ev: &Event,
+    director: &str,
+    id: ResultId,
+    place: Option<Place>,
+    input: SheetInput,
+    reason: Option<&str>,
+) -> Result<TableResult, EntryError> {
+    let reason = reason_of(reason)?;
+    let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
+    let here = Place {
+        round: i64::from(current.round),
+        table: i64::from(current.table_number),
+        board: i64::from(current.board),
+    };
+    if let Some(p) = place
+        && p != here
+    {
+        return Err(EntryError::Shape(format!(
+            "result {id} is for round {}, table {}, board {}; a correction cannot move it",
+            here.round, here.table, here.board
+        )));
+    }
+    check_open(ev, Who::Director(director), current.round as u32)?;
+    let (checked, sheet) = check_sheet(ev, current.board as u32, input)?;
+    change(conn, ev, Who::Director(director), id, Some(&reason), |_| {
+        Ok(ResultValues {
+            majors_score: score(checked.majors),
+            minors_score: score(checked.minors),
+            status: ResultStatus::Confirmed,
+            outcome: Outcome::Played,
+            majors_adjusted: None,
+            minors_adjusted: None,
+            sheet,
+        })
+    })
+}
+
+fn change(
+    conn: &mut DbConnection,
+    ev: &Event,
+    who: Who,
+    id: ResultId,
+    reason: Option<&str>,
+    f: impl FnOnce(&TableResult) -> Result<ResultValues, EntryError>,
+) -> Result<TableResult, EntryError> {
+    store::change_result(conn, ev.club_id, ev.id, id, &who.label(), reason, f)?
+        .ok_or(EntryError::NoResult)?
+}
+
+/// The other side's answer at the table: they agree (the result is final) or they do not
+/// (the director is called).
+pub fn confirm(
+    conn: &mut DbConnection,
+    ev: &Event,
+    table: u32,
+    code: &str,
+    id: ResultId,
+    agree: bool,
+) -> Result<TableResult, EntryError> {
+    if ev.status != EventStatus::Running {
+        return Err(EntryError::NotOpen(
+            "results are confirmed at the table only while the event is running".into(),
+        ));
+    }
+    change(conn, ev, Who::Table { table, code }, id, None, |r| {
+        if r.table_number as u32 != table {
+            return Err(EntryError::NoResult);
+        }
+        if r.status != ResultStatus::Provisional {
+            return Err(EntryError::State(format!(
+                "this result is already {}; ask the director to change it",
+                r.status.name()
+            )));
+        }
+        Ok(ResultValues {
+            status: if agree {
+                ResultStatus::Confirmed
+            } else {
+                ResultStatus::Disputed
+            },
+            ..ResultValues::of(r)
+        })
+    })
+}
+
+/// A director's ruling on a board: adjusted scores per side, or the board not played or
+/// fouled (which may carry adjusted scores too).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ruling {
+    pub majors: Option<Adjusted>,
+    pub minors: Option<Adjusted>,
+    /// Not played or fouled; None keeps the result played.
+    pub outcome: Option<Outcome>,
+}
+
+impl Ruling {
+    fn check(&self) -> Result<(), EntryError> {
+        if self.majors.is_none() && self.minors.is_none() && self.outcome.is_none() {
+            return Err(EntryError::Shape(
+                "give an adjusted score for a side (ave+, ave, ave- or a percentage), or not played, or fouled".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Applies a ruling to an existing result, with a reason.
+pub fn adjust(
+    conn: &mut DbConnection,
+    ev: &Event,
+    director: &str,
+    id: ResultId,
+    ruling: Ruling,
+    reason: Option<&str>,
+) -> Result<TableResult, EntryError> {
+    ruling.check()?;
+    let reason = reason_of(reason)?;
+    let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
+    check_open(ev, Who::Director(director), current.round as u32)?;
+    change(conn, ev, Who::Director(director), id, Some(&reason), |r| {
+        let outcome = ruling.outcome.unwrap_or(r.outcome);
+        let unplayed = outcome != Outcome::Played;
+        Ok(ResultValues {
+            majors_score: if unplayed { 0 } else { r.majors_score },
+            minors_score: if unplayed { 0 } else { r.minors_score },
+            status: ResultStatus::Confirmed,
+            outcome,
+            majors_adjusted: ruling.majors.or(r.majors_adjusted),
+            minors_adjusted: ruling.minors.or(r.minors_adjusted),
+            sheet: r.sheet.clone(),
+        })
+    })
+}
+
+/// A ruling for a board with no result yet (not played, fouled, or adjusted scores).
+pub fn rule_unplayed(
+    conn: &mut DbConnection,
+    ev: &Event,
+    director: &str,
+    place: Place,
+    ruling: Ruling,
+    reason: Option<&str>,
+) -> Result<TableResult, EntryError> {
+    ruling.check()?;
+    let reason = reason_of(reason)?;
+    let (game, board) = game_of_place(conn, ev, place)?;
+    check_open(ev, Who::Director(director), game.round)?;
+    let values = ResultValues {
+        majors_score: 0,
+        minors_score: 0,
+        status: ResultStatus::Confirmed,
+        outcome: ruling.outcome.unwrap_or(Outcome::NotPlayed),
+        majors_adjusted: ruling.majors,
+        minors_adjusted: ruling.minors,
+        sheet: "{}".into(),
+    };
+    insert(conn, ev, &game, board, &values, Who::Director(director), Some(&reason))
+}

@@ -1,0 +1,295 @@
+//! Results in the JSON API (docs/api.md, "Results"): a director enters, corrects and adjusts
+//! results through the same score-entry service the tables' pages use.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::db;
+use crate::engine::json::{PlayerInput, SeatMap};
+use crate::event::entries::Entry;
+use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
+use crate::event::scoresheet::{DealLine, RecordInput, SheetInput};
+use crate::event::{ClubId, Event, EventId, ResultId};
+use crate::service::results::{self as entry, EntryError, Place, Ruling};
+use crate::web::auth::ApiDirector;
+use crate::web::error::AppError;
+use crate::web::state::AppState;
+
+type ApiResult = Result<HttpResponse, AppError>;
+
+/// The body of `POST` and `PUT .../results`: where, and what was reported.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultBody {
+    round: i64,
+    table: i64,
+    board: i64,
+    players: Option<SeatMap<PlayerInput>>,
+    trick_piles: Option<std::collections::BTreeMap<String, i64>>,
+    revokes: Option<std::collections::BTreeMap<String, i64>>,
+    deals: Option<Vec<DealLine>>,
+    record: Option<RecordInput>,
+    reason: Option<String>,
+}
+
+impl ResultBody {
+    fn split(self) -> (Place, SheetInput, Option<String>) {
+        (
+            Place {
+                round: self.round,
+                table: self.table,
+                board: self.board,
+            },
+            SheetInput {
+                players: self.players,
+                trick_piles: self.trick_piles,
+                revokes: self.revokes,
+                deals: self.deals,
+                record: self.record,
+            },
+            self.reason,
+        )
+    }
+}
+
+/// An adjusted score: a name (`ave+`, `ave`, `ave-`) or a percentage.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum AdjustedJson {
+    Name(String),
+    Percent(i64),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdjustBody {
+    majors: Option<AdjustedJson>,
+    minors: Option<AdjustedJson>,
+    #[serde(default)]
+    not_played: bool,
+    #[serde(default)]
+    fouled: bool,
+    reason: Option<String>,
+}
+
+fn adjusted(a: Option<AdjustedJson>, side: &str) -> Result<Option<Adjusted>, String> {
+    a.map(|a| match a {
+        AdjustedJson::Name(t) => Adjusted::parse(&t),
+        AdjustedJson::Percent(n) => Adjusted::from_number(n),
+    })
+    .transpose()
+    .map_err(|e| format!("{side}: {e}"))
+}
+
+fn error(status: StatusCode, message: impl Into<String>) -> HttpResponse {
+    HttpResponse::build(status).json(json!({ "error": message.into() }))
+}
+
+/// The service's refusals as the API answers them.
+pub fn entry_error(e: EntryError) -> ApiResult {
+    Ok(match e {
+        EntryError::Problems(problems) => HttpResponse::UnprocessableEntity().json(json!({
+            "error": format!("the rules engine found {} problem{}: {}", problems.len(),
+                if problems.len() == 1 { "" } else { "s" },
+                problems.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join("; ")),
+            "problems": problems.iter().map(|p| json!({"code": p.code, "message": p.message})).collect::<Vec<_>>(),
+        })),
+        EntryError::Shape(_) | EntryError::Reason => {
+            error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
+        }
+        EntryError::NotInMovement(_) | EntryError::NoResult => {
+            error(StatusCode::NOT_FOUND, e.to_string())
+        }
+        EntryError::NotOpen(_) | EntryError::Exists(_) | EntryError::State(_) => {
+            error(StatusCode::CONFLICT, e.to_string())
+        }
+        EntryError::Db(d) => return Err(AppError::Db(d).into_api()),
+        EntryError::Papers(p) => {
+            tracing::error!("papers: {p}");
+            error(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+        }
+    })
+}
+
+fn audit_json(a: &AuditEntry) -> Value {
+    let parse = |t: &str| serde_json::from_str::<Value>(t).unwrap_or(Value::Null);
+    json!({
+        "at": a.at,
+        "by": a.by,
+        "reason": a.reason,
+        "old": a.old.as_deref().map(parse),
+        "new": parse(&a.new),
+    })
+}
+
+/// A result as the API shows it, with its audit trail.
+pub fn result_json(
+    r: &TableResult,
+    entries: &[Entry],
+    audit: &[(ResultId, AuditEntry)],
+    players: Option<(Vec<u32>, Vec<u32>)>,
+) -> Value {
+    let number = |id: Option<crate::event::EntryId>| {
+        id.and_then(|id| entries.iter().find(|e| e.id == id))
+            .map(|e| e.number)
+    };
+    let mut v = json!({
+        "id": r.id.get(),
+        "round": r.round,
+        "table": r.table_number,
+        "board": r.board,
+        "majors": number(r.majors_entry),
+        "minors": number(r.minors_entry),
+        "scores": {"majors": r.majors_score, "minors": r.minors_score},
+        "status": r.status.name(),
+        "audit": audit.iter().filter(|(id, _)| *id == r.id).map(|(_, a)| audit_json(a)).collect::<Vec<_>>(),
+    });
+    if r.outcome != Outcome::Played {
+        v["outcome"] = json!(r.outcome.name());
+    }
+    if r.majors_adjusted.is_some() || r.minors_adjusted.is_some() {
+        v["adjusted"] = json!({
+            "majors": r.majors_adjusted.map(|a| a.to_string()),
+            "minors": r.minors_adjusted.map(|a| a.to_string()),
+        });
+    }
+    if let Some((majors, minors)) = players {
+        v["players"] = json!({"majors": majors, "minors": minors});
+    }
+    v
+}
+
+/// Results with what the JSON needs: entries, audit rows and, for the progressive
+/// individual, who sat on each side.
+fn results_json(
+    c: &mut db::DbConnection,
+    ev: &Event,
+    results: &[TableResult],
+) -> Result<Vec<Value>, AppError> {
+    let entries = db::entries::entries_of(c, ev.club_id, ev.id)?;
+    let ids: Vec<ResultId> = results.iter().map(|r| r.id).collect();
+    let audit = db::results::audits_of(c, &ids)?;
+    let individual = crate::event::movement::movement_kind(ev.settings.format()).is_none();
+    let mut out = Vec::new();
+    for r in results {
+        let players = if individual {
+            entry::game_at(c, ev, r.round as u32, r.table_number as u32)?
+                .map(|g| (g.majors_players, g.minors_players))
+        } else {
+            None
+        };
+        out.push(result_json(r, &entries, &audit, players));
+    }
+    Ok(out)
+}
+
+async fn load_event(state: &AppState, club: ClubId, id: EventId) -> Result<Event, AppError> {
+    super::events::load_event(state, club, id)
+        .await
+        .map_err(AppError::into_api)
+}
+
+/// Runs one service call and answers with the result's JSON (or the refusal).
+async fn answer(
+    state: &AppState,
+    ev: Event,
+    status: StatusCode,
+    f: impl FnOnce(&mut db::DbConnection, &Event) -> Result<TableResult, EntryError> + Send + 'static,
+) -> ApiResult {
+    let out = state
+        .db(move |c| match f(c, &ev) {
+            Ok(r) => Ok(Ok(results_json(c, &ev, std::slice::from_ref(&r))?)),
+            Err(e) => Ok(Err(e)),
+        })
+        .await
+        .map_err(AppError::into_api)?;
+    match out {
+        Ok(mut v) => Ok(HttpResponse::build(status).json(v.pop().unwrap_or(Value::Null))),
+        Err(e) => entry_error(e),
+    }
+}
+
+pub async fn post_result(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+    body: web::Json<ResultBody>,
+) -> ApiResult {
+    let ev = load_event(&state, a.club.id, path.into_inner()).await?;
+    let (place, sheet, _) = body.into_inner().split();
+    let name = a.director.name.clone();
+    answer(&state, ev, StatusCode::CREATED, move |c, ev| {
+        entry::submit(c, ev, entry::Who::Director(&name), place, sheet)
+    })
+    .await
+}
+
+pub async fn put_result(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<(EventId, ResultId)>,
+    body: web::Json<ResultBody>,
+) -> ApiResult {
+    let (id, result) = path.into_inner();
+    let ev = load_event(&state, a.club.id, id).await?;
+    let (place, sheet, reason) = body.into_inner().split();
+    let name = a.director.name.clone();
+    answer(&state, ev, StatusCode::OK, move |c, ev| {
+        entry::correct(c, ev, &name, result, Some(place), sheet, reason.as_deref())
+    })
+    .await
+}
+
+pub async fn adjust_result(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<(EventId, ResultId)>,
+    body: web::Json<AdjustBody>,
+) -> ApiResult {
+    let (id, result) = path.into_inner();
+    let ev = load_event(&state, a.club.id, id).await?;
+    let b = body.into_inner();
+    let outcome = match (b.not_played, b.fouled) {
+        (true, true) => {
+            return Ok(error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "a board is either not played or fouled, not both",
+            ));
+        }
+        (true, false) => Some(Outcome::NotPlayed),
+        (false, true) => Some(Outcome::Fouled),
+        (false, false) => None,
+    };
+    let ruling = match (adjusted(b.majors, "majors"), adjusted(b.minors, "minors")) {
+        (Ok(majors), Ok(minors)) => Ruling {
+            majors,
+            minors,
+            outcome,
+        },
+        (Err(e), _) | (_, Err(e)) => return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, e)),
+    };
+    let name = a.director.name.clone();
+    let reason = b.reason;
+    answer(&state, ev, StatusCode::OK, move |c, ev| {
+        entry::adjust(c, ev, &name, result, ruling, reason.as_deref())
+    })
+    .await
+}
+
+pub async fn get_results(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let ev = load_event(&state, a.club.id, path.into_inner()).await?;
+    let results = state
+        .db(move |c| {
+            let results = db::results::results_of(c, ev.club_id, ev.id)?;
+            results_json(c, &ev, &results)
+        })
+        .await
+        .map_err(AppError::into_api)?;
+    Ok(HttpResponse::Ok().json(json!({ "results": results })))
+}
