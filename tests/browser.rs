@@ -492,7 +492,7 @@ async fn a_director_opens_a_table_card_and_its_code_opens_the_table() {
 /// seating, a table with a side of three) fit a phone and a desktop.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_progressive_individual_pages_fit_a_phone() {
-    use calypso_director::db::results::{Played, save_result};
+    use calypso_director::db::results::Played;
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let mut fields = event_fields("Individual Night");
@@ -524,26 +524,14 @@ async fn the_progressive_individual_pages_fit_a_phone() {
     assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
     // Every table reports, so round control shows round 2's seating.
     for table in 1..=3u32 {
-        with_conn(&app, |c| {
-            let at = Played {
-                round: 1,
-                table_number: table as i32,
-                board: calypso_director::movement::progressive_board(3, 1, table) as i32,
-                ns_entry: None,
-                ew_entry: None,
-            };
-            save_result(
-                c,
-                app.club_id("alpha"),
-                id,
-                at,
-                (120 + table as i32, 100),
-                &Default::default(),
-                "test",
-            )
-            .unwrap()
-            .unwrap()
-        });
+        let at = Played {
+            round: 1,
+            table_number: table as i32,
+            board: calypso_director::movement::progressive_board(3, 1, table) as i32,
+            majors_entry: None,
+            minors_entry: None,
+        };
+        store_result(&app, id, at, (120 + table as i32, 100));
     }
     let (_, body) = d.get_text(&rounds).await;
     let codes: Vec<String> = body

@@ -5,7 +5,6 @@ mod common;
 
 use calypso_director::db;
 use calypso_director::event::entries::{EntryDraft, EntryKind, PlayerChoice};
-use calypso_director::event::results::ResultDetails;
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -315,7 +314,7 @@ async fn results_and_standings_come_from_the_database() {
         .await;
     let id = id_from_location(&location(&r));
     let club = app.club_id("alpha");
-    with_conn(&app, |c| {
+    let pairs = with_conn(&app, |c| {
         let entry = |c: &mut _, a: &str, b: &str| {
             let draft = EntryDraft {
                 kind: EntryKind::Pair,
@@ -326,27 +325,30 @@ async fn results_and_standings_come_from_the_database() {
         };
         let a = entry(c, "Ann", "Bob");
         let b = entry(c, "Cat", "Dan");
-        let details = ResultDetails {
-            calypsos: "N:1,S:0".into(),
-            seat_scores: "N:300,E:120,S:200,W:80".into(),
-            ..Default::default()
-        };
-        let at = |board, ns, ew| db::results::Played {
-            round: 1,
-            table_number: 1,
-            board,
-            ns_entry: Some(ns),
-            ew_entry: Some(ew),
-        };
-        let save = |c: &mut _, at, scores| {
-            db::results::save_result(c, club, id, at, scores, &details, "test")
-                .unwrap()
-                .unwrap()
-        };
-        save(c, at(1, a, b), (500, 200));
-        save(c, at(2, b, a), (350, 150));
+        (a, b)
+    });
+    let (a, b) = pairs;
+    let at = |board, majors, minors| db::results::Played {
+        round: 1,
+        table_number: 1,
+        board,
+        majors_entry: Some(majors),
+        minors_entry: Some(minors),
+    };
+    store_result(&app, id, at(1, a, b), (500, 200));
+    let second = store_result(&app, id, at(2, b, a), (350, 150));
+    with_conn(&app, |c| {
         // A correction replaces the score and leaves an audit row.
-        save(c, at(2, b, a), (340, 160));
+        db::results::change_result(c, club, id, second.id, "test", Some("typo"), |r| {
+            Ok::<_, ()>(db::results::ResultValues {
+                majors_score: 340,
+                minors_score: 160,
+                ..db::results::ResultValues::of(r)
+            })
+        })
+        .unwrap()
+        .unwrap()
+        .unwrap();
         // Another club's event is out of reach: nothing is added.
         let other = calypso_director::event::ClubId::new(club.get() + 1000);
         let eve = EntryDraft {
@@ -371,7 +373,7 @@ async fn results_and_standings_come_from_the_database() {
         .await
         .unwrap();
     assert_eq!(res["results"].as_array().unwrap().len(), 2);
-    assert_eq!(res["results"][1]["ns_score"], 340);
+    assert_eq!(res["results"][1]["scores"]["majors"], 340);
     let st: Value = api
         .get(format!("{}/api/v1/events/{id}/standings", app.address))
         .bearer_auth(&token)

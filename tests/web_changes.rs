@@ -105,26 +105,14 @@ async fn a_late_pair_and_a_withdrawal_through_the_pages_keep_the_played_rounds()
         db::entries::entries_of(c, app.club_id("alpha"), id).unwrap()[1].id
     });
     let (table, _) = before.place(1, 2).unwrap();
-    with_conn(&app, |c| {
-        let at = db::results::Played {
-            round: 1,
-            table_number: table as i32,
-            board: before.seating(1, table).unwrap().boards[0] as i32,
-            ns_entry: Some(pair_2),
-            ew_entry: None,
-        };
-        db::results::save_result(
-            c,
-            app.club_id("alpha"),
-            id,
-            at,
-            (150, 90),
-            &Default::default(),
-            "test",
-        )
-        .unwrap()
-        .unwrap();
-    });
+    let at = db::results::Played {
+        round: 1,
+        table_number: table as i32,
+        board: before.seating(1, table).unwrap().boards[0] as i32,
+        majors_entry: Some(pair_2),
+        minors_entry: None,
+    };
+    store_result(&app, id, at, (150, 90));
     let entry = pair_2.get().to_string();
     let withdraw = format!("{entries}/withdraw");
     let r = d.post(&entries, &withdraw, &[("entry", &entry)]).await;
@@ -148,7 +136,7 @@ async fn a_late_pair_and_a_withdrawal_through_the_pages_keep_the_played_rounds()
         db::results::results_of(c, app.club_id("alpha"), id).unwrap()
     });
     assert_eq!(kept.len(), 1, "the withdrawn pair's played result stays");
-    assert_eq!((kept[0].ns_entry, kept[0].ns_score), (Some(pair_2), 150));
+    assert_eq!((kept[0].majors_entry, kept[0].majors_score), (Some(pair_2), 150));
     for r in 2..=3 {
         assert_eq!(m.sitting_out(r).count(), 1, "round {r}: pair 2's opponent");
     }

@@ -5,10 +5,9 @@
 mod common;
 
 use calypso_director::db;
-use calypso_director::db::results::{Played, save_result};
+use calypso_director::db::results::Played;
 use calypso_director::deals::SetKey;
 use calypso_director::event::EventId;
-use calypso_director::event::results::ResultDetails;
 use calypso_director::movement::individual::{
     CutOverrides, IndividualRound, TableResult, first_round, next_round,
 };
@@ -67,28 +66,16 @@ fn error(v: &Value) -> String {
     v["error"].as_str().unwrap_or_default().to_string()
 }
 
-/// Stores a table's result as the individual form does: no entries, the majors side's score
-/// as North-South's.
+/// Stores a table's result as the individual form does: no entries, the sides' scores.
 fn report(app: &TestApp, id: EventId, round: u32, table: u32, board: u32, scores: (i32, i32)) {
-    with_conn(app, |c| {
-        save_result(
-            c,
-            app.club_id("alpha"),
-            id,
-            Played {
-                round: round as i32,
-                table_number: table as i32,
-                board: board as i32,
-                ns_entry: None,
-                ew_entry: None,
-            },
-            scores,
-            &ResultDetails::default(),
-            "test",
-        )
-        .unwrap()
-        .unwrap()
-    });
+    let at = Played {
+        round: round as i32,
+        table_number: table as i32,
+        board: board as i32,
+        majors_entry: None,
+        minors_entry: None,
+    };
+    store_result(app, id, at, scores);
 }
 
 fn key_of(app: &TestApp, id: EventId) -> [u8; 32] {

@@ -680,27 +680,14 @@ async fn round_control_starts_rounds_and_shows_each_tables_state() {
     assert!(body.contains("Round 1 of 3"), "{body}");
     assert_eq!(body.matches(">playing<").count(), 3, "{body}");
     // Table 1 reports; the others are still playing, so starting round 2 asks first.
-    with_conn(&app, |c| {
-        use calypso_director::db::results::{Played, save_result};
-        let at = Played {
-            round: 1,
-            table_number: 1,
-            board: 1,
-            ns_entry: None,
-            ew_entry: None,
-        };
-        save_result(
-            c,
-            app.club_id("alpha"),
-            id,
-            at,
-            (100, 90),
-            &Default::default(),
-            "test",
-        )
-        .unwrap()
-        .unwrap();
-    });
+    let at = calypso_director::db::results::Played {
+        round: 1,
+        table_number: 1,
+        board: 1,
+        majors_entry: None,
+        minors_entry: None,
+    };
+    store_result(&app, id, at, (100, 90));
     let (_, body) = d.get_text(&rounds).await;
     assert_eq!(body.matches(">reported<").count(), 1);
     let r = d.post(&rounds, &rounds, &[("round", "2")]).await;

@@ -349,3 +349,34 @@ pub async fn enter_pairs(d: &Browser, entries: &str, n: u32, first: &str, second
         assert_eq!(r.status(), StatusCode::SEE_OTHER, "pair {i}");
     }
 }
+
+/// Stores a confirmed result of club "alpha"'s event directly, with the given scores (majors,
+/// minors), as a director's entry would be stored; for tests about what follows a result.
+pub fn store_result(
+    app: &TestApp,
+    id: calypso_director::event::EventId,
+    at: db::results::Played,
+    scores: (i32, i32),
+) -> calypso_director::event::results::TableResult {
+    use calypso_director::event::results::{Outcome, ResultStatus};
+    let values = db::results::ResultValues {
+        majors_score: scores.0,
+        minors_score: scores.1,
+        status: ResultStatus::Confirmed,
+        outcome: Outcome::Played,
+        majors_adjusted: None,
+        minors_adjusted: None,
+        sheet: "{}".into(),
+    };
+    with_conn(app, |c| {
+        match db::results::insert_result(c, app.club_id("alpha"), id, at, &values, "test", None)
+            .unwrap()
+            .expect("the club's event")
+        {
+            db::results::Inserted::Saved(r) => r,
+            db::results::Inserted::Exists(r) => {
+                panic!("round {} table {} has a result", r.round, r.table_number)
+            }
+        }
+    })
+}

@@ -18,6 +18,7 @@ pub mod public;
 pub mod round_seats;
 pub mod rounds;
 pub mod table;
+pub mod table_result;
 pub mod tokens;
 
 use actix_web::{Route, web};
@@ -142,6 +143,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     }
     cfg.route("/", web::get().to(public::index))
         .route("/static/style.css", web::get().to(public::stylesheet))
+        .route("/static/table.js", web::get().to(public::table_script))
         .route("/docs/api", web::get().to(public::api_doc))
         .route("/setup", web::get().to(account::setup_form))
         .route("/setup", web::post().to(account::setup))
@@ -151,6 +153,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/invite/{invite}", web::get().to(account::invite_form))
         .route("/invite/{invite}", web::post().to(account::accept_invite))
         .route("/t/{code}", web::get().to(table::show))
+        .route("/t/{code}/result", web::post().to(table::post_result))
+        .route("/t/{code}/confirm", web::post().to(table::post_confirm))
         .route("/c/{club}", web::get().to(public::club_home))
         .route("/c/{club}/events/{event}", web::get().to(events::show))
         .route(

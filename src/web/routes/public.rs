@@ -25,6 +25,16 @@ pub async fn stylesheet() -> HttpResponse {
         .body(STYLESHEET)
 }
 
+const TABLE_SCRIPT: &str = include_str!("../../../static/table.js");
+
+/// The table page's script: keeps an unsent result form through a reload.
+pub async fn table_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("Cache-Control", "public, max-age=3600"))
+        .body(TABLE_SCRIPT)
+}
+
 #[derive(Template)]
 #[template(path = "index.html")]
 struct IndexPage {

@@ -2,18 +2,24 @@
 //! the table plays in the current round, and where its minors pair and boards go next.
 
 use actix_session::Session;
-use actix_web::http::StatusCode;
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, web};
 use askama::Template;
+use serde::Deserialize;
+
+use super::table_result::{ScoreEntry, TableForm};
 
 use crate::db;
+use crate::engine::Problem;
 use crate::event::EventStatus;
+use crate::event::ResultId;
 use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
 use crate::movement::{Movement, Side, progressive_board};
+use crate::service::results::{self, EntryError, Place, Who};
 use crate::web::auth::Viewer;
 use crate::web::error::AppError;
-use crate::web::page::Nav;
+use crate::web::page::{Nav, csrf_token};
 use crate::web::render::html_page;
 use crate::web::state::AppState;
 
@@ -41,10 +47,23 @@ struct TablePage {
     next: Vec<String>,
     /// A progressive individual's sides of three: who sits out each deal.
     sit_outs: Vec<String>,
+    /// The table's code, for the forms' addresses.
+    code: String,
+    csrf: String,
+    /// The result form (or the result in) for each board of this round.
+    scores: Vec<ScoreEntry>,
+}
+
+/// A form sent back with what was typed and what is wrong with it.
+struct Kept {
+    form: TableForm,
+    problems: Vec<Problem>,
+    message: Option<String>,
 }
 
 /// A progressive individual's table: this round's players by side (the stored seating),
 /// who sits out which deal on a side of three, and how the players move after it.
+#[allow(clippy::too_many_arguments)]
 async fn individual_table(
     state: &AppState,
     session: &Session,
@@ -53,7 +72,9 @@ async fn individual_table(
     ev: crate::event::Event,
     entries: Vec<Entry>,
     table: u32,
-) -> Result<HttpResponse, AppError> {
+    code: String,
+    kept: Option<Kept>,
+) -> Result<TablePage, AppError> {
     let (club, id) = (ev.club_id, ev.id);
     let (seated, options) = state
         .db(move |c| {
@@ -118,23 +139,64 @@ async fn individual_table(
     } else {
         vec!["The winners stay at this table; the losers move up a table (of a losing side of three, the player who sat out the last deal moves down a table instead).".into()]
     };
-    Ok(html_page(
-        StatusCode::OK,
-        &TablePage {
-            nav: Nav::new(session, viewer),
-            event_name: ev.settings.name().to_string(),
-            event_path: format!("/c/{slug}/events/{}", ev.id),
-            table,
-            notice,
-            round,
-            sides,
-            boards: here
-                .map(|_| vec![progressive_board(tables, round, table)])
-                .unwrap_or_default(),
-            next,
-            sit_outs,
-        },
-    ))
+    let boards = here
+        .map(|_| vec![progressive_board(tables, round, table)])
+        .unwrap_or_default();
+    let scores = score_entries(state, &ev, round, table, &boards, kept).await?;
+    Ok(TablePage {
+        nav: Nav::new(session, viewer),
+        event_name: ev.settings.name().to_string(),
+        event_path: format!("/c/{slug}/events/{}", ev.id),
+        table,
+        notice,
+        round,
+        sides,
+        boards,
+        next,
+        sit_outs,
+        csrf: csrf_token(session),
+        code,
+        scores,
+    })
+}
+
+/// Each board's result form, or the result already in. The kept form goes to its board.
+async fn score_entries(
+    state: &AppState,
+    ev: &crate::event::Event,
+    round: u32,
+    table: u32,
+    boards: &[u32],
+    kept: Option<Kept>,
+) -> Result<Vec<ScoreEntry>, AppError> {
+    if boards.is_empty() || ev.status != EventStatus::Running {
+        return Ok(vec![]);
+    }
+    let (club, id) = (ev.club_id, ev.id);
+    let results = state
+        .db(move |c| Ok(db::results::results_of(c, club, id)?))
+        .await?;
+    let spec = ev.settings.game_spec();
+    // The kept form goes back to its own board; one for a board this table does not play
+    // brings its message to the first board's form.
+    let mut kept = kept;
+    let own = kept
+        .as_ref()
+        .is_some_and(|k| boards.iter().any(|b| k.form.board.trim() == b.to_string()));
+    Ok(boards
+        .iter()
+        .map(|&board| {
+            let result = results.iter().find(|r| {
+                r.round as u32 == round && r.table_number as u32 == table && r.board as u32 == board
+            });
+            let blank = TableForm::blank(&spec, round, board);
+            match kept.take_if(|k| !own || k.form.board.trim() == board.to_string()) {
+                Some(k) if own => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result),
+                Some(k) => ScoreEntry::new(&spec, &blank, &k.problems, k.message, result),
+                None => ScoreEntry::new(&spec, &blank, &[], None, result),
+            }
+        })
+        .collect())
 }
 
 fn side_view(entries: &[Entry], side: Side, number: Option<u32>, game: u32) -> Option<SideView> {
@@ -183,15 +245,18 @@ fn next_moves(m: &Movement, round: u32, table: u32) -> Vec<String> {
     out
 }
 
-pub async fn show(
-    state: web::Data<AppState>,
-    session: Session,
-    viewer: Viewer,
-    path: web::Path<String>,
-) -> Result<HttpResponse, AppError> {
-    let code = path.into_inner().trim().to_uppercase();
+/// The table's page; `kept` is a result form sent back with its problems.
+async fn page(
+    state: &AppState,
+    session: &Session,
+    viewer: &Viewer,
+    code: String,
+    kept: Option<Kept>,
+) -> Result<TablePage, AppError> {
+    let lookup = code.clone();
     let (club, ev, entries, movement, table) = state
         .db(move |c| {
+            let code = lookup;
             let (club, id, table) =
                 db::tables::table_of_code(c, &code)?.ok_or(AppError::NotFound)?;
             let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
@@ -206,7 +271,10 @@ pub async fn show(
     }
     let round = ev.round.current;
     if movement_kind(ev.settings.format()).is_none() {
-        return individual_table(&state, &session, &viewer, &club.slug, ev, entries, table).await;
+        return individual_table(
+            state, session, viewer, &club.slug, ev, entries, table, code, kept,
+        )
+        .await;
     }
     let notice = match (ev.status, &movement) {
         (_, None) => Some("The movement has not been made yet.".to_string()),
@@ -242,19 +310,174 @@ pub async fn show(
         }
         _ => (vec![], vec![], vec![]),
     };
-    Ok(html_page(
-        StatusCode::OK,
-        &TablePage {
-            nav: Nav::new(&session, &viewer),
-            event_name: ev.settings.name().to_string(),
-            event_path: format!("/c/{}/events/{}", club.slug, ev.id),
-            table,
-            notice,
-            round,
-            sides,
-            boards,
-            next,
-            sit_outs: vec![],
-        },
-    ))
+    let scores = score_entries(state, &ev, round, table, &boards, kept).await?;
+    Ok(TablePage {
+        nav: Nav::new(session, viewer),
+        event_name: ev.settings.name().to_string(),
+        event_path: format!("/c/{}/events/{}", club.slug, ev.id),
+        table,
+        notice,
+        round,
+        sides,
+        boards,
+        next,
+        sit_outs: vec![],
+        csrf: csrf_token(session),
+        code,
+        scores,
+    })
+}
+
+fn code_of(path: web::Path<String>) -> String {
+    path.into_inner().trim().to_uppercase()
+}
+
+pub async fn show(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: Viewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let p = page(&state, &session, &viewer, code_of(path), None).await?;
+    Ok(html_page(StatusCode::OK, &p))
+}
+
+fn see_table(code: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, format!("/t/{code}")))
+        .finish()
+}
+
+/// A table enters its result: checked by the engine, saved once, provisional until the other
+/// side agrees. Anything wrong comes back beside the fields with the form as typed.
+pub async fn post_result(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let code = code_of(path);
+    let form = TableForm::from_pairs(form.into_inner());
+    let lookup = code.clone();
+    let sent = form.clone();
+    let outcome = state
+        .db(move |c| {
+            let (club, id, table) =
+                db::tables::table_of_code(c, &lookup)?.ok_or(AppError::NotFound)?;
+            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
+            let spec = ev.settings.game_spec();
+            let sheet = match sent.sheet(&spec) {
+                Ok(s) => s,
+                Err(problems) => {
+                    return Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, problems, None)));
+                }
+            };
+            let place = Place {
+                round: sent.round.trim().parse().unwrap_or(0),
+                table: i64::from(table),
+                board: sent.board.trim().parse().unwrap_or(0),
+            };
+            let who = Who::Table {
+                table,
+                code: &lookup,
+            };
+            Ok(match results::submit(c, &ev, who, place, sheet) {
+                Ok(_) => Ok(()),
+                Err(e) => Err(refusal(e)?),
+            })
+        })
+        .await?;
+    match outcome {
+        Ok(()) => Ok(see_table(&code)),
+        Err((status, problems, message)) => {
+            let kept = Kept {
+                form,
+                problems,
+                message,
+            };
+            let p = page(&state, &session, &viewer, code, Some(kept)).await?;
+            Ok(html_page(status, &p))
+        }
+    }
+}
+
+type Refusal = (StatusCode, Vec<Problem>, Option<String>);
+
+/// The service's refusal as the page shows it: the engine's problems beside the fields,
+/// anything else as a message above the form.
+fn refusal(e: EntryError) -> Result<Refusal, AppError> {
+    let status = match &e {
+        EntryError::Problems(_) | EntryError::Shape(_) | EntryError::Reason => {
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
+        EntryError::NotInMovement(_) | EntryError::NoResult => StatusCode::NOT_FOUND,
+        EntryError::NotOpen(_) | EntryError::Exists(_) | EntryError::State(_) => {
+            StatusCode::CONFLICT
+        }
+        EntryError::Db(_) | EntryError::Papers(_) => {
+            return Err(match e {
+                EntryError::Db(d) => AppError::Db(d),
+                other => AppError::Invalid(other.to_string()),
+            });
+        }
+    };
+    Ok(match e {
+        EntryError::Problems(p) => (
+            status,
+            p,
+            Some("The rules engine cannot accept this result: see the notes beside the lines. Fix them, or call the director.".into()),
+        ),
+        other => (status, vec![], Some(other.to_string())),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct ConfirmForm {
+    result: i32,
+    answer: String,
+}
+
+/// The other side's answer on the same phone: agree (the result is final) or not (the
+/// director is called).
+pub async fn post_confirm(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: web::Form<ConfirmForm>,
+) -> Result<HttpResponse, AppError> {
+    let code = code_of(path);
+    let f = form.into_inner();
+    let agree = match f.answer.as_str() {
+        "agree" => true,
+        "disagree" => false,
+        _ => return Err(AppError::Invalid("the answer is agree or disagree".into())),
+    };
+    let lookup = code.clone();
+    let outcome = state
+        .db(move |c| {
+            let (club, id, table) =
+                db::tables::table_of_code(c, &lookup)?.ok_or(AppError::NotFound)?;
+            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
+            Ok(
+                match results::confirm(c, &ev, table, &lookup, ResultId::new(f.result), agree) {
+                    Ok(_) => Ok(()),
+                    Err(e) => Err(refusal(e)?),
+                },
+            )
+        })
+        .await?;
+    match outcome {
+        Ok(()) => Ok(see_table(&code)),
+        Err((status, problems, message)) => {
+            let kept = Kept {
+                form: TableForm::default(),
+                problems,
+                message,
+            };
+            let p = page(&state, &session, &viewer, code, Some(kept)).await?;
+            Ok(html_page(status, &p))
+        }
+    }
 }

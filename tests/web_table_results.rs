@@ -1,0 +1,237 @@
+//! Score entry on a table's own page (`/t/{code}`), no login: the engine's problems beside
+//! the fields with the input kept, a saved result provisional until the other side agrees on
+//! the same phone, a second submission refused with the result already entered, and a code
+//! that works only for its own table.
+
+mod common;
+
+use calypso_director::db;
+use calypso_director::event::EventId;
+use calypso_director::service::tokens::table_code;
+use common::*;
+use reqwest::StatusCode;
+
+/// A running Mitchell of 2 tables (4 pairs), 1 round of 1 board, round 1 started; the
+/// event's page and its table codes by table.
+async fn running(app: &TestApp, d: &Browser) -> (String, EventId, Vec<(u32, String)>) {
+    let mut fields = event_fields("Table Night");
+    fields[4] = ("tables", "2");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let page = location(&r);
+    let id = id_from_location(&page);
+    enter_pairs(d, &format!("{page}/entries"), 4, "North", "South").await;
+    let movement = format!("{page}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    move_event(d, &page, &TO_RUNNING).await;
+    let rounds = format!("{page}/rounds");
+    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let club = app.club_id("alpha");
+    let codes = with_conn(app, |c| {
+        db::tables::ensure_codes(c, club, id, 2, table_code).unwrap()
+    });
+    (page, id, codes)
+}
+
+/// The board a table plays in round 1, read from its page.
+fn board_on(page: &str) -> String {
+    let i = page.find("name=\"board\" value=\"").expect("a result form") + 20;
+    page[i..].split('"').next().unwrap().to_string()
+}
+
+fn result_fields<'a>(board: &'a str, csrf: &'a str, piles_ns: &'a str) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("csrf_token", csrf),
+        ("round", "1"),
+        ("board", board),
+        ("calypsos_N", "0"),
+        ("calypsos_E", "0"),
+        ("calypsos_S", "0"),
+        ("calypsos_W", "0"),
+        ("piles_NS", piles_ns),
+        ("piles_EW", "104"),
+        ("revokes_NS", "0"),
+        ("revokes_EW", "0"),
+    ]
+}
+
+fn results_of(app: &TestApp, id: EventId) -> Vec<calypso_director::event::results::TableResult> {
+    let club = app.club_id("alpha");
+    with_conn(app, |c| db::results::results_of(c, club, id).unwrap())
+}
+
+#[tokio::test]
+async fn a_table_enters_its_result_and_the_minors_agree_on_the_same_phone() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, id, codes) = running(&app, &d).await;
+    let code = &codes[0].1;
+    let path = format!("/t/{code}");
+    // A phone at the table: no login, its own cookies.
+    let phone = Browser::new(&app);
+    let (status, body) = phone.get_text(&path).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Check and enter the result"), "{body}");
+    let board = board_on(&body);
+    let csrf = csrf_from(&body).unwrap();
+
+    // A wrong count: the engine's words, the input kept, nothing saved.
+    let r = phone
+        .post_raw(
+            &format!("{path}/result"),
+            &result_fields(&board, &csrf, "100"),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    assert!(
+        body.contains("the cards add up to 204, a game has 208"),
+        "{body}"
+    );
+    assert!(body.contains("value=\"100\""), "the count typed is kept");
+    assert!(results_of(&app, id).is_empty());
+
+    // A rank tapped twice in South's calypso: named beside South's line.
+    let mut twice = result_fields(&board, &csrf, "104");
+    twice.push(("ranks_S", "2"));
+    twice.push(("ranks_S", "2"));
+    let r = phone.post_raw(&format!("{path}/result"), &twice).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    let south = body.find("<legend>South").expect("South's line");
+    let next = body[south..].find("</fieldset>").unwrap() + south;
+    assert!(
+        body[south..next].contains("a calypso holds one card of each rank"),
+        "{}",
+        &body[south..next]
+    );
+    assert!(results_of(&app, id).is_empty());
+
+    // Not a number: named beside its line, nothing saved.
+    let mut typo = result_fields(&board, &csrf, "104");
+    typo[3] = ("calypsos_N", "one");
+    let r = phone.post_raw(&format!("{path}/result"), &typo).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    assert!(
+        body.contains("North&#39;s completed calypsos: &#34;one&#34; is not a number"),
+        "{body}"
+    );
+    assert!(body.contains("value=\"one\""));
+    assert!(results_of(&app, id).is_empty());
+
+    // Fixed: saved, provisional, the engine's totals shown.
+    let good = result_fields(&board, &csrf, "104");
+    let r = phone.post_raw(&format!("{path}/result"), &good).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let saved = results_of(&app, id);
+    assert_eq!(saved.len(), 1);
+    assert_eq!((saved[0].majors_score, saved[0].minors_score), (1040, 1040));
+    assert_eq!(saved[0].status.name(), "provisional");
+    assert!(saved[0].entered_by.contains(code.as_str()));
+    let (_, body) = phone.get_text(&path).await;
+    assert!(
+        body.contains("provisional") && body.contains("Minors agree"),
+        "{body}"
+    );
+    assert!(body.contains("1040"));
+
+    // A double tap: the second is refused with the result already entered.
+    let r = phone.post_raw(&format!("{path}/result"), &good).await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    let body = r.text().await.unwrap();
+    assert!(body.contains("already has a result"), "{body}");
+    assert!(body.contains("ask the director for a correction"));
+    assert_eq!(results_of(&app, id).len(), 1);
+
+    // The minors agree: final.
+    let rid = saved[0].id.get().to_string();
+    let r = phone
+        .post_raw(
+            &format!("{path}/confirm"),
+            &[("csrf_token", &csrf), ("result", &rid), ("answer", "agree")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert_eq!(results_of(&app, id)[0].status.name(), "confirmed");
+    let (_, body) = phone.get_text(&path).await;
+    assert!(body.contains("Both sides agree"), "{body}");
+    // Agreeing twice changes nothing.
+    let r = phone
+        .post_raw(
+            &format!("{path}/confirm"),
+            &[
+                ("csrf_token", &csrf),
+                ("result", &rid),
+                ("answer", "disagree"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    assert_eq!(results_of(&app, id)[0].status.name(), "confirmed");
+}
+
+#[tokio::test]
+async fn a_table_code_enters_only_its_own_table_and_the_other_side_may_disagree() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, id, codes) = running(&app, &d).await;
+    let (one, two) = (&codes[0].1, &codes[1].1);
+    let phone = Browser::new(&app);
+    let (_, body) = phone.get_text(&format!("/t/{two}")).await;
+    let board_two = board_on(&body);
+    let (_, body) = phone.get_text(&format!("/t/{one}")).await;
+    let csrf = csrf_from(&body).unwrap();
+    // Table 1's code cannot enter table 2's board.
+    let r = phone
+        .post_raw(
+            &format!("/t/{one}/result"),
+            &result_fields(&board_two, &csrf, "104"),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let body = r.text().await.unwrap();
+    assert!(body.contains("table 1 plays board"), "{body}");
+    // A code that does not exist.
+    let r = phone
+        .post_raw("/t/ZZZZZZZZ/result", &result_fields("1", &csrf, "104"))
+        .await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    assert!(results_of(&app, id).is_empty());
+
+    // Table 2 enters its own; the minors do not agree: disputed, for the director.
+    let r = phone
+        .post_raw(
+            &format!("/t/{two}/result"),
+            &result_fields(&board_two, &csrf, "104"),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let rid = results_of(&app, id)[0].id.get().to_string();
+    // Table 1's code cannot answer for table 2's result.
+    let r = phone
+        .post_raw(
+            &format!("/t/{one}/confirm"),
+            &[("csrf_token", &csrf), ("result", &rid), ("answer", "agree")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    assert_eq!(results_of(&app, id)[0].status.name(), "provisional");
+    let r = phone
+        .post_raw(
+            &format!("/t/{two}/confirm"),
+            &[
+                ("csrf_token", &csrf),
+                ("result", &rid),
+                ("answer", "disagree"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert_eq!(results_of(&app, id)[0].status.name(), "disputed");
+    let (_, body) = phone.get_text(&format!("/t/{two}")).await;
+    assert!(body.contains("The director has been called"), "{body}");
+}
