@@ -238,6 +238,46 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
     Ok(())
 }
 
+/// A transaction that writes. On SQLite it begins IMMEDIATE, taking the write lock before
+/// anything is read (waiting for it up to the busy timeout): a deferred transaction that
+/// reads and then writes cannot take the lock while another connection writes, or once one
+/// has written since its read, and SQLite answers that at once with "database is locked",
+/// without waiting (what a round started while phones enter results ran into). Inside a
+/// transaction it is a savepoint, as `Connection::transaction`; PostgreSQL's is the usual one.
+pub fn write_transaction<T, E>(
+    conn: &mut DbConnection,
+    f: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    type Manager = <DbConnection as Connection>::TransactionManager;
+    let depth = Manager::transaction_manager_status_mut(conn).transaction_depth()?;
+    let immediate = match conn {
+        DbConnection::Sqlite(c) if depth.is_none() => {
+            AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
+            true
+        }
+        #[allow(unreachable_patterns)] // the SQLite-only build has no other variant
+        _ => false,
+    };
+    if !immediate {
+        return conn.transaction(f);
+    }
+    // The rest as diesel's own `transaction`.
+    match f(conn) {
+        Ok(value) => {
+            Manager::commit_transaction(conn)?;
+            Ok(value)
+        }
+        Err(e) => match Manager::rollback_transaction(conn) {
+            Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(e),
+            Err(rollback) => Err(rollback.into()),
+        },
+    }
+}
+
 /// Whether two concurrent writers collided on a unique key (either backend).
 pub fn is_unique_violation(e: &diesel::result::Error) -> bool {
     matches!(
