@@ -159,6 +159,8 @@ struct Stats {
     error_samples: Vec<String>,
     saved: u64,
     refused_409: u64,
+    /// Second phones whose page already showed the other phone's result (no form to post).
+    already_shown: u64,
     double_saves: u64,
     confirmed: u64,
 }
@@ -188,6 +190,7 @@ impl Stats {
         }
         self.saved += other.saved;
         self.refused_409 += other.refused_409;
+        self.already_shown += other.already_shown;
         self.double_saves += other.double_saves;
         self.confirmed += other.confirmed;
     }
@@ -584,9 +587,13 @@ async fn post_result(
                 input_value(page, "round"),
                 input_value(page, "board"),
             ) else {
-                stats.error(format!(
-                    "/t/{code}: no result form (csrf_token, round, board)"
-                ));
+                // The other phone's result was in before this page loaded: the page shows it
+                // (to confirm) instead of the form, and there is nothing to post.
+                if input_value(page, "result").is_some() {
+                    stats.already_shown += 1;
+                    return Some(false);
+                }
+                stats.error(format!("/t/{code}: neither the result form nor a result"));
                 return None;
             };
             if round != w.round.to_string() {
@@ -625,7 +632,10 @@ async fn post_result(
             let text = r.text().await.unwrap_or_default();
             match (opts.via, status) {
                 (Via::Pages, StatusCode::SEE_OTHER) | (Via::Api, StatusCode::CREATED) => Some(true),
-                (_, StatusCode::CONFLICT) => Some(false),
+                (_, StatusCode::CONFLICT) => {
+                    stats.refused_409 += 1;
+                    Some(false)
+                }
                 _ => {
                     let short: String = text.chars().take(300).collect();
                     stats.error(format!("result at /t/{code}: {status} {short}"));
@@ -704,7 +714,7 @@ async fn device(
                     drop(s);
                     shared.notify.notify_waiters();
                 }
-                Some(false) => stats.refused_409 += 1,
+                Some(false) => {}
                 None => {}
             }
         }
@@ -1008,10 +1018,11 @@ async fn drive(opts: Opts, base: String, setup_link: String) -> Result<bool, Str
     }
     let p99 = percentile(&all, 99.0);
     println!(
-        "results: {} saved (303/201), {} second tries refused (409), {} confirmed; rows in the \
-         database: {rows} ({}) in {} event(s)",
+        "results: {} saved (303/201), {} second tries refused (409), {} second phones found the \
+         result already shown, {} confirmed; rows in the database: {rows} ({}) in {} event(s)",
         stats.saved,
         stats.refused_409,
+        stats.already_shown,
         stats.confirmed,
         by_status
             .iter()
