@@ -108,15 +108,15 @@ fn parse_opts() -> Result<Opts, String> {
         }
         i += 2;
     }
-    if !(3..=99).contains(&o.tables) || o.tables % 2 == 0 {
+    if !(3..=99).contains(&o.tables) || o.tables.is_multiple_of(2) {
         return Err(
             "--tables: an odd number from 3 to 99 (a Mitchell of T tables, T odd, has T rounds)"
                 .into(),
         );
     }
-    if o.devices == 0 || o.devices % (2 * o.tables) != 0 {
+    if !(1..=10_000).contains(&o.devices) || !o.devices.is_multiple_of(2 * o.tables) {
         return Err(format!(
-            "--devices: a multiple of {} (two phones at each of the {} tables of a section)",
+            "--devices: up to 10,000, a multiple of {} (two phones at each of the {} tables of a section)",
             2 * o.tables,
             o.tables
         ));
