@@ -227,8 +227,9 @@ pub fn insert_result(
     });
     match attempt {
         // The unique key caught what the lock did not (it should not happen): still once.
-        Err(DbError::Query(e)) if is_unique_violation(&e) => Ok(existing(conn, event, &at)?
-            .map(Inserted::Exists)),
+        Err(DbError::Query(e)) if is_unique_violation(&e) => {
+            Ok(existing(conn, event, &at)?.map(Inserted::Exists))
+        }
         other => other,
     }
 }
@@ -328,7 +329,14 @@ pub fn audits_of(
     ids: &[ResultId],
 ) -> Result<Vec<(ResultId, AuditEntry)>, DbError> {
     let ids: Vec<i32> = ids.iter().map(|i| i.get()).collect();
-    type Row = (i32, String, NaiveDateTime, Option<String>, Option<String>, String);
+    type Row = (
+        i32,
+        String,
+        NaiveDateTime,
+        Option<String>,
+        Option<String>,
+        String,
+    );
     Ok(result_audit::table
         .filter(result_audit::result_id.eq_any(ids))
         .order(result_audit::id.asc())

@@ -9,8 +9,8 @@ pub mod lifecycle;
 pub mod movement;
 pub mod papers;
 pub mod results;
-pub mod scoresheet;
 pub mod rounds;
+pub mod scoresheet;
 pub mod settings;
 pub mod visibility;
 

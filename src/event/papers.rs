@@ -111,7 +111,9 @@ pub fn board_deals(
         return Ok(None);
     }
     let set = set_key(key)?;
-    Ok(Some(deals::board(&set, number, false, &settings.game_spec(), None)?.deals))
+    Ok(Some(
+        deals::board(&set, number, false, &settings.game_spec(), None)?.deals,
+    ))
 }
 
 /// The PDF of one kind for every board of the event (or every reserve board).

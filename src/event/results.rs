@@ -222,7 +222,12 @@ mod tests {
         assert!(Adjusted::parse("ave++").is_err());
         assert!(Adjusted::from_number(-1).is_err());
         assert_eq!(Adjusted::from_number(100), Ok(Adjusted::Percent(100)));
-        for a in [Adjusted::AvePlus, Adjusted::Ave, Adjusted::AveMinus, Adjusted::Percent(7)] {
+        for a in [
+            Adjusted::AvePlus,
+            Adjusted::Ave,
+            Adjusted::AveMinus,
+            Adjusted::Percent(7),
+        ] {
             assert_eq!(Adjusted::parse(&a.to_string()), Ok(a));
         }
     }

@@ -179,7 +179,11 @@ fn revokes(spec: &GameSpec, given: Option<&BTreeMap<String, i64>>) -> Result<Vec
 
 /// The engine's check of a sheet; `dealt` is the board's deals when the event's seeded deck is
 /// known (the dealt-card checks then run, and a play record's hands must be the dealt ones).
-pub fn check(spec: &GameSpec, sheet: &Sheet, dealt: Option<&[Deal]>) -> Result<Checked, Vec<Problem>> {
+pub fn check(
+    spec: &GameSpec,
+    sheet: &Sheet,
+    dealt: Option<&[Deal]>,
+) -> Result<Checked, Vec<Problem>> {
     let (score, revokes) = match sheet {
         Sheet::Summaries { summaries, revokes } => {
             let mut problems = engine::check_series(spec, summaries, dealt);
@@ -195,7 +199,9 @@ pub fn check(spec: &GameSpec, sheet: &Sheet, dealt: Option<&[Deal]>) -> Result<C
                 } else if n > tricks {
                     problems.push(problem(
                         "revoke-count",
-                        format!("{name} cannot have committed {n} revokes in a game of {tricks} tricks"),
+                        format!(
+                            "{name} cannot have committed {n} revokes in a game of {tricks} tricks"
+                        ),
                         Some(side),
                     ));
                 }
@@ -204,9 +210,9 @@ pub fn check(spec: &GameSpec, sheet: &Sheet, dealt: Option<&[Deal]>) -> Result<C
                 return Err(problems);
             }
             let revokes: Vec<u32> = revokes.iter().map(|&n| n as u32).collect();
-            let last = summaries.last().ok_or_else(|| {
-                vec![problem("empty", "nothing was reported".into(), None)]
-            })?;
+            let last = summaries
+                .last()
+                .ok_or_else(|| vec![problem("empty", "nothing was reported".into(), None)])?;
             let score = engine::score_summary_with_revokes(spec, last, &revokes)
                 .ok_or_else(|| vec![problem("count", "a count is out of range".into(), None)])?;
             (score, revokes)
@@ -245,7 +251,11 @@ fn record_against_deal(spec: &GameSpec, record: &GameRecord, dealt: &[Deal]) -> 
         let Some(real) = dealt.get(d) else {
             out.push(problem(
                 "deals-missing",
-                format!("the record has deal {}, the board has {}", d + 1, dealt.len()),
+                format!(
+                    "the record has deal {}, the board has {}",
+                    d + 1,
+                    dealt.len()
+                ),
                 None,
             ));
             break;
@@ -301,7 +311,8 @@ impl Sheet {
     pub fn to_json(&self, spec: &GameSpec) -> Value {
         match self {
             Sheet::Summaries { summaries, revokes } => {
-                let revokes = sides_json(spec, &revokes.iter().map(|&n| Some(n)).collect::<Vec<_>>());
+                let revokes =
+                    sides_json(spec, &revokes.iter().map(|&n| Some(n)).collect::<Vec<_>>());
                 match summaries.as_slice() {
                     [one] if one.after_deal == spec.deals() as i64 => json!({
                         "players": players_json(one),
@@ -378,7 +389,10 @@ mod tests {
         let spec = spec();
         let sheet = read(&spec, &GAME.replace("\"NS\":72", "\"NS\":76")).unwrap();
         let problems = check(&spec, &sheet, None).unwrap_err();
-        assert!(problems.iter().any(|p| p.code == "card-count"), "{problems:?}");
+        assert!(
+            problems.iter().any(|p| p.code == "card-count"),
+            "{problems:?}"
+        );
     }
 
     #[test]

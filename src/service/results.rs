@@ -105,20 +105,24 @@ pub fn game_at(
 ) -> Result<Option<TableGame>, DbError> {
     let (club, id) = (ev.club_id, ev.id);
     let entries = db::entries::entries_of(conn, club, id)?;
-    let entry = |n: Option<u32>| n.and_then(|n| entries.iter().find(|e| e.number == n as i32).cloned());
+    let entry =
+        |n: Option<u32>| n.and_then(|n| entries.iter().find(|e| e.number == n as i32).cloned());
     if movement_kind(ev.settings.format()).is_some() {
         let Some((_, m)) = db::movements::movement_of(conn, club, id)? else {
             return Ok(None);
         };
-        return Ok(m.seating(round, table).filter(|s| s.has_game()).map(|s| TableGame {
-            round,
-            table,
-            boards: s.boards.clone(),
-            majors: entry(s.majors),
-            minors: entry(s.minors),
-            majors_players: vec![],
-            minors_players: vec![],
-        }));
+        return Ok(m
+            .seating(round, table)
+            .filter(|s| s.has_game())
+            .map(|s| TableGame {
+                round,
+                table,
+                boards: s.boards.clone(),
+                majors: entry(s.majors),
+                minors: entry(s.minors),
+                majors_players: vec![],
+                minors_players: vec![],
+            }));
     }
     let seated = db::individual::rounds_of(conn, club, id)?;
     let tables = u32::from(ev.settings.tables());
@@ -147,7 +151,9 @@ fn game_of_place(
     let table = positive(place.table, "table")?;
     let board = positive(place.board, "board")?;
     let game = game_at(conn, ev, round, table)?.ok_or_else(|| {
-        EntryError::NotInMovement(format!("the movement has no game at table {table} in round {round}"))
+        EntryError::NotInMovement(format!(
+            "the movement has no game at table {table} in round {round}"
+        ))
     })?;
     if !game.boards.contains(&board) {
         let boards: Vec<String> = game.boards.iter().map(u32::to_string).collect();
@@ -206,7 +212,8 @@ pub fn check_sheet(
         Some(key) => board_deals(&ev.settings, key, board)?,
         None => None,
     };
-    let checked = scoresheet::check(&spec, &sheet, dealt.as_deref()).map_err(EntryError::Problems)?;
+    let checked =
+        scoresheet::check(&spec, &sheet, dealt.as_deref()).map_err(EntryError::Problems)?;
     Ok((checked, sheet.to_json(&spec).to_string()))
 }
 
@@ -432,5 +439,13 @@ pub fn rule_unplayed(
         minors_adjusted: ruling.minors,
         sheet: "{}".into(),
     };
-    insert(conn, ev, &game, board, &values, Who::Director(director), Some(&reason))
+    insert(
+        conn,
+        ev,
+        &game,
+        board,
+        &values,
+        Who::Director(director),
+        Some(&reason),
+    )
 }

@@ -52,8 +52,14 @@ pub fn scope() -> Scope {
         .route("/events", web::post().to(create_event))
         .route("/events/{id}", web::get().to(get_event))
         .route("/events/{id}", web::patch().to(update_event))
-        .route("/events/{id}/results", web::get().to(api_results::get_results))
-        .route("/events/{id}/results", web::post().to(api_results::post_result))
+        .route(
+            "/events/{id}/results",
+            web::get().to(api_results::get_results),
+        )
+        .route(
+            "/events/{id}/results",
+            web::post().to(api_results::post_result),
+        )
         .route(
             "/events/{id}/results/{result}",
             web::put().to(api_results::put_result),
