@@ -1013,7 +1013,7 @@ fn played_record(deals: &[[Vec<String>; 4]], dealers: &[String]) -> (Value, (i64
     for (d, hands) in deals.iter().enumerate() {
         let cards: [Vec<Card>; 4] =
             std::array::from_fn(|s| hands[s].iter().map(|c| c.parse().unwrap()).collect());
-        game.deal(cards.each_ref().map(|h| CardCounts::from_cards(h)))
+        game.deal(cards.each_ref().map(CardCounts::from_cards))
             .unwrap();
         let mut tricks = Vec::new();
         let mut trick = serde_json::Map::new();
