@@ -145,7 +145,7 @@ pub fn setup_club(
     club_name: &str,
     owner: &NewDirector,
 ) -> Result<Club, CreateError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let now = now();
         let used = diesel::update(
             setup_tokens::table
@@ -246,7 +246,7 @@ pub fn remove_director(
     club: ClubId,
     id: DirectorId,
 ) -> Result<Director, RemoveError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let row: DirectorRow = directors::table
             .filter(directors::id.eq(id.get()))
             .filter(directors::club_id.eq(club.get()))
@@ -470,7 +470,7 @@ pub fn accept_invite(
     name: &str,
     password_hash: &str,
 ) -> Result<Club, CreateError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let (invite, club) = open_invite(conn, token_hash)?.ok_or(CreateError::TokenInvalid)?;
         let used = diesel::update(
             invites::table

@@ -154,7 +154,7 @@ pub fn update_player(
     f: &PlayerFields,
     archived: Option<bool>,
 ) -> Result<Player, PlayerError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let target = players::table
             .filter(players::id.eq(id.get()))
             .filter(players::club_id.eq(club.get()));

@@ -142,7 +142,7 @@ pub fn add_entry(
     event: EventId,
     draft: &EntryDraft,
 ) -> Result<Entry, EntryChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
         if !entries_open(ev.status) {
             return Err(EntryError::Started.into());
@@ -162,7 +162,7 @@ pub fn add_late_entry(
     reason: &str,
     changed_by: &str,
 ) -> Result<Entry, EntryChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         super::events::lock_event(conn, event)?;
         let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
         check_change_after_start(ev.status, ev.settings.format())?;
@@ -185,7 +185,7 @@ pub fn withdraw_entry(
     reason: &str,
     changed_by: &str,
 ) -> Result<Entry, EntryChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         super::events::lock_event(conn, event)?;
         let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
         check_change_after_start(ev.status, ev.settings.format())?;
@@ -306,7 +306,7 @@ pub fn delete_entry(
     event: EventId,
     entry: EntryId,
 ) -> Result<Entry, EntryChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
         if !entries_open(ev.status) {
             return Err(EntryError::Started.into());
@@ -343,7 +343,7 @@ pub fn renumber(
     event: EventId,
     order: &[i32],
 ) -> Result<Vec<Entry>, EntryChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let ev = super::events::event(conn, club, event)?.ok_or(EntryChangeError::NotFound)?;
         if !entries_open(ev.status) {
             return Err(EntryError::Started.into());

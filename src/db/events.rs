@@ -198,7 +198,7 @@ pub fn update_draft(
     id: EventId,
     settings: &EventSettings,
 ) -> Result<Event, EventChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         if !current(conn, club, id)?.status.editable() {
             return Err(LifecycleError::NotDraft.into());
         }
@@ -292,7 +292,7 @@ pub fn change_status(
     to: EventStatus,
     new_key: &DealKey,
 ) -> Result<Event, EventChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let ev = current(conn, club, id)?;
         ev.status.check_move(seen, to)?;
         let key = match &ev.deal {
@@ -331,7 +331,7 @@ pub fn redeal(
     by: DirectorId,
     new_key: &DealKey,
 ) -> Result<Event, EventChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let ev = current(conn, club, id)?;
         let current_public = match &ev.deal {
             Some(k) => is_published(conn, id, &k.commitment)?,
@@ -365,7 +365,7 @@ pub fn release_hand_records(
     club: ClubId,
     id: EventId,
 ) -> Result<Event, EventChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let ev = current(conn, club, id)?;
         lifecycle::check_release(ev.status, ev.deal.is_some(), ev.hand_records_released)?;
         diesel::update(events::table.find(id.get()))
@@ -384,7 +384,7 @@ pub fn delete_draft(
     club: ClubId,
     id: EventId,
 ) -> Result<Event, EventChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let ev = current(conn, club, id)?;
         let ever_public: i64 = deal_commitments::table
             .filter(deal_commitments::event_id.eq(id.get()))

@@ -114,7 +114,7 @@ pub fn set_options(
     event: EventId,
     options: &IndividualOptions,
 ) -> Result<IndividualPlan, IndividualChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let ev = super::events::event(conn, club, event)?.ok_or(IndividualChangeError::NotFound)?;
         if !options_open(ev.status, ev.round.current) {
             return Err(IndividualChangeError::Started);

@@ -238,6 +238,46 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<(), DbError> {
     Ok(())
 }
 
+/// A transaction that writes. On SQLite it begins IMMEDIATE, taking the write lock before
+/// anything is read (waiting for it up to the busy timeout): a deferred transaction that
+/// reads and then writes cannot take the lock while another connection writes, or once one
+/// has written since its read, and SQLite answers that at once with "database is locked",
+/// without waiting (what a round started while phones enter results ran into). Inside a
+/// transaction it is a savepoint, as `Connection::transaction`; PostgreSQL's is the usual one.
+pub fn write_transaction<T, E>(
+    conn: &mut DbConnection,
+    f: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    type Manager = <DbConnection as Connection>::TransactionManager;
+    let depth = Manager::transaction_manager_status_mut(conn).transaction_depth()?;
+    let immediate = match conn {
+        DbConnection::Sqlite(c) if depth.is_none() => {
+            AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?;
+            true
+        }
+        #[allow(unreachable_patterns)] // the SQLite-only build has no other variant
+        _ => false,
+    };
+    if !immediate {
+        return conn.transaction(f);
+    }
+    // The rest as diesel's own `transaction`.
+    match f(conn) {
+        Ok(value) => {
+            Manager::commit_transaction(conn)?;
+            Ok(value)
+        }
+        Err(e) => match Manager::rollback_transaction(conn) {
+            Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(e),
+            Err(rollback) => Err(rollback.into()),
+        },
+    }
+}
+
 /// Whether two concurrent writers collided on a unique key (either backend).
 pub fn is_unique_violation(e: &diesel::result::Error) -> bool {
     matches!(
@@ -331,6 +371,70 @@ mod tests {
             );
         }
         drop(conns);
+        drop(pool);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A write transaction that reads first, while another connection writes in between: with
+    /// a deferred BEGIN the first one's write failed at once ("database is locked"); begun
+    /// IMMEDIATE, the second waits for the first and both commit.
+    #[test]
+    fn sqlite_write_transactions_that_read_first_wait_instead_of_failing() {
+        let dir = std::env::temp_dir().join(format!("calypso-immediate-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("t.db").display());
+        let pool = connect(Some(&url), 2).unwrap();
+        pool.get()
+            .unwrap()
+            .batch_execute(
+                "CREATE TABLE counter (n INTEGER NOT NULL); INSERT INTO counter VALUES (0);",
+            )
+            .unwrap();
+        let (read, go) = (
+            std::sync::Arc::new(std::sync::Barrier::new(2)),
+            std::sync::Arc::new(std::sync::Barrier::new(2)),
+        );
+        let bump = "UPDATE counter SET n = n + 1";
+        let first = {
+            let (pool, read, go) = (pool.clone(), read.clone(), go.clone());
+            std::thread::spawn(move || {
+                let mut c = pool.get().unwrap();
+                write_transaction(&mut c, |c| -> Result<(), DbError> {
+                    c.batch_execute("SELECT n FROM counter")?;
+                    read.wait();
+                    // Give the other connection time to try its write meanwhile.
+                    go.wait();
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                    c.batch_execute(bump)?;
+                    Ok(())
+                })
+            })
+        };
+        read.wait();
+        let mut c = pool.get().unwrap();
+        go.wait();
+        let second = write_transaction(&mut c, |c| -> Result<(), DbError> {
+            c.batch_execute(bump)?;
+            Ok(())
+        });
+        let first = first.join().unwrap();
+        assert!(first.is_ok(), "{first:?}");
+        assert!(second.is_ok(), "{second:?}");
+        #[derive(diesel::QueryableByName)]
+        struct N {
+            #[diesel(sql_type = diesel::sql_types::Integer)]
+            n: i32,
+        }
+        #[allow(irrefutable_let_patterns)] // one variant without the postgres feature
+        let DbConnection::Sqlite(s) = &mut *c else {
+            panic!("sqlite expected")
+        };
+        let n = diesel::sql_query("SELECT n FROM counter")
+            .get_result::<N>(s)
+            .unwrap()
+            .n;
+        assert_eq!(n, 2);
+        drop(c);
         drop(pool);
         let _ = std::fs::remove_dir_all(&dir);
     }

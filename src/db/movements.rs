@@ -80,7 +80,7 @@ pub fn set_movement(
     event: EventId,
     options: &MovementOptions,
 ) -> Result<Movement, MovementChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         let ev = super::events::event(conn, club, event)?.ok_or(MovementChangeError::NotFound)?;
         if !movement_open(ev.status) {
             return Err(PlanError::Started.into());
@@ -134,7 +134,7 @@ pub fn change_movement(
     reason: &str,
     changed_by: &str,
 ) -> Result<Movement, MovementChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         super::events::lock_event(conn, event)?;
         let ev = super::events::event(conn, club, event)?.ok_or(MovementChangeError::NotFound)?;
         if ev.status != EventStatus::Running {
@@ -236,7 +236,7 @@ pub fn start_round(
     event: EventId,
     round: u32,
 ) -> Result<u32, MovementChangeError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         super::events::lock_event(conn, event)?;
         let ev = super::events::event(conn, club, event)?.ok_or(MovementChangeError::NotFound)?;
         let next = if movement_kind(ev.settings.format()).is_none() {

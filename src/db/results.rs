@@ -190,7 +190,7 @@ pub fn insert_result(
     by: &str,
     reason: Option<&str>,
 ) -> Result<Option<Inserted>, DbError> {
-    let attempt = conn.transaction(|conn| {
+    let attempt = super::write_transaction(conn, |conn| {
         // Take the event's row first: two tables' phones at once queue here, and the second
         // then sees the first one's result.
         lock_event(conn, event)?;
@@ -246,7 +246,7 @@ pub fn change_result<E>(
     reason: Option<&str>,
     change: impl FnOnce(&TableResult) -> Result<ResultValues, E>,
 ) -> Result<Option<Result<TableResult, E>>, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         lock_event(conn, event)?;
         if !event_of_club(conn, club, event)? {
             return Ok(None);

@@ -15,7 +15,7 @@ pub fn ensure_codes(
     tables: u32,
     mut make: impl FnMut() -> String,
 ) -> Result<Vec<(u32, String)>, DbError> {
-    conn.transaction(|conn| {
+    super::write_transaction(conn, |conn| {
         if !super::entries::event_of_club(conn, club, event)? {
             return Err(DbError::Query(diesel::result::Error::NotFound));
         }
