@@ -108,13 +108,13 @@ fn parse_opts() -> Result<Opts, String> {
         }
         i += 2;
     }
-    if !(3..=99).contains(&o.tables) || o.tables % 2 == 0 {
+    if !(3..=99).contains(&o.tables) || o.tables.is_multiple_of(2) {
         return Err(
             "--tables: an odd number from 3 to 99 (a Mitchell of T tables, T odd, has T rounds)"
                 .into(),
         );
     }
-    if o.devices == 0 || o.devices % (2 * o.tables) != 0 {
+    if o.devices == 0 || !o.devices.is_multiple_of(2 * o.tables) {
         return Err(format!(
             "--devices: a multiple of {} (two phones at each of the {} tables of a section)",
             2 * o.tables,
