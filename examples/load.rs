@@ -216,10 +216,15 @@ fn input_value(html: &str, name: &str) -> Option<String> {
 }
 
 /// A client that keeps its cookies and does not follow redirects (as the tests' Browser).
+/// Its idle connections are dropped after 4 s: actix-web answers 408 to a connection's
+/// first request when that comes more than 5 s after the connection opened (its client
+/// request timeout), and hyper's pool may keep a connection it opened for a request that
+/// went out on another one, unused, for later (one 408 in one of the runs before this).
 fn browser() -> reqwest::Client {
     reqwest::Client::builder()
         .cookie_provider(Arc::new(Jar::default()))
         .redirect(reqwest::redirect::Policy::none())
+        .pool_idle_timeout(Duration::from_secs(4))
         .timeout(Duration::from_secs(60))
         .build()
         .expect("an HTTP client")
