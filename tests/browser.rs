@@ -565,3 +565,130 @@ async fn the_progressive_individual_pages_fit_a_phone() {
     }
     c.close().await.unwrap();
 }
+
+/// A phone at the table (390 px, no login): opens the table's link, enters a result with a
+/// wrong trick-pile count and sees the engine's message beside the line with what was typed
+/// kept, reloads mid-entry without losing the form, fixes the count, and the minors agree.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_enters_a_result_on_a_phone_and_the_minors_agree() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Phone Night");
+    fields[4] = ("tables", "2");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let event = location(&r);
+    let id = id_from_location(&event);
+    enter_pairs(&d, &format!("{event}/entries"), 4, "Ann", "Bob").await;
+    let movement = format!("{event}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    move_event(&d, &event, &TO_RUNNING).await;
+    let rounds = format!("{event}/rounds");
+    d.post(&rounds, &rounds, &[("round", "1")]).await;
+    let club = app.club_id("alpha");
+    let code = with_conn(&app, |c| {
+        calypso_director::db::tables::ensure_codes(
+            c,
+            club,
+            id,
+            2,
+            calypso_director::service::tokens::table_code,
+        )
+        .unwrap()[0]
+            .1
+            .clone()
+    });
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    let path = format!("/t/{code}");
+    c.goto(&format!("{}{path}", app.address)).await.unwrap();
+    wait_for(&c, &path, "Check and enter the result").await;
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the result form is {content} px wide");
+    shot(&c, "phone-table-form").await;
+    if std::env::var("CALYPSO_SCREENSHOTS").is_ok() {
+        // The whole form at once, to look at the rank buttons.
+        c.set_window_size(390, 2300).await.unwrap();
+        shot(&c, "phone-table-form-whole").await;
+        c.set_window_size(390, 844).await.unwrap();
+    }
+
+    // North has one calypso and 2, 5 of spades in progress (tapped); the rest in the piles.
+    fill(&c, "#calypsos_N_1", "1").await;
+    for rank in ["2", "5"] {
+        c.find(Locator::Css(&format!(
+            "label.rank:has(input[name=ranks_N][value=\"{rank}\"])"
+        )))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    }
+    fill(&c, "#piles_NS_1", "80").await;
+    // The phone locks and the page reloads mid-entry: nothing typed is lost.
+    c.refresh().await.unwrap();
+    wait_for(&c, &path, "Check and enter the result").await;
+    let kept = c
+        .execute(
+            "return [document.querySelector('#calypsos_N_1').value, \
+             document.querySelectorAll('input[name=ranks_N]:checked').length, \
+             document.querySelector('#piles_NS_1').value];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(kept, serde_json::json!(["1", 2, "80"]));
+    // EW's pile left at 100: 13 + 2 + 80 + 100 = 195, not 208.
+    fill(&c, "#piles_EW_1", "100").await;
+    submit(&c, "form.score-form").await;
+    // The refusal is the answer to the form's post, at its address.
+    let sent = format!("{path}/result");
+    let page = wait_for(&c, &sent, "the cards add up to 195, a game has 208").await;
+    assert!(page.contains("value=\"100\""), "the count typed is kept");
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the form with problems is {content} px wide");
+    shot(&c, "phone-table-problem").await;
+
+    // 13 + 2 + 80 = 95 for N-S: not whole tricks; 81 + 15 = 96 is, and E-W 112 makes 208.
+    fill(&c, "#piles_NS_1", "81").await;
+    fill(&c, "#piles_EW_1", "112").await;
+    submit(&c, "form.score-form").await;
+    // N-S: 500 + 2 x 20 + 810 = 1350; E-W: 1120.
+    let page = wait_for(&c, &path, "Minors agree").await;
+    assert!(page.contains("1350") && page.contains("1120"), "{page}");
+    shot(&c, "phone-table-provisional").await;
+    c.find(Locator::Css("button[value=agree]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(&c, &path, "Both sides agree").await;
+    shot(&c, "phone-table-confirmed").await;
+    let saved = with_conn(&app, |conn| {
+        calypso_director::db::results::results_of(conn, club, id).unwrap()
+    });
+    assert_eq!(saved.len(), 1);
+    assert_eq!(
+        (
+            saved[0].majors_score,
+            saved[0].minors_score,
+            saved[0].status.name()
+        ),
+        (1350, 1120, "confirmed")
+    );
+    // The saved copy of the form is gone with the form.
+    let left = c
+        .execute("return window.localStorage.length;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(left, serde_json::json!(0));
+    c.set_window_size(1280, 900).await.unwrap();
+    shot(&c, "desktop-table-confirmed").await;
+    c.close().await.unwrap();
+}

@@ -136,7 +136,10 @@ async fn a_late_pair_and_a_withdrawal_through_the_pages_keep_the_played_rounds()
         db::results::results_of(c, app.club_id("alpha"), id).unwrap()
     });
     assert_eq!(kept.len(), 1, "the withdrawn pair's played result stays");
-    assert_eq!((kept[0].majors_entry, kept[0].majors_score), (Some(pair_2), 150));
+    assert_eq!(
+        (kept[0].majors_entry, kept[0].majors_score),
+        (Some(pair_2), 150)
+    );
     for r in 2..=3 {
         assert_eq!(m.sitting_out(r).count(), 1, "round {r}: pair 2's opponent");
     }

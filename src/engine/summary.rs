@@ -148,17 +148,24 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
         return out;
     }
 
-    // Card counts: every card dealt is in a calypso, in progress, or in a trick pile.
+    // Card counts: every card dealt is in a calypso, in progress, or in a trick pile. The
+    // counts are as reported (any i64), so the sums saturate rather than overflow.
     let cards_of = |seat: Seat| -> i64 {
-        summary.players[seat.index()]
-            .as_ref()
-            .map_or(0, |p| 13 * p.calypsos + p.in_progress.len() as i64)
+        summary.players[seat.index()].as_ref().map_or(0, |p| {
+            p.calypsos
+                .saturating_mul(13)
+                .saturating_add(p.in_progress.len() as i64)
+        })
     };
-    let mut total = 0;
+    let mut total: i64 = 0;
     for side in 0..spec.sides() {
         let pile = summary.trick_piles[side].unwrap_or(0);
-        let side_cards: i64 = spec.side_seats(side).into_iter().map(cards_of).sum::<i64>() + pile;
-        total += side_cards;
+        let side_cards = spec
+            .side_seats(side)
+            .into_iter()
+            .map(cards_of)
+            .fold(pile, i64::saturating_add);
+        total = total.saturating_add(side_cards);
         if side_cards % spec.players as i64 != 0 {
             out.push(Problem {
                 side: Some(side),
@@ -225,7 +232,8 @@ fn check_player(
         return true;
     };
     let mut ok = true;
-    let mut seen = [0u8; 13];
+    // Counted wide: a report may list a card thousands of times.
+    let mut seen = [0u32; 13];
     for &card in &p.in_progress {
         if card.suit() != suit {
             ok = false;
@@ -237,7 +245,7 @@ fn check_player(
                 ),
             ));
         } else {
-            seen[card.rank().index()] += 1;
+            seen[card.rank().index()] = seen[card.rank().index()].saturating_add(1);
         }
     }
     for rank in Rank::all() {

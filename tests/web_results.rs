@@ -1,0 +1,1189 @@
+//! Score entry through the JSON API (docs/api.md, "Results"): a whole Mitchell evening entered
+//! from the real boards and scored by hand, the engine's refusals, one result per table even
+//! when two arrive at once, corrections and rulings with their audit rows, places the
+//! movement does not have, bad bodies, the per-deal and play-record reports, and the
+//! progressive individual's players.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use calypso_director::engine::{Card, CardCounts, Game, GameSpec, Seat, TrickRule, Variant};
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+const SEATS: [&str; 4] = ["N", "E", "S", "W"];
+/// Each seat's own trump suit under the default seating, SDHC: North-South hold Spades, so
+/// they are the majors.
+const SUITS: [char; 4] = ['S', 'D', 'H', 'C'];
+const RANKS: &str = "23456789TJQKA";
+const DIRECTOR: &str = "director Olive Owner";
+
+struct Api {
+    http: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+impl Api {
+    async fn send(&self, method: &str, path: &str, body: Option<Value>) -> (StatusCode, Value) {
+        let url = format!("{}/api/v1{path}", self.base);
+        let req = match method {
+            "GET" => self.http.get(&url),
+            "POST" => self.http.post(&url),
+            "PUT" => self.http.put(&url),
+            _ => unreachable!(),
+        }
+        .bearer_auth(&self.token);
+        let req = match body {
+            Some(b) => req.json(&b),
+            None => req,
+        };
+        let r = req.send().await.unwrap();
+        let status = r.status();
+        let text = r.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+    async fn get(&self, path: &str) -> (StatusCode, Value) {
+        self.send("GET", path, None).await
+    }
+    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send("POST", path, Some(body)).await
+    }
+    async fn put(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send("PUT", path, Some(body)).await
+    }
+}
+
+/// A running event of the club "alpha", seen through the API.
+struct Evening {
+    api: Api,
+    /// `/events/<id>`
+    path: String,
+    /// GET .../boards: every board's deals as `deal --format json` gives them.
+    boards: Value,
+}
+
+impl Evening {
+    fn results(&self) -> String {
+        format!("{}/results", self.path)
+    }
+
+    async fn start_round(&self, round: u32) -> Value {
+        let (s, v) = self
+            .api
+            .post(&format!("{}/rounds", self.path), json!({"round": round}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "round {round}: {v}");
+        v
+    }
+
+    async fn all_results(&self) -> Vec<Value> {
+        let (s, v) = self.api.get(&self.results()).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        v["results"].as_array().unwrap().clone()
+    }
+
+    /// The deals of a board: `[deal][seat]` = the cards dealt.
+    fn deals(&self, board: u64) -> Vec<[Vec<String>; 4]> {
+        let b = self.boards["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["board"] == board)
+            .unwrap_or_else(|| panic!("board {board} in {}", self.boards));
+        b["deals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                SEATS.map(|s| {
+                    d["hands"][s]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| c.as_str().unwrap().to_string())
+                        .collect()
+                })
+            })
+            .collect()
+    }
+}
+
+async fn club_api(app: &TestApp, slug: &str, email: &str) -> Api {
+    let d = app.club_with_owner(slug, email).await;
+    Api {
+        http: reqwest::Client::new(),
+        base: app.address.clone(),
+        token: new_token(&d, slug, "scoring laptop").await,
+    }
+}
+
+/// An event of `format` at `tables` tables with `entries` entries and the movement `movement`,
+/// made ready (the deal key is drawn) and running; no round started yet.
+async fn running_event(
+    api: Api,
+    format: &str,
+    tables: u32,
+    entries: u32,
+    movement: Value,
+) -> Evening {
+    let (s, ev) = api
+        .post(
+            "/events",
+            json!({"name": "Results Night", "date": "2026-12-01", "format": format,
+                   "tables": tables, "boards": tables}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let path = format!("/events/{}", ev["id"]);
+    assert_eq!(ev["trumps"], "SDHC", "North-South hold the majors");
+    for n in 1..=entries {
+        let body = if format == "progressive-individual" {
+            json!({"kind": "individual", "players": [{"name": format!("Player {n}")}]})
+        } else {
+            json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]})
+        };
+        let (s, v) = api.post(&format!("{path}/entries"), body).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let (s, v) = api.put(&format!("{path}/movement"), movement).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for to in ["ready", "running"] {
+        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (s, boards) = api.get(&format!("{path}/boards")).await;
+    assert_eq!(s, StatusCode::OK, "{boards}");
+    Evening { api, path, boards }
+}
+
+/// Five tables, ten pairs, three rounds of one board; running, no round started.
+async fn mitchell(api: Api) -> Evening {
+    running_event(
+        api,
+        "pairs-mitchell",
+        5,
+        10,
+        json!({"rounds": 3, "boards_per_round": 1}),
+    )
+    .await
+}
+
+fn calypso_points(n: i64) -> i64 {
+    match n {
+        0 => 0,
+        1 => 500,
+        n => 1250 + 1000 * (n - 2),
+    }
+}
+
+/// The distinct ranks of `suit` dealt on a board in its first `k` deals (any seat).
+fn ranks_dealt(deals: &[[Vec<String>; 4]], k: usize, suit: char) -> Vec<char> {
+    RANKS
+        .chars()
+        .filter(|&r| {
+            deals[..k]
+                .iter()
+                .flatten()
+                .flatten()
+                .any(|c| c == &format!("{r}{suit}"))
+        })
+        .collect()
+}
+
+/// One summary as a table reports it, with the trick piles chosen so that the engine
+/// accepts it: every card dealt by then counted once, each side's a whole number of tricks.
+#[derive(Clone, Debug)]
+struct Report {
+    calypsos: [i64; 4],
+    in_progress: [Vec<String>; 4],
+    /// NS, EW.
+    piles: [i64; 2],
+    revokes: [i64; 2],
+}
+
+impl Report {
+    /// After deal `k` of the board: `calypsos` and the first `ip[seat]` ranks of each seat's
+    /// suit that were dealt by then.
+    fn new(deals: &[[Vec<String>; 4]], k: usize, calypsos: [i64; 4], ip: [usize; 4]) -> Report {
+        let in_progress: [Vec<String>; 4] = std::array::from_fn(|s| {
+            let ranks = ranks_dealt(deals, k, SUITS[s]);
+            assert!(ranks.len() >= ip[s], "{ranks:?}");
+            ranks[..ip[s]]
+                .iter()
+                .map(|r| format!("{r}{}", SUITS[s]))
+                .collect()
+        });
+        let mut r = Report {
+            calypsos,
+            in_progress,
+            piles: [0, 0],
+            revokes: [0, 0],
+        };
+        r.balance(k);
+        r
+    }
+
+    /// Sets the trick piles so that the cards add up to those dealt by deal `k`, about half
+    /// the rest to each side, each side's cards a whole number of four-card tricks.
+    fn balance(&mut self, k: usize) {
+        let cards = |s: usize| 13 * self.calypsos[s] + self.in_progress[s].len() as i64;
+        let (ns, ew) = (cards(0) + cards(2), cards(1) + cards(3));
+        let rest = 52 * k as i64 - ns - ew;
+        let target = ns + rest / 2;
+        let mut ns_total = target - target % 4;
+        if ns_total < ns {
+            ns_total += 4;
+        }
+        self.piles = [ns_total - ns, rest - (ns_total - ns)];
+        assert!(
+            self.piles[1] >= 0 && (ew + self.piles[1]) % 4 == 0,
+            "{self:?}"
+        );
+    }
+
+    fn players(&self) -> Value {
+        let mut m = serde_json::Map::new();
+        for (s, seat) in SEATS.iter().enumerate() {
+            m.insert(
+                seat.to_string(),
+                json!({"calypsos": self.calypsos[s], "in_progress": self.in_progress[s]}),
+            );
+        }
+        Value::Object(m)
+    }
+
+    fn piles(&self) -> Value {
+        json!({"NS": self.piles[0], "EW": self.piles[1]})
+    }
+
+    /// The end-of-game summary: players, trick piles, revokes.
+    fn sheet(&self) -> Value {
+        json!({"players": self.players(), "trick_piles": self.piles(),
+               "revokes": {"NS": self.revokes[0], "EW": self.revokes[1]}})
+    }
+
+    /// The POST body for a place.
+    fn body(&self, round: u64, table: u64, board: u64) -> Value {
+        let mut b = self.sheet();
+        b["round"] = json!(round);
+        b["table"] = json!(table);
+        b["board"] = json!(board);
+        b
+    }
+
+    /// The scores by the rules, worked by hand: (majors = NS, minors = EW).
+    fn scores(&self) -> (i64, i64) {
+        let side = |a: usize, b: usize, pile: i64, their_revokes: i64| {
+            calypso_points(self.calypsos[a])
+                + calypso_points(self.calypsos[b])
+                + 20 * (self.in_progress[a].len() + self.in_progress[b].len()) as i64
+                + 10 * pile
+                + 260 * their_revokes
+        };
+        (
+            side(0, 2, self.piles[0], self.revokes[1]),
+            side(1, 3, self.piles[1], self.revokes[0]),
+        )
+    }
+}
+
+fn keys(v: &Value) -> BTreeSet<String> {
+    v.as_object().unwrap().keys().cloned().collect()
+}
+
+fn set(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+fn codes(v: &Value) -> BTreeSet<String> {
+    v["problems"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no problems in {v}"))
+        .iter()
+        .map(|p| p["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn error(v: &Value) -> String {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {v}"))
+        .to_string()
+}
+
+fn count_results(app: &TestApp) -> (i64, i64) {
+    with_conn(app, |c| {
+        use calypso_director::db::schema::{result_audit, results};
+        use diesel::prelude::*;
+        (
+            results::table.count().get_result(c).unwrap(),
+            result_audit::table.count().get_result(c).unwrap(),
+        )
+    })
+}
+
+/// The first table's place in round 1, and a valid report for its board.
+async fn table_1(e: &Evening) -> (u64, Report) {
+    let started = e.start_round(1).await;
+    let board = started["tables"][0]["boards"][0].as_u64().unwrap();
+    (
+        board,
+        Report::new(&e.deals(board), 4, [1, 0, 0, 2], [2, 3, 1, 4]),
+    )
+}
+
+#[tokio::test]
+async fn a_five_table_mitchell_evening_is_entered_and_scored_by_the_engine() {
+    let app = spawn_app().await;
+    let e = mitchell(club_api(&app, "alpha", "olive@example.org").await).await;
+    let (_, movement) = e.api.get(&format!("{}/movement", e.path)).await;
+    let schedule = movement["schedule"].as_array().unwrap();
+    assert_eq!(schedule.len(), 15, "{movement}");
+    let mut posted = Vec::new();
+    let mut totals: BTreeMap<u64, i64> = BTreeMap::new();
+    for round in 1..=3u64 {
+        let started = e.start_round(round as u32).await;
+        let tables = started["tables"].as_array().unwrap();
+        assert_eq!(tables.len(), 5);
+        // A Mitchell: North-South stay (pair n at table n), East-West 6 to 10 move.
+        let minors: BTreeSet<u64> = tables
+            .iter()
+            .map(|t| t["minors"].as_u64().unwrap())
+            .collect();
+        assert_eq!(minors, (6..=10).collect());
+        for t in tables {
+            let table = t["table"].as_u64().unwrap();
+            assert_eq!(t["majors"], table);
+            let game = schedule
+                .iter()
+                .find(|g| g["round"] == round && g["table"] == table)
+                .unwrap();
+            assert_eq!(
+                (&game["majors"], &game["minors"], &game["boards"]),
+                (&t["majors"], &t["minors"], &t["boards"])
+            );
+            let board = t["boards"][0].as_u64().unwrap();
+            let deals = e.deals(board);
+            assert_eq!(deals.len(), 4);
+            // A different sheet at each table: calypsos, cards in progress and revokes vary.
+            let mut report = Report::new(
+                &deals,
+                4,
+                [
+                    (table % 3) as i64,
+                    (round % 2) as i64,
+                    ((table + round) % 2) as i64,
+                    (table == 4) as i64 * 3,
+                ],
+                [table as usize, round as usize, 2, (table as usize + 3) % 5],
+            );
+            report.revokes = [(round == 2) as i64, (table == 2) as i64];
+            let (s, r) = e
+                .api
+                .post(&e.results(), report.body(round, table, board))
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "round {round} table {table}: {r}");
+            assert_eq!(
+                keys(&r),
+                set(&[
+                    "id", "round", "table", "board", "majors", "minors", "scores", "status",
+                    "audit"
+                ]),
+                "{r}"
+            );
+            let (majors, minors) = report.scores();
+            assert_eq!(
+                (r["round"].clone(), r["table"].clone(), r["board"].clone()),
+                (json!(round), json!(table), json!(board))
+            );
+            assert_eq!(
+                (r["majors"].clone(), r["minors"].clone()),
+                (t["majors"].clone(), t["minors"].clone()),
+                "the movement's pairs"
+            );
+            assert_eq!(r["scores"], json!({"majors": majors, "minors": minors}));
+            assert_eq!(r["status"], "confirmed");
+            let audit = r["audit"].as_array().unwrap();
+            assert_eq!(audit.len(), 1);
+            assert_eq!(keys(&audit[0]), set(&["at", "by", "reason", "old", "new"]));
+            assert_eq!(audit[0]["by"], DIRECTOR);
+            assert!(audit[0]["reason"].is_null() && audit[0]["old"].is_null());
+            assert_eq!(
+                audit[0]["new"],
+                json!({"scores": {"majors": majors, "minors": minors}, "status": "confirmed",
+                       "outcome": "played", "sheet": report.sheet()})
+            );
+            *totals.entry(table).or_default() += majors;
+            *totals.entry(t["minors"].as_u64().unwrap()).or_default() += minors;
+            posted.push(r);
+        }
+    }
+    // Fifteen results, by round, table and board, exactly as they were answered.
+    let all = e.all_results().await;
+    assert_eq!(all, posted);
+    assert_eq!(count_results(&app), (15, 15));
+    // The standings add up the same scores.
+    let (_, st) = e.api.get(&format!("{}/standings", e.path)).await;
+    let shown: BTreeMap<u64, i64> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            assert_eq!(s["boards_played"], 3);
+            (
+                s["number"].as_u64().unwrap(),
+                s["total_score"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(shown, totals);
+}
+
+#[tokio::test]
+async fn an_impossible_score_is_refused_with_the_engines_problems_and_nothing_is_saved() {
+    let app = spawn_app().await;
+    let e = mitchell(club_api(&app, "alpha", "olive@example.org").await).await;
+    let (board, good) = table_1(&e).await;
+    let deals = e.deals(board);
+    let refused = |body: Value| async {
+        let (s, v) = e.api.post(&e.results(), body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert_eq!(keys(&v), set(&["error", "problems"]), "{v}");
+        v
+    };
+
+    // Four cards too many in North-South's pile: the count is wrong.
+    let mut r = good.clone();
+    r.piles[0] += 4;
+    let v = refused(r.body(1, 1, board)).await;
+    assert_eq!(codes(&v), set(&["card-count"]));
+    assert!(
+        error(&v).contains("the cards add up to 212, a game has 208"),
+        "{v}"
+    );
+
+    // North has completed all four spade calypsos and claims a fifth two of spades in
+    // progress: the quadruple deck has only four, all in the calypsos.
+    let mut r = good.clone();
+    r.calypsos[0] = 4;
+    r.in_progress[0] = vec!["2S".into()];
+    r.balance(4);
+    let v = refused(r.body(1, 1, board)).await;
+    assert!(codes(&v).contains("rank-not-dealt"), "{v}");
+    assert!(
+        codes(&v).is_subset(&set(&["rank-not-dealt", "player-bound"])),
+        "{v}"
+    );
+    let problems = v["problems"].as_array().unwrap();
+    let not_dealt = problems
+        .iter()
+        .find(|p| p["code"] == "rank-not-dealt")
+        .unwrap();
+    assert!(
+        not_dealt["message"]
+            .as_str()
+            .unwrap()
+            .contains("North's calypso in progress lists 2S, which needs 5 copies"),
+        "{v}"
+    );
+
+    // After deal 1 only: a spade rank that deal 1 did not deal at all, in North's calypso
+    // in progress (a per-deal report that stops there).
+    let missing = RANKS
+        .chars()
+        .find(|r| !ranks_dealt(&deals, 1, 'S').contains(r))
+        .expect("with 52 cards out of 208, some spade rank is not dealt in deal 1");
+    let mut line = Report::new(&deals, 1, [0; 4], [0, 1, 1, 1]);
+    line.in_progress[0] = vec![format!("{missing}S")];
+    line.balance(1);
+    let v = refused(json!({"round": 1, "table": 1, "board": board,
+        "deals": [{"players": line.players(), "trick_piles": line.piles()}]}))
+    .await;
+    assert_eq!(codes(&v), set(&["rank-not-dealt"]), "{v}");
+    assert!(
+        error(&v).contains(&format!(
+            "lists {missing}S, which needs 1 copies of {missing}S dealt by deal 1"
+        )) && error(&v).contains("only 0 copies were dealt"),
+        "{v}"
+    );
+
+    // The other checks, each with its code.
+    let mut r = good.clone();
+    r.in_progress[1] = vec!["2S".into()];
+    assert!(codes(&refused(r.body(1, 1, board)).await).contains("in-progress-wrong-suit"));
+    let mut r = good.clone();
+    r.in_progress[3] = vec!["2C".into(), "2C".into()];
+    assert!(codes(&refused(r.body(1, 1, board)).await).contains("in-progress-duplicate"));
+    let mut r = good.clone();
+    r.revokes = [0, 53];
+    assert_eq!(
+        codes(&refused(r.body(1, 1, board)).await),
+        set(&["revoke-count"])
+    );
+    let mut r = good.clone();
+    r.revokes = [-1, 0];
+    assert_eq!(
+        codes(&refused(r.body(1, 1, board)).await),
+        set(&["negative"])
+    );
+    let mut r = good.clone();
+    r.calypsos[2] = -1;
+    assert!(codes(&refused(r.body(1, 1, board)).await).contains("negative"));
+
+    assert!(e.all_results().await.is_empty());
+    assert_eq!(count_results(&app), (0, 0));
+    // The good sheet still goes in afterwards.
+    let (s, v) = e.api.post(&e.results(), good.body(1, 1, board)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+}
+
+#[tokio::test]
+async fn a_table_has_one_result_even_when_two_arrive_at_once() {
+    let app = spawn_app().await;
+    let e = mitchell(club_api(&app, "alpha", "olive@example.org").await).await;
+    let (board, report) = table_1(&e).await;
+    let (s, first) = e.api.post(&e.results(), report.body(1, 1, board)).await;
+    assert_eq!(s, StatusCode::CREATED, "{first}");
+    // The same place again, even with another sheet: refused, and the first stands.
+    let other = Report::new(&e.deals(board), 4, [0; 4], [1; 4]);
+    let (s, v) = e.api.post(&e.results(), other.body(1, 1, board)).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    let msg = error(&v);
+    assert!(
+        msg.contains("round 1, table 1, board")
+            && msg.contains("already has a result (entered by director Olive Owner)")
+            && msg.contains("ask the director for a correction"),
+        "{msg}"
+    );
+    assert_eq!(e.all_results().await, vec![first]);
+
+    // Two phones at once for table 2: one is kept, the other told it is already there.
+    let (_, rounds) = e.api.get(&format!("{}/rounds", e.path)).await;
+    let board_2 = rounds["tables"][1]["boards"][0].as_u64().unwrap();
+    let a = Report::new(&e.deals(board_2), 4, [1, 1, 0, 0], [0; 4]);
+    let b = Report::new(&e.deals(board_2), 4, [0, 0, 1, 1], [3; 4]);
+    let url = e.results();
+    let (ra, rb) = tokio::join!(
+        e.api.post(&url, a.body(1, 2, board_2)),
+        e.api.post(&url, b.body(1, 2, board_2))
+    );
+    let mut statuses = [ra.0, rb.0];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [StatusCode::CREATED, StatusCode::CONFLICT],
+        "{ra:?} {rb:?}"
+    );
+    let (kept, kept_report, lost) = if ra.0 == StatusCode::CREATED {
+        (ra.1, a, rb.1)
+    } else {
+        (rb.1, b, ra.1)
+    };
+    assert!(error(&lost).contains("already has a result"), "{lost}");
+    let (majors, minors) = kept_report.scores();
+    assert_eq!(kept["scores"], json!({"majors": majors, "minors": minors}));
+    let all = e.all_results().await;
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1], kept);
+    assert_eq!(count_results(&app), (2, 2));
+}
+
+#[tokio::test]
+async fn a_correction_needs_a_reason_and_keeps_the_old_and_new_scores() {
+    let app = spawn_app().await;
+    let e = mitchell(club_api(&app, "alpha", "olive@example.org").await).await;
+    let (board, report) = table_1(&e).await;
+    let (_, first) = e.api.post(&e.results(), report.body(1, 1, board)).await;
+    let url = format!("{}/{}", e.results(), first["id"]);
+    let fixed = Report::new(&e.deals(board), 4, [2, 1, 1, 0], [3, 0, 5, 2]);
+    let (old_majors, old_minors) = report.scores();
+    let (majors, minors) = fixed.scores();
+    assert_ne!((majors, minors), (old_majors, old_minors));
+
+    // No reason, an empty one, a sheet the engine refuses, or another place: nothing changes.
+    let (s, v) = e.api.put(&url, fixed.body(1, 1, board)).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(error(&v).contains("reason is required"), "{v}");
+    let mut body = fixed.body(1, 1, board);
+    body["reason"] = json!("  ");
+    let (s, _) = e.api.put(&url, body).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let mut wrong = fixed.clone();
+    wrong.piles[1] += 4;
+    let mut body = wrong.body(1, 1, board);
+    body["reason"] = json!("miscounted");
+    let (s, v) = e.api.put(&url, body).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(codes(&v), set(&["card-count"]));
+    let mut body = fixed.body(1, 2, board);
+    body["reason"] = json!("wrong table");
+    let (s, v) = e.api.put(&url, body).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(error(&v).contains("a correction cannot move it"), "{v}");
+    assert_eq!(e.all_results().await, vec![first.clone()]);
+    assert_eq!(count_results(&app), (1, 1));
+
+    // With a reason: the new scores, and the audit row says why and what changed.
+    let mut body = fixed.body(1, 1, board);
+    body["reason"] = json!("North-South's trick pile was miscounted");
+    let (s, r) = e.api.put(&url, body).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["id"], first["id"]);
+    assert_eq!(r["scores"], json!({"majors": majors, "minors": minors}));
+    assert_eq!(r["status"], "confirmed");
+    let audit = r["audit"].as_array().unwrap();
+    assert_eq!(audit.len(), 2);
+    assert_eq!(audit[0], first["audit"][0]);
+    assert_eq!(audit[1]["by"], DIRECTOR);
+    assert_eq!(
+        audit[1]["reason"],
+        "North-South's trick pile was miscounted"
+    );
+    assert_eq!(
+        audit[1]["old"]["scores"],
+        json!({"majors": old_majors, "minors": old_minors})
+    );
+    assert_eq!(audit[1]["old"]["sheet"], report.sheet());
+    assert_eq!(
+        audit[1]["new"]["scores"],
+        json!({"majors": majors, "minors": minors})
+    );
+    assert_eq!(audit[1]["new"]["sheet"], fixed.sheet());
+    assert_eq!(e.all_results().await, vec![r]);
+
+    // A result that does not exist, or is another event's.
+    let mut body = fixed.body(1, 1, board);
+    body["reason"] = json!("typo");
+    let (s, _) = e
+        .api
+        .put(&format!("{}/999999", e.results()), body.clone())
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn rulings_adjust_scores_or_mark_a_board_not_played_with_a_reason() {
+    let app = spawn_app().await;
+    let e = mitchell(club_api(&app, "alpha", "olive@example.org").await).await;
+    let (board, report) = table_1(&e).await;
+    let (_, first) = e.api.post(&e.results(), report.body(1, 1, board)).await;
+    let adjust = format!("{}/{}/adjust", e.results(), first["id"]);
+    let (majors, minors) = report.scores();
+
+    // Refusals: nothing changes.
+    for (body, says) in [
+        (
+            json!({"majors": "ave++", "reason": "slow play"}),
+            "\"ave++\" is not an adjusted score",
+        ),
+        (
+            json!({"minors": 101, "reason": "slow play"}),
+            "\"101\" is not an adjusted score",
+        ),
+        (
+            json!({"majors": -5, "reason": "slow play"}),
+            "is not an adjusted score",
+        ),
+        (
+            json!({"not_played": true, "fouled": true, "reason": "x"}),
+            "not both",
+        ),
+        (json!({"majors": "ave+"}), "reason is required"),
+        (
+            json!({"reason": "nothing to rule"}),
+            "give an adjusted score",
+        ),
+    ] {
+        let (s, v) = e.api.post(&adjust, body.clone()).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {v}");
+        assert!(error(&v).contains(says), "{body}: {v}");
+    }
+    let (s, v) = e
+        .api
+        .post(&adjust, json!({"majors": true, "reason": "x"}))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(e.all_results().await, vec![first.clone()]);
+
+    // Average-plus to the majors, 45% to the minors; the played scores stay.
+    let (s, r) = e
+        .api
+        .post(
+            &adjust,
+            json!({"majors": "ave+", "minors": 45, "reason": "slow play by East-West"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["adjusted"], json!({"majors": "ave+", "minors": "45"}));
+    assert!(r.get("outcome").is_none());
+    assert_eq!(r["scores"], json!({"majors": majors, "minors": minors}));
+    let audit = r["audit"].as_array().unwrap();
+    assert_eq!(audit.len(), 2);
+    assert_eq!(audit[1]["reason"], "slow play by East-West");
+    assert!(audit[1]["old"].get("adjusted").is_none());
+    assert_eq!(
+        audit[1]["new"]["adjusted"],
+        json!({"majors": "ave+", "minors": "45"})
+    );
+
+    // Not played: the outcome shows, the scores are nil, the adjustment stays.
+    let (s, r) = e
+        .api
+        .post(
+            &adjust,
+            json!({"not_played": true, "reason": "the board was fouled at table 1"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["outcome"], "not-played");
+    assert_eq!(r["scores"], json!({"majors": 0, "minors": 0}));
+    assert_eq!(r["adjusted"], json!({"majors": "ave+", "minors": "45"}));
+    assert_eq!(r["audit"].as_array().unwrap().len(), 3);
+    assert_eq!(r["audit"][2]["old"]["outcome"], "played");
+    assert_eq!(r["audit"][2]["new"]["outcome"], "not-played");
+    let (s, r) = e
+        .api
+        .post(
+            &adjust,
+            json!({"fouled": true, "reason": "two 7S in North's hand"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["outcome"], "fouled");
+    assert_eq!(e.all_results().await, vec![r]);
+    assert_eq!(count_results(&app), (1, 4));
+
+    let (s, _) = e
+        .api
+        .post(
+            &format!("{}/999999/adjust", e.results()),
+            json!({"majors": "ave", "reason": "x"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn places_the_movement_does_not_have_and_other_clubs_events_are_not_found() {
+    let app = spawn_app().await;
+    let e = mitchell(club_api(&app, "alpha", "olive@example.org").await).await;
+    let intruder = club_api(&app, "bravo", "bob@example.org").await;
+
+    // Before round 1 starts: the place exists, the round has not started.
+    let report = Report::new(&e.deals(1), 4, [1, 0, 0, 0], [1; 4]);
+    let (s, v) = e.api.post(&e.results(), report.body(1, 1, 1)).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(error(&v).contains("round 1 has not started"), "{v}");
+
+    let started = e.start_round(1).await;
+    let board = started["tables"][0]["boards"][0].as_u64().unwrap();
+    let report = Report::new(&e.deals(board), 4, [1, 0, 0, 0], [1; 4]);
+    let other_board = if board == 1 { 2 } else { 1 };
+    for (round, table, b, says) in [
+        (1, 6, board, "no game at table 6 in round 1"),
+        (4, 1, board, "no game at table 1 in round 4"),
+        (1, 1, other_board, "not board"),
+        (1, 1, 99, "not board 99"),
+        (0, 1, board, "round 0 is not in this event"),
+        (1, -1, board, "table -1 is not in this event"),
+    ] {
+        let mut body = report.body(1, 1, board);
+        body["round"] = json!(round);
+        body["table"] = json!(table);
+        body["board"] = json!(b);
+        let (s, v) = e.api.post(&e.results(), body).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{round}/{table}/{b}: {v}");
+        assert!(error(&v).contains(says), "{v}");
+    }
+    // Round 2 is in the movement but not started.
+    let (_, m) = e.api.get(&format!("{}/movement", e.path)).await;
+    let later = m["schedule"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["round"] == 2 && g["table"] == 1)
+        .unwrap()["boards"][0]
+        .as_u64()
+        .unwrap();
+    let (s, v) = e.api.post(&e.results(), report.body(2, 1, later)).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(error(&v).contains("round 2 has not started"), "{v}");
+
+    // Another club's director sees no such event, whatever the call.
+    let (s, v) = intruder.post(&e.results(), report.body(1, 1, board)).await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{v}");
+    let (s, _) = intruder.get(&e.results()).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (_, mine) = e.api.post(&e.results(), report.body(1, 1, board)).await;
+    let url = format!("{}/{}", e.results(), mine["id"]);
+    let mut body = report.body(1, 1, board);
+    body["reason"] = json!("mine now");
+    let (s, _) = intruder.put(&url, body).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = intruder
+        .post(
+            &format!("{url}/adjust"),
+            json!({"majors": "ave", "reason": "x"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_eq!(e.all_results().await, vec![mine]);
+    assert_eq!(count_results(&app), (1, 1));
+}
+
+#[tokio::test]
+async fn bad_bodies_are_clear_json_errors_and_save_nothing() {
+    let app = spawn_app().await;
+    let e = mitchell(club_api(&app, "alpha", "olive@example.org").await).await;
+    let (board, good) = table_1(&e).await;
+    let body = good.body(1, 1, board);
+    let with = |path: &[&str], value: Value| {
+        let mut b = body.clone();
+        let mut at = &mut b;
+        for p in &path[..path.len() - 1] {
+            at = &mut at[*p];
+        }
+        at[path[path.len() - 1]] = value;
+        b
+    };
+    let without = |path: &[&str]| {
+        let mut b = body.clone();
+        let mut at = &mut b;
+        for p in &path[..path.len() - 1] {
+            at = &mut at[*p];
+        }
+        at.as_object_mut().unwrap().remove(path[path.len() - 1]);
+        b
+    };
+    let mut many = good.players();
+    many["N"]["in_progress"] = json!(vec!["2S"; 10_000]);
+    let mut seat_x = good.players();
+    seat_x["X"] = seat_x["W"].clone();
+    seat_x.as_object_mut().unwrap().remove("W");
+    let cases: Vec<(Value, StatusCode, &str)> = vec![
+        (
+            without(&["round"]),
+            StatusCode::BAD_REQUEST,
+            "missing field `round`",
+        ),
+        (
+            without(&["board"]),
+            StatusCode::BAD_REQUEST,
+            "missing field `board`",
+        ),
+        (
+            without(&["trick_piles"]),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a summary needs both \"players\" and \"trick_piles\"",
+        ),
+        (
+            without(&["players", "W"]),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "there is no line for West",
+        ),
+        (
+            without(&["players", "N", "calypsos"]),
+            StatusCode::BAD_REQUEST,
+            "missing field `calypsos`",
+        ),
+        (
+            json!({"round": 1, "table": 1, "board": board}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "nothing reported",
+        ),
+        (
+            with(&["players", "E", "calypsos"], json!(-2)),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "East cannot have -2 completed calypsos",
+        ),
+        (
+            with(&["trick_piles", "NS"], json!(-8)),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "trick pile cannot hold -8 cards",
+        ),
+        (
+            with(&["players", "N", "in_progress"], json!(["2S", "1X"])),
+            StatusCode::BAD_REQUEST,
+            "1X",
+        ),
+        (
+            with(&["players"], many),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "2S 10000 times",
+        ),
+        (
+            with(&["players"], seat_x),
+            StatusCode::BAD_REQUEST,
+            "\"X\" is not a seat",
+        ),
+        (
+            with(&["trick_piles", "XY"], json!(0)),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "trick_piles: \"XY\" is not a side",
+        ),
+        (
+            with(&["round"], json!("one")),
+            StatusCode::BAD_REQUEST,
+            "bad JSON body",
+        ),
+        (
+            with(&["players", "S", "calypsos"], json!("1")),
+            StatusCode::BAD_REQUEST,
+            "bad JSON body",
+        ),
+        (
+            with(&["players"], json!([1, 2])),
+            StatusCode::BAD_REQUEST,
+            "seat",
+        ),
+        (
+            with(&["players", "N", "calypsos"], json!(i64::MAX)),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "North cannot have 9223372036854775807 completed calypsos",
+        ),
+        (
+            with(&["trick_piles", "NS"], json!(i64::MAX)),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "add up to 9223372036854775807",
+        ),
+        (
+            with(&["revokes", "EW"], json!(i64::MAX)),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "revokes in a game of 52 tricks",
+        ),
+        (
+            with(&["colour"], json!("red")),
+            StatusCode::BAD_REQUEST,
+            "unknown field",
+        ),
+        (
+            with(&["deals"], json!([])),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "give one of",
+        ),
+        (
+            json!({"round": 1, "table": 1, "board": board, "deals": []}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "\"deals\" gives 0 lines",
+        ),
+        (
+            json!({"round": 1, "table": 1, "board": board, "record": {"deals": []}, "revokes": {"NS": 0}}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a play record shows its own revokes",
+        ),
+    ];
+    for (body, status, says) in cases {
+        let (s, v) = e.api.post(&e.results(), body.clone()).await;
+        let shown = v.to_string();
+        assert_eq!(s, status, "{says}: {}", &shown[..shown.len().min(600)]);
+        let msg = v["error"].as_str().unwrap_or_else(|| panic!("{v}"));
+        let all = format!("{msg} {}", v["problems"]);
+        assert!(all.contains(says), "{says}: {}", &all[..all.len().min(600)]);
+    }
+    // Not JSON at all.
+    let r = e
+        .api
+        .http
+        .post(format!("{}/api/v1{}", e.api.base, e.results()))
+        .bearer_auth(&e.api.token)
+        .header("content-type", "text/plain")
+        .body("round=1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(error_of(r).await.contains("bad JSON body"));
+    assert!(e.all_results().await.is_empty());
+    assert_eq!(count_results(&app), (0, 0));
+}
+
+/// A legal game played from the board's hands (each player plays the first card the rules
+/// allow), as a `record` body, and its score by the engine's own play.
+fn played_record(deals: &[[Vec<String>; 4]], dealers: &[String]) -> (Value, (i64, i64)) {
+    let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
+    let first: Seat = dealers[0].parse().unwrap();
+    let mut game = Game::new(&spec, first);
+    let mut out = Vec::new();
+    for (d, hands) in deals.iter().enumerate() {
+        let cards: [Vec<Card>; 4] =
+            std::array::from_fn(|s| hands[s].iter().map(|c| c.parse().unwrap()).collect());
+        game.deal(cards.each_ref().map(CardCounts::from_cards))
+            .unwrap();
+        let mut tricks = Vec::new();
+        let mut trick = serde_json::Map::new();
+        while let Some(seat) = game.to_play() {
+            let card = game.legal_cards()[0];
+            trick.insert(seat.to_string(), json!(card.to_string()));
+            if game.play(card).unwrap().trick_won_by.is_some() {
+                tricks.push(Value::Object(std::mem::take(&mut trick)));
+            }
+        }
+        assert_eq!(tricks.len(), 13);
+        let hands: serde_json::Map<String, Value> = SEATS
+            .iter()
+            .enumerate()
+            .map(|(s, seat)| (seat.to_string(), json!(hands[s])))
+            .collect();
+        out.push(json!({"dealer": dealers[d], "hands": hands, "tricks": tricks}));
+    }
+    assert!(game.is_over());
+    let score = game.score();
+    let side = |n: &str| score.side(n).unwrap().score;
+    (json!({"deals": out}), (side("NS"), side("EW")))
+}
+
+#[tokio::test]
+async fn a_result_reported_deal_by_deal_or_as_the_play_record() {
+    let app = spawn_app().await;
+    let e = mitchell(club_api(&app, "alpha", "olive@example.org").await).await;
+    let started = e.start_round(1).await;
+    let board_of = |t: usize| started["tables"][t]["boards"][0].as_u64().unwrap();
+
+    // Table 1, deal by deal: the same cards in progress throughout (dealt in deal 1), North
+    // completes a calypso in deal 4; the piles grow.
+    let board = board_of(0);
+    let deals = e.deals(board);
+    let lines: Vec<Report> = (1..=4)
+        .map(|k| {
+            let mut line = Report::new(&deals, 1, [(k == 4) as i64, 0, 0, 0], [1, 2, 1, 2]);
+            line.balance(k);
+            line
+        })
+        .collect();
+    let body = json!({"round": 1, "table": 1, "board": board,
+        "deals": lines.iter().map(|l| json!({"players": l.players(), "trick_piles": l.piles()})).collect::<Vec<_>>(),
+        "revokes": {"NS": 0, "EW": 2}});
+    // A pile that shrinks from one deal to the next is refused first.
+    let mut shrinking = body.clone();
+    let mut ns = lines[3].piles[0];
+    while ns >= lines[2].piles[0] {
+        ns -= 4;
+    }
+    shrinking["deals"][3]["trick_piles"] =
+        json!({"NS": ns, "EW": lines[3].piles[0] + lines[3].piles[1] - ns});
+    let (s, v) = e.api.post(&e.results(), shrinking).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(codes(&v), set(&["trick-pile-decreased"]), "{v}");
+    assert!(error(&v).contains("after deal 4:"), "{v}");
+    let (s, r) = e.api.post(&e.results(), body.clone()).await;
+    assert_eq!(s, StatusCode::CREATED, "{r}");
+    let mut last = lines[3].clone();
+    last.revokes = [0, 2];
+    let (majors, minors) = last.scores();
+    assert_eq!(r["scores"], json!({"majors": majors, "minors": minors}));
+    assert_eq!(r["majors"], started["tables"][0]["majors"]);
+    let sheet = &r["audit"][0]["new"]["sheet"];
+    assert_eq!(sheet["deals"], body["deals"]);
+    assert_eq!(sheet["revokes"], json!({"NS": 0, "EW": 2}));
+
+    // Table 2, the full play record of a legal game from the dealt hands.
+    let board = board_of(1);
+    let dealers: Vec<String> = e.boards["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["board"] == board)
+        .unwrap()["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["dealer"].as_str().unwrap().to_string())
+        .collect();
+    let deals = e.deals(board);
+    let (record, (majors, minors)) = played_record(&deals, &dealers);
+    // Hands that are not the board's are refused before any card is replayed.
+    let mut swapped = record.clone();
+    let n0 = swapped["deals"][0]["hands"]["N"][0].clone();
+    let e0 = swapped["deals"][0]["hands"]["E"][0].clone();
+    assert_ne!(n0, e0);
+    swapped["deals"][0]["hands"]["N"][0] = e0.clone();
+    swapped["deals"][0]["hands"]["E"][0] = n0;
+    let (s, v) = e
+        .api
+        .post(
+            &e.results(),
+            json!({"round": 1, "table": 2, "board": board, "record": swapped}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(codes(&v), set(&["hand-not-dealt"]));
+    // A card nobody held is the replay's problem.
+    let mut bad = record.clone();
+    bad["deals"][0]["tricks"][0] = json!({"N": "2S", "E": "2S", "S": "2S", "W": "2S"});
+    let (s, v) = e
+        .api
+        .post(
+            &e.results(),
+            json!({"round": 1, "table": 2, "board": board, "record": bad}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(codes(&v), set(&["replay"]), "{v}");
+    assert_eq!(e.all_results().await.len(), 1);
+    let (s, r) = e
+        .api
+        .post(
+            &e.results(),
+            json!({"round": 1, "table": 2, "board": board, "record": record}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{r}");
+    assert_eq!(r["scores"], json!({"majors": majors, "minors": minors}));
+    assert_eq!(r["audit"][0]["new"]["sheet"]["record"], record);
+}
+
+#[tokio::test]
+async fn a_progressive_individual_result_names_the_players_on_each_side() {
+    let app = spawn_app().await;
+    let e = running_event(
+        club_api(&app, "alpha", "olive@example.org").await,
+        "progressive-individual",
+        3,
+        13,
+        json!({"rounds": 3}),
+    )
+    .await;
+    let started = e.start_round(1).await;
+    let tables = started["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 3);
+    let five = tables
+        .iter()
+        .filter(|t| {
+            t["majors"].as_array().unwrap().len() + t["minors"].as_array().unwrap().len() == 5
+        })
+        .count();
+    assert_eq!(five, 1, "one table of five: {started}");
+    let mut posted = Vec::new();
+    for (i, t) in tables.iter().enumerate() {
+        let table = t["table"].as_u64().unwrap();
+        let board = t["boards"][0].as_u64().unwrap();
+        let report = Report::new(&e.deals(board), 4, [i as i64, 1, 0, 0], [1, 2, 3, 4]);
+        let (s, r) = e.api.post(&e.results(), report.body(1, table, board)).await;
+        assert_eq!(s, StatusCode::CREATED, "{r}");
+        assert_eq!(
+            keys(&r),
+            set(&[
+                "id", "round", "table", "board", "majors", "minors", "scores", "status", "audit",
+                "players"
+            ])
+        );
+        assert!(r["majors"].is_null() && r["minors"].is_null(), "{r}");
+        assert_eq!(
+            r["players"],
+            json!({"majors": t["majors"], "minors": t["minors"]})
+        );
+        let (majors, minors) = report.scores();
+        assert_eq!(r["scores"], json!({"majors": majors, "minors": minors}));
+        posted.push(r);
+    }
+    assert_eq!(e.all_results().await, posted);
+    // Every table has reported: round 2 can start.
+    let (_, rounds) = e.api.get(&format!("{}/rounds", e.path)).await;
+    assert_eq!(rounds["next_round"], 2, "{rounds}");
+}
