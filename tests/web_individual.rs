@@ -15,53 +15,6 @@ use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-struct Api {
-    http: reqwest::Client,
-    base: String,
-    token: String,
-}
-
-impl Api {
-    async fn send(&self, method: &str, path: &str, body: Option<Value>) -> (StatusCode, Value) {
-        let url = format!("{}/api/v1{path}", self.base);
-        let req = match method {
-            "GET" => self.http.get(&url),
-            "POST" => self.http.post(&url),
-            "PUT" => self.http.put(&url),
-            _ => unreachable!(),
-        }
-        .bearer_auth(&self.token);
-        let req = match body {
-            Some(b) => req.json(&b),
-            None => req,
-        };
-        let r = req.send().await.unwrap();
-        let status = r.status();
-        let text = r.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
-    }
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        self.send("GET", path, None).await
-    }
-    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        self.send("POST", path, Some(body)).await
-    }
-    async fn put(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        self.send("PUT", path, Some(body)).await
-    }
-}
-
-async fn api_for(app: &TestApp, d: &Browser, slug: &str) -> Api {
-    Api {
-        http: reqwest::Client::new(),
-        base: app.address.clone(),
-        token: new_token(d, slug, "round laptop").await,
-    }
-}
-
 fn error(v: &Value) -> String {
     v["error"].as_str().unwrap_or_default().to_string()
 }

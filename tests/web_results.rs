@@ -20,45 +20,6 @@ const SUITS: [char; 4] = ['S', 'D', 'H', 'C'];
 const RANKS: &str = "23456789TJQKA";
 const DIRECTOR: &str = "director Olive Owner";
 
-struct Api {
-    http: reqwest::Client,
-    base: String,
-    token: String,
-}
-
-impl Api {
-    async fn send(&self, method: &str, path: &str, body: Option<Value>) -> (StatusCode, Value) {
-        let url = format!("{}/api/v1{path}", self.base);
-        let req = match method {
-            "GET" => self.http.get(&url),
-            "POST" => self.http.post(&url),
-            "PUT" => self.http.put(&url),
-            _ => unreachable!(),
-        }
-        .bearer_auth(&self.token);
-        let req = match body {
-            Some(b) => req.json(&b),
-            None => req,
-        };
-        let r = req.send().await.unwrap();
-        let status = r.status();
-        let text = r.text().await.unwrap();
-        (
-            status,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
-    }
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        self.send("GET", path, None).await
-    }
-    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        self.send("POST", path, Some(body)).await
-    }
-    async fn put(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        self.send("PUT", path, Some(body)).await
-    }
-}
-
 /// A running event of the club "alpha", seen through the API.
 struct Evening {
     api: Api,
@@ -116,11 +77,7 @@ impl Evening {
 
 async fn club_api(app: &TestApp, slug: &str, email: &str) -> Api {
     let d = app.club_with_owner(slug, email).await;
-    Api {
-        http: reqwest::Client::new(),
-        base: app.address.clone(),
-        token: new_token(&d, slug, "scoring laptop").await,
-    }
+    api_for(app, &d, slug).await
 }
 
 /// An event of `format` at `tables` tables with `entries` entries and the movement `movement`,

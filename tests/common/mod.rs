@@ -12,6 +12,7 @@ use calypso_director::service::accounts;
 use calypso_director::web::{Application, Config};
 use reqwest::StatusCode;
 use reqwest::cookie::{CookieStore, Jar};
+use serde_json::Value;
 
 pub struct TestApp {
     pub address: String,
@@ -379,4 +380,53 @@ pub fn store_result(
             }
         }
     })
+}
+
+/// A director's API client: one bearer token, answers as (status, JSON or the body text).
+pub struct Api {
+    pub http: reqwest::Client,
+    pub base: String,
+    pub token: String,
+}
+
+impl Api {
+    pub async fn send(&self, method: &str, path: &str, body: Option<Value>) -> (StatusCode, Value) {
+        let url = format!("{}/api/v1{path}", self.base);
+        let req = match method {
+            "GET" => self.http.get(&url),
+            "POST" => self.http.post(&url),
+            "PUT" => self.http.put(&url),
+            _ => unreachable!(),
+        }
+        .bearer_auth(&self.token);
+        let req = match body {
+            Some(b) => req.json(&b),
+            None => req,
+        };
+        let r = req.send().await.unwrap();
+        let status = r.status();
+        let text = r.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        self.send("GET", path, None).await
+    }
+    pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send("POST", path, Some(body)).await
+    }
+    pub async fn put(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send("PUT", path, Some(body)).await
+    }
+}
+
+/// An API client with a new token of the club `slug`, made by its director `d`.
+pub async fn api_for(app: &TestApp, d: &Browser, slug: &str) -> Api {
+    Api {
+        http: reqwest::Client::new(),
+        base: app.address.clone(),
+        token: new_token(d, slug, "round laptop").await,
+    }
 }
