@@ -7,6 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, Scope, web};
 use serde::{Deserialize, Serialize};
 
+use super::events::api_event;
 use super::{api_results, api_rounds};
 use crate::db;
 use crate::db::clubs::PlayerError;
@@ -239,21 +240,12 @@ async fn list_events(state: web::Data<AppState>, a: ApiDirector) -> ApiResult {
     Ok(HttpResponse::Ok().json(out))
 }
 
-/// The club's event, or the API's 404.
-async fn load_event(
-    state: &AppState,
-    club: crate::event::ClubId,
-    id: EventId,
-) -> Result<Event, AppError> {
-    api(super::events::load_event(state, club, id).await)
-}
-
 async fn get_event(
     state: web::Data<AppState>,
     a: ApiDirector,
     path: web::Path<EventId>,
 ) -> ApiResult {
-    let ev = load_event(&state, a.club.id, path.into_inner()).await?;
+    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(EventJson::from(ev)))
 }
 
@@ -283,7 +275,7 @@ async fn update_event(
     body: web::Json<EventBody>,
 ) -> ApiResult {
     let id = path.into_inner();
-    let ev = load_event(&state, a.club.id, id).await?;
+    let ev = api_event(&state, a.club.id, id).await?;
     let conflict = || {
         AppError::Api(
             StatusCode::CONFLICT,
@@ -326,7 +318,7 @@ async fn change_status(
         .to
         .parse()
         .map_err(|e: UnknownStatus| unprocessable(format!("to: {e}")))?;
-    let ev = load_event(&state, club, id).await?;
+    let ev = api_event(&state, club, id).await?;
     let key = DealKey::generate().map_err(|e| AppError::from(e).into_api())?;
     let seen = ev.status;
     let changed = api(state
@@ -344,7 +336,7 @@ async fn release(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
-    load_event(&state, club, id).await?;
+    api_event(&state, club, id).await?;
     let released = api(state
         .db(move |c| Ok(db::events::release_hand_records(c, club, id)))
         .await)?;
@@ -377,7 +369,7 @@ async fn boards(
         None
     };
     let ev = match &director {
-        Some(a) => load_event(&state, a.club.id, id).await?,
+        Some(a) => api_event(&state, a.club.id, id).await?,
         None => api(state
             .db(move |c| db::events::public_event(c, id)?.ok_or(AppError::NotFound))
             .await)?,
@@ -405,7 +397,7 @@ async fn get_movement(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
-    let ev = load_event(&state, club, id).await?;
+    let ev = api_event(&state, club, id).await?;
     if movement_kind(ev.settings.format()).is_none() {
         return api_rounds::get_individual(&state, club, id).await;
     }
@@ -433,7 +425,7 @@ async fn put_movement(
     let by = a.director.name.clone();
     // The body's shape follows the format: a progressive individual takes rounds and
     // table sizes instead of a fixed plan's options.
-    let ev = load_event(&state, club, id).await?;
+    let ev = api_event(&state, club, id).await?;
     if movement_kind(ev.settings.format()).is_none() {
         return api_rounds::put_individual(&state, club, id, body.into_inner()).await;
     }
@@ -529,7 +521,7 @@ async fn list_entries(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
-    load_event(&state, club, id).await?;
+    api_event(&state, club, id).await?;
     let entries = api(state
         .db(move |c| Ok(db::entries::entries_of(c, club, id)?))
         .await)?;
@@ -666,7 +658,7 @@ async fn movement_changes(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
-    load_event(&state, club, id).await?;
+    api_event(&state, club, id).await?;
     let changes = api(state
         .db(move |c| Ok(db::movements::movement_changes(c, club, id)?))
         .await)?;
@@ -781,7 +773,7 @@ async fn standings(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
-    let ev = load_event(&state, club, id).await?;
+    let ev = api_event(&state, club, id).await?;
     let standings = api(state
         .db(move |c| Ok(db::results::standings(c, club, id)?))
         .await)?;

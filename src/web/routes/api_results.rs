@@ -6,12 +6,13 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::events::api_event;
 use crate::db;
 use crate::engine::json::{PlayerInput, SeatMap};
 use crate::event::entries::Entry;
 use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
 use crate::event::scoresheet::{DealLine, RecordInput, SheetInput};
-use crate::event::{ClubId, Event, EventId, ResultId};
+use crate::event::{Event, EventId, ResultId};
 use crate::service::results::{self as entry, EntryError, Place, Ruling};
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
@@ -185,12 +186,6 @@ fn results_json(
     Ok(out)
 }
 
-async fn load_event(state: &AppState, club: ClubId, id: EventId) -> Result<Event, AppError> {
-    super::events::load_event(state, club, id)
-        .await
-        .map_err(AppError::into_api)
-}
-
 /// Runs one service call and answers with the result's JSON (or the refusal).
 async fn answer(
     state: &AppState,
@@ -217,7 +212,7 @@ pub async fn post_result(
     path: web::Path<EventId>,
     body: web::Json<ResultBody>,
 ) -> ApiResult {
-    let ev = load_event(&state, a.club.id, path.into_inner()).await?;
+    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     let (place, sheet, _) = body.into_inner().split();
     let name = a.director.name.clone();
     answer(&state, ev, StatusCode::CREATED, move |c, ev| {
@@ -233,7 +228,7 @@ pub async fn put_result(
     body: web::Json<ResultBody>,
 ) -> ApiResult {
     let (id, result) = path.into_inner();
-    let ev = load_event(&state, a.club.id, id).await?;
+    let ev = api_event(&state, a.club.id, id).await?;
     let (place, sheet, reason) = body.into_inner().split();
     let name = a.director.name.clone();
     answer(&state, ev, StatusCode::OK, move |c, ev| {
@@ -249,7 +244,7 @@ pub async fn adjust_result(
     body: web::Json<AdjustBody>,
 ) -> ApiResult {
     let (id, result) = path.into_inner();
-    let ev = load_event(&state, a.club.id, id).await?;
+    let ev = api_event(&state, a.club.id, id).await?;
     let b = body.into_inner();
     let outcome = match (b.not_played, b.fouled) {
         (true, true) => {
@@ -283,7 +278,7 @@ pub async fn get_results(
     a: ApiDirector,
     path: web::Path<EventId>,
 ) -> ApiResult {
-    let ev = load_event(&state, a.club.id, path.into_inner()).await?;
+    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     let results = state
         .db(move |c| {
             let results = db::results::results_of(c, ev.club_id, ev.id)?;

@@ -6,6 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
+use super::events::api_event;
 use super::round_seats::{Seated, TableSeats};
 use super::rounds::{Start, round_view, start_round};
 use crate::db;
@@ -21,13 +22,6 @@ type ApiResult = Result<HttpResponse, AppError>;
 
 fn api_error(status: StatusCode, msg: impl Into<String>) -> AppError {
     AppError::Api(status, msg.into())
-}
-
-/// The club's event, or the API's 404.
-async fn load_event(state: &AppState, club: ClubId, id: EventId) -> Result<Event, AppError> {
-    super::events::load_event(state, club, id)
-        .await
-        .map_err(AppError::into_api)
 }
 
 /// A side: an entry number (or `null`) for a fixed movement, a list of player numbers for
@@ -151,7 +145,7 @@ pub async fn get_rounds(
     a: ApiDirector,
     path: web::Path<EventId>,
 ) -> ApiResult {
-    let ev = load_event(&state, a.club.id, path.into_inner()).await?;
+    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(rounds_json(&state, &ev).await?))
 }
 
@@ -171,7 +165,7 @@ pub async fn post_rounds(
     body: web::Json<StartBody>,
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
-    let ev = load_event(&state, club, id).await?;
+    let ev = api_event(&state, club, id).await?;
     let round = body.round;
     match start_round(&state, &ev, round, body.confirm_unreported)
         .await
@@ -191,7 +185,7 @@ pub async fn post_rounds(
             ),
         )),
         Start::Started(_) => {
-            let ev = load_event(&state, club, id).await?;
+            let ev = api_event(&state, club, id).await?;
             Ok(HttpResponse::Ok().json(rounds_json(&state, &ev).await?))
         }
     }

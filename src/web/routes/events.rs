@@ -312,6 +312,13 @@ pub async fn load_event(state: &AppState, club: ClubId, id: EventId) -> Result<E
         .await
 }
 
+/// The same for the JSON API: its errors answered as JSON (404 for another club's event).
+pub async fn api_event(state: &AppState, club: ClubId, id: EventId) -> Result<Event, AppError> {
+    load_event(state, club, id)
+        .await
+        .map_err(AppError::into_api)
+}
+
 /// The event and every commitment it has shown (the redeal and delete rules read both).
 async fn load_with_commitments(
     state: &AppState,
