@@ -450,14 +450,20 @@ async fn an_impossible_score_is_refused_with_the_engines_problems_and_nothing_is
         "{v}"
     );
 
-    // After deal 1 only: a spade rank that deal 1 did not deal at all, in North's calypso
-    // in progress (a per-deal report that stops there).
-    let missing = RANKS
-        .chars()
-        .find(|r| !ranks_dealt(&deals, 1, 'S').contains(r))
-        .expect("with 52 cards out of 208, some spade rank is not dealt in deal 1");
+    // After deal 1 only: a rank of a player's suit that deal 1 did not deal at all, in that
+    // player's calypso in progress (a per-deal report that stops there). One suit has all
+    // 13 ranks in deal 1 about one board in a hundred, so the first of the four seats whose
+    // suit misses a rank is taken (all four complete is about one in 10^8).
+    let (seat, suit, missing) = (0..4)
+        .find_map(|i| {
+            RANKS
+                .chars()
+                .find(|r| !ranks_dealt(&deals, 1, SUITS[i]).contains(r))
+                .map(|r| (i, SUITS[i], r))
+        })
+        .expect("with 52 cards out of 208, some rank of some seat's suit is not dealt in deal 1");
     let mut line = Report::new(&deals, 1, [0; 4], [0, 1, 1, 1]);
-    line.in_progress[0] = vec![format!("{missing}S")];
+    line.in_progress[seat] = vec![format!("{missing}{suit}")];
     line.balance(1);
     let v = refused(json!({"round": 1, "table": 1, "board": board,
         "deals": [{"players": line.players(), "trick_piles": line.piles()}]}))
@@ -465,7 +471,7 @@ async fn an_impossible_score_is_refused_with_the_engines_problems_and_nothing_is
     assert_eq!(codes(&v), set(&["rank-not-dealt"]), "{v}");
     assert!(
         error(&v).contains(&format!(
-            "lists {missing}S, which needs 1 copies of {missing}S dealt by deal 1"
+            "lists {missing}{suit}, which needs 1 copies of {missing}{suit} dealt by deal 1"
         )) && error(&v).contains("only 0 copies were dealt"),
         "{v}"
     );
