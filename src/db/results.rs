@@ -304,6 +304,28 @@ pub fn results_of(
         .collect()
 }
 
+/// The results of one table in one round of the club's event (a table's page).
+pub fn results_at(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    round: u32,
+    table: u32,
+) -> Result<Vec<TableResult>, DbError> {
+    results::table
+        .inner_join(events::table)
+        .filter(events::club_id.eq(club.get()))
+        .filter(results::event_id.eq(event.get()))
+        .filter(results::round.eq(round as i32))
+        .filter(results::table_number.eq(table as i32))
+        .order(results::board.asc())
+        .select(results::all_columns)
+        .load::<ResultRow>(conn)?
+        .into_iter()
+        .map(ResultRow::into_result)
+        .collect()
+}
+
 /// One result of the club's event.
 pub fn result_of(
     conn: &mut DbConnection,

@@ -11,7 +11,7 @@ use crate::event::papers::board_deals;
 use crate::event::results::{Adjusted, Outcome, ResultStatus, TableResult};
 use crate::event::scoresheet::{self, Checked, SheetInput};
 use crate::event::{Event, EventStatus, PapersError, ResultId};
-use crate::movement::Side;
+use crate::movement::{IndividualRound, Side};
 
 /// Who is entering or changing a result, as the audit trail names them.
 #[derive(Clone, Copy, Debug)]
@@ -126,19 +126,31 @@ pub fn game_at(
     }
     let seated = db::individual::rounds_of(conn, club, id)?;
     let tables = u32::from(ev.settings.tables());
-    Ok(seated
-        .iter()
-        .find(|r| r.round == round)
-        .and_then(|r| r.table(table))
-        .map(|t| TableGame {
+    Ok(
+        individual_sides(&seated, round, table).map(|(majors_players, minors_players)| TableGame {
             round,
             table,
             boards: vec![crate::movement::progressive_board(tables, round, table)],
             majors: None,
             minors: None,
-            majors_players: t.side(Side::Majors).players.clone(),
-            minors_players: t.side(Side::Minors).players.clone(),
-        }))
+            majors_players,
+            minors_players,
+        }),
+    )
+}
+
+/// The progressive individual's players on the majors and the minors side at a table in a
+/// round, from the stored seatings.
+pub fn individual_sides(
+    seated: &[IndividualRound],
+    round: u32,
+    table: u32,
+) -> Option<(Vec<u32>, Vec<u32>)> {
+    let t = seated.iter().find(|r| r.round == round)?.table(table)?;
+    Some((
+        t.side(Side::Majors).players.clone(),
+        t.side(Side::Minors).players.clone(),
+    ))
 }
 
 /// The table's game at a place, or why the movement has none.

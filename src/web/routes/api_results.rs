@@ -172,18 +172,21 @@ fn results_json(
     let entries = db::entries::entries_of(c, ev.club_id, ev.id)?;
     let ids: Vec<ResultId> = results.iter().map(|r| r.id).collect();
     let audit = db::results::audits_of(c, &ids)?;
-    let individual = crate::event::movement::movement_kind(ev.settings.format()).is_none();
-    let mut out = Vec::new();
-    for r in results {
-        let players = if individual {
-            entry::game_at(c, ev, r.round as u32, r.table_number as u32)?
-                .map(|g| (g.majors_players, g.minors_players))
-        } else {
-            None
-        };
-        out.push(result_json(r, &entries, &audit, players));
-    }
-    Ok(out)
+    // The individual's seatings, read once for all the results.
+    let seated = if crate::event::movement::movement_kind(ev.settings.format()).is_none() {
+        Some(db::individual::rounds_of(c, ev.club_id, ev.id)?)
+    } else {
+        None
+    };
+    Ok(results
+        .iter()
+        .map(|r| {
+            let players = seated
+                .as_deref()
+                .and_then(|s| entry::individual_sides(s, r.round as u32, r.table_number as u32));
+            result_json(r, &entries, &audit, players)
+        })
+        .collect())
 }
 
 /// Runs one service call and answers with the result's JSON (or the refusal).

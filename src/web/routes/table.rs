@@ -174,7 +174,7 @@ async fn score_entries(
     }
     let (club, id) = (ev.club_id, ev.id);
     let results = state
-        .db(move |c| Ok(db::results::results_of(c, club, id)?))
+        .db(move |c| Ok(db::results::results_at(c, club, id, round, table)?))
         .await?;
     let spec = ev.settings.game_spec();
     // The kept form goes back to its own board; one for a board this table does not play
@@ -186,9 +186,7 @@ async fn score_entries(
     Ok(boards
         .iter()
         .map(|&board| {
-            let result = results.iter().find(|r| {
-                r.round as u32 == round && r.table_number as u32 == table && r.board as u32 == board
-            });
+            let result = results.iter().find(|r| r.board as u32 == board);
             let blank = TableForm::blank(&spec, round, board);
             match kept.take_if(|k| !own || k.form.board.trim() == board.to_string()) {
                 Some(k) if own => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result),
