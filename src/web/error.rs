@@ -12,7 +12,7 @@ use crate::db::entries::EntryChangeError;
 use crate::db::events::EventChangeError;
 use crate::db::movements::MovementChangeError;
 use crate::deals::{DealError, PdfError};
-use crate::event::LifecycleError;
+use crate::event::{LifecycleError, PapersError};
 use crate::service::ServiceError;
 
 #[derive(Debug, thiserror::Error)]
@@ -52,6 +52,18 @@ pub enum AppError {
 impl From<LifecycleError> for AppError {
     fn from(e: LifecycleError) -> Self {
         AppError::Conflict(e.to_string())
+    }
+}
+
+/// An event's papers: a PDF or deal failure is internal; a key that no longer fits (another
+/// algorithm) is said.
+impl From<PapersError> for AppError {
+    fn from(e: PapersError) -> Self {
+        match e {
+            PapersError::Pdf(p) => AppError::Pdf(p),
+            PapersError::Deal(d) => AppError::Deal(d),
+            other => AppError::Conflict(other.to_string()),
+        }
     }
 }
 

@@ -107,10 +107,7 @@ pub fn entry_error(e: EntryError) -> ApiResult {
             error(StatusCode::CONFLICT, e.to_string())
         }
         EntryError::Db(d) => return Err(AppError::Db(d).into_api()),
-        EntryError::Papers(p) => {
-            tracing::error!("papers: {p}");
-            error(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
-        }
+        EntryError::Papers(p) => return Err(AppError::from(p).into_api()),
     })
 }
 

@@ -69,11 +69,7 @@ async fn serve(
     let filename = format!("event-{id}-{name}.pdf");
     let pdf = web::block(move || papers::render(&ev.settings, &key, kind, reserve))
         .await?
-        .map_err(|e| match e {
-            papers::PapersError::Pdf(p) => AppError::Pdf(p),
-            papers::PapersError::Deal(d) => AppError::Deal(d),
-            other => AppError::Conflict(other.to_string()),
-        })?;
+        .map_err(AppError::from)?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
         .insert_header((

@@ -405,7 +405,7 @@ type Refusal = (StatusCode, Vec<Problem>, Option<String>);
 /// The service's refusal as the page shows it: the engine's problems beside the fields,
 /// anything else as a message above the form.
 fn refusal(e: EntryError) -> Result<Refusal, AppError> {
-    let status = match &e {
+    let status = match e {
         EntryError::Problems(_) | EntryError::Shape(_) | EntryError::Reason => {
             StatusCode::UNPROCESSABLE_ENTITY
         }
@@ -413,12 +413,8 @@ fn refusal(e: EntryError) -> Result<Refusal, AppError> {
         EntryError::NotOpen(_) | EntryError::Exists(_) | EntryError::State(_) => {
             StatusCode::CONFLICT
         }
-        EntryError::Db(_) | EntryError::Papers(_) => {
-            return Err(match e {
-                EntryError::Db(d) => AppError::Db(d),
-                other => AppError::Invalid(other.to_string()),
-            });
-        }
+        EntryError::Db(d) => return Err(d.into()),
+        EntryError::Papers(p) => return Err(p.into()),
     };
     Ok(match e {
         EntryError::Problems(p) => (
