@@ -4,6 +4,7 @@
 use chrono::{Duration, NaiveDateTime};
 
 use super::lifecycle::EventStatus;
+use super::results::ResultStatus;
 use crate::movement::Movement;
 
 /// A game takes most of an hour: a table that has not reported this long after the round
@@ -73,6 +74,62 @@ pub fn table_states_with(
             (t, state)
         })
         .collect()
+}
+
+/// A table's board in the director's result grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridState {
+    /// The round has not started.
+    NotStarted,
+    /// The round is on and the table has not reported yet.
+    Playing,
+    /// No result [`LATE_AFTER_MINUTES`] after the round started, or the round is over.
+    Late,
+    Provisional,
+    Confirmed,
+    Disputed,
+}
+
+impl GridState {
+    pub const fn name(self) -> &'static str {
+        match self {
+            GridState::NotStarted => "not started",
+            GridState::Playing => "playing",
+            GridState::Late => "late",
+            GridState::Provisional => "provisional",
+            GridState::Confirmed => "confirmed",
+            GridState::Disputed => "disputed",
+        }
+    }
+
+    /// What the director should look at: a late table or a disputed result.
+    pub const fn needs_director(self) -> bool {
+        matches!(self, GridState::Late | GridState::Disputed)
+    }
+}
+
+/// A table's board in round `round`: its result's state when there is one, otherwise
+/// whether the round has started and whether the table is late.
+pub fn grid_state(
+    round: u32,
+    now_playing: &RoundState,
+    now: NaiveDateTime,
+    result: Option<ResultStatus>,
+) -> GridState {
+    match result {
+        Some(ResultStatus::Provisional) => GridState::Provisional,
+        Some(ResultStatus::Confirmed) => GridState::Confirmed,
+        Some(ResultStatus::Disputed) => GridState::Disputed,
+        None if round > now_playing.current => GridState::NotStarted,
+        None if round < now_playing.current => GridState::Late,
+        None if now_playing
+            .started_at
+            .is_some_and(|t| now - t >= Duration::minutes(LATE_AFTER_MINUTES)) =>
+        {
+            GridState::Late
+        }
+        None => GridState::Playing,
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -197,5 +254,37 @@ mod tests {
         // Before the first round nothing is being played.
         let before = table_states(&m, &RoundState::default(), at(0), &[]);
         assert!(before.iter().all(|(_, s)| *s == TableState::NoGame));
+    }
+
+    #[test]
+    fn the_grid_shows_results_by_state_and_late_tables() {
+        let round = RoundState {
+            current: 2,
+            started_at: Some(at(0)),
+        };
+        let soon = at(10);
+        let late = at(LATE_AFTER_MINUTES);
+        for (status, want) in [
+            (ResultStatus::Provisional, GridState::Provisional),
+            (ResultStatus::Confirmed, GridState::Confirmed),
+            (ResultStatus::Disputed, GridState::Disputed),
+        ] {
+            // A result's own state wins, in any round, late or not.
+            for r in 1..=3 {
+                assert_eq!(grid_state(r, &round, late, Some(status)), want);
+            }
+        }
+        assert_eq!(grid_state(3, &round, late, None), GridState::NotStarted);
+        assert_eq!(grid_state(2, &round, soon, None), GridState::Playing);
+        assert_eq!(grid_state(2, &round, late, None), GridState::Late);
+        // A round already over with a table still missing: late at once.
+        assert_eq!(grid_state(1, &round, soon, None), GridState::Late);
+        assert!(GridState::Late.needs_director() && GridState::Disputed.needs_director());
+        assert!(!GridState::Provisional.needs_director());
+        // Before the first round, every round is still to come.
+        assert_eq!(
+            grid_state(1, &RoundState::default(), soon, None),
+            GridState::NotStarted
+        );
     }
 }

@@ -11,7 +11,7 @@ use crate::event::papers::board_deals;
 use crate::event::results::{Adjusted, Outcome, ResultStatus, TableResult};
 use crate::event::scoresheet::{self, Checked, SheetInput};
 use crate::event::{Event, EventStatus, PapersError, ResultId};
-use crate::movement::{IndividualRound, Side};
+use crate::movement::{IndividualRound, Movement, Side};
 
 /// Who is entering or changing a result, as the audit trail names them.
 #[derive(Clone, Copy, Debug)]
@@ -96,6 +96,84 @@ fn positive(n: i64, what: &str) -> Result<u32, EntryError> {
         .ok_or_else(|| EntryError::NotInMovement(format!("{what} {n} is not in this event")))
 }
 
+/// Where an event's games come from: its movement, or the individual's stored seatings.
+pub struct Seatings {
+    entries: Vec<Entry>,
+    movement: Option<Movement>,
+    seated: Vec<IndividualRound>,
+    tables: u32,
+    /// The rounds planned (0 before there is a plan).
+    pub rounds: u32,
+}
+
+impl Seatings {
+    /// Reads the event's entries and seatings once.
+    pub fn load(conn: &mut DbConnection, ev: &Event) -> Result<Seatings, DbError> {
+        let (club, id) = (ev.club_id, ev.id);
+        let entries = db::entries::entries_of(conn, club, id)?;
+        if movement_kind(ev.settings.format()).is_some() {
+            let movement = db::movements::movement_of(conn, club, id)?.map(|(_, m)| m);
+            return Ok(Seatings {
+                entries,
+                rounds: movement.as_ref().map_or(0, |m| m.rounds),
+                tables: movement.as_ref().map_or(0, |m| m.tables),
+                movement,
+                seated: vec![],
+            });
+        }
+        let rounds = db::individual::options_of(conn, club, id)?.map_or(0, |(_, plan)| plan.rounds);
+        Ok(Seatings {
+            entries,
+            movement: None,
+            rounds,
+            seated: db::individual::rounds_of(conn, club, id)?,
+            tables: u32::from(ev.settings.tables()),
+        })
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The tables of the room.
+    pub fn tables(&self) -> u32 {
+        self.tables
+    }
+
+    /// What the table plays in that round (none at a phantom's table, or in an individual's
+    /// round not seated yet).
+    pub fn game_at(&self, round: u32, table: u32) -> Option<TableGame> {
+        let entry = |n: Option<u32>| {
+            n.and_then(|n| self.entries.iter().find(|e| e.number == n as i32).cloned())
+        };
+        if let Some(m) = &self.movement {
+            return m
+                .seating(round, table)
+                .filter(|s| s.has_game())
+                .map(|s| TableGame {
+                    round,
+                    table,
+                    boards: s.boards.clone(),
+                    majors: entry(s.majors),
+                    minors: entry(s.minors),
+                    majors_players: vec![],
+                    minors_players: vec![],
+                });
+        }
+        individual_sides(&self.seated, round, table).map(|(majors_players, minors_players)| {
+            TableGame {
+                round,
+                table,
+                boards: vec![crate::movement::progressive_board(self.tables, round, table)],
+                majors: None,
+                minors: None,
+                majors_players,
+                minors_players,
+            }
+        })
+    }
+}
+
 /// What the table plays in that round, from the movement (or the individual's seating).
 pub fn game_at(
     conn: &mut DbConnection,
@@ -103,40 +181,7 @@ pub fn game_at(
     round: u32,
     table: u32,
 ) -> Result<Option<TableGame>, DbError> {
-    let (club, id) = (ev.club_id, ev.id);
-    let entries = db::entries::entries_of(conn, club, id)?;
-    let entry =
-        |n: Option<u32>| n.and_then(|n| entries.iter().find(|e| e.number == n as i32).cloned());
-    if movement_kind(ev.settings.format()).is_some() {
-        let Some((_, m)) = db::movements::movement_of(conn, club, id)? else {
-            return Ok(None);
-        };
-        return Ok(m
-            .seating(round, table)
-            .filter(|s| s.has_game())
-            .map(|s| TableGame {
-                round,
-                table,
-                boards: s.boards.clone(),
-                majors: entry(s.majors),
-                minors: entry(s.minors),
-                majors_players: vec![],
-                minors_players: vec![],
-            }));
-    }
-    let seated = db::individual::rounds_of(conn, club, id)?;
-    let tables = u32::from(ev.settings.tables());
-    Ok(
-        individual_sides(&seated, round, table).map(|(majors_players, minors_players)| TableGame {
-            round,
-            table,
-            boards: vec![crate::movement::progressive_board(tables, round, table)],
-            majors: None,
-            minors: None,
-            majors_players,
-            minors_players,
-        }),
-    )
+    Ok(Seatings::load(conn, ev)?.game_at(round, table))
 }
 
 /// The progressive individual's players on the majors and the minors side at a table in a
@@ -380,6 +425,31 @@ pub fn confirm(
     })
 }
 
+/// A director settles a provisional or disputed result as it was entered: it is confirmed,
+/// with the director's reason in the audit trail.
+pub fn settle(
+    conn: &mut DbConnection,
+    ev: &Event,
+    director: &str,
+    id: ResultId,
+    reason: Option<&str>,
+) -> Result<TableResult, EntryError> {
+    let reason = reason_of(reason)?;
+    let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
+    check_open(ev, Who::Director(director), current.round as u32)?;
+    change(conn, ev, Who::Director(director), id, Some(&reason), |r| {
+        if r.status == ResultStatus::Confirmed {
+            return Err(EntryError::State(
+                "this result is already confirmed: correct or adjust it instead".into(),
+            ));
+        }
+        Ok(ResultValues {
+            status: ResultStatus::Confirmed,
+            ..ResultValues::of(r)
+        })
+    })
+}
+
 /// A director's ruling on a board: adjusted scores per side, or the board not played or
 /// fouled (which may carry adjusted scores too).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -391,6 +461,20 @@ pub struct Ruling {
 }
 
 impl Ruling {
+    /// A late pair: the board is not played, the late side gets average-minus and its
+    /// opponents average-plus (the usual ruling; the director may give others).
+    pub fn late_pair(late: Side) -> Ruling {
+        let (majors, minors) = match late {
+            Side::Majors => (Adjusted::AveMinus, Adjusted::AvePlus),
+            Side::Minors => (Adjusted::AvePlus, Adjusted::AveMinus),
+        };
+        Ruling {
+            majors: Some(majors),
+            minors: Some(minors),
+            outcome: Some(Outcome::NotPlayed),
+        }
+    }
+
     fn check(&self) -> Result<(), EntryError> {
         if self.majors.is_none() && self.minors.is_none() && self.outcome.is_none() {
             return Err(EntryError::Shape(

@@ -14,6 +14,8 @@ use reqwest::StatusCode;
 use reqwest::cookie::{CookieStore, Jar};
 use serde_json::Value;
 
+pub mod evening;
+
 pub struct TestApp {
     pub address: String,
     pub pool: DbPool,

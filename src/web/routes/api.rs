@@ -62,6 +62,10 @@ pub fn scope() -> Scope {
             web::post().to(api_results::post_result),
         )
         .route(
+            "/events/{id}/results/adjust",
+            web::post().to(api_results::rule_board),
+        )
+        .route(
             "/events/{id}/results/{result}",
             web::put().to(api_results::put_result),
         )

@@ -13,6 +13,7 @@ use crate::event::entries::Entry;
 use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
 use crate::event::scoresheet::{DealLine, RecordInput, SheetInput};
 use crate::event::{Event, EventId, ResultId};
+use crate::movement::Side;
 use crate::service::results::{self as entry, EntryError, Place, Ruling};
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
@@ -72,7 +73,64 @@ pub struct AdjustBody {
     not_played: bool,
     #[serde(default)]
     fouled: bool,
+    /// A late pair: `"majors"` or `"minors"` (not played; the late side ave-, the other ave+).
+    late: Option<String>,
     reason: Option<String>,
+}
+
+/// The body of `POST .../results/adjust`: a ruling on a board that has no result yet.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleBody {
+    round: i64,
+    table: i64,
+    board: i64,
+    majors: Option<AdjustedJson>,
+    minors: Option<AdjustedJson>,
+    #[serde(default)]
+    not_played: bool,
+    #[serde(default)]
+    fouled: bool,
+    late: Option<String>,
+    reason: Option<String>,
+}
+
+/// The ruling a body asks for, or why it makes no sense.
+fn ruling_of(
+    majors: Option<AdjustedJson>,
+    minors: Option<AdjustedJson>,
+    not_played: bool,
+    fouled: bool,
+    late: Option<&str>,
+) -> Result<Ruling, String> {
+    let late = match late {
+        None => None,
+        Some("majors") => Some(Side::Majors),
+        Some("minors") => Some(Side::Minors),
+        Some(other) => {
+            return Err(format!(
+                "late: \"{other}\" is not a side: use \"majors\" or \"minors\""
+            ));
+        }
+    };
+    let mut ruling = match (not_played, fouled, late) {
+        (_, true, Some(_)) => return Err("a late pair's board is not played, not fouled".into()),
+        (true, true, _) => return Err("a board is either not played or fouled, not both".into()),
+        (_, false, Some(side)) => Ruling::late_pair(side),
+        (true, false, None) => Ruling {
+            outcome: Some(Outcome::NotPlayed),
+            ..Ruling::default()
+        },
+        (false, true, None) => Ruling {
+            outcome: Some(Outcome::Fouled),
+            ..Ruling::default()
+        },
+        (false, false, None) => Ruling::default(),
+    };
+    // Adjusted scores given win over a late pair's usual ones.
+    ruling.majors = adjusted(majors, "majors")?.or(ruling.majors);
+    ruling.minors = adjusted(minors, "minors")?.or(ruling.minors);
+    Ok(ruling)
 }
 
 fn adjusted(a: Option<AdjustedJson>, side: &str) -> Result<Option<Adjusted>, String> {
@@ -246,29 +304,40 @@ pub async fn adjust_result(
     let (id, result) = path.into_inner();
     let ev = api_event(&state, a.club.id, id).await?;
     let b = body.into_inner();
-    let outcome = match (b.not_played, b.fouled) {
-        (true, true) => {
-            return Ok(error(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "a board is either not played or fouled, not both",
-            ));
-        }
-        (true, false) => Some(Outcome::NotPlayed),
-        (false, true) => Some(Outcome::Fouled),
-        (false, false) => None,
-    };
-    let ruling = match (adjusted(b.majors, "majors"), adjusted(b.minors, "minors")) {
-        (Ok(majors), Ok(minors)) => Ruling {
-            majors,
-            minors,
-            outcome,
-        },
-        (Err(e), _) | (_, Err(e)) => return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, e)),
+    let ruling = match ruling_of(b.majors, b.minors, b.not_played, b.fouled, b.late.as_deref()) {
+        Ok(r) => r,
+        Err(e) => return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, e)),
     };
     let name = a.director.name.clone();
     let reason = b.reason;
     answer(&state, ev, StatusCode::OK, move |c, ev| {
         entry::adjust(c, ev, &name, result, ruling, reason.as_deref())
+    })
+    .await
+}
+
+/// A ruling on a board with no result (not played, fouled, a late pair, adjusted scores).
+pub async fn rule_board(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+    body: web::Json<RuleBody>,
+) -> ApiResult {
+    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
+    let b = body.into_inner();
+    let ruling = match ruling_of(b.majors, b.minors, b.not_played, b.fouled, b.late.as_deref()) {
+        Ok(r) => r,
+        Err(e) => return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, e)),
+    };
+    let place = Place {
+        round: b.round,
+        table: b.table,
+        board: b.board,
+    };
+    let name = a.director.name.clone();
+    let reason = b.reason;
+    answer(&state, ev, StatusCode::CREATED, move |c, ev| {
+        entry::rule_unplayed(c, ev, &name, place, ruling, reason.as_deref())
     })
     .await
 }

@@ -15,6 +15,7 @@ pub mod movement;
 pub mod papers;
 pub mod players;
 pub mod public;
+pub mod results;
 pub mod round_seats;
 pub mod rounds;
 pub mod table;
@@ -109,6 +110,24 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         }),
         post("/c/{club}/events/{event}/rounds", || {
             web::post().to(rounds::start)
+        }),
+        get("/c/{club}/events/{event}/results", || {
+            web::get().to(results::grid_page)
+        }),
+        get("/c/{club}/events/{event}/results/board", || {
+            web::get().to(results::board)
+        }),
+        post("/c/{club}/events/{event}/results/rule", || {
+            web::post().to(results::rule)
+        }),
+        get("/c/{club}/events/{event}/results/{result}", || {
+            web::get().to(results::show)
+        }),
+        post("/c/{club}/events/{event}/results/{result}/adjust", || {
+            web::post().to(results::adjust)
+        }),
+        post("/c/{club}/events/{event}/results/{result}/settle", || {
+            web::post().to(results::settle)
         }),
         get("/c/{club}/events/{event}/table-cards.pdf", || {
             web::get().to(rounds::table_cards)

@@ -1,0 +1,864 @@
+//! The director's results: the grid of every round's tables and their results' states, one
+//! result with its audit trail, and the director's rulings (settle, adjust, not played,
+//! fouled, late pair). Every change goes through the score-entry service the tables and the
+//! API use.
+
+use std::collections::BTreeMap;
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::events::{event_path, load_event};
+use crate::db;
+use crate::event::club::Club;
+use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
+use crate::event::rounds::{GridState, grid_state};
+use crate::event::{Event, EventId, ResultId};
+use crate::movement::Side;
+use crate::service::results::{self as entry, EntryError, Place, Ruling, Seatings, TableGame};
+use crate::web::auth::ClubDirector;
+use crate::web::error::AppError;
+use crate::web::page::{FieldErrors, Nav, flash, see_other};
+use crate::web::render::html_page;
+use crate::web::state::AppState;
+
+/// One table's board in a round of the grid.
+pub struct GridRow {
+    pub table: u32,
+    pub board: u32,
+    pub majors: String,
+    pub minors: String,
+    pub state: GridState,
+    /// "1850 – 1600", or empty before a result.
+    pub scores: String,
+    /// An adjustment or a board not played, in words.
+    pub ruling: String,
+    pub result: Option<i32>,
+}
+
+pub struct GridRound {
+    pub round: u32,
+    pub current: bool,
+    pub rows: Vec<GridRow>,
+}
+
+/// "3 Ann Lee & Bob Ray" for a pair, "players 2, 7" with names for an individual's side.
+fn side_label(game: &TableGame, side: Side, names: &BTreeMap<i32, String>) -> String {
+    let (entry, players) = match side {
+        Side::Majors => (&game.majors, &game.majors_players),
+        Side::Minors => (&game.minors, &game.minors_players),
+    };
+    match entry {
+        Some(e) => format!("{} {}", e.number, e.name),
+        None => players
+            .iter()
+            .map(|&p| match names.get(&(p as i32)) {
+                Some(n) => format!("{p} {n}"),
+                None => p.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// An adjustment or an unplayed board in words: "not played; majors ave-, minors ave+".
+pub fn ruling_text(r: &TableResult) -> String {
+    let mut parts = vec![];
+    match r.outcome {
+        Outcome::Played => {}
+        Outcome::NotPlayed => parts.push("not played".to_string()),
+        Outcome::Fouled => parts.push("fouled".to_string()),
+    }
+    let adjusted: Vec<String> = [("majors", r.majors_adjusted), ("minors", r.minors_adjusted)]
+        .into_iter()
+        .filter_map(|(side, a)| a.map(|a| format!("{side} {}", adjusted_text(a))))
+        .collect();
+    if !adjusted.is_empty() {
+        parts.push(adjusted.join(", "));
+    }
+    parts.join("; ")
+}
+
+fn adjusted_text(a: Adjusted) -> String {
+    match a {
+        Adjusted::Percent(p) => format!("{p}%"),
+        other => format!("{other} ({}%)", other.percent()),
+    }
+}
+
+fn scores_text(r: &TableResult) -> String {
+    if r.outcome == Outcome::Played {
+        format!("{} – {}", r.majors_score, r.minors_score)
+    } else {
+        String::new()
+    }
+}
+
+/// Every round's tables, from the event's seatings and results.
+fn grid(ev: &Event, seatings: &Seatings, results: &[TableResult]) -> Vec<GridRound> {
+    let names: BTreeMap<i32, String> = seatings
+        .entries()
+        .iter()
+        .map(|e| (e.number, e.name.clone()))
+        .collect();
+    let now = crate::db::now();
+    (1..=seatings.rounds.max(ev.round.current))
+        .map(|round| {
+            let mut rows = vec![];
+            for table in 1..=seatings.tables() {
+                let Some(game) = seatings.game_at(round, table) else {
+                    continue;
+                };
+                for &board in &game.boards {
+                    let result = results.iter().find(|r| {
+                        r.round as u32 == round
+                            && r.table_number as u32 == table
+                            && r.board as u32 == board
+                    });
+                    rows.push(GridRow {
+                        table,
+                        board,
+                        majors: side_label(&game, Side::Majors, &names),
+                        minors: side_label(&game, Side::Minors, &names),
+                        state: grid_state(round, &ev.round, now, result.map(|r| r.status)),
+                        scores: result.map(scores_text).unwrap_or_default(),
+                        ruling: result.map(ruling_text).unwrap_or_default(),
+                        result: result.map(|r| r.id.get()),
+                    });
+                }
+            }
+            GridRound {
+                round,
+                current: round == ev.round.current,
+                rows,
+            }
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "results.html")]
+struct GridPage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    current: u32,
+    rounds: Vec<GridRound>,
+    /// How many of the grid's boards are in each state, for the summary line.
+    counts: Vec<(&'static str, usize)>,
+}
+
+/// `/c/{club}/events/{event}/results`: the director's grid.
+pub async fn grid_page(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let ev2 = ev.clone();
+    let (seatings, results) = state
+        .db(move |c| {
+            Ok((
+                Seatings::load(c, &ev2)?,
+                db::results::results_of(c, ev2.club_id, ev2.id)?,
+            ))
+        })
+        .await?;
+    let rounds = grid(&ev, &seatings, &results);
+    let counts = [
+        GridState::Confirmed,
+        GridState::Provisional,
+        GridState::Disputed,
+        GridState::Late,
+        GridState::Playing,
+    ]
+    .into_iter()
+    .map(|s| {
+        let n = rounds
+            .iter()
+            .flat_map(|r| &r.rows)
+            .filter(|row| row.state == s)
+            .count();
+        (s.name(), n)
+    })
+    .filter(|(_, n)| *n > 0)
+    .collect();
+    Ok(html_page(
+        StatusCode::OK,
+        &GridPage {
+            nav: Nav::for_director(&session, &d),
+            club: d.club.clone(),
+            event_id: id,
+            event_name: ev.settings.name().to_string(),
+            current: ev.round.current,
+            rounds,
+            counts,
+        },
+    ))
+}
+
+/// A ruling as the form sends it: what happened to the board, each side's adjusted score
+/// (blank for none) and the reason.
+#[derive(Deserialize, Default, Clone)]
+#[serde(default)]
+pub struct RulingForm {
+    /// `adjust`, `not-played`, `fouled`, `late-majors` or `late-minors`.
+    pub ruling: String,
+    pub majors: String,
+    pub minors: String,
+    pub reason: String,
+    /// Where, for a board with no result yet.
+    pub round: String,
+    pub table: String,
+    pub board: String,
+}
+
+impl RulingForm {
+    fn read(&self) -> Result<Ruling, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let mut side = |field: &str, text: &str| match text.trim() {
+            "" => None,
+            t => match Adjusted::parse(t) {
+                Ok(a) => Some(a),
+                Err(e) => {
+                    errors.add(field, e);
+                    None
+                }
+            },
+        };
+        let (majors, minors) = (side("majors", &self.majors), side("minors", &self.minors));
+        let mut ruling = match self.ruling.as_str() {
+            "adjust" => Ruling::default(),
+            "not-played" => Ruling {
+                outcome: Some(Outcome::NotPlayed),
+                ..Ruling::default()
+            },
+            "fouled" => Ruling {
+                outcome: Some(Outcome::Fouled),
+                ..Ruling::default()
+            },
+            "late-majors" => Ruling::late_pair(Side::Majors),
+            "late-minors" => Ruling::late_pair(Side::Minors),
+            _ => {
+                errors.add(
+                    "ruling",
+                    "choose a ruling: adjusted scores, not played, fouled, or a late pair",
+                );
+                Ruling::default()
+            }
+        };
+        // What the director typed wins over a late pair's usual scores.
+        ruling.majors = majors.or(ruling.majors);
+        ruling.minors = minors.or(ruling.minors);
+        if self.ruling == "adjust" && ruling.majors.is_none() && ruling.minors.is_none() {
+            errors.add(
+                "majors",
+                "give an adjusted score for at least one side: ave+, ave, ave- or a percentage",
+            );
+        }
+        if self.reason.trim().is_empty() {
+            errors.add("reason", "a reason is required for every ruling");
+        }
+        if errors.is_empty() {
+            Ok(ruling)
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+/// A change to the result as the audit trail shows it.
+pub struct AuditLine {
+    pub at: String,
+    pub by: String,
+    pub reason: String,
+    pub old: String,
+    pub new: String,
+}
+
+/// An audit row's values (the stored JSON) in words: "1850 – 1600, confirmed".
+fn values_text(json: &str) -> String {
+    let Ok(v) = serde_json::from_str::<Value>(json) else {
+        return json.to_string();
+    };
+    let mut parts = vec![];
+    let outcome = v["outcome"].as_str().unwrap_or("played");
+    if outcome == "played" {
+        parts.push(format!(
+            "{} – {}",
+            v["scores"]["majors"], v["scores"]["minors"]
+        ));
+    } else {
+        parts.push(outcome.replace('-', " "));
+    }
+    for side in ["majors", "minors"] {
+        if let Some(a) = v["adjusted"][side].as_str() {
+            let shown = Adjusted::parse(a).map_or(a.to_string(), adjusted_text);
+            parts.push(format!("{side} {shown}"));
+        }
+    }
+    if let Some(s) = v["status"].as_str() {
+        parts.push(s.to_string());
+    }
+    parts.join(", ")
+}
+
+fn audit_line(a: &AuditEntry) -> AuditLine {
+    AuditLine {
+        at: a.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+        by: a.by.clone(),
+        reason: a.reason.clone().unwrap_or_default(),
+        old: a.old.as_deref().map(values_text).unwrap_or_default(),
+        new: values_text(&a.new),
+    }
+}
+
+/// What the table reported, in a few lines.
+fn sheet_lines(sheet: &str) -> Vec<String> {
+    let Ok(v) = serde_json::from_str::<Value>(sheet) else {
+        return vec![];
+    };
+    let mut lines = vec![];
+    if let Some(deals) = v["deals"].as_array() {
+        lines.push(format!(
+            "Entered deal by deal ({} deal{}); the engine checked after each.",
+            deals.len(),
+            if deals.len() == 1 { "" } else { "s" }
+        ));
+    }
+    if v["record"].is_object() {
+        lines.push("Entered as the full play record; the engine replayed every trick.".into());
+    }
+    // The summary (or the last deal's line) says what the table saw at the end.
+    let last = v["deals"]
+        .as_array()
+        .and_then(|d| d.last())
+        .unwrap_or(&v);
+    if let Some(players) = last["players"].as_object() {
+        for (seat, p) in players {
+            let cards: Vec<&str> = p["in_progress"]
+                .as_array()
+                .map(|a| a.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            lines.push(format!(
+                "{seat}: {} completed calypso{}{}",
+                p["calypsos"],
+                if p["calypsos"].as_i64() == Some(1) { "" } else { "s" },
+                if cards.is_empty() {
+                    String::new()
+                } else {
+                    format!(", in progress {}", cards.join(" "))
+                }
+            ));
+        }
+    }
+    for (key, what) in [("trick_piles", "Trick piles"), ("revokes", "Revokes")] {
+        if let Some(m) = last[key].as_object().or_else(|| v[key].as_object()) {
+            let parts: Vec<String> = m.iter().map(|(s, n)| format!("{s} {n}")).collect();
+            lines.push(format!("{what}: {}", parts.join(", ")));
+        }
+    }
+    lines
+}
+
+#[derive(Template)]
+#[template(path = "result.html")]
+struct ResultPage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    result: TableResult,
+    majors: String,
+    minors: String,
+    ruling: String,
+    sheet: Vec<String>,
+    sheet_json: String,
+    audit: Vec<AuditLine>,
+    form: RulingForm,
+    errors: FieldErrors,
+    /// A refusal from the service, in its words.
+    message: Option<String>,
+}
+
+async fn result_page(
+    state: &AppState,
+    session: &Session,
+    d: &ClubDirector,
+    ev: Event,
+    id: ResultId,
+    form: RulingForm,
+    errors: FieldErrors,
+    message: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let status = if errors.is_empty() && message.is_none() {
+        StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    let ev2 = ev.clone();
+    let (result, seatings, audit) = state
+        .db(move |c| {
+            let r = db::results::result_of(c, ev2.club_id, ev2.id, id)?.ok_or(AppError::NotFound)?;
+            let audit = db::results::audits_of(c, &[id])?;
+            Ok((r, Seatings::load(c, &ev2)?, audit))
+        })
+        .await?;
+    let names: BTreeMap<i32, String> = seatings
+        .entries()
+        .iter()
+        .map(|e| (e.number, e.name.clone()))
+        .collect();
+    let game = seatings.game_at(result.round as u32, result.table_number as u32);
+    let side = |s: Side| {
+        game.as_ref()
+            .map(|g| side_label(g, s, &names))
+            .unwrap_or_default()
+    };
+    let sheet_json = serde_json::from_str::<Value>(&result.sheet)
+        .ok()
+        .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
+        .and_then(|v| serde_json::to_string_pretty(&v).ok())
+        .unwrap_or_default();
+    Ok(html_page(
+        status,
+        &ResultPage {
+            nav: Nav::for_director(session, d),
+            club: d.club.clone(),
+            event_id: ev.id,
+            event_name: ev.settings.name().to_string(),
+            majors: side(Side::Majors),
+            minors: side(Side::Minors),
+            ruling: ruling_text(&result),
+            sheet: sheet_lines(&result.sheet),
+            sheet_json,
+            audit: audit.iter().map(|(_, a)| audit_line(a)).collect(),
+            result,
+            form,
+            errors,
+            message,
+        },
+    ))
+}
+
+/// `/c/{club}/events/{event}/results/{result}`: one result, its audit trail and rulings.
+pub async fn show(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId, ResultId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id, result) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let form = RulingForm {
+        ruling: "adjust".into(),
+        ..RulingForm::default()
+    };
+    result_page(&state, &session, &d, ev, result, form, FieldErrors::default(), None).await
+}
+
+/// The service's refusal as a line on the page (a database failure stays an error).
+fn refusal(e: EntryError) -> Result<String, AppError> {
+    match e {
+        EntryError::Db(d) => Err(AppError::Db(d)),
+        EntryError::Papers(p) => Err(p.into()),
+        EntryError::Problems(problems) => Ok(format!(
+            "The rules engine cannot accept this: {}",
+            problems
+                .iter()
+                .map(|p| p.message.as_str())
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
+        other => Ok(capitalised(&other.to_string())),
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+fn result_path(club: &Club, ev: EventId, id: ResultId) -> String {
+    format!("{}/results/{id}", event_path(club, ev))
+}
+
+/// `POST .../results/{result}/adjust`: a ruling on a result.
+pub async fn adjust(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId, ResultId)>,
+    form: web::Form<RulingForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id, result) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let form = form.into_inner();
+    let ruling = match form.read() {
+        Ok(r) => r,
+        Err(errors) => {
+            return result_page(&state, &session, &d, ev, result, form, errors, None).await;
+        }
+    };
+    let (name, ev2, reason) = (d.director.name.clone(), ev.clone(), form.reason.clone());
+    let done = state
+        .db(move |c| {
+            Ok(entry::adjust(
+                c,
+                &ev2,
+                &name,
+                result,
+                ruling,
+                Some(reason.as_str()),
+            ))
+        })
+        .await?;
+    match done {
+        Ok(r) => {
+            flash(
+                &session,
+                format!(
+                    "Round {}, table {}, board {}: {}.",
+                    r.round,
+                    r.table_number,
+                    r.board,
+                    ruling_text(&r)
+                ),
+            );
+            Ok(see_other(&result_path(&d.club, id, result)))
+        }
+        Err(EntryError::NoResult) => Err(AppError::NotFound),
+        Err(e) => {
+            let message = refusal(e)?;
+            result_page(
+                &state,
+                &session,
+                &d,
+                ev,
+                result,
+                form,
+                FieldErrors::default(),
+                Some(message),
+            )
+            .await
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct SettleForm {
+    pub reason: String,
+}
+
+/// `POST .../results/{result}/settle`: a provisional or disputed result confirmed as entered.
+pub async fn settle(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId, ResultId)>,
+    form: web::Form<SettleForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id, result) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let reason = form.into_inner().reason;
+    let keep = RulingForm {
+        ruling: "adjust".into(),
+        ..RulingForm::default()
+    };
+    if reason.trim().is_empty() {
+        let errors = FieldErrors::one("settle_reason", "a reason is required to confirm it");
+        return result_page(&state, &session, &d, ev, result, keep, errors, None).await;
+    }
+    let (name, ev2) = (d.director.name.clone(), ev.clone());
+    let done = state
+        .db(move |c| Ok(entry::settle(c, &ev2, &name, result, Some(reason.as_str()))))
+        .await?;
+    match done {
+        Ok(r) => {
+            flash(
+                &session,
+                format!(
+                    "Round {}, table {}, board {} is confirmed as entered.",
+                    r.round, r.table_number, r.board
+                ),
+            );
+            Ok(see_other(&result_path(&d.club, id, result)))
+        }
+        Err(EntryError::NoResult) => Err(AppError::NotFound),
+        Err(e) => {
+            let message = refusal(e)?;
+            result_page(
+                &state,
+                &session,
+                &d,
+                ev,
+                result,
+                keep,
+                FieldErrors::default(),
+                Some(message),
+            )
+            .await
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "result_rule.html")]
+struct RulePage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    round: u32,
+    table: u32,
+    board: u32,
+    majors: String,
+    minors: String,
+    form: RulingForm,
+    errors: FieldErrors,
+    message: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct PlaceQuery {
+    round: Option<u32>,
+    table: Option<u32>,
+    board: Option<u32>,
+}
+
+/// The board a director rules on, as the movement has it (404 when it has no such game).
+async fn board_game(
+    state: &AppState,
+    ev: &Event,
+    round: u32,
+    table: u32,
+    board: u32,
+) -> Result<(String, String), AppError> {
+    let ev2 = ev.clone();
+    let seatings = state.db(move |c| Ok(Seatings::load(c, &ev2)?)).await?;
+    let game = seatings
+        .game_at(round, table)
+        .filter(|g| g.boards.contains(&board))
+        .ok_or(AppError::NotFound)?;
+    let names: BTreeMap<i32, String> = seatings
+        .entries()
+        .iter()
+        .map(|e| (e.number, e.name.clone()))
+        .collect();
+    Ok((
+        side_label(&game, Side::Majors, &names),
+        side_label(&game, Side::Minors, &names),
+    ))
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn rule_page(
+    state: &AppState,
+    session: &Session,
+    d: &ClubDirector,
+    ev: &Event,
+    (round, table, board): (u32, u32, u32),
+    form: RulingForm,
+    errors: FieldErrors,
+    message: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let (majors, minors) = board_game(state, ev, round, table, board).await?;
+    let status = if errors.is_empty() && message.is_none() {
+        StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    Ok(html_page(
+        status,
+        &RulePage {
+            nav: Nav::for_director(session, d),
+            club: d.club.clone(),
+            event_id: ev.id,
+            event_name: ev.settings.name().to_string(),
+            round,
+            table,
+            board,
+            majors,
+            minors,
+            form,
+            errors,
+            message,
+        },
+    ))
+}
+
+/// `/c/{club}/events/{event}/results/board?round=&table=&board=`: a board with no result
+/// yet: a ruling for it (not played, fouled, a late pair, adjusted scores).
+pub async fn board(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    query: web::Query<PlaceQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let q = query.into_inner();
+    // A place that is not whole is not a board of this event.
+    let (Some(round), Some(table), Some(board)) = (q.round, q.table, q.board) else {
+        return Err(AppError::NotFound);
+    };
+    let form = RulingForm {
+        ruling: "not-played".into(),
+        ..RulingForm::default()
+    };
+    rule_page(
+        &state,
+        &session,
+        &d,
+        &ev,
+        (round, table, board),
+        form,
+        FieldErrors::default(),
+        None,
+    )
+    .await
+}
+
+/// `POST .../results/rule`: the ruling on a board with no result.
+pub async fn rule(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<RulingForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let form = form.into_inner();
+    let number = |t: &str| t.trim().parse::<u32>().ok();
+    let (Some(round), Some(table), Some(board)) = (
+        number(&form.round),
+        number(&form.table),
+        number(&form.board),
+    ) else {
+        return Err(AppError::Invalid(
+            "the ruling names no round, table and board: open it from the results grid".into(),
+        ));
+    };
+    let at = (round, table, board);
+    let ruling = match form.read() {
+        Ok(r) => r,
+        Err(errors) => {
+            return rule_page(&state, &session, &d, &ev, at, form, errors, None).await;
+        }
+    };
+    let place = Place {
+        round: i64::from(round),
+        table: i64::from(table),
+        board: i64::from(board),
+    };
+    let (name, ev2, reason) = (d.director.name.clone(), ev.clone(), form.reason.clone());
+    let done = state
+        .db(move |c| {
+            Ok(entry::rule_unplayed(
+                c,
+                &ev2,
+                &name,
+                place,
+                ruling,
+                Some(reason.as_str()),
+            ))
+        })
+        .await?;
+    match done {
+        Ok(r) => {
+            flash(
+                &session,
+                format!(
+                    "Round {round}, table {table}, board {board}: {}.",
+                    ruling_text(&r)
+                ),
+            );
+            Ok(see_other(&result_path(&d.club, id, r.id)))
+        }
+        Err(e) => {
+            let message = refusal(e)?;
+            rule_page(
+                &state,
+                &session,
+                &d,
+                &ev,
+                at,
+                form,
+                FieldErrors::default(),
+                Some(message),
+            )
+            .await
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(ruling: &str, majors: &str, minors: &str, reason: &str) -> RulingForm {
+        RulingForm {
+            ruling: ruling.into(),
+            majors: majors.into(),
+            minors: minors.into(),
+            reason: reason.into(),
+            ..RulingForm::default()
+        }
+    }
+
+    #[test]
+    fn a_late_pair_is_not_played_with_the_usual_scores_unless_the_director_gives_others() {
+        let r = form("late-minors", "", "", "pair 8 arrived at 20:10")
+            .read()
+            .unwrap();
+        assert_eq!(r.outcome, Some(Outcome::NotPlayed));
+        assert_eq!(r.majors, Some(Adjusted::AvePlus));
+        assert_eq!(r.minors, Some(Adjusted::AveMinus));
+        let r = form("late-majors", "ave", "", "late").read().unwrap();
+        assert_eq!(r.majors, Some(Adjusted::Ave));
+        assert_eq!(r.minors, Some(Adjusted::AvePlus));
+    }
+
+    #[test]
+    fn a_ruling_needs_a_known_kind_valid_scores_and_a_reason() {
+        let e = form("adjust", "", "", "x").read().unwrap_err();
+        assert!(e.get("majors").is_some());
+        let e = form("adjust", "ave++", "45", "").read().unwrap_err();
+        assert!(e.get("majors").unwrap().contains("ave++"));
+        assert!(e.get("reason").is_some());
+        assert!(e.get("minors").is_none());
+        let e = form("swap", "", "", "x").read().unwrap_err();
+        assert!(e.get("ruling").is_some());
+        let r = form("fouled", "", "", "board 3 had 53 cards in deal 2")
+            .read()
+            .unwrap();
+        assert_eq!(r.outcome, Some(Outcome::Fouled));
+        assert_eq!(r.majors, None);
+        let r = form("adjust", "60%", "40", "x").read().unwrap();
+        assert_eq!(r.majors, Some(Adjusted::Percent(60)));
+        assert_eq!(r.minors, Some(Adjusted::Percent(40)));
+    }
+
+    #[test]
+    fn audit_values_read_as_words() {
+        let v = r#"{"scores":{"majors":1850,"minors":1600},"status":"provisional","outcome":"played","sheet":{}}"#;
+        assert_eq!(values_text(v), "1850 – 1600, provisional");
+        let v = r#"{"scores":{"majors":0,"minors":0},"status":"confirmed","outcome":"not-played","adjusted":{"majors":"ave+","minors":"40"}}"#;
+        assert_eq!(
+            values_text(v),
+            "not played, majors ave+ (60%), minors 40%, confirmed"
+        );
+    }
+}

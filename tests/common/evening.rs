@@ -1,0 +1,266 @@
+//! A running evening through the JSON API, and reports built from its real boards that the
+//! engine accepts, with their scores worked by hand (shared by the results tests).
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use super::*;
+
+pub const SEATS: [&str; 4] = ["N", "E", "S", "W"];
+/// Each seat's own trump suit under the default seating, SDHC: North-South hold Spades, so
+/// they are the majors.
+pub const SUITS: [char; 4] = ['S', 'D', 'H', 'C'];
+pub const RANKS: &str = "23456789TJQKA";
+pub const DIRECTOR: &str = "director Olive Owner";
+
+/// A running event of the club "alpha", seen through the API.
+pub struct Evening {
+    pub api: Api,
+    /// `/events/<id>`
+    pub path: String,
+    /// GET .../boards: every board's deals as `deal --format json` gives them.
+    pub boards: Value,
+}
+
+impl Evening {
+    pub fn results(&self) -> String {
+        format!("{}/results", self.path)
+    }
+
+    pub async fn start_round(&self, round: u32) -> Value {
+        let (s, v) = self
+            .api
+            .post(&format!("{}/rounds", self.path), json!({"round": round}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "round {round}: {v}");
+        v
+    }
+
+    pub async fn all_results(&self) -> Vec<Value> {
+        let (s, v) = self.api.get(&self.results()).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        v["results"].as_array().unwrap().clone()
+    }
+
+    /// The deals of a board: `[deal][seat]` = the cards dealt.
+    pub fn deals(&self, board: u64) -> Vec<[Vec<String>; 4]> {
+        let b = self.boards["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["board"] == board)
+            .unwrap_or_else(|| panic!("board {board} in {}", self.boards));
+        b["deals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                SEATS.map(|s| {
+                    d["hands"][s]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| c.as_str().unwrap().to_string())
+                        .collect()
+                })
+            })
+            .collect()
+    }
+}
+
+pub async fn club_api(app: &TestApp, slug: &str, email: &str) -> Api {
+    let d = app.club_with_owner(slug, email).await;
+    api_for(app, &d, slug).await
+}
+
+/// An event of `format` at `tables` tables with `entries` entries and the movement `movement`,
+/// made ready (the deal key is drawn) and running; no round started yet.
+pub async fn running_event(
+    api: Api,
+    format: &str,
+    tables: u32,
+    entries: u32,
+    movement: Value,
+) -> Evening {
+    let (s, ev) = api
+        .post(
+            "/events",
+            json!({"name": "Results Night", "date": "2026-12-01", "format": format,
+                   "tables": tables, "boards": tables}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let path = format!("/events/{}", ev["id"]);
+    assert_eq!(ev["trumps"], "SDHC", "North-South hold the majors");
+    for n in 1..=entries {
+        let body = if format == "progressive-individual" {
+            json!({"kind": "individual", "players": [{"name": format!("Player {n}")}]})
+        } else {
+            json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]})
+        };
+        let (s, v) = api.post(&format!("{path}/entries"), body).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let (s, v) = api.put(&format!("{path}/movement"), movement).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for to in ["ready", "running"] {
+        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (s, boards) = api.get(&format!("{path}/boards")).await;
+    assert_eq!(s, StatusCode::OK, "{boards}");
+    Evening { api, path, boards }
+}
+
+/// Five tables, ten pairs, three rounds of one board; running, no round started.
+pub async fn mitchell(api: Api) -> Evening {
+    running_event(
+        api,
+        "pairs-mitchell",
+        5,
+        10,
+        json!({"rounds": 3, "boards_per_round": 1}),
+    )
+    .await
+}
+
+pub fn calypso_points(n: i64) -> i64 {
+    match n {
+        0 => 0,
+        1 => 500,
+        n => 1250 + 1000 * (n - 2),
+    }
+}
+
+/// The distinct ranks of `suit` dealt on a board in its first `k` deals (any seat).
+pub fn ranks_dealt(deals: &[[Vec<String>; 4]], k: usize, suit: char) -> Vec<char> {
+    RANKS
+        .chars()
+        .filter(|&r| {
+            deals[..k]
+                .iter()
+                .flatten()
+                .flatten()
+                .any(|c| c == &format!("{r}{suit}"))
+        })
+        .collect()
+}
+
+/// One summary as a table reports it, with the trick piles chosen so that the engine
+/// accepts it: every card dealt by then counted once, each side's a whole number of tricks.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub calypsos: [i64; 4],
+    pub in_progress: [Vec<String>; 4],
+    /// NS, EW.
+    pub piles: [i64; 2],
+    pub revokes: [i64; 2],
+}
+
+impl Report {
+    /// After deal `k` of the board: `calypsos` and the first `ip[seat]` ranks of each seat's
+    /// suit that were dealt by then.
+    pub fn new(deals: &[[Vec<String>; 4]], k: usize, calypsos: [i64; 4], ip: [usize; 4]) -> Report {
+        let in_progress: [Vec<String>; 4] = std::array::from_fn(|s| {
+            let ranks = ranks_dealt(deals, k, SUITS[s]);
+            assert!(ranks.len() >= ip[s], "{ranks:?}");
+            ranks[..ip[s]]
+                .iter()
+                .map(|r| format!("{r}{}", SUITS[s]))
+                .collect()
+        });
+        let mut r = Report {
+            calypsos,
+            in_progress,
+            piles: [0, 0],
+            revokes: [0, 0],
+        };
+        r.balance(k);
+        r
+    }
+
+    /// Sets the trick piles so that the cards add up to those dealt by deal `k`, about half
+    /// the rest to each side, each side's cards a whole number of four-card tricks.
+    pub fn balance(&mut self, k: usize) {
+        let cards = |s: usize| 13 * self.calypsos[s] + self.in_progress[s].len() as i64;
+        let (ns, ew) = (cards(0) + cards(2), cards(1) + cards(3));
+        let rest = 52 * k as i64 - ns - ew;
+        let target = ns + rest / 2;
+        let mut ns_total = target - target % 4;
+        if ns_total < ns {
+            ns_total += 4;
+        }
+        self.piles = [ns_total - ns, rest - (ns_total - ns)];
+        assert!(
+            self.piles[1] >= 0 && (ew + self.piles[1]) % 4 == 0,
+            "{self:?}"
+        );
+    }
+
+    pub fn players(&self) -> Value {
+        let mut m = serde_json::Map::new();
+        for (s, seat) in SEATS.iter().enumerate() {
+            m.insert(
+                seat.to_string(),
+                json!({"calypsos": self.calypsos[s], "in_progress": self.in_progress[s]}),
+            );
+        }
+        Value::Object(m)
+    }
+
+    pub fn piles(&self) -> Value {
+        json!({"NS": self.piles[0], "EW": self.piles[1]})
+    }
+
+    /// The end-of-game summary: players, trick piles, revokes.
+    pub fn sheet(&self) -> Value {
+        json!({"players": self.players(), "trick_piles": self.piles(),
+               "revokes": {"NS": self.revokes[0], "EW": self.revokes[1]}})
+    }
+
+    /// The POST body for a place.
+    pub fn body(&self, round: u64, table: u64, board: u64) -> Value {
+        let mut b = self.sheet();
+        b["round"] = json!(round);
+        b["table"] = json!(table);
+        b["board"] = json!(board);
+        b
+    }
+
+    /// The scores by the rules, worked by hand: (majors = NS, minors = EW).
+    pub fn scores(&self) -> (i64, i64) {
+        let side = |a: usize, b: usize, pile: i64, their_revokes: i64| {
+            calypso_points(self.calypsos[a])
+                + calypso_points(self.calypsos[b])
+                + 20 * (self.in_progress[a].len() + self.in_progress[b].len()) as i64
+                + 10 * pile
+                + 260 * their_revokes
+        };
+        (
+            side(0, 2, self.piles[0], self.revokes[1]),
+            side(1, 3, self.piles[1], self.revokes[0]),
+        )
+    }
+}
+
+pub fn count_results(app: &TestApp) -> (i64, i64) {
+    with_conn(app, |c| {
+        use calypso_director::db::schema::{result_audit, results};
+        use diesel::prelude::*;
+        (
+            results::table.count().get_result(c).unwrap(),
+            result_audit::table.count().get_result(c).unwrap(),
+        )
+    })
+}
+
+/// The first table's place in round 1, and a valid report for its board.
+pub async fn table_1(e: &Evening) -> (u64, Report) {
+    let started = e.start_round(1).await;
+    let board = started["tables"][0]["boards"][0].as_u64().unwrap();
+    (
+        board,
+        Report::new(&e.deals(board), 4, [1, 0, 0, 2], [2, 3, 1, 4]),
+    )
+}
+

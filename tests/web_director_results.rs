@@ -1,0 +1,308 @@
+//! The director's side of score entry on the site: the result grid of every round (each
+//! table's state, late tables and disputes standing out), one result with its audit trail,
+//! settling a disputed result, and rulings (adjusted scores, a late pair, a board not played)
+//! on the pages and in the API, each with a required reason and nothing saved on a refusal.
+
+mod common;
+
+use calypso_director::db::{self, results::Played};
+use calypso_director::event::results::{Adjusted, Outcome, ResultStatus, TableResult};
+use calypso_director::event::{EventId, ResultId};
+use common::evening::*;
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+/// A Mitchell evening (five tables) with round 1 started, the director's browser and the
+/// round's tables as the API gives them.
+async fn evening(app: &TestApp) -> (Browser, Evening, EventId, Vec<Value>) {
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let e = mitchell(api_for(app, &d, "alpha").await).await;
+    let id: EventId = e.path.trim_start_matches("/events/").parse().unwrap();
+    let started = e.start_round(1).await;
+    let tables = started["tables"].as_array().unwrap().clone();
+    assert_eq!(tables.len(), 5, "{started}");
+    (d, e, id, tables)
+}
+
+fn place(t: &Value) -> (u64, u64) {
+    (t["table"].as_u64().unwrap(), t["boards"][0].as_u64().unwrap())
+}
+
+/// Stores a table's result as its phone would, then sets its state (as the other side's
+/// answer would).
+fn table_result(app: &TestApp, id: EventId, t: &Value, status: ResultStatus) -> TableResult {
+    let (table, board) = place(t);
+    let entry = |n: &Value| {
+        with_conn(app, |c| {
+            db::entries::entries_of(c, app.club_id("alpha"), id)
+                .unwrap()
+                .into_iter()
+                .find(|e| Value::from(e.number) == *n)
+                .map(|e| e.id)
+        })
+    };
+    let at = Played {
+        round: 1,
+        table_number: table as i32,
+        board: board as i32,
+        majors_entry: entry(&t["majors"]),
+        minors_entry: entry(&t["minors"]),
+    };
+    let r = store_result(app, id, at, (1850, 1600));
+    with_conn(app, |c| {
+        db::results::change_result(
+            c,
+            app.club_id("alpha"),
+            id,
+            r.id,
+            &format!("table {table} (code test)"),
+            None,
+            |r| {
+                Ok::<_, ()>(db::results::ResultValues {
+                    status,
+                    ..db::results::ResultValues::of(r)
+                })
+            },
+        )
+        .unwrap()
+        .unwrap()
+        .unwrap()
+    })
+}
+
+fn stored(app: &TestApp, id: EventId) -> Vec<TableResult> {
+    with_conn(app, |c| {
+        db::results::results_of(c, app.club_id("alpha"), id).unwrap()
+    })
+}
+
+fn audit_rows(app: &TestApp, r: ResultId) -> usize {
+    with_conn(app, |c| db::results::audits_of(c, &[r]).unwrap().len())
+}
+
+/// The grid's row classes, in page order: "grid-confirmed", "attention grid-late", ...
+fn row_classes(html: &str) -> Vec<String> {
+    html.split("<tr class=\"")
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_result_grid_shows_every_tables_state_and_late_tables_stand_out() {
+    let app = spawn_app().await;
+    let (d, e, id, tables) = evening(&app).await;
+    let grid = format!("/c/alpha/events/{id}/results");
+
+    // Table 1 by the director (confirmed), 2 provisional, 3 disputed, 4 and 5 still playing.
+    let (t1, b1) = place(&tables[0]);
+    let report = Report::new(&e.deals(b1), 4, [1, 0, 0, 2], [2, 3, 1, 4]);
+    let (s, v) = e.api.post(&e.results(), report.body(1, t1, b1)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    table_result(&app, id, &tables[1], ResultStatus::Provisional);
+    table_result(&app, id, &tables[2], ResultStatus::Disputed);
+
+    let (s, html) = d.get_text(&grid).await;
+    assert_eq!(s, StatusCode::OK);
+    for count in ["1 confirmed", "1 provisional", "1 disputed", "2 playing"] {
+        assert!(html.contains(count), "{count} in the summary");
+    }
+    assert_eq!(
+        row_classes(&html),
+        [
+            "grid-confirmed",
+            "grid-provisional",
+            "attention grid-disputed",
+            "grid-playing",
+            "grid-playing"
+        ],
+        "round 1's tables in order, the dispute standing out"
+    );
+    let (majors, minors) = report.scores();
+    assert!(html.contains(&format!("{majors} – {minors}")), "the engine's scores");
+    assert!(html.contains("North 1 &amp; South 1") || html.contains("North 1"));
+    assert_eq!(
+        html.matches("Not started.").count(),
+        2,
+        "rounds 2 and 3 are still to come"
+    );
+
+    // Seventy minutes on, the two tables without a result are late.
+    with_conn(&app, |c| {
+        use calypso_director::db::schema::events;
+        use diesel::prelude::*;
+        let earlier = db::now() - chrono::Duration::minutes(80);
+        diesel::update(events::table.find(id.get()))
+            .set(events::round_started_at.eq(Some(earlier)))
+            .execute(c)
+            .unwrap();
+    });
+    let (_, html) = d.get_text(&grid).await;
+    assert!(html.contains("2 late"));
+    assert_eq!(
+        row_classes(&html)[3..],
+        ["attention grid-late", "attention grid-late"]
+    );
+
+    // Round 2 starts anyway: round 1's missing tables stay late, round 2's are playing.
+    let (s, v) = e
+        .api
+        .post(
+            &format!("{}/rounds", e.path),
+            json!({"round": 2, "confirm_unreported": true}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, html) = d.get_text(&grid).await;
+    let classes = row_classes(&html);
+    assert_eq!(classes.len(), 10, "{classes:?}");
+    assert_eq!(classes[3..5], ["attention grid-late", "attention grid-late"]);
+    assert!(classes[5..].iter().all(|c| c == "grid-playing"), "{classes:?}");
+    // The missing boards link to the ruling page; the results to their own pages.
+    assert!(html.contains(&format!(
+        "/c/alpha/events/{id}/results/board?round=1&amp;table={}",
+        place(&tables[3]).0
+    )));
+
+    // Another club's director sees none of it.
+    let other = app.club_with_owner("bravo", "bob@example.org").await;
+    let (s, _) = other.get_text(&grid).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_trail() {
+    let app = spawn_app().await;
+    let (d, e, id, tables) = evening(&app).await;
+    let disputed = table_result(&app, id, &tables[2], ResultStatus::Disputed);
+    let page = format!("/c/alpha/events/{id}/results/{}", disputed.id);
+
+    let (s, html) = d.get_text(&page).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("status-disputed"));
+    assert!(html.contains("The other side did not agree at the table"));
+    assert!(html.contains("table 3 (code test)"), "who changed it, in the trail");
+    assert_eq!(audit_rows(&app, disputed.id), 2);
+
+    // Confirming needs a reason: without one nothing changes.
+    let r = d.post(&page, &format!("{page}/settle"), &[("reason", " ")]).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.text().await.unwrap().contains("a reason is required"));
+    assert_eq!(audit_rows(&app, disputed.id), 2);
+    let reason = "checked the trick piles with both pairs";
+    let r = d.post(&page, &format!("{page}/settle"), &[("reason", reason)]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&r), page);
+    let (_, html) = d.get_text(&page).await;
+    assert!(html.contains("status-confirmed"));
+    assert!(html.contains(reason), "the reason in the audit trail");
+    assert!(html.contains("1850 – 1600, disputed"), "the old value");
+    assert!(html.contains("1850 – 1600, confirmed"), "the new value");
+    assert_eq!(audit_rows(&app, disputed.id), 3);
+    // A confirmed result is not confirmed twice.
+    let r = d.post(&page, &format!("{page}/settle"), &[("reason", "again")]).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.text().await.unwrap().contains("already confirmed"));
+
+    // A bad ruling comes back with what was typed and nothing changes.
+    let bad = [
+        ("ruling", "adjust"),
+        ("majors", "ave++"),
+        ("minors", "45"),
+        ("reason", ""),
+    ];
+    let r = d.post(&page, &format!("{page}/adjust"), &bad).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = r.text().await.unwrap();
+    assert!(html.contains("&#34;ave++&#34; is not an adjusted score"), "{html}");
+    assert!(html.contains("value=\"ave++\"") && html.contains("value=\"45\""));
+    assert!(html.contains("a reason is required for every ruling"));
+    assert_eq!(audit_rows(&app, disputed.id), 3);
+
+    let good = [
+        ("ruling", "adjust"),
+        ("majors", "ave+"),
+        ("minors", "45"),
+        ("reason", "slow play by the minors"),
+    ];
+    let r = d.post(&page, &format!("{page}/adjust"), &good).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, html) = d.get_text(&page).await;
+    assert!(html.contains("majors ave+ (60%), minors 45%"));
+    assert!(html.contains("slow play by the minors"));
+    let now = &stored(&app, id)[0];
+    assert_eq!(now.majors_adjusted, Some(Adjusted::AvePlus));
+    assert_eq!(now.minors_adjusted, Some(Adjusted::Percent(45)));
+    assert_eq!(now.outcome, Outcome::Played, "the scores as played stay");
+
+    // A board with no result: the minors pair was late.
+    let (t4, b4) = place(&tables[3]);
+    let board = format!("/c/alpha/events/{id}/results/board?round=1&table={t4}&board={b4}");
+    let (s, html) = d.get_text(&board).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("no result yet"));
+    let late = [
+        ("ruling", "late-minors"),
+        ("majors", ""),
+        ("minors", ""),
+        ("reason", "the minors pair arrived at 20:10"),
+        ("round", "1"),
+        ("table", &t4.to_string()),
+        ("board", &b4.to_string()),
+    ];
+    let rule = format!("/c/alpha/events/{id}/results/rule");
+    let r = d.post(&board, &rule, &late).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let ruled = stored(&app, id)
+        .into_iter()
+        .find(|r| r.table_number as u64 == t4)
+        .expect("the ruling is a result");
+    assert_eq!(location(&r), format!("/c/alpha/events/{id}/results/{}", ruled.id));
+    assert_eq!(ruled.outcome, Outcome::NotPlayed);
+    assert_eq!(ruled.majors_adjusted, Some(Adjusted::AvePlus));
+    assert_eq!(ruled.minors_adjusted, Some(Adjusted::AveMinus));
+    assert_eq!(ruled.status, ResultStatus::Confirmed);
+    assert_eq!(ruled.entered_by, "director Olive Owner");
+    let trail = with_conn(&app, |c| db::results::audits_of(c, &[ruled.id]).unwrap());
+    assert_eq!(
+        trail[0].1.reason.as_deref(),
+        Some("the minors pair arrived at 20:10")
+    );
+    // Ruling again on the same board is refused with the result already there.
+    let r = d.post(&board, &rule, &late).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.text().await.unwrap().contains("already has a result"));
+    assert_eq!(stored(&app, id).len(), 2);
+    // A place the movement does not have.
+    let (s, _) = d
+        .get_text(&format!(
+            "/c/alpha/events/{id}/results/board?round=1&table=9&board=1"
+        ))
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+
+    // The API's ruling for a board with no result: a late majors pair.
+    let (t5, b5) = place(&tables[4]);
+    let body = json!({"round": 1, "table": t5, "board": b5, "late": "majors",
+                      "reason": "pair arrived after the round"});
+    let adjust = format!("{}/results/adjust", e.path);
+    let (s, v) = e.api.post(&adjust, body.clone()).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["outcome"], "not-played");
+    assert_eq!(v["adjusted"], json!({"majors": "ave-", "minors": "ave+"}));
+    assert_eq!(v["status"], "confirmed");
+    assert_eq!(v["audit"][0]["reason"], "pair arrived after the round");
+    let (s, v) = e.api.post(&adjust, body).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    for (bad, says) in [
+        (json!({"round": 1, "table": t5, "board": b5, "late": "east", "reason": "x"}), "not a side"),
+        (json!({"round": 1, "table": t5, "board": b5, "late": "majors", "fouled": true, "reason": "x"}), "not fouled"),
+        (json!({"round": 1, "table": 9, "board": 1, "not_played": true, "reason": "x"}), "no game at table 9"),
+    ] {
+        let (s, v) = e.api.post(&adjust, bad).await;
+        assert!(s.is_client_error(), "{v}");
+        assert!(v["error"].as_str().unwrap().contains(says), "{v}");
+    }
+    assert_eq!(stored(&app, id).len(), 3);
+}
