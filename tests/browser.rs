@@ -692,3 +692,85 @@ async fn a_table_enters_a_result_on_a_phone_and_the_minors_agree() {
     shot(&c, "desktop-table-confirmed").await;
     c.close().await.unwrap();
 }
+
+/// The director's result grid, a result with its audit trail and the ruling page for a board
+/// with no result fit a phone and a desktop screen, and a ruling made in the browser lands in
+/// the audit trail.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_directors_result_pages_fit_a_phone_and_a_ruling_is_kept() {
+    use calypso_director::event::results::ResultStatus;
+    use common::evening::*;
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let e = mitchell(api_for(&app, &d, "alpha").await).await;
+    let id: calypso_director::event::EventId =
+        e.path.trim_start_matches("/events/").parse().unwrap();
+    let started = e.start_round(1).await;
+    let tables = started["tables"].as_array().unwrap().clone();
+    let (t1, b1) = place(&tables[0]);
+    let report = Report::new(&e.deals(b1), 4, [1, 0, 0, 2], [2, 3, 1, 4]);
+    let (s, v) = e.api.post(&e.results(), report.body(1, t1, b1)).await;
+    assert_eq!(s, reqwest::StatusCode::CREATED, "{v}");
+    table_result(&app, id, &tables[1], ResultStatus::Provisional);
+    let disputed = table_result(&app, id, &tables[2], ResultStatus::Disputed);
+    let event = format!("/c/alpha/events/{id}");
+    let (t4, b4) = place(&tables[3]);
+    let pages = [
+        (
+            "results-grid",
+            format!("{event}/results"),
+            "Majors v minors",
+        ),
+        (
+            "result",
+            format!("{event}/results/{}", disputed.id),
+            "Audit trail",
+        ),
+        (
+            "ruling",
+            format!("{event}/results/board?round=1&table={t4}&board={b4}"),
+            "Record the ruling",
+        ),
+    ];
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    log_in_to_alpha(&c, &app).await;
+    for (w, h, size) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+        c.set_window_size(w, h).await.unwrap();
+        for (name, path, text) in &pages {
+            c.goto(&format!("{}{path}", app.address)).await.unwrap();
+            let path_end = path.split('?').next().unwrap();
+            wait_for(&c, path_end, text).await;
+            let (v, content) = widths(&c).await;
+            shot(&c, &format!("{size}-{name}")).await;
+            if content > v {
+                let wide = c.execute("return Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > window.innerWidth).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(' | ');", vec![]).await.unwrap();
+                eprintln!("WIDE: {wide}");
+            }
+            assert!(
+                content <= v,
+                "{path} is {content} px wide on a {v} px screen"
+            );
+        }
+    }
+
+    // On the phone: the late minors pair, ruled on the board with no result.
+    c.set_window_size(390, 844).await.unwrap();
+    let (_, path, _) = &pages[2];
+    c.goto(&format!("{}{path}", app.address)).await.unwrap();
+    wait_for(&c, "/results/board", "Record the ruling").await;
+    c.find(Locator::Css("#ruling option[value=late-minors]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    fill(&c, "#reason", "pair arrived at 20:10").await;
+    submit(&c, "form.card").await;
+    let html = wait_for(&c, "", "Audit trail").await;
+    assert!(html.contains("not played; majors ave+ (60%), minors ave- (40%)"));
+    assert!(html.contains("pair arrived at 20:10"));
+    shot(&c, "phone-result-ruled").await;
+    c.close().await.unwrap();
+}

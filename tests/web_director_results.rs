@@ -5,7 +5,7 @@
 
 mod common;
 
-use calypso_director::db::{self, results::Played};
+use calypso_director::db;
 use calypso_director::event::results::{Adjusted, Outcome, ResultStatus, TableResult};
 use calypso_director::event::{EventId, ResultId};
 use common::evening::*;
@@ -23,52 +23,6 @@ async fn evening(app: &TestApp) -> (Browser, Evening, EventId, Vec<Value>) {
     let tables = started["tables"].as_array().unwrap().clone();
     assert_eq!(tables.len(), 5, "{started}");
     (d, e, id, tables)
-}
-
-fn place(t: &Value) -> (u64, u64) {
-    (t["table"].as_u64().unwrap(), t["boards"][0].as_u64().unwrap())
-}
-
-/// Stores a table's result as its phone would, then sets its state (as the other side's
-/// answer would).
-fn table_result(app: &TestApp, id: EventId, t: &Value, status: ResultStatus) -> TableResult {
-    let (table, board) = place(t);
-    let entry = |n: &Value| {
-        with_conn(app, |c| {
-            db::entries::entries_of(c, app.club_id("alpha"), id)
-                .unwrap()
-                .into_iter()
-                .find(|e| Value::from(e.number) == *n)
-                .map(|e| e.id)
-        })
-    };
-    let at = Played {
-        round: 1,
-        table_number: table as i32,
-        board: board as i32,
-        majors_entry: entry(&t["majors"]),
-        minors_entry: entry(&t["minors"]),
-    };
-    let r = store_result(app, id, at, (1850, 1600));
-    with_conn(app, |c| {
-        db::results::change_result(
-            c,
-            app.club_id("alpha"),
-            id,
-            r.id,
-            &format!("table {table} (code test)"),
-            None,
-            |r| {
-                Ok::<_, ()>(db::results::ResultValues {
-                    status,
-                    ..db::results::ResultValues::of(r)
-                })
-            },
-        )
-        .unwrap()
-        .unwrap()
-        .unwrap()
-    })
 }
 
 fn stored(app: &TestApp, id: EventId) -> Vec<TableResult> {
@@ -120,7 +74,10 @@ async fn the_result_grid_shows_every_tables_state_and_late_tables_stand_out() {
         "round 1's tables in order, the dispute standing out"
     );
     let (majors, minors) = report.scores();
-    assert!(html.contains(&format!("{majors} – {minors}")), "the engine's scores");
+    assert!(
+        html.contains(&format!("{majors} – {minors}")),
+        "the engine's scores"
+    );
     assert!(html.contains("North 1 &amp; South 1") || html.contains("North 1"));
     assert_eq!(
         html.matches("Not started.").count(),
@@ -157,8 +114,14 @@ async fn the_result_grid_shows_every_tables_state_and_late_tables_stand_out() {
     let (_, html) = d.get_text(&grid).await;
     let classes = row_classes(&html);
     assert_eq!(classes.len(), 10, "{classes:?}");
-    assert_eq!(classes[3..5], ["attention grid-late", "attention grid-late"]);
-    assert!(classes[5..].iter().all(|c| c == "grid-playing"), "{classes:?}");
+    assert_eq!(
+        classes[3..5],
+        ["attention grid-late", "attention grid-late"]
+    );
+    assert!(
+        classes[5..].iter().all(|c| c == "grid-playing"),
+        "{classes:?}"
+    );
     // The missing boards link to the ruling page; the results to their own pages.
     assert!(html.contains(&format!(
         "/c/alpha/events/{id}/results/board?round=1&amp;table={}",
@@ -182,16 +145,23 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
     assert_eq!(s, StatusCode::OK);
     assert!(html.contains("status-disputed"));
     assert!(html.contains("The other side did not agree at the table"));
-    assert!(html.contains("table 3 (code test)"), "who changed it, in the trail");
+    assert!(
+        html.contains("table 3 (code test)"),
+        "who changed it, in the trail"
+    );
     assert_eq!(audit_rows(&app, disputed.id), 2);
 
     // Confirming needs a reason: without one nothing changes.
-    let r = d.post(&page, &format!("{page}/settle"), &[("reason", " ")]).await;
+    let r = d
+        .post(&page, &format!("{page}/settle"), &[("reason", " ")])
+        .await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.text().await.unwrap().contains("a reason is required"));
     assert_eq!(audit_rows(&app, disputed.id), 2);
     let reason = "checked the trick piles with both pairs";
-    let r = d.post(&page, &format!("{page}/settle"), &[("reason", reason)]).await;
+    let r = d
+        .post(&page, &format!("{page}/settle"), &[("reason", reason)])
+        .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     assert_eq!(location(&r), page);
     let (_, html) = d.get_text(&page).await;
@@ -201,7 +171,9 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
     assert!(html.contains("1850 – 1600, confirmed"), "the new value");
     assert_eq!(audit_rows(&app, disputed.id), 3);
     // A confirmed result is not confirmed twice.
-    let r = d.post(&page, &format!("{page}/settle"), &[("reason", "again")]).await;
+    let r = d
+        .post(&page, &format!("{page}/settle"), &[("reason", "again")])
+        .await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.text().await.unwrap().contains("already confirmed"));
 
@@ -215,7 +187,10 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
     let r = d.post(&page, &format!("{page}/adjust"), &bad).await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let html = r.text().await.unwrap();
-    assert!(html.contains("&#34;ave++&#34; is not an adjusted score"), "{html}");
+    assert!(
+        html.contains("&#34;ave++&#34; is not an adjusted score"),
+        "{html}"
+    );
     assert!(html.contains("value=\"ave++\"") && html.contains("value=\"45\""));
     assert!(html.contains("a reason is required for every ruling"));
     assert_eq!(audit_rows(&app, disputed.id), 3);
@@ -258,7 +233,10 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
         .into_iter()
         .find(|r| r.table_number as u64 == t4)
         .expect("the ruling is a result");
-    assert_eq!(location(&r), format!("/c/alpha/events/{id}/results/{}", ruled.id));
+    assert_eq!(
+        location(&r),
+        format!("/c/alpha/events/{id}/results/{}", ruled.id)
+    );
     assert_eq!(ruled.outcome, Outcome::NotPlayed);
     assert_eq!(ruled.majors_adjusted, Some(Adjusted::AvePlus));
     assert_eq!(ruled.minors_adjusted, Some(Adjusted::AveMinus));
@@ -296,9 +274,18 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
     let (s, v) = e.api.post(&adjust, body).await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");
     for (bad, says) in [
-        (json!({"round": 1, "table": t5, "board": b5, "late": "east", "reason": "x"}), "not a side"),
-        (json!({"round": 1, "table": t5, "board": b5, "late": "majors", "fouled": true, "reason": "x"}), "not fouled"),
-        (json!({"round": 1, "table": 9, "board": 1, "not_played": true, "reason": "x"}), "no game at table 9"),
+        (
+            json!({"round": 1, "table": t5, "board": b5, "late": "east", "reason": "x"}),
+            "not a side",
+        ),
+        (
+            json!({"round": 1, "table": t5, "board": b5, "late": "majors", "fouled": true, "reason": "x"}),
+            "not fouled",
+        ),
+        (
+            json!({"round": 1, "table": 9, "board": 1, "not_played": true, "reason": "x"}),
+            "no game at table 9",
+        ),
     ] {
         let (s, v) = e.api.post(&adjust, bad).await;
         assert!(s.is_client_error(), "{v}");

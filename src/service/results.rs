@@ -164,7 +164,11 @@ impl Seatings {
             TableGame {
                 round,
                 table,
-                boards: vec![crate::movement::progressive_board(self.tables, round, table)],
+                boards: vec![crate::movement::progressive_board(
+                    self.tables,
+                    round,
+                    table,
+                )],
                 majors: None,
                 minors: None,
                 majors_players,

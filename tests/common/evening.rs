@@ -1,6 +1,9 @@
 //! A running evening through the JSON API, and reports built from its real boards that the
 //! engine accepts, with their scores worked by hand (shared by the results tests).
 
+use calypso_director::db::{self, results::Played};
+use calypso_director::event::EventId;
+use calypso_director::event::results::{ResultStatus, TableResult};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -264,3 +267,52 @@ pub async fn table_1(e: &Evening) -> (u64, Report) {
     )
 }
 
+/// A table of a round as the rounds API gives it: (table, its first board).
+pub fn place(t: &Value) -> (u64, u64) {
+    (
+        t["table"].as_u64().unwrap(),
+        t["boards"][0].as_u64().unwrap(),
+    )
+}
+
+/// Stores a round-1 table's result as its phone would, then sets its state (as the other side's
+/// answer would).
+pub fn table_result(app: &TestApp, id: EventId, t: &Value, status: ResultStatus) -> TableResult {
+    let (table, board) = place(t);
+    let entry = |n: &Value| {
+        with_conn(app, |c| {
+            db::entries::entries_of(c, app.club_id("alpha"), id)
+                .unwrap()
+                .into_iter()
+                .find(|e| Value::from(e.number) == *n)
+                .map(|e| e.id)
+        })
+    };
+    let at = Played {
+        round: 1,
+        table_number: table as i32,
+        board: board as i32,
+        majors_entry: entry(&t["majors"]),
+        minors_entry: entry(&t["minors"]),
+    };
+    let r = store_result(app, id, at, (1850, 1600));
+    with_conn(app, |c| {
+        db::results::change_result(
+            c,
+            app.club_id("alpha"),
+            id,
+            r.id,
+            &format!("table {table} (code test)"),
+            None,
+            |r| {
+                Ok::<_, ()>(db::results::ResultValues {
+                    status,
+                    ..db::results::ResultValues::of(r)
+                })
+            },
+        )
+        .unwrap()
+        .unwrap()
+        .unwrap()
+    })
+}

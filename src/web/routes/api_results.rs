@@ -304,7 +304,13 @@ pub async fn adjust_result(
     let (id, result) = path.into_inner();
     let ev = api_event(&state, a.club.id, id).await?;
     let b = body.into_inner();
-    let ruling = match ruling_of(b.majors, b.minors, b.not_played, b.fouled, b.late.as_deref()) {
+    let ruling = match ruling_of(
+        b.majors,
+        b.minors,
+        b.not_played,
+        b.fouled,
+        b.late.as_deref(),
+    ) {
         Ok(r) => r,
         Err(e) => return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, e)),
     };
@@ -325,7 +331,13 @@ pub async fn rule_board(
 ) -> ApiResult {
     let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     let b = body.into_inner();
-    let ruling = match ruling_of(b.majors, b.minors, b.not_played, b.fouled, b.late.as_deref()) {
+    let ruling = match ruling_of(
+        b.majors,
+        b.minors,
+        b.not_played,
+        b.fouled,
+        b.late.as_deref(),
+    ) {
         Ok(r) => r,
         Err(e) => return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, e)),
     };

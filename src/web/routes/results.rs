@@ -337,10 +337,7 @@ fn sheet_lines(sheet: &str) -> Vec<String> {
         lines.push("Entered as the full play record; the engine replayed every trick.".into());
     }
     // The summary (or the last deal's line) says what the table saw at the end.
-    let last = v["deals"]
-        .as_array()
-        .and_then(|d| d.last())
-        .unwrap_or(&v);
+    let last = v["deals"].as_array().and_then(|d| d.last()).unwrap_or(&v);
     if let Some(players) = last["players"].as_object() {
         for (seat, p) in players {
             let cards: Vec<&str> = p["in_progress"]
@@ -350,7 +347,11 @@ fn sheet_lines(sheet: &str) -> Vec<String> {
             lines.push(format!(
                 "{seat}: {} completed calypso{}{}",
                 p["calypsos"],
-                if p["calypsos"].as_i64() == Some(1) { "" } else { "s" },
+                if p["calypsos"].as_i64() == Some(1) {
+                    ""
+                } else {
+                    "s"
+                },
                 if cards.is_empty() {
                     String::new()
                 } else {
@@ -406,7 +407,8 @@ async fn result_page(
     let ev2 = ev.clone();
     let (result, seatings, audit) = state
         .db(move |c| {
-            let r = db::results::result_of(c, ev2.club_id, ev2.id, id)?.ok_or(AppError::NotFound)?;
+            let r =
+                db::results::result_of(c, ev2.club_id, ev2.id, id)?.ok_or(AppError::NotFound)?;
             let audit = db::results::audits_of(c, &[id])?;
             Ok((r, Seatings::load(c, &ev2)?, audit))
         })
@@ -461,7 +463,17 @@ pub async fn show(
         ruling: "adjust".into(),
         ..RulingForm::default()
     };
-    result_page(&state, &session, &d, ev, result, form, FieldErrors::default(), None).await
+    result_page(
+        &state,
+        &session,
+        &d,
+        ev,
+        result,
+        form,
+        FieldErrors::default(),
+        None,
+    )
+    .await
 }
 
 /// The service's refusal as a line on the page (a database failure stays an error).
