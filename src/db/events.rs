@@ -454,6 +454,7 @@ pub fn commitments_of(
 mod tests {
     use crate::event::club::Role;
     use crate::event::entries::EntryKind;
+    use crate::event::results::{Outcome, ResultStatus};
     use crate::event::{EventFormat, EventStatus};
 
     /// The values a column's newest CHECK constraint allows, across both backends'
@@ -504,6 +505,14 @@ mod tests {
         let kinds: Vec<&str> = EntryKind::ALL.iter().map(|k| k.name()).collect();
         for list in check_list("kind") {
             assert_eq!(list, names(&kinds));
+        }
+        let result_statuses: Vec<&str> = ResultStatus::ALL.iter().map(|s| s.name()).collect();
+        for list in check_list("result_status") {
+            assert_eq!(list, names(&result_statuses));
+        }
+        let outcomes: Vec<&str> = Outcome::ALL.iter().map(|s| s.name()).collect();
+        for list in check_list("outcome") {
+            assert_eq!(list, names(&outcomes));
         }
     }
 }
