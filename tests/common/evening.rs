@@ -230,6 +230,25 @@ impl Report {
         b
     }
 
+    /// The table page's form fields for the same report (ranks tapped by their letter).
+    pub fn form(&self, round: u64, board: u64) -> Vec<(String, String)> {
+        let mut f = vec![
+            ("round".to_string(), round.to_string()),
+            ("board".to_string(), board.to_string()),
+        ];
+        for (s, seat) in SEATS.iter().enumerate() {
+            f.push((format!("calypsos_{seat}"), self.calypsos[s].to_string()));
+            for card in &self.in_progress[s] {
+                f.push((format!("ranks_{seat}"), card[..1].to_string()));
+            }
+        }
+        for (i, side) in ["NS", "EW"].iter().enumerate() {
+            f.push((format!("piles_{side}"), self.piles[i].to_string()));
+            f.push((format!("revokes_{side}"), self.revokes[i].to_string()));
+        }
+        f
+    }
+
     /// The scores by the rules, worked by hand: (majors = NS, minors = EW).
     pub fn scores(&self) -> (i64, i64) {
         let side = |a: usize, b: usize, pile: i64, their_revokes: i64| {
