@@ -12,7 +12,9 @@ use crate::db;
 use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::Club;
 use crate::event::lifecycle::{self, MAX_REASON};
-use crate::event::settings::{MAX_BOARDS, MAX_NAME, MAX_TABLES};
+use crate::event::settings::{
+    DEFAULT_CORRECTION_MINUTES, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
+};
 use crate::event::{
     ClubId, Count, DealKey, Event, EventFormat, EventId, EventSettings, EventStatus,
     PublishedCommitment, SettingsDraft, SettingsErrors, TrumpsDraft,
@@ -113,6 +115,8 @@ pub struct EventForm {
     pub trump_e: String,
     pub trump_s: String,
     pub trump_w: String,
+    /// Absent from a form that predates the setting (a script's post): the default.
+    pub correction_minutes: Option<String>,
 }
 
 impl EventForm {
@@ -131,6 +135,10 @@ impl EventForm {
                 self.trump_s.clone(),
                 self.trump_w.clone(),
             ]),
+            correction_minutes: match &self.correction_minutes {
+                Some(text) => Count::Text(text.clone()),
+                None => SettingsDraft::default().correction_minutes,
+            },
         }
     }
 
@@ -153,6 +161,7 @@ impl EventForm {
             trump_e: seat(Seat::East),
             trump_s: seat(Seat::South),
             trump_w: seat(Seat::West),
+            correction_minutes: Some(d.correction_minutes.to_string()),
         }
     }
 }
@@ -182,6 +191,7 @@ pub struct Choices {
     pub max_name: usize,
     pub max_tables: u16,
     pub max_boards: u16,
+    pub max_correction_minutes: u16,
 }
 
 impl Choices {
@@ -222,6 +232,7 @@ impl Choices {
             max_name: MAX_NAME,
             max_tables: MAX_TABLES,
             max_boards: MAX_BOARDS,
+            max_correction_minutes: MAX_CORRECTION_MINUTES,
         }
     }
 }
@@ -270,6 +281,7 @@ pub async fn new_form(session: Session, d: ClubDirector) -> HttpResponse {
         tables: "4".into(),
         boards: "4".into(),
         trick_rule: TrickRule::Standard.name().into(),
+        correction_minutes: Some(DEFAULT_CORRECTION_MINUTES.to_string()),
         ..Default::default()
     };
     form_page(&session, &d, None, form, FieldErrors::default())
