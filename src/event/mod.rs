@@ -90,6 +90,16 @@ impl Event {
             released: self.hand_records_released,
         }
     }
+
+    /// How the event's results stand on the public pages at `now` (UTC).
+    pub fn publication(&self, now: NaiveDateTime) -> results::Publication {
+        results::publication(
+            self.status,
+            self.finished_at,
+            self.settings.correction_minutes(),
+            now,
+        )
+    }
 }
 
 #[cfg(test)]
