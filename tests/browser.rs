@@ -774,3 +774,160 @@ async fn the_directors_result_pages_fit_a_phone_and_a_ruling_is_kept() {
     shot(&c, "phone-result-ruled").await;
     c.close().await.unwrap();
 }
+
+/// The public event page's results (two rounds of a three-table Mitchell with long names, a
+/// ruling and a disputed result, in the correction period) fit a phone and a desktop, their
+/// tables without a sideways scroll of their own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_public_results_fit_a_phone() {
+    use calypso_director::db;
+    use calypso_director::event::results::{Adjusted, Outcome, ResultStatus};
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Harbour Winter Pairs");
+    fields[4] = ("tables", "3");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let event = location(&r);
+    let id = id_from_location(&event);
+    enter_pairs(
+        &d,
+        &format!("{event}/entries"),
+        6,
+        "Annabel Longname-Smythe",
+        "Bartholomew Quarterdeck",
+    )
+    .await;
+    let movement = format!("{event}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "2")]).await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    move_event(&d, &event, &TO_RUNNING).await;
+    let rounds = format!("{event}/rounds");
+    let club = app.club_id("alpha");
+    let (m, entries) = with_conn(&app, |c| {
+        (
+            db::movements::movement_of(c, club, id).unwrap().unwrap().1,
+            db::entries::entries_of(c, club, id).unwrap(),
+        )
+    });
+    let entry = |n: Option<u32>| {
+        n.and_then(|n| entries.iter().find(|e| e.number == n as i32))
+            .map(|e| e.id)
+    };
+    let mut stored = vec![];
+    for round in 1..=2u32 {
+        let r = d
+            .post(&rounds, &rounds, &[("round", &round.to_string())])
+            .await;
+        assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+        for s in m.round(round).filter(|s| s.has_game()) {
+            let at = db::results::Played {
+                round: round as i32,
+                table_number: s.table as i32,
+                board: s.boards[0] as i32,
+                majors_entry: entry(s.majors),
+                minors_entry: entry(s.minors),
+            };
+            stored.push(store_result(&app, id, at, (1250 * s.table as i32, 500)));
+        }
+    }
+    with_conn(&app, |c| {
+        let change =
+            |c: &mut _,
+             r: &calypso_director::event::results::TableResult,
+             f: &dyn Fn(db::results::ResultValues) -> db::results::ResultValues| {
+                db::results::change_result(c, club, id, r.id, "test", Some("ruling"), |r| {
+                    Ok::<_, ()>(f(db::results::ResultValues::of(r)))
+                })
+                .unwrap()
+                .unwrap()
+                .unwrap();
+            };
+        change(c, &stored[1], &|v| db::results::ResultValues {
+            outcome: Outcome::NotPlayed,
+            majors_score: 0,
+            minors_score: 0,
+            majors_adjusted: Some(Adjusted::AvePlus),
+            minors_adjusted: Some(Adjusted::Percent(40)),
+            ..v
+        });
+        change(c, &stored[4], &|v| db::results::ResultValues {
+            status: ResultStatus::Disputed,
+            ..v
+        });
+    });
+    move_event(&d, &event, &[("running", "finished")]).await;
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    for (w, h, name) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+        c.set_window_size(w, h).await.unwrap();
+        c.goto(&format!("{}{event}", app.address)).await.unwrap();
+        let source = c.source().await.unwrap();
+        assert!(source.contains("the correction period ends at"), "{source}");
+        let (v, content) = widths(&c).await;
+        c.execute(
+            "document.getElementById('results').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
+        shot(&c, &format!("{name}-public-results")).await;
+        c.execute(
+            "document.querySelector('.card.results').lastElementChild.scrollIntoView({block: 'end'});",
+            vec![],
+        )
+        .await
+        .unwrap();
+        shot(&c, &format!("{name}-public-results-end")).await;
+        assert!(
+            content <= v,
+            "the event page is {content} px wide at {v} px"
+        );
+        let overflow = c
+            .execute(
+                "return [...document.querySelectorAll('.results .table-wrap')].map(e => e.scrollWidth - e.clientWidth);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let overflow: Vec<i64> = overflow
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_i64().unwrap())
+            .collect();
+        assert_eq!(
+            overflow,
+            [0, 0],
+            "a results table scrolls sideways at {v} px"
+        );
+    }
+    // The period over (moved back through the database): final, on a phone.
+    with_conn(&app, |c| {
+        use calypso_director::db::schema::events;
+        use diesel::prelude::*;
+        let past = db::now() - chrono::Duration::hours(1);
+        diesel::update(events::table.find(id.get()))
+            .set(events::finished_at.eq(Some(past)))
+            .execute(c)
+            .unwrap();
+    });
+    c.set_window_size(390, 844).await.unwrap();
+    c.goto(&format!("{}{event}", app.address)).await.unwrap();
+    assert!(c.source().await.unwrap().contains("Results are final."));
+    c.execute(
+        "document.getElementById('results').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    shot(&c, "phone-public-results-final").await;
+    let (v, content) = widths(&c).await;
+    assert!(
+        content <= v,
+        "the event page is {content} px wide at {v} px"
+    );
+    c.close().await.unwrap();
+}

@@ -133,6 +133,29 @@ fn hand_records_read_an_events_papers_file_and_refuse_a_bad_one() {
         text.contains("Harbour Pairs") && text.contains("Board 2") && !text.contains("Board 3")
     );
 
+    // The papers file the site writes now carries the correction period (a file written
+    // before it existed, as above, reads as the default): it prints the same PDF, and a bad
+    // one is refused by name.
+    let with_correction = |minutes: i64| {
+        let mut v: serde_json::Value = serde_json::from_str(&papers(&commitment, 4)).unwrap();
+        v["settings"]["correction_minutes"] = minutes.into();
+        v.to_string()
+    };
+    let before = std::fs::read(&pdf).unwrap();
+    std::fs::write(&file, with_correction(45)).unwrap();
+    let out = run(&["hand-records", "--settings", file_s, "-o", pdf_s]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&pdf).unwrap(), before, "the same bytes");
+    std::fs::write(&file, with_correction(2000)).unwrap();
+    fails_with(
+        &["hand-records", "--settings", file_s, "-o", pdf_s],
+        "correction_minutes: the correction period must be a whole number of minutes from 0 to 1440",
+    );
+
     // A key that does not match its commitment, bad settings, an unknown format version.
     std::fs::write(&file, papers(&"0".repeat(64), 4)).unwrap();
     fails_with(

@@ -29,6 +29,7 @@ async fn no_director_route_reaches_another_clubs_data() {
             boards: Count::Number(16),
             trick_rule: "standard".into(),
             trumps: TrumpsDraft::VariantDefault,
+            correction_minutes: Count::Number(30),
         })
         .unwrap();
         let ev = db::events::create_event(c, bravo, &settings).unwrap();

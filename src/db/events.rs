@@ -38,6 +38,8 @@ struct EventRow {
     updated_at: NaiveDateTime,
     current_round: i32,
     round_started_at: Option<NaiveDateTime>,
+    correction_minutes: i32,
+    finished_at: Option<NaiveDateTime>,
 }
 
 /// The settings' columns: the one mapping from [`EventSettings`] to storage.
@@ -52,6 +54,7 @@ struct SettingsColumns {
     boards: i32,
     trick_rule: &'static str,
     trumps: String,
+    correction_minutes: i32,
 }
 
 impl From<&EventSettings> for SettingsColumns {
@@ -65,6 +68,7 @@ impl From<&EventSettings> for SettingsColumns {
             boards: i32::from(s.boards()),
             trick_rule: s.trick_rule().name(),
             trumps: s.trumps().to_string(),
+            correction_minutes: i32::from(s.correction_minutes()),
         }
     }
 }
@@ -87,6 +91,7 @@ impl EventRow {
             boards: Count::Number(i64::from(self.boards)),
             trick_rule: self.trick_rule.clone(),
             trumps: TrumpsDraft::Text(self.trumps.clone()),
+            correction_minutes: Count::Number(i64::from(self.correction_minutes)),
         };
         let settings = EventSettings::parse(&draft).map_err(|e| corrupt(e.to_string()))?;
         let status: EventStatus = self.status.parse().map_err(|e| corrupt(format!("{e}")))?;
@@ -110,6 +115,7 @@ impl EventRow {
                 current: u32::try_from(self.current_round).unwrap_or(0),
                 started_at: self.round_started_at,
             },
+            finished_at: self.finished_at,
             created_at: self.created_at,
             updated_at: self.updated_at,
         })
@@ -306,12 +312,24 @@ pub fn change_status(
         if let Some(k) = key.as_ref().filter(|_| to.public()) {
             publish(conn, id, k)?;
         }
+        let at = now();
+        // Marking the event finished starts its correction period: the moment is stored with
+        // the status, in the same statement.
+        let finished_at = if to == EventStatus::Finished {
+            Some(at)
+        } else {
+            ev.finished_at
+        };
         let n = diesel::update(
             events::table
                 .filter(events::id.eq(id.get()))
                 .filter(events::status.eq(ev.status.name())),
         )
-        .set((events::status.eq(to.name()), events::updated_at.eq(now())))
+        .set((
+            events::status.eq(to.name()),
+            events::finished_at.eq(finished_at),
+            events::updated_at.eq(at),
+        ))
         .execute(conn)?;
         if n != 1 {
             return Err(LifecycleError::Stale { now: ev.status }.into());

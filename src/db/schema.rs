@@ -119,6 +119,8 @@ diesel::table! {
         updated_at -> Timestamp,
         current_round -> Integer,
         round_started_at -> Nullable<Timestamp>,
+        correction_minutes -> Integer,
+        finished_at -> Nullable<Timestamp>,
     }
 }
 

@@ -292,6 +292,7 @@ mod tests {
             boards: Count::Number(4),
             trick_rule: "standard".into(),
             trumps: TrumpsDraft::VariantDefault,
+            correction_minutes: Count::Number(30),
         })
         .unwrap()
     }

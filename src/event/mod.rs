@@ -74,6 +74,9 @@ pub struct Event {
     pub hand_records_released: bool,
     /// The round being played (0 before the first) and when it started.
     pub round: rounds::RoundState,
+    /// When the director marked the event finished (its correction period starts then);
+    /// `None` before, and for an event finished before the moment was recorded.
+    pub finished_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }
@@ -86,6 +89,16 @@ impl Event {
             has_key: self.deal.is_some(),
             released: self.hand_records_released,
         }
+    }
+
+    /// How the event's results stand on the public pages at `now` (UTC).
+    pub fn publication(&self, now: NaiveDateTime) -> results::Publication {
+        results::publication(
+            self.status,
+            self.finished_at,
+            self.settings.correction_minutes(),
+            now,
+        )
     }
 }
 

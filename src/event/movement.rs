@@ -238,6 +238,7 @@ mod tests {
             boards: Count::Number(boards),
             trick_rule: "standard".into(),
             trumps: TrumpsDraft::VariantDefault,
+            correction_minutes: Count::Number(30),
         })
         .unwrap()
     }

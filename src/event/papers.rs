@@ -157,6 +157,7 @@ mod tests {
             boards: Count::Number(2),
             trick_rule: "beat-the-leader".into(),
             trumps: TrumpsDraft::Text("HCSD".into()),
+            correction_minutes: Count::Number(30),
         })
         .unwrap()
     }

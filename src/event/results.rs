@@ -1,13 +1,15 @@
 //! A board's result at one table, as stored: the engine's scores for the majors and the
 //! minors, whether the other side has confirmed it, any adjustment, and its audit trail.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use chrono::NaiveDateTime;
+use chrono::{Duration, NaiveDateTime};
 
 use super::entries::Entry;
 use super::ids::{EntryId, EventId, ResultId};
+use super::lifecycle::EventStatus;
+use crate::movement::Movement;
 
 /// Where a result stands: a table's entry counts once the other side confirms it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,6 +208,99 @@ pub fn provisional_standings(entries: &[Entry], results: &[TableResult]) -> Vec<
     out
 }
 
+/// How an event's results stand on the public pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Publication {
+    /// Play goes on: every result is provisional.
+    Live,
+    /// Play is over, but results may still be corrected until this moment (UTC).
+    Correcting { until: NaiveDateTime },
+    /// The results stand.
+    Final,
+}
+
+/// The correction rule: results are provisional while play goes on and for
+/// `correction_minutes` after the director marks the event finished, then final. A cancelled
+/// or archived event's results are final; so are those of an event finished before the
+/// moment was recorded (`finished_at` unknown).
+pub fn publication(
+    status: EventStatus,
+    finished_at: Option<NaiveDateTime>,
+    correction_minutes: u16,
+    now: NaiveDateTime,
+) -> Publication {
+    match status {
+        EventStatus::Draft | EventStatus::Ready | EventStatus::Running => Publication::Live,
+        EventStatus::Cancelled | EventStatus::Archived => Publication::Final,
+        EventStatus::Finished => match finished_at {
+            Some(at) => {
+                let until = at + Duration::minutes(i64::from(correction_minutes));
+                if now < until {
+                    Publication::Correcting { until }
+                } else {
+                    Publication::Final
+                }
+            }
+            None => Publication::Final,
+        },
+    }
+}
+
+/// How one result reads on the public pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PublicState {
+    /// Still open to correction (the event is live or in its correction period).
+    Provisional,
+    /// The other side disputed it and the director has not ruled yet.
+    UnderReview,
+    /// Final, but the other side never confirmed it.
+    Unconfirmed,
+    /// Final and confirmed: nothing to say.
+    Final,
+}
+
+/// A result's public state: every result is provisional until the publication is final (a
+/// disputed one under review); then a confirmed result is simply final.
+pub fn public_state(p: Publication, status: ResultStatus) -> PublicState {
+    match (p, status) {
+        (_, ResultStatus::Disputed) => PublicState::UnderReview,
+        (Publication::Live | Publication::Correcting { .. }, _) => PublicState::Provisional,
+        (Publication::Final, ResultStatus::Provisional) => PublicState::Unconfirmed,
+        (Publication::Final, ResultStatus::Confirmed) => PublicState::Final,
+    }
+}
+
+/// The boards some table still has to play: a board of a fixed movement (a Mitchell, a team
+/// match) goes round several tables, and while play goes on its scores would tell the tables
+/// still to play it what is coming. A board counts as played at a table once that table's
+/// result for it is in. A progressive deals every table-round its own board, so there a
+/// board's only result never waits for another table (`movement` is `None` for the
+/// progressive individual, whose rounds are seated one at a time).
+pub fn boards_still_to_play(movement: Option<&Movement>, results: &[TableResult]) -> BTreeSet<u32> {
+    let Some(m) = movement else {
+        return BTreeSet::new();
+    };
+    let reported: BTreeSet<(i64, i64, i64)> = results
+        .iter()
+        .map(|r| {
+            (
+                i64::from(r.round),
+                i64::from(r.table_number),
+                i64::from(r.board),
+            )
+        })
+        .collect();
+    m.schedule
+        .iter()
+        .filter(|s| s.has_game())
+        .flat_map(|s| s.boards.iter().map(move |&b| (s.round, s.table, b)))
+        .filter(|&(round, table, board)| {
+            !reported.contains(&(i64::from(round), i64::from(table), i64::from(board)))
+        })
+        .map(|(_, _, board)| board)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,5 +325,142 @@ mod tests {
         ] {
             assert_eq!(Adjusted::parse(&a.to_string()), Ok(a));
         }
+    }
+
+    fn at(h: u32, m: u32) -> NaiveDateTime {
+        chrono::NaiveDate::from_ymd_opt(2026, 12, 1)
+            .unwrap()
+            .and_hms_opt(h, m, 0)
+            .unwrap()
+    }
+
+    #[test]
+    fn results_are_live_while_play_goes_on() {
+        for s in [EventStatus::Draft, EventStatus::Ready, EventStatus::Running] {
+            assert_eq!(
+                publication(s, None, 30, at(20, 0)),
+                Publication::Live,
+                "{s}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_finished_event_corrects_for_its_period_then_is_final() {
+        let done = Some(at(21, 15));
+        let p = |now| publication(EventStatus::Finished, done, 30, now);
+        assert_eq!(p(at(21, 15)), Publication::Correcting { until: at(21, 45) });
+        assert_eq!(p(at(21, 44)), Publication::Correcting { until: at(21, 45) });
+        assert_eq!(p(at(21, 45)), Publication::Final);
+        assert_eq!(p(at(23, 0)), Publication::Final);
+        // No correction period: final at once.
+        assert_eq!(
+            publication(EventStatus::Finished, done, 0, at(21, 15)),
+            Publication::Final
+        );
+        // A day's period runs past midnight.
+        assert_eq!(
+            publication(EventStatus::Finished, done, 1440, at(23, 59)),
+            Publication::Correcting {
+                until: at(21, 15) + Duration::days(1)
+            }
+        );
+        // Finished before the moment was recorded: nothing to wait for.
+        assert_eq!(
+            publication(EventStatus::Finished, None, 30, at(21, 15)),
+            Publication::Final
+        );
+    }
+
+    #[test]
+    fn cancelled_and_archived_results_are_final_at_once() {
+        for s in [EventStatus::Cancelled, EventStatus::Archived] {
+            // Even within what would have been the correction period.
+            assert_eq!(
+                publication(s, Some(at(21, 15)), 30, at(21, 20)),
+                Publication::Final,
+                "{s}"
+            );
+            assert_eq!(publication(s, None, 30, at(21, 20)), Publication::Final);
+        }
+    }
+
+    #[test]
+    fn every_result_is_provisional_until_the_results_are_final() {
+        use ResultStatus::*;
+        let correcting = Publication::Correcting { until: at(21, 45) };
+        for p in [Publication::Live, correcting] {
+            assert_eq!(public_state(p, Provisional), PublicState::Provisional);
+            assert_eq!(public_state(p, Confirmed), PublicState::Provisional);
+            assert_eq!(public_state(p, Disputed), PublicState::UnderReview);
+        }
+        let f = Publication::Final;
+        assert_eq!(public_state(f, Confirmed), PublicState::Final);
+        assert_eq!(public_state(f, Provisional), PublicState::Unconfirmed);
+        assert_eq!(public_state(f, Disputed), PublicState::UnderReview);
+    }
+
+    fn result(round: i32, table: i32, board: i32) -> TableResult {
+        TableResult {
+            id: ResultId::new(1),
+            event_id: EventId::new(1),
+            round,
+            table_number: table,
+            board,
+            majors_entry: None,
+            minors_entry: None,
+            majors_score: 0,
+            minors_score: 0,
+            status: ResultStatus::Confirmed,
+            outcome: Outcome::Played,
+            majors_adjusted: None,
+            minors_adjusted: None,
+            sheet: "{}".into(),
+            entered_by: "test".into(),
+            created_at: at(20, 0),
+            updated_at: at(20, 0),
+        }
+    }
+
+    #[test]
+    fn a_board_is_still_to_play_while_a_table_that_plays_it_has_no_result() {
+        use crate::movement::{MovementKind, MovementRequest, generate};
+        // Three tables, three rounds of one board: every board goes round every table.
+        let m = generate(&MovementRequest {
+            kind: MovementKind::Mitchell,
+            tables: Some(3),
+            rounds: Some(3),
+            boards_per_round: Some(1),
+            boards: None,
+            pairs: None,
+            arrow_switch: vec![],
+        })
+        .unwrap();
+        let places = |board: u32| -> Vec<(i32, i32)> {
+            m.schedule
+                .iter()
+                .filter(|s| s.has_game() && s.boards.contains(&board))
+                .map(|s| (s.round as i32, s.table as i32))
+                .collect()
+        };
+        assert_eq!(places(1).len(), 3);
+        assert_eq!(
+            boards_still_to_play(Some(&m), &[]),
+            BTreeSet::from([1, 2, 3])
+        );
+        // Board 1 at two of its three tables: still to play; at all three: done.
+        let mut results: Vec<TableResult> = places(1)[..2]
+            .iter()
+            .map(|&(r, t)| result(r, t, 1))
+            .collect();
+        assert!(boards_still_to_play(Some(&m), &results).contains(&1));
+        let (r, t) = places(1)[2];
+        results.push(result(r, t, 1));
+        assert_eq!(
+            boards_still_to_play(Some(&m), &results),
+            BTreeSet::from([2, 3])
+        );
+        // The progressive individual: every board is played at one table only.
+        assert!(boards_still_to_play(None, &[]).is_empty());
     }
 }

@@ -17,6 +17,10 @@ use crate::engine::{
 pub const MAX_NAME: usize = 120;
 pub const MAX_TABLES: u16 = 100;
 pub const MAX_BOARDS: u16 = 200;
+/// The longest correction period: a day.
+pub const MAX_CORRECTION_MINUTES: u16 = 1440;
+/// The correction period an event gets unless the director chooses another.
+pub const DEFAULT_CORRECTION_MINUTES: u16 = 30;
 
 /// How the event is run and scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,6 +99,7 @@ pub enum Field {
     Boards,
     TrickRule,
     Trumps,
+    CorrectionMinutes,
 }
 
 impl Field {
@@ -108,6 +113,7 @@ impl Field {
             Field::Boards => "boards",
             Field::TrickRule => "trick_rule",
             Field::Trumps => "trumps",
+            Field::CorrectionMinutes => "correction_minutes",
         }
     }
 }
@@ -143,6 +149,10 @@ pub enum SettingsError {
     TrumpsPartial,
     #[error(transparent)]
     Seating(#[from] SpecError),
+    #[error(
+        "the correction period must be a whole number of minutes from 0 to {MAX_CORRECTION_MINUTES} (not \"{0}\")"
+    )]
+    CorrectionMinutes(String),
 }
 
 impl SettingsError {
@@ -159,6 +169,7 @@ impl SettingsError {
             SettingsError::Trumps(_) | SettingsError::TrumpsPartial | SettingsError::Seating(_) => {
                 Field::Trumps
             }
+            SettingsError::CorrectionMinutes(_) => Field::CorrectionMinutes,
         }
     }
 }
@@ -222,8 +233,9 @@ pub enum TrumpsDraft {
     Seats([String; 4]),
 }
 
-/// An event's settings before validation.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+/// An event's settings before validation. The default draft is blank, apart from the
+/// correction period, which has a default of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SettingsDraft {
     pub name: String,
     pub date: String,
@@ -233,6 +245,24 @@ pub struct SettingsDraft {
     pub boards: Count,
     pub trick_rule: String,
     pub trumps: TrumpsDraft,
+    /// How long after the event is marked finished its results stay provisional.
+    pub correction_minutes: Count,
+}
+
+impl Default for SettingsDraft {
+    fn default() -> SettingsDraft {
+        SettingsDraft {
+            name: String::new(),
+            date: String::new(),
+            format: String::new(),
+            variant: String::new(),
+            tables: Count::default(),
+            boards: Count::default(),
+            trick_rule: String::new(),
+            trumps: TrumpsDraft::default(),
+            correction_minutes: Count::Number(i64::from(DEFAULT_CORRECTION_MINUTES)),
+        }
+    }
 }
 
 /// What an event plays and how. Only [`EventSettings::parse`] makes one, so every value
@@ -247,6 +277,7 @@ pub struct EventSettings {
     boards: u16,
     trick_rule: TrickRule,
     trumps: Trumps,
+    correction_minutes: u16,
 }
 
 fn count(c: &Count, field: Field, max: u16) -> Result<u16, SettingsError> {
@@ -261,6 +292,17 @@ fn count(c: &Count, field: Field, max: u16) -> Result<u16, SettingsError> {
             given: c.to_string(),
             max,
         }),
+    }
+}
+
+fn correction_minutes(c: &Count) -> Result<u16, SettingsError> {
+    let n = match c {
+        Count::Number(n) => Some(*n),
+        Count::Text(t) => t.trim().parse::<i64>().ok(),
+    };
+    match n {
+        Some(n) if (0..=i64::from(MAX_CORRECTION_MINUTES)).contains(&n) => Ok(n as u16),
+        _ => Err(SettingsError::CorrectionMinutes(c.to_string())),
     }
 }
 
@@ -331,6 +373,7 @@ impl EventSettings {
             d.trick_rule.trim().parse::<TrickRule>().map_err(Into::into),
         );
         let given = keep(e, seating(&d.trumps));
+        let correction = keep(e, correction_minutes(&d.correction_minutes));
         let trumps = match (variant, given) {
             (Some(v), Some(given)) => keep(
                 e,
@@ -340,7 +383,7 @@ impl EventSettings {
             _ => None,
         };
         match (
-            name, date, format, variant, tables, boards, trick_rule, trumps,
+            name, date, format, variant, tables, boards, trick_rule, trumps, correction,
         ) {
             (
                 Some(name),
@@ -351,6 +394,7 @@ impl EventSettings {
                 Some(boards),
                 Some(trick_rule),
                 Some(trumps),
+                Some(correction_minutes),
             ) if errs.is_empty() => Ok(EventSettings {
                 name,
                 date,
@@ -360,6 +404,7 @@ impl EventSettings {
                 boards,
                 trick_rule,
                 trumps,
+                correction_minutes,
             }),
             _ => {
                 errs.sort_by_key(SettingsError::field);
@@ -392,6 +437,7 @@ impl EventSettings {
             boards: Count::Number(i64::from(self.boards)),
             trick_rule: self.trick_rule.name().to_string(),
             trumps: TrumpsDraft::Text(self.trumps.to_string()),
+            correction_minutes: Count::Number(i64::from(self.correction_minutes)),
         }
     }
 
@@ -419,11 +465,17 @@ impl EventSettings {
     pub fn trumps(&self) -> Trumps {
         self.trumps
     }
+    /// Minutes after the event is marked finished during which its results stay provisional
+    /// on the public pages (0: final at once).
+    pub fn correction_minutes(&self) -> u16 {
+        self.correction_minutes
+    }
 }
 
 /// The settings as a JSON document: what the API shows, what an export holds and what the
 /// command line reads (`hand-records --settings FILE`). Numbers are numbers; `trumps` is a
-/// letter or `-` per seat N E S W.
+/// letter or `-` per seat N E S W. `correction_minutes` is always written; a document
+/// without it (written before the setting existed) reads as the default, 30.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SettingsJson {
@@ -435,6 +487,12 @@ pub struct SettingsJson {
     pub boards: i64,
     pub trick_rule: String,
     pub trumps: String,
+    #[serde(default = "default_correction_minutes")]
+    pub correction_minutes: i64,
+}
+
+fn default_correction_minutes() -> i64 {
+    i64::from(DEFAULT_CORRECTION_MINUTES)
 }
 
 impl From<&EventSettings> for SettingsJson {
@@ -448,6 +506,7 @@ impl From<&EventSettings> for SettingsJson {
             boards: i64::from(s.boards),
             trick_rule: s.trick_rule.name().to_string(),
             trumps: s.trumps.to_string(),
+            correction_minutes: i64::from(s.correction_minutes),
         }
     }
 }
@@ -463,6 +522,7 @@ impl From<SettingsJson> for SettingsDraft {
             boards: Count::Number(j.boards),
             trick_rule: j.trick_rule,
             trumps: TrumpsDraft::Text(j.trumps),
+            correction_minutes: Count::Number(j.correction_minutes),
         }
     }
 }
@@ -482,6 +542,7 @@ mod tests {
             boards: Count::Number(24),
             trick_rule: "standard".into(),
             trumps: TrumpsDraft::VariantDefault,
+            correction_minutes: Count::Text("30".into()),
         }
     }
 
@@ -702,12 +763,77 @@ mod tests {
         let text = serde_json::to_string(&j).unwrap();
         assert_eq!(
             text,
-            r#"{"name":"Spring pairs","date":"2026-04-01","format":"pairs-mitchell","variant":"standard","tables":6,"boards":24,"trick_rule":"standard","trumps":"SDHC"}"#
+            r#"{"name":"Spring pairs","date":"2026-04-01","format":"pairs-mitchell","variant":"standard","tables":6,"boards":24,"trick_rule":"standard","trumps":"SDHC","correction_minutes":30}"#
         );
         let back: SettingsJson = serde_json::from_str(&text).unwrap();
         assert_eq!(EventSettings::parse(&back.into()).unwrap(), s);
         assert!(
             serde_json::from_str::<SettingsJson>(&text.replace("\"name\"", "\"nam\"")).is_err()
         );
+    }
+    #[test]
+    fn the_correction_period_is_whole_minutes_from_0_to_a_day() {
+        for (given, want) in [
+            (Count::Text("0".into()), Some(0)),
+            (Count::Text(" 45 ".into()), Some(45)),
+            (Count::Number(1440), Some(1440)),
+            (Count::Text("-5".into()), None),
+            (Count::Number(-1), None),
+            (Count::Text("1441".into()), None),
+            (Count::Number(2000), None),
+            (Count::Number(1 << 40), None),
+            (Count::Text("abc".into()), None),
+            (Count::Text("2.5".into()), None),
+            (Count::Text(String::new()), None),
+        ] {
+            let mut d = draft();
+            d.correction_minutes = given.clone();
+            match (EventSettings::parse(&d), want) {
+                (Ok(s), Some(n)) => assert_eq!(s.correction_minutes(), n, "{given:?}"),
+                (Err(e), None) => {
+                    assert_eq!(e.0.len(), 1, "{e}");
+                    assert_eq!(e.0[0].field(), Field::CorrectionMinutes);
+                    assert_eq!(
+                        e.to_string(),
+                        format!(
+                            "correction_minutes: the correction period must be a whole number \
+                             of minutes from 0 to 1440 (not \"{given}\")"
+                        )
+                    );
+                }
+                (r, _) => panic!("{given:?}: {r:?}"),
+            }
+        }
+        // A draft that does not say takes the default; the settings' draft keeps the value.
+        let mut d = draft();
+        d.correction_minutes = SettingsDraft::default().correction_minutes;
+        assert_eq!(
+            EventSettings::parse(&d).unwrap().correction_minutes(),
+            DEFAULT_CORRECTION_MINUTES
+        );
+        d.correction_minutes = Count::Number(0);
+        let s = EventSettings::parse(&d).unwrap();
+        assert_eq!(EventSettings::parse(&s.draft()).unwrap(), s);
+        assert_eq!(s.with_boards(12).unwrap().correction_minutes(), 0);
+    }
+
+    #[test]
+    fn settings_json_written_before_the_correction_period_reads_the_default() {
+        let old = r#"{"name":"Spring pairs","date":"2026-04-01","format":"pairs-mitchell","variant":"standard","tables":6,"boards":24,"trick_rule":"standard","trumps":"SDHC"}"#;
+        let j: SettingsJson = serde_json::from_str(old).unwrap();
+        assert_eq!(j.correction_minutes, 30);
+        let s = EventSettings::parse(&j.into()).unwrap();
+        assert_eq!(s, EventSettings::parse(&draft()).unwrap());
+        // A period given is kept exactly, and a bad one is refused by name.
+        let mut d = draft();
+        d.correction_minutes = Count::Number(90);
+        let s = EventSettings::parse(&d).unwrap();
+        let text = serde_json::to_string(&SettingsJson::from(&s)).unwrap();
+        assert!(text.ends_with(r#""correction_minutes":90}"#), "{text}");
+        let back: SettingsJson = serde_json::from_str(&text).unwrap();
+        assert_eq!(EventSettings::parse(&back.into()).unwrap(), s);
+        let bad: SettingsJson = serde_json::from_str(&text.replace(":90}", ":-5}")).unwrap();
+        let e = EventSettings::parse(&bad.into()).unwrap_err();
+        assert_eq!(e.0[0].field(), Field::CorrectionMinutes);
     }
 }

@@ -61,6 +61,14 @@ impl Exposure {
     pub fn papers_visible(self, v: Viewer) -> bool {
         self.key_visible(v)
     }
+
+    /// A board's results (scores, rulings): the club's directors see them wherever they see
+    /// the event; anyone else once no table still has to play the board (its scores would
+    /// tell those players about the cards, see `results::boards_still_to_play`), and every
+    /// board's once play is over.
+    pub fn board_results_visible(self, v: Viewer, still_to_play: bool) -> bool {
+        self.event_visible(v) && (v.is_club_director() || self.status.over() || !still_to_play)
+    }
 }
 
 #[cfg(test)]
@@ -132,5 +140,37 @@ mod tests {
         for v in ALL_VIEWERS {
             assert!(!e.commitment_visible(v) && !e.key_visible(v) && !e.papers_visible(v));
         }
+    }
+
+    #[test]
+    fn a_boards_results_wait_for_the_tables_still_to_play_it() {
+        for s in [Ready, Running] {
+            let e = Exposure {
+                status: s,
+                has_key: true,
+                released: false,
+            };
+            for v in [Viewer::Anonymous, Viewer::OtherClub] {
+                assert!(!e.board_results_visible(v, true), "{s} {v:?}");
+                assert!(e.board_results_visible(v, false), "{s} {v:?}");
+            }
+            assert!(e.board_results_visible(Viewer::ClubDirector, true));
+        }
+        for s in [Finished, Cancelled, Archived] {
+            let e = Exposure {
+                status: s,
+                has_key: true,
+                released: false,
+            };
+            for v in ALL_VIEWERS {
+                assert!(e.board_results_visible(v, true), "{s} {v:?}");
+            }
+        }
+        let draft = Exposure {
+            status: Draft,
+            has_key: true,
+            released: false,
+        };
+        assert!(!draft.board_results_visible(Viewer::Anonymous, false));
     }
 }

@@ -201,6 +201,7 @@ pub struct EventBody {
     boards: Option<i64>,
     trick_rule: Option<String>,
     trumps: Option<String>,
+    correction_minutes: Option<i64>,
 }
 
 impl EventBody {
@@ -232,6 +233,9 @@ impl EventBody {
         }
         if let Some(v) = self.trumps {
             base.trumps = TrumpsDraft::Text(v);
+        }
+        if let Some(v) = self.correction_minutes {
+            base.correction_minutes = Count::Number(v);
         }
         base
     }

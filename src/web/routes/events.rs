@@ -2,21 +2,29 @@
 //! releasing hand records, deleting a draft, and the public event page. Every rule comes
 //! from `crate::event`; this file parses forms and renders.
 
+use std::collections::BTreeSet;
+
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use super::event_results::{ResultsInput, ResultsView, results_view};
 use crate::db;
 use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::Club;
 use crate::event::lifecycle::{self, MAX_REASON};
-use crate::event::settings::{MAX_BOARDS, MAX_NAME, MAX_TABLES};
+use crate::event::movement::movement_kind;
+use crate::event::results::{TableResult, boards_still_to_play};
+use crate::event::settings::{
+    DEFAULT_CORRECTION_MINUTES, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
+};
 use crate::event::{
     ClubId, Count, DealKey, Event, EventFormat, EventId, EventSettings, EventStatus,
     PublishedCommitment, SettingsDraft, SettingsErrors, TrumpsDraft,
 };
+use crate::movement::IndividualRound;
 use crate::web::auth::{ClubDirector, Viewer};
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, count, flash, see_other};
@@ -113,6 +121,8 @@ pub struct EventForm {
     pub trump_e: String,
     pub trump_s: String,
     pub trump_w: String,
+    /// Absent from a form that predates the setting (a script's post): the default.
+    pub correction_minutes: Option<String>,
 }
 
 impl EventForm {
@@ -131,6 +141,10 @@ impl EventForm {
                 self.trump_s.clone(),
                 self.trump_w.clone(),
             ]),
+            correction_minutes: match &self.correction_minutes {
+                Some(text) => Count::Text(text.clone()),
+                None => SettingsDraft::default().correction_minutes,
+            },
         }
     }
 
@@ -153,6 +167,7 @@ impl EventForm {
             trump_e: seat(Seat::East),
             trump_s: seat(Seat::South),
             trump_w: seat(Seat::West),
+            correction_minutes: Some(d.correction_minutes.to_string()),
         }
     }
 }
@@ -182,6 +197,7 @@ pub struct Choices {
     pub max_name: usize,
     pub max_tables: u16,
     pub max_boards: u16,
+    pub max_correction_minutes: u16,
 }
 
 impl Choices {
@@ -222,6 +238,7 @@ impl Choices {
             max_name: MAX_NAME,
             max_tables: MAX_TABLES,
             max_boards: MAX_BOARDS,
+            max_correction_minutes: MAX_CORRECTION_MINUTES,
         }
     }
 }
@@ -270,6 +287,7 @@ pub async fn new_form(session: Session, d: ClubDirector) -> HttpResponse {
         tables: "4".into(),
         boards: "4".into(),
         trick_rule: TrickRule::Standard.name().into(),
+        correction_minutes: Some(DEFAULT_CORRECTION_MINUTES.to_string()),
         ..Default::default()
     };
     form_page(&session, &d, None, form, FieldErrors::default())
@@ -776,6 +794,38 @@ struct EventPage {
     has_key: bool,
     entries: Vec<crate::event::entries::Entry>,
     entry_kind: &'static str,
+    /// The results section, once the event has a result.
+    results: Option<ResultsView>,
+}
+
+/// An event's results with what the page needs to show them: the boards still to be played
+/// at some table, and the progressive individual's seatings (its sides are players).
+struct Played {
+    results: Vec<TableResult>,
+    still_to_play: BTreeSet<u32>,
+    seated: Option<Vec<IndividualRound>>,
+}
+
+fn played_of(c: &mut db::DbConnection, ev: &Event) -> Result<Played, AppError> {
+    let results = db::results::results_of(c, ev.club_id, ev.id)?;
+    if results.is_empty() {
+        return Ok(Played {
+            results,
+            still_to_play: BTreeSet::new(),
+            seated: None,
+        });
+    }
+    let (movement, seated) = if movement_kind(ev.settings.format()).is_some() {
+        let m = db::movements::movement_of(c, ev.club_id, ev.id)?.map(|(_, m)| m);
+        (m, None)
+    } else {
+        (None, Some(db::individual::rounds_of(c, ev.club_id, ev.id)?))
+    };
+    Ok(Played {
+        still_to_play: boards_still_to_play(movement.as_ref(), &results),
+        results,
+        seated,
+    })
 }
 
 fn stamp(t: chrono::NaiveDateTime) -> String {
@@ -791,13 +841,14 @@ pub async fn show(
 ) -> Result<HttpResponse, AppError> {
     let (slug, id) = path.into_inner();
     let id: EventId = id.parse().map_err(|_| AppError::NotFound)?;
-    let (club, ev, shown, entries) = state
+    let (club, ev, shown, entries, played) = state
         .db(move |c| {
             let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
             let ev = db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
             let shown = db::events::commitments_of(c, club.id, id)?;
             let entries = db::entries::entries_of(c, club.id, id)?;
-            Ok((club, ev, shown, entries))
+            let played = played_of(c, &ev)?;
+            Ok((club, ev, shown, entries, played))
         })
         .await?;
     let who = viewer.toward(club.id);
@@ -805,6 +856,17 @@ pub async fn show(
     if !exposure.event_visible(who) {
         return Err(AppError::NotFound);
     }
+    let now = db::now();
+    let results = results_view(&ResultsInput {
+        publication: ev.publication(now),
+        now,
+        exposure,
+        viewer: who,
+        results: &played.results,
+        entries: &entries,
+        still_to_play: &played.still_to_play,
+        seated: played.seated.as_deref(),
+    });
     let is_director = who.is_club_director();
     let key_visible = exposure.key_visible(who);
     let current = ev.deal.as_ref().map(|k| k.commitment.clone());
@@ -859,6 +921,7 @@ pub async fn show(
         has_key: ev.deal.is_some(),
         entries,
         entry_kind: ev.settings.format().entry_kind().name(),
+        results,
         is_director,
         ev: EventView::from(&ev),
         club,

@@ -9,6 +9,7 @@ pub mod api_results;
 pub mod api_rounds;
 pub mod directors;
 pub mod entries;
+pub mod event_results;
 pub mod events;
 pub mod individual;
 pub mod movement;

@@ -1,0 +1,476 @@
+//! The results on the public event page: each round's tables, who sat majors and minors, the
+//! scores or the ruling, and whether the results are provisional (play goes on, or the
+//! correction period after the event was marked finished) or final. What is shown follows
+//! `crate::event` (publication and visibility); this file only words it.
+
+use std::collections::BTreeSet;
+
+use chrono::NaiveDateTime;
+
+use crate::event::entries::Entry;
+use crate::event::results::{
+    Adjusted, Outcome, PublicState, Publication, TableResult, public_state,
+};
+use crate::event::{Exposure, Viewer};
+use crate::movement::IndividualRound;
+use crate::service::results::individual_sides;
+
+/// The banner over the results.
+pub struct Banner {
+    pub text: String,
+    /// Provisional results are announced as a notice; final ones plainly.
+    pub provisional: bool,
+}
+
+/// A result's state as a badge (none for a final, confirmed result).
+pub struct Badge {
+    pub label: &'static str,
+    pub class: &'static str,
+}
+
+/// One side of a table's result: who sat there and what they scored.
+pub struct SideLine {
+    /// "Majors" or "Minors".
+    pub side: &'static str,
+    /// "3 Ann Able & Bob Baker" (entry number and name), or the progressive individual's
+    /// players' numbers, "3 & 7".
+    pub who: String,
+    /// The score; for a board not played (or fouled), the adjusted score or "–".
+    pub score: String,
+    /// "adjusted: ave+" beside a played board's score; "adjusted" beside an unplayed one's.
+    pub note: Option<String>,
+}
+
+pub struct ResultLine {
+    pub table: i32,
+    pub board: i32,
+    /// "not played" or "fouled"; `None` for a board played.
+    pub outcome: Option<&'static str>,
+    /// The majors, then the minors.
+    pub sides: [SideLine; 2],
+    pub badge: Option<Badge>,
+}
+
+pub struct RoundResults {
+    pub round: i32,
+    pub lines: Vec<ResultLine>,
+}
+
+/// The page's results section; `None` while the event has no result.
+pub struct ResultsView {
+    pub banner: Banner,
+    pub rounds: Vec<RoundResults>,
+    /// Results not shown yet: their boards are still to be played at other tables.
+    pub held_back: usize,
+}
+
+/// Everything the section is made from.
+pub struct ResultsInput<'a> {
+    pub publication: Publication,
+    pub now: NaiveDateTime,
+    pub exposure: Exposure,
+    pub viewer: Viewer,
+    pub results: &'a [TableResult],
+    pub entries: &'a [Entry],
+    /// The boards some table still has to play (`results::boards_still_to_play`).
+    pub still_to_play: &'a BTreeSet<u32>,
+    /// The progressive individual's seatings (None for the other formats).
+    pub seated: Option<&'a [IndividualRound]>,
+}
+
+pub fn results_view(input: &ResultsInput) -> Option<ResultsView> {
+    if input.results.is_empty() {
+        return None;
+    }
+    let mut rounds: Vec<RoundResults> = Vec::new();
+    let mut held_back = 0;
+    for r in input.results {
+        let pending = u32::try_from(r.board).is_ok_and(|b| input.still_to_play.contains(&b));
+        if !input.exposure.board_results_visible(input.viewer, pending) {
+            held_back += 1;
+            continue;
+        }
+        let line = line(input, r);
+        match rounds.last_mut() {
+            Some(last) if last.round == r.round => last.lines.push(line),
+            _ => rounds.push(RoundResults {
+                round: r.round,
+                lines: vec![line],
+            }),
+        }
+    }
+    Some(ResultsView {
+        banner: banner(input.publication, input.now),
+        rounds,
+        held_back,
+    })
+}
+
+fn banner(p: Publication, now: NaiveDateTime) -> Banner {
+    match p {
+        Publication::Live => Banner {
+            text: "Results are provisional while play goes on.".into(),
+            provisional: true,
+        },
+        Publication::Correcting { until } => {
+            let day = if until.date() == now.date() {
+                String::new()
+            } else {
+                until.format(" on %a %-d %b").to_string()
+            };
+            Banner {
+                text: format!(
+                    "Results are provisional: the correction period ends at {} UTC{day}.",
+                    until.format("%H:%M")
+                ),
+                provisional: true,
+            }
+        }
+        Publication::Final => Banner {
+            text: "Results are final.".into(),
+            provisional: false,
+        },
+    }
+}
+
+fn badge(s: PublicState) -> Option<Badge> {
+    match s {
+        PublicState::Provisional => Some(Badge {
+            label: "provisional",
+            class: "status-provisional",
+        }),
+        PublicState::UnderReview => Some(Badge {
+            label: "under review",
+            class: "status-disputed",
+        }),
+        PublicState::Unconfirmed => Some(Badge {
+            label: "not confirmed",
+            class: "status-provisional",
+        }),
+        PublicState::Final => None,
+    }
+}
+
+fn adjusted(a: Adjusted) -> String {
+    match a {
+        Adjusted::Percent(p) => format!("{p}%"),
+        other => other.to_string(),
+    }
+}
+
+fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
+    let entry = |id| {
+        input
+            .entries
+            .iter()
+            .find(|e| Some(e.id) == id)
+            .map(|e| format!("{} {}", e.number, e.name))
+    };
+    let players = |list: &[u32]| match list {
+        [] => None,
+        [one] => Some(one.to_string()),
+        [rest @ .., last] => Some(format!(
+            "{} & {last}",
+            rest.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    };
+    let sides = input.seated.and_then(|s| {
+        individual_sides(
+            s,
+            u32::try_from(r.round).ok()?,
+            u32::try_from(r.table_number).ok()?,
+        )
+    });
+    let (majors, minors) = match &sides {
+        Some((m, n)) => (players(m), players(n)),
+        None => (entry(r.majors_entry), entry(r.minors_entry)),
+    };
+    let played = r.outcome == Outcome::Played;
+    let line = |side, who: Option<String>, score: i32, adj: Option<Adjusted>| SideLine {
+        side,
+        who: who.unwrap_or_else(|| "–".into()),
+        score: match (played, adj) {
+            (true, _) => score.to_string(),
+            (false, Some(a)) => adjusted(a),
+            (false, None) => "–".into(),
+        },
+        note: adj.map(|a| {
+            if played {
+                format!("adjusted: {}", adjusted(a))
+            } else {
+                "adjusted".into()
+            }
+        }),
+    };
+    ResultLine {
+        table: r.table_number,
+        board: r.board,
+        outcome: match r.outcome {
+            Outcome::Played => None,
+            Outcome::NotPlayed => Some("not played"),
+            Outcome::Fouled => Some("fouled"),
+        },
+        sides: [
+            line("Majors", majors, r.majors_score, r.majors_adjusted),
+            line("Minors", minors, r.minors_score, r.minors_adjusted),
+        ],
+        badge: badge(public_state(input.publication, r.status)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::entries::EntryKind;
+    use crate::event::results::ResultStatus;
+    use crate::event::{EntryId, EventId, EventStatus, ResultId};
+
+    fn at(d: u32, h: u32, m: u32) -> NaiveDateTime {
+        chrono::NaiveDate::from_ymd_opt(2026, 12, d)
+            .unwrap()
+            .and_hms_opt(h, m, 0)
+            .unwrap()
+    }
+
+    fn entry(id: i32, number: i32, name: &str) -> Entry {
+        Entry {
+            id: EntryId::new(id),
+            event_id: EventId::new(1),
+            number,
+            name: name.into(),
+            kind: EntryKind::Pair,
+            players: vec![],
+            joined_round: None,
+            withdrawn_round: None,
+        }
+    }
+
+    fn result(round: i32, table: i32, board: i32, status: ResultStatus) -> TableResult {
+        TableResult {
+            id: ResultId::new(1),
+            event_id: EventId::new(1),
+            round,
+            table_number: table,
+            board,
+            majors_entry: Some(EntryId::new(10)),
+            minors_entry: Some(EntryId::new(20)),
+            majors_score: 540,
+            minors_score: 120,
+            status,
+            outcome: Outcome::Played,
+            majors_adjusted: None,
+            minors_adjusted: None,
+            sheet: "{}".into(),
+            entered_by: "test".into(),
+            created_at: at(1, 20, 0),
+            updated_at: at(1, 20, 0),
+        }
+    }
+
+    fn view(
+        status: EventStatus,
+        publication: Publication,
+        viewer: Viewer,
+        results: &[TableResult],
+        still: &[u32],
+    ) -> Option<ResultsView> {
+        let entries = [entry(10, 1, "Ann & Bob"), entry(20, 4, "Cat & Dan")];
+        let still: BTreeSet<u32> = still.iter().copied().collect();
+        results_view(&ResultsInput {
+            publication,
+            now: at(1, 21, 30),
+            exposure: Exposure {
+                status,
+                has_key: true,
+                released: false,
+            },
+            viewer,
+            results,
+            entries: &entries,
+            still_to_play: &still,
+            seated: None,
+        })
+    }
+
+    #[test]
+    fn no_results_no_section() {
+        let v = view(
+            EventStatus::Running,
+            Publication::Live,
+            Viewer::Anonymous,
+            &[],
+            &[],
+        );
+        assert!(v.is_none());
+    }
+
+    #[test]
+    fn live_results_are_provisional_by_round_and_wait_for_boards_still_to_play() {
+        let results = [
+            result(1, 1, 1, ResultStatus::Confirmed),
+            result(1, 2, 2, ResultStatus::Disputed),
+            result(2, 1, 3, ResultStatus::Provisional),
+        ];
+        let v = view(
+            EventStatus::Running,
+            Publication::Live,
+            Viewer::Anonymous,
+            &results,
+            &[3],
+        )
+        .unwrap();
+        assert_eq!(v.banner.text, "Results are provisional while play goes on.");
+        assert!(v.banner.provisional);
+        assert_eq!(v.held_back, 1, "board 3 is still to be played elsewhere");
+        assert_eq!(v.rounds.len(), 1);
+        let l = &v.rounds[0].lines;
+        assert_eq!((l[0].table, l[0].board), (1, 1));
+        assert_eq!(l[0].sides[0].who, "1 Ann & Bob");
+        assert_eq!(l[0].sides[1].who, "4 Cat & Dan");
+        assert_eq!(
+            (l[0].sides[0].score.as_str(), l[0].sides[1].score.as_str()),
+            ("540", "120")
+        );
+        assert_eq!(l[0].outcome, None);
+        assert_eq!(l[0].badge.as_ref().unwrap().label, "provisional");
+        assert_eq!(l[1].badge.as_ref().unwrap().label, "under review");
+        // The club's directors see every board.
+        let v = view(
+            EventStatus::Running,
+            Publication::Live,
+            Viewer::ClubDirector,
+            &results,
+            &[3],
+        )
+        .unwrap();
+        assert_eq!(v.held_back, 0);
+        assert_eq!(v.rounds.len(), 2);
+    }
+
+    #[test]
+    fn the_banner_names_the_end_of_the_correction_period() {
+        let results = [result(1, 1, 1, ResultStatus::Confirmed)];
+        let until = at(1, 21, 45);
+        let v = view(
+            EventStatus::Finished,
+            Publication::Correcting { until },
+            Viewer::Anonymous,
+            &results,
+            &[1],
+        )
+        .unwrap();
+        assert_eq!(
+            v.banner.text,
+            "Results are provisional: the correction period ends at 21:45 UTC."
+        );
+        assert_eq!(v.held_back, 0, "play is over: every board is shown");
+        assert_eq!(
+            v.rounds[0].lines[0].badge.as_ref().unwrap().label,
+            "provisional"
+        );
+        // Past midnight the day is named.
+        let v = view(
+            EventStatus::Finished,
+            Publication::Correcting {
+                until: at(2, 0, 15),
+            },
+            Viewer::Anonymous,
+            &results,
+            &[],
+        )
+        .unwrap();
+        assert_eq!(
+            v.banner.text,
+            "Results are provisional: the correction period ends at 00:15 UTC on Wed 2 Dec."
+        );
+    }
+
+    #[test]
+    fn final_results_badge_only_what_was_never_settled_and_show_rulings() {
+        let mut ruled = result(1, 2, 2, ResultStatus::Confirmed);
+        ruled.outcome = Outcome::NotPlayed;
+        ruled.majors_adjusted = Some(Adjusted::AvePlus);
+        ruled.minors_adjusted = Some(Adjusted::Percent(40));
+        let mut adjusted = result(1, 6, 6, ResultStatus::Confirmed);
+        adjusted.minors_adjusted = Some(Adjusted::AveMinus);
+        let mut fouled = result(1, 3, 3, ResultStatus::Confirmed);
+        fouled.outcome = Outcome::Fouled;
+        let results = [
+            result(1, 1, 1, ResultStatus::Confirmed),
+            ruled,
+            fouled,
+            result(1, 4, 4, ResultStatus::Provisional),
+            result(1, 5, 5, ResultStatus::Disputed),
+            adjusted,
+        ];
+        let v = view(
+            EventStatus::Finished,
+            Publication::Final,
+            Viewer::Anonymous,
+            &results,
+            &[],
+        )
+        .unwrap();
+        assert_eq!(v.banner.text, "Results are final.");
+        assert!(!v.banner.provisional);
+        let l = &v.rounds[0].lines;
+        assert!(l[0].badge.is_none());
+        assert_eq!(l[1].outcome, Some("not played"));
+        assert_eq!(
+            (l[1].sides[0].score.as_str(), l[1].sides[1].score.as_str()),
+            ("ave+", "40%")
+        );
+        assert_eq!(l[1].sides[0].note.as_deref(), Some("adjusted"));
+        assert_eq!(l[2].outcome, Some("fouled"));
+        assert_eq!(
+            (l[2].sides[0].score.as_str(), l[2].sides[1].note.as_deref()),
+            ("–", None)
+        );
+        assert_eq!(l[3].badge.as_ref().unwrap().label, "not confirmed");
+        assert_eq!(l[4].badge.as_ref().unwrap().label, "under review");
+        assert_eq!(l[5].sides[1].score, "120");
+        assert_eq!(l[5].sides[1].note.as_deref(), Some("adjusted: ave-"));
+        assert_eq!(l[5].sides[0].note, None);
+    }
+
+    #[test]
+    fn the_individuals_sides_are_the_players_numbers() {
+        use crate::movement::individual::first_round;
+        use crate::movement::{CutOverrides, Side};
+        // Eleven players at two tables: a side of three somewhere.
+        let round = first_round(11, &[5, 6], &[7; 32], &CutOverrides::default()).unwrap();
+        let seated = [round];
+        let numbers = |table: u32, side: Side| -> Vec<u32> {
+            seated[0].table(table).unwrap().side(side).players.clone()
+        };
+        let words = |list: Vec<u32>| match list.as_slice() {
+            [a, b] => format!("{a} & {b}"),
+            [a, b, c] => format!("{a}, {b} & {c}"),
+            other => panic!("{other:?}"),
+        };
+        let mut r = result(1, 1, 1, ResultStatus::Confirmed);
+        r.majors_entry = None;
+        r.minors_entry = None;
+        let v = results_view(&ResultsInput {
+            publication: Publication::Final,
+            now: at(1, 21, 30),
+            exposure: Exposure {
+                status: EventStatus::Finished,
+                has_key: true,
+                released: false,
+            },
+            viewer: Viewer::Anonymous,
+            results: &[r],
+            entries: &[],
+            still_to_play: &BTreeSet::new(),
+            seated: Some(&seated),
+        })
+        .unwrap();
+        let l = &v.rounds[0].lines[0];
+        assert_eq!(l.sides[0].who, words(numbers(1, Side::Majors)));
+        assert_eq!(l.sides[1].who, words(numbers(1, Side::Minors)));
+    }
+}
