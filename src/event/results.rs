@@ -106,6 +106,14 @@ impl Adjusted {
         }
     }
 
+    /// As a page shows it: "ave+ (60%)", "45%".
+    pub fn label(self) -> String {
+        match self {
+            Adjusted::Percent(p) => format!("{p}%"),
+            other => format!("{other} ({}%)", other.percent()),
+        }
+    }
+
     /// A percentage given as a JSON number.
     pub fn from_number(n: i64) -> Result<Adjusted, AdjustedError> {
         u8::try_from(n)

@@ -151,13 +151,6 @@ fn badge(s: PublicState) -> Option<Badge> {
     }
 }
 
-fn adjusted(a: Adjusted) -> String {
-    match a {
-        Adjusted::Percent(p) => format!("{p}%"),
-        other => other.to_string(),
-    }
-}
-
 fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
     let entry = |id| {
         input
@@ -194,12 +187,12 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
         who: who.unwrap_or_else(|| "–".into()),
         score: match (played, adj) {
             (true, _) => score.to_string(),
-            (false, Some(a)) => adjusted(a),
+            (false, Some(a)) => a.label(),
             (false, None) => "–".into(),
         },
         note: adj.map(|a| {
             if played {
-                format!("adjusted: {}", adjusted(a))
+                format!("adjusted: {}", a.label())
             } else {
                 "adjusted".into()
             }
@@ -421,7 +414,7 @@ mod tests {
         assert_eq!(l[1].outcome, Some("not played"));
         assert_eq!(
             (l[1].sides[0].score.as_str(), l[1].sides[1].score.as_str()),
-            ("ave+", "40%")
+            ("ave+ (60%)", "40%")
         );
         assert_eq!(l[1].sides[0].note.as_deref(), Some("adjusted"));
         assert_eq!(l[2].outcome, Some("fouled"));
@@ -432,7 +425,7 @@ mod tests {
         assert_eq!(l[3].badge.as_ref().unwrap().label, "not confirmed");
         assert_eq!(l[4].badge.as_ref().unwrap().label, "under review");
         assert_eq!(l[5].sides[1].score, "120");
-        assert_eq!(l[5].sides[1].note.as_deref(), Some("adjusted: ave-"));
+        assert_eq!(l[5].sides[1].note.as_deref(), Some("adjusted: ave- (40%)"));
         assert_eq!(l[5].sides[0].note, None);
     }
 

@@ -75,19 +75,12 @@ pub fn ruling_text(r: &TableResult) -> String {
     }
     let adjusted: Vec<String> = [("majors", r.majors_adjusted), ("minors", r.minors_adjusted)]
         .into_iter()
-        .filter_map(|(side, a)| a.map(|a| format!("{side} {}", adjusted_text(a))))
+        .filter_map(|(side, a)| a.map(|a| format!("{side} {}", a.label())))
         .collect();
     if !adjusted.is_empty() {
         parts.push(adjusted.join(", "));
     }
     parts.join("; ")
-}
-
-fn adjusted_text(a: Adjusted) -> String {
-    match a {
-        Adjusted::Percent(p) => format!("{p}%"),
-        other => format!("{other} ({}%)", other.percent()),
-    }
 }
 
 fn scores_text(r: &TableResult) -> String {
@@ -300,7 +293,7 @@ fn values_text(json: &str) -> String {
     }
     for side in ["majors", "minors"] {
         if let Some(a) = v["adjusted"][side].as_str() {
-            let shown = Adjusted::parse(a).map_or(a.to_string(), adjusted_text);
+            let shown = Adjusted::parse(a).map_or(a.to_string(), Adjusted::label);
             parts.push(format!("{side} {shown}"));
         }
     }
