@@ -235,3 +235,112 @@ async fn a_table_code_enters_only_its_own_table_and_the_other_side_may_disagree(
     let (_, body) = phone.get_text(&format!("/t/{two}")).await;
     assert!(body.contains("The director has been called"), "{body}");
 }
+
+/// Wrong table codes are limited per client address, right ones never: a room full of phones
+/// opens its tables freely; after the burst of wrong codes a 429 page says what happened; the
+/// phone that already opened its table goes on entering its result.
+#[tokio::test]
+async fn wrong_table_codes_are_limited_by_address_and_right_ones_are_not() {
+    use calypso_director::web::limits::WRONG_CODE_BURST;
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, id, codes) = running(&app, &d).await;
+    let code = &codes[0].1;
+    let path = format!("/t/{code}");
+    // Table 1's phone opens its page before anyone mistypes a code.
+    let phone = Browser::new(&app);
+    let (status, body) = phone.get_text(&path).await;
+    assert_eq!(status, StatusCode::OK);
+    let board = board_on(&body);
+    let csrf = csrf_from(&body).unwrap();
+
+    // Right codes never count: three times the burst of fresh phones from the same address
+    // (every test client is 127.0.0.1, like a club's room behind one public address).
+    for n in 0..3 * WRONG_CODE_BURST as usize {
+        let (_, code) = &codes[n % 2];
+        let (status, _) = Browser::new(&app).get_text(&format!("/t/{code}")).await;
+        assert_eq!(status, StatusCode::OK, "right code {n}");
+    }
+
+    // Wrong codes, by the page, the result form and the confirmation, until the burst is
+    // used up: each a 404 like any missing page.
+    let guesser = Browser::new(&app);
+    let token = guesser.csrf("/login").await;
+    for n in 0..WRONG_CODE_BURST as usize {
+        let wrong = format!("WRONG{n:03}");
+        let r = match n % 4 {
+            0 => guesser.get(&format!("/t/{wrong}")).await,
+            1 => {
+                guesser
+                    .post_raw(
+                        &format!("/t/{wrong}/result"),
+                        &result_fields(&board, &token, "104"),
+                    )
+                    .await
+            }
+            2 => {
+                guesser
+                    .post_raw(
+                        &format!("/t/{wrong}/confirm"),
+                        &[("csrf_token", &token), ("result", "1"), ("answer", "agree")],
+                    )
+                    .await
+            }
+            // Not a code at all: an emoji, percent-encoded.
+            _ => guesser.get("/t/%F0%9F%8E%B2").await,
+        };
+        assert_eq!(r.status(), StatusCode::NOT_FOUND, "wrong code {n}");
+    }
+
+    // One more: 429, from every route, with the site's page saying what to do.
+    let r = guesser.get("/t/WRONGONE").await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(r.headers()["retry-after"], "20");
+    let body = r.text().await.unwrap();
+    assert!(
+        body.contains("Too many wrong table codes were tried from this network")
+            && body.contains("ask the director"),
+        "{body}"
+    );
+    let r = guesser
+        .post_raw("/t/WRONGONE/result", &result_fields(&board, &token, "104"))
+        .await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    let r = guesser
+        .post_raw(
+            "/t/WRONGONE/confirm",
+            &[("csrf_token", &token), ("result", "1"), ("answer", "agree")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    // While the address is over its allowance, a code this phone has not opened is not even
+    // looked up: were a right one answered, a guesser would see the hit.
+    let (status, body) = guesser.get_text(&path).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+
+    // Table 1's phone is not a guesser: its page opens and its result goes in.
+    let (status, body) = phone.get_text(&path).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("Check and enter the result"));
+    let r = phone
+        .post_raw(
+            &format!("{path}/result"),
+            &result_fields(&board, &csrf, "104"),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let saved = results_of(&app, id);
+    assert_eq!(saved.len(), 1);
+    let rid = saved[0].id.get().to_string();
+    let r = phone
+        .post_raw(
+            &format!("{path}/confirm"),
+            &[("csrf_token", &csrf), ("result", &rid), ("answer", "agree")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert_eq!(results_of(&app, id)[0].status.name(), "confirmed");
+    // The same phone's mistyped code is still a wrong one from this address.
+    let r = phone.get("/t/WRONGTWO").await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+}
