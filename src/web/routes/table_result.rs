@@ -192,6 +192,7 @@ fn problem(
         message,
         seat,
         side,
+        deal: None,
     }
 }
 
