@@ -344,3 +344,206 @@ async fn wrong_table_codes_are_limited_by_address_and_right_ones_are_not() {
     let r = phone.get("/t/WRONGTWO").await;
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
 }
+
+fn as_refs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+    fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect()
+}
+
+/// The part of a page inside the element that starts at `start` (up to the next `end`).
+fn part<'a>(body: &'a str, start: &str, end: &str) -> &'a str {
+    let i = body
+        .find(start)
+        .unwrap_or_else(|| panic!("no {start} in {body}"));
+    let j = body[i..].find(end).map_or(body.len(), |j| i + j);
+    &body[i..j]
+}
+
+/// Deal by deal on the table's page: the engine checks every deal (problems come back beside
+/// that deal, with everything typed kept and nothing saved), and the result saved scores as
+/// the whole game's entry of the same game would.
+#[tokio::test]
+async fn a_table_enters_its_result_deal_by_deal() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, id, codes) = running(&app, &d).await;
+    let code = &codes[0].1;
+    let path = format!("/t/{code}");
+    let phone = Browser::new(&app);
+    let (_, body) = phone.get_text(&path).await;
+    // The three ways, the whole game chosen; a line per deal of the game.
+    assert!(
+        body.contains("name=\"mode\" value=\"game\" checked"),
+        "{body}"
+    );
+    assert!(body.contains("name=\"mode\" value=\"deals\""));
+    for k in 1..=4 {
+        assert!(
+            body.contains(&format!("name=\"d{k}_calypsos_N\"")),
+            "deal {k}"
+        );
+        assert!(
+            body.contains(&format!("name=\"d{k}_piles_EW\"")),
+            "deal {k}"
+        );
+    }
+    assert!(!body.contains("name=\"d5_"));
+    let board = board_on(&body);
+    let csrf = csrf_from(&body).unwrap();
+    let (spec, deals) = board_as_dealt(&app, "alpha", id, board.parse().unwrap());
+
+    // The same cards in progress throughout (dealt in deal 1); North completes a calypso in
+    // deal 4; E-W revoked once.
+    let lines: Vec<GameLine> = (1..=4)
+        .map(|k| GameLine::new(&spec, &deals, k, [(k == 4) as i64, 0, 0, 0], [1, 2, 1, 2]))
+        .collect();
+    let form = |lines: &[GameLine]| {
+        let mut f = vec![
+            ("csrf_token".to_string(), csrf.clone()),
+            ("round".into(), "1".into()),
+            ("board".into(), board.clone()),
+            ("mode".into(), "deals".into()),
+            ("deals_revokes_NS".into(), "0".into()),
+            ("deals_revokes_EW".into(), "1".into()),
+        ];
+        for l in lines {
+            f.extend(l.fields(&format!("d{}_", l.after)));
+        }
+        f
+    };
+    let send = |fields: Vec<(String, String)>| {
+        let phone = &phone;
+        let path = &path;
+        async move {
+            phone
+                .post_raw(&format!("{path}/result"), &as_refs(&fields))
+                .await
+        }
+    };
+
+    // N-S's pile shrinks from deal 2 to deal 3: refused, beside deal 3's piles.
+    let mut shrinking = lines.clone();
+    let ns = lines[1].piles[0] - 4;
+    shrinking[2].piles = [ns, lines[2].piles[0] + lines[2].piles[1] - ns];
+    let r = send(form(&shrinking)).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    let deal3 = part(
+        &body,
+        "<legend>After deal 3</legend>",
+        "<legend>After deal 4</legend>",
+    );
+    let piles3 = part(deal3, "Trick piles after deal 3", "</fieldset>");
+    assert!(
+        piles3.contains(&format!(
+            "after deal 3: N-S&#39;s trick pile has {ns} cards, fewer than the {} after deal 2",
+            lines[1].piles[0]
+        )),
+        "{piles3}"
+    );
+    // Kept as typed: the deal mode chosen, deal 3's pile, deal 2's tapped cards, the revokes.
+    assert!(body.contains("name=\"mode\" value=\"deals\" checked"));
+    assert!(piles3.contains(&format!(
+        "name=\"d3_piles_NS\" value=\"{}\"",
+        shrinking[2].piles[0]
+    )));
+    let rank = lines[1].ranks[1][0];
+    assert!(
+        body.contains(&format!("name=\"d2_ranks_E\" value=\"{rank}\" checked")),
+        "East's card in deal 2 is still tapped"
+    );
+    assert!(body.contains("name=\"deals_revokes_EW\" value=\"1\""));
+    assert!(results_of(&app, id).is_empty());
+
+    // A card in progress after deal 1 that deal 1 did not deal: the engine's dealt-card check
+    // of that deal, beside that player's line of deal 1.
+    use calypso_director::engine::{Card, Rank, Seat};
+    let (seat, missing) = Seat::ALL
+        .iter()
+        .enumerate()
+        .find_map(|(s, &seat)| {
+            let suit = spec.trumps.of(seat).unwrap();
+            Rank::all()
+                .find(|&r| {
+                    !deals[0]
+                        .hands
+                        .iter()
+                        .any(|h| h.count(Card::new(r, suit)) > 0)
+                })
+                .map(|r| (s, r.char()))
+        })
+        .expect("deal 1 misses some rank of some suit");
+    let mut undealt = lines.clone();
+    for l in &mut undealt {
+        // One card more in progress throughout, one fewer in that side's pile: the counts
+        // still add up, only the card is wrong.
+        l.ranks[seat].push(missing);
+        l.piles[seat % 2] -= 1;
+    }
+    let r = send(form(&undealt)).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    let deal1 = part(
+        &body,
+        "<legend>After deal 1</legend>",
+        "<legend>After deal 2</legend>",
+    );
+    let who = Seat::ALL[seat].name();
+    let line1 = part(deal1, &format!("<legend>{who} "), "</fieldset>");
+    assert!(
+        line1.contains(&format!(
+            "after deal 1: {who}&#39;s calypso in progress lists"
+        )) && line1.contains("dealt by deal 1"),
+        "{line1}"
+    );
+    assert!(results_of(&app, id).is_empty());
+
+    // Deals 1 and 3 but not 2: the missing deal is named at deal 2.
+    let r = send(form(&[lines[0].clone(), lines[2].clone()])).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    let deal2 = part(
+        &body,
+        "<legend>After deal 2</legend>",
+        "<fieldset class=\"player\">",
+    );
+    assert!(
+        deal2.contains("nothing is filled in, but deal 3 is"),
+        "{deal2}"
+    );
+    assert!(results_of(&app, id).is_empty());
+
+    // Right: saved, with the four deal lines as the sheet.
+    let r = send(form(&lines)).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let saved = results_of(&app, id);
+    assert_eq!(saved.len(), 1);
+    let sheet: serde_json::Value = serde_json::from_str(&saved[0].sheet).unwrap();
+    assert_eq!(sheet["deals"].as_array().unwrap().len(), 4, "{sheet}");
+    assert_eq!(sheet["revokes"], serde_json::json!({"NS": 0, "EW": 1}));
+    let got = (
+        i64::from(saved[0].majors_score),
+        i64::from(saved[0].minors_score),
+    );
+    // By hand from the last line: N-S 500 + 2 x 20 + 10 x pile + 260 for E-W's revoke.
+    assert_eq!(got, lines[3].scores([0, 1]));
+    // And the whole game's entry of the same game (the last line as one summary) scores the
+    // same through the same form and engine.
+    let mut whole = lines[3].fields("");
+    whole.extend([
+        ("mode".to_string(), "game".to_string()),
+        ("revokes_NS".into(), "0".into()),
+        ("revokes_EW".into(), "1".into()),
+    ]);
+    let whole = calypso_director::web::routes::table_result::TableForm::from_pairs(whole)
+        .sheet(&spec)
+        .unwrap()
+        .read(&spec)
+        .unwrap();
+    let checked = calypso_director::event::scoresheet::check(&spec, &whole, Some(&deals)).unwrap();
+    assert_eq!((checked.majors, checked.minors), got);
+    let (_, body) = phone.get_text(&path).await;
+    assert!(body.contains(&got.0.to_string()) && body.contains("Minors agree"));
+}
