@@ -532,7 +532,11 @@ mod tests {
         assert_eq!(at("card-count"), (Some(2), None, None));
         assert_eq!(at("calypsos-decreased"), (Some(2), Some(Seat::North), None));
         assert_eq!(at("trick-pile-decreased"), (Some(2), None, Some(0)));
-        assert!(problems.iter().all(|p| p.message.starts_with("after deal 2: ")));
+        assert!(
+            problems
+                .iter()
+                .all(|p| p.message.starts_with("after deal 2: "))
+        );
         // One summary: the deal it is after, the message as it was.
         let one = check_series(&spec, &[line(4, 0, [100, 104])], None);
         assert_eq!(one.len(), 1, "{one:?}");

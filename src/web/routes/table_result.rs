@@ -441,6 +441,9 @@ pub struct ScoreEntry {
     /// Deal by deal: one per deal of the variant.
     pub deals: Vec<CountsView>,
     pub deal_revokes: Vec<RevokeField>,
+    /// Deal by deal, where the notes are (the form is long): the id of the first place with
+    /// a note in each deal that has one (and of the revokes), with what to call it.
+    pub notes: Vec<(String, String)>,
     pub record: String,
     /// Problems not about one line.
     pub problems: Vec<String>,
@@ -567,25 +570,32 @@ impl ScoreEntry {
             problems: deal.map(|k| at(Spot::Deal(k))).unwrap_or_default(),
         };
         let blank = CountsForm::default();
+        let deals: Vec<CountsView> = (0..spec.deals())
+            .map(|i| counts(form.deals.get(i).unwrap_or(&blank), Some(i as i64 + 1)))
+            .collect();
+        let deal_revokes: Vec<RevokeField> = (0..spec.sides())
+            .map(|side| {
+                let key = spec.side_name(side);
+                RevokeField {
+                    label: side_label(side),
+                    value: form.deal_revokes.get(&key).cloned().unwrap_or_default(),
+                    problems: at(Spot::Revokes(side)),
+                    key,
+                }
+            })
+            .collect();
         ScoreEntry {
             board: form.board.parse().unwrap_or(0),
             round: form.round.parse().unwrap_or(0),
             mode: mode.name(),
             game: counts(&form.game, None),
-            deals: (0..spec.deals())
-                .map(|i| counts(form.deals.get(i).unwrap_or(&blank), Some(i as i64 + 1)))
-                .collect(),
-            deal_revokes: (0..spec.sides())
-                .map(|side| {
-                    let key = spec.side_name(side);
-                    RevokeField {
-                        label: side_label(side),
-                        value: form.deal_revokes.get(&key).cloned().unwrap_or_default(),
-                        problems: at(Spot::Revokes(side)),
-                        key,
-                    }
-                })
-                .collect(),
+            notes: if mode == Mode::Deals {
+                notes(&deals, &deal_revokes, &form.board)
+            } else {
+                vec![]
+            },
+            deals,
+            deal_revokes,
             record: form.record.clone(),
             problems: at(Spot::Top),
             message,
@@ -599,6 +609,32 @@ impl ScoreEntry {
             }),
         }
     }
+}
+
+/// Where the notes are on a deal-by-deal form: in each deal, its head (a note about the deal),
+/// the first player with one, or its trick piles; then the revokes. The ids are the template's.
+fn notes(deals: &[CountsView], revokes: &[RevokeField], board: &str) -> Vec<(String, String)> {
+    let board = board.trim();
+    let mut out: Vec<(String, String)> = deals
+        .iter()
+        .filter_map(|d| {
+            let k = d.deal;
+            let place = if !d.problems.is_empty() {
+                format!("board-{board}-deal-{k}")
+            } else if let Some(s) = d.seats.iter().find(|s| !s.problems.is_empty()) {
+                format!("d{k}_player_{}_{board}", s.letter)
+            } else if d.sides.iter().any(|s| !s.problems.is_empty()) {
+                format!("d{k}_piles_{board}")
+            } else {
+                return None;
+            };
+            Some((place, format!("deal {k}")))
+        })
+        .collect();
+    if revokes.iter().any(|r| !r.problems.is_empty()) {
+        out.push((format!("board-{board}-revokes"), "revokes".into()));
+    }
+    out
 }
 
 fn capitalised(s: &str) -> String {
@@ -761,6 +797,16 @@ mod tests {
         assert_eq!(view.deal_revokes[0].value, "many");
         assert_eq!(view.deal_revokes[0].problems.len(), 1);
         assert!(view.problems.is_empty() && view.game.seats[1].problems.is_empty());
+        let notes: Vec<_> = view.notes.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(
+            notes,
+            [
+                "d1_player_E_2",
+                "board-2-deal-2",
+                "d3_piles_2",
+                "board-2-revokes"
+            ]
+        );
 
         // The engine's problem with a deal (a card count after deal 2) goes to that deal; the
         // same problem on a whole-game form goes above it.
