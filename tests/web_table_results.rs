@@ -435,7 +435,7 @@ async fn a_table_enters_its_result_deal_by_deal() {
         "<legend>After deal 3</legend>",
         "<legend>After deal 4</legend>",
     );
-    let piles3 = part(deal3, "Trick piles after deal 3", "</fieldset>");
+    let piles3 = part(deal3, "Trick piles so far", "</fieldset>");
     assert!(
         piles3.contains(&format!(
             "after deal 3: N-S&#39;s trick pile has {ns} cards, fewer than the {} after deal 2",
