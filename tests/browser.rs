@@ -785,9 +785,19 @@ async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
         .map(|k| GameLine::new(&spec, &deals, k, [(k == 4) as i64, 0, 0, 0], [1, 2, 1, 2]))
         .collect();
 
-    // The whole game shows first; choosing deal by deal shows the deals instead.
+    // The whole game shows first; the play record, or deal by deal, shows instead.
     assert!(shown(&c, &format!("#calypsos_N_{board}")).await);
     assert!(!shown(&c, &format!("#d1_calypsos_N_{board}")).await);
+    assert!(!shown(&c, &format!("#record_{board}")).await);
+    c.find(Locator::Css("label:has(input[name=mode][value=record])"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(shown(&c, &format!("#record_{board}")).await);
+    assert!(!shown(&c, &format!("#calypsos_N_{board}")).await);
+    shot(&c, "phone-table-record").await;
     c.find(Locator::Css("label:has(input[name=mode][value=deals])"))
         .await
         .unwrap()
