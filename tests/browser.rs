@@ -931,3 +931,309 @@ async fn the_public_results_fit_a_phone() {
     );
     c.close().await.unwrap();
 }
+
+/// Is the element at `css` shown (not inside something hidden)?
+async fn shown(c: &Client, css: &str) -> bool {
+    c.execute(
+        "const e = document.querySelector(arguments[0]); return !!e && e.getClientRects().length > 0;",
+        vec![serde_json::json!(css)],
+    )
+    .await
+    .unwrap()
+    .as_bool()
+    .unwrap()
+}
+
+/// Taps a rank button of a player's calypso in progress (`name` is its field's name).
+async fn tap(c: &Client, name: &str, rank: char) {
+    c.find(Locator::Css(&format!(
+        "label.rank:has(input[name={name}][value=\"{rank}\"])"
+    )))
+    .await
+    .unwrap_or_else(|_| panic!("no {rank} button for {name}"))
+    .click()
+    .await
+    .unwrap();
+}
+
+/// A screenshot of the whole page at the window's width (to look at a long form at once).
+async fn whole_page_shot(c: &Client, name: &str, width: u32) {
+    if std::env::var("CALYPSO_SCREENSHOTS").is_err() {
+        return;
+    }
+    let h = c
+        .execute("return document.documentElement.scrollHeight;", vec![])
+        .await
+        .unwrap()
+        .as_u64()
+        .unwrap();
+    c.set_window_size(width, (h as u32 + 120).min(16000))
+        .await
+        .unwrap();
+    shot(c, name).await;
+}
+
+/// A phone at the table (390 px) enters the game deal by deal: chooses the way, taps each
+/// deal's cards (deals 2 to 4 start from the deal before's), reloads mid-entry without losing
+/// anything, sees the engine's problem beside the deal it is about, fixes it, and the result
+/// is saved with the scores of the last deal's line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Deal Night");
+    fields[4] = ("tables", "2");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let event = location(&r);
+    let id = id_from_location(&event);
+    enter_pairs(&d, &format!("{event}/entries"), 4, "Ann", "Bob").await;
+    let movement = format!("{event}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    move_event(&d, &event, &TO_RUNNING).await;
+    let rounds = format!("{event}/rounds");
+    d.post(&rounds, &rounds, &[("round", "1")]).await;
+    let club = app.club_id("alpha");
+    let code = with_conn(&app, |c| {
+        calypso_director::db::tables::ensure_codes(
+            c,
+            club,
+            id,
+            2,
+            calypso_director::service::tokens::table_code,
+        )
+        .unwrap()[0]
+            .1
+            .clone()
+    });
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    let path = format!("/t/{code}");
+    c.goto(&format!("{}{path}", app.address)).await.unwrap();
+    let page = wait_for(&c, &path, "Check and enter the result").await;
+    let i = page.find("name=\"board\" value=\"").unwrap() + 20;
+    let board: u32 = page[i..].split('"').next().unwrap().parse().unwrap();
+    let (spec, deals) = board_as_dealt(&app, "alpha", id, board);
+    // The game: the same cards in progress throughout (dealt in deal 1), North completes a
+    // calypso in deal 4, no revokes.
+    let lines: Vec<GameLine> = (1..=4)
+        .map(|k| GameLine::new(&spec, &deals, k, [(k == 4) as i64, 0, 0, 0], [1, 2, 1, 2]))
+        .collect();
+
+    // The whole game shows first; the play record, or deal by deal, shows instead.
+    assert!(shown(&c, &format!("#calypsos_N_{board}")).await);
+    assert!(!shown(&c, &format!("#d1_calypsos_N_{board}")).await);
+    assert!(!shown(&c, &format!("#record_{board}")).await);
+    c.find(Locator::Css("label:has(input[name=mode][value=record])"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(shown(&c, &format!("#record_{board}")).await);
+    assert!(!shown(&c, &format!("#calypsos_N_{board}")).await);
+    shot(&c, "phone-table-record").await;
+    c.find(Locator::Css("label:has(input[name=mode][value=deals])"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(shown(&c, &format!("#d1_calypsos_N_{board}")).await);
+    assert!(shown(&c, &format!("#d4_piles_EW_{board}")).await);
+    assert!(!shown(&c, &format!("#calypsos_N_{board}")).await);
+    assert!(!shown(&c, &format!("#record_{board}")).await);
+    assert!(
+        !shown(&c, &format!("#board-{board}-deal-1 button.copy-deal")).await,
+        "deal 1 has no deal before it"
+    );
+    shot(&c, "phone-table-deals").await;
+
+    let seats = ["N", "E", "S", "W"];
+    // Deal 1: the cards tapped, the piles typed.
+    for (s, seat) in seats.iter().enumerate() {
+        for &r in &lines[0].ranks[s] {
+            tap(&c, &format!("d1_ranks_{seat}"), r).await;
+        }
+    }
+    fill(
+        &c,
+        &format!("#d1_piles_NS_{board}"),
+        &lines[0].piles[0].to_string(),
+    )
+    .await;
+    fill(
+        &c,
+        &format!("#d1_piles_EW_{board}"),
+        &lines[0].piles[1].to_string(),
+    )
+    .await;
+    // Deal 2 starts from deal 1's cards.
+    c.find(Locator::Css(&format!(
+        "#board-{board}-deal-2 button.copy-deal"
+    )))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    fill(
+        &c,
+        &format!("#d2_piles_NS_{board}"),
+        &lines[1].piles[0].to_string(),
+    )
+    .await;
+    fill(
+        &c,
+        &format!("#d2_piles_EW_{board}"),
+        &lines[1].piles[1].to_string(),
+    )
+    .await;
+
+    // The phone locks and the page reloads after deal 2: the way and both deals are kept.
+    c.refresh().await.unwrap();
+    wait_for(&c, &path, "Check and enter the result").await;
+    let kept = c
+        .execute(
+            "return [document.querySelector('input[name=mode]:checked').value, \
+             document.querySelectorAll('input[name^=d1_ranks_]:checked').length, \
+             document.querySelectorAll('input[name^=d2_ranks_]:checked').length, \
+             document.querySelector('input[name=d2_piles_EW]').value];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        kept,
+        serde_json::json!(["deals", 6, 6, lines[1].piles[1].to_string()])
+    );
+    assert!(shown(&c, &format!("#d2_piles_EW_{board}")).await);
+
+    // Deals 3 and 4 from the deal before; North's calypso completed in deal 4. Deal 3's
+    // N-S pile typed smaller than deal 2's by mistake.
+    for k in [3usize, 4] {
+        c.find(Locator::Css(&format!(
+            "#board-{board}-deal-{k} button.copy-deal"
+        )))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+        let l = &lines[k - 1];
+        fill(
+            &c,
+            &format!("#d{k}_piles_NS_{board}"),
+            &l.piles[0].to_string(),
+        )
+        .await;
+        fill(
+            &c,
+            &format!("#d{k}_piles_EW_{board}"),
+            &l.piles[1].to_string(),
+        )
+        .await;
+    }
+    fill(&c, &format!("#d4_calypsos_N_{board}"), "1").await;
+    let wrong = lines[1].piles[0] - 4;
+    fill(&c, &format!("#d3_piles_NS_{board}"), &wrong.to_string()).await;
+    fill(
+        &c,
+        &format!("#d3_piles_EW_{board}"),
+        &(lines[2].piles[0] + lines[2].piles[1] - wrong).to_string(),
+    )
+    .await;
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the deal-by-deal form is {content} px wide");
+    whole_page_shot(&c, "phone-table-deals-filled", 390).await;
+    c.set_window_size(1280, 900).await.unwrap();
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the deal-by-deal form is {content} px wide");
+    whole_page_shot(&c, "desktop-table-deals-filled", 1280).await;
+    c.set_window_size(390, 844).await.unwrap();
+
+    submit(&c, "form.score-form").await;
+    let sent = format!("{path}/result");
+    wait_for(&c, &sent, "fewer than the").await;
+    // The problem is beside deal 3's piles, the way still deal by deal, nothing lost.
+    let beside = c
+        .execute(
+            "const d = document.getElementById(arguments[0]); \
+             return [Array.from(d.querySelectorAll('.field-error')).map(e => e.textContent), \
+                     document.querySelector('input[name=mode]:checked').value, \
+                     document.querySelectorAll('input[name^=d4_ranks_]:checked').length, \
+                     document.querySelector('input[name=d4_calypsos_N]').value];",
+            vec![serde_json::json!(format!("board-{board}-deal-3"))],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        beside,
+        serde_json::json!([
+            [format!(
+                "after deal 3: N-S's trick pile has {wrong} cards, fewer than the {} after deal 2",
+                lines[1].piles[0]
+            )],
+            "deals",
+            6,
+            "1"
+        ])
+    );
+    // Above the long form, a link to the deal with the note.
+    shot(&c, "phone-table-deals-problem-top").await;
+    c.find(Locator::Css("p.jump a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the form with problems is {content} px wide");
+    let url = c.current_url().await.unwrap();
+    assert_eq!(url.fragment(), Some(format!("d3_piles_{board}").as_str()));
+    shot(&c, "phone-table-deals-problem").await;
+
+    fill(
+        &c,
+        &format!("#d3_piles_NS_{board}"),
+        &lines[2].piles[0].to_string(),
+    )
+    .await;
+    fill(
+        &c,
+        &format!("#d3_piles_EW_{board}"),
+        &lines[2].piles[1].to_string(),
+    )
+    .await;
+    submit(&c, "form.score-form").await;
+    let page = wait_for(&c, &path, "Minors agree").await;
+    let (majors, minors) = lines[3].scores([0, 0]);
+    assert!(
+        page.contains(&majors.to_string()) && page.contains(&minors.to_string()),
+        "{page}"
+    );
+    shot(&c, "phone-table-deals-provisional").await;
+    let saved = with_conn(&app, |conn| {
+        calypso_director::db::results::results_of(conn, club, id).unwrap()
+    });
+    assert_eq!(saved.len(), 1);
+    assert_eq!(
+        (
+            i64::from(saved[0].majors_score),
+            i64::from(saved[0].minors_score)
+        ),
+        (majors, minors)
+    );
+    let sheet: serde_json::Value = serde_json::from_str(&saved[0].sheet).unwrap();
+    assert_eq!(sheet["deals"].as_array().unwrap().len(), 4);
+    let left = c
+        .execute("return window.localStorage.length;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(left, serde_json::json!(0));
+    c.close().await.unwrap();
+}

@@ -235,3 +235,315 @@ async fn a_table_code_enters_only_its_own_table_and_the_other_side_may_disagree(
     let (_, body) = phone.get_text(&format!("/t/{two}")).await;
     assert!(body.contains("The director has been called"), "{body}");
 }
+
+/// Wrong table codes are limited per client address, right ones never: a room full of phones
+/// opens its tables freely; after the burst of wrong codes a 429 page says what happened; the
+/// phone that already opened its table goes on entering its result.
+#[tokio::test]
+async fn wrong_table_codes_are_limited_by_address_and_right_ones_are_not() {
+    use calypso_director::web::limits::WRONG_CODE_BURST;
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, id, codes) = running(&app, &d).await;
+    let code = &codes[0].1;
+    let path = format!("/t/{code}");
+    // Table 1's phone opens its page before anyone mistypes a code.
+    let phone = Browser::new(&app);
+    let (status, body) = phone.get_text(&path).await;
+    assert_eq!(status, StatusCode::OK);
+    let board = board_on(&body);
+    let csrf = csrf_from(&body).unwrap();
+
+    // Right codes never count: three times the burst of fresh phones from the same address
+    // (every test client is 127.0.0.1, like a club's room behind one public address).
+    for n in 0..3 * WRONG_CODE_BURST as usize {
+        let (_, code) = &codes[n % 2];
+        let (status, _) = Browser::new(&app).get_text(&format!("/t/{code}")).await;
+        assert_eq!(status, StatusCode::OK, "right code {n}");
+    }
+
+    // Wrong codes, by the page, the result form and the confirmation, until the burst is
+    // used up: each a 404 like any missing page.
+    let guesser = Browser::new(&app);
+    let token = guesser.csrf("/login").await;
+    for n in 0..WRONG_CODE_BURST as usize {
+        let wrong = format!("WRONG{n:03}");
+        let r = match n % 4 {
+            0 => guesser.get(&format!("/t/{wrong}")).await,
+            1 => {
+                guesser
+                    .post_raw(
+                        &format!("/t/{wrong}/result"),
+                        &result_fields(&board, &token, "104"),
+                    )
+                    .await
+            }
+            2 => {
+                guesser
+                    .post_raw(
+                        &format!("/t/{wrong}/confirm"),
+                        &[("csrf_token", &token), ("result", "1"), ("answer", "agree")],
+                    )
+                    .await
+            }
+            // Not a code at all: an emoji, percent-encoded.
+            _ => guesser.get("/t/%F0%9F%8E%B2").await,
+        };
+        assert_eq!(r.status(), StatusCode::NOT_FOUND, "wrong code {n}");
+    }
+
+    // One more: 429, from every route, with the site's page saying what to do.
+    let r = guesser.get("/t/WRONGONE").await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(r.headers()["retry-after"], "20");
+    let body = r.text().await.unwrap();
+    assert!(
+        body.contains("Too many wrong table codes were tried from this network")
+            && body.contains("ask the director"),
+        "{body}"
+    );
+    let r = guesser
+        .post_raw("/t/WRONGONE/result", &result_fields(&board, &token, "104"))
+        .await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    let r = guesser
+        .post_raw(
+            "/t/WRONGONE/confirm",
+            &[("csrf_token", &token), ("result", "1"), ("answer", "agree")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    // While the address is over its allowance, a code this phone has not opened is not even
+    // looked up: were a right one answered, a guesser would see the hit.
+    let (status, body) = guesser.get_text(&path).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+
+    // Table 1's phone is not a guesser: its page opens and its result goes in.
+    let (status, body) = phone.get_text(&path).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("Check and enter the result"));
+    let r = phone
+        .post_raw(
+            &format!("{path}/result"),
+            &result_fields(&board, &csrf, "104"),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let saved = results_of(&app, id);
+    assert_eq!(saved.len(), 1);
+    let rid = saved[0].id.get().to_string();
+    let r = phone
+        .post_raw(
+            &format!("{path}/confirm"),
+            &[("csrf_token", &csrf), ("result", &rid), ("answer", "agree")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert_eq!(results_of(&app, id)[0].status.name(), "confirmed");
+    // The same phone's mistyped code is still a wrong one from this address.
+    let r = phone.get("/t/WRONGTWO").await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+}
+
+fn as_refs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+    fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect()
+}
+
+/// The part of a page inside the element that starts at `start` (up to the next `end`).
+fn part<'a>(body: &'a str, start: &str, end: &str) -> &'a str {
+    let i = body
+        .find(start)
+        .unwrap_or_else(|| panic!("no {start} in {body}"));
+    let j = body[i..].find(end).map_or(body.len(), |j| i + j);
+    &body[i..j]
+}
+
+/// Deal by deal on the table's page: the engine checks every deal (problems come back beside
+/// that deal, with everything typed kept and nothing saved), and the result saved scores as
+/// the whole game's entry of the same game would.
+#[tokio::test]
+async fn a_table_enters_its_result_deal_by_deal() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, id, codes) = running(&app, &d).await;
+    let code = &codes[0].1;
+    let path = format!("/t/{code}");
+    let phone = Browser::new(&app);
+    let (_, body) = phone.get_text(&path).await;
+    // The three ways, the whole game chosen; a line per deal of the game.
+    assert!(
+        body.contains("name=\"mode\" value=\"game\" checked"),
+        "{body}"
+    );
+    assert!(body.contains("name=\"mode\" value=\"deals\""));
+    for k in 1..=4 {
+        assert!(
+            body.contains(&format!("name=\"d{k}_calypsos_N\"")),
+            "deal {k}"
+        );
+        assert!(
+            body.contains(&format!("name=\"d{k}_piles_EW\"")),
+            "deal {k}"
+        );
+    }
+    assert!(!body.contains("name=\"d5_"));
+    let board = board_on(&body);
+    let csrf = csrf_from(&body).unwrap();
+    let (spec, deals) = board_as_dealt(&app, "alpha", id, board.parse().unwrap());
+
+    // The same cards in progress throughout (dealt in deal 1); North completes a calypso in
+    // deal 4; E-W revoked once.
+    let lines: Vec<GameLine> = (1..=4)
+        .map(|k| GameLine::new(&spec, &deals, k, [(k == 4) as i64, 0, 0, 0], [1, 2, 1, 2]))
+        .collect();
+    let form = |lines: &[GameLine]| {
+        let mut f = vec![
+            ("csrf_token".to_string(), csrf.clone()),
+            ("round".into(), "1".into()),
+            ("board".into(), board.clone()),
+            ("mode".into(), "deals".into()),
+            ("deals_revokes_NS".into(), "0".into()),
+            ("deals_revokes_EW".into(), "1".into()),
+        ];
+        for l in lines {
+            f.extend(l.fields(&format!("d{}_", l.after)));
+        }
+        f
+    };
+    let send = |fields: Vec<(String, String)>| {
+        let phone = &phone;
+        let path = &path;
+        async move {
+            phone
+                .post_raw(&format!("{path}/result"), &as_refs(&fields))
+                .await
+        }
+    };
+
+    // N-S's pile shrinks from deal 2 to deal 3: refused, beside deal 3's piles.
+    let mut shrinking = lines.clone();
+    let ns = lines[1].piles[0] - 4;
+    shrinking[2].piles = [ns, lines[2].piles[0] + lines[2].piles[1] - ns];
+    let r = send(form(&shrinking)).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    let deal3 = part(
+        &body,
+        "<legend>After deal 3</legend>",
+        "<legend>After deal 4</legend>",
+    );
+    let piles3 = part(deal3, "Trick piles so far", "</fieldset>");
+    assert!(
+        piles3.contains(&format!(
+            "after deal 3: N-S&#39;s trick pile has {ns} cards, fewer than the {} after deal 2",
+            lines[1].piles[0]
+        )),
+        "{piles3}"
+    );
+    // Kept as typed: the deal mode chosen, deal 3's pile, deal 2's tapped cards, the revokes.
+    assert!(body.contains("name=\"mode\" value=\"deals\" checked"));
+    assert!(piles3.contains(&format!(
+        "name=\"d3_piles_NS\" value=\"{}\"",
+        shrinking[2].piles[0]
+    )));
+    let rank = lines[1].ranks[1][0];
+    assert!(
+        body.contains(&format!("name=\"d2_ranks_E\" value=\"{rank}\" checked")),
+        "East's card in deal 2 is still tapped"
+    );
+    assert!(body.contains("name=\"deals_revokes_EW\" value=\"1\""));
+    assert!(results_of(&app, id).is_empty());
+
+    // A card in progress after deal 1 that deal 1 did not deal: the engine's dealt-card check
+    // of that deal, beside that player's line of deal 1.
+    use calypso_director::engine::{Card, Rank, Seat};
+    let (seat, missing) = Seat::ALL
+        .iter()
+        .enumerate()
+        .find_map(|(s, &seat)| {
+            let suit = spec.trumps.of(seat).unwrap();
+            Rank::all()
+                .find(|&r| {
+                    !deals[0]
+                        .hands
+                        .iter()
+                        .any(|h| h.count(Card::new(r, suit)) > 0)
+                })
+                .map(|r| (s, r.char()))
+        })
+        .expect("deal 1 misses some rank of some suit");
+    let mut undealt = lines.clone();
+    for l in &mut undealt {
+        // One card more in progress throughout, one fewer in that side's pile: the counts
+        // still add up, only the card is wrong.
+        l.ranks[seat].push(missing);
+        l.piles[seat % 2] -= 1;
+    }
+    let r = send(form(&undealt)).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    let deal1 = part(
+        &body,
+        "<legend>After deal 1</legend>",
+        "<legend>After deal 2</legend>",
+    );
+    let who = Seat::ALL[seat].name();
+    let line1 = part(deal1, &format!("<legend>{who} "), "</fieldset>");
+    assert!(
+        line1.contains(&format!(
+            "after deal 1: {who}&#39;s calypso in progress lists"
+        )) && line1.contains("dealt by deal 1"),
+        "{line1}"
+    );
+    assert!(results_of(&app, id).is_empty());
+
+    // Deals 1 and 3 but not 2: the missing deal is named at deal 2.
+    let r = send(form(&[lines[0].clone(), lines[2].clone()])).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    let deal2 = part(
+        &body,
+        "<legend>After deal 2</legend>",
+        "<fieldset class=\"player\">",
+    );
+    assert!(
+        deal2.contains("nothing is filled in, but deal 3 is"),
+        "{deal2}"
+    );
+    assert!(results_of(&app, id).is_empty());
+
+    // Right: saved, with the four deal lines as the sheet.
+    let r = send(form(&lines)).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let saved = results_of(&app, id);
+    assert_eq!(saved.len(), 1);
+    let sheet: serde_json::Value = serde_json::from_str(&saved[0].sheet).unwrap();
+    assert_eq!(sheet["deals"].as_array().unwrap().len(), 4, "{sheet}");
+    assert_eq!(sheet["revokes"], serde_json::json!({"NS": 0, "EW": 1}));
+    let got = (
+        i64::from(saved[0].majors_score),
+        i64::from(saved[0].minors_score),
+    );
+    // By hand from the last line: N-S 500 + 2 x 20 + 10 x pile + 260 for E-W's revoke.
+    assert_eq!(got, lines[3].scores([0, 1]));
+    // And the whole game's entry of the same game (the last line as one summary) scores the
+    // same through the same form and engine.
+    let mut whole = lines[3].fields("");
+    whole.extend([
+        ("mode".to_string(), "game".to_string()),
+        ("revokes_NS".into(), "0".into()),
+        ("revokes_EW".into(), "1".into()),
+    ]);
+    let whole = calypso_director::web::routes::table_result::TableForm::from_pairs(whole)
+        .sheet(&spec)
+        .unwrap()
+        .read(&spec)
+        .unwrap();
+    let checked = calypso_director::event::scoresheet::check(&spec, &whole, Some(&deals)).unwrap();
+    assert_eq!((checked.majors, checked.minors), got);
+    let (_, body) = phone.get_text(&path).await;
+    assert!(body.contains(&got.0.to_string()) && body.contains("Minors agree"));
+}

@@ -33,6 +33,9 @@ pub struct Problem {
     pub seat: Option<Seat>,
     /// The side whose trick pile it is about, if one.
     pub side: Option<usize>,
+    /// The deal whose summary it is about (1-based), in a series of summaries: a form with a
+    /// line per deal shows it beside that deal.
+    pub deal: Option<i64>,
 }
 
 fn problem(code: &'static str, message: String) -> Problem {
@@ -41,6 +44,7 @@ fn problem(code: &'static str, message: String) -> Problem {
         message,
         seat: None,
         side: None,
+        deal: None,
     }
 }
 
@@ -424,7 +428,8 @@ pub fn score_summary_with_revokes(
 
 /// Checks summaries reported after successive deals: each on its own, then what must hold
 /// from one to the next (completed calypsos and trick piles never shrink; a card leaves a
-/// calypso in progress only when that calypso is completed). Messages say which deal.
+/// calypso in progress only when that calypso is completed). Messages say which deal, and
+/// each problem carries it (`deal`), with the seat or side where it is about one.
 pub fn check_series(spec: &GameSpec, series: &[Summary], deals: Option<&[Deal]>) -> Vec<Problem> {
     let mut out = Vec::new();
     for (i, s) in series.iter().enumerate() {
@@ -432,20 +437,22 @@ pub fn check_series(spec: &GameSpec, series: &[Summary], deals: Option<&[Deal]>)
             if series.len() > 1 {
                 p.message = format!("after deal {}: {}", s.after_deal, p.message);
             }
+            p.deal = Some(s.after_deal);
             out.push(p);
         }
         let Some(prev) = i.checked_sub(1).map(|j| &series[j]) else {
             continue;
         };
         let k = s.after_deal;
+        let at = |p: Problem| Problem { deal: Some(k), ..p };
         if k != prev.after_deal + 1 {
-            out.push(problem(
+            out.push(at(problem(
                 "deal-order",
                 format!(
                     "the summary after deal {} is followed by one after deal {k}",
                     prev.after_deal
                 ),
-            ));
+            )));
             continue;
         }
         for &seat in spec.seats() {
@@ -453,17 +460,21 @@ pub fn check_series(spec: &GameSpec, series: &[Summary], deals: Option<&[Deal]>)
                 continue;
             };
             let who = seat.name();
+            let seated = |p: Problem| Problem {
+                seat: Some(seat),
+                ..at(p)
+            };
             if b.calypsos < a.calypsos {
-                out.push(problem(
+                out.push(seated(problem(
                     "calypsos-decreased",
                     format!("after deal {k}: {who} has {} completed calypsos, fewer than the {} after deal {}", b.calypsos, a.calypsos, prev.after_deal),
-                ));
+                )));
             } else if b.calypsos == a.calypsos {
                 for card in a.in_progress.iter().filter(|c| !b.in_progress.contains(c)) {
-                    out.push(problem(
+                    out.push(seated(problem(
                         "in-progress-lost",
                         format!("after deal {k}: {card} left {who}'s calypso in progress, but no calypso was completed"),
-                    ));
+                    )));
                 }
             }
         }
@@ -472,12 +483,64 @@ pub fn check_series(spec: &GameSpec, series: &[Summary], deals: Option<&[Deal]>)
             if let (Some(a), Some(b)) = (get(prev), get(s))
                 && b < a
             {
-                out.push(problem(
+                out.push(Problem {
+                    side: Some(side),
+                    ..at(problem(
                         "trick-pile-decreased",
                         format!("after deal {k}: {}'s trick pile has {b} cards, fewer than the {a} after deal {}", side_label(spec, side), prev.after_deal),
-                    ));
+                    ))
+                });
             }
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Variant;
+
+    fn line(after_deal: i64, north_calypsos: i64, piles: [i64; 2]) -> Summary {
+        let player = |calypsos| {
+            Some(PlayerSummary {
+                calypsos,
+                in_progress: vec![],
+            })
+        };
+        Summary {
+            after_deal,
+            players: [player(north_calypsos), player(0), player(0), player(0)],
+            trick_piles: piles.iter().map(|&n| Some(n)).collect(),
+        }
+    }
+
+    #[test]
+    fn a_series_places_each_problem_by_deal_and_by_seat_or_side() {
+        let spec = GameSpec::new(Variant::Standard);
+        // After deal 1: North's calypso (13) and the piles, 52 cards. After deal 2: North's
+        // calypso is gone, N-S's pile shrank, and the cards add up to 100, not 104.
+        let series = [line(1, 1, [11, 28]), line(2, 0, [8, 92])];
+        let problems = check_series(&spec, &series, None);
+        let at = |code: &str| {
+            problems
+                .iter()
+                .find(|p| p.code == code)
+                .map(|p| (p.deal, p.seat, p.side))
+                .unwrap_or_else(|| panic!("no {code} in {problems:?}"))
+        };
+        assert_eq!(at("card-count"), (Some(2), None, None));
+        assert_eq!(at("calypsos-decreased"), (Some(2), Some(Seat::North), None));
+        assert_eq!(at("trick-pile-decreased"), (Some(2), None, Some(0)));
+        assert!(
+            problems
+                .iter()
+                .all(|p| p.message.starts_with("after deal 2: "))
+        );
+        // One summary: the deal it is after, the message as it was.
+        let one = check_series(&spec, &[line(4, 0, [100, 104])], None);
+        assert_eq!(one.len(), 1, "{one:?}");
+        assert_eq!((one[0].code, one[0].deal), ("card-count", Some(4)));
+        assert!(one[0].message.starts_with("the cards add up to 204"));
+    }
 }

@@ -89,6 +89,7 @@ fn problem(code: &'static str, message: String, side: Option<usize>) -> Problem 
         message,
         seat: None,
         side,
+        deal: None,
     }
 }
 

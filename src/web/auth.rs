@@ -2,6 +2,7 @@
 //! own club, or a director calling the API with a bearer token.
 
 use std::future::Future;
+use std::net::IpAddr;
 use std::pin::Pin;
 
 use actix_session::SessionExt;
@@ -21,9 +22,13 @@ pub const SESSION_LOGIN: &str = "login";
 /// The client address used for per-IP limits: the TCP peer. (A proxy in front should be
 /// the only client; trusting X-Forwarded-For here would let anyone pick their own address.)
 pub fn client_ip(req: &HttpRequest) -> String {
-    req.peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_else(|| "unknown".into())
+    client_addr(req).map_or_else(|| "unknown".into(), |a| a.to_string())
+}
+
+/// The same address as [`client_ip`], as an address (None when actix-web does not know the
+/// peer, which does not happen on a TCP listener).
+pub fn client_addr(req: &HttpRequest) -> Option<IpAddr> {
+    req.peer_addr().map(|a| a.ip())
 }
 
 /// A logged-in director, if any (public pages use this to show director controls).

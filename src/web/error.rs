@@ -6,6 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
 
+use super::limits::WRONG_CODE_REFILL;
 use super::render::html_page;
 use crate::db::DbError;
 use crate::db::entries::EntryChangeError;
@@ -28,6 +29,9 @@ pub enum AppError {
     /// A form value no page offers (e.g. an unknown status).
     #[error("{0}")]
     Invalid(String),
+    /// Too many wrong table codes from the client's address (see `limits`).
+    #[error("too many wrong table codes from this address")]
+    TooManyTableCodes,
     #[error(transparent)]
     Db(#[from] DbError),
     #[error(transparent)]
@@ -119,6 +123,10 @@ impl AppError {
             AppError::Forbidden(m) => AppError::Api(StatusCode::FORBIDDEN, m),
             AppError::Conflict(m) => AppError::Api(StatusCode::CONFLICT, m),
             AppError::Invalid(m) => AppError::Api(StatusCode::UNPROCESSABLE_ENTITY, m),
+            AppError::TooManyTableCodes => AppError::Api(
+                StatusCode::TOO_MANY_REQUESTS,
+                AppError::TooManyTableCodes.to_string(),
+            ),
             e if e.internal() => {
                 tracing::error!("internal error: {e}");
                 AppError::Api(StatusCode::INTERNAL_SERVER_ERROR, "internal error".into())
@@ -142,6 +150,7 @@ impl ResponseError for AppError {
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::TooManyTableCodes => StatusCode::TOO_MANY_REQUESTS,
             AppError::Api(s, _) => *s,
             AppError::ApiUnauthorized(_) => StatusCode::UNAUTHORIZED,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
@@ -162,6 +171,22 @@ impl ResponseError for AppError {
             AppError::Forbidden(m) => ("Not allowed", m.as_str()),
             AppError::Conflict(m) => ("Not possible now", m.as_str()),
             AppError::Invalid(m) => ("Not valid", m.as_str()),
+            AppError::TooManyTableCodes => {
+                let mut page = html_page(
+                    status,
+                    &ErrorPage {
+                        title: "Too many wrong table codes",
+                        message: "Too many wrong table codes were tried from this network. \
+                                  Wait a minute and try again, or ask the director for your \
+                                  table's page.",
+                    },
+                );
+                page.headers_mut().insert(
+                    actix_web::http::header::RETRY_AFTER,
+                    actix_web::http::header::HeaderValue::from(WRONG_CODE_REFILL.as_secs()),
+                );
+                return page;
+            }
             e => {
                 tracing::error!("internal error: {e}");
                 (

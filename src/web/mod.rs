@@ -1,11 +1,13 @@
 //! HTTP only: routes parse requests into domain types, call the event module, storage and
 //! services, and render pages (askama templates) or JSON. Inside this module imports run
-//! one way (a test checks): render, config, error, state, auth, csrf, page, routes, startup.
+//! one way (a test checks): render, config, limits, error, state, auth, csrf, page, routes,
+//! startup.
 
 pub mod auth;
 pub mod config;
 pub mod csrf;
 pub mod error;
+pub mod limits;
 pub mod page;
 pub mod render;
 pub mod routes;

@@ -13,6 +13,7 @@ use actix_web::middleware::{DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpServer, web};
 
 use super::config::{Config, FORM_LIMIT};
+use super::limits::TableCodeLimit;
 use super::state::AppState;
 use super::{csrf, routes};
 use crate::db::{self, DbError, DbPool};
@@ -79,6 +80,7 @@ impl Application {
                 base_url: Some(base_url.clone()),
                 ..config
             },
+            table_codes: TableCodeLimit::default(),
         });
         let server = server(listener, state, key)?;
         Ok(Application {

@@ -1,14 +1,18 @@
-//! What every handler shares: the database pool and the configuration.
+//! What every handler shares: the database pool, the configuration and the limits kept in
+//! memory.
 
 use actix_web::web;
 
 use super::config::Config;
 use super::error::AppError;
+use super::limits::TableCodeLimit;
 use crate::db::{DbConnection, DbPool};
 
 pub struct AppState {
     pub pool: DbPool,
     pub config: Config,
+    /// Wrong table codes by client address (this process's memory; see `limits`).
+    pub table_codes: TableCodeLimit,
 }
 
 impl AppState {

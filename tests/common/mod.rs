@@ -432,3 +432,108 @@ pub async fn api_for(app: &TestApp, d: &Browser, slug: &str) -> Api {
         token: new_token(d, slug, "round laptop").await,
     }
 }
+
+/// The board as dealt from the event's seeded deck, and the event's game.
+pub fn board_as_dealt(
+    app: &TestApp,
+    slug: &str,
+    id: calypso_director::event::EventId,
+    board: u32,
+) -> (
+    calypso_director::engine::GameSpec,
+    Vec<calypso_director::engine::Deal>,
+) {
+    let club = app.club_id(slug);
+    let ev = with_conn(app, |c| db::events::event(c, club, id).unwrap().unwrap());
+    let key = ev.deal.clone().expect("a running event has its deal key");
+    let deals = calypso_director::event::papers::board_deals(&ev.settings, &key, board)
+        .unwrap()
+        .unwrap();
+    (ev.settings.game_spec(), deals)
+}
+
+/// One line of a game a table reports: after deal `after`, each seat's completed calypsos,
+/// the ranks of its calypso in progress, and the trick piles (NS, EW) that make the cards
+/// dealt by then add up, each side's a whole number of tricks.
+#[derive(Clone, Debug)]
+pub struct GameLine {
+    pub after: usize,
+    pub calypsos: [i64; 4],
+    pub ranks: [Vec<char>; 4],
+    pub piles: [i64; 2],
+}
+
+impl GameLine {
+    /// The first `ip[seat]` ranks of each seat's suit dealt in deal 1 (to anyone) in progress.
+    pub fn new(
+        spec: &calypso_director::engine::GameSpec,
+        deals: &[calypso_director::engine::Deal],
+        after: usize,
+        calypsos: [i64; 4],
+        ip: [usize; 4],
+    ) -> GameLine {
+        use calypso_director::engine::{Card, Rank, Seat};
+        let ranks = std::array::from_fn(|s| {
+            let suit = spec.trumps.of(Seat::ALL[s]).unwrap();
+            let dealt: Vec<char> = Rank::all()
+                .filter(|&r| {
+                    deals[0]
+                        .hands
+                        .iter()
+                        .any(|h| h.count(Card::new(r, suit)) > 0)
+                })
+                .map(Rank::char)
+                .collect();
+            dealt[..ip[s]].to_vec()
+        });
+        let mut line = GameLine {
+            after,
+            calypsos,
+            ranks,
+            piles: [0, 0],
+        };
+        let cards = |s: usize| 13 * line.calypsos[s] + line.ranks[s].len() as i64;
+        let (ns, ew) = (cards(0) + cards(2), cards(1) + cards(3));
+        let rest = 52 * after as i64 - ns - ew;
+        let mut ns_total = (ns + rest / 2) / 4 * 4;
+        if ns_total < ns {
+            ns_total += 4;
+        }
+        line.piles = [ns_total - ns, rest - (ns_total - ns)];
+        assert_eq!((ew + line.piles[1]) % 4, 0, "{line:?}");
+        line
+    }
+
+    /// The fields of this line: the whole game's (prefix "") or deal k's ("dk_").
+    pub fn fields(&self, prefix: &str) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for (s, seat) in ["N", "E", "S", "W"].iter().enumerate() {
+            out.push((
+                format!("{prefix}calypsos_{seat}"),
+                self.calypsos[s].to_string(),
+            ));
+            for r in &self.ranks[s] {
+                out.push((format!("{prefix}ranks_{seat}"), r.to_string()));
+            }
+        }
+        out.push((format!("{prefix}piles_NS"), self.piles[0].to_string()));
+        out.push((format!("{prefix}piles_EW"), self.piles[1].to_string()));
+        out
+    }
+
+    /// The scores by the rules, worked by hand: (majors = NS, minors = EW).
+    pub fn scores(&self, revokes: [i64; 2]) -> (i64, i64) {
+        use calypso_director::engine::calypso_points;
+        let side = |a: usize, b: usize, pile: i64, their_revokes: i64| {
+            calypso_points(self.calypsos[a] as u32)
+                + calypso_points(self.calypsos[b] as u32)
+                + 20 * (self.ranks[a].len() + self.ranks[b].len()) as i64
+                + 10 * pile
+                + 260 * their_revokes
+        };
+        (
+            side(0, 2, self.piles[0], revokes[1]),
+            side(1, 3, self.piles[1], revokes[0]),
+        )
+    }
+}

@@ -1,9 +1,11 @@
 //! A table's own page, opened from the QR code or the short code on its table card: what
 //! the table plays in the current round, and where its minors pair and boards go next.
 
+use std::net::{IpAddr, Ipv4Addr};
+
 use actix_session::Session;
 use actix_web::http::{StatusCode, header};
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
@@ -12,12 +14,12 @@ use super::table_result::{ScoreEntry, TableForm};
 use crate::db;
 use crate::engine::Problem;
 use crate::event::EventStatus;
-use crate::event::ResultId;
 use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
+use crate::event::{ClubId, EventId, ResultId};
 use crate::movement::{Movement, Side, progressive_board};
 use crate::service::results::{self, EntryError, Place, Who};
-use crate::web::auth::Viewer;
+use crate::web::auth::{self, Viewer};
 use crate::web::error::AppError;
 use crate::web::page::{Nav, csrf_token};
 use crate::web::render::html_page;
@@ -243,25 +245,69 @@ fn next_moves(m: &Movement, round: u32, table: u32) -> Vec<String> {
     out
 }
 
+/// Session key: the table codes this phone has opened. When the room's address has used up
+/// its allowance of wrong codes, these still open their tables.
+const SESSION_TABLE_CODES: &str = "table_codes";
+/// How many codes a phone remembers (it may move tables round by round, or night by night).
+const REMEMBERED_CODES: usize = 8;
+
+/// Where a table code leads: its club, event and table number.
+type TableAt = (ClubId, EventId, u32);
+
+/// The table a code opens, through the limit on wrong codes (see `web::limits`): only wrong
+/// codes count against the address; once it has used up its allowance, only the codes this
+/// phone has opened before are looked up, anything else answers 429.
+async fn table_of(
+    state: &AppState,
+    session: &Session,
+    req: &HttpRequest,
+    code: &str,
+) -> Result<TableAt, AppError> {
+    let ip = auth::client_addr(req).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    let mut opened = session
+        .get::<Vec<String>>(SESSION_TABLE_CODES)
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    let known = opened.iter().any(|c| c == code);
+    if !known && state.table_codes.locked(ip) {
+        return Err(AppError::TooManyTableCodes);
+    }
+    let lookup = code.to_string();
+    let found = state
+        .db(move |c| Ok(db::tables::table_of_code(c, &lookup)?))
+        .await?;
+    match found {
+        Some(at) => {
+            if !known {
+                opened.push(code.to_string());
+                let extra = opened.len().saturating_sub(REMEMBERED_CODES);
+                opened.drain(..extra);
+                session.insert(SESSION_TABLE_CODES, opened)?;
+            }
+            Ok(at)
+        }
+        None if state.table_codes.wrong_code(ip) => Err(AppError::NotFound),
+        None => Err(AppError::TooManyTableCodes),
+    }
+}
+
 /// The table's page; `kept` is a result form sent back with its problems.
 async fn page(
     state: &AppState,
     session: &Session,
     viewer: &Viewer,
     code: String,
+    (club, id, table): TableAt,
     kept: Option<Kept>,
 ) -> Result<TablePage, AppError> {
-    let lookup = code.clone();
-    let (club, ev, entries, movement, table) = state
+    let (club, ev, entries, movement) = state
         .db(move |c| {
-            let code = lookup;
-            let (club, id, table) =
-                db::tables::table_of_code(c, &code)?.ok_or(AppError::NotFound)?;
             let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
             let entries = db::entries::entries_of(c, club, id)?;
             let movement = db::movements::movement_of(c, club, id)?.map(|(_, m)| m);
             let club = db::clubs::club_by_id(c, club)?.ok_or(AppError::NotFound)?;
-            Ok((club, ev, entries, movement, table))
+            Ok((club, ev, entries, movement))
         })
         .await?;
     if !ev.exposure().event_visible(viewer.toward(club.id)) {
@@ -332,11 +378,14 @@ fn code_of(path: web::Path<String>) -> String {
 
 pub async fn show(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     viewer: Viewer,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
-    let p = page(&state, &session, &viewer, code_of(path), None).await?;
+    let code = code_of(path);
+    let at = table_of(&state, &session, &req, &code).await?;
+    let p = page(&state, &session, &viewer, code, at, None).await?;
     Ok(html_page(StatusCode::OK, &p))
 }
 
@@ -350,19 +399,20 @@ fn see_table(code: &str) -> HttpResponse {
 /// side agrees. Anything wrong comes back beside the fields with the form as typed.
 pub async fn post_result(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     viewer: Viewer,
     path: web::Path<String>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let code = code_of(path);
+    let at = table_of(&state, &session, &req, &code).await?;
+    let (club, id, table) = at;
     let form = TableForm::from_pairs(form.into_inner());
     let lookup = code.clone();
     let sent = form.clone();
     let outcome = state
         .db(move |c| {
-            let (club, id, table) =
-                db::tables::table_of_code(c, &lookup)?.ok_or(AppError::NotFound)?;
             let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
             let spec = ev.settings.game_spec();
             let sheet = match sent.sheet(&spec) {
@@ -394,7 +444,7 @@ pub async fn post_result(
                 problems,
                 message,
             };
-            let p = page(&state, &session, &viewer, code, Some(kept)).await?;
+            let p = page(&state, &session, &viewer, code, at, Some(kept)).await?;
             Ok(html_page(status, &p))
         }
     }
@@ -436,12 +486,15 @@ pub struct ConfirmForm {
 /// director is called).
 pub async fn post_confirm(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     viewer: Viewer,
     path: web::Path<String>,
     form: web::Form<ConfirmForm>,
 ) -> Result<HttpResponse, AppError> {
     let code = code_of(path);
+    let at = table_of(&state, &session, &req, &code).await?;
+    let (club, id, table) = at;
     let f = form.into_inner();
     let agree = match f.answer.as_str() {
         "agree" => true,
@@ -451,8 +504,6 @@ pub async fn post_confirm(
     let lookup = code.clone();
     let outcome = state
         .db(move |c| {
-            let (club, id, table) =
-                db::tables::table_of_code(c, &lookup)?.ok_or(AppError::NotFound)?;
             let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
             Ok(
                 match results::confirm(c, &ev, table, &lookup, ResultId::new(f.result), agree) {
@@ -470,7 +521,7 @@ pub async fn post_confirm(
                 problems,
                 message,
             };
-            let p = page(&state, &session, &viewer, code, Some(kept)).await?;
+            let p = page(&state, &session, &viewer, code, at, Some(kept)).await?;
             Ok(html_page(status, &p))
         }
     }

@@ -7,22 +7,185 @@ use std::collections::BTreeMap;
 use crate::engine::json::{CardText, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::results::{ResultStatus, TableResult};
-use crate::event::scoresheet::{RecordInput, SheetInput, majors_side};
+use crate::event::scoresheet::{DealLine, RecordInput, SheetInput, majors_side};
 
-/// The form as typed: text, so that nothing typed is lost when it comes back with problems.
+/// How a table enters its result: the counts at the end of the game, the counts after each
+/// deal (the engine then checks every deal), or the full play record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    #[default]
+    Game,
+    Deals,
+    Record,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Game => "game",
+            Mode::Deals => "deals",
+            Mode::Record => "record",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Mode> {
+        [Mode::Game, Mode::Deals, Mode::Record]
+            .into_iter()
+            .find(|m| m.name() == text.trim())
+    }
+}
+
+/// More deal lines than any variant has (Sheinwold's three-hander has 5 deals) are not read.
+const MAX_DEALS: usize = 8;
+
+/// Each player's completed calypsos and calypso in progress, and each side's trick pile, as
+/// typed: at the end of the game, or after one deal.
 #[derive(Clone, Debug, Default)]
-pub struct TableForm {
-    pub round: String,
-    pub board: String,
+pub struct CountsForm {
     /// By seat index.
     pub calypsos: [String; 4],
     /// Ranks of the calypso in progress, by seat index, space separated.
     pub ranks: [String; 4],
     /// By side name ("NS", "EW").
     pub piles: BTreeMap<String, String>,
+}
+
+impl CountsForm {
+    /// Takes a field (`calypsos_N`, `ranks_N`, `piles_NS`) if it is one of these.
+    fn take(&mut self, key: &str, value: String) -> bool {
+        let seat = |suffix: &str| suffix.parse::<Seat>().ok().map(Seat::index);
+        match key.split_once('_') {
+            Some(("calypsos", s)) => {
+                if let Some(i) = seat(s) {
+                    self.calypsos[i] = value;
+                }
+            }
+            Some(("ranks", s)) => {
+                if let Some(i) = seat(s) {
+                    if !self.ranks[i].is_empty() {
+                        self.ranks[i].push(' ');
+                    }
+                    self.ranks[i].push_str(value.trim());
+                }
+            }
+            Some(("piles", side)) => {
+                self.piles.insert(side.to_string(), value);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Nothing typed at all (a deal not played, or not entered yet).
+    fn is_blank(&self) -> bool {
+        self.calypsos.iter().all(|c| c.trim().is_empty())
+            && self.ranks.iter().all(|r| r.trim().is_empty())
+            && self.piles.values().all(|p| p.trim().is_empty())
+    }
+
+    /// The ranks typed for a seat, as they will be sent.
+    fn rank_tokens(&self, seat: Seat) -> impl Iterator<Item = &str> {
+        self.ranks[seat.index()]
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+    }
+
+    /// The players' lines and the trick piles, with the problems of the form itself (a count
+    /// that is not a number, a rank that is not a rank), each placed by seat or side, and by
+    /// deal when `deal` is one.
+    fn read(
+        &self,
+        spec: &GameSpec,
+        deal: Option<i64>,
+        problems: &mut Vec<Problem>,
+    ) -> (SeatMap<PlayerInput>, BTreeMap<String, i64>) {
+        let after = |m: String| match deal {
+            Some(k) => format!("after deal {k}: {m}"),
+            None => m,
+        };
+        let mut players: SeatMap<PlayerInput> = SeatMap::default();
+        for &seat in spec.seats() {
+            let who = seat.name();
+            let calypsos = match count(&self.calypsos[seat.index()], true) {
+                Some(n) => n,
+                None => {
+                    problems.push(problem(
+                        "number",
+                        after(format!(
+                            "{who}'s completed calypsos: \"{}\" is not a number",
+                            self.calypsos[seat.index()].trim()
+                        )),
+                        (Some(seat), None, deal),
+                    ));
+                    0
+                }
+            };
+            let mut in_progress = Vec::new();
+            if let Some(suit) = spec.trumps.of(seat) {
+                for t in self.rank_tokens(seat) {
+                    match format!("{t}{}", suit.letter()).parse::<Card>() {
+                        Ok(card) => in_progress.push(CardText(card)),
+                        Err(_) => problems.push(problem(
+                            "rank",
+                            after(format!("{who}'s calypso in progress: \"{t}\" is not a rank (2 to 10, J, Q, K, A)")),
+                            (Some(seat), None, deal),
+                        )),
+                    }
+                }
+            }
+            players.0[seat.index()] = Some(PlayerInput {
+                calypsos,
+                in_progress,
+            });
+        }
+        let mut piles = BTreeMap::new();
+        for side in 0..spec.sides() {
+            let name = spec.side_name(side);
+            let text = self.piles.get(&name).cloned().unwrap_or_default();
+            match count(&text, false) {
+                Some(n) => {
+                    piles.insert(name, n);
+                }
+                None => problems.push(problem(
+                    "number",
+                    after(format!(
+                        "{name}'s trick pile: give the number of cards (\"{}\" is not one)",
+                        text.trim()
+                    )),
+                    (None, Some(side), deal),
+                )),
+            }
+        }
+        (players, piles)
+    }
+}
+
+/// The form as typed: text, so that nothing typed is lost when it comes back with problems.
+/// The three ways each keep their own fields, so a table that switches keeps what it typed.
+#[derive(Clone, Debug, Default)]
+pub struct TableForm {
+    pub round: String,
+    pub board: String,
+    /// The way chosen; a form without one (an older page) is the record when one is pasted,
+    /// otherwise the whole game.
+    pub mode: Option<Mode>,
+    /// The whole game: `calypsos_N`, `ranks_N`, `piles_NS`.
+    pub game: CountsForm,
+    /// The whole game's revokes (`revokes_NS`).
     pub revokes: BTreeMap<String, String>,
-    /// A play record (JSON), instead of the counts.
+    /// Deal by deal: `d1_calypsos_N`, `d1_ranks_N`, `d1_piles_NS` ... (index 0 is deal 1).
+    pub deals: Vec<CountsForm>,
+    /// Deal by deal, the revokes of the game (`deals_revokes_NS`).
+    pub deal_revokes: BTreeMap<String, String>,
+    /// A play record (JSON).
     pub record: String,
+}
+
+/// `d3_piles_NS` is deal 3's `piles_NS`: (2, "piles_NS").
+fn deal_field(key: &str) -> Option<(usize, &str)> {
+    let (d, rest) = key.strip_prefix('d')?.split_once('_')?;
+    let k: usize = d.parse().ok()?;
+    (d.bytes().all(|b| b.is_ascii_digit()) && (1..=MAX_DEALS).contains(&k)).then_some((k - 1, rest))
 }
 
 impl TableForm {
@@ -30,31 +193,25 @@ impl TableForm {
     pub fn from_pairs(pairs: Vec<(String, String)>) -> TableForm {
         let mut f = TableForm::default();
         for (k, v) in pairs {
-            let seat = |suffix: &str| suffix.parse::<Seat>().ok().map(Seat::index);
-            match k.split_once('_') {
-                _ if k == "round" => f.round = v,
-                _ if k == "board" => f.board = v,
-                _ if k == "record" => f.record = v,
-                Some(("calypsos", s)) => {
-                    if let Some(i) = seat(s) {
-                        f.calypsos[i] = v;
-                    }
-                }
-                Some(("ranks", s)) => {
-                    if let Some(i) = seat(s) {
-                        if !f.ranks[i].is_empty() {
-                            f.ranks[i].push(' ');
+            match k.as_str() {
+                "round" => f.round = v,
+                "board" => f.board = v,
+                "record" => f.record = v,
+                "mode" => f.mode = Mode::parse(&v),
+                _ => {
+                    if let Some((d, rest)) = deal_field(&k) {
+                        if f.deals.len() <= d {
+                            f.deals.resize_with(d + 1, CountsForm::default);
                         }
-                        f.ranks[i].push_str(v.trim());
+                        f.deals[d].take(rest, v);
+                    } else if let Some(side) = k.strip_prefix("deals_revokes_") {
+                        f.deal_revokes.insert(side.to_string(), v);
+                    } else if let Some(side) = k.strip_prefix("revokes_") {
+                        f.revokes.insert(side.to_string(), v);
+                    } else {
+                        f.game.take(&k, v);
                     }
                 }
-                Some(("piles", side)) => {
-                    f.piles.insert(side.to_string(), v);
-                }
-                Some(("revokes", side)) => {
-                    f.revokes.insert(side.to_string(), v);
-                }
-                _ => {}
             }
         }
         f
@@ -69,129 +226,137 @@ impl TableForm {
         };
         for side in 0..spec.sides() {
             f.revokes.insert(spec.side_name(side), "0".into());
+            f.deal_revokes.insert(spec.side_name(side), "0".into());
         }
         f
     }
 
-    /// The ranks typed for a seat, as they will be sent.
-    fn rank_tokens(&self, seat: Seat) -> impl Iterator<Item = &str> {
-        self.ranks[seat.index()]
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|t| !t.is_empty())
+    /// The way the form is read.
+    pub fn mode(&self) -> Mode {
+        self.mode.unwrap_or(if self.record.trim().is_empty() {
+            Mode::Game
+        } else {
+            Mode::Record
+        })
     }
 
-    /// The score sheet, or the problems with the form itself (a count that is not a number,
-    /// a rank that is not a rank), each placed by seat or side.
+    /// The score sheet, or the problems with the form itself, each placed by seat or side
+    /// (and deal).
     pub fn sheet(&self, spec: &GameSpec) -> Result<SheetInput, Vec<Problem>> {
         let mut problems = Vec::new();
-        if !self.record.trim().is_empty() {
-            return match serde_json::from_str::<RecordInput>(&self.record) {
-                Ok(record) => Ok(SheetInput {
-                    record: Some(record),
+        let sheet = match self.mode() {
+            Mode::Record => {
+                if self.record.trim().is_empty() {
+                    return Err(vec![problem(
+                        "record",
+                        "paste the play record, or choose \"Whole game\" or \"Deal by deal\""
+                            .into(),
+                        (None, None, None),
+                    )]);
+                }
+                return match serde_json::from_str::<RecordInput>(&self.record) {
+                    Ok(record) => Ok(SheetInput {
+                        record: Some(record),
+                        ..SheetInput::default()
+                    }),
+                    Err(e) => Err(vec![problem(
+                        "record",
+                        format!("the play record cannot be read: {e}"),
+                        (None, None, None),
+                    )]),
+                };
+            }
+            Mode::Game => {
+                let (players, piles) = self.game.read(spec, None, &mut problems);
+                SheetInput {
+                    players: Some(players),
+                    trick_piles: Some(piles),
+                    revokes: Some(revokes(spec, &self.revokes, &mut problems)),
                     ..SheetInput::default()
-                }),
-                Err(e) => Err(vec![problem(
-                    "record",
-                    format!("the play record cannot be read: {e}"),
-                    None,
-                    None,
-                )]),
-            };
-        }
-        let mut players: SeatMap<PlayerInput> = SeatMap::default();
-        for &seat in spec.seats() {
-            let who = seat.name();
-            let calypsos = match count(&self.calypsos[seat.index()], true) {
-                Some(n) => n,
-                None => {
-                    problems.push(problem(
-                        "number",
-                        format!(
-                            "{who}'s completed calypsos: \"{}\" is not a number",
-                            self.calypsos[seat.index()].trim()
-                        ),
-                        Some(seat),
-                        None,
-                    ));
-                    0
                 }
-            };
-            let mut in_progress = Vec::new();
-            if let Some(suit) = spec.trumps.of(seat) {
-                for t in self.rank_tokens(seat) {
-                    match format!("{t}{}", suit.letter()).parse::<Card>() {
-                        Ok(card) => in_progress.push(CardText(card)),
-                        Err(_) => problems.push(problem(
-                            "rank",
-                            format!("{who}'s calypso in progress: \"{t}\" is not a rank (2 to 10, J, Q, K, A)"),
-                            Some(seat),
-                            None,
-                        )),
+            }
+            Mode::Deals => {
+                let blank = CountsForm::default();
+                let deal = |i: usize| self.deals.get(i).unwrap_or(&blank);
+                let played = (0..spec.deals()).rposition(|i| !deal(i).is_blank());
+                let Some(last) = played else {
+                    return Err(vec![problem(
+                        "deals-missing",
+                        "deal by deal: fill in the counts after deal 1 (and after each deal played since)".into(),
+                        (None, None, Some(1)),
+                    )]);
+                };
+                let mut lines = Vec::new();
+                for i in 0..=last {
+                    let k = i as i64 + 1;
+                    if deal(i).is_blank() {
+                        problems.push(problem(
+                            "deal-missing",
+                            format!(
+                                "after deal {k}: nothing is filled in, but deal {} is: fill in every deal played, in order",
+                                last + 1
+                            ),
+                            (None, None, Some(k)),
+                        ));
+                        continue;
                     }
+                    let (players, trick_piles) = deal(i).read(spec, Some(k), &mut problems);
+                    lines.push(DealLine {
+                        players,
+                        trick_piles,
+                    });
+                }
+                SheetInput {
+                    deals: Some(lines),
+                    revokes: Some(revokes(spec, &self.deal_revokes, &mut problems)),
+                    ..SheetInput::default()
                 }
             }
-            players.0[seat.index()] = Some(PlayerInput {
-                calypsos,
-                in_progress,
-            });
+        };
+        if problems.is_empty() {
+            Ok(sheet)
+        } else {
+            Err(problems)
         }
-        let mut piles = BTreeMap::new();
-        let mut revokes = BTreeMap::new();
-        for side in 0..spec.sides() {
-            let name = spec.side_name(side);
-            let text = |m: &BTreeMap<String, String>| m.get(&name).cloned().unwrap_or_default();
-            match count(&text(&self.piles), false) {
-                Some(n) => {
-                    piles.insert(name.clone(), n);
-                }
-                None => problems.push(problem(
-                    "number",
-                    format!(
-                        "{name}'s trick pile: give the number of cards (\"{}\" is not one)",
-                        text(&self.piles).trim()
-                    ),
-                    None,
-                    Some(side),
-                )),
-            }
-            match count(&text(&self.revokes), true) {
-                Some(n) => {
-                    revokes.insert(name.clone(), n);
-                }
-                None => problems.push(problem(
-                    "number",
-                    format!(
-                        "{name}'s revokes: \"{}\" is not a number",
-                        text(&self.revokes).trim()
-                    ),
-                    None,
-                    Some(side),
-                )),
-            }
-        }
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(SheetInput {
-            players: Some(players),
-            trick_piles: Some(piles),
-            revokes: Some(revokes),
-            ..SheetInput::default()
-        })
     }
 }
 
+/// The revokes of the game by side (blank is 0).
+fn revokes(
+    spec: &GameSpec,
+    typed: &BTreeMap<String, String>,
+    problems: &mut Vec<Problem>,
+) -> BTreeMap<String, i64> {
+    let mut out = BTreeMap::new();
+    for side in 0..spec.sides() {
+        let name = spec.side_name(side);
+        let text = typed.get(&name).cloned().unwrap_or_default();
+        match count(&text, true) {
+            Some(n) => {
+                out.insert(name, n);
+            }
+            None => problems.push(problem(
+                "number",
+                format!("{name}'s revokes: \"{}\" is not a number", text.trim()),
+                (None, Some(side), None),
+            )),
+        }
+    }
+    out
+}
+
+/// A problem with the form, placed by (seat, side, deal).
 fn problem(
     code: &'static str,
     message: String,
-    seat: Option<Seat>,
-    side: Option<usize>,
+    (seat, side, deal): (Option<Seat>, Option<usize>, Option<i64>),
 ) -> Problem {
     Problem {
         code,
         message,
         seat,
         side,
+        deal,
     }
 }
 
@@ -224,12 +389,34 @@ pub struct SeatField {
     pub problems: Vec<String>,
 }
 
-/// One side's trick pile and revokes.
+/// One side's trick pile, and in the whole game its revokes.
 pub struct SideField {
     pub key: String,
     pub label: String,
     pub piles: String,
-    pub revokes: String,
+    /// The whole game's revokes, beside its trick pile (deal by deal: none, the revokes are
+    /// asked once for the game).
+    pub revokes: Option<String>,
+    pub problems: Vec<String>,
+}
+
+/// One side's revokes in the game, deal by deal.
+pub struct RevokeField {
+    pub key: String,
+    pub label: String,
+    pub value: String,
+    pub problems: Vec<String>,
+}
+
+/// The players' lines and the sides' trick piles: the whole game's, or one deal's.
+pub struct CountsView {
+    /// Prefix of the fields' names and ids: "" for the whole game, "d2_" for deal 2.
+    pub prefix: String,
+    /// The deal (1-based), deal by deal.
+    pub deal: usize,
+    pub seats: Vec<SeatField>,
+    pub sides: Vec<SideField>,
+    /// Problems with this deal not about one line (deal by deal).
     pub problems: Vec<String>,
 }
 
@@ -248,8 +435,15 @@ pub struct ResultView {
 pub struct ScoreEntry {
     pub board: u32,
     pub round: u32,
-    pub seats: Vec<SeatField>,
-    pub sides: Vec<SideField>,
+    /// The way chosen: "game", "deals" or "record".
+    pub mode: &'static str,
+    pub game: CountsView,
+    /// Deal by deal: one per deal of the variant.
+    pub deals: Vec<CountsView>,
+    pub deal_revokes: Vec<RevokeField>,
+    /// Deal by deal, where the notes are (the form is long): the id of the first place with
+    /// a note in each deal that has one (and of the revokes), with what to call it.
+    pub notes: Vec<(String, String)>,
     pub record: String,
     /// Problems not about one line.
     pub problems: Vec<String>,
@@ -264,6 +458,43 @@ fn rank_label(r: Rank) -> String {
     }
 }
 
+/// Where a problem is shown on the form, in the way it was entered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spot {
+    /// Above the form.
+    Top,
+    /// Beside a player's line (of a deal, deal by deal).
+    Seat(Option<i64>, Seat),
+    /// Beside a side's trick pile (of a deal, deal by deal).
+    Side(Option<i64>, usize),
+    /// At the head of a deal.
+    Deal(i64),
+    /// Beside a side's revokes, deal by deal.
+    Revokes(usize),
+}
+
+fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
+    match mode {
+        // A record's problems (a hand not dealt, a card not held) are the record's.
+        Mode::Record => Spot::Top,
+        Mode::Game => match (p.seat, p.side) {
+            (Some(seat), _) => Spot::Seat(None, seat),
+            (None, Some(side)) => Spot::Side(None, side),
+            (None, None) => Spot::Top,
+        },
+        Mode::Deals => {
+            let deal = p.deal.filter(|k| (1..=deals as i64).contains(k));
+            match (deal, p.seat, p.side) {
+                (Some(k), Some(seat), _) => Spot::Seat(Some(k), seat),
+                (Some(k), None, Some(side)) => Spot::Side(Some(k), side),
+                (Some(k), None, None) => Spot::Deal(k),
+                (None, None, Some(side)) => Spot::Revokes(side),
+                _ => Spot::Top,
+            }
+        }
+    }
+}
+
 impl ScoreEntry {
     /// The form for a board (kept as typed, with its problems), or the result already in.
     pub fn new(
@@ -273,53 +504,82 @@ impl ScoreEntry {
         message: Option<String>,
         result: Option<&TableResult>,
     ) -> ScoreEntry {
+        let mode = form.mode();
+        let at = |place: Spot| -> Vec<String> {
+            problems
+                .iter()
+                .filter(|p| spot(mode, spec.deals(), p) == place)
+                .map(|p| p.message.clone())
+                .collect()
+        };
         let m = majors_side(spec);
         let side_word = |side: usize| if side == m { "majors" } else { "minors" };
-        let seats = spec
-            .seats()
-            .iter()
-            .map(|&seat| {
-                let suit = spec.trumps.of(seat);
-                let chosen: Vec<String> = form
-                    .rank_tokens(seat)
-                    .map(|t| t.to_ascii_uppercase().replace("10", "T"))
-                    .collect();
-                SeatField {
-                    letter: seat.letter(),
-                    name: seat.name(),
-                    suit: suit.map_or("no trump", |s| s.name()),
-                    symbol: suit.map_or(' ', |s| s.symbol()),
-                    red: suit.is_some_and(|s| s.is_red()),
-                    side: side_word(spec.side_of(seat)),
-                    calypsos: form.calypsos[seat.index()].clone(),
-                    ranks: Rank::all()
-                        .rev()
-                        .map(|r| RankBox {
-                            value: r.char().to_string(),
-                            label: rank_label(r),
-                            on: chosen.iter().any(|c| c.starts_with(r.char())),
-                        })
-                        .collect(),
-                    problems: problems
-                        .iter()
-                        .filter(|p| p.seat == Some(seat))
-                        .map(|p| p.message.clone())
-                        .collect(),
-                }
-            })
+        let side_label = |side: usize| {
+            format!(
+                "{} ({})",
+                capitalised(side_word(side)),
+                spec.side_name(side)
+            )
+        };
+        let counts = |typed: &CountsForm, deal: Option<i64>| CountsView {
+            prefix: deal.map_or(String::new(), |k| format!("d{k}_")),
+            deal: deal.unwrap_or(0) as usize,
+            seats: spec
+                .seats()
+                .iter()
+                .map(|&seat| {
+                    let suit = spec.trumps.of(seat);
+                    let chosen: Vec<String> = typed
+                        .rank_tokens(seat)
+                        .map(|t| t.to_ascii_uppercase().replace("10", "T"))
+                        .collect();
+                    SeatField {
+                        letter: seat.letter(),
+                        name: seat.name(),
+                        suit: suit.map_or("no trump", |s| s.name()),
+                        symbol: suit.map_or(' ', |s| s.symbol()),
+                        red: suit.is_some_and(|s| s.is_red()),
+                        side: side_word(spec.side_of(seat)),
+                        calypsos: typed.calypsos[seat.index()].clone(),
+                        ranks: Rank::all()
+                            .rev()
+                            .map(|r| RankBox {
+                                value: r.char().to_string(),
+                                label: rank_label(r),
+                                on: chosen.iter().any(|c| c.starts_with(r.char())),
+                            })
+                            .collect(),
+                        problems: at(Spot::Seat(deal, seat)),
+                    }
+                })
+                .collect(),
+            sides: (0..spec.sides())
+                .map(|side| {
+                    let key = spec.side_name(side);
+                    SideField {
+                        label: side_label(side),
+                        piles: typed.piles.get(&key).cloned().unwrap_or_default(),
+                        revokes: deal
+                            .is_none()
+                            .then(|| form.revokes.get(&key).cloned().unwrap_or_default()),
+                        problems: at(Spot::Side(deal, side)),
+                        key,
+                    }
+                })
+                .collect(),
+            problems: deal.map(|k| at(Spot::Deal(k))).unwrap_or_default(),
+        };
+        let blank = CountsForm::default();
+        let deals: Vec<CountsView> = (0..spec.deals())
+            .map(|i| counts(form.deals.get(i).unwrap_or(&blank), Some(i as i64 + 1)))
             .collect();
-        let sides = (0..spec.sides())
+        let deal_revokes: Vec<RevokeField> = (0..spec.sides())
             .map(|side| {
                 let key = spec.side_name(side);
-                SideField {
-                    label: format!("{} ({})", capitalised(side_word(side)), key),
-                    piles: form.piles.get(&key).cloned().unwrap_or_default(),
-                    revokes: form.revokes.get(&key).cloned().unwrap_or_default(),
-                    problems: problems
-                        .iter()
-                        .filter(|p| p.side == Some(side) && p.seat.is_none())
-                        .map(|p| p.message.clone())
-                        .collect(),
+                RevokeField {
+                    label: side_label(side),
+                    value: form.deal_revokes.get(&key).cloned().unwrap_or_default(),
+                    problems: at(Spot::Revokes(side)),
                     key,
                 }
             })
@@ -327,14 +587,17 @@ impl ScoreEntry {
         ScoreEntry {
             board: form.board.parse().unwrap_or(0),
             round: form.round.parse().unwrap_or(0),
-            seats,
-            sides,
+            mode: mode.name(),
+            game: counts(&form.game, None),
+            notes: if mode == Mode::Deals {
+                notes(&deals, &deal_revokes, &form.board)
+            } else {
+                vec![]
+            },
+            deals,
+            deal_revokes,
             record: form.record.clone(),
-            problems: problems
-                .iter()
-                .filter(|p| p.seat.is_none() && p.side.is_none())
-                .map(|p| p.message.clone())
-                .collect(),
+            problems: at(Spot::Top),
             message,
             result: result.map(|r| ResultView {
                 id: r.id.get(),
@@ -346,6 +609,32 @@ impl ScoreEntry {
             }),
         }
     }
+}
+
+/// Where the notes are on a deal-by-deal form: in each deal, its head (a note about the deal),
+/// the first player with one, or its trick piles; then the revokes. The ids are the template's.
+fn notes(deals: &[CountsView], revokes: &[RevokeField], board: &str) -> Vec<(String, String)> {
+    let board = board.trim();
+    let mut out: Vec<(String, String)> = deals
+        .iter()
+        .filter_map(|d| {
+            let k = d.deal;
+            let place = if !d.problems.is_empty() {
+                format!("board-{board}-deal-{k}")
+            } else if let Some(s) = d.seats.iter().find(|s| !s.problems.is_empty()) {
+                format!("d{k}_player_{}_{board}", s.letter)
+            } else if d.sides.iter().any(|s| !s.problems.is_empty()) {
+                format!("d{k}_piles_{board}")
+            } else {
+                return None;
+            };
+            Some((place, format!("deal {k}")))
+        })
+        .collect();
+    if revokes.iter().any(|r| !r.problems.is_empty()) {
+        out.push((format!("board-{board}-revokes"), "revokes".into()));
+    }
+    out
 }
 
 fn capitalised(s: &str) -> String {
@@ -417,8 +706,157 @@ mod tests {
         );
         // Kept as typed for the page.
         let view = ScoreEntry::new(&spec, &f, &problems, None, None);
-        assert_eq!(view.seats[2].calypsos, "two");
-        assert_eq!(view.seats[2].problems.len(), 1);
-        assert_eq!(view.sides[1].piles, "-");
+        assert_eq!(view.game.seats[2].calypsos, "two");
+        assert_eq!(view.game.seats[2].problems.len(), 1);
+        assert_eq!(view.game.sides[1].piles, "-");
+    }
+
+    /// Deal-by-deal fields: deal `k`'s line with each seat's calypsos and NS, EW piles.
+    fn deal_line(k: u32, calypsos: [&str; 4], piles: [&str; 2]) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = "NESW"
+            .chars()
+            .zip(calypsos)
+            .map(|(s, c)| (format!("d{k}_calypsos_{s}"), c.to_string()))
+            .collect();
+        out.push((format!("d{k}_piles_NS"), piles[0].into()));
+        out.push((format!("d{k}_piles_EW"), piles[1].into()));
+        out
+    }
+
+    #[test]
+    fn deal_by_deal_sends_the_lines_up_to_the_last_deal_filled_in() {
+        let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
+        let mut fields = pairs(&[
+            ("mode", "deals"),
+            ("round", "1"),
+            ("board", "2"),
+            // The whole game's fields, typed before switching: kept, not read.
+            ("calypsos_N", "7"),
+            ("d1_ranks_N", "A"),
+            ("d2_ranks_N", "A"),
+            ("d2_ranks_N", "K"),
+            ("deals_revokes_EW", "1"),
+            // Deals beyond any game's are not read.
+            ("d9_calypsos_N", "1"),
+        ]);
+        fields.extend(deal_line(1, ["", "", "", ""], ["23", "28"]));
+        fields.extend(deal_line(2, ["0", "0", "0", "0"], ["46", "56"]));
+        fields.extend(deal_line(3, ["", "", "", ""], ["", ""]));
+        let f = TableForm::from_pairs(fields);
+        assert_eq!(f.mode(), Mode::Deals);
+        assert_eq!(f.game.calypsos[0], "7");
+        let sheet = f.sheet(&spec).unwrap();
+        assert!(sheet.players.is_none() && sheet.record.is_none());
+        let lines = sheet.deals.unwrap();
+        assert_eq!(lines.len(), 2, "deals 3 and 4 were left blank");
+        let north = |l: &DealLine| {
+            let n = l.players.0[0].as_ref().unwrap();
+            n.in_progress
+                .iter()
+                .map(|c| c.0.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(north(&lines[0]), ["AS"]);
+        assert_eq!(north(&lines[1]), ["AS", "KS"]);
+        assert_eq!(lines[1].trick_piles.get("EW"), Some(&56));
+        let revokes = sheet.revokes.unwrap();
+        assert_eq!((revokes["NS"], revokes["EW"]), (0, 1));
+    }
+
+    #[test]
+    fn deal_by_deal_problems_go_beside_their_deal_and_everything_typed_is_kept() {
+        let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
+        let mut fields = pairs(&[("mode", "deals"), ("round", "1"), ("board", "2")]);
+        fields.extend(deal_line(1, ["0", "x", "0", "0"], ["24", "28"]));
+        // Deal 2 left empty, deal 3 filled: a deal is missing.
+        fields.extend(deal_line(3, ["0", "0", "0", "0"], ["", "100"]));
+        fields.push(("deals_revokes_NS".into(), "many".into()));
+        let f = TableForm::from_pairs(fields);
+        let problems = f.sheet(&spec).unwrap_err();
+        let places: Vec<_> = problems.iter().map(|p| (p.deal, p.seat, p.side)).collect();
+        assert_eq!(
+            places,
+            [
+                (Some(1), Some(Seat::East), None),
+                (Some(2), None, None),
+                (Some(3), None, Some(0)),
+                (None, None, Some(0)),
+            ],
+            "{problems:?}"
+        );
+        let view = ScoreEntry::new(&spec, &f, &problems, None, None);
+        assert_eq!(view.mode, "deals");
+        assert_eq!(view.deals.len(), 4);
+        assert_eq!(view.deals[0].prefix, "d1_");
+        assert_eq!(view.deals[0].seats[1].calypsos, "x");
+        assert_eq!(view.deals[0].seats[1].problems.len(), 1);
+        assert!(view.deals[1].problems[0].contains("nothing is filled in, but deal 3 is"));
+        assert_eq!(view.deals[2].sides[0].problems.len(), 1);
+        assert_eq!(view.deals[2].sides[1].piles, "100");
+        assert!(view.deals[2].sides[0].revokes.is_none());
+        assert_eq!(view.deal_revokes[0].value, "many");
+        assert_eq!(view.deal_revokes[0].problems.len(), 1);
+        assert!(view.problems.is_empty() && view.game.seats[1].problems.is_empty());
+        let notes: Vec<_> = view.notes.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(
+            notes,
+            [
+                "d1_player_E_2",
+                "board-2-deal-2",
+                "d3_piles_2",
+                "board-2-revokes"
+            ]
+        );
+
+        // The engine's problem with a deal (a card count after deal 2) goes to that deal; the
+        // same problem on a whole-game form goes above it.
+        let engine = Problem {
+            code: "card-count",
+            message: "after deal 2: the cards add up to 100, but after deal 2 there are 104".into(),
+            seat: None,
+            side: None,
+            deal: Some(2),
+        };
+        let view = ScoreEntry::new(&spec, &f, std::slice::from_ref(&engine), None, None);
+        assert_eq!(view.deals[1].problems.len(), 1);
+        assert!(view.problems.is_empty());
+        let game = TableForm::from_pairs(pairs(&[("round", "1"), ("board", "2")]));
+        let view = ScoreEntry::new(&spec, &game, &[engine], None, None);
+        assert_eq!(view.mode, "game");
+        assert_eq!(view.problems.len(), 1);
+    }
+
+    #[test]
+    fn the_way_is_the_one_chosen_or_the_record_when_one_is_pasted() {
+        let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
+        let pasted = TableForm::from_pairs(pairs(&[("record", "{not json")]));
+        assert_eq!(pasted.mode(), Mode::Record);
+        let problems = pasted.sheet(&spec).unwrap_err();
+        assert!(problems[0].message.contains("cannot be read"));
+        // Chosen: the whole game, with a record still in its (hidden) box.
+        let chosen = TableForm::from_pairs(pairs(&[
+            ("mode", "game"),
+            ("record", "{not json"),
+            ("piles_NS", "104"),
+            ("piles_EW", "104"),
+        ]));
+        assert!(chosen.sheet(&spec).unwrap().players.is_some());
+        // The record chosen with nothing pasted; deal by deal with nothing filled in.
+        let empty = TableForm::from_pairs(pairs(&[("mode", "record")]));
+        assert!(
+            empty.sheet(&spec).unwrap_err()[0]
+                .message
+                .contains("paste the play record")
+        );
+        let none = TableForm::from_pairs(pairs(&[("mode", "deals")]));
+        assert_eq!(none.sheet(&spec).unwrap_err()[0].deal, Some(1));
+        // An unknown way is read like none.
+        let odd = TableForm::from_pairs(pairs(&[("mode", "<script>")]));
+        assert_eq!(odd.mode(), Mode::Game);
+        // A five-deal variant has five deal lines on the form.
+        let five = GameSpec::build(Variant::Sheinwold3, TrickRule::Standard, None).unwrap();
+        let view = ScoreEntry::new(&five, &none, &[], None, None);
+        assert_eq!(view.deals.len(), 5);
+        assert_eq!(view.deals[4].prefix, "d5_");
     }
 }
