@@ -731,6 +731,11 @@ async fn the_directors_result_pages_fit_a_phone_and_a_ruling_is_kept() {
             format!("{event}/results/board?round=1&table={t4}&board={b4}"),
             "Record the ruling",
         ),
+        (
+            "correct",
+            format!("{event}/results/{}/correct", v["id"]),
+            "Check and correct the result",
+        ),
     ];
 
     let profile = tempfile::tempdir().unwrap();

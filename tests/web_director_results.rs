@@ -293,3 +293,118 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
     }
     assert_eq!(stored(&app, id).len(), 3);
 }
+
+/// Form fields as `Browser::post` takes them.
+fn fields(list: &[(String, String)]) -> Vec<(&str, &str)> {
+    list.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+#[tokio::test]
+async fn a_director_corrects_a_result_from_what_was_entered_and_enters_a_missing_one() {
+    let app = spawn_app().await;
+    let (d, e, id, tables) = evening(&app).await;
+    let (t1, b1) = place(&tables[0]);
+    let deals = e.deals(b1);
+    let first = Report::new(&deals, 4, [1, 0, 0, 2], [2, 3, 1, 4]);
+    let (s, v) = e.api.post(&e.results(), first.body(1, t1, b1)).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let rid = ResultId::new(v["id"].as_i64().unwrap() as i32);
+    let page = format!("/c/alpha/events/{id}/results/{rid}");
+    let correct = format!("{page}/correct");
+
+    // The form starts from what was entered.
+    let (s, html) = d.get_text(&correct).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("name=\"calypsos_N\" value=\"1\""), "{html}");
+    assert!(html.contains("name=\"calypsos_W\" value=\"2\""));
+    assert!(html.contains(&format!("name=\"piles_NS\" value=\"{}\"", first.piles[0])));
+    assert_eq!(
+        html.matches(" checked><span").count(),
+        2 + 3 + 1 + 4 + 1,
+        "the ranks in progress tapped, and the whole game's way chosen"
+    );
+
+    // Without a reason, or with a count that does not add up: the form back, nothing changed.
+    let fixed = Report::new(&deals, 4, [2, 0, 0, 2], [2, 3, 1, 4]);
+    let mut sent = fixed.form(1, b1);
+    sent.push(("mode".into(), "game".into()));
+    let r = d.post(&correct, &correct, &fields(&sent)).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = r.text().await.unwrap();
+    assert!(html.contains("a reason is required"), "{html}");
+    assert!(
+        html.contains("name=\"calypsos_N\" value=\"2\""),
+        "what was typed is kept"
+    );
+    let mut wrong = fixed.clone();
+    wrong.piles[1] += 4;
+    let mut sent_wrong = wrong.form(1, b1);
+    sent_wrong.push(("reason".into(), "North had two".into()));
+    let r = d.post(&correct, &correct, &fields(&sent_wrong)).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.text().await.unwrap().contains("a game has 208"));
+    assert_eq!(audit_rows(&app, rid), 1);
+    let (m, n) = first.scores();
+    assert_eq!(
+        (
+            stored(&app, id)[0].majors_score as i64,
+            stored(&app, id)[0].minors_score as i64
+        ),
+        (m, n)
+    );
+
+    sent.push((
+        "reason".into(),
+        "North had two calypsos: checked with both pairs".into(),
+    ));
+    let r = d.post(&correct, &correct, &fields(&sent)).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&r), page);
+    let now = &stored(&app, id)[0];
+    let (m, n) = fixed.scores();
+    assert_eq!((now.majors_score as i64, now.minors_score as i64), (m, n));
+    assert_eq!(now.status, ResultStatus::Confirmed);
+    let (_, html) = d.get_text(&page).await;
+    assert!(html.contains("North had two calypsos: checked with both pairs"));
+    assert!(html.contains(&format!("{m} – {n}, confirmed")));
+    assert_eq!(audit_rows(&app, rid), 2);
+
+    // Table 2 never reported: the director enters its sheet.
+    let (t2, b2) = place(&tables[1]);
+    let board = format!("/c/alpha/events/{id}/results/board?round=1&table={t2}&board={b2}");
+    let (s, html) = d.get_text(&board).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("Enter the result") && html.contains("Or rule on the board"));
+    let report = Report::new(&e.deals(b2), 4, [0, 1, 1, 0], [4, 0, 2, 1]);
+    let mut sent = report.form(1, b2);
+    sent.push(("table".into(), t2.to_string()));
+    sent.push(("reason".into(), "from the table's paper scoresheet".into()));
+    let enter = format!("/c/alpha/events/{id}/results/enter");
+    let r = d.post(&board, &enter, &fields(&sent)).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let entered = stored(&app, id)
+        .into_iter()
+        .find(|r| r.table_number as u64 == t2)
+        .expect("entered");
+    assert_eq!(
+        location(&r),
+        format!("/c/alpha/events/{id}/results/{}", entered.id)
+    );
+    let (m, n) = report.scores();
+    assert_eq!(
+        (entered.majors_score as i64, entered.minors_score as i64),
+        (m, n)
+    );
+    assert_eq!(entered.status, ResultStatus::Confirmed);
+    assert_eq!(entered.entered_by, "director Olive Owner");
+    let trail = with_conn(&app, |c| db::results::audits_of(c, &[entered.id]).unwrap());
+    assert_eq!(
+        trail[0].1.reason.as_deref(),
+        Some("from the table's paper scoresheet")
+    );
+    // Twice: refused with the result already there, and the form kept.
+    let r = d.post(&board, &enter, &fields(&sent)).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.text().await.unwrap().contains("already has a result"));
+    assert_eq!(stored(&app, id).len(), 2);
+}

@@ -283,14 +283,20 @@ fn score(n: i64) -> i32 {
 }
 
 /// A first result for a place: a table's is provisional until the other side confirms, a
-/// director's is final.
+/// director's is final. A reason, when given (a director entering for a table), goes into
+/// the audit trail.
 pub fn submit(
     conn: &mut DbConnection,
     ev: &Event,
     who: Who,
     place: Place,
     input: SheetInput,
+    reason: Option<&str>,
 ) -> Result<TableResult, EntryError> {
+    let reason = match reason.map(str::trim) {
+        None | Some("") => None,
+        Some(r) => Some(reason_of(Some(r))?),
+    };
     let (game, board) = game_of_place(conn, ev, place)?;
     check_open(ev, who, game.round)?;
     if let Who::Table { table, .. } = who
@@ -314,7 +320,7 @@ pub fn submit(
         minors_adjusted: None,
         sheet,
     };
-    insert(conn, ev, &game, board, &values, who, None)
+    insert(conn, ev, &game, board, &values, who, reason.as_deref())
 }
 
 fn insert(

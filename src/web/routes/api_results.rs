@@ -271,10 +271,17 @@ pub async fn post_result(
     body: web::Json<ResultBody>,
 ) -> ApiResult {
     let ev = api_event(&state, a.club.id, path.into_inner()).await?;
-    let (place, sheet, _) = body.into_inner().split();
+    let (place, sheet, reason) = body.into_inner().split();
     let name = a.director.name.clone();
     answer(&state, ev, StatusCode::CREATED, move |c, ev| {
-        entry::submit(c, ev, entry::Who::Director(&name), place, sheet)
+        entry::submit(
+            c,
+            ev,
+            entry::Who::Director(&name),
+            place,
+            sheet,
+            reason.as_deref(),
+        )
     })
     .await
 }

@@ -121,6 +121,9 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         post("/c/{club}/events/{event}/results/rule", || {
             web::post().to(results::rule)
         }),
+        post("/c/{club}/events/{event}/results/enter", || {
+            web::post().to(results::enter)
+        }),
         get("/c/{club}/events/{event}/results/{result}", || {
             web::get().to(results::show)
         }),
@@ -129,6 +132,12 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         }),
         post("/c/{club}/events/{event}/results/{result}/settle", || {
             web::post().to(results::settle)
+        }),
+        get("/c/{club}/events/{event}/results/{result}/correct", || {
+            web::get().to(results::correct_form)
+        }),
+        post("/c/{club}/events/{event}/results/{result}/correct", || {
+            web::post().to(results::correct)
         }),
         get("/c/{club}/events/{event}/table-cards.pdf", || {
             web::get().to(rounds::table_cards)

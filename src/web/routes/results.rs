@@ -13,13 +13,15 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::events::{event_path, load_event};
+use super::table_result::{ScoreEntry, TableForm};
 use crate::db;
+use crate::engine::Problem;
 use crate::event::club::Club;
 use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
 use crate::event::rounds::{GridState, grid_state};
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
-use crate::service::results::{self as entry, EntryError, Place, Ruling, Seatings, TableGame};
+use crate::service::results::{self as entry, EntryError, Place, Ruling, Seatings, TableGame, Who};
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
@@ -617,9 +619,55 @@ pub async fn settle(
     }
 }
 
+/// The score form on a director's page, as typed, with what is wrong with it.
+struct ScoreForm {
+    form: TableForm,
+    problems: Vec<Problem>,
+    message: Option<String>,
+    reason: String,
+    reason_error: Option<String>,
+}
+
+impl ScoreForm {
+    fn new(form: TableForm) -> ScoreForm {
+        ScoreForm {
+            form,
+            problems: vec![],
+            message: None,
+            reason: String::new(),
+            reason_error: None,
+        }
+    }
+
+    fn has_errors(&self) -> bool {
+        !self.problems.is_empty() || self.message.is_some() || self.reason_error.is_some()
+    }
+}
+
+/// The ruling form on a board's page, as typed, with what is wrong with it.
+struct RulingState {
+    form: RulingForm,
+    errors: FieldErrors,
+    message: Option<String>,
+}
+
+impl RulingState {
+    fn new() -> RulingState {
+        RulingState {
+            form: RulingForm {
+                ruling: "not-played".into(),
+                ..RulingForm::default()
+            },
+            errors: FieldErrors::default(),
+            message: None,
+        }
+    }
+}
+
+/// A board's entry page: a first entry (with the ruling form beside it) or a correction.
 #[derive(Template)]
-#[template(path = "result_rule.html")]
-struct RulePage {
+#[template(path = "result_entry.html")]
+struct EntryPage {
     nav: Nav,
     club: Club,
     event_id: EventId,
@@ -629,6 +677,12 @@ struct RulePage {
     board: u32,
     majors: String,
     minors: String,
+    /// The result being corrected; none for a first entry.
+    result: Option<i32>,
+    action: String,
+    e: ScoreEntry,
+    reason: String,
+    reason_error: Option<String>,
     form: RulingForm,
     errors: FieldErrors,
     message: Option<String>,
@@ -667,25 +721,31 @@ async fn board_game(
 }
 
 #[allow(clippy::too_many_arguments)]
-async fn rule_page(
+async fn entry_page(
     state: &AppState,
     session: &Session,
     d: &ClubDirector,
     ev: &Event,
     (round, table, board): (u32, u32, u32),
-    form: RulingForm,
-    errors: FieldErrors,
-    message: Option<String>,
+    result: Option<ResultId>,
+    score: ScoreForm,
+    ruling: RulingState,
 ) -> Result<HttpResponse, AppError> {
     let (majors, minors) = board_game(state, ev, round, table, board).await?;
-    let status = if errors.is_empty() && message.is_none() {
-        StatusCode::OK
-    } else {
+    let status = if score.has_errors() || !ruling.errors.is_empty() || ruling.message.is_some() {
         StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
     };
+    let base = format!("{}/results", event_path(&d.club, ev.id));
+    let action = match result {
+        Some(id) => format!("{base}/{id}/correct"),
+        None => format!("{base}/enter"),
+    };
+    let spec = ev.settings.game_spec();
     Ok(html_page(
         status,
-        &RulePage {
+        &EntryPage {
             nav: Nav::for_director(session, d),
             club: d.club.clone(),
             event_id: ev.id,
@@ -695,11 +755,40 @@ async fn rule_page(
             board,
             majors,
             minors,
-            form,
-            errors,
-            message,
+            result: result.map(ResultId::get),
+            action,
+            e: ScoreEntry::new(&spec, &score.form, &score.problems, score.message, None),
+            reason: score.reason,
+            reason_error: score.reason_error,
+            form: ruling.form,
+            errors: ruling.errors,
+            message: ruling.message,
         },
     ))
+}
+
+/// A board with no result: the blank score form and the ruling form (as typed).
+async fn rule_page(
+    state: &AppState,
+    session: &Session,
+    d: &ClubDirector,
+    ev: &Event,
+    (round, table, board): (u32, u32, u32),
+    ruling: RulingState,
+) -> Result<HttpResponse, AppError> {
+    let blank = TableForm::blank(&ev.settings.game_spec(), round, board);
+    let score = ScoreForm::new(blank);
+    entry_page(
+        state,
+        session,
+        d,
+        ev,
+        (round, table, board),
+        None,
+        score,
+        ruling,
+    )
+    .await
 }
 
 /// `/c/{club}/events/{event}/results/board?round=&table=&board=`: a board with no result
@@ -718,19 +807,13 @@ pub async fn board(
     let (Some(round), Some(table), Some(board)) = (q.round, q.table, q.board) else {
         return Err(AppError::NotFound);
     };
-    let form = RulingForm {
-        ruling: "not-played".into(),
-        ..RulingForm::default()
-    };
     rule_page(
         &state,
         &session,
         &d,
         &ev,
         (round, table, board),
-        form,
-        FieldErrors::default(),
-        None,
+        RulingState::new(),
     )
     .await
 }
@@ -760,7 +843,12 @@ pub async fn rule(
     let ruling = match form.read() {
         Ok(r) => r,
         Err(errors) => {
-            return rule_page(&state, &session, &d, &ev, at, form, errors, None).await;
+            let ruling = RulingState {
+                form,
+                errors,
+                message: None,
+            };
+            return rule_page(&state, &session, &d, &ev, at, ruling).await;
         }
     };
     let place = Place {
@@ -793,16 +881,217 @@ pub async fn rule(
             Ok(see_other(&result_path(&d.club, id, r.id)))
         }
         Err(e) => {
-            let message = refusal(e)?;
-            rule_page(
+            let ruling = RulingState {
+                form,
+                errors: FieldErrors::default(),
+                message: Some(refusal(e)?),
+            };
+            rule_page(&state, &session, &d, &ev, at, ruling).await
+        }
+    }
+}
+
+/// The director's score form as posted: the table form's fields, the place and a reason.
+fn score_form(pairs: Vec<(String, String)>) -> (ScoreForm, Option<u32>) {
+    let field = |name: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    let reason = field("reason");
+    let table = field("table").trim().parse().ok();
+    let mut score = ScoreForm::new(TableForm::from_pairs(pairs));
+    score.reason = reason;
+    (score, table)
+}
+
+/// The service's answer to a director's score form: the result, or the form back with the
+/// engine's problems beside its lines, or the refusal above it.
+fn checked(
+    score: &mut ScoreForm,
+    done: Result<TableResult, EntryError>,
+) -> Result<Option<TableResult>, AppError> {
+    match done {
+        Ok(r) => return Ok(Some(r)),
+        Err(EntryError::Problems(p)) => {
+            score.problems = p;
+            score.message = Some(
+                "The rules engine cannot accept this result: see the notes beside the lines."
+                    .into(),
+            );
+        }
+        Err(EntryError::Reason) => {
+            score.reason_error = Some(EntryError::Reason.to_string());
+        }
+        Err(EntryError::NoResult) => return Err(AppError::NotFound),
+        Err(e) => score.message = Some(refusal(e)?),
+    }
+    Ok(None)
+}
+
+/// `/c/{club}/events/{event}/results/{result}/correct`: the form as the table entered it.
+pub async fn correct_form(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId, ResultId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id, result) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let r = state
+        .db(move |c| db::results::result_of(c, ev.club_id, id, result)?.ok_or(AppError::NotFound))
+        .await?;
+    let (round, table, board) = (r.round as u32, r.table_number as u32, r.board as u32);
+    let score = ScoreForm::new(TableForm::from_sheet(&r.sheet, round, board));
+    let place = (round, table, board);
+    entry_page(
+        &state,
+        &session,
+        &d,
+        &ev,
+        place,
+        Some(result),
+        score,
+        RulingState::new(),
+    )
+    .await
+}
+
+/// `POST .../results/{result}/correct`: the whole report again, checked again, with a reason.
+pub async fn correct(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId, ResultId)>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id, result) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let (mut score, _) = score_form(form.into_inner());
+    let (ev2, sent, name, reason) = (
+        ev.clone(),
+        score.form.clone(),
+        d.director.name.clone(),
+        score.reason.clone(),
+    );
+    let done = state
+        .db(move |c| {
+            let current = db::results::result_of(c, ev2.club_id, ev2.id, result)?
+                .ok_or(AppError::NotFound)?;
+            let at = (
+                current.round as u32,
+                current.table_number as u32,
+                current.board as u32,
+            );
+            let sheet = match sent.sheet(&ev2.settings.game_spec()) {
+                Ok(s) => s,
+                Err(p) => return Ok((at, Err(EntryError::Problems(p)))),
+            };
+            Ok((
+                at,
+                entry::correct(c, &ev2, &name, result, None, sheet, Some(reason.as_str())),
+            ))
+        })
+        .await?;
+    let (at, done) = done;
+    match checked(&mut score, done)? {
+        Some(r) => {
+            flash(
+                &session,
+                format!(
+                    "Round {}, table {}, board {} corrected: {} – {}.",
+                    r.round, r.table_number, r.board, r.majors_score, r.minors_score
+                ),
+            );
+            Ok(see_other(&result_path(&d.club, id, result)))
+        }
+        None => {
+            entry_page(
                 &state,
                 &session,
                 &d,
                 &ev,
                 at,
-                form,
-                FieldErrors::default(),
-                Some(message),
+                Some(result),
+                score,
+                RulingState::new(),
+            )
+            .await
+        }
+    }
+}
+
+/// `POST .../results/enter`: a director enters a board's result for a table (final at once).
+pub async fn enter(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let (mut score, table) = score_form(form.into_inner());
+    let number = |t: &str| t.trim().parse::<u32>().ok();
+    let (Some(round), Some(table), Some(board)) =
+        (number(&score.form.round), table, number(&score.form.board))
+    else {
+        return Err(AppError::Invalid(
+            "the form names no round, table and board: open it from the results grid".into(),
+        ));
+    };
+    let place = Place {
+        round: i64::from(round),
+        table: i64::from(table),
+        board: i64::from(board),
+    };
+    let (ev2, sent, name, reason) = (
+        ev.clone(),
+        score.form.clone(),
+        d.director.name.clone(),
+        score.reason.clone(),
+    );
+    let done = state
+        .db(move |c| {
+            let sheet = match sent.sheet(&ev2.settings.game_spec()) {
+                Ok(s) => s,
+                Err(p) => return Ok(Err(EntryError::Problems(p))),
+            };
+            let reason = Some(reason.as_str());
+            Ok(entry::submit(
+                c,
+                &ev2,
+                Who::Director(&name),
+                place,
+                sheet,
+                reason,
+            ))
+        })
+        .await?;
+    match checked(&mut score, done)? {
+        Some(r) => {
+            flash(
+                &session,
+                format!(
+                    "Round {round}, table {table}, board {board} entered: {} – {}.",
+                    r.majors_score, r.minors_score
+                ),
+            );
+            Ok(see_other(&result_path(&d.club, id, r.id)))
+        }
+        None => {
+            let at = (round, table, board);
+            entry_page(
+                &state,
+                &session,
+                &d,
+                &ev,
+                at,
+                None,
+                score,
+                RulingState::new(),
             )
             .await
         }

@@ -430,7 +430,7 @@ pub async fn post_result(
                 table,
                 code: &lookup,
             };
-            Ok(match results::submit(c, &ev, who, place, sheet) {
+            Ok(match results::submit(c, &ev, who, place, sheet, None) {
                 Ok(_) => Ok(()),
                 Err(e) => Err(refusal(e)?),
             })

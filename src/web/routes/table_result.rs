@@ -217,6 +217,53 @@ impl TableForm {
         f
     }
 
+    /// The form a stored sheet (the API's JSON of what was entered) came from, for a
+    /// director's correction to start from what the table entered.
+    pub fn from_sheet(sheet: &str, round: u32, board: u32) -> TableForm {
+        let v: serde_json::Value = serde_json::from_str(sheet).unwrap_or_default();
+        let mut pairs = vec![
+            ("round".to_string(), round.to_string()),
+            ("board".to_string(), board.to_string()),
+        ];
+        let counts = |prefix: &str, s: &serde_json::Value, pairs: &mut Vec<(String, String)>| {
+            for (seat, p) in s["players"].as_object().into_iter().flatten() {
+                if let Some(n) = p["calypsos"].as_i64() {
+                    pairs.push((format!("{prefix}calypsos_{seat}"), n.to_string()));
+                }
+                let cards = p["in_progress"].as_array().into_iter().flatten();
+                for card in cards.filter_map(|c| c.as_str()) {
+                    // The card's rank: all but its suit letter.
+                    let rank = card.get(..card.len().saturating_sub(1)).unwrap_or("");
+                    pairs.push((format!("{prefix}ranks_{seat}"), rank.to_string()));
+                }
+            }
+            for (side, n) in s["trick_piles"].as_object().into_iter().flatten() {
+                pairs.push((format!("{prefix}piles_{side}"), n.to_string()));
+            }
+        };
+        let revokes = |prefix: &str, pairs: &mut Vec<(String, String)>| {
+            for (side, n) in v["revokes"].as_object().into_iter().flatten() {
+                pairs.push((format!("{prefix}revokes_{side}"), n.to_string()));
+            }
+        };
+        if v["record"].is_object() {
+            pairs.push(("mode".into(), Mode::Record.name().into()));
+            let text = serde_json::to_string_pretty(&v["record"]).unwrap_or_default();
+            pairs.push(("record".into(), text));
+        } else if let Some(deals) = v["deals"].as_array() {
+            pairs.push(("mode".into(), Mode::Deals.name().into()));
+            for (i, d) in deals.iter().enumerate() {
+                counts(&format!("d{}_", i + 1), d, &mut pairs);
+            }
+            revokes("deals_", &mut pairs);
+        } else {
+            pairs.push(("mode".into(), Mode::Game.name().into()));
+            counts("", &v, &mut pairs);
+            revokes("", &mut pairs);
+        }
+        TableForm::from_pairs(pairs)
+    }
+
     /// An empty form for a board: revokes 0, the rest to fill in.
     pub fn blank(spec: &GameSpec, round: u32, board: u32) -> TableForm {
         let mut f = TableForm {
@@ -653,6 +700,58 @@ mod tests {
         list.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    /// The sheet a form gives, as stored.
+    fn stored(spec: &GameSpec, f: &TableForm) -> String {
+        f.sheet(spec)
+            .unwrap()
+            .read(spec)
+            .unwrap()
+            .to_json(spec)
+            .to_string()
+    }
+
+    #[test]
+    fn a_stored_sheet_gives_back_the_form_it_came_from() {
+        let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
+        let game = TableForm::from_pairs(pairs(&[
+            ("mode", "game"),
+            ("calypsos_N", "1"),
+            ("ranks_N", "2"),
+            ("ranks_N", "T"),
+            ("ranks_W", "A"),
+            ("piles_NS", "72"),
+            ("piles_EW", "104"),
+            ("revokes_NS", "1"),
+            ("revokes_EW", "0"),
+        ]));
+        let deals = TableForm::from_pairs(pairs(&[
+            ("mode", "deals"),
+            ("d1_calypsos_N", "0"),
+            ("d1_ranks_S", "Q"),
+            ("d1_piles_NS", "24"),
+            ("d1_piles_EW", "27"),
+            ("d2_calypsos_E", "1"),
+            ("d2_ranks_S", "Q"),
+            ("d2_piles_NS", "40"),
+            ("d2_piles_EW", "50"),
+            ("deals_revokes_EW", "2"),
+        ]));
+        for f in [game, deals] {
+            let sheet = stored(&spec, &f);
+            let back = TableForm::from_sheet(&sheet, 2, 7);
+            assert_eq!(back.mode(), f.mode());
+            assert_eq!((back.round.as_str(), back.board.as_str()), ("2", "7"));
+            assert_eq!(stored(&spec, &back), sheet);
+        }
+        // A record comes back as the record's JSON.
+        let back = TableForm::from_sheet(r#"{"record":{"deals":[]}}"#, 1, 1);
+        assert_eq!(back.mode(), Mode::Record);
+        assert!(back.record.contains("\"deals\""));
+        // A sheet that is not one (a ruling's "{}", or nothing) is an empty whole game.
+        assert_eq!(TableForm::from_sheet("{}", 1, 1).mode(), Mode::Game);
+        assert_eq!(TableForm::from_sheet("", 1, 1).mode(), Mode::Game);
     }
 
     #[test]
