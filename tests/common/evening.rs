@@ -303,7 +303,7 @@ pub fn table_result(app: &TestApp, id: EventId, t: &Value, status: ResultStatus)
             db::entries::entries_of(c, app.club_id("alpha"), id)
                 .unwrap()
                 .into_iter()
-                .find(|e| Value::from(e.number) == *n)
+                .find(|e| n.as_i64() == Some(i64::from(e.number)))
                 .map(|e| e.id)
         })
     };

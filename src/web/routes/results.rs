@@ -390,10 +390,13 @@ async fn result_page(
     d: &ClubDirector,
     ev: Event,
     id: ResultId,
-    form: RulingForm,
-    errors: FieldErrors,
-    message: Option<String>,
+    ruling: RulingState,
 ) -> Result<HttpResponse, AppError> {
+    let RulingState {
+        form,
+        errors,
+        message,
+    } = ruling;
     let status = if errors.is_empty() && message.is_none() {
         StatusCode::OK
     } else {
@@ -464,9 +467,11 @@ pub async fn show(
         &d,
         ev,
         result,
-        form,
-        FieldErrors::default(),
-        None,
+        RulingState {
+            form,
+            errors: FieldErrors::default(),
+            message: None,
+        },
     )
     .await
 }
@@ -513,7 +518,19 @@ pub async fn adjust(
     let ruling = match form.read() {
         Ok(r) => r,
         Err(errors) => {
-            return result_page(&state, &session, &d, ev, result, form, errors, None).await;
+            return result_page(
+                &state,
+                &session,
+                &d,
+                ev,
+                result,
+                RulingState {
+                    form,
+                    errors,
+                    message: None,
+                },
+            )
+            .await;
         }
     };
     let (name, ev2, reason) = (d.director.name.clone(), ev.clone(), form.reason.clone());
@@ -552,9 +569,11 @@ pub async fn adjust(
                 &d,
                 ev,
                 result,
-                form,
-                FieldErrors::default(),
-                Some(message),
+                RulingState {
+                    form,
+                    errors: FieldErrors::default(),
+                    message: Some(message),
+                },
             )
             .await
         }
@@ -584,7 +603,19 @@ pub async fn settle(
     };
     if reason.trim().is_empty() {
         let errors = FieldErrors::one("settle_reason", "a reason is required to confirm it");
-        return result_page(&state, &session, &d, ev, result, keep, errors, None).await;
+        return result_page(
+            &state,
+            &session,
+            &d,
+            ev,
+            result,
+            RulingState {
+                form: keep,
+                errors,
+                message: None,
+            },
+        )
+        .await;
     }
     let (name, ev2) = (d.director.name.clone(), ev.clone());
     let done = state
@@ -610,9 +641,11 @@ pub async fn settle(
                 &d,
                 ev,
                 result,
-                keep,
-                FieldErrors::default(),
-                Some(message),
+                RulingState {
+                    form: keep,
+                    errors: FieldErrors::default(),
+                    message: Some(message),
+                },
             )
             .await
         }
