@@ -566,14 +566,14 @@ async fn the_progressive_individual_pages_fit_a_phone() {
     c.close().await.unwrap();
 }
 
-/// A phone at the table (390 px, no login): opens the table's link, enters a result with a
-/// wrong trick-pile count and sees the engine's message beside the line with what was typed
-/// kept, reloads mid-entry without losing the form, fixes the count, and the minors agree.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_table_enters_a_result_on_a_phone_and_the_minors_agree() {
-    let app = spawn_app().await;
+/// A running two-table Mitchell of four pairs of club alpha named `name`, round 1 started:
+/// the event's id and table 1's code.
+async fn two_tables_playing(
+    app: &TestApp,
+    name: &str,
+) -> (calypso_director::event::EventId, String) {
     let d = app.club_with_owner("alpha", "olive@example.org").await;
-    let mut fields = event_fields("Phone Night");
+    let mut fields = event_fields(name);
     fields[4] = ("tables", "2");
     let r = d
         .post("/c/alpha/events/new", "/c/alpha/events", &fields)
@@ -588,7 +588,7 @@ async fn a_table_enters_a_result_on_a_phone_and_the_minors_agree() {
     let rounds = format!("{event}/rounds");
     d.post(&rounds, &rounds, &[("round", "1")]).await;
     let club = app.club_id("alpha");
-    let code = with_conn(&app, |c| {
+    let code = with_conn(app, |c| {
         calypso_director::db::tables::ensure_codes(
             c,
             club,
@@ -600,6 +600,16 @@ async fn a_table_enters_a_result_on_a_phone_and_the_minors_agree() {
             .1
             .clone()
     });
+    (id, code)
+}
+
+/// A phone at the table (390 px, no login): opens the table's link, enters a result with a
+/// wrong trick-pile count and sees the engine's message beside the line with what was typed
+/// kept, reloads mid-entry without losing the form, fixes the count, and the minors agree.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_enters_a_result_on_a_phone_and_the_minors_agree() {
+    let app = spawn_app().await;
+    let (id, code) = two_tables_playing(&app, "Phone Night").await;
 
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;
@@ -671,7 +681,7 @@ async fn a_table_enters_a_result_on_a_phone_and_the_minors_agree() {
     wait_for(&c, &path, "Both sides agree").await;
     shot(&c, "phone-table-confirmed").await;
     let saved = with_conn(&app, |conn| {
-        calypso_director::db::results::results_of(conn, club, id).unwrap()
+        calypso_director::db::results::results_of(conn, app.club_id("alpha"), id).unwrap()
     });
     assert_eq!(saved.len(), 1);
     assert_eq!(
@@ -985,34 +995,7 @@ async fn whole_page_shot(c: &Client, name: &str, width: u32) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
     let app = spawn_app().await;
-    let d = app.club_with_owner("alpha", "olive@example.org").await;
-    let mut fields = event_fields("Deal Night");
-    fields[4] = ("tables", "2");
-    let r = d
-        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
-        .await;
-    let event = location(&r);
-    let id = id_from_location(&event);
-    enter_pairs(&d, &format!("{event}/entries"), 4, "Ann", "Bob").await;
-    let movement = format!("{event}/movement");
-    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
-    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
-    move_event(&d, &event, &TO_RUNNING).await;
-    let rounds = format!("{event}/rounds");
-    d.post(&rounds, &rounds, &[("round", "1")]).await;
-    let club = app.club_id("alpha");
-    let code = with_conn(&app, |c| {
-        calypso_director::db::tables::ensure_codes(
-            c,
-            club,
-            id,
-            2,
-            calypso_director::service::tokens::table_code,
-        )
-        .unwrap()[0]
-            .1
-            .clone()
-    });
+    let (id, code) = two_tables_playing(&app, "Deal Night").await;
 
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;
@@ -1223,7 +1206,7 @@ async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
     );
     shot(&c, "phone-table-deals-provisional").await;
     let saved = with_conn(&app, |conn| {
-        calypso_director::db::results::results_of(conn, club, id).unwrap()
+        calypso_director::db::results::results_of(conn, app.club_id("alpha"), id).unwrap()
     });
     assert_eq!(saved.len(), 1);
     assert_eq!(

@@ -533,19 +533,11 @@ pub async fn adjust(
             .await;
         }
     };
-    let (name, ev2, reason) = (d.director.name.clone(), ev.clone(), form.reason.clone());
-    let done = state
-        .db(move |c| {
-            Ok(entry::adjust(
-                c,
-                &ev2,
-                &name,
-                result,
-                ruling,
-                Some(reason.as_str()),
-            ))
-        })
-        .await?;
+    let reason = form.reason.clone();
+    let done = as_director(&state, &d, &ev, move |c, ev, name| {
+        entry::adjust(c, ev, name, result, ruling, Some(reason.as_str()))
+    })
+    .await?;
     match done {
         Ok(r) => {
             flash(
@@ -617,10 +609,10 @@ pub async fn settle(
         )
         .await;
     }
-    let (name, ev2) = (d.director.name.clone(), ev.clone());
-    let done = state
-        .db(move |c| Ok(entry::settle(c, &ev2, &name, result, Some(reason.as_str()))))
-        .await?;
+    let done = as_director(&state, &d, &ev, move |c, ev, name| {
+        entry::settle(c, ev, name, result, Some(reason.as_str()))
+    })
+    .await?;
     match done {
         Ok(r) => {
             flash(
@@ -862,17 +854,8 @@ pub async fn rule(
     let (_, id) = path.into_inner();
     let ev = load_event(&state, d.club.id, id).await?;
     let form = form.into_inner();
-    let number = |t: &str| t.trim().parse::<u32>().ok();
-    let (Some(round), Some(table), Some(board)) = (
-        number(&form.round),
-        number(&form.table),
-        number(&form.board),
-    ) else {
-        return Err(AppError::Invalid(
-            "the ruling names no round, table and board: open it from the results grid".into(),
-        ));
-    };
-    let at = (round, table, board);
+    let (at, place) = board_place(&form.round, &form.table, &form.board)?;
+    let (round, table, board) = at;
     let ruling = match form.read() {
         Ok(r) => r,
         Err(errors) => {
@@ -884,24 +867,11 @@ pub async fn rule(
             return rule_page(&state, &session, &d, &ev, at, ruling).await;
         }
     };
-    let place = Place {
-        round: i64::from(round),
-        table: i64::from(table),
-        board: i64::from(board),
-    };
-    let (name, ev2, reason) = (d.director.name.clone(), ev.clone(), form.reason.clone());
-    let done = state
-        .db(move |c| {
-            Ok(entry::rule_unplayed(
-                c,
-                &ev2,
-                &name,
-                place,
-                ruling,
-                Some(reason.as_str()),
-            ))
-        })
-        .await?;
+    let reason = form.reason.clone();
+    let done = as_director(&state, &d, &ev, move |c, ev, name| {
+        entry::rule_unplayed(c, ev, name, place, ruling, Some(reason.as_str()))
+    })
+    .await?;
     match done {
         Ok(r) => {
             flash(
@@ -924,8 +894,41 @@ pub async fn rule(
     }
 }
 
+/// A board's place as a form gives it (round, table and board as typed), or why not.
+fn board_place(
+    round: &str,
+    table: &str,
+    board: &str,
+) -> Result<((u32, u32, u32), Place), AppError> {
+    let number = |t: &str| t.trim().parse::<u32>().ok();
+    let (Some(r), Some(t), Some(b)) = (number(round), number(table), number(board)) else {
+        return Err(AppError::Invalid(
+            "the form names no round, table and board: open it from the results grid".into(),
+        ));
+    };
+    let place = Place {
+        round: i64::from(r),
+        table: i64::from(t),
+        board: i64::from(b),
+    };
+    Ok(((r, t, b), place))
+}
+
+/// Runs one of the score-entry service's changes as this director, in the database.
+async fn as_director(
+    state: &AppState,
+    d: &ClubDirector,
+    ev: &Event,
+    f: impl FnOnce(&mut db::DbConnection, &Event, &str) -> Result<TableResult, EntryError>
+    + Send
+    + 'static,
+) -> Result<Result<TableResult, EntryError>, AppError> {
+    let (name, ev) = (d.director.name.clone(), ev.clone());
+    state.db(move |c| Ok(f(c, &ev, &name))).await
+}
+
 /// The director's score form as posted: the table form's fields, the place and a reason.
-fn score_form(pairs: Vec<(String, String)>) -> (ScoreForm, Option<u32>) {
+fn score_form(pairs: Vec<(String, String)>) -> (ScoreForm, String) {
     let field = |name: &str| {
         pairs
             .iter()
@@ -934,7 +937,7 @@ fn score_form(pairs: Vec<(String, String)>) -> (ScoreForm, Option<u32>) {
             .unwrap_or_default()
     };
     let reason = field("reason");
-    let table = field("table").trim().parse().ok();
+    let table = field("table");
     let mut score = ScoreForm::new(TableForm::from_pairs(pairs));
     score.reason = reason;
     (score, table)
@@ -1067,42 +1070,23 @@ pub async fn enter(
     let (_, id) = path.into_inner();
     let ev = load_event(&state, d.club.id, id).await?;
     let (mut score, table) = score_form(form.into_inner());
-    let number = |t: &str| t.trim().parse::<u32>().ok();
-    let (Some(round), Some(table), Some(board)) =
-        (number(&score.form.round), table, number(&score.form.board))
-    else {
-        return Err(AppError::Invalid(
-            "the form names no round, table and board: open it from the results grid".into(),
-        ));
-    };
-    let place = Place {
-        round: i64::from(round),
-        table: i64::from(table),
-        board: i64::from(board),
-    };
-    let (ev2, sent, name, reason) = (
-        ev.clone(),
-        score.form.clone(),
-        d.director.name.clone(),
-        score.reason.clone(),
-    );
-    let done = state
-        .db(move |c| {
-            let sheet = match sent.sheet(&ev2.settings.game_spec()) {
-                Ok(s) => s,
-                Err(p) => return Ok(Err(EntryError::Problems(p))),
-            };
-            let reason = Some(reason.as_str());
-            Ok(entry::submit(
-                c,
-                &ev2,
-                Who::Director(&name),
-                place,
-                sheet,
-                reason,
-            ))
-        })
-        .await?;
+    let (at, place) = board_place(&score.form.round, &table, &score.form.board)?;
+    let (round, table, board) = at;
+    let (sent, reason) = (score.form.clone(), score.reason.clone());
+    let done = as_director(&state, &d, &ev, move |c, ev, name| {
+        let sheet = sent
+            .sheet(&ev.settings.game_spec())
+            .map_err(EntryError::Problems)?;
+        entry::submit(
+            c,
+            ev,
+            Who::Director(name),
+            place,
+            sheet,
+            Some(reason.as_str()),
+        )
+    })
+    .await?;
     match checked(&mut score, done)? {
         Some(r) => {
             flash(
@@ -1115,7 +1099,6 @@ pub async fn enter(
             Ok(see_other(&result_path(&d.club, id, r.id)))
         }
         None => {
-            let at = (round, table, board);
             entry_page(
                 &state,
                 &session,
