@@ -60,12 +60,16 @@ struct Opts {
     second_try: u64,
     /// Milliseconds a phone waits before posting the result (entering the scores).
     think_ms: u64,
+    /// Up to this many milliseconds (drawn at random) a phone waits before each page it
+    /// opens: players do not all look at their phones in the same millisecond.
+    stagger_ms: u64,
     via: Via,
 }
 
 const USAGE: &str = "usage: load [--devices N (even, a multiple of 2 x tables; default 200)] \
 [--seconds S (default 60)] [--tables T (odd, 3 to 99; default 25)] \
-[--second-try PERCENT (default 50)] [--think-ms MS (default 0)] [--via pages|api]";
+[--second-try PERCENT (default 50)] [--think-ms MS (default 0)] [--stagger-ms MS (default 0)] \
+[--via pages|api]";
 
 fn parse_opts() -> Result<Opts, String> {
     let mut o = Opts {
@@ -74,6 +78,7 @@ fn parse_opts() -> Result<Opts, String> {
         tables: 25,
         second_try: 50,
         think_ms: 0,
+        stagger_ms: 0,
         via: Via::Pages,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -97,6 +102,7 @@ fn parse_opts() -> Result<Opts, String> {
             "--tables" => o.tables = number()? as usize,
             "--second-try" => o.second_try = number()?,
             "--think-ms" => o.think_ms = number()?,
+            "--stagger-ms" => o.stagger_ms = number()?,
             "--via" => {
                 o.via = match value.as_str() {
                     "pages" => Via::Pages,
@@ -657,6 +663,17 @@ async fn post_result(
     out
 }
 
+/// Waits a random 0 to `--stagger-ms` milliseconds (xorshift on the device's own seed).
+async fn stagger(opts: &Opts, rng: &mut u64) {
+    if opts.stagger_ms == 0 {
+        return;
+    }
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    tokio::time::sleep(Duration::from_millis(*rng % (opts.stagger_ms + 1))).await;
+}
+
 /// One phone: `role` 0 is the majors', which enters the result; 1 the minors', which
 /// sometimes enters it too and confirms the one saved.
 #[allow(clippy::too_many_arguments)]
@@ -700,6 +717,7 @@ async fn device(
         rng ^= rng >> 7;
         rng ^= rng << 17;
         let tries = role == 0 || rng % 100 < opts.second_try;
+        stagger(&opts, &mut rng).await;
         let Some(page) = get_page(&http, &base, code, &mut stats).await else {
             continue;
         };
@@ -748,6 +766,7 @@ async fn device(
         if opts.via == Via::Api {
             continue;
         }
+        stagger(&opts, &mut rng).await;
         let Some(page) = get_page(&http, &base, code, &mut stats).await else {
             continue;
         };
@@ -893,7 +912,8 @@ async fn drive(opts: Opts, base: String, setup_link: String) -> Result<bool, Str
     let sections = opts.devices / (2 * opts.tables);
     println!(
         "load: {} devices ({} section{} of a {}-table Mitchell, one board a round, two phones a \
-         table), {} s, via {}; second phone also posts the result in {}% of rounds; think time {} ms",
+         table), {} s, via {}; second phone also posts the result in {}% of rounds; think time {} ms; \
+         stagger up to {} ms",
         opts.devices,
         sections,
         if sections == 1 { "" } else { "s" },
@@ -904,7 +924,8 @@ async fn drive(opts: Opts, base: String, setup_link: String) -> Result<bool, Str
             Via::Api => "the JSON API",
         },
         opts.second_try,
-        opts.think_ms
+        opts.think_ms,
+        opts.stagger_ms
     );
     let stop = Arc::new(AtomicBool::new(false));
     let events_made = Arc::new(Mutex::new(Vec::new()));
