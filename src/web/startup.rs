@@ -127,16 +127,27 @@ fn session_key(pool: &DbPool) -> Result<Key, StartError> {
     Key::try_from(bytes.as_slice()).map_err(|e| StartError::SessionKey(e.to_string()))
 }
 
+/// A request's path as the log shows it: invitation tokens and table codes are keys, so they
+/// stay out of the log ("/t/…/result").
+fn logged_path(path: &str) -> String {
+    if path.starts_with("/invite/") {
+        return "/invite/…".to_string();
+    }
+    match path.strip_prefix("/t/") {
+        Some(rest) => match rest.split_once('/') {
+            Some((_, tail)) => format!("/t/…/{tail}"),
+            None => "/t/…".to_string(),
+        },
+        None => path.to_string(),
+    }
+}
+
 async fn log_requests(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let method = req.method().clone();
-    // Invitation tokens are in the path: keep them out of the log.
-    let path = match req.path() {
-        p if p.starts_with("/invite/") => "/invite/…".to_string(),
-        p => p.to_string(),
-    };
+    let path = logged_path(req.path());
     let res = next.call(req).await?;
     tracing::info!(%method, %path, status = res.status().as_u16(), "request");
     Ok(res)
@@ -185,4 +196,18 @@ fn server(
     .map_err(|source| StartError::Bind { bind, source })?
     .run();
     Ok(server)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::logged_path;
+
+    #[test]
+    fn keys_in_paths_stay_out_of_the_log() {
+        assert_eq!(logged_path("/t/K7QX2MPA"), "/t/…");
+        assert_eq!(logged_path("/t/K7QX2MPA/result"), "/t/…/result");
+        assert_eq!(logged_path("/invite/abc123"), "/invite/…");
+        assert_eq!(logged_path("/c/alpha/events/3"), "/c/alpha/events/3");
+        assert_eq!(logged_path("/static/table.js"), "/static/table.js");
+    }
 }
