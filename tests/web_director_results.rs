@@ -408,3 +408,95 @@ async fn a_director_corrects_a_result_from_what_was_entered_and_enters_a_missing
     assert!(r.text().await.unwrap().contains("already has a result"));
     assert_eq!(stored(&app, id).len(), 2);
 }
+
+#[tokio::test]
+async fn bad_input_on_the_directors_forms_is_a_clear_message_and_saves_nothing() {
+    let app = spawn_app().await;
+    let (d, _e, id, tables) = evening(&app).await;
+    let (t, b) = place(&tables[0]);
+    let board = format!("/c/alpha/events/{id}/results/board?round=1&table={t}&board={b}");
+    let base = format!("/c/alpha/events/{id}/results");
+    let (table, board_no) = (t.to_string(), b.to_string());
+    let many = "A ".repeat(10_000);
+    let long = "x".repeat(5_000);
+    let cases: Vec<(String, Vec<(&str, &str)>, StatusCode, &str)> = vec![
+        // No place: the ruling cannot be placed.
+        (
+            format!("{base}/rule"),
+            vec![("ruling", "not-played"), ("reason", "x")],
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "names no round, table and board",
+        ),
+        // A place the movement does not have.
+        (
+            format!("{base}/rule"),
+            vec![
+                ("ruling", "fouled"),
+                ("reason", "x"),
+                ("round", "1"),
+                ("table", "99"),
+                ("board", "1"),
+            ],
+            StatusCode::NOT_FOUND,
+            "",
+        ),
+        // Ten thousand ranks tapped, negative and unknown counts.
+        (
+            format!("{base}/enter"),
+            vec![
+                ("round", "1"),
+                ("table", &table),
+                ("board", &board_no),
+                ("mode", "game"),
+                ("ranks_N", &many),
+                ("calypsos_E", "-3"),
+                ("calypsos_S", "lots"),
+                ("piles_NS", "1"),
+                ("piles_EW", "1"),
+            ],
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "is not a number",
+        ),
+        // A reason far too long, and an adjusted score that is not one.
+        (
+            format!("{base}/rule"),
+            vec![
+                ("ruling", "adjust"),
+                ("majors", &long),
+                ("reason", &long),
+                ("round", "1"),
+                ("table", &table),
+                ("board", &board_no),
+            ],
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "is not an adjusted score",
+        ),
+    ];
+    for (path, fields, status, says) in cases {
+        let r = d.post(&board, &path, &fields).await;
+        assert_eq!(r.status(), status, "{path} {:?}", &fields[..2]);
+        let body = r.text().await.unwrap();
+        assert!(
+            body.contains(says),
+            "{path}: {}",
+            &body[..body.len().min(3000)]
+        );
+    }
+    // The reason alone too long: the service says so.
+    let r = d
+        .post(
+            &board,
+            &format!("{base}/rule"),
+            &[
+                ("ruling", "not-played"),
+                ("reason", &long),
+                ("round", "1"),
+                ("table", &table),
+                ("board", &board_no),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.text().await.unwrap().contains("1 to 200 characters"));
+    assert!(stored(&app, id).is_empty(), "nothing saved");
+}
