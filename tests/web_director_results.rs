@@ -419,7 +419,9 @@ async fn bad_input_on_the_directors_forms_is_a_clear_message_and_saves_nothing()
     let (table, board_no) = (t.to_string(), b.to_string());
     let many = "A ".repeat(10_000);
     let long = "x".repeat(5_000);
-    let cases: Vec<(String, Vec<(&str, &str)>, StatusCode, &str)> = vec![
+    // (where, the fields, the answer, what it says)
+    type Case<'a> = (String, Vec<(&'a str, &'a str)>, StatusCode, &'a str);
+    let cases: Vec<Case> = vec![
         // No place: the ruling cannot be placed.
         (
             format!("{base}/rule"),
