@@ -137,6 +137,7 @@ pub enum Sheet {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct SheetIn {
     method: String,
     scale: Option<String>,
@@ -349,6 +350,9 @@ pub fn parse(text: &str) -> Result<Sheet, String> {
             })
         }
         "tally" => {
+            if input.teams.is_some() {
+                return Err("\"teams\" belongs to a team sheet".into());
+            }
             only("scale", input.scale.is_some())?;
             only("compare", input.compare.is_some())?;
             only("expected", input.expected.is_some())?;
