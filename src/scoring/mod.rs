@@ -463,6 +463,16 @@ mod tests {
         );
         assert!(err(json!({"method": "mp", "results": []})).contains("unknown method \"mp\""));
         assert!(
+            err(sheet(r(
+                json!({"adjustd": {"majors": "ave", "minors": "ave"}})
+            )))
+            .starts_with("result 3 (round 1, table 2, board 2): unknown field `adjustd`")
+        );
+        assert_eq!(
+            err(json!({"method": "tally", "teams": {}, "results": []})),
+            "\"teams\" belongs to a team sheet"
+        );
+        assert!(
             err(json!({"method": "matchpoints", "scale": "3-1", "results": []}))
                 .contains("unknown scale \"3-1\"")
         );
