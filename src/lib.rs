@@ -8,5 +8,6 @@ pub mod deals;
 pub mod engine;
 pub mod event;
 pub mod movement;
+pub mod scoring;
 pub mod service;
 pub mod web;

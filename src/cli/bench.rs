@@ -17,6 +17,7 @@ pub enum BenchWhat {
     Engine,
     Deals,
     Pdf,
+    Score,
     All,
 }
 
@@ -30,14 +31,27 @@ pub struct BenchArgs {
     /// Games per pass in the engine benchmark.
     #[arg(long, default_value_t = 2_000)]
     games: usize,
+    /// Tables of the field in the scoring benchmark (each plays every board).
+    #[arg(long, default_value_t = 2_000)]
+    tables: u32,
+    /// Boards of the field in the scoring benchmark.
+    #[arg(long = "score-boards", default_value_t = 12)]
+    score_boards: u32,
     /// Repetitions; the median is reported.
     #[arg(long, default_value_t = 7)]
     repetitions: usize,
 }
 
 pub fn run(args: BenchArgs) -> i32 {
-    if args.boards == 0 || args.games == 0 || args.repetitions == 0 {
-        return fail("--boards, --games and --repetitions must be at least 1");
+    if args.boards == 0
+        || args.games == 0
+        || args.repetitions == 0
+        || args.tables == 0
+        || args.score_boards == 0
+    {
+        return fail(
+            "--boards, --games, --tables, --score-boards and --repetitions must be at least 1",
+        );
     }
     let what = args.what;
     if matches!(what, BenchWhat::Engine | BenchWhat::All) {
@@ -57,7 +71,61 @@ pub fn run(args: BenchArgs) -> i32 {
             }
         }
     }
+    if matches!(what, BenchWhat::Score | BenchWhat::All) {
+        print!(
+            "{}",
+            score(args.tables, args.score_boards, args.repetitions)
+        );
+    }
     0
+}
+
+/// A matchpoint sheet of a field where every one of `tables` tables plays every board, one
+/// a round: pair t sits majors at table t, the minors move up a table each round. Totals
+/// are random in steps of 10 (so ties happen); one result in 500 is adjusted `ave+`/`ave-`,
+/// so those boards are factored by Neuberg.
+pub fn score_sheet_text(tables: u32, boards: u32, seed: u64) -> String {
+    use rand::RngExt;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut results = Vec::with_capacity((tables * boards) as usize);
+    for round in 1..=boards {
+        for table in 1..=tables {
+            let minors = tables + (table + round - 2) % tables + 1;
+            let mut r = serde_json::json!({
+                "round": round, "table": table, "board": round,
+                "majors": table, "minors": minors,
+            });
+            if rng.random_range(0..500) == 0 {
+                r["adjusted"] = serde_json::json!({"majors": "ave+", "minors": "ave-"});
+            } else {
+                r["scores"] = serde_json::json!({
+                    "majors": 10 * rng.random_range(100..200),
+                    "minors": 10 * rng.random_range(100..200),
+                });
+            }
+            results.push(r);
+        }
+    }
+    serde_json::json!({"method": "matchpoints", "results": results}).to_string()
+}
+
+/// `score` from scratch on a generated field: the sheet's text read, every board
+/// matchpointed, the standings placed and the output JSON written.
+pub fn score(tables: u32, boards: u32, runs: usize) -> String {
+    let text = score_sheet_text(tables, boards, 1);
+    let mut bytes = 0;
+    let (median, min, max) = timings(runs, || {
+        let out = crate::scoring::score_json(&text).expect("the generated sheet scores");
+        bytes = out.to_string().len();
+    });
+    format!(
+        "score: {tables} tables x {boards} boards ({} results, {} bytes in, {bytes} out): {:.1} ms median ({runs} runs; fastest {:.1}, slowest {:.1})\n",
+        tables * boards,
+        text.len(),
+        median * 1000.0,
+        min * 1000.0,
+        max * 1000.0,
+    )
 }
 
 /// Median and spread of `runs` timings of `f`, in seconds.

@@ -7,6 +7,7 @@ pub mod bench;
 mod deals;
 mod movement;
 pub mod rules;
+mod score;
 pub mod serve;
 
 #[derive(Parser)]
@@ -41,6 +42,8 @@ enum Command {
     Audit(deals::AuditArgs),
     /// Who sits where with which boards: a team match, Mitchell or progressive movement.
     Movement(movement::MovementArgs),
+    /// Score a sheet of results (FILE or - for stdin): matchpoints, tallies or a team match.
+    Score { file: Option<String> },
     /// Measure the engine, board generation and PDF rendering (build with --release).
     Bench(bench::BenchArgs),
 }
@@ -81,5 +84,6 @@ pub fn run() -> i32 {
         Some(Command::Audit(a)) => deals::audit(a),
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Movement(a)) => movement::run(a),
+        Some(Command::Score { file }) => score::run(file.as_deref()),
     }
 }

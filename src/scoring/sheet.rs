@@ -1,0 +1,460 @@
+//! The scoring sheet: the JSON input of `score`, read into typed results with every
+//! malformed result named ("result 3 (round 1, table 2, board 2): ..."), and the number
+//! format of the output (two decimals, whole numbers without a fraction).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+/// The matchpoint scale: `2-1` (2 per result beaten, 1 per tie) or `1-half` (1 and 1/2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    TwoOne,
+    OneHalf,
+}
+
+impl Scale {
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::TwoOne => "2-1",
+            Scale::OneHalf => "1-half",
+        }
+    }
+    /// Raw matchpoints are counted in units of 2 per result beaten and 1 per tie; this
+    /// divides them into the scale's matchpoints.
+    pub fn divisor(self) -> u64 {
+        match self {
+            Scale::TwoOne => 1,
+            Scale::OneHalf => 2,
+        }
+    }
+}
+
+/// What a board's results are compared on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    /// Majors' total minus minors' total; the minors get its negative.
+    Net,
+    /// Each side's own total.
+    Own,
+}
+
+impl Compare {
+    pub fn name(self) -> &'static str {
+        match self {
+            Compare::Net => "net",
+            Compare::Own => "own",
+        }
+    }
+}
+
+/// An adjusted score for one side: a percentage of the board's top.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Adjustment {
+    AvePlus,
+    Ave,
+    AveMinus,
+    Percent(f64),
+}
+
+impl Adjustment {
+    pub fn percent(self) -> f64 {
+        match self {
+            Adjustment::AvePlus => 60.0,
+            Adjustment::Ave => 50.0,
+            Adjustment::AveMinus => 40.0,
+            Adjustment::Percent(p) => p,
+        }
+    }
+    pub fn to_json(self) -> Value {
+        match self {
+            Adjustment::AvePlus => json!("ave+"),
+            Adjustment::Ave => json!("ave"),
+            Adjustment::AveMinus => json!("ave-"),
+            Adjustment::Percent(p) => number(p),
+        }
+    }
+}
+
+/// A result at one table: the two sides' totals, or an adjusted score per side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Outcome {
+    Scored {
+        majors: i64,
+        minors: i64,
+    },
+    Adjusted {
+        majors: Adjustment,
+        minors: Adjustment,
+    },
+}
+
+/// One board played (or adjusted) at one table by two pairs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairResult {
+    pub round: u32,
+    pub table: u32,
+    pub board: u32,
+    pub majors: u32,
+    pub minors: u32,
+    pub outcome: Outcome,
+}
+
+/// One game of a progressive: two sides, each with its members and its total.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub round: u32,
+    pub table: u32,
+    pub sides: [TallySide; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TallySide {
+    pub members: Vec<u32>,
+    pub score: i64,
+}
+
+/// A whole sheet, read and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Sheet {
+    Matchpoints {
+        scale: Scale,
+        compare: Compare,
+        /// Expected results per board, where given.
+        expected: BTreeMap<u32, u32>,
+        results: Vec<PairResult>,
+    },
+    Tally {
+        games: Vec<Game>,
+    },
+    Team {
+        /// The two teams in the order the sheet gives them.
+        teams: Vec<(String, Vec<u32>)>,
+        results: Vec<PairResult>,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SheetIn {
+    method: String,
+    scale: Option<String>,
+    compare: Option<String>,
+    expected: Option<Map<String, Value>>,
+    teams: Option<Map<String, Value>>,
+    results: Vec<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultIn {
+    round: u32,
+    table: u32,
+    board: u32,
+    majors: u32,
+    minors: u32,
+    scores: Option<SidesIn<i64>>,
+    adjusted: Option<SidesIn<Value>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SidesIn<T> {
+    majors: T,
+    minors: T,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameIn {
+    round: u32,
+    table: u32,
+    sides: Vec<TallySide>,
+}
+
+/// The name of a result in messages: "result 3 (round 1, table 2, board 2)", 1-based.
+fn result_name(i: usize, v: &Value) -> String {
+    let field = |k: &str| v.get(k).and_then(Value::as_u64);
+    let mut parts = Vec::new();
+    for k in ["round", "table", "board"] {
+        if let Some(n) = field(k) {
+            parts.push(format!("{k} {n}"));
+        }
+    }
+    if parts.is_empty() {
+        format!("result {}", i + 1)
+    } else {
+        format!("result {} ({})", i + 1, parts.join(", "))
+    }
+}
+
+fn adjustment(v: &Value) -> Result<Adjustment, String> {
+    match v {
+        Value::String(s) => match s.as_str() {
+            "ave+" => Ok(Adjustment::AvePlus),
+            "ave" => Ok(Adjustment::Ave),
+            "ave-" => Ok(Adjustment::AveMinus),
+            other => Err(format!(
+                "unknown adjustment \"{other}\" (ave+, ave, ave- or a percentage)"
+            )),
+        },
+        Value::Number(n) => match n.as_f64() {
+            Some(p) if (0.0..=100.0).contains(&p) => Ok(Adjustment::Percent(p)),
+            _ => Err(format!("an adjusted percentage must be 0 to 100, not {n}")),
+        },
+        other => Err(format!(
+            "an adjustment is ave+, ave, ave- or a percentage, not {other}"
+        )),
+    }
+}
+
+fn pair_result(i: usize, v: &Value) -> Result<PairResult, String> {
+    let name = result_name(i, v);
+    let r: ResultIn = serde_json::from_value(v.clone()).map_err(|e| format!("{name}: {e}"))?;
+    if r.board == 0 {
+        return Err(format!("{name}: boards are numbered from 1"));
+    }
+    if r.majors == r.minors {
+        return Err(format!("{name}: pair {} cannot play itself", r.majors));
+    }
+    let outcome = match (r.scores, r.adjusted) {
+        (Some(s), None) => Outcome::Scored {
+            majors: s.majors,
+            minors: s.minors,
+        },
+        (None, Some(a)) => Outcome::Adjusted {
+            majors: adjustment(&a.majors).map_err(|e| format!("{name}: majors: {e}"))?,
+            minors: adjustment(&a.minors).map_err(|e| format!("{name}: minors: {e}"))?,
+        },
+        (Some(_), Some(_)) => {
+            return Err(format!(
+                "{name}: a result has scores or an adjustment, not both"
+            ));
+        }
+        (None, None) => {
+            return Err(format!("{name}: a result needs scores or an adjustment"));
+        }
+    };
+    Ok(PairResult {
+        round: r.round,
+        table: r.table,
+        board: r.board,
+        majors: r.majors,
+        minors: r.minors,
+        outcome,
+    })
+}
+
+/// Results of pairs: each checked on its own, then no pair twice on one board.
+fn pair_results(values: &[Value]) -> Result<Vec<PairResult>, String> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::with_capacity(values.len());
+    for (i, v) in values.iter().enumerate() {
+        let r = pair_result(i, v)?;
+        for pair in [r.majors, r.minors] {
+            if !seen.insert((r.board, pair)) {
+                return Err(format!(
+                    "{}: pair {pair} already has a result on board {}",
+                    result_name(i, v),
+                    r.board
+                ));
+            }
+        }
+        out.push(r);
+    }
+    Ok(out)
+}
+
+fn game(i: usize, v: &Value) -> Result<Game, String> {
+    let name = {
+        let field = |k: &str| v.get(k).and_then(Value::as_u64);
+        match (field("round"), field("table")) {
+            (Some(r), Some(t)) => format!("result {} (round {r}, table {t})", i + 1),
+            _ => format!("result {}", i + 1),
+        }
+    };
+    let g: GameIn = serde_json::from_value(v.clone()).map_err(|e| format!("{name}: {e}"))?;
+    let sides: [TallySide; 2] = g
+        .sides
+        .try_into()
+        .map_err(|s: Vec<TallySide>| format!("{name}: a game has two sides, not {}", s.len()))?;
+    let mut members = BTreeSet::new();
+    for side in &sides {
+        if side.members.is_empty() {
+            return Err(format!("{name}: a side has at least one member"));
+        }
+        for &m in &side.members {
+            if !members.insert(m) {
+                return Err(format!("{name}: member {m} appears twice in one game"));
+            }
+        }
+    }
+    Ok(Game {
+        round: g.round,
+        table: g.table,
+        sides,
+    })
+}
+
+/// Reads a sheet from JSON text.
+pub fn parse(text: &str) -> Result<Sheet, String> {
+    let input: SheetIn = serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))?;
+    let only = |what: &str, given: bool| -> Result<(), String> {
+        if given {
+            Err(format!(
+                "\"{what}\" belongs to a matchpoints sheet, not {}",
+                input.method
+            ))
+        } else {
+            Ok(())
+        }
+    };
+    match input.method.as_str() {
+        "matchpoints" => {
+            let scale = match input.scale.as_deref().unwrap_or("2-1") {
+                "2-1" => Scale::TwoOne,
+                "1-half" => Scale::OneHalf,
+                other => return Err(format!("unknown scale \"{other}\" (2-1 or 1-half)")),
+            };
+            let compare = match input.compare.as_deref().unwrap_or("net") {
+                "net" => Compare::Net,
+                "own" => Compare::Own,
+                other => return Err(format!("unknown compare \"{other}\" (net or own)")),
+            };
+            if input.teams.is_some() {
+                return Err("\"teams\" belongs to a team sheet".into());
+            }
+            let mut expected = BTreeMap::new();
+            for (k, v) in input.expected.iter().flatten() {
+                let board: u32 = match k.parse() {
+                    Ok(b) if b > 0 => b,
+                    _ => return Err(format!("expected: \"{k}\" is not a board number")),
+                };
+                let n = match v.as_u64() {
+                    Some(n) if n > 0 && n <= u32::MAX as u64 => n as u32,
+                    _ => {
+                        return Err(format!(
+                            "expected: board {board}: the expected results must be a whole number of at least 1, not {v}"
+                        ));
+                    }
+                };
+                expected.insert(board, n);
+            }
+            Ok(Sheet::Matchpoints {
+                scale,
+                compare,
+                expected,
+                results: pair_results(&input.results)?,
+            })
+        }
+        "tally" => {
+            if input.teams.is_some() {
+                return Err("\"teams\" belongs to a team sheet".into());
+            }
+            only("scale", input.scale.is_some())?;
+            only("compare", input.compare.is_some())?;
+            only("expected", input.expected.is_some())?;
+            let games = input
+                .results
+                .iter()
+                .enumerate()
+                .map(|(i, v)| game(i, v))
+                .collect::<Result<_, _>>()?;
+            Ok(Sheet::Tally { games })
+        }
+        "team" => {
+            only("scale", input.scale.is_some())?;
+            only("compare", input.compare.is_some())?;
+            only("expected", input.expected.is_some())?;
+            let teams_in = input
+                .teams
+                .ok_or("a team sheet needs \"teams\": {\"A\":[pairs],\"B\":[pairs]}")?;
+            if teams_in.len() != 2 {
+                return Err(format!(
+                    "a team match has two teams, not {}",
+                    teams_in.len()
+                ));
+            }
+            let mut teams = Vec::new();
+            let mut owner = BTreeMap::new();
+            for (name, v) in teams_in {
+                let pairs: Vec<u32> =
+                    serde_json::from_value(v).map_err(|e| format!("teams: {name}: {e}"))?;
+                if pairs.is_empty() {
+                    return Err(format!("teams: {name} has no pairs"));
+                }
+                for &p in &pairs {
+                    if owner.insert(p, name.clone()).is_some() {
+                        return Err(format!("teams: pair {p} is in more than one team"));
+                    }
+                }
+                teams.push((name, pairs));
+            }
+            let results = pair_results(&input.results)?;
+            for (i, (r, v)) in results.iter().zip(&input.results).enumerate() {
+                let name = result_name(i, v);
+                if matches!(r.outcome, Outcome::Adjusted { .. }) {
+                    return Err(format!(
+                        "{name}: a team match takes scores, not adjustments"
+                    ));
+                }
+                let (a, b) = (owner.get(&r.majors), owner.get(&r.minors));
+                match (a, b) {
+                    (None, _) => return Err(format!("{name}: pair {} is in no team", r.majors)),
+                    (_, None) => return Err(format!("{name}: pair {} is in no team", r.minors)),
+                    (Some(a), Some(b)) if a == b => {
+                        return Err(format!(
+                            "{name}: pairs {} and {} are both in team {a}",
+                            r.majors, r.minors
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+            Ok(Sheet::Team { teams, results })
+        }
+        other => Err(format!(
+            "unknown method \"{other}\" (matchpoints, tally or team)"
+        )),
+    }
+}
+
+/// `x` rounded to two decimals, as a JSON number: whole numbers without a fraction (8, not
+/// 8.0), others as the shortest decimal of the rounded value (30.5, not 30.499999).
+pub fn number(x: f64) -> Value {
+    let hundredths = (x * 100.0).round();
+    if hundredths % 100.0 == 0.0 && hundredths.abs() < 9.0e15 {
+        json!((hundredths / 100.0) as i64)
+    } else {
+        json!(hundredths / 100.0)
+    }
+}
+
+/// `x` in whole hundredths, to compare values as they are shown.
+pub fn hundredths(x: f64) -> i64 {
+    (x * 100.0).round() as i64
+}
+
+/// Places from values already sorted best first: equal values share a place, shown `3=`.
+pub fn places<T: PartialEq>(sorted: &[T]) -> Vec<String> {
+    let mut out = Vec::with_capacity(sorted.len());
+    let mut i = 0;
+    while i < sorted.len() {
+        let mut j = i + 1;
+        while j < sorted.len() && sorted[j] == sorted[i] {
+            j += 1;
+        }
+        let shared = j - i > 1;
+        for _ in i..j {
+            out.push(if shared {
+                format!("{}=", i + 1)
+            } else {
+                (i + 1).to_string()
+            });
+        }
+        i = j;
+    }
+    out
+}
