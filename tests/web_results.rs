@@ -804,12 +804,24 @@ async fn a_result_reported_deal_by_deal_or_as_the_play_record() {
     let deals = e.deals(board);
     let (record, (majors, minors)) = played_record(&deals, &dealers);
     // Hands that are not the board's are refused before any card is replayed.
+    // (With four copies of each card, East's first card may be one North also holds: take
+    // East's first card that North does not hold.)
     let mut swapped = record.clone();
-    let n0 = swapped["deals"][0]["hands"]["N"][0].clone();
-    let e0 = swapped["deals"][0]["hands"]["E"][0].clone();
-    assert_ne!(n0, e0);
-    swapped["deals"][0]["hands"]["N"][0] = e0.clone();
-    swapped["deals"][0]["hands"]["E"][0] = n0;
+    let north = swapped["deals"][0]["hands"]["N"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let n0 = north[0].clone();
+    let j = swapped["deals"][0]["hands"]["E"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| !north.contains(c))
+        .expect("East holds a card North does not");
+    let ej = swapped["deals"][0]["hands"]["E"][j].clone();
+    assert_ne!(n0, ej);
+    swapped["deals"][0]["hands"]["N"][0] = ej;
+    swapped["deals"][0]["hands"]["E"][j] = n0;
     let (s, v) = e
         .api
         .post(
