@@ -485,6 +485,16 @@ impl Ruling {
         }
     }
 
+    /// The adjusted scores the director gave win over the ruling's usual ones (a late
+    /// pair's ave-/ave+); a side not given keeps them.
+    pub fn with_scores(self, majors: Option<Adjusted>, minors: Option<Adjusted>) -> Ruling {
+        Ruling {
+            majors: majors.or(self.majors),
+            minors: minors.or(self.minors),
+            ..self
+        }
+    }
+
     fn check(&self) -> Result<(), EntryError> {
         if self.majors.is_none() && self.minors.is_none() && self.outcome.is_none() {
             return Err(EntryError::Shape(

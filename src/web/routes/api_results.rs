@@ -78,7 +78,22 @@ pub struct AdjustBody {
     reason: Option<String>,
 }
 
-/// The body of `POST .../results/adjust`: a ruling on a board that has no result yet.
+impl AdjustBody {
+    /// The ruling asked for and its reason, or why it makes no sense.
+    fn ruling(self) -> Result<(Ruling, Option<String>), String> {
+        let r = ruling_of(
+            self.majors,
+            self.minors,
+            self.not_played,
+            self.fouled,
+            self.late.as_deref(),
+        )?;
+        Ok((r, self.reason))
+    }
+}
+
+/// The body of `POST .../results/adjust`: a ruling on a board that has no result yet (the
+/// place and the fields of [`AdjustBody`]; serde cannot flatten with unknown fields denied).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleBody {
@@ -93,6 +108,25 @@ pub struct RuleBody {
     fouled: bool,
     late: Option<String>,
     reason: Option<String>,
+}
+
+impl RuleBody {
+    fn split(self) -> (Place, AdjustBody) {
+        let place = Place {
+            round: self.round,
+            table: self.table,
+            board: self.board,
+        };
+        let ruling = AdjustBody {
+            majors: self.majors,
+            minors: self.minors,
+            not_played: self.not_played,
+            fouled: self.fouled,
+            late: self.late,
+            reason: self.reason,
+        };
+        (place, ruling)
+    }
 }
 
 /// The ruling a body asks for, or why it makes no sense.
@@ -113,7 +147,7 @@ fn ruling_of(
             ));
         }
     };
-    let mut ruling = match (not_played, fouled, late) {
+    let ruling = match (not_played, fouled, late) {
         (_, true, Some(_)) => return Err("a late pair's board is not played, not fouled".into()),
         (true, true, _) => return Err("a board is either not played or fouled, not both".into()),
         (_, false, Some(side)) => Ruling::late_pair(side),
@@ -127,10 +161,7 @@ fn ruling_of(
         },
         (false, false, None) => Ruling::default(),
     };
-    // Adjusted scores given win over a late pair's usual ones.
-    ruling.majors = adjusted(majors, "majors")?.or(ruling.majors);
-    ruling.minors = adjusted(minors, "minors")?.or(ruling.minors);
-    Ok(ruling)
+    Ok(ruling.with_scores(adjusted(majors, "majors")?, adjusted(minors, "minors")?))
 }
 
 fn adjusted(a: Option<AdjustedJson>, side: &str) -> Result<Option<Adjusted>, String> {
@@ -310,19 +341,11 @@ pub async fn adjust_result(
 ) -> ApiResult {
     let (id, result) = path.into_inner();
     let ev = api_event(&state, a.club.id, id).await?;
-    let b = body.into_inner();
-    let ruling = match ruling_of(
-        b.majors,
-        b.minors,
-        b.not_played,
-        b.fouled,
-        b.late.as_deref(),
-    ) {
+    let (ruling, reason) = match body.into_inner().ruling() {
         Ok(r) => r,
         Err(e) => return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, e)),
     };
     let name = a.director.name.clone();
-    let reason = b.reason;
     answer(&state, ev, StatusCode::OK, move |c, ev| {
         entry::adjust(c, ev, &name, result, ruling, reason.as_deref())
     })
@@ -337,24 +360,12 @@ pub async fn rule_board(
     body: web::Json<RuleBody>,
 ) -> ApiResult {
     let ev = api_event(&state, a.club.id, path.into_inner()).await?;
-    let b = body.into_inner();
-    let ruling = match ruling_of(
-        b.majors,
-        b.minors,
-        b.not_played,
-        b.fouled,
-        b.late.as_deref(),
-    ) {
+    let (place, body) = body.into_inner().split();
+    let (ruling, reason) = match body.ruling() {
         Ok(r) => r,
         Err(e) => return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, e)),
     };
-    let place = Place {
-        round: b.round,
-        table: b.table,
-        board: b.board,
-    };
     let name = a.director.name.clone();
-    let reason = b.reason;
     answer(&state, ev, StatusCode::CREATED, move |c, ev| {
         entry::rule_unplayed(c, ev, &name, place, ruling, reason.as_deref())
     })

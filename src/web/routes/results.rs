@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::events::{event_path, load_event};
+use super::individual;
 use super::table_result::{ScoreEntry, TableForm};
 use crate::db;
 use crate::engine::Problem;
@@ -49,7 +50,7 @@ pub struct GridRound {
 }
 
 /// "3 Ann Lee & Bob Ray" for a pair, "players 2, 7" with names for an individual's side.
-fn side_label(game: &TableGame, side: Side, names: &BTreeMap<i32, String>) -> String {
+fn side_label(game: &TableGame, side: Side, names: &BTreeMap<u32, String>) -> String {
     let (entry, players) = match side {
         Side::Majors => (&game.majors, &game.majors_players),
         Side::Minors => (&game.minors, &game.minors_players),
@@ -58,7 +59,7 @@ fn side_label(game: &TableGame, side: Side, names: &BTreeMap<i32, String>) -> St
         Some(e) => format!("{} {}", e.number, e.name),
         None => players
             .iter()
-            .map(|&p| match names.get(&(p as i32)) {
+            .map(|&p| match names.get(&p) {
                 Some(n) => format!("{p} {n}"),
                 None => p.to_string(),
             })
@@ -95,11 +96,7 @@ fn scores_text(r: &TableResult) -> String {
 
 /// Every round's tables, from the event's seatings and results.
 fn grid(ev: &Event, seatings: &Seatings, results: &[TableResult]) -> Vec<GridRound> {
-    let names: BTreeMap<i32, String> = seatings
-        .entries()
-        .iter()
-        .map(|e| (e.number, e.name.clone()))
-        .collect();
+    let names = individual::names(seatings.entries());
     let now = crate::db::now();
     (1..=seatings.rounds.max(ev.round.current))
         .map(|round| {
@@ -229,7 +226,7 @@ impl RulingForm {
             },
         };
         let (majors, minors) = (side("majors", &self.majors), side("minors", &self.minors));
-        let mut ruling = match self.ruling.as_str() {
+        let ruling = match self.ruling.as_str() {
             "adjust" => Ruling::default(),
             "not-played" => Ruling {
                 outcome: Some(Outcome::NotPlayed),
@@ -249,9 +246,7 @@ impl RulingForm {
                 Ruling::default()
             }
         };
-        // What the director typed wins over a late pair's usual scores.
-        ruling.majors = majors.or(ruling.majors);
-        ruling.minors = minors.or(ruling.minors);
+        let ruling = ruling.with_scores(majors, minors);
         if self.ruling == "adjust" && ruling.majors.is_none() && ruling.minors.is_none() {
             errors.add(
                 "majors",
@@ -411,11 +406,7 @@ async fn result_page(
             Ok((r, Seatings::load(c, &ev2)?, audit))
         })
         .await?;
-    let names: BTreeMap<i32, String> = seatings
-        .entries()
-        .iter()
-        .map(|e| (e.number, e.name.clone()))
-        .collect();
+    let names = individual::names(seatings.entries());
     let game = seatings.game_at(result.round as u32, result.table_number as u32);
     let side = |s: Side| {
         game.as_ref()
@@ -734,11 +725,7 @@ async fn board_game(
         .game_at(round, table)
         .filter(|g| g.boards.contains(&board))
         .ok_or(AppError::NotFound)?;
-    let names: BTreeMap<i32, String> = seatings
-        .entries()
-        .iter()
-        .map(|e| (e.number, e.name.clone()))
-        .collect();
+    let names = individual::names(seatings.entries());
     Ok((
         side_label(&game, Side::Majors, &names),
         side_label(&game, Side::Minors, &names),
