@@ -30,6 +30,8 @@ async fn no_director_route_reaches_another_clubs_data() {
             trick_rule: "standard".into(),
             trumps: TrumpsDraft::VariantDefault,
             correction_minutes: Count::Number(30),
+            scale: String::new(),
+            compare: String::new(),
         })
         .unwrap();
         let ev = db::events::create_event(c, bravo, &settings).unwrap();

@@ -40,6 +40,8 @@ struct EventRow {
     round_started_at: Option<NaiveDateTime>,
     correction_minutes: i32,
     finished_at: Option<NaiveDateTime>,
+    scale: String,
+    compare: String,
 }
 
 /// The settings' columns: the one mapping from [`EventSettings`] to storage.
@@ -55,6 +57,8 @@ struct SettingsColumns {
     trick_rule: &'static str,
     trumps: String,
     correction_minutes: i32,
+    scale: &'static str,
+    compare: &'static str,
 }
 
 impl From<&EventSettings> for SettingsColumns {
@@ -69,6 +73,8 @@ impl From<&EventSettings> for SettingsColumns {
             trick_rule: s.trick_rule().name(),
             trumps: s.trumps().to_string(),
             correction_minutes: i32::from(s.correction_minutes()),
+            scale: s.scale().name(),
+            compare: s.compare().name(),
         }
     }
 }
@@ -92,6 +98,8 @@ impl EventRow {
             trick_rule: self.trick_rule.clone(),
             trumps: TrumpsDraft::Text(self.trumps.clone()),
             correction_minutes: Count::Number(i64::from(self.correction_minutes)),
+            scale: self.scale.clone(),
+            compare: self.compare.clone(),
         };
         let settings = EventSettings::parse(&draft).map_err(|e| corrupt(e.to_string()))?;
         let status: EventStatus = self.status.parse().map_err(|e| corrupt(format!("{e}")))?;
@@ -474,6 +482,7 @@ mod tests {
     use crate::event::entries::EntryKind;
     use crate::event::results::{Outcome, ResultStatus};
     use crate::event::{EventFormat, EventStatus};
+    use crate::scoring::sheet::{Compare, Scale};
 
     /// The values a column's newest CHECK constraint allows, across both backends'
     /// migrations (a later migration's list replaces an earlier one).
@@ -531,6 +540,14 @@ mod tests {
         let outcomes: Vec<&str> = Outcome::ALL.iter().map(|s| s.name()).collect();
         for list in check_list("outcome") {
             assert_eq!(list, names(&outcomes));
+        }
+        let scales: Vec<&str> = Scale::ALL.iter().map(|s| s.name()).collect();
+        for list in check_list("scale") {
+            assert_eq!(list, names(&scales));
+        }
+        let compares: Vec<&str> = Compare::ALL.iter().map(|c| c.name()).collect();
+        for list in check_list("compare") {
+            assert_eq!(list, names(&compares));
         }
     }
 }

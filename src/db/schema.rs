@@ -121,6 +121,8 @@ diesel::table! {
         round_started_at -> Nullable<Timestamp>,
         correction_minutes -> Integer,
         finished_at -> Nullable<Timestamp>,
+        scale -> Text,
+        compare -> Text,
     }
 }
 

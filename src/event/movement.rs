@@ -239,6 +239,8 @@ mod tests {
             trick_rule: "standard".into(),
             trumps: TrumpsDraft::VariantDefault,
             correction_minutes: Count::Number(30),
+            scale: String::new(),
+            compare: String::new(),
         })
         .unwrap()
     }

@@ -158,6 +158,8 @@ mod tests {
             trick_rule: "beat-the-leader".into(),
             trumps: TrumpsDraft::Text("HCSD".into()),
             correction_minutes: Count::Number(30),
+            scale: String::new(),
+            compare: String::new(),
         })
         .unwrap()
     }

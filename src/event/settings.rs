@@ -13,6 +13,7 @@ use super::entries::EntryKind;
 use crate::engine::{
     GameSpec, SpecError, TrickRule, Trumps, TrumpsError, UnknownTrickRule, UnknownVariant, Variant,
 };
+use crate::scoring::sheet::{Compare, Scale};
 
 pub const MAX_NAME: usize = 120;
 pub const MAX_TABLES: u16 = 100;
@@ -100,6 +101,8 @@ pub enum Field {
     TrickRule,
     Trumps,
     CorrectionMinutes,
+    Scale,
+    Compare,
 }
 
 impl Field {
@@ -114,6 +117,8 @@ impl Field {
             Field::TrickRule => "trick_rule",
             Field::Trumps => "trumps",
             Field::CorrectionMinutes => "correction_minutes",
+            Field::Scale => "scale",
+            Field::Compare => "compare",
         }
     }
 }
@@ -153,6 +158,12 @@ pub enum SettingsError {
         "the correction period must be a whole number of minutes from 0 to {MAX_CORRECTION_MINUTES} (not \"{0}\")"
     )]
     CorrectionMinutes(String),
+    #[error("the matchpoint scale is 2-1 or 1-half (not \"{0}\")")]
+    Scale(String),
+    #[error(
+        "results are compared on the net or on each side's own total: net or own (not \"{0}\")"
+    )]
+    Compare(String),
 }
 
 impl SettingsError {
@@ -170,6 +181,8 @@ impl SettingsError {
                 Field::Trumps
             }
             SettingsError::CorrectionMinutes(_) => Field::CorrectionMinutes,
+            SettingsError::Scale(_) => Field::Scale,
+            SettingsError::Compare(_) => Field::Compare,
         }
     }
 }
@@ -247,6 +260,10 @@ pub struct SettingsDraft {
     pub trumps: TrumpsDraft,
     /// How long after the event is marked finished its results stay provisional.
     pub correction_minutes: Count,
+    /// The matchpoint scale (`2-1` or `1-half`); blank for the default, 2-1.
+    pub scale: String,
+    /// What a board's results are compared on (`net` or `own`); blank for the default, net.
+    pub compare: String,
 }
 
 impl Default for SettingsDraft {
@@ -261,6 +278,8 @@ impl Default for SettingsDraft {
             trick_rule: String::new(),
             trumps: TrumpsDraft::default(),
             correction_minutes: Count::Number(i64::from(DEFAULT_CORRECTION_MINUTES)),
+            scale: String::new(),
+            compare: String::new(),
         }
     }
 }
@@ -278,6 +297,8 @@ pub struct EventSettings {
     trick_rule: TrickRule,
     trumps: Trumps,
     correction_minutes: u16,
+    scale: Scale,
+    compare: Compare,
 }
 
 fn count(c: &Count, field: Field, max: u16) -> Result<u16, SettingsError> {
@@ -303,6 +324,19 @@ fn correction_minutes(c: &Count) -> Result<u16, SettingsError> {
     match n {
         Some(n) if (0..=i64::from(MAX_CORRECTION_MINUTES)).contains(&n) => Ok(n as u16),
         _ => Err(SettingsError::CorrectionMinutes(c.to_string())),
+    }
+}
+
+/// A blank choice takes the default; anything else must be one of the names.
+fn choice<T>(
+    text: &str,
+    default: T,
+    parse: fn(&str) -> Option<T>,
+    err: fn(String) -> SettingsError,
+) -> Result<T, SettingsError> {
+    match text.trim() {
+        "" => Ok(default),
+        t => parse(t).ok_or_else(|| err(text.to_string())),
     }
 }
 
@@ -374,6 +408,19 @@ impl EventSettings {
         );
         let given = keep(e, seating(&d.trumps));
         let correction = keep(e, correction_minutes(&d.correction_minutes));
+        let scale = keep(
+            e,
+            choice(&d.scale, Scale::TwoOne, Scale::parse, SettingsError::Scale),
+        );
+        let compare = keep(
+            e,
+            choice(
+                &d.compare,
+                Compare::Net,
+                Compare::parse,
+                SettingsError::Compare,
+            ),
+        );
         let trumps = match (variant, given) {
             (Some(v), Some(given)) => keep(
                 e,
@@ -383,7 +430,8 @@ impl EventSettings {
             _ => None,
         };
         match (
-            name, date, format, variant, tables, boards, trick_rule, trumps, correction,
+            name, date, format, variant, tables, boards, trick_rule, trumps, correction, scale,
+            compare,
         ) {
             (
                 Some(name),
@@ -395,6 +443,8 @@ impl EventSettings {
                 Some(trick_rule),
                 Some(trumps),
                 Some(correction_minutes),
+                Some(scale),
+                Some(compare),
             ) if errs.is_empty() => Ok(EventSettings {
                 name,
                 date,
@@ -405,6 +455,8 @@ impl EventSettings {
                 trick_rule,
                 trumps,
                 correction_minutes,
+                scale,
+                compare,
             }),
             _ => {
                 errs.sort_by_key(SettingsError::field);
@@ -438,6 +490,8 @@ impl EventSettings {
             trick_rule: self.trick_rule.name().to_string(),
             trumps: TrumpsDraft::Text(self.trumps.to_string()),
             correction_minutes: Count::Number(i64::from(self.correction_minutes)),
+            scale: self.scale.name().to_string(),
+            compare: self.compare.name().to_string(),
         }
     }
 
@@ -470,6 +524,14 @@ impl EventSettings {
     pub fn correction_minutes(&self) -> u16 {
         self.correction_minutes
     }
+    /// The matchpoint scale of a pairs event (2-1 unless the director chose 1-half).
+    pub fn scale(&self) -> Scale {
+        self.scale
+    }
+    /// What a board's results are compared on (the net unless the director chose own).
+    pub fn compare(&self) -> Compare {
+        self.compare
+    }
 }
 
 /// The settings as a JSON document: what the API shows, what an export holds and what the
@@ -489,6 +551,18 @@ pub struct SettingsJson {
     pub trumps: String,
     #[serde(default = "default_correction_minutes")]
     pub correction_minutes: i64,
+    #[serde(default = "default_scale")]
+    pub scale: String,
+    #[serde(default = "default_compare")]
+    pub compare: String,
+}
+
+fn default_scale() -> String {
+    Scale::TwoOne.name().into()
+}
+
+fn default_compare() -> String {
+    Compare::Net.name().into()
 }
 
 fn default_correction_minutes() -> i64 {
@@ -507,6 +581,8 @@ impl From<&EventSettings> for SettingsJson {
             trick_rule: s.trick_rule.name().to_string(),
             trumps: s.trumps.to_string(),
             correction_minutes: i64::from(s.correction_minutes),
+            scale: s.scale.name().into(),
+            compare: s.compare.name().into(),
         }
     }
 }
@@ -523,6 +599,8 @@ impl From<SettingsJson> for SettingsDraft {
             trick_rule: j.trick_rule,
             trumps: TrumpsDraft::Text(j.trumps),
             correction_minutes: Count::Number(j.correction_minutes),
+            scale: j.scale,
+            compare: j.compare,
         }
     }
 }
@@ -543,6 +621,8 @@ mod tests {
             trick_rule: "standard".into(),
             trumps: TrumpsDraft::VariantDefault,
             correction_minutes: Count::Text("30".into()),
+            scale: String::new(),
+            compare: String::new(),
         }
     }
 
@@ -763,7 +843,7 @@ mod tests {
         let text = serde_json::to_string(&j).unwrap();
         assert_eq!(
             text,
-            r#"{"name":"Spring pairs","date":"2026-04-01","format":"pairs-mitchell","variant":"standard","tables":6,"boards":24,"trick_rule":"standard","trumps":"SDHC","correction_minutes":30}"#
+            r#"{"name":"Spring pairs","date":"2026-04-01","format":"pairs-mitchell","variant":"standard","tables":6,"boards":24,"trick_rule":"standard","trumps":"SDHC","correction_minutes":30,"scale":"2-1","compare":"net"}"#
         );
         let back: SettingsJson = serde_json::from_str(&text).unwrap();
         assert_eq!(EventSettings::parse(&back.into()).unwrap(), s);
@@ -771,6 +851,25 @@ mod tests {
             serde_json::from_str::<SettingsJson>(&text.replace("\"name\"", "\"nam\"")).is_err()
         );
     }
+    #[test]
+    fn scale_and_compare_default_to_2_1_and_net_and_refuse_other_names() {
+        let s = EventSettings::parse(&draft()).unwrap();
+        assert_eq!((s.scale(), s.compare()), (Scale::TwoOne, Compare::Net));
+        let mut d = draft();
+        d.scale = " 1-half ".into();
+        d.compare = "own".into();
+        let s = EventSettings::parse(&d).unwrap();
+        assert_eq!((s.scale(), s.compare()), (Scale::OneHalf, Compare::Own));
+        assert_eq!(EventSettings::parse(&s.draft()).unwrap(), s);
+        d.scale = "3-1".into();
+        assert_eq!(only_error(&d), SettingsError::Scale("3-1".into()));
+        d.scale = "2-1".into();
+        d.compare = "gross".into();
+        let e = only_error(&d);
+        assert_eq!(e.field(), Field::Compare);
+        assert!(e.to_string().contains("\"gross\""), "{e}");
+    }
+
     #[test]
     fn the_correction_period_is_whole_minutes_from_0_to_a_day() {
         for (given, want) in [
@@ -829,10 +928,10 @@ mod tests {
         d.correction_minutes = Count::Number(90);
         let s = EventSettings::parse(&d).unwrap();
         let text = serde_json::to_string(&SettingsJson::from(&s)).unwrap();
-        assert!(text.ends_with(r#""correction_minutes":90}"#), "{text}");
+        assert!(text.contains(r#""correction_minutes":90,"#), "{text}");
         let back: SettingsJson = serde_json::from_str(&text).unwrap();
         assert_eq!(EventSettings::parse(&back.into()).unwrap(), s);
-        let bad: SettingsJson = serde_json::from_str(&text.replace(":90}", ":-5}")).unwrap();
+        let bad: SettingsJson = serde_json::from_str(&text.replace(":90,", ":-5,")).unwrap();
         let e = EventSettings::parse(&bad.into()).unwrap_err();
         assert_eq!(e.0[0].field(), Field::CorrectionMinutes);
     }

@@ -15,6 +15,10 @@ pub enum Scale {
 }
 
 impl Scale {
+    pub const ALL: [Scale; 2] = [Scale::TwoOne, Scale::OneHalf];
+    pub fn parse(text: &str) -> Option<Scale> {
+        Self::ALL.into_iter().find(|s| s.name() == text)
+    }
     pub fn name(self) -> &'static str {
         match self {
             Scale::TwoOne => "2-1",
@@ -41,6 +45,10 @@ pub enum Compare {
 }
 
 impl Compare {
+    pub const ALL: [Compare; 2] = [Compare::Net, Compare::Own];
+    pub fn parse(text: &str) -> Option<Compare> {
+        Self::ALL.into_iter().find(|c| c.name() == text)
+    }
     pub fn name(self) -> &'static str {
         match self {
             Compare::Net => "net",
@@ -313,16 +321,12 @@ pub fn parse(text: &str) -> Result<Sheet, String> {
     };
     match input.method.as_str() {
         "matchpoints" => {
-            let scale = match input.scale.as_deref().unwrap_or("2-1") {
-                "2-1" => Scale::TwoOne,
-                "1-half" => Scale::OneHalf,
-                other => return Err(format!("unknown scale \"{other}\" (2-1 or 1-half)")),
-            };
-            let compare = match input.compare.as_deref().unwrap_or("net") {
-                "net" => Compare::Net,
-                "own" => Compare::Own,
-                other => return Err(format!("unknown compare \"{other}\" (net or own)")),
-            };
+            let scale = input.scale.as_deref().unwrap_or("2-1");
+            let scale = Scale::parse(scale)
+                .ok_or_else(|| format!("unknown scale \"{scale}\" (2-1 or 1-half)"))?;
+            let compare = input.compare.as_deref().unwrap_or("net");
+            let compare = Compare::parse(compare)
+                .ok_or_else(|| format!("unknown compare \"{compare}\" (net or own)"))?;
             if input.teams.is_some() {
                 return Err("\"teams\" belongs to a team sheet".into());
             }

@@ -202,6 +202,8 @@ pub struct EventBody {
     trick_rule: Option<String>,
     trumps: Option<String>,
     correction_minutes: Option<i64>,
+    scale: Option<String>,
+    compare: Option<String>,
 }
 
 impl EventBody {
@@ -236,6 +238,12 @@ impl EventBody {
         }
         if let Some(v) = self.correction_minutes {
             base.correction_minutes = Count::Number(v);
+        }
+        if let Some(v) = self.scale {
+            base.scale = v;
+        }
+        if let Some(v) = self.compare {
+            base.compare = v;
         }
         base
     }

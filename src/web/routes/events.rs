@@ -2,6 +2,7 @@
 //! releasing hand records, deleting a draft, and the public event page. Every rule comes
 //! from `crate::event`; this file parses forms and renders.
 
+use crate::scoring::sheet::{Compare, Scale};
 use std::collections::BTreeSet;
 
 use actix_session::Session;
@@ -123,6 +124,9 @@ pub struct EventForm {
     pub trump_w: String,
     /// Absent from a form that predates the setting (a script's post): the default.
     pub correction_minutes: Option<String>,
+    /// Blank or absent: the default (2-1, net).
+    pub scale: String,
+    pub compare: String,
 }
 
 impl EventForm {
@@ -145,6 +149,8 @@ impl EventForm {
                 Some(text) => Count::Text(text.clone()),
                 None => SettingsDraft::default().correction_minutes,
             },
+            scale: self.scale.clone(),
+            compare: self.compare.clone(),
         }
     }
 
@@ -168,6 +174,8 @@ impl EventForm {
             trump_s: seat(Seat::South),
             trump_w: seat(Seat::West),
             correction_minutes: Some(d.correction_minutes.to_string()),
+            scale: d.scale,
+            compare: d.compare,
         }
     }
 }
@@ -198,6 +206,8 @@ pub struct Choices {
     pub max_tables: u16,
     pub max_boards: u16,
     pub max_correction_minutes: u16,
+    pub scales: Vec<Choice>,
+    pub compares: Vec<Choice>,
 }
 
 impl Choices {
@@ -239,6 +249,30 @@ impl Choices {
             max_tables: MAX_TABLES,
             max_boards: MAX_BOARDS,
             max_correction_minutes: MAX_CORRECTION_MINUTES,
+            scales: vec![
+                Choice {
+                    value: Scale::TwoOne.name(),
+                    label: "2-1: 2 per result beaten, 1 per tie",
+                    description: "",
+                },
+                Choice {
+                    value: Scale::OneHalf.name(),
+                    label: "1-½: 1 per result beaten, ½ per tie",
+                    description: "",
+                },
+            ],
+            compares: vec![
+                Choice {
+                    value: Compare::Net.name(),
+                    label: "the net (majors minus minors)",
+                    description: "",
+                },
+                Choice {
+                    value: Compare::Own.name(),
+                    label: "each side's own total",
+                    description: "",
+                },
+            ],
         }
     }
 }
@@ -288,6 +322,8 @@ pub async fn new_form(session: Session, d: ClubDirector) -> HttpResponse {
         boards: "4".into(),
         trick_rule: TrickRule::Standard.name().into(),
         correction_minutes: Some(DEFAULT_CORRECTION_MINUTES.to_string()),
+        scale: Scale::TwoOne.name().into(),
+        compare: Compare::Net.name().into(),
         ..Default::default()
     };
     form_page(&session, &d, None, form, FieldErrors::default())

@@ -1,0 +1,2 @@
+ALTER TABLE events DROP COLUMN compare;
+ALTER TABLE events DROP COLUMN scale;
