@@ -11,6 +11,7 @@ pub mod papers;
 pub mod results;
 pub mod rounds;
 pub mod scoresheet;
+pub mod scoring_sheet;
 pub mod settings;
 pub mod visibility;
 

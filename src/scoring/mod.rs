@@ -139,6 +139,26 @@ mod tests {
         score_json(&sheet.to_string()).unwrap_or_else(|e| panic!("{e}"))
     }
 
+    #[test]
+    fn a_sheet_written_back_to_json_reads_as_the_same_sheet() {
+        let with_expected = json!({"method": "matchpoints", "scale": "1-half", "compare": "own",
+            "expected": {"1": 3, "2": 2},
+            "results": [scored(1, 1, 1, 1, 4, 250),
+                {"round": 1, "table": 2, "board": 2, "majors": 2, "minors": 5,
+                 "adjusted": {"majors": "ave+", "minors": 45.5}}]});
+        for text in [
+            include_str!("../../docs/examples/score-pairs.json").to_string(),
+            include_str!("../../docs/examples/score-tally.json").to_string(),
+            include_str!("../../docs/examples/score-team.json").to_string(),
+            with_expected.to_string(),
+        ] {
+            let sheet = sheet::parse(&text).unwrap();
+            let back = sheet::parse(&sheet.to_json().to_string()).unwrap();
+            assert_eq!(back, sheet, "{text}");
+            assert_eq!(score_sheet(&back), score_sheet(&sheet));
+        }
+    }
+
     fn err(sheet: Value) -> String {
         score_json(&sheet.to_string()).expect_err("a malformed sheet")
     }

@@ -144,6 +144,78 @@ pub enum Sheet {
     },
 }
 
+impl Sheet {
+    /// The sheet as `score` reads it: `parse(to_json(s))` gives `s` back.
+    pub fn to_json(&self) -> Value {
+        fn pair_json(r: &PairResult) -> Value {
+            let mut m = Map::new();
+            for (k, v) in [
+                ("round", r.round),
+                ("table", r.table),
+                ("board", r.board),
+                ("majors", r.majors),
+                ("minors", r.minors),
+            ] {
+                m.insert(k.into(), json!(v));
+            }
+            match r.outcome {
+                Outcome::Scored { majors, minors } => {
+                    m.insert("scores".into(), json!({"majors": majors, "minors": minors}));
+                }
+                Outcome::Adjusted { majors, minors } => {
+                    m.insert(
+                        "adjusted".into(),
+                        json!({"majors": majors.to_json(), "minors": minors.to_json()}),
+                    );
+                }
+            }
+            Value::Object(m)
+        }
+        match self {
+            Sheet::Matchpoints {
+                scale,
+                compare,
+                expected,
+                results,
+            } => {
+                let expected: Map<String, Value> = expected
+                    .iter()
+                    .map(|(b, n)| (b.to_string(), json!(n)))
+                    .collect();
+                json!({
+                    "method": "matchpoints",
+                    "scale": scale.name(),
+                    "compare": compare.name(),
+                    "expected": expected,
+                    "results": results.iter().map(pair_json).collect::<Vec<_>>(),
+                })
+            }
+            Sheet::Tally { games } => json!({
+                "method": "tally",
+                "results": games.iter().map(|g| json!({
+                    "round": g.round,
+                    "table": g.table,
+                    "sides": g.sides.iter().map(|s| json!({
+                        "members": s.members,
+                        "score": s.score,
+                    })).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
+            }),
+            Sheet::Team { teams, results } => {
+                let teams: Map<String, Value> = teams
+                    .iter()
+                    .map(|(name, pairs)| (name.clone(), json!(pairs)))
+                    .collect();
+                json!({
+                    "method": "team",
+                    "teams": teams,
+                    "results": results.iter().map(pair_json).collect::<Vec<_>>(),
+                })
+            }
+        }
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SheetIn {

@@ -10,6 +10,7 @@ use crate::event::movement::movement_kind;
 use crate::event::papers::board_deals;
 use crate::event::results::{Adjusted, Outcome, ResultStatus, TableResult};
 use crate::event::scoresheet::{self, Checked, SheetInput};
+use crate::event::scoring_sheet::entry_of;
 use crate::event::{Event, EventStatus, PapersError, ResultId};
 use crate::movement::{IndividualRound, Movement, Side};
 
@@ -143,10 +144,8 @@ impl Seatings {
     /// What the table plays in that round (none at a phantom's table, or in an individual's
     /// round not seated yet).
     pub fn game_at(&self, round: u32, table: u32) -> Option<TableGame> {
-        let entry = |n: Option<u32>| {
-            n.and_then(|n| self.entries.iter().find(|e| e.number == n as i32).cloned())
-        };
         if let Some(m) = &self.movement {
+            let entry = |n: Option<u32>| n.and_then(|n| entry_of(&self.entries, m, n).cloned());
             return m
                 .seating(round, table)
                 .filter(|s| s.has_game())

@@ -1,6 +1,7 @@
 //! The event's movement on the site: the plan as a round-by-table grid and each entry's
 //! "where do I go" lines for everyone who may see the event; the director generates it.
 
+use crate::event::scoring_sheet::entry_of;
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -78,9 +79,7 @@ fn itineraries(m: &Movement, entries: &[Entry]) -> Vec<Itinerary> {
     (1..=m.pairs)
         .map(|pair| Itinerary {
             number: pair,
-            name: entries
-                .iter()
-                .find(|e| e.number == pair as i32)
+            name: entry_of(entries, m, pair)
                 .map(|e| e.name.clone())
                 .unwrap_or_default(),
             lines: (1..=m.rounds)

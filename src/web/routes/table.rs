@@ -1,6 +1,7 @@
 //! A table's own page, opened from the QR code or the short code on its table card: what
 //! the table plays in the current round, and where its minors pair and boards go next.
 
+use crate::event::scoring_sheet::entry_of;
 use std::net::{IpAddr, Ipv4Addr};
 
 use actix_session::Session;
@@ -199,9 +200,15 @@ async fn score_entries(
         .collect())
 }
 
-fn side_view(entries: &[Entry], side: Side, number: Option<u32>, game: u32) -> Option<SideView> {
+fn side_view(
+    entries: &[Entry],
+    m: &Movement,
+    side: Side,
+    number: Option<u32>,
+    game: u32,
+) -> Option<SideView> {
     let number = number?;
-    let entry = entries.iter().find(|e| e.number == number as i32);
+    let entry = entry_of(entries, m, number);
     Some(SideView {
         side: side.name(),
         number,
@@ -345,7 +352,7 @@ async fn page(
                 .into_iter()
                 .filter_map(|(side, n)| {
                     let game = n.map_or(0, |p| m.games_played(p, round));
-                    side_view(&entries, side, n, game)
+                    side_view(&entries, m, side, n, game)
                 })
                 .collect(),
                 s.map(|s| s.boards.clone()).unwrap_or_default(),

@@ -1,0 +1,358 @@
+//! An event's scoring sheet: its stored results, placed by its movement (or the individual's
+//! seatings), as the scoring module reads them. The format decides the method: a Mitchell is
+//! matchpointed (with the event's `scale` and `compare`), a progressive, partnership or
+//! individual, is scored by tallies, and a team match by team totals. Pure: what `GET
+//! .../sheet` answers, and what `calypso-director score` turns into the event's standings.
+//!
+//! How a stored result becomes a line of the sheet:
+//! - played, without an adjusted score: both sides' totals;
+//! - with an adjusted score for either side (played or not): adjusted for both sides, a side
+//!   the director gave none getting average (50%). A tally has no adjusted scores: such a
+//!   game adds nothing to anyone's tally;
+//! - not played or fouled, without an adjusted score: no line (the board's other results are
+//!   factored by Neuberg; its pairs have no result on it).
+
+use std::collections::BTreeMap;
+
+use super::entries::Entry;
+use super::results::{Adjusted, Outcome, TableResult};
+use super::settings::{EventFormat, EventSettings};
+use crate::movement::{IndividualRound, Movement, Side};
+use crate::scoring::sheet::{Adjustment, Game, Outcome as Scored, PairResult, Sheet, TallySide};
+
+/// What an event's sheet is made from.
+pub struct SheetInputs<'a> {
+    pub settings: &'a EventSettings,
+    pub entries: &'a [Entry],
+    /// The fixed movement (team match, Mitchell, progressive).
+    pub movement: Option<&'a Movement>,
+    /// The progressive individual's stored seatings.
+    pub seated: &'a [IndividualRound],
+    pub results: &'a [TableResult],
+}
+
+fn adjustment(a: Option<Adjusted>) -> Adjustment {
+    match a {
+        Some(Adjusted::AvePlus) => Adjustment::AvePlus,
+        Some(Adjusted::Ave) | None => Adjustment::Ave,
+        Some(Adjusted::AveMinus) => Adjustment::AveMinus,
+        Some(Adjusted::Percent(p)) => Adjustment::Percent(f64::from(p)),
+    }
+}
+
+/// A stored result as the scoring module compares it, or `None` when it gives no line.
+pub fn outcome_of(r: &TableResult) -> Option<Scored> {
+    if r.majors_adjusted.is_some() || r.minors_adjusted.is_some() {
+        return Some(Scored::Adjusted {
+            majors: adjustment(r.majors_adjusted),
+            minors: adjustment(r.minors_adjusted),
+        });
+    }
+    (r.outcome == Outcome::Played).then_some(Scored::Scored {
+        majors: i64::from(r.majors_score),
+        minors: i64::from(r.minors_score),
+    })
+}
+
+/// Where a result sits, as positive numbers (a stored row is checked on entry; a row that
+/// is not is left off rather than guessed at).
+fn place(r: &TableResult) -> Option<(u32, u32, u32)> {
+    Some((
+        u32::try_from(r.round).ok()?,
+        u32::try_from(r.table_number).ok()?,
+        u32::try_from(r.board).ok()?,
+    ))
+}
+
+/// The pairs of a fixed movement's results, with their outcomes, in round, table, board
+/// order. Pairs are the movement's numbers (a team match's 1-4, otherwise entry numbers).
+fn pair_results(m: &Movement, results: &[TableResult]) -> Vec<PairResult> {
+    let mut out: Vec<PairResult> = results
+        .iter()
+        .filter_map(|r| {
+            let (round, table, board) = place(r)?;
+            let seat = m.seating(round, table).filter(|s| s.has_game())?;
+            Some(PairResult {
+                round,
+                table,
+                board,
+                majors: seat.majors?,
+                minors: seat.minors?,
+                outcome: outcome_of(r)?,
+            })
+        })
+        .collect();
+    out.sort_by_key(|r| (r.round, r.table, r.board));
+    out
+}
+
+/// How many results each board of a movement should have: one for every table-round that
+/// plays it (a table whose other pair is a phantom plays nothing).
+pub fn expected_results(m: &Movement) -> BTreeMap<u32, u32> {
+    let mut expected = BTreeMap::new();
+    for s in m.schedule.iter().filter(|s| s.has_game()) {
+        for b in &s.boards {
+            *expected.entry(*b).or_insert(0) += 1;
+        }
+    }
+    expected
+}
+
+/// The tally games: a progressive's pairs, or the individual's players, by side.
+fn games(i: &SheetInputs) -> Vec<Game> {
+    let members = |round: u32, table: u32| -> Option<(Vec<u32>, Vec<u32>)> {
+        match i.movement {
+            Some(m) => {
+                let s = m.seating(round, table).filter(|s| s.has_game())?;
+                Some((vec![s.majors?], vec![s.minors?]))
+            }
+            None => {
+                let t = i.seated.iter().find(|r| r.round == round)?.table(table)?;
+                Some((
+                    t.side(Side::Majors).players.clone(),
+                    t.side(Side::Minors).players.clone(),
+                ))
+            }
+        }
+    };
+    let mut out: Vec<Game> = i
+        .results
+        .iter()
+        .filter_map(|r| {
+            let (round, table, _) = place(r)?;
+            let Some(Scored::Scored { majors, minors }) = outcome_of(r) else {
+                return None;
+            };
+            let (m, n) = members(round, table)?;
+            Some(Game {
+                round,
+                table,
+                sides: [
+                    TallySide {
+                        members: m,
+                        score: majors,
+                    },
+                    TallySide {
+                        members: n,
+                        score: minors,
+                    },
+                ],
+            })
+        })
+        .collect();
+    out.sort_by_key(|g| (g.round, g.table));
+    out
+}
+
+/// The event's scoring sheet. An event without its movement yet has an empty one.
+pub fn scoring_sheet(i: &SheetInputs) -> Sheet {
+    match i.settings.format() {
+        EventFormat::PairsMitchell => Sheet::Matchpoints {
+            scale: i.settings.scale(),
+            compare: i.settings.compare(),
+            expected: i.movement.map(expected_results).unwrap_or_default(),
+            results: i
+                .movement
+                .map(|m| pair_results(m, i.results))
+                .unwrap_or_default(),
+        },
+        EventFormat::TeamMatch => Sheet::Team {
+            teams: match i.movement.and_then(|m| m.teams.as_ref()) {
+                Some(t) => vec![("A".into(), t.a.clone()), ("B".into(), t.b.clone())],
+                None => vec![("A".into(), vec![1, 2]), ("B".into(), vec![3, 4])],
+            },
+            results: i
+                .movement
+                .map(|m| pair_results(m, i.results))
+                .unwrap_or_default(),
+        },
+        EventFormat::Progressive | EventFormat::ProgressiveIndividual => {
+            Sheet::Tally { games: games(i) }
+        }
+    }
+}
+
+/// The entry a movement's pair number stands for: a team match's pairs 1-2 are team entry 1
+/// (A) and 3-4 team entry 2 (B); otherwise pairs are entry numbers.
+pub fn entry_number(m: &Movement, pair: u32) -> u32 {
+    match &m.teams {
+        Some(t) if t.a.contains(&pair) => 1,
+        Some(t) if t.b.contains(&pair) => 2,
+        _ => pair,
+    }
+}
+
+/// The entry standing for a movement's pair.
+pub fn entry_of<'a>(entries: &'a [Entry], m: &Movement, pair: u32) -> Option<&'a Entry> {
+    let n = entry_number(m, pair);
+    entries.iter().find(|e| e.number == n as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::ids::{EventId, ResultId};
+    use crate::event::movement::{MovementOptions, plan};
+    use crate::event::results::ResultStatus;
+    use crate::event::settings::{Count, SettingsDraft, TrumpsDraft};
+
+    fn settings(format: &str, tables: i64, boards: i64, scale: &str) -> EventSettings {
+        EventSettings::parse(&SettingsDraft {
+            name: "Night".into(),
+            date: "2026-05-01".into(),
+            format: format.into(),
+            variant: "standard".into(),
+            tables: Count::Number(tables),
+            boards: Count::Number(boards),
+            trick_rule: "standard".into(),
+            trumps: TrumpsDraft::VariantDefault,
+            correction_minutes: Count::Number(30),
+            scale: scale.into(),
+            compare: String::new(),
+        })
+        .unwrap()
+    }
+
+    fn result(round: i32, table: i32, board: i32, scores: (i32, i32)) -> TableResult {
+        let at = chrono::NaiveDate::from_ymd_opt(2026, 5, 1)
+            .unwrap()
+            .and_hms_opt(20, 0, 0)
+            .unwrap();
+        TableResult {
+            id: ResultId::new(1),
+            event_id: EventId::new(1),
+            round,
+            table_number: table,
+            board,
+            majors_entry: None,
+            minors_entry: None,
+            majors_score: scores.0,
+            minors_score: scores.1,
+            status: ResultStatus::Provisional,
+            outcome: Outcome::Played,
+            majors_adjusted: None,
+            minors_adjusted: None,
+            sheet: "{}".into(),
+            entered_by: "table".into(),
+            created_at: at,
+            updated_at: at,
+        }
+    }
+
+    #[test]
+    fn a_mitchell_is_matchpointed_on_the_events_scale_with_the_movements_pairs() {
+        let s = settings("pairs-mitchell", 3, 3, "1-half");
+        let m = plan(&s, 6, &MovementOptions::default()).unwrap();
+        let seat = |r: u32, t: u32| m.seating(r, t).unwrap().clone();
+        let mut adjusted_one_side = result(1, 2, 2, (0, 0));
+        adjusted_one_side.outcome = Outcome::NotPlayed;
+        adjusted_one_side.majors_adjusted = Some(Adjusted::AvePlus);
+        let mut unplayed = result(1, 3, 3, (0, 0));
+        unplayed.outcome = Outcome::NotPlayed;
+        let results = [
+            result(1, 1, seat(1, 1).boards[0] as i32, (1850, 1600)),
+            adjusted_one_side,
+            unplayed,
+        ];
+        let sheet = scoring_sheet(&SheetInputs {
+            settings: &s,
+            entries: &[],
+            movement: Some(&m),
+            seated: &[],
+            results: &results,
+        });
+        let Sheet::Matchpoints {
+            scale,
+            expected,
+            results: lines,
+            ..
+        } = &sheet
+        else {
+            panic!("{sheet:?}");
+        };
+        assert_eq!(scale.name(), "1-half");
+        // Three tables, three rounds: each board is played once a round.
+        assert_eq!(expected, &BTreeMap::from([(1, 3), (2, 3), (3, 3)]));
+        assert_eq!(
+            lines.len(),
+            2,
+            "the unplayed board without a ruling gives no line"
+        );
+        assert_eq!(
+            (lines[0].majors, lines[0].minors),
+            (seat(1, 1).majors.unwrap(), seat(1, 1).minors.unwrap())
+        );
+        assert_eq!(
+            lines[0].outcome,
+            Scored::Scored {
+                majors: 1850,
+                minors: 1600
+            }
+        );
+        assert_eq!(
+            lines[1].outcome,
+            Scored::Adjusted {
+                majors: Adjustment::AvePlus,
+                minors: Adjustment::Ave
+            },
+            "a side without an adjusted score gets average"
+        );
+        // The sheet reads back as `score` reads it.
+        let text = sheet.to_json().to_string();
+        assert_eq!(crate::scoring::sheet::parse(&text).unwrap(), sheet);
+    }
+
+    #[test]
+    fn a_team_match_maps_its_four_pairs_to_its_two_teams() {
+        let s = settings("team-match", 2, 4, "");
+        let m = plan(&s, 2, &MovementOptions::default()).unwrap();
+        assert_eq!(entry_number(&m, 1), 1);
+        assert_eq!(entry_number(&m, 2), 1);
+        assert_eq!(entry_number(&m, 3), 2);
+        assert_eq!(entry_number(&m, 4), 2);
+        let board = m.seating(1, 2).unwrap().boards[0] as i32;
+        let sheet = scoring_sheet(&SheetInputs {
+            settings: &s,
+            entries: &[],
+            movement: Some(&m),
+            seated: &[],
+            results: &[result(1, 2, board, (1300, 1850))],
+        });
+        let Sheet::Team { teams, results } = sheet else {
+            panic!();
+        };
+        assert_eq!(
+            teams,
+            vec![("A".to_string(), vec![1, 2]), ("B".to_string(), vec![3, 4])]
+        );
+        // Table 2 seats B's majors (3) against A's minors (2).
+        assert_eq!((results[0].majors, results[0].minors), (3, 2));
+    }
+
+    #[test]
+    fn a_progressive_is_tallied_by_pairs_and_a_ruled_game_adds_nothing() {
+        let s = settings("progressive", 3, 9, "");
+        let m = plan(&s, 6, &MovementOptions::default()).unwrap();
+        let mut ruled = result(1, 2, 2, (0, 0));
+        ruled.majors_adjusted = Some(Adjusted::Ave);
+        ruled.minors_adjusted = Some(Adjusted::Ave);
+        let sheet = scoring_sheet(&SheetInputs {
+            settings: &s,
+            entries: &[],
+            movement: Some(&m),
+            seated: &[],
+            results: &[result(1, 1, 1, (1850, 1600)), ruled],
+        });
+        let Sheet::Tally { games } = sheet else {
+            panic!();
+        };
+        assert_eq!(games.len(), 1);
+        let seat = m.seating(1, 1).unwrap();
+        assert_eq!(games[0].sides[0].members, vec![seat.majors.unwrap()]);
+        assert_eq!(games[0].sides[1].members, vec![seat.minors.unwrap()]);
+        assert_eq!(
+            (games[0].sides[0].score, games[0].sides[1].score),
+            (1850, 1600)
+        );
+    }
+}
