@@ -38,6 +38,30 @@ fn error(v: &Value) -> String {
         .to_string()
 }
 
+/// The standings `calypso-director score` prints for a sheet: the real binary, on stdin.
+fn score_cli(sheet: &Value) -> Value {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_calypso-director"))
+        .arg("score")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(sheet.to_string().as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[tokio::test]
 async fn a_five_table_mitchell_evening_is_entered_and_scored_by_the_engine() {
     let app = spawn_app().await;
@@ -128,21 +152,59 @@ async fn a_five_table_mitchell_evening_is_entered_and_scored_by_the_engine() {
     let all = e.all_results().await;
     assert_eq!(all, posted);
     assert_eq!(count_results(&app), (15, 15));
-    // The standings add up the same scores.
-    let (_, st) = e.api.get(&format!("{}/standings", e.path)).await;
-    let shown: BTreeMap<u64, i64> = st["standings"]
-        .as_array()
-        .unwrap()
+    // The scoring sheet, made here from the results as answered and the movement: each
+    // board is played at three tables (one a round).
+    let mut expected: BTreeMap<String, u32> = BTreeMap::new();
+    for g in schedule
         .iter()
-        .map(|s| {
-            assert_eq!(s["boards_played"], 3);
-            (
-                s["number"].as_u64().unwrap(),
-                s["total_score"].as_i64().unwrap(),
-            )
+        .filter(|g| g["round"].as_u64().unwrap() <= 3)
+    {
+        for b in g["boards"].as_array().unwrap() {
+            *expected.entry(b.to_string()).or_default() += 1;
+        }
+    }
+    let lines: Vec<Value> = posted
+        .iter()
+        .map(|r| {
+            json!({"round": r["round"], "table": r["table"], "board": r["board"],
+                   "majors": r["majors"], "minors": r["minors"], "scores": r["scores"]})
         })
         .collect();
-    assert_eq!(shown, totals);
+    let sheet = json!({"method": "matchpoints", "scale": "2-1", "compare": "net",
+                       "expected": expected, "results": lines});
+    let (s, served) = e.api.get(&format!("{}/sheet", e.path)).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(served, sheet);
+    // The standings are what `calypso-director score` prints for that sheet, provisional
+    // while the event runs.
+    let (s, mut st) = e.api.get(&format!("{}/standings", e.path)).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(st["provisional"], true);
+    st.as_object_mut().unwrap().remove("provisional");
+    assert_eq!(st, score_cli(&sheet));
+    // Every pair has its three boards, and the 2-1 tops add up: 3 results a board, top 4.
+    let standings = st["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 10);
+    let mut pairs: Vec<u64> = standings
+        .iter()
+        .map(|s| s["pair"].as_u64().unwrap())
+        .collect();
+    pairs.sort();
+    assert_eq!(pairs, (1..=10).collect::<Vec<_>>());
+    for s in standings {
+        assert_eq!(
+            (s["boards"].clone(), s["max"].clone()),
+            (json!(3), json!(12)),
+            "{s}"
+        );
+    }
+    let total: f64 = standings
+        .iter()
+        .map(|s| s["matchpoints"].as_f64().unwrap())
+        .sum();
+    // 2-1 scale: n(n-1) = 6 matchpoints a board and direction, 5 boards, two directions.
+    assert_eq!(total, 5.0 * 2.0 * 6.0);
+    assert_eq!(totals.len(), 10);
 }
 
 #[tokio::test]

@@ -10,9 +10,7 @@ use super::entries::event_of_club;
 use super::events::lock_event;
 use super::schema::{events, result_audit, results};
 use super::{DbConnection, DbError, is_unique_violation, now};
-use crate::event::results::{
-    Adjusted, AuditEntry, Outcome, ResultStatus, Standing, TableResult, provisional_standings,
-};
+use crate::event::results::{Adjusted, AuditEntry, Outcome, ResultStatus, TableResult};
 use crate::event::{ClubId, EntryId, EventId, ResultId};
 
 #[derive(Queryable)]
@@ -385,15 +383,4 @@ pub fn audits_of(
             )
         })
         .collect())
-}
-
-/// Provisional standings of one of the club's events.
-pub fn standings(
-    conn: &mut DbConnection,
-    club: ClubId,
-    event: EventId,
-) -> Result<Vec<Standing>, DbError> {
-    let results = results_of(conn, club, event)?;
-    let entries = super::entries::entries_of(conn, club, event)?;
-    Ok(provisional_standings(&entries, &results))
 }

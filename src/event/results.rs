@@ -1,12 +1,11 @@
 //! A board's result at one table, as stored: the engine's scores for the majors and the
 //! minors, whether the other side has confirmed it, any adjustment, and its audit trail.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt;
 
 use chrono::{Duration, NaiveDateTime};
 
-use super::entries::Entry;
 use super::ids::{EntryId, EventId, ResultId};
 use super::lifecycle::EventStatus;
 use crate::movement::Movement;
@@ -167,53 +166,6 @@ pub struct AuditEntry {
     pub reason: Option<String>,
     pub old: Option<String>,
     pub new: String,
-}
-
-/// One line of the provisional standings: an entry's stored scores summed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Standing {
-    pub entry: EntryId,
-    pub number: Option<i32>,
-    pub name: Option<String>,
-    pub boards_played: i64,
-    pub total_score: i64,
-}
-
-/// Each entry's stored scores summed (the majors score for boards it sat majors, the minors
-/// score for minors), best first. Matchpoints and tallies come with the scoring module.
-pub fn provisional_standings(entries: &[Entry], results: &[TableResult]) -> Vec<Standing> {
-    let mut totals: BTreeMap<EntryId, (i64, i64)> = BTreeMap::new();
-    for r in results.iter().filter(|r| r.outcome == Outcome::Played) {
-        for (entry, score) in [
-            (r.majors_entry, r.majors_score),
-            (r.minors_entry, r.minors_score),
-        ] {
-            if let Some(e) = entry {
-                let t = totals.entry(e).or_default();
-                t.0 += 1;
-                t.1 += i64::from(score);
-            }
-        }
-    }
-    let mut out: Vec<Standing> = totals
-        .into_iter()
-        .map(|(entry, (played, total))| {
-            let e = entries.iter().find(|e| e.id == entry);
-            Standing {
-                entry,
-                number: e.map(|e| e.number),
-                name: e.map(|e| e.name.clone()),
-                boards_played: played,
-                total_score: total,
-            }
-        })
-        .collect();
-    out.sort_by(|a, b| {
-        b.total_score
-            .cmp(&a.total_score)
-            .then(a.entry.cmp(&b.entry))
-    });
-    out
 }
 
 /// How an event's results stand on the public pages.

@@ -6,3 +6,4 @@ pub mod tokens;
 
 pub use accounts::{LoginOutcome, ServiceError};
 pub mod results;
+pub mod standings;

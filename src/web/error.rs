@@ -15,6 +15,7 @@ use crate::db::movements::MovementChangeError;
 use crate::deals::{DealError, PdfError};
 use crate::event::{LifecycleError, PapersError};
 use crate::service::ServiceError;
+use crate::service::standings::StandingsError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -51,6 +52,18 @@ pub enum AppError {
     Api(StatusCode, String),
     #[error("{0}")]
     ApiUnauthorized(String),
+    /// Stored results the scoring module refuses (a corrupt row): logged, never shown.
+    #[error("{0}")]
+    Standings(String),
+}
+
+impl From<StandingsError> for AppError {
+    fn from(e: StandingsError) -> AppError {
+        match e {
+            StandingsError::Db(d) => d.into(),
+            StandingsError::Sheet(_) => AppError::Standings(e.to_string()),
+        }
+    }
 }
 
 impl From<LifecycleError> for AppError {
@@ -113,6 +126,7 @@ impl AppError {
                 | AppError::Deal(_)
                 | AppError::Pdf(_)
                 | AppError::Session(_)
+                | AppError::Standings(_)
         )
     }
 

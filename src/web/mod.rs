@@ -1,7 +1,7 @@
 //! HTTP only: routes parse requests into domain types, call the event module, storage and
 //! services, and render pages (askama templates) or JSON. Inside this module imports run
-//! one way (a test checks): render, config, limits, error, state, auth, csrf, page, routes,
-//! startup.
+//! without cycles (a test checks): render, config, limits, error, standings_cache, state, auth,
+//! csrf, page, routes, startup.
 
 pub mod auth;
 pub mod config;
@@ -11,6 +11,7 @@ pub mod limits;
 pub mod page;
 pub mod render;
 pub mod routes;
+pub mod standings_cache;
 pub mod startup;
 pub mod state;
 

@@ -9,11 +9,13 @@ use actix_session::{SessionMiddleware, storage::CookieSessionStore};
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Key, SameSite};
 use actix_web::dev::{Server, ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::middleware::{DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpServer, web};
 
 use super::config::{Config, FORM_LIMIT};
 use super::limits::TableCodeLimit;
+use super::standings_cache::StandingsCache;
 use super::state::AppState;
 use super::{csrf, routes};
 use crate::db::{self, DbError, DbPool};
@@ -81,6 +83,7 @@ impl Application {
                 ..config
             },
             table_codes: TableCodeLimit::default(),
+            standings: StandingsCache::default(),
         });
         let server = server(listener, state, key)?;
         Ok(Application {
@@ -153,6 +156,20 @@ async fn log_requests(
     Ok(res)
 }
 
+/// A write may change an event's standings: drop the computed ones once it is done.
+async fn drop_cached_standings(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let writes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let res = next.call(req).await;
+    if let (true, Some(state)) = (writes, state) {
+        state.standings.invalidate();
+    }
+    res
+}
+
 fn server(
     listener: TcpListener,
     state: web::Data<AppState>,
@@ -179,6 +196,7 @@ fn server(
             .configure(routes::configure)
             // Last registered runs first: headers, log, session, then the CSRF check.
             .wrap(from_fn(csrf::guard))
+            .wrap(from_fn(drop_cached_standings))
             .wrap(session)
             .wrap(from_fn(log_requests))
             .wrap(

@@ -6,6 +6,7 @@ use actix_web::web;
 use super::config::Config;
 use super::error::AppError;
 use super::limits::TableCodeLimit;
+use super::standings_cache::StandingsCache;
 use crate::db::{DbConnection, DbPool};
 
 pub struct AppState {
@@ -13,6 +14,8 @@ pub struct AppState {
     pub config: Config,
     /// Wrong table codes by client address (this process's memory; see `limits`).
     pub table_codes: TableCodeLimit,
+    /// Computed standings, dropped on every write (see `standings_cache`).
+    pub standings: StandingsCache,
 }
 
 impl AppState {

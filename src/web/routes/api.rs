@@ -7,6 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, Scope, web};
 use serde::{Deserialize, Serialize};
 
+use super::api_standings;
 use super::events::api_event;
 use super::{api_results, api_rounds};
 use crate::db;
@@ -17,7 +18,6 @@ use crate::event::club::{Player, PlayerFields};
 use crate::event::entries::{Entry, EntryDraft, EntryError, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
 use crate::event::movement::{MovementOptions, PlanError, movement_kind};
-use crate::event::results::Standing;
 use crate::event::{
     Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
     SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
@@ -73,7 +73,11 @@ pub fn scope() -> Scope {
             "/events/{id}/results/{result}/adjust",
             web::post().to(api_results::adjust_result),
         )
-        .route("/events/{id}/standings", web::get().to(standings))
+        .route(
+            "/events/{id}/standings",
+            web::get().to(api_standings::standings),
+        )
+        .route("/events/{id}/sheet", web::get().to(api_standings::sheet))
         .route("/events/{id}/status", web::post().to(change_status))
         .route("/events/{id}/release", web::post().to(release))
         .route("/events/{id}/boards", web::get().to(boards))
@@ -752,52 +756,6 @@ async fn delete_entry(
         .await)?;
     gone.map(|_| HttpResponse::NoContent().finish())
         .map_err(entry_error)
-}
-
-#[derive(Serialize)]
-struct StandingsJson {
-    event_id: i32,
-    /// How the totals are made, so a tool does not mistake them for matchpoints.
-    method: &'static str,
-    standings: Vec<StandingJson>,
-}
-
-#[derive(Serialize)]
-struct StandingJson {
-    entry_id: i32,
-    number: Option<i32>,
-    name: Option<String>,
-    boards_played: i64,
-    total_score: i64,
-}
-
-impl From<Standing> for StandingJson {
-    fn from(s: Standing) -> Self {
-        StandingJson {
-            entry_id: s.entry.get(),
-            number: s.number,
-            name: s.name,
-            boards_played: s.boards_played,
-            total_score: s.total_score,
-        }
-    }
-}
-
-async fn standings(
-    state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
-) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    let ev = api_event(&state, club, id).await?;
-    let standings = api(state
-        .db(move |c| Ok(db::results::standings(c, club, id)?))
-        .await)?;
-    Ok(HttpResponse::Ok().json(StandingsJson {
-        event_id: ev.id.get(),
-        method: "sum-of-stored-scores",
-        standings: standings.into_iter().map(StandingJson::from).collect(),
-    }))
 }
 
 #[derive(Deserialize)]

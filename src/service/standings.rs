@@ -1,0 +1,108 @@
+//! An event's standings: its stored results read once, made into the scoring sheet by the
+//! event's movement (`event::scoring_sheet`) and scored by the same module as `calypso-director
+//! score`, so the site, the API and the command line cannot disagree.
+
+use chrono::NaiveDateTime;
+use serde_json::Value;
+
+use crate::db::{self, DbConnection, DbError};
+use crate::event::entries::Entry;
+use crate::event::movement::movement_kind;
+use crate::event::results::{Publication, ResultStatus, TableResult, boards_still_to_play};
+use crate::event::scoring_sheet::{SheetInputs, scoring_sheet};
+use crate::event::{Event, Viewer};
+use crate::movement::{IndividualRound, Movement};
+use crate::scoring::{score_sheet, sheet::Sheet};
+
+/// An event's results as one viewer may see them, with the sheet and standings they give.
+#[derive(Clone, Debug)]
+pub struct EventScores {
+    pub entries: Vec<Entry>,
+    pub movement: Option<Movement>,
+    /// The progressive individual's seatings (empty for the other formats).
+    pub seated: Vec<IndividualRound>,
+    /// The results the sheet was made from (for the public, without the boards some table
+    /// still has to play).
+    pub results: Vec<TableResult>,
+    pub sheet: Sheet,
+    /// Exactly what `calypso-director score` prints for `sheet`.
+    pub standings: Value,
+    /// Whether every result counted is confirmed (none provisional or disputed).
+    pub all_confirmed: bool,
+}
+
+impl EventScores {
+    /// Provisional while any result is unconfirmed or the results may still be corrected.
+    pub fn provisional(&self, publication: Publication) -> bool {
+        !self.all_confirmed || publication != Publication::Final
+    }
+
+    /// The standings as the API answers them: `score`'s output and `"provisional"`.
+    pub fn standings_json(&self, publication: Publication) -> Value {
+        let mut out = self.standings.clone();
+        if let Value::Object(m) = &mut out {
+            m.insert(
+                "provisional".into(),
+                Value::Bool(self.provisional(publication)),
+            );
+        }
+        out
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StandingsError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    /// The stored results make a sheet the scoring module refuses (a corrupt row).
+    #[error("the stored results cannot be scored: {0}")]
+    Sheet(String),
+}
+
+/// The event's standings as `viewer` may see them. While a fixed movement's board still has
+/// tables to play it, its results are left out for the public (they would tell those tables
+/// what is coming); the club's directors see everything.
+pub fn event_scores(
+    conn: &mut DbConnection,
+    ev: &Event,
+    viewer: Viewer,
+) -> Result<EventScores, StandingsError> {
+    let (club, id) = (ev.club_id, ev.id);
+    let entries = db::entries::entries_of(conn, club, id)?;
+    let mut results = db::results::results_of(conn, club, id)?;
+    let (movement, seated) = if movement_kind(ev.settings.format()).is_some() {
+        let m = db::movements::movement_of(conn, club, id)?.map(|(_, m)| m);
+        (m, vec![])
+    } else {
+        (None, db::individual::rounds_of(conn, club, id)?)
+    };
+    let still = boards_still_to_play(movement.as_ref(), &results);
+    let exposure = ev.exposure();
+    results.retain(|r| {
+        let board = u32::try_from(r.board).unwrap_or(0);
+        exposure.board_results_visible(viewer, still.contains(&board))
+    });
+    let sheet = scoring_sheet(&SheetInputs {
+        settings: &ev.settings,
+        entries: &entries,
+        movement: movement.as_ref(),
+        seated: &seated,
+        results: &results,
+    });
+    let standings = score_sheet(&sheet).map_err(StandingsError::Sheet)?;
+    let all_confirmed = results.iter().all(|r| r.status == ResultStatus::Confirmed);
+    Ok(EventScores {
+        entries,
+        movement,
+        seated,
+        results,
+        sheet,
+        standings,
+        all_confirmed,
+    })
+}
+
+/// Whether the standings are provisional at `now`.
+pub fn provisional_at(scores: &EventScores, ev: &Event, now: NaiveDateTime) -> bool {
+    scores.provisional(ev.publication(now))
+}
