@@ -7,6 +7,7 @@ pub mod account;
 pub mod api;
 pub mod api_results;
 pub mod api_rounds;
+pub mod boards;
 pub mod directors;
 pub mod entries;
 pub mod event_results;
@@ -189,6 +190,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/c/{club}/events/{event}/movement",
             web::get().to(movement::show),
+        )
+        .route("/c/{club}/events/{event}/boards", web::get().to(boards::list))
+        .route(
+            "/c/{club}/events/{event}/boards/{board}",
+            web::get().to(boards::show),
         )
         .route(
             "/c/{club}/events/{event}/hand-records.pdf",
