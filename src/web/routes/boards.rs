@@ -334,7 +334,11 @@ mod tests {
         assert_eq!((north.seat, north.place), ("North", "north"));
         // The published JSON of this board starts North's hand with QS JS 9S 2S 5H.
         assert_eq!(north.suits[0].symbol, '♠');
-        assert!(north.suits[0].ranks.starts_with("QJ92"), "{}", north.suits[0].ranks);
+        assert!(
+            north.suits[0].ranks.starts_with("QJ92"),
+            "{}",
+            north.suits[0].ranks
+        );
         assert_eq!(
             north.suits.iter().map(|s| s.red).collect::<Vec<_>>(),
             [false, true, true, false]
@@ -350,6 +354,9 @@ mod tests {
         assert_eq!((t.symbol, t.side), ('♠', Some("majors")));
         assert_eq!(t.held as usize, north.suits[0].ranks.chars().count());
         let east = v.hands[1].trump.as_ref().unwrap();
-        assert_eq!((east.symbol, east.red, east.side), ('♦', true, Some("minors")));
+        assert_eq!(
+            (east.symbol, east.red, east.side),
+            ('♦', true, Some("minors"))
+        );
     }
 }

@@ -191,7 +191,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/c/{club}/events/{event}/movement",
             web::get().to(movement::show),
         )
-        .route("/c/{club}/events/{event}/boards", web::get().to(boards::list))
+        .route(
+            "/c/{club}/events/{event}/boards",
+            web::get().to(boards::list),
+        )
         .route(
             "/c/{club}/events/{event}/boards/{board}",
             web::get().to(boards::show),
