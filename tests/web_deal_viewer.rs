@@ -21,7 +21,7 @@ fn hand_on_page(html: &str, deal: usize, seat: char) -> Vec<(char, String)> {
         .map(|li| {
             let suit = li.chars().next().unwrap();
             let ranks = li
-                .split("<span class=\"ranks\">")
+                .split("<span class=\"holding\">")
                 .nth(1)
                 .expect("ranks")
                 .split('<')
