@@ -1225,3 +1225,82 @@ async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
     assert_eq!(left, serde_json::json!(0));
     c.close().await.unwrap();
 }
+
+/// A released board on a phone and on a desktop: no sideways scroll, hearts and diamonds
+/// red, the four deals stacked on the phone, the traveller beside the hands on the desktop
+/// and below them on the phone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_released_board_reads_like_a_hand_record_on_a_phone() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (event, _, stored) = finished_evening(&app, &d).await;
+    let r = d
+        .post(&event, &format!("{event}/release"), &[("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    let board = format!("{event}/boards/{}", stored[0].board);
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    // What the page measures: the boxes of deal 1, deal 2 and the traveller (left, top).
+    let boxes = "return ['#deal-1', '#deal-2', '#traveller'].map(s => { \
+                 const r = document.querySelector(s).getBoundingClientRect(); \
+                 return [Math.round(r.left), Math.round(r.top + window.scrollY)]; });";
+    let colour = "return [...document.querySelectorAll('#deal-1-N li')].map(li => \
+                  getComputedStyle(li.querySelector('.suit')).color);";
+    for (w, h, name) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+        c.set_window_size(w, h).await.unwrap();
+        c.goto(&format!("{}{board}", app.address)).await.unwrap();
+        let (v, content) = widths(&c).await;
+        shot(&c, &format!("{name}-board")).await;
+        whole_page_shot(&c, &format!("{name}-board-whole"), w).await;
+        c.set_window_size(w, h).await.unwrap();
+        assert!(content <= v, "the board is {content} px wide at {v} px");
+        let colours = c.execute(colour, vec![]).await.unwrap();
+        let colours: Vec<&str> = colours
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        // ♠ ♥ ♦ ♣: the stylesheet's red suit colour, #c0282d, for the red suits only.
+        let red = "rgb(192, 40, 45)";
+        assert_eq!(colours.len(), 4, "{colours:?}");
+        assert!(colours[1] == red && colours[2] == red, "{colours:?}");
+        assert!(colours[0] != red && colours[3] != red, "{colours:?}");
+        // A suit of up to nine cards reads on one line (a longer one may wrap in a narrow
+        // column).
+        let wrapped = c
+            .execute(
+                "return [...document.querySelectorAll('ul.suits li > span:last-child')].filter(e => \
+                 e.textContent.length <= 9 && e.getBoundingClientRect().height > \
+                 1.5 * parseFloat(getComputedStyle(e).lineHeight)).map(e => e.textContent);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(wrapped, serde_json::json!([]), "suits wrapped at {v} px");
+        let b = c.execute(boxes, vec![]).await.unwrap();
+        let at = |i: usize, k: usize| b[i][k].as_i64().unwrap();
+        if name == "phone" {
+            assert_eq!(at(0, 0), at(1, 0), "the deals are stacked: {b}");
+            assert!(at(1, 1) > at(0, 1), "{b}");
+            assert!(at(2, 1) > at(1, 1), "the traveller below the deals: {b}");
+        } else {
+            assert_eq!(at(0, 1), at(1, 1), "two deals a row: {b}");
+            assert!(at(2, 0) > at(1, 0), "the traveller right of the deals: {b}");
+        }
+    }
+    // The list of boards on a phone.
+    c.set_window_size(390, 844).await.unwrap();
+    c.goto(&format!("{}{event}/boards", app.address))
+        .await
+        .unwrap();
+    let (v, content) = widths(&c).await;
+    shot(&c, "phone-boards").await;
+    assert!(
+        content <= v,
+        "the boards list is {content} px wide at {v} px"
+    );
+    c.close().await.unwrap();
+}

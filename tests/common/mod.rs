@@ -537,3 +537,84 @@ impl GameLine {
         )
     }
 }
+
+/// Club "alpha"'s Mitchell evening, "Harbour Winter Pairs": three tables, six pairs, two
+/// rounds, a confirmed result stored for the first board of each table's round (the second
+/// one a ruling: not played, ave+ for the majors and 40% for the minors), then finished.
+/// Returns the event's page and id and the results stored; the hand records are not released.
+pub async fn finished_evening(
+    app: &TestApp,
+    d: &Browser,
+) -> (
+    String,
+    calypso_director::event::EventId,
+    Vec<calypso_director::event::results::TableResult>,
+) {
+    use calypso_director::event::results::{Adjusted, Outcome};
+    let mut fields = event_fields("Harbour Winter Pairs");
+    fields[4] = ("tables", "3");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let event = location(&r);
+    let id = id_from_location(&event);
+    enter_pairs(
+        d,
+        &format!("{event}/entries"),
+        6,
+        "Annabel Longname-Smythe",
+        "Bartholomew Quarterdeck",
+    )
+    .await;
+    let movement = format!("{event}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "2")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    move_event(d, &event, &TO_RUNNING).await;
+    let rounds = format!("{event}/rounds");
+    let club = app.club_id("alpha");
+    let (m, entries) = with_conn(app, |c| {
+        (
+            db::movements::movement_of(c, club, id).unwrap().unwrap().1,
+            db::entries::entries_of(c, club, id).unwrap(),
+        )
+    });
+    let entry = |n: Option<u32>| {
+        n.and_then(|n| entries.iter().find(|e| e.number == n as i32))
+            .map(|e| e.id)
+    };
+    let mut stored = vec![];
+    for round in 1..=2u32 {
+        let r = d
+            .post(&rounds, &rounds, &[("round", &round.to_string())])
+            .await;
+        assert_eq!(r.status(), StatusCode::SEE_OTHER);
+        for s in m.round(round).filter(|s| s.has_game()) {
+            let at = db::results::Played {
+                round: round as i32,
+                table_number: s.table as i32,
+                board: s.boards[0] as i32,
+                majors_entry: entry(s.majors),
+                minors_entry: entry(s.minors),
+            };
+            stored.push(store_result(app, id, at, (1250 * s.table as i32, 500)));
+        }
+    }
+    let ruled = with_conn(app, |c| {
+        db::results::change_result(c, club, id, stored[1].id, "test", Some("ruling"), |r| {
+            Ok::<_, ()>(db::results::ResultValues {
+                outcome: Outcome::NotPlayed,
+                majors_score: 0,
+                minors_score: 0,
+                majors_adjusted: Some(Adjusted::AvePlus),
+                minors_adjusted: Some(Adjusted::Percent(40)),
+                ..db::results::ResultValues::of(r)
+            })
+        })
+        .unwrap()
+        .unwrap()
+        .unwrap()
+    });
+    stored[1] = ruled;
+    move_event(d, &event, &[("running", "finished")]).await;
+    (event, id, stored)
+}

@@ -835,14 +835,15 @@ struct EventPage {
 }
 
 /// An event's results with what the page needs to show them: the boards still to be played
-/// at some table, and the progressive individual's seatings (its sides are players).
-struct Played {
-    results: Vec<TableResult>,
-    still_to_play: BTreeSet<u32>,
-    seated: Option<Vec<IndividualRound>>,
+/// at some table, and the progressive individual's seatings (its sides are players). The
+/// deal viewer's traveller reads the same.
+pub struct Played {
+    pub results: Vec<TableResult>,
+    pub still_to_play: BTreeSet<u32>,
+    pub seated: Option<Vec<IndividualRound>>,
 }
 
-fn played_of(c: &mut db::DbConnection, ev: &Event) -> Result<Played, AppError> {
+pub fn played_of(c: &mut db::DbConnection, ev: &Event) -> Result<Played, AppError> {
     let results = db::results::results_of(c, ev.club_id, ev.id)?;
     if results.is_empty() {
         return Ok(Played {

@@ -8,6 +8,7 @@ pub mod api;
 pub mod api_results;
 pub mod api_rounds;
 pub mod api_standings;
+pub mod boards;
 pub mod directors;
 pub mod entries;
 pub mod event_results;
@@ -191,6 +192,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/c/{club}/events/{event}/movement",
             web::get().to(movement::show),
+        )
+        .route(
+            "/c/{club}/events/{event}/boards",
+            web::get().to(boards::list),
+        )
+        .route(
+            "/c/{club}/events/{event}/boards/{board}",
+            web::get().to(boards::show),
         )
         .route(
             "/c/{club}/events/{event}/hand-records.pdf",

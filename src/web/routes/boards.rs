@@ -1,0 +1,362 @@
+//! The deal viewer: each board's four deals, hand by hand and suit by suit as the hand-record
+//! PDF shows them, with the board's traveller beside it. It shows every card, so it follows
+//! the papers' rule (`Exposure::papers_visible`): the club's directors any time, everyone
+//! else once the hand records are released; the traveller follows the results' rule.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use super::event_results::{ResultLine, ResultsInput, results_view};
+use super::events::{Played, played_of};
+use crate::db;
+use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
+use crate::engine::{Deal, GameSpec, Seat, Suit};
+use crate::event::club::Club;
+use crate::event::results::TableResult;
+use crate::event::{Event, EventId, papers};
+use crate::web::auth::Viewer;
+use crate::web::error::AppError;
+use crate::web::page::Nav;
+use crate::web::render::html_page;
+use crate::web::state::AppState;
+
+/// One suit of a hand: its symbol and the ranks held, high to low ("—" for none).
+pub struct SuitLine {
+    pub letter: char,
+    pub symbol: char,
+    pub red: bool,
+    pub ranks: String,
+}
+
+/// A seat's personal trump suit, and its partnership's side where there are partnerships.
+pub struct SeatTrump {
+    pub symbol: char,
+    pub name: &'static str,
+    pub red: bool,
+    /// "majors" or "minors"; none in the games where each player is for themselves.
+    pub side: Option<&'static str>,
+    /// How many cards of it the hand holds: the figure players check first.
+    pub held: u8,
+}
+
+pub struct HandView {
+    pub seat: &'static str,
+    pub letter: char,
+    /// Where the hand sits round the table: "north", "east", "south", "west".
+    pub place: &'static str,
+    pub trump: Option<SeatTrump>,
+    pub suits: Vec<SuitLine>,
+}
+
+pub struct DealView {
+    pub number: usize,
+    pub dealer: &'static str,
+    /// N, E, S, W order; seats not in play are left out.
+    pub hands: Vec<HandView>,
+}
+
+/// One table's result on the board.
+pub struct TravellerLine {
+    pub round: i32,
+    pub table: i32,
+    pub majors: String,
+    pub minors: String,
+    /// None for a board not played (or fouled): its adjustment, if any, is in `note`.
+    pub majors_score: Option<i64>,
+    pub minors_score: Option<i64>,
+    /// "not played", an adjustment, "provisional"...; empty for a plain final result.
+    pub note: String,
+}
+
+/// The board's results, table by table, in round order.
+pub struct BoardTraveller {
+    pub lines: Vec<TravellerLine>,
+}
+
+#[derive(Template)]
+#[template(path = "board.html")]
+struct BoardPage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    board: u32,
+    previous: Option<u32>,
+    next: Option<u32>,
+    /// The hand records are not released yet: only the club's directors see this.
+    directors_only: bool,
+    deals: Vec<DealView>,
+    /// None while the board's results are not public (tables still to play it).
+    traveller: Option<BoardTraveller>,
+}
+
+#[derive(Template)]
+#[template(path = "boards.html")]
+struct BoardsPage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    directors_only: bool,
+    boards: Vec<u32>,
+}
+
+fn place(seat: Seat) -> &'static str {
+    match seat {
+        Seat::North => "north",
+        Seat::East => "east",
+        Seat::South => "south",
+        Seat::West => "west",
+    }
+}
+
+fn deal_view(spec: &GameSpec, number: usize, deal: &Deal) -> DealView {
+    let hands = spec
+        .seats()
+        .iter()
+        .map(|&seat| {
+            let hand = deal.hand(seat);
+            HandView {
+                seat: seat.name(),
+                letter: seat.letter(),
+                place: place(seat),
+                trump: spec.trumps.of(seat).map(|s| SeatTrump {
+                    symbol: s.symbol(),
+                    name: s.name(),
+                    red: s.is_red(),
+                    side: spec.scoring.partnerships().then_some(
+                        if matches!(s, Suit::Spades | Suit::Hearts) {
+                            "majors"
+                        } else {
+                            "minors"
+                        },
+                    ),
+                    held: hand.suit_len(s),
+                }),
+                suits: DISPLAY_SUITS
+                    .iter()
+                    .filter(|s| spec.deck.has_suit(**s))
+                    .map(|&s| SuitLine {
+                        letter: s.letter(),
+                        symbol: s.symbol(),
+                        red: s.is_red(),
+                        ranks: suit_ranks(hand, s, ""),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    DealView {
+        number,
+        dealer: deal.dealer.name(),
+        hands,
+    }
+}
+
+/// A traveller line from the results section's wording of the same result.
+fn traveller_line(round: i32, l: &ResultLine, r: Option<&TableResult>) -> TravellerLine {
+    let played = l.outcome.is_none();
+    let score = |s: Option<i32>| s.filter(|_| played).map(i64::from);
+    let mut note: Vec<String> = l.outcome.iter().map(|o| o.to_string()).collect();
+    for s in &l.sides {
+        if let Some(n) = &s.note {
+            note.push(if played {
+                format!("{} {n}", s.side)
+            } else {
+                format!("{} {}", s.side, s.score)
+            });
+        }
+    }
+    if let Some(b) = &l.badge {
+        note.push(b.label.to_string());
+    }
+    TravellerLine {
+        round,
+        table: l.table,
+        majors: l.sides[0].who.clone(),
+        minors: l.sides[1].who.clone(),
+        majors_score: score(r.map(|r| r.majors_score)),
+        minors_score: score(r.map(|r| r.minors_score)),
+        note: note.join(" · "),
+    }
+}
+
+/// The board's traveller, when its results are public to this viewer.
+fn traveller(
+    ev: &Event,
+    who: crate::event::Viewer,
+    board: u32,
+    played: &Played,
+    entries: &[crate::event::entries::Entry],
+) -> Option<BoardTraveller> {
+    let exposure = ev.exposure();
+    if !exposure.board_results_visible(who, played.still_to_play.contains(&board)) {
+        return None;
+    }
+    let results: Vec<TableResult> = played
+        .results
+        .iter()
+        .filter(|r| u32::try_from(r.board) == Ok(board))
+        .cloned()
+        .collect();
+    let now = db::now();
+    let view = results_view(&ResultsInput {
+        publication: ev.publication(now),
+        now,
+        exposure,
+        viewer: who,
+        results: &results,
+        entries,
+        still_to_play: &played.still_to_play,
+        seated: played.seated.as_deref(),
+    });
+    let lines = view
+        .map(|v| {
+            v.rounds
+                .iter()
+                .flat_map(|r| {
+                    r.lines.iter().map(|l| {
+                        let stored = results
+                            .iter()
+                            .find(|t| t.round == r.round && t.table_number == l.table);
+                        traveller_line(r.round, l, stored)
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(BoardTraveller { lines })
+}
+
+/// The event of a viewer-page path, if the viewer may see its cards.
+async fn visible_event(
+    state: &AppState,
+    viewer: &Viewer,
+    slug: String,
+    event: &str,
+) -> Result<(Club, Event, bool), AppError> {
+    let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
+    let (club, ev) = state
+        .db(move |c| {
+            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+            let ev = db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
+            Ok((club, ev))
+        })
+        .await?;
+    let who = viewer.toward(club.id);
+    // Hidden, not forbidden: as the boards API and the PDFs answer before release.
+    if !ev.exposure().papers_visible(who) {
+        return Err(AppError::NotFound);
+    }
+    let directors_only = !ev.hand_records_released;
+    Ok((club, ev, directors_only))
+}
+
+/// `/c/{club}/events/{event}/boards`: every board of the event, as links.
+pub async fn list(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: Viewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, event) = path.into_inner();
+    let (club, ev, directors_only) = visible_event(&state, &viewer, slug, &event).await?;
+    let page = BoardsPage {
+        nav: Nav::new(&session, &viewer),
+        club,
+        event_id: ev.id,
+        event_name: ev.settings.name().to_string(),
+        directors_only,
+        boards: (1..=u32::from(ev.settings.boards())).collect(),
+    };
+    Ok(html_page(StatusCode::OK, &page))
+}
+
+/// `/c/{club}/events/{event}/boards/{board}`: one board's deals and its traveller.
+pub async fn show(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: Viewer,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, event, board) = path.into_inner();
+    let (club, ev, directors_only) = visible_event(&state, &viewer, slug, &event).await?;
+    let board: u32 = board.parse().map_err(|_| AppError::NotFound)?;
+    let key = ev.deal.as_ref().ok_or(AppError::NotFound)?;
+    let deals = papers::board_deals(&ev.settings, key, board)?.ok_or(AppError::NotFound)?;
+    let spec = ev.settings.game_spec();
+    let (club_id, id) = (club.id, ev.id);
+    let loaded = ev.clone();
+    let (played, entries) = state
+        .db(move |c| {
+            Ok((
+                played_of(c, &loaded)?,
+                db::entries::entries_of(c, club_id, id)?,
+            ))
+        })
+        .await?;
+    let who = viewer.toward(club.id);
+    let last = u32::from(ev.settings.boards());
+    let page = BoardPage {
+        nav: Nav::new(&session, &viewer),
+        event_id: ev.id,
+        event_name: ev.settings.name().to_string(),
+        board,
+        previous: (board > 1).then(|| board - 1),
+        next: (board < last).then(|| board + 1),
+        directors_only,
+        deals: deals
+            .iter()
+            .enumerate()
+            .map(|(i, d)| deal_view(&spec, i + 1, d))
+            .collect(),
+        traveller: traveller(&ev, who, board, &played, &entries),
+        club,
+    };
+    Ok(html_page(StatusCode::OK, &page))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deals::{SetKey, board};
+
+    #[test]
+    fn a_hand_reads_as_the_hand_record_does() {
+        let key = SetKey::from_bytes([0; 32]);
+        let spec = GameSpec::default();
+        let b = board(&key, 1, false, &spec, None).unwrap();
+        let v = deal_view(&spec, 1, &b.deals[0]);
+        assert_eq!(v.dealer, "North");
+        let north = &v.hands[0];
+        assert_eq!((north.seat, north.place), ("North", "north"));
+        // The published JSON of this board starts North's hand with QS JS 9S 2S 5H.
+        assert_eq!(north.suits[0].symbol, '♠');
+        assert!(
+            north.suits[0].ranks.starts_with("QJ92"),
+            "{}",
+            north.suits[0].ranks
+        );
+        assert_eq!(
+            north.suits.iter().map(|s| s.red).collect::<Vec<_>>(),
+            [false, true, true, false]
+        );
+        let cards: usize = north
+            .suits
+            .iter()
+            .map(|s| s.ranks.chars().filter(|c| *c != '—').count())
+            .sum();
+        assert_eq!(cards, 13);
+        // The default seating, SDHC: North-South hold the majors.
+        let t = north.trump.as_ref().unwrap();
+        assert_eq!((t.symbol, t.side), ('♠', Some("majors")));
+        assert_eq!(t.held as usize, north.suits[0].ranks.chars().count());
+        let east = v.hands[1].trump.as_ref().unwrap();
+        assert_eq!(
+            (east.symbol, east.red, east.side),
+            ('♦', true, Some("minors"))
+        );
+    }
+}
