@@ -388,3 +388,53 @@ async fn with_no_correction_period_results_are_final_once_the_event_is_finished(
     );
     assert_eq!(section.matches("<tbody>").count(), 6, "{section}");
 }
+
+#[tokio::test]
+async fn the_api_shows_the_scoring_settings_and_how_the_results_stand() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let base = json!({"name": "Club Night", "date": "2026-12-01", "format": "pairs-mitchell",
+                      "tables": 3, "boards": 3});
+    let (s, ev) = api.post("/events", base.clone()).await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    assert_eq!(
+        (&ev["scale"], &ev["compare"], &ev["results"]),
+        (&json!("2-1"), &json!("net"), &json!("live")),
+        "the defaults: {ev}"
+    );
+    assert!(ev["finished_at"].is_null() && ev["correction_ends_at"].is_null());
+    let mut body = base.clone();
+    body["scale"] = json!("1-half");
+    body["compare"] = json!("own");
+    body["correction_minutes"] = json!(45);
+    let (s, ev) = api.post("/events", body).await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    assert_eq!(
+        (&ev["scale"], &ev["compare"]),
+        (&json!("1-half"), &json!("own"))
+    );
+    for (field, bad) in [("scale", "3-1"), ("compare", "gross")] {
+        let mut body = base.clone();
+        body[field] = json!(bad);
+        let (s, v) = api.post("/events", body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        let msg = v["error"].as_str().unwrap();
+        assert!(
+            msg.starts_with(&format!("{field}: ")) && msg.contains(bad),
+            "{v}"
+        );
+    }
+    // Finished: the correction period runs from the moment it was marked.
+    let path = format!("/events/{}", ev["id"]);
+    for to in ["ready", "running", "finished"] {
+        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{to}: {v}");
+    }
+    let (_, ev) = api.get(&path).await;
+    assert_eq!(ev["results"], "correcting", "{ev}");
+    let finished = ev["finished_at"].as_str().unwrap();
+    let ends = ev["correction_ends_at"].as_str().unwrap();
+    let at = |t: &str| chrono::NaiveDateTime::parse_from_str(t, "%Y-%m-%dT%H:%M:%SZ").unwrap();
+    assert_eq!(at(ends) - at(finished), chrono::Duration::minutes(45));
+}

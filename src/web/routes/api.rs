@@ -18,6 +18,7 @@ use crate::event::club::{Player, PlayerFields};
 use crate::event::entries::{Entry, EntryDraft, EntryError, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
 use crate::event::movement::{MovementOptions, PlanError, movement_kind};
+use crate::event::results::Publication;
 use crate::event::{
     Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
     SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
@@ -165,6 +166,11 @@ pub struct EventJson {
     status: &'static str,
     deal: DealJson,
     hand_records_released: bool,
+    /// When the director marked the event finished (UTC), or null.
+    finished_at: Option<String>,
+    /// `live`, `correcting` (until `correction_ends_at`) or `final`: how its results stand.
+    results: &'static str,
+    correction_ends_at: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -179,6 +185,8 @@ impl From<Event> for EventJson {
     fn from(e: Event) -> Self {
         // The API shows the public record (docs/api.md): the key once anyone may see it.
         let key_shown = e.exposure().key_visible(Viewer::Anonymous);
+        let publication = e.publication(chrono::Utc::now().naive_utc());
+        let stamp = |t: chrono::NaiveDateTime| t.format("%Y-%m-%dT%H:%M:%SZ").to_string();
         EventJson {
             id: e.id.get(),
             settings: SettingsJson::from(&e.settings),
@@ -189,6 +197,16 @@ impl From<Event> for EventJson {
                 key: e.deal.filter(|_| key_shown).map(|k| k.key_hex),
             },
             hand_records_released: e.hand_records_released,
+            finished_at: e.finished_at.map(stamp),
+            results: match publication {
+                Publication::Live => "live",
+                Publication::Correcting { .. } => "correcting",
+                Publication::Final => "final",
+            },
+            correction_ends_at: match publication {
+                Publication::Correcting { until } => Some(stamp(until)),
+                _ => None,
+            },
         }
     }
 }
