@@ -10,9 +10,9 @@ use crate::event::individual::{
     CutError, CutInputs, IndividualOptions, IndividualPlan, IndividualPlanError, SeatingInputs,
     individual_plan, next_seating, options_open, reseat_with_cut,
 };
-use crate::event::settings::EventFormat;
 use crate::event::movement::PlanError;
 use crate::event::rounds::{RoundError, next_round_of};
+use crate::event::settings::EventFormat;
 use crate::event::{ClubId, Event, EventId};
 use crate::movement::{IndividualRound, IndividualTable};
 

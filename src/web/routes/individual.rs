@@ -414,8 +414,7 @@ pub fn cuts_open(
     codes
         .iter()
         .filter(|(t, _)| {
-            r.table(*t).is_some()
-                && !scores.iter().any(|s| s.0 == ev.round.current && s.1 == *t)
+            r.table(*t).is_some() && !scores.iter().any(|s| s.0 == ev.round.current && s.1 == *t)
         })
         .cloned()
         .collect()

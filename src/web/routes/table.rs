@@ -58,6 +58,8 @@ struct TablePage {
     cut_note: Option<String>,
     /// A progressive individual's table with no result yet: the form to report its cut.
     cut_form: Option<CutForm>,
+    /// Why a cut sent when no cut may be reported any more was refused.
+    cut_refused: Option<String>,
 }
 
 /// The table reports its cut: who cut highest, second highest, and so on.
@@ -190,8 +192,13 @@ async fn individual_table(
         )
     });
     // The cut decides the partners of a game not played yet: once a result is in, it stays.
+    let open = notice.is_none() && scores.iter().all(|e| e.result.is_none());
+    let cut_refused = kept_cut
+        .as_ref()
+        .filter(|_| !open || here.is_none())
+        .map(|k| k.message.clone());
     let cut_form = match here {
-        Some(t) if notice.is_none() && scores.iter().all(|e| e.result.is_none()) => {
+        Some(t) if open => {
             let mut players = t.cut.clone();
             players.sort_unstable();
             let chosen = kept_cut.as_ref().map(|k| k.chosen.clone());
@@ -232,6 +239,7 @@ async fn individual_table(
         scores,
         cut_note,
         cut_form,
+        cut_refused,
     })
 }
 
@@ -445,6 +453,7 @@ async fn page(
         scores,
         cut_note: None,
         cut_form: None,
+        cut_refused: None,
     })
 }
 
