@@ -150,6 +150,16 @@ async fn a_table_reports_its_cut_through_the_api_in_round_1_and_round_2() {
         let (s, v) = e.api.put(&path, json!({"cut": [1, 2, 3, 4, 5]})).await;
         assert_eq!(s, StatusCode::NOT_FOUND, "{path}: {v}");
     }
+    // Another club's director does not find the event.
+    let beta = club_api(&app, "beta", "bea@example.org").await;
+    let (s, v) = beta
+        .put(
+            &format!("{}/rounds/1/tables/1/cut", e.path),
+            json!({"cut": [1, 2, 3, 4, 5]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{v}");
+    assert_eq!(e.tables().await, now);
 
     // Table 2's result: its minors (d1, d3 since the cut) win. Then its cut is fixed.
     report(&app, id, 1, &r1[1], (100, 300));
