@@ -266,6 +266,10 @@ async fn a_table_reports_its_cut_on_its_page() {
     assert_eq!(s, StatusCode::OK);
     assert!(page.contains("Report your cut"), "{page}");
     assert!(page.contains("as drawn for the table"), "{page}");
+    assert!(
+        page.contains("the highest cuts partner and sit majors"),
+        "{page}"
+    );
     for i in 1..=5 {
         assert!(page.contains(&format!("name=\"cut_{i}\"")), "{page}");
     }

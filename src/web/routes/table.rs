@@ -65,6 +65,8 @@ struct TablePage {
 /// The table reports its cut: who cut highest, second highest, and so on.
 pub struct CutForm {
     round: u32,
+    /// The table has reported its cut already (it may report again until its result).
+    reported: bool,
     /// The table's players: number and name.
     players: Vec<(u32, String)>,
     /// One choice per place in the cut: its label, field name and the player chosen.
@@ -204,6 +206,7 @@ async fn individual_table(
             let chosen = kept_cut.as_ref().map(|k| k.chosen.clone());
             Some(CutForm {
                 round,
+                reported: t.cut_reported,
                 places: (0..t.cut.len())
                     .map(|i| CutPlace {
                         label: CUT_PLACES.get(i).copied().unwrap_or("Next"),
