@@ -260,6 +260,9 @@ pub fn report_cut(
     cut: Vec<u32>,
 ) -> Result<IndividualTable, CutChangeError> {
     super::write_transaction(conn, |conn| {
+        // As a result's insert does: a result and a cut at the same table queue here, and
+        // the second sees the first (a cut after the result is refused).
+        super::events::lock_event(conn, event)?;
         let ev = super::events::event(conn, club, event)?.ok_or(CutChangeError::NotFound)?;
         if ev.settings.format() != EventFormat::ProgressiveIndividual {
             return Err(CutChangeError::NotFound);
