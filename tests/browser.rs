@@ -1302,5 +1302,90 @@ async fn a_released_board_reads_like_a_hand_record_on_a_phone() {
         content <= v,
         "the boards list is {content} px wide at {v} px"
     );
+
+/// A progressive individual's table reports its cut on a phone (390 px) and a desktop: the
+/// form fits, a player chosen twice comes back with the choices kept, and the cut re-seats
+/// the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_reports_its_cut_on_a_phone() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Individual Night");
+    fields[2] = ("format", "progressive-individual");
+    fields[4] = ("tables", "3");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let event = location(&r);
+    let entries = format!("{event}/entries");
+    for n in 1..=13 {
+        let name = format!("Player Number {n} With A Longer Name");
+        let r = d.post(&entries, &entries, &[("guest_1", &name)]).await;
+        assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    }
+    let individual = format!("{event}/individual");
+    let r = d
+        .post(
+            &individual,
+            &individual,
+            &[("rounds", "3"), ("table_sizes", "")],
+        )
+        .await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    move_event(&d, &event, &TO_RUNNING).await;
+    let rounds = format!("{event}/rounds");
+    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    let (_, body) = d.get_text(&rounds).await;
+    let i = body
+        .find("#cut\"")
+        .expect("round control links the cut form");
+    let start = body[..i].rfind("/t/").unwrap();
+    let table_1 = body[start..i].to_string();
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    c.goto(&format!("{}{table_1}", app.address)).await.unwrap();
+    wait_for(&c, &table_1, "Report your cut").await;
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "{table_1} is {content} px wide at {v} px");
+    whole_page_shot(&c, "phone-cut-form", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+    let choose = |order: [&'static str; 5]| {
+        let c = c.clone();
+        async move {
+            for (i, p) in order.iter().enumerate() {
+                c.find(Locator::Css(&format!("#cut_{}", i + 1)))
+                    .await
+                    .unwrap()
+                    .select_by_value(p)
+                    .await
+                    .unwrap();
+            }
+            submit(&c, "form.cut-form").await;
+        }
+    };
+    choose(["5", "4", "4", "2", "1"]).await;
+    let page = wait_for(&c, &format!("{table_1}/cut"), "names player 4 twice").await;
+    assert!(
+        page.contains("<option value=\"5\" selected"),
+        "choices kept"
+    );
+    let (v, content) = widths(&c).await;
+    assert!(
+        content <= v,
+        "the refused form is {content} px wide at {v} px"
+    );
+    whole_page_shot(&c, "phone-cut-refused", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+    choose(["5", "4", "3", "2", "1"]).await;
+    wait_for(&c, &table_1, "as the table reported it): 5, 4, 3, 2, 1.").await;
+    whole_page_shot(&c, "phone-cut-reported", 390).await;
+    c.set_window_size(1280, 900).await.unwrap();
+    c.goto(&format!("{}{table_1}", app.address)).await.unwrap();
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "{content} px wide at {v} px");
+    whole_page_shot(&c, "desktop-cut-form", 1280).await;
     c.close().await.unwrap();
 }

@@ -7,13 +7,14 @@ use super::movements::MovementChangeError;
 use super::schema::{events, individual_options, individual_rounds, results};
 use super::{DbConnection, DbError, now};
 use crate::event::individual::{
-    IndividualOptions, IndividualPlan, IndividualPlanError, SeatingInputs, individual_plan,
-    next_seating, options_open,
+    CutError, CutInputs, IndividualOptions, IndividualPlan, IndividualPlanError, SeatingInputs,
+    individual_plan, next_seating, options_open, reseat_with_cut,
 };
 use crate::event::movement::PlanError;
 use crate::event::rounds::{RoundError, next_round_of};
+use crate::event::settings::EventFormat;
 use crate::event::{ClubId, Event, EventId};
-use crate::movement::IndividualRound;
+use crate::movement::{IndividualRound, IndividualTable};
 
 fn corrupt(what: &'static str, id: i32) -> impl Fn(serde_json::Error) -> DbError {
     move |e| DbError::Corrupt {
@@ -228,4 +229,69 @@ pub(super) fn start_round(
             e => MovementChangeError::from(e),
         })?;
     Ok(next)
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CutChangeError {
+    /// No such event in the club, or not a progressive individual.
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Refused(#[from] CutError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for CutChangeError {
+    fn from(e: diesel::result::Error) -> Self {
+        CutChangeError::Db(e.into())
+    }
+}
+
+/// Applies the cut a table of a progressive individual reported for the round being played
+/// (its players, highest first): the stored seating of that round is rewritten with that
+/// table re-seated (see [`reseat_with_cut`]). Answers the table's new seating.
+pub fn report_cut(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    round: u32,
+    table: u32,
+    cut: Vec<u32>,
+) -> Result<IndividualTable, CutChangeError> {
+    super::write_transaction(conn, |conn| {
+        // As a result's insert does: a result and a cut at the same table queue here, and
+        // the second sees the first (a cut after the result is refused).
+        super::events::lock_event(conn, event)?;
+        let ev = super::events::event(conn, club, event)?.ok_or(CutChangeError::NotFound)?;
+        if ev.settings.format() != EventFormat::ProgressiveIndividual {
+            return Err(CutChangeError::NotFound);
+        }
+        let st = state_of(conn, club, event)?;
+        let updated = reseat_with_cut(
+            &CutInputs {
+                status: ev.status,
+                current: ev.round.current,
+                deal: ev.deal.as_ref(),
+                seated: &st.seated,
+                results: &st.scores,
+            },
+            round,
+            table,
+            cut,
+        )?;
+        let json = serde_json::to_string(&updated)
+            .map_err(corrupt("individual round of event", event.get()))?;
+        diesel::update(
+            individual_rounds::table
+                .filter(individual_rounds::event_id.eq(event.get()))
+                .filter(individual_rounds::round.eq(round as i32)),
+        )
+        .set(individual_rounds::seating.eq(json))
+        .execute(conn)?;
+        updated
+            .table(table)
+            .cloned()
+            .ok_or(CutChangeError::Refused(CutError::NoTable { round, table }))
+    })
 }

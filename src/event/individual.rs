@@ -277,6 +277,155 @@ pub fn next_seating(i: &SeatingInputs) -> Result<IndividualRound, RoundError> {
     seat_round(&plan, &key, Some(prev), &results).map_err(seating_error)
 }
 
+/// Why a table's reported cut cannot be applied. The web layer answers 404 for a round or
+/// table that does not exist, 422 for a cut that is not the table's players, 409 otherwise.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CutError {
+    #[error("cuts are reported while the event is running (it is {0})")]
+    NotRunning(EventStatus),
+    #[error("round {0} has not been seated")]
+    NoRound(u32),
+    #[error(
+        "round {round} is not the round being played (round {current} is): a cut is reported \
+         before the current round's game"
+    )]
+    NotCurrent { round: u32, current: u32 },
+    #[error("round {round} has no table {table}")]
+    NoTable { round: u32, table: u32 },
+    #[error(
+        "table {table} of round {round} has its result in: the cut decided the partners of a \
+         game already played"
+    )]
+    ResultIn { round: u32, table: u32 },
+    /// The cut names a player not at the table, one twice, or leaves one out.
+    #[error(transparent)]
+    Cut(IndividualError),
+    #[error("table {table} of round {round} cannot be re-seated: {problem}")]
+    Seating {
+        round: u32,
+        table: u32,
+        problem: String,
+    },
+}
+
+/// What a table's reported cut is applied to.
+pub struct CutInputs<'a> {
+    pub status: EventStatus,
+    /// The round being played.
+    pub current: u32,
+    pub deal: Option<&'a DealKey>,
+    /// The seating of every round started so far.
+    pub seated: &'a [IndividualRound],
+    /// Stored results as (round, table, majors' score, minors' score).
+    pub results: &'a [(u32, u32, i64, i64)],
+}
+
+/// Round `round` with table `table` re-seated from the cut it reported (`cut`: its players,
+/// highest first). The round is recomputed the way it was seated (round 1 from its table
+/// sizes, a later round from the round before and its results) with this cut and the cuts
+/// other tables reported, and only this table's seating is taken: the other tables stay
+/// exactly as stored. The games sat out first are recounted for this table's players.
+pub fn reseat_with_cut(
+    i: &CutInputs,
+    round: u32,
+    table: u32,
+    cut: Vec<u32>,
+) -> Result<IndividualRound, CutError> {
+    if i.status != EventStatus::Running {
+        return Err(CutError::NotRunning(i.status));
+    }
+    let stored = i
+        .seated
+        .iter()
+        .find(|r| r.round == round)
+        .ok_or(CutError::NoRound(round))?;
+    if round != i.current {
+        return Err(CutError::NotCurrent {
+            round,
+            current: i.current,
+        });
+    }
+    let old = stored
+        .table(table)
+        .ok_or(CutError::NoTable { round, table })?;
+    if i.results.iter().any(|r| r.0 == round && r.1 == table) {
+        return Err(CutError::ResultIn { round, table });
+    }
+    let problem = |problem: String| CutError::Seating {
+        round,
+        table,
+        problem,
+    };
+    let key = cut_key(i.deal).map_err(|e| problem(e.to_string()))?;
+    // The other tables' reported cuts are kept, so the recomputed round is the stored one
+    // everywhere but here.
+    let cuts = stored
+        .tables
+        .iter()
+        .filter(|t| t.cut_reported && t.table != table)
+        .fold(CutOverrides::none(), |c, t| {
+            c.report(t.table, t.cut.clone())
+        })
+        .report(table, cut);
+    let recomputed = if round == 1 {
+        individual::first_round(stored.players, &stored.table_sizes(), &key, &cuts)
+    } else {
+        let prev = i
+            .seated
+            .iter()
+            .find(|r| r.round == round - 1)
+            .ok_or_else(|| problem(format!("round {} has no stored seating", round - 1)))?;
+        individual::next_round(prev, &table_results(round - 1, i.results), &key, &cuts)
+    };
+    let recomputed = recomputed.map_err(|e| match e {
+        e @ (IndividualError::CutStranger { .. }
+        | IndividualError::CutTwice { .. }
+        | IndividualError::CutMissing { .. }) => CutError::Cut(e),
+        e => problem(e.to_string()),
+    })?;
+    let new = recomputed
+        .table(table)
+        .ok_or_else(|| problem("the rules seat no such table".into()))?;
+    // A result of the round before corrected since this round was seated could bring other
+    // players here: the stored seating stands then, and the director sorts it out.
+    let sorted = |v: &[u32]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v
+    };
+    if sorted(&new.cut) != sorted(&old.cut) || sorted(&new.stayers) != sorted(&old.stayers) {
+        return Err(problem(format!(
+            "the results of round {} now bring other players here than were seated",
+            round.saturating_sub(1)
+        )));
+    }
+    let mut updated = stored.clone();
+    for (t, step) in [(old, -1i64), (new, 1)] {
+        for p in [t.majors.first_out(), t.minors.first_out()]
+            .into_iter()
+            .flatten()
+        {
+            let count = updated
+                .sat_out_first
+                .get_mut((p as usize).wrapping_sub(1))
+                .ok_or_else(|| problem(format!("player {p} is not in the round")))?;
+            *count = (i64::from(*count) + step).max(0) as u32;
+        }
+    }
+    if let Some(slot) = updated.tables.iter_mut().find(|t| t.table == table) {
+        *slot = new.clone();
+    }
+    individual::validate_round(&updated).map_err(|v| {
+        problem(
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })?;
+    Ok(updated)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -438,5 +587,152 @@ mod tests {
             assert_eq!(now, want, "table {t}");
         }
         assert!(seat_round(&plan, &key, Some(&r1), &results[..2]).is_err());
+    }
+
+    fn cut_evening() -> (DealKey, [u8; 32], IndividualRound) {
+        let deal = DealKey {
+            algorithm: "test".into(),
+            key_hex: "07".repeat(32),
+            commitment: String::new(),
+        };
+        let key = cut_key(Some(&deal)).unwrap();
+        let plan = IndividualPlan {
+            rounds: 3,
+            table_sizes: vec![5, 4, 4],
+            players: 13,
+        };
+        let r1 = seat_round(&plan, &key, None, &[]).unwrap();
+        (deal, key, r1)
+    }
+
+    fn inputs<'a>(
+        deal: &'a DealKey,
+        current: u32,
+        seated: &'a [IndividualRound],
+        results: &'a [(u32, u32, i64, i64)],
+    ) -> CutInputs<'a> {
+        CutInputs {
+            status: EventStatus::Running,
+            current,
+            deal: Some(deal),
+            seated,
+            results,
+        }
+    }
+
+    #[test]
+    fn a_reported_cut_reseats_its_table_only_in_round_1() {
+        let (deal, _, r1) = cut_evening();
+        let seated = [r1.clone()];
+        // Table 1 (players 1-5) reports a cut: 5 and 4 highest partner, 5 sits majors.
+        let r =
+            reseat_with_cut(&inputs(&deal, 1, &seated, &[]), 1, 1, vec![5, 4, 3, 2, 1]).unwrap();
+        let t = r.table(1).unwrap();
+        assert!(t.cut_reported);
+        assert_eq!(t.cut, vec![5, 4, 3, 2, 1]);
+        assert_eq!(t.majors.players, vec![5, 4]);
+        assert_eq!(t.minors.players, vec![3, 2, 1]);
+        // The side of three's first sitter-out in round 1 is its highest cut.
+        assert_eq!(t.minors.sit_out, Some([3, 2, 1, 3]));
+        assert_eq!(r.tables[1..], r1.tables[1..]);
+        assert_eq!(r.sat_out_first[2], 1);
+        assert_eq!(r.sat_out_first.iter().sum::<u32>(), 1);
+        assert!(individual::validate_round(&r).is_ok());
+    }
+
+    #[test]
+    fn a_reported_cut_in_a_later_round_follows_the_rules_and_the_next_round_follows_it() {
+        let (deal, key, r1) = cut_evening();
+        let rows = [(1, 1, 300, 200), (1, 2, 100, 400), (1, 3, 50, 60)];
+        let r2 = individual::next_round(&r1, &table_results(1, &rows), &key, &CutOverrides::none())
+            .unwrap();
+        let seated = [r1.clone(), r2.clone()];
+        let t2 = r2.table(2).unwrap();
+        let mut cut = t2.cut.clone();
+        cut.reverse();
+        let again = reseat_with_cut(&inputs(&deal, 2, &seated, &rows), 2, 2, cut.clone()).unwrap();
+        let t = again.table(2).unwrap();
+        assert!(t.cut_reported && t.cut == cut);
+        // The highest newcomer partners the highest stayer, and that side sits majors.
+        let top_stayer = *cut.iter().find(|p| t2.stayers.contains(p)).unwrap();
+        let top_newcomer = *cut.iter().find(|p| t2.newcomers.contains(p)).unwrap();
+        assert!(t.majors.players.contains(&top_stayer) && t.majors.players.contains(&top_newcomer));
+        for n in [1, 3] {
+            assert_eq!(again.table(n), r2.table(n));
+        }
+        // The re-seated round is exactly what the rules make of round 1, its results and the
+        // reported cut, and round 3 is seated from it.
+        assert_eq!(
+            individual::check_next_round(&r1, &table_results(1, &rows), &key, &again),
+            Ok(())
+        );
+        let rows3 = [(2, 1, 1, 0), (2, 2, 0, 1), (2, 3, 1, 0)];
+        let r3 = individual::next_round(
+            &again,
+            &table_results(2, &rows3),
+            &key,
+            &CutOverrides::none(),
+        );
+        let stayed = &again.table(2).unwrap().minors.players;
+        let mut now = r3.unwrap().table(2).unwrap().stayers.clone();
+        now.sort_unstable();
+        let mut want = stayed.clone();
+        want.sort_unstable();
+        assert_eq!(now, want);
+        // A second cut keeps the first table's report.
+        let t1 = r2.table(1).unwrap().cut.clone();
+        let both = reseat_with_cut(
+            &inputs(&deal, 2, &[r1.clone(), again.clone()], &rows),
+            2,
+            1,
+            t1,
+        )
+        .unwrap();
+        assert_eq!(both.table(2), again.table(2));
+        assert!(both.table(1).unwrap().cut_reported);
+    }
+
+    #[test]
+    fn a_cut_that_is_not_the_tables_players_or_comes_too_late_is_refused() {
+        let (deal, _, r1) = cut_evening();
+        let seated = [r1];
+        let go = |current, results: &[(u32, u32, i64, i64)], round, table, cut: Vec<u32>| {
+            reseat_with_cut(&inputs(&deal, current, &seated, results), round, table, cut)
+                .unwrap_err()
+        };
+        assert_eq!(
+            go(1, &[], 1, 2, vec![6, 7, 8, 1]).to_string(),
+            "round 1, table 2: the reported cut names player 1, who is not at the table"
+        );
+        assert_eq!(
+            go(1, &[], 1, 2, vec![6, 7, 8, 8]).to_string(),
+            "round 1, table 2: the reported cut names player 8 twice"
+        );
+        assert_eq!(
+            go(1, &[], 1, 2, vec![6, 7, 8]).to_string(),
+            "round 1, table 2: the reported cut leaves out player 9"
+        );
+        assert_eq!(
+            go(1, &[(1, 2, 5, 3)], 1, 2, vec![6, 7, 8, 9]),
+            CutError::ResultIn { round: 1, table: 2 }
+        );
+        assert_eq!(
+            go(1, &[], 1, 4, vec![1]),
+            CutError::NoTable { round: 1, table: 4 }
+        );
+        assert_eq!(go(1, &[], 2, 1, vec![1]), CutError::NoRound(2));
+        assert_eq!(
+            go(2, &[], 1, 2, vec![6, 7, 8, 9]),
+            CutError::NotCurrent {
+                round: 1,
+                current: 2
+            }
+        );
+        let mut finished = inputs(&deal, 1, &seated, &[]);
+        finished.status = EventStatus::Finished;
+        assert_eq!(
+            reseat_with_cut(&finished, 1, 2, vec![6, 7, 8, 9]),
+            Err(CutError::NotRunning(EventStatus::Finished))
+        );
     }
 }

@@ -89,6 +89,10 @@ pub fn scope() -> Scope {
             "/events/{id}/rounds",
             web::post().to(api_rounds::post_rounds),
         )
+        .route(
+            "/events/{id}/rounds/{round}/tables/{table}/cut",
+            web::put().to(api_rounds::put_cut),
+        )
         .route("/events/{id}/entries", web::get().to(list_entries))
         .route("/events/{id}/entries", web::post().to(create_entry))
         .route("/events/{id}/entries/draw", web::post().to(draw_entries))

@@ -7,10 +7,12 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
 use super::events::api_event;
+use super::individual::cut_refusal;
 use super::round_seats::{Seated, TableSeats};
 use super::rounds::{Start, round_view, start_round};
 use crate::db;
 use crate::db::individual::IndividualChangeError;
+use crate::event::individual::CutError;
 use crate::event::individual::IndividualOptions;
 use crate::event::{ClubId, Event, EventId};
 use crate::movement::IndividualRound;
@@ -50,6 +52,12 @@ struct TableJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     sit_out: Option<SitOutJson>,
     boards: Vec<u32>,
+    /// Only for a progressive individual: the table's players, highest cut first, and
+    /// whether the table reported that cut (otherwise it was drawn from the event's key).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cut: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cut_reported: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     code: Option<String>,
 }
@@ -88,6 +96,10 @@ fn table_json(s: TableSeats, with_state: bool, code: Option<String>) -> TableJso
             minors: b.flatten(),
         }),
     };
+    let (cut, cut_reported) = match s.cut {
+        Some((cut, reported)) => (Some(cut), Some(reported)),
+        None => (None, None),
+    };
     TableJson {
         table: s.table,
         state: with_state.then(|| s.state.name()),
@@ -95,6 +107,8 @@ fn table_json(s: TableSeats, with_state: bool, code: Option<String>) -> TableJso
         minors,
         sit_out,
         boards: s.boards,
+        cut,
+        cut_reported,
         code,
     }
 }
@@ -189,6 +203,50 @@ pub async fn post_rounds(
             Ok(HttpResponse::Ok().json(rounds_json(&state, &ev).await?))
         }
     }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CutBody {
+    cut: Vec<u32>,
+}
+
+/// `PUT /api/v1/events/{id}/rounds/{round}/tables/{table}/cut`: a progressive individual's
+/// table reports its cut, `{"cut": [7, 3, 12, 5]}` (its players, highest first), before its
+/// game of the round being played. Answers the table as `GET .../rounds` lists it.
+pub async fn put_cut(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<(EventId, u32, u32)>,
+    body: web::Json<CutBody>,
+) -> ApiResult {
+    let (id, round, table) = path.into_inner();
+    let club = a.club.id;
+    api_event(&state, club, id).await?;
+    let cut = body.into_inner().cut;
+    let done = state
+        .db(move |c| Ok(db::individual::report_cut(c, club, id, round, table, cut)))
+        .await
+        .map_err(AppError::into_api)?;
+    if let Err(e) = done {
+        let (status, msg) = cut_refusal(e).map_err(AppError::into_api)?;
+        return Err(api_error(status, msg));
+    }
+    let ev = api_event(&state, club, id).await?;
+    rounds_json(&state, &ev)
+        .await?
+        .tables
+        .into_iter()
+        .find(|t| t.table == table)
+        .map(|t| HttpResponse::Ok().json(t))
+        .ok_or_else(|| {
+            AppError::from(crate::db::DbError::Corrupt {
+                what: "individual round of event",
+                id: id.get(),
+                problem: CutError::NoTable { round, table }.to_string(),
+            })
+            .into_api()
+        })
 }
 
 #[derive(Serialize)]

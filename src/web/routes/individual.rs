@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use actix_session::Session;
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
@@ -13,11 +14,11 @@ use serde::Deserialize;
 use super::events::{event_path, load_event};
 use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::db;
-use crate::db::individual::IndividualChangeError;
+use crate::db::individual::{CutChangeError, IndividualChangeError};
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::individual::{
-    DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, IndividualPlanError, options_open,
+    CutError, DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, IndividualPlanError, options_open,
 };
 use crate::event::rounds::{TableState, next_round_of, table_states_with};
 use crate::event::settings::EventFormat;
@@ -291,6 +292,8 @@ pub struct RoundParts {
     pub codes: Vec<(u32, String)>,
     pub next: Result<u32, String>,
     pub upcoming: Option<Upcoming>,
+    /// Tables that may still report their cut, with their codes.
+    pub cuts_open: Vec<(u32, String)>,
 }
 
 /// Round control of a progressive individual: the stored seating of the current round, and
@@ -332,6 +335,7 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
                     sit_out: t.minors.sit_out,
                 },
                 boards: vec![board(r.round, t.table)],
+                cut: Some((t.cut.clone(), t.cut_reported)),
             })
             .collect()
     };
@@ -370,8 +374,48 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
             None => states.iter().map(|&(t, s)| (t, s, String::new())).collect(),
         },
         seats: current.map(|r| seats_of(r, &states)).unwrap_or_default(),
+        cuts_open: cuts_open(ev, &st.seated, &st.scores, &codes),
         codes,
         next: next.map_err(|e| e.to_string()),
         upcoming,
     })
+}
+
+/// A refused cut as the API and the table page answer it: a round or table that does not
+/// exist is 404, a cut that is not the table's players 422, a cut that comes too late 409.
+pub fn cut_refusal(e: CutChangeError) -> Result<(StatusCode, String), AppError> {
+    match e {
+        CutChangeError::NotFound
+        | CutChangeError::Refused(CutError::NoRound(_) | CutError::NoTable { .. }) => {
+            Err(AppError::NotFound)
+        }
+        CutChangeError::Refused(e @ CutError::Cut(_)) => {
+            Ok((StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
+        }
+        CutChangeError::Refused(e) => Ok((StatusCode::CONFLICT, e.to_string())),
+        CutChangeError::Db(e) => Err(e.into()),
+    }
+}
+
+/// The tables of the round being played that may still report their cut (no result yet),
+/// with their codes: round control links each to its table page's cut form.
+pub fn cuts_open(
+    ev: &Event,
+    seated: &[IndividualRound],
+    scores: &[(u32, u32, i64, i64)],
+    codes: &[(u32, String)],
+) -> Vec<(u32, String)> {
+    if ev.status != crate::event::EventStatus::Running {
+        return vec![];
+    }
+    let Some(r) = seated.iter().find(|r| r.round == ev.round.current) else {
+        return vec![];
+    };
+    codes
+        .iter()
+        .filter(|(t, _)| {
+            r.table(*t).is_some() && !scores.iter().any(|s| s.0 == ev.round.current && s.1 == *t)
+        })
+        .cloned()
+        .collect()
 }

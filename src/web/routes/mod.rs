@@ -187,6 +187,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/t/{code}", web::get().to(table::show))
         .route("/t/{code}/result", web::post().to(table::post_result))
         .route("/t/{code}/confirm", web::post().to(table::post_confirm))
+        .route("/t/{code}/cut", web::post().to(table::post_cut))
         .route("/c/{club}", web::get().to(public::club_home))
         .route("/c/{club}/events/{event}", web::get().to(events::show))
         .route(

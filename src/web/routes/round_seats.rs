@@ -19,6 +19,9 @@ pub struct TableSeats {
     pub majors: Seated,
     pub minors: Seated,
     pub boards: Vec<u32>,
+    /// A progressive individual's cut (its players, highest first) and whether the table
+    /// reported it (otherwise it was drawn from the event's key).
+    pub cut: Option<(Vec<u32>, bool)>,
 }
 
 pub struct Upcoming {

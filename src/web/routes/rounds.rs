@@ -45,6 +45,8 @@ pub struct RoundView {
     /// individual's without) and the guide cards (a fixed movement's only).
     pub table_cards: bool,
     pub guide_cards: bool,
+    /// A progressive individual's tables that may still report their cut, with their codes.
+    pub cuts_open: Vec<(u32, String)>,
 }
 
 pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppError> {
@@ -63,6 +65,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
             upcoming: p.upcoming,
             table_cards,
             guide_cards: false,
+            cuts_open: p.cuts_open,
         });
     }
     let (club, id) = (ev.club_id, ev.id);
@@ -96,6 +99,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
                     majors: Seated::Entry(s.and_then(|s| s.majors)),
                     minors: Seated::Entry(s.and_then(|s| s.minors)),
                     boards: s.map(|s| s.boards.clone()).unwrap_or_default(),
+                    cut: None,
                 }
             })
             .collect(),
@@ -119,6 +123,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         upcoming: None,
         table_cards: movement.is_some(),
         guide_cards: movement.is_some(),
+        cuts_open: vec![],
     })
 }
 

@@ -55,6 +55,38 @@ struct TablePage {
     csrf: String,
     /// The result form (or the result in) for each board of this round.
     scores: Vec<ScoreEntry>,
+    /// A progressive individual: how this round's partners were decided.
+    cut_note: Option<String>,
+    /// A progressive individual's table with no result yet: the form to report its cut.
+    cut_form: Option<CutForm>,
+    /// Why a cut sent when no cut may be reported any more was refused.
+    cut_refused: Option<String>,
+}
+
+/// The table reports its cut: who cut highest, second highest, and so on.
+pub struct CutForm {
+    round: u32,
+    /// The table has reported its cut already (it may report again until its result).
+    reported: bool,
+    /// The table's players: number and name.
+    players: Vec<(u32, String)>,
+    /// One choice per place in the cut: its label, field name and the player chosen.
+    places: Vec<CutPlace>,
+    message: Option<String>,
+}
+
+pub struct CutPlace {
+    label: &'static str,
+    field: String,
+    chosen: String,
+}
+
+const CUT_PLACES: [&str; 6] = ["Highest", "2nd", "3rd", "4th", "5th", "6th"];
+
+/// A cut form sent back with what was chosen and what is wrong with it.
+struct KeptCut {
+    chosen: Vec<String>,
+    message: String,
 }
 
 /// A form sent back with what was typed and what is wrong with it.
@@ -77,6 +109,7 @@ async fn individual_table(
     table: u32,
     code: String,
     kept: Option<Kept>,
+    kept_cut: Option<KeptCut>,
 ) -> Result<TablePage, AppError> {
     let (club, id) = (ev.club_id, ev.id);
     let (seated, options) = state
@@ -146,6 +179,54 @@ async fn individual_table(
         .map(|_| vec![progressive_board(tables, round, table)])
         .unwrap_or_default();
     let scores = score_entries(state, &ev, round, table, &boards, kept).await?;
+    let cut_note = here.filter(|_| notice.is_none()).map(|t| {
+        let how = if t.cut_reported {
+            "as the table reported it"
+        } else {
+            "as drawn for the table"
+        };
+        format!(
+            "The cut, highest first ({how}): {}.",
+            t.cut
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    });
+    // The cut decides the partners of a game not played yet: once a result is in, it stays.
+    let open = notice.is_none() && scores.iter().all(|e| e.result.is_none());
+    let cut_refused = kept_cut
+        .as_ref()
+        .filter(|_| !open || here.is_none())
+        .map(|k| k.message.clone());
+    let cut_form = match here {
+        Some(t) if open => {
+            let mut players = t.cut.clone();
+            players.sort_unstable();
+            let chosen = kept_cut.as_ref().map(|k| k.chosen.clone());
+            Some(CutForm {
+                round,
+                reported: t.cut_reported,
+                places: (0..t.cut.len())
+                    .map(|i| CutPlace {
+                        label: CUT_PLACES.get(i).copied().unwrap_or("Next"),
+                        field: format!("cut_{}", i + 1),
+                        chosen: chosen
+                            .as_ref()
+                            .and_then(|c| c.get(i).cloned())
+                            .unwrap_or_default(),
+                    })
+                    .collect(),
+                players: players
+                    .into_iter()
+                    .map(|p| (p, names.get(&p).cloned().unwrap_or_default()))
+                    .collect(),
+                message: kept_cut.map(|k| k.message),
+            })
+        }
+        _ => None,
+    };
     Ok(TablePage {
         nav: Nav::new(session, viewer),
         event_name: ev.settings.name().to_string(),
@@ -160,6 +241,9 @@ async fn individual_table(
         csrf: csrf_token(session),
         code,
         scores,
+        cut_note,
+        cut_form,
+        cut_refused,
     })
 }
 
@@ -307,6 +391,7 @@ async fn page(
     code: String,
     (club, id, table): TableAt,
     kept: Option<Kept>,
+    kept_cut: Option<KeptCut>,
 ) -> Result<TablePage, AppError> {
     let (club, ev, entries, movement) = state
         .db(move |c| {
@@ -323,7 +408,7 @@ async fn page(
     let round = ev.round.current;
     if movement_kind(ev.settings.format()).is_none() {
         return individual_table(
-            state, session, viewer, &club.slug, ev, entries, table, code, kept,
+            state, session, viewer, &club.slug, ev, entries, table, code, kept, kept_cut,
         )
         .await;
     }
@@ -376,6 +461,9 @@ async fn page(
         csrf: csrf_token(session),
         code,
         scores,
+        cut_note: None,
+        cut_form: None,
+        cut_refused: None,
     })
 }
 
@@ -392,7 +480,7 @@ pub async fn show(
 ) -> Result<HttpResponse, AppError> {
     let code = code_of(path);
     let at = table_of(&state, &session, &req, &code).await?;
-    let p = page(&state, &session, &viewer, code, at, None).await?;
+    let p = page(&state, &session, &viewer, code, at, None, None).await?;
     Ok(html_page(StatusCode::OK, &p))
 }
 
@@ -451,7 +539,7 @@ pub async fn post_result(
                 problems,
                 message,
             };
-            let p = page(&state, &session, &viewer, code, at, Some(kept)).await?;
+            let p = page(&state, &session, &viewer, code, at, Some(kept), None).await?;
             Ok(html_page(status, &p))
         }
     }
@@ -528,7 +616,75 @@ pub async fn post_confirm(
                 problems,
                 message,
             };
-            let p = page(&state, &session, &viewer, code, at, Some(kept)).await?;
+            let p = page(&state, &session, &viewer, code, at, Some(kept), None).await?;
+            Ok(html_page(status, &p))
+        }
+    }
+}
+
+/// The table reports its cut (a progressive individual, before its game): `round` and
+/// `cut_1`, `cut_2`, ... the players from the highest cut down. The table is re-seated from
+/// it and the page shows the new partners; anything wrong comes back with the choices kept.
+pub async fn post_cut(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    session: Session,
+    viewer: Viewer,
+    path: web::Path<String>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let code = code_of(path);
+    let at = table_of(&state, &session, &req, &code).await?;
+    let (club, id, table) = at;
+    let fields = form.into_inner();
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim().to_string())
+    };
+    let round_text = field("round").unwrap_or_default();
+    let round: u32 = round_text
+        .parse()
+        .map_err(|_| AppError::Invalid(format!("\"{round_text}\" is not a round number")))?;
+    let chosen: Vec<String> = (1..=CUT_PLACES.len())
+        .map_while(|i| field(&format!("cut_{i}")))
+        .collect();
+    let mut cut = Vec::with_capacity(chosen.len());
+    let mut problem = None;
+    for (i, c) in chosen.iter().enumerate() {
+        let place = CUT_PLACES[i].to_lowercase();
+        match c.parse::<u32>() {
+            Ok(p) => cut.push(p),
+            Err(_) if c.is_empty() => {
+                problem = Some(format!("Choose who cut {place}."));
+                break;
+            }
+            Err(_) => {
+                problem = Some(format!("\"{c}\" is not a player number ({place} cut)."));
+                break;
+            }
+        }
+    }
+    let refused = match problem {
+        Some(message) => Some((StatusCode::UNPROCESSABLE_ENTITY, message)),
+        None => {
+            let done = state
+                .db(move |c| Ok(db::individual::report_cut(c, club, id, round, table, cut)))
+                .await?;
+            match done {
+                Ok(_) => None,
+                Err(e) => Some(super::individual::cut_refusal(e)?),
+            }
+        }
+    };
+    match refused {
+        None => Ok(HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/t/{code}#seating")))
+            .finish()),
+        Some((status, message)) => {
+            let kept = KeptCut { chosen, message };
+            let p = page(&state, &session, &viewer, code, at, None, Some(kept)).await?;
             Ok(html_page(status, &p))
         }
     }
