@@ -1302,6 +1302,8 @@ async fn a_released_board_reads_like_a_hand_record_on_a_phone() {
         content <= v,
         "the boards list is {content} px wide at {v} px"
     );
+    c.close().await.unwrap();
+}
 
 /// A progressive individual's table reports its cut on a phone (390 px) and a desktop: the
 /// form fits, a player chosen twice comes back with the choices kept, and the cut re-seats
