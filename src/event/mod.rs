@@ -12,6 +12,7 @@ pub mod results;
 pub mod rounds;
 pub mod scoresheet;
 pub mod settings;
+pub mod standings;
 pub mod visibility;
 
 use chrono::NaiveDateTime;
