@@ -7,6 +7,8 @@
 //! Pure, like the rest of the event layer: the web pages render this, [`export`] writes it
 //! as CSV and [`print`] as the notice-board PDF.
 
+pub mod charts;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
