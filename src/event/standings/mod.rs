@@ -8,6 +8,7 @@
 //! as CSV and [`print`] as the notice-board PDF.
 
 pub mod charts;
+pub mod export;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
