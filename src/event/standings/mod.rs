@@ -9,6 +9,7 @@
 
 pub mod charts;
 pub mod export;
+pub mod print;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
