@@ -268,7 +268,7 @@ fn the_documented_pairs_example_reads_as_expected() {
     // Pair 1's scorecard: boards 1, 3, 2 over rounds 1-3.
     let card = &v.scorecards[0];
     assert_eq!((card.number, card.field.as_str()), (1, "majors"));
-    let seen: Vec<(u32, Option<u32>, Option<&str>, &str, &str, &str)> = card
+    let seen: Vec<_> = card
         .rows
         .iter()
         .map(|r| {
@@ -385,7 +385,7 @@ fn a_tally_scorecard_shows_partners_and_the_running_tally() {
         "everyone played the marked game"
     );
     let ann = &v.scorecards[0];
-    let seen: Vec<(Vec<String>, &str, Option<i64>, Option<Num>)> = ann
+    let seen: Vec<_> = ann
         .rows
         .iter()
         .map(|r| {
