@@ -13,6 +13,7 @@ pub mod rounds;
 pub mod scoresheet;
 pub mod scoring_sheet;
 pub mod settings;
+pub mod standings;
 pub mod visibility;
 
 use chrono::NaiveDateTime;

@@ -328,7 +328,7 @@ fn fingerprint(
 // Words: names, board lists, the movement in a line, where things go next.
 
 /// A name on one line: control characters and runs of spaces become one space.
-fn clean(text: &str) -> String {
+pub(crate) fn clean(text: &str) -> String {
     let spaced: String = text
         .chars()
         .take(NAME_CHARS)
@@ -592,7 +592,7 @@ fn point(x: f32, y: f32) -> Point {
 
 /// Fills rectangles `[left, top, right, bottom]` (mm from the top left) as one path, so
 /// that touching rectangles show no seams between them.
-fn fill_rects(pen: &mut Pen, rects: &[[f32; 4]], color: Color) {
+pub(crate) fn fill_rects(pen: &mut Pen, rects: &[[f32; 4]], color: Color) {
     if rects.is_empty() {
         return;
     }
@@ -621,13 +621,13 @@ fn fill_rects(pen: &mut Pen, rects: &[[f32; 4]], color: Color) {
 }
 
 /// Text ending at `x_right`.
-fn right(pen: &mut Pen, x_right: f32, y: f32, size: f32, text: &str, color: Color) {
+pub(crate) fn right(pen: &mut Pen, x_right: f32, y: f32, size: f32, text: &str, color: Color) {
     let w = pen.width(text, size);
     pen.text(x_right - w, y, size, text, color);
 }
 
 /// `line` cut to `width` with "…" at its end.
-fn ellipsize(pen: &mut Pen, line: &str, size: f32, width: f32) -> String {
+pub(crate) fn ellipsize(pen: &mut Pen, line: &str, size: f32, width: f32) -> String {
     let mut kept = line.trim_end().to_string();
     loop {
         let cut = format!("{kept}…");

@@ -1,0 +1,719 @@
+//! The results sheet for the club's notice board: an A4 PDF with the standings of each
+//! field (winners starred), then a traveller per board, and a PROVISIONAL banner on every
+//! page while some result is not final. Drawn with the hand records' font and pen and the
+//! movement cards' helpers, and like them a function of its inputs alone (the same
+//! standings and heading give the same bytes in any process).
+
+use printpdf::{Color, FontId, ParsedFont, PdfDocument, PdfFont, PdfPage, Rgb};
+use sha2::{Digest, Sha256};
+
+use super::{EventStandings, FieldStandings, Method, StandingRow, Traveller, TravellerLine};
+use crate::deals::pdf::{FONT, Pen, event_day};
+use crate::movement::cards::{clean, ellipsize, fill_rects, right};
+
+const PAGE_W: f32 = 210.0;
+const PAGE_H: f32 = 297.0;
+const MARGIN: f32 = 15.0;
+/// Where the content of a page stops, above the footer.
+const CONTENT_END: f32 = PAGE_H - 16.0;
+const BODY: f32 = 10.0;
+const SMALL: f32 = 8.0;
+const ROW: f32 = 6.2;
+
+/// What the sheet says about the event besides its results.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResultsHeading {
+    pub club: String,
+    pub title: String,
+    /// Printed as given; a YYYY-MM-DD date also dates the file (never the clock).
+    pub date: String,
+    /// Some result is not final: a banner on every page says so.
+    pub provisional: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResultsPdfError {
+    #[error("there are no results to print yet")]
+    NoResults,
+    #[error("the embedded font could not be read")]
+    Font,
+    #[error("the PDF could not be written")]
+    Save,
+}
+
+fn shade(level: f32) -> Color {
+    Color::Rgb(Rgb::new(level, level, level, None))
+}
+
+fn black() -> Color {
+    shade(0.0)
+}
+
+fn dark() -> Color {
+    shade(0.3)
+}
+
+fn grey() -> Color {
+    shade(0.5)
+}
+
+fn light() -> Color {
+    shade(0.78)
+}
+
+fn band() -> Color {
+    shade(0.94)
+}
+
+/// Behind a winner's row: a pale gold that still prints as a light grey.
+fn gold() -> Color {
+    Color::Rgb(Rgb::new(1.0, 0.93, 0.66, None))
+}
+
+/// The marks and the banner: a red that photocopies dark.
+fn warn() -> Color {
+    Color::Rgb(Rgb::new(0.7, 0.07, 0.07, None))
+}
+
+fn white() -> Color {
+    shade(1.0)
+}
+
+/// `text` as it is when it fits in `width`, else cut with "…".
+fn fit(pen: &mut Pen, text: &str, size: f32, width: f32) -> String {
+    let text = clean(text);
+    if pen.width(&text, size) <= width {
+        text
+    } else {
+        ellipsize(pen, &text, size, width)
+    }
+}
+
+/// The sheet as pages. Laid out twice: once to count the pages ("page 2 of 3" needs the
+/// total), once to draw them.
+pub fn results_pdf(s: &EventStandings, h: &ResultsHeading) -> Result<Vec<u8>, ResultsPdfError> {
+    if s.fields.iter().all(|f| f.rows.is_empty()) {
+        return Err(ResultsPdfError::NoResults);
+    }
+    let mut warnings = Vec::new();
+    let font = ParsedFont::from_bytes(FONT, 0, &mut warnings).ok_or(ResultsPdfError::Font)?;
+    let title = if h.title.trim().is_empty() {
+        "Calypso results".to_string()
+    } else {
+        format!("{}: results", clean(&h.title))
+    };
+    let digest = fingerprint(s, h);
+    let mut doc = PdfDocument::new(&title);
+    if let Some(day) = event_day(h.date.trim()) {
+        let info = &mut doc.metadata.info;
+        info.creation_date = day;
+        info.modification_date = day;
+        info.metadata_date = day;
+    }
+    // The font's name from the digest, not printpdf's process-wide counter.
+    let font_id = FontId(digest.iter().map(|b| char::from(b'A' + b % 26)).collect());
+    doc.resources
+        .fonts
+        .map
+        .insert(font_id.clone(), PdfFont::new(font.clone()));
+    let mut pen = Pen::new(&font, font_id);
+    let total = Sheet::new(&mut pen, h, 0).lay_out(s).len();
+    let pages = Sheet::new(&mut pen, h, total).lay_out(s);
+    crate::deals::pdf::save(doc, pages, &digest).map_err(|_| ResultsPdfError::Save)
+}
+
+/// SHA-256 over what the sheet prints: names the font and the file.
+fn fingerprint(s: &EventStandings, h: &ResultsHeading) -> [u8; 32] {
+    let mut hash = Sha256::new();
+    for part in [
+        b"calypso-director results sheet v1".to_vec(),
+        serde_json::to_vec(s).unwrap_or_default(),
+        h.club.as_bytes().to_vec(),
+        h.title.as_bytes().to_vec(),
+        h.date.as_bytes().to_vec(),
+        vec![u8::from(h.provisional)],
+    ] {
+        hash.update((part.len() as u64).to_le_bytes());
+        hash.update(part);
+    }
+    hash.finalize().into()
+}
+
+/// A flow of blocks down pages, each block kept whole on one page.
+struct Sheet<'p, 'f> {
+    pen: &'p mut Pen<'f>,
+    h: &'p ResultsHeading,
+    /// Pages in all (0 while counting them).
+    total: usize,
+    pages: Vec<PdfPage>,
+    y: f32,
+}
+
+impl<'p, 'f> Sheet<'p, 'f> {
+    fn new(pen: &'p mut Pen<'f>, h: &'p ResultsHeading, total: usize) -> Sheet<'p, 'f> {
+        let mut sheet = Sheet {
+            pen,
+            h,
+            total,
+            pages: Vec::new(),
+            y: 0.0,
+        };
+        sheet.start_page();
+        sheet
+    }
+
+    /// The page's top: club and date, the event's title on the first page (smaller after),
+    /// and the banner while results are provisional.
+    fn start_page(&mut self) {
+        let first = self.pages.is_empty();
+        let club = clean(&self.h.club);
+        let date = clean(&self.h.date);
+        right(self.pen, PAGE_W - MARGIN, 14.0, BODY, &date, dark());
+        let date_w = self.pen.width(&date, BODY) + 6.0;
+        let club = fit(self.pen, &club, BODY, PAGE_W - 2.0 * MARGIN - date_w);
+        self.pen.text(MARGIN, 14.0, BODY, &club, dark());
+        let title = clean(&self.h.title);
+        let y = if first {
+            let t = fit(self.pen, &title, 22.0, PAGE_W - 2.0 * MARGIN);
+            self.pen.text(MARGIN, 27.0, 22.0, &t, black());
+            self.pen.text(MARGIN, 35.0, 12.0, "Results", dark());
+            40.0
+        } else {
+            let t = fit(
+                self.pen,
+                &format!("{title}: results, continued"),
+                12.0,
+                PAGE_W - 2.0 * MARGIN,
+            );
+            self.pen.text(MARGIN, 23.0, 12.0, &t, black());
+            27.0
+        };
+        self.pen
+            .line((MARGIN, y), (PAGE_W - MARGIN, y), 0.6, false, light());
+        self.y = y + 4.0;
+        if self.h.provisional {
+            let top = self.y;
+            fill_rects(
+                self.pen,
+                &[[MARGIN, top, PAGE_W - MARGIN, top + 11.0]],
+                warn(),
+            );
+            self.pen
+                .text(MARGIN + 4.0, top + 7.8, 15.0, "PROVISIONAL", white());
+            right(
+                self.pen,
+                PAGE_W - MARGIN - 4.0,
+                top + 7.3,
+                9.0,
+                "Some results are not confirmed yet: places may change.",
+                white(),
+            );
+            self.y = top + 16.0;
+        }
+    }
+
+    fn end_page(&mut self) {
+        let number = self.pages.len() + 1;
+        let total = self.total.max(number);
+        let title = clean(&self.h.title);
+        let footer = fit(self.pen, &title, SMALL, 120.0);
+        self.pen.text(MARGIN, PAGE_H - 9.0, SMALL, &footer, grey());
+        right(
+            self.pen,
+            PAGE_W - MARGIN,
+            PAGE_H - 9.0,
+            SMALL,
+            &format!("Page {number} of {total}"),
+            grey(),
+        );
+        self.pages.push(self.pen.page());
+    }
+
+    /// Room for `height` mm on this page, else a new page.
+    fn room(&mut self, height: f32) {
+        if self.y + height > CONTENT_END {
+            self.end_page();
+            self.start_page();
+        }
+    }
+
+    fn lay_out(mut self, s: &EventStandings) -> Vec<PdfPage> {
+        for f in &s.fields {
+            self.field(s, f);
+        }
+        if let Some(t) = &s.team {
+            self.room(2.0 * ROW);
+            let (a, b) = (&t.teams[0].1, &t.teams[1].1);
+            let words = match t.difference {
+                0 => format!("{a} and {b} tie on {}", t.totals[0]),
+                d if d > 0 => format!("{a} win by {d}"),
+                d => format!("{b} win by {}", -d),
+            };
+            let words = fit(self.pen, &words, 12.0, PAGE_W - 2.0 * MARGIN);
+            self.pen.text(MARGIN, self.y + 5.0, 12.0, &words, black());
+            self.y += 2.0 * ROW;
+        }
+        if !s.travellers.is_empty() {
+            // The travellers' heading goes with the first board.
+            let first = s.travellers.first().map_or(0.0, traveller_height);
+            self.room(12.0 + first);
+            self.pen
+                .text(MARGIN, self.y + 7.0, 15.0, "Travellers", black());
+            self.y += 12.0;
+            for t in &s.travellers {
+                self.traveller(s, t);
+            }
+        }
+        self.end_page();
+        self.pages
+    }
+
+    /// A field's heading, column labels and rows; the heading stays with its first rows,
+    /// and a field going on over a page repeats its column labels.
+    fn field(&mut self, s: &EventStandings, f: &FieldStandings) {
+        self.room(14.0 + 3.0 * ROW);
+        let title = match (s.method, f.field) {
+            (Method::Matchpoints, "all") => "Standings".to_string(),
+            (Method::Matchpoints, _) => format!("{} standings", f.title),
+            _ => f.title.to_string(),
+        };
+        self.pen.text(MARGIN, self.y + 7.0, 15.0, &title, black());
+        if f.rows.iter().any(|r| r.winner) {
+            right(
+                self.pen,
+                PAGE_W - MARGIN,
+                self.y + 7.0,
+                SMALL,
+                "★ winner",
+                dark(),
+            );
+        }
+        self.y += 11.0;
+        self.standing_labels(s.method);
+        for (i, r) in f.rows.iter().enumerate() {
+            let h = standing_height(r);
+            if self.y + h > CONTENT_END {
+                self.room(h);
+                self.standing_labels(s.method);
+            }
+            self.standing(s.method, r, i);
+        }
+        self.y += 6.0;
+    }
+
+    fn standing_labels(&mut self, method: Method) {
+        let y = self.y + 4.0;
+        let p = &mut *self.pen;
+        p.text(21.0, y, SMALL, "Place", grey());
+        right(p, 44.0, y, SMALL, "No.", grey());
+        p.text(48.0, y, SMALL, "Name", grey());
+        match method {
+            Method::Matchpoints => {
+                right(p, 146.0, y, SMALL, "Boards", grey());
+                right(p, 161.0, y, SMALL, "MPs", grey());
+                right(p, 175.0, y, SMALL, "of", grey());
+                right(p, PAGE_W - MARGIN, y, SMALL, "%", grey());
+            }
+            Method::Tally => {
+                right(p, 166.0, y, SMALL, "Games", grey());
+                right(p, PAGE_W - MARGIN, y, SMALL, "Tally", grey());
+            }
+            Method::Team => {
+                right(p, 166.0, y, SMALL, "Results", grey());
+                right(p, PAGE_W - MARGIN, y, SMALL, "Total", grey());
+            }
+        }
+        p.line(
+            (MARGIN, self.y + 6.0),
+            (PAGE_W - MARGIN, self.y + 6.0),
+            0.6,
+            false,
+            grey(),
+        );
+        self.y += 6.5;
+    }
+
+    fn standing(&mut self, method: Method, r: &StandingRow, i: usize) {
+        let h = standing_height(r);
+        let (top, p) = (self.y, &mut *self.pen);
+        if r.winner {
+            fill_rects(p, &[[MARGIN, top, PAGE_W - MARGIN, top + h]], gold());
+        } else if i % 2 == 1 {
+            fill_rects(p, &[[MARGIN, top, PAGE_W - MARGIN, top + h]], band());
+        }
+        let y = top + 4.4;
+        if r.winner {
+            p.text(MARGIN + 0.8, y, BODY, "★", black());
+        }
+        p.text(21.0, y, BODY, &r.place, black());
+        right(p, 44.0, y, BODY, &r.entry, black());
+        let name_w = match method {
+            Method::Matchpoints => 84.0,
+            _ => 100.0,
+        };
+        let name = fit(p, &r.name, BODY, name_w);
+        p.text(48.0, y, BODY, &name, black());
+        let num = |n: Option<super::Num>| n.map_or(String::new(), |n| n.to_string());
+        match method {
+            Method::Matchpoints => {
+                right(p, 146.0, y, BODY, &r.played.to_string(), black());
+                right(p, 161.0, y, BODY, &num(r.matchpoints), black());
+                right(p, 175.0, y, BODY, &num(r.max), dark());
+                let percent = r.percent.map_or(String::new(), |n| format!("{n}%"));
+                right(p, PAGE_W - MARGIN, y, BODY, &percent, black());
+            }
+            Method::Tally => {
+                right(p, 166.0, y, BODY, &r.played.to_string(), black());
+                let tally = r.tally.map_or(String::new(), signed);
+                right(p, PAGE_W - MARGIN, y, BODY, &tally, black());
+            }
+            Method::Team => {
+                right(p, 166.0, y, BODY, &r.played.to_string(), black());
+                let total = r.total.map_or(String::new(), |t| t.to_string());
+                right(p, PAGE_W - MARGIN, y, BODY, &total, black());
+            }
+        }
+        if let Some(m) = r.mark {
+            p.text(
+                48.0,
+                y + 4.2,
+                SMALL,
+                &format!("includes a result {}", m.label()),
+                warn(),
+            );
+        }
+        self.y += h;
+        self.pen.line(
+            (MARGIN, self.y),
+            (PAGE_W - MARGIN, self.y),
+            0.2,
+            false,
+            light(),
+        );
+    }
+
+    /// A board's traveller, kept on one page.
+    fn traveller(&mut self, s: &EventStandings, t: &Traveller) {
+        self.room(traveller_height(t));
+        let y = self.y + 6.0;
+        let x = self
+            .pen
+            .text(MARGIN, y, 13.0, &format!("Board {}", t.board), black());
+        let mut note = Vec::new();
+        if let Some(top) = t.top {
+            note.push(format!("top {top}"));
+        }
+        if let (Some(swing), Some(team)) = (t.swing, &s.team) {
+            let (a, b) = (&team.teams[0].1, &team.teams[1].1);
+            note.push(match swing {
+                0 => "no swing".to_string(),
+                d if d > 0 => format!("swing {d} to {a}"),
+                d => format!("swing {} to {b}", -d),
+            });
+        }
+        let note = fit(self.pen, &note.join(" · "), BODY, PAGE_W - MARGIN - x - 6.0);
+        self.pen.text(x + 4.0, y, BODY, &note, dark());
+        self.y += 9.0;
+        let mp = t.top.is_some();
+        let ly = self.y + 3.5;
+        let p = &mut *self.pen;
+        right(p, 22.0, ly, SMALL, "Rd", grey());
+        right(p, 31.0, ly, SMALL, "Tbl", grey());
+        p.text(34.0, ly, SMALL, "Majors", grey());
+        p.text(80.0, ly, SMALL, "Minors", grey());
+        // The score columns' right edges: majors', minors' (19 mm on, room for
+        // "ave- (40%)"), then the net.
+        let score_end = if mp { 138.0 } else { 164.0 };
+        right(p, score_end, ly, SMALL, "Majors", grey());
+        right(p, score_end + 19.0, ly, SMALL, "Minors", grey());
+        right(p, score_end + 30.0, ly, SMALL, "Net", grey());
+        if mp {
+            right(p, 181.0, ly, SMALL, "MP maj", grey());
+            right(p, PAGE_W - MARGIN, ly, SMALL, "MP min", grey());
+        }
+        p.line(
+            (MARGIN, self.y + 5.0),
+            (PAGE_W - MARGIN, self.y + 5.0),
+            0.5,
+            false,
+            grey(),
+        );
+        self.y += 5.5;
+        for (i, l) in t.lines.iter().enumerate() {
+            self.traveller_line(l, i, mp, score_end);
+        }
+        self.y += 5.0;
+    }
+
+    fn traveller_line(&mut self, l: &TravellerLine, i: usize, mp: bool, score_end: f32) {
+        let h = line_height(l);
+        let (top, p) = (self.y, &mut *self.pen);
+        if i % 2 == 1 {
+            fill_rects(p, &[[MARGIN, top, PAGE_W - MARGIN, top + h]], band());
+        }
+        let y = top + 4.2;
+        let size = 9.0;
+        right(p, 22.0, y, size, &l.round.to_string(), black());
+        right(p, 31.0, y, size, &l.table.to_string(), black());
+        let majors = fit(p, &format!("{} {}", l.majors, l.majors_name), size, 44.0);
+        p.text(34.0, y, size, &majors, black());
+        // Up to where the longest majors' score ("ave+ (60%)", 17 mm) may start.
+        let minors_w = score_end - 80.0 - 19.0;
+        let minors = fit(
+            p,
+            &format!("{} {}", l.minors, l.minors_name),
+            size,
+            minors_w,
+        );
+        p.text(80.0, y, size, &minors, black());
+        right(p, score_end, y, size, &l.majors_score, black());
+        right(p, score_end + 19.0, y, size, &l.minors_score, black());
+        let net = l.net.map_or(String::new(), |n| n.to_string());
+        right(p, score_end + 30.0, y, size, &net, black());
+        if mp {
+            let num = |n: Option<super::Num>| n.map_or(String::new(), |n| n.to_string());
+            right(p, 181.0, y, size, &num(l.majors_mp), black());
+            right(p, PAGE_W - MARGIN, y, size, &num(l.minors_mp), black());
+        }
+        if let Some(m) = l.mark {
+            p.text(34.0, y + 3.9, SMALL - 0.5, m.label(), warn());
+        }
+        self.y += h;
+    }
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+fn standing_height(r: &StandingRow) -> f32 {
+    if r.mark.is_some() { ROW + 3.6 } else { ROW }
+}
+
+fn line_height(l: &TravellerLine) -> f32 {
+    if l.mark.is_some() { 5.6 + 3.4 } else { 5.6 }
+}
+
+/// Heading, column labels, lines and the space after.
+fn traveller_height(t: &Traveller) -> f32 {
+    9.0 + 5.5 + t.lines.iter().map(line_height).sum::<f32>() + 5.0
+}
+
+#[cfg(test)]
+mod tests {
+    use std::process::Command;
+
+    use super::super::tests::{PAIRS, TALLY, TEAM, more_sheets};
+    use super::super::{EntryNames, Mark, ResultMarks, build};
+    use super::*;
+    use crate::scoring::sheet;
+
+    fn heading(provisional: bool) -> ResultsHeading {
+        ResultsHeading {
+            club: "Riverside Calypso Club".into(),
+            title: "Tuesday Pairs".into(),
+            date: "2026-05-05".into(),
+            provisional,
+        }
+    }
+
+    /// The PDF's text as poppler reads it (`-layout` keeps a table's line on one line).
+    /// The file stays in /tmp/pdf-view to be looked at.
+    fn text_of(pdf: &[u8], name: &str) -> String {
+        assert!(pdf.starts_with(b"%PDF-"));
+        let dir = std::env::temp_dir().join("pdf-view");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.pdf"));
+        std::fs::write(&path, pdf).unwrap();
+        let out = Command::new("pdftotext")
+            .arg("-layout")
+            .arg(&path)
+            .arg("-")
+            .output()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "pdftotext is needed to read the PDF back (apt-get install poppler-utils): {e}"
+                )
+            });
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    fn pairs() -> EventStandings {
+        let s = sheet::parse(PAIRS).unwrap();
+        let names = EntryNames::pairs()
+            .with(1, "Ann Lee & Bob Ray")
+            .with(6, "Cy Dent & Di Fox")
+            .with(4, "Eve Gold & Fay Hall");
+        let mut marks = ResultMarks::new();
+        marks.mark(3, 1, 2, Mark::Provisional);
+        build(&s, &names, &marks).unwrap()
+    }
+
+    #[test]
+    fn the_sheet_reads_standings_winners_and_travellers() {
+        let v = pairs();
+        let pdf = results_pdf(&v, &heading(v.provisional)).unwrap();
+        let text = text_of(&pdf, "pairs");
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        let has = |words: &[&str]| {
+            lines.iter().any(|l| {
+                // The star may come out glued to the place.
+                let l = l.replace('★', "★ ");
+                let cells: Vec<&str> = l.split_whitespace().collect();
+                let joined = cells.join(" ");
+                words.iter().all(|w| joined.contains(w))
+            })
+        };
+        assert!(has(&["Tuesday Pairs"]), "{text}");
+        assert!(has(&["Riverside Calypso Club", "2026-05-05"]), "{text}");
+        assert!(has(&["PROVISIONAL"]), "{text}");
+        assert!(
+            has(&["Majors standings"]) && has(&["Minors standings"]),
+            "{text}"
+        );
+        // The winners, starred, with their figures.
+        assert!(has(&["★ 1 1 Ann Lee & Bob Ray 3 11.5 12 95.83%"]), "{text}");
+        assert!(has(&["★ 1 6 Cy Dent & Di Fox 3 7.5 12 62.5%"]), "{text}");
+        assert!(has(&["2 5 Pair 5 3 5.5 12 45.83%"]), "{text}");
+        assert!(has(&["includes a result provisional"]), "{text}");
+        // Standings before travellers; a traveller line of board 1 and the adjusted table.
+        let at = |w: &str| text.find(w).unwrap_or_else(|| panic!("{w}: {text}"));
+        assert!(at("Minors standings") < at("Travellers"));
+        assert!(at("Board 1") < at("Board 2") && at("Board 2") < at("Board 3"));
+        assert!(
+            has(&["1 1 1 Ann Lee & Bob Ray 4 Eve Gold & Fay Hall 1850 1600 250 4 0"]),
+            "{text}"
+        );
+        assert!(
+            has(&["2 3 3 Pair 3 4 Eve Gold & Fay Hall ave+ (60%) ave- (40%) 2.4 1.6"]),
+            "{text}"
+        );
+        assert!(has(&["Board 2 top 4"]), "{text}");
+        // Without marks: no banner.
+        let v = build(
+            &sheet::parse(PAIRS).unwrap(),
+            &EntryNames::pairs(),
+            &ResultMarks::new(),
+        )
+        .unwrap();
+        let text = text_of(&results_pdf(&v, &heading(false)).unwrap(), "pairs-final");
+        assert!(
+            !text.contains("PROVISIONAL") && !text.contains("provisional"),
+            "{text}"
+        );
+        assert!(text.contains("Page 1 of 1"), "{text}");
+    }
+
+    #[test]
+    fn team_and_tally_sheets_print_their_totals() {
+        let v = build(
+            &sheet::parse(TEAM).unwrap(),
+            &EntryNames::pairs()
+                .with_team("A", "Sharks")
+                .with_team("B", "Rays"),
+            &ResultMarks::new(),
+        )
+        .unwrap();
+        let text = text_of(&results_pdf(&v, &heading(false)).unwrap(), "team");
+        assert!(text.contains("Sharks win by 100"), "{text}");
+        assert!(text.contains("swing 50 to Sharks"), "{text}");
+        let one = |t: &str| {
+            t.replace('★', "★ ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert!(one(&text).contains("★ 1 A Sharks 4 6600"), "{text}");
+        let v = build(
+            &sheet::parse(TALLY).unwrap(),
+            &EntryNames::players().with(2, "Bob"),
+            &ResultMarks::new(),
+        )
+        .unwrap();
+        let text = text_of(&results_pdf(&v, &heading(false)).unwrap(), "tally");
+        assert!(one(&text).contains("★ 1 2 Bob 3 +300"), "{text}");
+        assert!(one(&text).contains("4 3 Player 3 3 -600"), "{text}");
+        assert!(!text.contains("Travellers"));
+    }
+
+    /// A long event runs over pages: every board is printed whole, the columns are
+    /// repeated, the banner is on every page and the pages are counted.
+    #[test]
+    fn a_big_event_breaks_pages_between_boards() {
+        let mut results = Vec::new();
+        for board in 1..=12u32 {
+            for t in 1..=9u32 {
+                let (majors, minors) = (t, 9 + (t + board) % 9 + 1);
+                results.push(
+                    serde_json::json!({"round": board, "table": t, "board": board,
+                    "majors": majors, "minors": minors,
+                    "scores": {"majors": 1500 + 50 * ((t * board) % 7) as i64, "minors": 1600}}),
+                );
+            }
+        }
+        let text = serde_json::json!({"method": "matchpoints", "results": results}).to_string();
+        let s = sheet::parse(&text).unwrap();
+        let mut marks = ResultMarks::new();
+        marks.mark(12, 9, 12, Mark::Disputed);
+        let v = build(&s, &EntryNames::pairs(), &marks).unwrap();
+        let pdf = results_pdf(&v, &heading(true)).unwrap();
+        let text = text_of(&pdf, "big");
+        let pages: Vec<&str> = text
+            .split('\u{c}')
+            .filter(|p| !p.trim().is_empty())
+            .collect();
+        assert!(pages.len() >= 3, "{}", pages.len());
+        for (k, page) in pages.iter().enumerate() {
+            assert!(page.contains("PROVISIONAL"), "page {}", k + 1);
+            assert!(page.contains(&format!("Page {} of {}", k + 1, pages.len())));
+        }
+        for board in 1..=12 {
+            let on: Vec<usize> = (0..pages.len())
+                .filter(|&k| pages[k].contains(&format!("Board {board} ")))
+                .collect();
+            assert_eq!(on.len(), 1, "board {board} on pages {on:?}");
+            // All nine tables of the board on that page.
+            let page = pages[on[0]];
+            let block = &page[page.find(&format!("Board {board} ")).unwrap()..];
+            let lines = block
+                .lines()
+                .filter(|l| l.trim_start().starts_with(&format!("{board} ")))
+                .count();
+            assert!(lines >= 9, "board {board}: {lines} lines");
+        }
+        assert!(text.contains("under review"));
+        // The same inputs give the same bytes.
+        assert!(pdf == results_pdf(&v, &heading(true)).unwrap());
+        let other = more_sheets();
+        let v = build(
+            &sheet::parse(&other[0]).unwrap(),
+            &EntryNames::pairs(),
+            &ResultMarks::new(),
+        )
+        .unwrap();
+        let text = text_of(&results_pdf(&v, &heading(false)).unwrap(), "switched");
+        assert!(
+            text.contains("Standings") && !text.contains("Majors standings"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn no_results_is_refused() {
+        let v = build(
+            &sheet::parse(r#"{"method":"tally","results":[]}"#).unwrap(),
+            &EntryNames::players(),
+            &ResultMarks::new(),
+        )
+        .unwrap();
+        assert_eq!(
+            results_pdf(&v, &heading(false)).unwrap_err().to_string(),
+            "there are no results to print yet"
+        );
+    }
+}
