@@ -224,6 +224,23 @@ pub struct FieldStandings {
     pub rows: Vec<StandingRow>,
 }
 
+impl FieldStandings {
+    /// The field's winners' names, "A and B" when they tie.
+    pub fn winners(&self) -> String {
+        let names: Vec<&str> = self
+            .rows
+            .iter()
+            .filter(|r| r.winner)
+            .map(|r| r.name.as_str())
+            .collect();
+        names.join(" and ")
+    }
+
+    pub fn winner_count(&self) -> usize {
+        self.rows.iter().filter(|r| r.winner).count()
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StandingRow {
     /// "1", "2", "3=".

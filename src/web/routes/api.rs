@@ -79,6 +79,14 @@ pub fn scope() -> Scope {
             web::get().to(api_standings::standings),
         )
         .route("/events/{id}/sheet", web::get().to(api_standings::sheet))
+        .route(
+            "/events/{id}/travellers",
+            web::get().to(api_standings::travellers),
+        )
+        .route(
+            "/events/{id}/scorecards",
+            web::get().to(api_standings::scorecards),
+        )
         .route("/events/{id}/status", web::post().to(change_status))
         .route("/events/{id}/release", web::post().to(release))
         .route("/events/{id}/boards", web::get().to(boards))

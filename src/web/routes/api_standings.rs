@@ -4,7 +4,10 @@
 use actix_web::{HttpResponse, web};
 
 use super::events::api_event;
-use super::standings::scores_of;
+use serde_json::json;
+
+use super::standings::{scores_of, view_of};
+use crate::db;
 use crate::event::{EventId, Viewer};
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
@@ -38,4 +41,40 @@ pub async fn sheet(
         .await
         .map_err(AppError::into_api)?;
     Ok(HttpResponse::Ok().json(scores.sheet.to_json()))
+}
+
+/// `GET /api/v1/events/{id}/travellers`: every board's results, net and matchpoints each way.
+pub async fn travellers(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
+    let scores = scores_of(&state, &ev, Viewer::ClubDirector)
+        .await
+        .map_err(AppError::into_api)?;
+    let view = view_of(&ev, &scores, db::now()).map_err(AppError::into_api)?;
+    Ok(HttpResponse::Ok().json(json!({
+        "method": view.method,
+        "provisional": view.provisional,
+        "travellers": view.travellers,
+    })))
+}
+
+/// `GET /api/v1/events/{id}/scorecards`: each entry's rounds with a running total.
+pub async fn scorecards(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<EventId>,
+) -> ApiResult {
+    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
+    let scores = scores_of(&state, &ev, Viewer::ClubDirector)
+        .await
+        .map_err(AppError::into_api)?;
+    let view = view_of(&ev, &scores, db::now()).map_err(AppError::into_api)?;
+    Ok(HttpResponse::Ok().json(json!({
+        "method": view.method,
+        "provisional": view.provisional,
+        "scorecards": view.scorecards,
+    })))
 }

@@ -176,6 +176,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(public::index))
         .route("/static/style.css", web::get().to(public::stylesheet))
         .route("/static/table.js", web::get().to(public::table_script))
+        .route(
+            "/static/standings.js",
+            web::get().to(public::standings_script),
+        )
         .route("/docs/api", web::get().to(public::api_doc))
         .route("/setup", web::get().to(account::setup_form))
         .route("/setup", web::post().to(account::setup))
@@ -201,6 +205,34 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/c/{club}/events/{event}/boards/{board}",
             web::get().to(boards::show),
+        )
+        .route(
+            "/c/{club}/events/{event}/standings",
+            web::get().to(standings::page),
+        )
+        .route(
+            "/c/{club}/events/{event}/standings/live",
+            web::get().to(standings::live),
+        )
+        .route(
+            "/c/{club}/events/{event}/standings.csv",
+            web::get().to(standings::standings_csv),
+        )
+        .route(
+            "/c/{club}/events/{event}/travellers",
+            web::get().to(standings::travellers),
+        )
+        .route(
+            "/c/{club}/events/{event}/travellers.csv",
+            web::get().to(standings::travellers_csv),
+        )
+        .route(
+            "/c/{club}/events/{event}/scorecards/{number}",
+            web::get().to(standings::scorecard),
+        )
+        .route(
+            "/c/{club}/events/{event}/results.pdf",
+            web::get().to(standings::results_pdf),
         )
         .route(
             "/c/{club}/events/{event}/hand-records.pdf",

@@ -35,6 +35,16 @@ pub async fn table_script() -> HttpResponse {
         .body(TABLE_SCRIPT)
 }
 
+const STANDINGS_SCRIPT: &str = include_str!("../../../static/standings.js");
+
+/// The standings page's script: follows the live standings without a reload.
+pub async fn standings_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("Cache-Control", "public, max-age=3600"))
+        .body(STANDINGS_SCRIPT)
+}
+
 #[derive(Template)]
 #[template(path = "index.html")]
 struct IndexPage {

@@ -3,9 +3,24 @@
 
 use std::sync::Arc;
 
-use crate::event::{Event, Viewer};
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::db;
+use crate::event::club::Club;
+use crate::event::scoring_sheet::outcome_of;
+use crate::event::standings::{
+    self, EntryNames, EventStandings, Mark, ResultMarks, Scorecard, export, print,
+};
+use crate::event::{Event, EventFormat, EventId, Viewer};
+use crate::scoring::sheet::{Outcome, Sheet};
 use crate::service::standings::{EventScores, event_scores};
+use crate::web::auth::Viewer as AuthViewer;
 use crate::web::error::AppError;
+use crate::web::page::Nav;
+use crate::web::render::html_page;
 use crate::web::standings_cache::View;
 use crate::web::state::AppState;
 
@@ -32,4 +47,321 @@ pub async fn scores_of(
     );
     state.standings.put(ev.id, view, generation, scores.clone());
     Ok(scores)
+}
+
+/// The names the standings show: entries by number (a team match's four pairs by their
+/// team), or the individual's players.
+pub fn names_of(ev: &Event, scores: &EventScores) -> EntryNames {
+    let mut names = match ev.settings.format() {
+        EventFormat::ProgressiveIndividual => EntryNames::players(),
+        _ => EntryNames::pairs(),
+    };
+    for e in &scores.entries {
+        if let Ok(n) = u32::try_from(e.number) {
+            names = names.with(n, &e.name);
+        }
+    }
+    if let Some(teams) = scores.movement.as_ref().and_then(|m| m.teams.as_ref()) {
+        for (label, pairs) in [("A", &teams.a), ("B", &teams.b)] {
+            let team = scores
+                .entries
+                .iter()
+                .find(|e| e.number == if label == "A" { 1 } else { 2 })
+                .map(|e| e.name.clone())
+                .unwrap_or_else(|| format!("Team {label}"));
+            names = names.with_team(label, &team);
+            for (pair, side) in pairs.iter().zip(["majors", "minors"]) {
+                names = names.with(*pair, &format!("{team} ({side})"));
+            }
+        }
+    }
+    names
+}
+
+/// Provisional and disputed results, as the standings mark them: only results that give a
+/// line of the sheet.
+pub fn marks_of(scores: &EventScores) -> ResultMarks {
+    let mut marks = ResultMarks::new();
+    let tally = matches!(scores.sheet, Sheet::Tally { .. });
+    for r in &scores.results {
+        let Some(mark) = Mark::of_status(r.status) else {
+            continue;
+        };
+        let (Ok(round), Ok(table), Ok(board)) = (
+            u32::try_from(r.round),
+            u32::try_from(r.table_number),
+            u32::try_from(r.board),
+        ) else {
+            continue;
+        };
+        match outcome_of(r) {
+            Some(Outcome::Scored { .. }) if tally => {
+                marks.mark_table(round, table, mark);
+            }
+            Some(_) if !tally => {
+                marks.mark(round, table, board, mark);
+            }
+            _ => {}
+        }
+    }
+    marks
+}
+
+/// The standings view of the event's scores at `now`.
+pub fn view_of(
+    ev: &Event,
+    scores: &EventScores,
+    now: chrono::NaiveDateTime,
+) -> Result<EventStandings, AppError> {
+    let mut view = standings::build(&scores.sheet, &names_of(ev, scores), &marks_of(scores))
+        .map_err(AppError::Standings)?;
+    view.provisional = scores.provisional(ev.publication(now));
+    Ok(view)
+}
+
+/// The event of a public standings path, if the viewer may see it.
+async fn visible_event(
+    state: &AppState,
+    viewer: &AuthViewer,
+    slug: String,
+    event: &str,
+) -> Result<(Club, Event, Viewer), AppError> {
+    let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
+    let (club, ev) = state
+        .db(move |c| {
+            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+            let ev = db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
+            Ok((club, ev))
+        })
+        .await?;
+    let who = viewer.toward(club.id);
+    if !ev.exposure().event_visible(who) {
+        return Err(AppError::NotFound);
+    }
+    Ok((club, ev, who))
+}
+
+/// Everything a standings page starts from.
+struct Loaded {
+    club: Club,
+    ev: Event,
+    view: EventStandings,
+}
+
+async fn load(
+    state: &AppState,
+    viewer: &AuthViewer,
+    path: (String, String),
+) -> Result<Loaded, AppError> {
+    let (slug, event) = path;
+    let (club, ev, who) = visible_event(state, viewer, slug, &event).await?;
+    let scores = scores_of(state, &ev, who).await?;
+    let view = view_of(&ev, &scores, db::now())?;
+    Ok(Loaded { club, ev, view })
+}
+
+/// The standings part of the page: what the live script swaps in.
+#[derive(Template)]
+#[template(path = "_standings.html")]
+struct StandingsPart<'a> {
+    base: &'a str,
+    standings: &'a EventStandings,
+}
+
+#[derive(Template)]
+#[template(path = "standings.html")]
+struct StandingsPage<'a> {
+    nav: Nav,
+    base: &'a str,
+    event_name: &'a str,
+    part: String,
+    /// How often the page asks for news (milliseconds).
+    poll_ms: u64,
+}
+
+fn base_of(l: &Loaded) -> String {
+    format!("/c/{}/events/{}", l.club.slug, l.ev.id)
+}
+
+fn part_of(base: &str, standings: &EventStandings) -> Result<String, AppError> {
+    Ok(StandingsPart { base, standings }.render()?)
+}
+
+/// How often the live standings ask for news: often enough to follow a room reporting,
+/// cheap because the computed standings are cached.
+pub const POLL_MS: u64 = 5000;
+
+/// `/c/{club}/events/{event}/standings`: the standings, live while the event runs.
+pub async fn page(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: AuthViewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let l = load(&state, &viewer, path.into_inner()).await?;
+    let base = base_of(&l);
+    let part = part_of(&base, &l.view)?;
+    Ok(html_page(
+        StatusCode::OK,
+        &StandingsPage {
+            nav: Nav::new(&session, &viewer),
+            base: &base,
+            event_name: l.ev.settings.name(),
+            part,
+            poll_ms: POLL_MS,
+        },
+    ))
+}
+
+/// `/c/{club}/events/{event}/standings/live`: the standings part for the page's script.
+pub async fn live(
+    state: web::Data<AppState>,
+    viewer: AuthViewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let l = load(&state, &viewer, path.into_inner()).await?;
+    let base = base_of(&l);
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(serde_json::json!({
+            "provisional": l.view.provisional,
+            "html": part_of(&base, &l.view)?,
+        })))
+}
+
+#[derive(Template)]
+#[template(path = "travellers.html")]
+struct TravellersPage<'a> {
+    nav: Nav,
+    base: &'a str,
+    event_name: &'a str,
+    standings: &'a EventStandings,
+}
+
+/// `/c/{club}/events/{event}/travellers`: every board's results, with its nets charted.
+pub async fn travellers(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: AuthViewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let l = load(&state, &viewer, path.into_inner()).await?;
+    let base = base_of(&l);
+    Ok(html_page(
+        StatusCode::OK,
+        &TravellersPage {
+            nav: Nav::new(&session, &viewer),
+            base: &base,
+            event_name: l.ev.settings.name(),
+            standings: &l.view,
+        },
+    ))
+}
+
+#[derive(Template)]
+#[template(path = "scorecard.html")]
+struct ScorecardPage<'a> {
+    nav: Nav,
+    base: &'a str,
+    event_name: &'a str,
+    provisional: bool,
+    card: &'a Scorecard,
+    kind: &'a str,
+}
+
+/// `/c/{club}/events/{event}/scorecards/{number}`: one entry's evening, round by round.
+pub async fn scorecard(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: AuthViewer,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, event, number) = path.into_inner();
+    let number: u32 = number.parse().map_err(|_| AppError::NotFound)?;
+    let l = load(&state, &viewer, (slug, event)).await?;
+    let card = l
+        .view
+        .scorecards
+        .iter()
+        .find(|c| c.number == number)
+        .ok_or(AppError::NotFound)?;
+    let base = base_of(&l);
+    Ok(html_page(
+        StatusCode::OK,
+        &ScorecardPage {
+            nav: Nav::new(&session, &viewer),
+            base: &base,
+            event_name: l.ev.settings.name(),
+            provisional: l.view.provisional,
+            card,
+            kind: match l.ev.settings.format() {
+                EventFormat::ProgressiveIndividual => "Player",
+                _ => "Pair",
+            },
+        },
+    ))
+}
+
+fn download(l: &Loaded, content_type: &str, name: &str, body: Vec<u8>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"event-{}-{name}\"", l.ev.id),
+        ))
+        .body(body)
+}
+
+/// `/c/{club}/events/{event}/standings.csv`
+pub async fn standings_csv(
+    state: web::Data<AppState>,
+    viewer: AuthViewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let l = load(&state, &viewer, path.into_inner()).await?;
+    let body = export::standings_csv(&l.view).into_bytes();
+    Ok(download(
+        &l,
+        "text/csv; charset=utf-8",
+        "standings.csv",
+        body,
+    ))
+}
+
+/// `/c/{club}/events/{event}/travellers.csv`
+pub async fn travellers_csv(
+    state: web::Data<AppState>,
+    viewer: AuthViewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let l = load(&state, &viewer, path.into_inner()).await?;
+    let body = export::travellers_csv(&l.view).into_bytes();
+    Ok(download(
+        &l,
+        "text/csv; charset=utf-8",
+        "travellers.csv",
+        body,
+    ))
+}
+
+/// `/c/{club}/events/{event}/results.pdf`: standings, then travellers, for the notice board.
+pub async fn results_pdf(
+    state: web::Data<AppState>,
+    viewer: AuthViewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let l = load(&state, &viewer, path.into_inner()).await?;
+    let heading = print::ResultsHeading {
+        club: l.club.name.clone(),
+        title: l.ev.settings.name().to_string(),
+        date: l.ev.settings.date().format("%Y-%m-%d").to_string(),
+        provisional: l.view.provisional,
+    };
+    let pdf = print::results_pdf(&l.view, &heading).map_err(|e| match e {
+        print::ResultsPdfError::NoResults => {
+            AppError::Conflict("There are no results to print yet.".into())
+        }
+        other => AppError::Standings(other.to_string()),
+    })?;
+    Ok(download(&l, "application/pdf", "results.pdf", pdf))
 }
