@@ -9,7 +9,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::event::EventId;
+use crate::event::club::Club;
+use crate::event::standings::EventStandings;
+use crate::event::{Event, EventId};
 use crate::service::standings::EventScores;
 
 /// The longest an entry is trusted without a write through this server.
@@ -23,19 +25,37 @@ pub enum View {
     Directors,
 }
 
-struct Cached {
+/// Everything a standings page or answer is made from, computed once per change: the club
+/// and event as read, the scores, their view, and the rendered standings part.
+pub struct Computed {
+    pub club: Club,
+    pub ev: Event,
+    pub scores: EventScores,
+    pub view: EventStandings,
+    pub part: String,
+}
+
+struct Cached<T> {
     generation: u64,
     made: Instant,
-    scores: Arc<EventScores>,
+    value: Arc<T>,
 }
 
-#[derive(Default)]
-pub struct StandingsCache {
+pub struct StandingsCache<T = Computed> {
     generation: AtomicU64,
-    entries: Mutex<HashMap<(EventId, View), Cached>>,
+    entries: Mutex<HashMap<(EventId, View), Cached<T>>>,
 }
 
-impl StandingsCache {
+impl<T> Default for StandingsCache<T> {
+    fn default() -> Self {
+        StandingsCache {
+            generation: AtomicU64::new(0),
+            entries: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl<T> StandingsCache<T> {
     /// The generation to read before computing (an entry made from data read after a
     /// write is stored under the generation of before it at worst, and so recomputed).
     pub fn generation(&self) -> u64 {
@@ -47,16 +67,16 @@ impl StandingsCache {
         self.generation.fetch_add(1, Ordering::AcqRel);
     }
 
-    pub fn get(&self, event: EventId, view: View) -> Option<Arc<EventScores>> {
+    pub fn get(&self, event: EventId, view: View) -> Option<Arc<T>> {
         let now = self.generation();
         let entries = self.entries.lock().ok()?;
         entries
             .get(&(event, view))
             .filter(|c| c.generation == now && c.made.elapsed() < MAX_AGE)
-            .map(|c| c.scores.clone())
+            .map(|c| c.value.clone())
     }
 
-    pub fn put(&self, event: EventId, view: View, generation: u64, scores: Arc<EventScores>) {
+    pub fn put(&self, event: EventId, view: View, generation: u64, value: Arc<T>) {
         if let Ok(mut entries) = self.entries.lock() {
             // Entries of older generations are of no use any more.
             entries.retain(|_, c| c.generation >= generation);
@@ -65,7 +85,7 @@ impl StandingsCache {
                 Cached {
                     generation,
                     made: Instant::now(),
-                    scores,
+                    value,
                 },
             );
         }
@@ -75,23 +95,14 @@ impl StandingsCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scoring::sheet::Sheet;
 
-    fn scores() -> Arc<EventScores> {
-        Arc::new(EventScores {
-            entries: vec![],
-            movement: None,
-            seated: vec![],
-            results: vec![],
-            sheet: Sheet::Tally { games: vec![] },
-            standings: serde_json::json!({"method": "tally"}),
-            all_confirmed: true,
-        })
+    fn scores() -> Arc<u32> {
+        Arc::new(7)
     }
 
     #[test]
     fn a_write_drops_what_was_computed_before_it() {
-        let cache = StandingsCache::default();
+        let cache = StandingsCache::<u32>::default();
         let ev = EventId::new(3);
         let g = cache.generation();
         cache.put(ev, View::Public, g, scores());

@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, web};
 use super::events::api_event;
 use serde_json::json;
 
-use super::standings::{scores_of, view_of};
+use super::standings::computed;
 use crate::db;
 use crate::event::{EventId, Viewer};
 use crate::web::auth::ApiDirector;
@@ -23,11 +23,10 @@ pub async fn standings(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let ev = api_event(&state, a.club.id, path.into_inner()).await?;
-    let scores = scores_of(&state, &ev, Viewer::ClubDirector)
+    let c = computed(&state, a.club, ev, Viewer::ClubDirector)
         .await
         .map_err(AppError::into_api)?;
-    let now = chrono::Utc::now().naive_utc();
-    Ok(HttpResponse::Ok().json(scores.standings_json(ev.publication(now))))
+    Ok(HttpResponse::Ok().json(c.scores.standings_json(c.ev.publication(db::now()))))
 }
 
 /// `GET /api/v1/events/{id}/sheet`: the scoring sheet the standings come from.
@@ -37,10 +36,10 @@ pub async fn sheet(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let ev = api_event(&state, a.club.id, path.into_inner()).await?;
-    let scores = scores_of(&state, &ev, Viewer::ClubDirector)
+    let c = computed(&state, a.club, ev, Viewer::ClubDirector)
         .await
         .map_err(AppError::into_api)?;
-    Ok(HttpResponse::Ok().json(scores.sheet.to_json()))
+    Ok(HttpResponse::Ok().json(c.scores.sheet.to_json()))
 }
 
 /// `GET /api/v1/events/{id}/travellers`: every board's results, net and matchpoints each way.
@@ -50,10 +49,10 @@ pub async fn travellers(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let ev = api_event(&state, a.club.id, path.into_inner()).await?;
-    let scores = scores_of(&state, &ev, Viewer::ClubDirector)
+    let c = computed(&state, a.club, ev, Viewer::ClubDirector)
         .await
         .map_err(AppError::into_api)?;
-    let view = view_of(&ev, &scores, db::now()).map_err(AppError::into_api)?;
+    let view = &c.view;
     Ok(HttpResponse::Ok().json(json!({
         "method": view.method,
         "provisional": view.provisional,
@@ -68,10 +67,10 @@ pub async fn scorecards(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let ev = api_event(&state, a.club.id, path.into_inner()).await?;
-    let scores = scores_of(&state, &ev, Viewer::ClubDirector)
+    let c = computed(&state, a.club, ev, Viewer::ClubDirector)
         .await
         .map_err(AppError::into_api)?;
-    let view = view_of(&ev, &scores, db::now()).map_err(AppError::into_api)?;
+    let view = &c.view;
     Ok(HttpResponse::Ok().json(json!({
         "method": view.method,
         "provisional": view.provisional,

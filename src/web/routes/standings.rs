@@ -21,32 +21,38 @@ use crate::web::auth::Viewer as AuthViewer;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
-use crate::web::standings_cache::View;
+use crate::web::standings_cache::{Computed, View};
 use crate::web::state::AppState;
 
-/// The event's scores as `viewer` may see them, computed once per change.
-pub async fn scores_of(
+/// Everything the standings of the event show `who`, computed once per change.
+pub async fn computed(
     state: &AppState,
-    ev: &Event,
-    viewer: Viewer,
-) -> Result<Arc<EventScores>, AppError> {
-    let view = if viewer.is_club_director() {
+    club: Club,
+    ev: Event,
+    who: Viewer,
+) -> Result<Arc<Computed>, AppError> {
+    let view = if who.is_club_director() {
         View::Directors
     } else {
         View::Public
     };
-    if let Some(s) = state.standings.get(ev.id, view) {
-        return Ok(s);
+    if let Some(c) = state.standings.get(ev.id, view) {
+        return Ok(c);
     }
     let generation = state.standings.generation();
     let event = ev.clone();
-    let scores = Arc::new(
-        state
-            .db(move |c| Ok(event_scores(c, &event, viewer)?))
-            .await?,
-    );
-    state.standings.put(ev.id, view, generation, scores.clone());
-    Ok(scores)
+    let scores = state.db(move |c| Ok(event_scores(c, &event, who)?)).await?;
+    let standings = view_of(&ev, &scores, db::now())?;
+    let part = part_of(&base_of(&club, &ev), &standings)?;
+    let c = Arc::new(Computed {
+        club,
+        ev,
+        scores,
+        view: standings,
+        part,
+    });
+    state.standings.put(c.ev.id, view, generation, c.clone());
+    Ok(c)
 }
 
 /// The names the standings show: entries by number (a team match's four pairs by their
@@ -141,23 +147,26 @@ async fn visible_event(
     Ok((club, ev, who))
 }
 
-/// Everything a standings page starts from.
-struct Loaded {
-    club: Club,
-    ev: Event,
-    view: EventStandings,
-}
-
+/// A public standings path's computed standings. An anonymous viewer's come from the cache
+/// without reading the database at all (a room of phones polling).
 async fn load(
     state: &AppState,
     viewer: &AuthViewer,
     path: (String, String),
-) -> Result<Loaded, AppError> {
+) -> Result<Arc<Computed>, AppError> {
     let (slug, event) = path;
+    if viewer.0.is_none() {
+        let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
+        if let Some(c) = state
+            .standings
+            .get(id, View::Public)
+            .filter(|c| c.club.slug == slug)
+        {
+            return Ok(c);
+        }
+    }
     let (club, ev, who) = visible_event(state, viewer, slug, &event).await?;
-    let scores = scores_of(state, &ev, who).await?;
-    let view = view_of(&ev, &scores, db::now())?;
-    Ok(Loaded { club, ev, view })
+    computed(state, club, ev, who).await
 }
 
 /// The standings part of the page: what the live script swaps in.
@@ -179,8 +188,8 @@ struct StandingsPage<'a> {
     poll_ms: u64,
 }
 
-fn base_of(l: &Loaded) -> String {
-    format!("/c/{}/events/{}", l.club.slug, l.ev.id)
+fn base_of(club: &Club, ev: &Event) -> String {
+    format!("/c/{}/events/{}", club.slug, ev.id)
 }
 
 fn part_of(base: &str, standings: &EventStandings) -> Result<String, AppError> {
@@ -199,8 +208,8 @@ pub async fn page(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let l = load(&state, &viewer, path.into_inner()).await?;
-    let base = base_of(&l);
-    let part = part_of(&base, &l.view)?;
+    let base = base_of(&l.club, &l.ev);
+    let part = l.part.clone();
     Ok(html_page(
         StatusCode::OK,
         &StandingsPage {
@@ -220,12 +229,11 @@ pub async fn live(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let l = load(&state, &viewer, path.into_inner()).await?;
-    let base = base_of(&l);
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(serde_json::json!({
             "provisional": l.view.provisional,
-            "html": part_of(&base, &l.view)?,
+            "html": l.part,
         })))
 }
 
@@ -246,7 +254,7 @@ pub async fn travellers(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let l = load(&state, &viewer, path.into_inner()).await?;
-    let base = base_of(&l);
+    let base = base_of(&l.club, &l.ev);
     Ok(html_page(
         StatusCode::OK,
         &TravellersPage {
@@ -285,7 +293,7 @@ pub async fn scorecard(
         .iter()
         .find(|c| c.number == number)
         .ok_or(AppError::NotFound)?;
-    let base = base_of(&l);
+    let base = base_of(&l.club, &l.ev);
     Ok(html_page(
         StatusCode::OK,
         &ScorecardPage {
@@ -302,7 +310,7 @@ pub async fn scorecard(
     ))
 }
 
-fn download(l: &Loaded, content_type: &str, name: &str, body: Vec<u8>) -> HttpResponse {
+fn download(l: &Computed, content_type: &str, name: &str, body: Vec<u8>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(content_type)
         .insert_header((
