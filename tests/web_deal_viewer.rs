@@ -268,28 +268,29 @@ async fn the_traveller_shows_the_tables_results_on_the_board() {
             .unwrap_or_else(|| panic!("{head} in {traveller}"))..];
         let line = &line[..line.find("</tbody>").unwrap()];
         let (majors, minors) = (name(r.majors_entry), name(r.minors_entry));
-        // The ruled board: no scores, its adjustments named.
+        // The ruled board: its adjusted scores instead of totals, and no net.
         let (ms, ns) = if r.id == stored[1].id {
-            assert!(
-                line.contains("not played · Majors ave+ (60%) · Minors 40%"),
-                "{line}"
-            );
-            ("–".to_string(), "–".to_string())
+            assert!(!line.contains("net "), "{line}");
+            ("ave+ (60%)".to_string(), "40%".to_string())
         } else {
+            let net = r.majors_score - r.minors_score;
+            assert!(line.contains(&format!("net {net}")), "{line}");
             (r.majors_score.to_string(), r.minors_score.to_string())
         };
+        // Each side's score, then its matchpoints on the board.
         assert!(
             line.contains(&format!(
-                "<td class=\"muted\">Majors</td><td>{majors}</td><td class=\"score\">{ms}</td>"
+                "<td class=\"muted\">Majors</td><td>{majors}</td><td class=\"score\">{ms} <span class=\"muted\">"
             )),
             "{line}"
         );
         assert!(
             line.contains(&format!(
-                "<td class=\"muted\">Minors</td><td>{minors}</td><td class=\"score\">{ns}</td>"
+                "<td class=\"muted\">Minors</td><td>{minors}</td><td class=\"score\">{ns} <span class=\"muted\">"
             )),
             "{line}"
         );
+        assert!(line.contains(" MP</span>"), "{line}");
         // Another board's results are not on this board's traveller.
         for other in stored.iter().filter(|o| o.board != r.board) {
             assert!(!traveller.contains(&format!(

@@ -10,11 +10,13 @@ use askama::Template;
 
 use super::event_results::{ResultLine, ResultsInput, results_view};
 use super::events::{Played, played_of};
+use super::standings::computed;
 use crate::db;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat, Suit};
 use crate::event::club::Club;
 use crate::event::results::TableResult;
+use crate::event::standings;
 use crate::event::{Event, EventId, papers};
 use crate::web::auth::Viewer;
 use crate::web::error::AppError;
@@ -90,6 +92,9 @@ struct BoardPage {
     deals: Vec<DealView>,
     /// None while the board's results are not public (tables still to play it).
     traveller: Option<BoardTraveller>,
+    /// The board's scored traveller (net and matchpoints each way), where the event's
+    /// method has travellers (not the progressives' tallies).
+    scored: Option<standings::Traveller>,
 }
 
 #[derive(Template)]
@@ -299,7 +304,7 @@ pub async fn show(
         .await?;
     let who = viewer.toward(club.id);
     let last = u32::from(ev.settings.boards());
-    let page = BoardPage {
+    let mut page = BoardPage {
         nav: Nav::new(&session, &viewer),
         event_id: ev.id,
         event_name: ev.settings.name().to_string(),
@@ -313,8 +318,13 @@ pub async fn show(
             .map(|(i, d)| deal_view(&spec, i + 1, d))
             .collect(),
         traveller: traveller(&ev, who, board, &played, &entries),
+        scored: None,
         club,
     };
+    if page.traveller.is_some() {
+        let c = computed(&state, page.club.clone(), ev, who).await?;
+        page.scored = c.view.travellers.iter().find(|t| t.board == board).cloned();
+    }
     Ok(html_page(StatusCode::OK, &page))
 }
 
