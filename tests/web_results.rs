@@ -38,30 +38,6 @@ fn error(v: &Value) -> String {
         .to_string()
 }
 
-/// The standings `calypso-director score` prints for a sheet: the real binary, on stdin.
-fn score_cli(sheet: &Value) -> Value {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_calypso-director"))
-        .arg("score")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(sheet.to_string().as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
 #[tokio::test]
 async fn a_five_table_mitchell_evening_is_entered_and_scored_by_the_engine() {
     let app = spawn_app().await;

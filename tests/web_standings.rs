@@ -329,3 +329,110 @@ async fn the_live_part_follows_a_new_result_and_a_hidden_event_stays_hidden() {
         assert_eq!(s, StatusCode::NOT_FOUND, "{page}");
     }
 }
+
+#[tokio::test]
+async fn a_team_match_is_scored_by_team_totals_with_its_pairs_named_by_team() {
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let (s, ev) = api
+        .post(
+            "/events",
+            json!({"name": "Match", "date": "2026-12-01", "format": "team-match",
+                   "tables": 2, "boards": 4}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let path = format!("/events/{}", ev["id"]);
+    for team in ["Adders", "Boas"] {
+        let players: Vec<Value> = (1..=4)
+            .map(|i| json!({"name": format!("{team} {i}")}))
+            .collect();
+        let (s, v) = api
+            .post(
+                &format!("{path}/entries"),
+                json!({"kind": "team", "name": team, "players": players}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let (s, m) = api
+        .put(&format!("{path}/movement"), json!({"rounds": 4}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{m}");
+    assert_eq!(m["teams"], json!({"A": [1, 2], "B": [3, 4]}));
+    for to in ["ready", "running"] {
+        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (_, boards) = api.get(&format!("{path}/boards")).await;
+    let e = Evening { api, path, boards };
+    let mut lines = Vec::new();
+    for round in 1..=4u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let r = post_report(&e, round, table, board).await;
+            // A result names the team entries (A is 1, B is 2); the sheet, the movement's
+            // pairs (A's are 1 and 2, B's 3 and 4).
+            let team = |pair: &Value| json!(pair.as_u64().unwrap().div_ceil(2));
+            assert_eq!(
+                (r["majors"].clone(), r["minors"].clone()),
+                (team(&t["majors"]), team(&t["minors"])),
+                "{r}"
+            );
+            lines.push(json!({"round": round, "table": table, "board": board,
+                              "majors": t["majors"], "minors": t["minors"],
+                              "scores": r["scores"]}));
+        }
+    }
+    // Table 2 seats B's majors (pair 3) against A's minors (pair 2).
+    assert_eq!(
+        (&lines[1]["majors"], &lines[1]["minors"]),
+        (&json!(3), &json!(2))
+    );
+    let sheet = json!({"method": "team", "teams": {"A": [1, 2], "B": [3, 4]}, "results": lines});
+    let (_, served) = e.api.get(&format!("{}/sheet", e.path)).await;
+    assert_eq!(served, sheet);
+    let (_, mut st) = e.api.get(&format!("{}/standings", e.path)).await;
+    assert_eq!(st["provisional"], true);
+    st.as_object_mut().unwrap().remove("provisional");
+    let printed = score_cli(&sheet);
+    assert_eq!(st, printed);
+    // The team totals by hand: each team's partnership scores summed.
+    let total = |team: [u64; 2]| -> i64 {
+        lines
+            .iter()
+            .map(|l| {
+                let side = |s: &str| l["scores"][s].as_i64().unwrap();
+                let mut t = 0;
+                if team.contains(&l["majors"].as_u64().unwrap()) {
+                    t += side("majors");
+                }
+                if team.contains(&l["minors"].as_u64().unwrap()) {
+                    t += side("minors");
+                }
+                t
+            })
+            .sum()
+    };
+    let (a, b) = (total([1, 2]), total([3, 4]));
+    let team_total = |label: &str| {
+        st["teams"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["team"] == label)
+            .unwrap()["total"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!((team_total("A"), team_total("B")), (a, b));
+    assert_eq!(st["difference"], a - b, "A's total minus B's");
+    // The pages name the teams, and the pairs by their team.
+    let id = e.path.trim_start_matches("/events/");
+    let (s, page) = public(&app, &format!("/c/alpha/events/{id}/standings")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("Adders") && page.contains("Boas"), "{page}");
+    let (_, trav) = public(&app, &format!("/c/alpha/events/{id}/travellers")).await;
+    assert!(trav.contains("Boas (majors)") && trav.contains("Adders (minors)"));
+}
