@@ -229,4 +229,46 @@ async fn a_progressive_individual_evening_with_a_table_of_five_is_entered_at_the
         .post(&format!("{}/status", e.path), json!({"to": "finished"}))
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
+
+    // The tallies: each game's margin to every player of its side (three at the table of
+    // five), as `score` gives them for a sheet made here from the results as answered.
+    let games: Vec<Value> = results
+        .iter()
+        .map(|r| {
+            json!({"round": r["round"], "table": r["table"], "sides": [
+                {"members": r["players"]["majors"], "score": r["scores"]["majors"]},
+                {"members": r["players"]["minors"], "score": r["scores"]["minors"]}]})
+        })
+        .collect();
+    let sheet = json!({"method": "tally", "results": games});
+    let (_, served) = e.api.get(&format!("{}/sheet", e.path)).await;
+    assert_eq!(served, sheet);
+    let (_, mut st) = e.api.get(&format!("{}/standings", e.path)).await;
+    assert_eq!(st["provisional"], true, "in the correction period");
+    st.as_object_mut().unwrap().remove("provisional");
+    assert_eq!(st, score_cli(&sheet));
+    assert_eq!(st["check"]["sum_of_margins"], 0);
+    let members = st["standings"].as_array().unwrap().len();
+    let (_, entries) = e.api.get(&format!("{}/entries", e.path)).await;
+    assert_eq!(
+        members,
+        entries["entries"].as_array().unwrap().len(),
+        "every player"
+    );
+    // Every player's scorecard adds up to their tally.
+    let (_, cards) = e.api.get(&format!("{}/scorecards", e.path)).await;
+    for p in st["standings"].as_array().unwrap() {
+        let card = cards["scorecards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["number"] == p["member"])
+            .unwrap();
+        assert_eq!(card["running"], "tally");
+        assert_eq!(
+            card["by_round"].as_array().unwrap().last().unwrap()[1],
+            p["tally"],
+            "{card}"
+        );
+    }
 }
