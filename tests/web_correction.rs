@@ -209,10 +209,20 @@ fn set_status(app: &TestApp, id: EventId, r: &TableResult, status: ResultStatus)
 }
 
 /// The public page's results section (from its heading to the entries).
-fn results_section(html: &str) -> Option<&str> {
+/// The event page's results by round (without the live standings above them).
+fn results_section(html: &str) -> Option<String> {
     let start = html.find("<h2 id=\"results\">")?;
     let end = html[start..].find("<h2>Entries").unwrap() + start;
-    Some(&html[start..end])
+    let section = &html[start..end];
+    Some(
+        match (
+            section.find("<div id=\"live-standings\""),
+            section.find("<h3>By round</h3>"),
+        ) {
+            (Some(a), Some(b)) => format!("{}{}", &section[..a], &section[b..]),
+            _ => section.to_string(),
+        },
+    )
 }
 
 fn event_now(app: &TestApp, id: EventId) -> calypso_director::event::Event {

@@ -122,6 +122,15 @@ async fn the_pages_the_csv_and_the_json_agree_with_the_scoring_module() {
         }
     }
 
+    // The public event page carries the same live standings.
+    let (s, event_page) = public(&app, &site).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(event_page.contains(&format!("data-src=\"{site}/standings/live\"")));
+    let live_part = &page[page.find("<div id=\"live-standings\"").unwrap()..];
+    let event_part = &event_page[event_page.find("<div id=\"live-standings\"").unwrap()..];
+    let part_end = |p: &str| p[..p.find("</div>").unwrap()].to_string();
+    assert_eq!(part_end(live_part), part_end(event_part));
+
     // Travellers: every board's lines with the matchpoints `score` gave each way.
     let (s, trav) = e.api.get(&format!("{}/travellers", e.path)).await;
     assert_eq!(s, StatusCode::OK, "{trav}");

@@ -12,6 +12,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::event_results::{ResultsInput, ResultsView, results_view};
+use super::standings::{POLL_MS, computed};
 use crate::db;
 use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::Club;
@@ -832,6 +833,9 @@ struct EventPage {
     entry_kind: &'static str,
     /// The results section, once the event has a result.
     results: Option<ResultsView>,
+    /// The standings part the live script refreshes, once there are results.
+    standings: Option<String>,
+    poll_ms: u64,
 }
 
 /// An event's results with what the page needs to show them: the boards still to be played
@@ -904,6 +908,16 @@ pub async fn show(
         still_to_play: &played.still_to_play,
         seated: played.seated.as_deref(),
     });
+    // The live standings, once there are results to stand on.
+    let standings = match results {
+        Some(_) => Some(
+            computed(&state, club.clone(), ev.clone(), who)
+                .await?
+                .part
+                .clone(),
+        ),
+        None => None,
+    };
     let is_director = who.is_club_director();
     let key_visible = exposure.key_visible(who);
     let current = ev.deal.as_ref().map(|k| k.commitment.clone());
@@ -959,6 +973,8 @@ pub async fn show(
         entries,
         entry_kind: ev.settings.format().entry_kind().name(),
         results,
+        standings,
+        poll_ms: POLL_MS,
         is_director,
         ev: EventView::from(&ev),
         club,
