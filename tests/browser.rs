@@ -74,7 +74,12 @@ async fn start_browser(profile: &Path) -> (Driver, Client) {
 
 /// Waits (up to 10 s) for the page after a click: its path and some text on it.
 async fn wait_for(c: &Client, path_ends: &str, text: &str) -> String {
-    let deadline = Instant::now() + Duration::from_secs(10);
+    wait_for_within(c, path_ends, text, Duration::from_secs(10)).await
+}
+
+/// Waits as `wait_for`, up to `within` (a page that changes itself on a timer).
+async fn wait_for_within(c: &Client, path_ends: &str, text: &str, within: Duration) -> String {
+    let deadline = Instant::now() + within;
     loop {
         let url = c.current_url().await.unwrap();
         let source = c.source().await.unwrap();
@@ -1390,4 +1395,132 @@ async fn a_table_reports_its_cut_on_a_phone() {
     assert!(content <= v, "{content} px wide at {v} px");
     whole_page_shot(&c, "desktop-cut-form", 1280).await;
     c.close().await.unwrap();
+}
+
+/// The live standings page on a phone follows a result entered after it was opened: the
+/// script swaps the new standings in without a reload. The standings, travellers and a
+/// scorecard fit a phone and a desktop (tables scroll inside their own box, never the page).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_live_standings_change_without_a_reload() {
+    use common::evening::*;
+    let app = spawn_app().await;
+    let e = mitchell(club_api(&app, "alpha", "olive@example.org").await).await;
+    let id = e.path.trim_start_matches("/events/").to_string();
+    let site = format!("/c/alpha/events/{id}");
+    play_round(&e, 1, None).await;
+    play_round(&e, 2, None).await;
+    // Table 5 has not reported round 3: its board stays hidden from the public.
+    let places = play_round(&e, 3, Some(5)).await;
+    let (table, board) = places.iter().copied().find(|p| p.0 == 5).unwrap();
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    let standings = format!("{site}/standings");
+    c.goto(&format!("{}{standings}", app.address))
+        .await
+        .unwrap();
+    wait_for(&c, "/standings", "Provisional").await;
+    let live = "return document.getElementById('live-standings').innerHTML;";
+    let before = c.execute(live, vec![]).await.unwrap();
+    let before = before.as_str().unwrap().to_string();
+    assert!(before.contains("North 1 &amp; South 1"), "{before}");
+    c.execute("window.__marker = 1;", vec![]).await.unwrap();
+
+    post_report(&e, 3, table, board).await;
+    // Every pair's matchpoints as the standings now stand (the board is public now).
+    let (_, st) = e.api.get(&format!("{}/standings", e.path)).await;
+    let shown: Vec<String> = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| format!("{}/{}", figure(&r["matchpoints"]), figure(&r["max"])))
+        .collect();
+    let new = shown
+        .iter()
+        .find(|mp| !before.contains(&format!(">{mp}<")))
+        .expect("the new result changes some pair's matchpoints");
+    wait_for_within(
+        &c,
+        "/standings",
+        &format!(">{new}<"),
+        Duration::from_secs(15),
+    )
+    .await;
+    let after = c.execute(live, vec![]).await.unwrap();
+    let after = after.as_str().unwrap().to_string();
+    assert_ne!(before, after, "the live part changed");
+    for mp in &shown {
+        assert!(after.contains(&format!(">{mp}<")), "{mp} in {after}");
+    }
+    let kept = c
+        .execute("return [window.__marker === 1, location.pathname];", vec![])
+        .await
+        .unwrap();
+    assert_eq!(
+        kept,
+        serde_json::json!([true, standings]),
+        "the page swapped its part in place, it was not reloaded"
+    );
+
+    let pages = [
+        ("standings", standings.clone(), "Place"),
+        ("travellers", format!("{site}/travellers"), "Board"),
+        ("scorecard", format!("{site}/scorecards/1"), "Running"),
+    ];
+    for (w, h, size) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+        for (name, path, text) in &pages {
+            c.set_window_size(w, h).await.unwrap();
+            c.goto(&format!("{}{path}", app.address)).await.unwrap();
+            wait_for(&c, path, text).await;
+            let (v, content) = widths(&c).await;
+            assert!(
+                content <= v,
+                "{path} is {content} px wide on a {v} px screen"
+            );
+            // Tables fit their box: nothing hides behind a sideways scroll.
+            let hidden = c
+                .execute(
+                    "return [...document.querySelectorAll('.table-scroll')].map(e => e.scrollWidth - e.clientWidth);",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert!(
+                hidden.as_array().unwrap().iter().all(|x| x == 0),
+                "{path}: a table scrolls sideways in its box at {v} px: {hidden}"
+            );
+            // Charts take the content's width (up to 34rem) and keep their proportions.
+            let charts = c
+                .execute(
+                    "const m = document.querySelector('main'); const inner = m.clientWidth - parseFloat(getComputedStyle(m).paddingLeft) - parseFloat(getComputedStyle(m).paddingRight); return [...document.querySelectorAll('svg.chart')].map(s => [s.getBoundingClientRect().width, inner, s.getBoundingClientRect().height]);",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            for chart in charts.as_array().unwrap() {
+                let (cw, inner, ch) = (
+                    chart[0].as_f64().unwrap(),
+                    chart[1].as_f64().unwrap(),
+                    chart[2].as_f64().unwrap(),
+                );
+                assert!(
+                    cw <= inner + 0.5 && (cw >= inner - 40.0 || cw >= 540.0) && ch > 100.0,
+                    "{path}: a chart is {cw}x{ch} px in {inner} px"
+                );
+            }
+            whole_page_shot(&c, &format!("{size}-{name}"), w).await;
+        }
+    }
+    c.close().await.unwrap();
+}
+
+/// A number as the pages print it: whole numbers without a fraction.
+fn figure(v: &serde_json::Value) -> String {
+    let x = v.as_f64().unwrap();
+    if x.fract() == 0.0 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
 }
