@@ -1,6 +1,8 @@
 //! The standings API: what `calypso-director score` prints for the event's results, and the
 //! scoring sheet it reads (docs/api.md).
 
+use std::sync::Arc;
+
 use actix_web::{HttpResponse, web};
 
 use super::events::api_event;
@@ -11,9 +13,22 @@ use crate::db;
 use crate::event::{EventId, Viewer};
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
+use crate::web::standings_cache::Computed;
 use crate::web::state::AppState;
 
 type ApiResult = Result<HttpResponse, AppError>;
+
+/// The event's computed standings, as the club's directors see them.
+async fn directors_view(
+    state: &AppState,
+    a: ApiDirector,
+    id: EventId,
+) -> Result<Arc<Computed>, AppError> {
+    let ev = api_event(state, a.club.id, id).await?;
+    computed(state, a.club, ev, Viewer::ClubDirector)
+        .await
+        .map_err(AppError::into_api)
+}
 
 /// `GET /api/v1/events/{id}/standings`: `score`'s output for the event, and whether it is
 /// provisional.
@@ -22,10 +37,7 @@ pub async fn standings(
     a: ApiDirector,
     path: web::Path<EventId>,
 ) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
-    let c = computed(&state, a.club, ev, Viewer::ClubDirector)
-        .await
-        .map_err(AppError::into_api)?;
+    let c = directors_view(&state, a, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(c.scores.standings_json(c.ev.publication(db::now()))))
 }
 
@@ -35,10 +47,7 @@ pub async fn sheet(
     a: ApiDirector,
     path: web::Path<EventId>,
 ) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
-    let c = computed(&state, a.club, ev, Viewer::ClubDirector)
-        .await
-        .map_err(AppError::into_api)?;
+    let c = directors_view(&state, a, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(c.scores.sheet.to_json()))
 }
 
@@ -48,10 +57,7 @@ pub async fn travellers(
     a: ApiDirector,
     path: web::Path<EventId>,
 ) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
-    let c = computed(&state, a.club, ev, Viewer::ClubDirector)
-        .await
-        .map_err(AppError::into_api)?;
+    let c = directors_view(&state, a, path.into_inner()).await?;
     let view = &c.view;
     Ok(HttpResponse::Ok().json(json!({
         "method": view.method,
@@ -66,10 +72,7 @@ pub async fn scorecards(
     a: ApiDirector,
     path: web::Path<EventId>,
 ) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
-    let c = computed(&state, a.club, ev, Viewer::ClubDirector)
-        .await
-        .map_err(AppError::into_api)?;
+    let c = directors_view(&state, a, path.into_inner()).await?;
     let view = &c.view;
     Ok(HttpResponse::Ok().json(json!({
         "method": view.method,

@@ -10,7 +10,7 @@ use askama::Template;
 
 use super::event_results::{ResultLine, ResultsInput, results_view};
 use super::events::{Played, played_of};
-use super::standings::computed;
+use super::standings::{club_event, computed};
 use crate::db;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat, Suit};
@@ -242,14 +242,7 @@ async fn visible_event(
     slug: String,
     event: &str,
 ) -> Result<(Club, Event, bool), AppError> {
-    let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
-    let (club, ev) = state
-        .db(move |c| {
-            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let ev = db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
-            Ok((club, ev))
-        })
-        .await?;
+    let (club, ev) = club_event(state, slug, event).await?;
     let who = viewer.toward(club.id);
     // Hidden, not forbidden: as the boards API and the PDFs answer before release.
     if !ev.exposure().papers_visible(who) {

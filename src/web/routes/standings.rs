@@ -125,6 +125,22 @@ pub fn view_of(
     Ok(view)
 }
 
+/// A club's event by the path's club slug and event id (404 for either unknown).
+pub async fn club_event(
+    state: &AppState,
+    slug: String,
+    event: &str,
+) -> Result<(Club, Event), AppError> {
+    let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
+    state
+        .db(move |c| {
+            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+            let ev = db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
+            Ok((club, ev))
+        })
+        .await
+}
+
 /// The event of a public standings path, if the viewer may see it.
 async fn visible_event(
     state: &AppState,
@@ -132,14 +148,7 @@ async fn visible_event(
     slug: String,
     event: &str,
 ) -> Result<(Club, Event, Viewer), AppError> {
-    let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
-    let (club, ev) = state
-        .db(move |c| {
-            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let ev = db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
-            Ok((club, ev))
-        })
-        .await?;
+    let (club, ev) = club_event(state, slug, event).await?;
     let who = viewer.toward(club.id);
     if !ev.exposure().event_visible(who) {
         return Err(AppError::NotFound);
@@ -326,14 +335,14 @@ pub async fn standings_csv(
     viewer: AuthViewer,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let l = load(&state, &viewer, path.into_inner()).await?;
-    let body = export::standings_csv(&l.view).into_bytes();
-    Ok(download(
-        &l,
-        "text/csv; charset=utf-8",
+    csv_of(
+        &state,
+        &viewer,
+        path.into_inner(),
         "standings.csv",
-        body,
-    ))
+        export::standings_csv,
+    )
+    .await
 }
 
 /// `/c/{club}/events/{event}/travellers.csv`
@@ -342,14 +351,26 @@ pub async fn travellers_csv(
     viewer: AuthViewer,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let l = load(&state, &viewer, path.into_inner()).await?;
-    let body = export::travellers_csv(&l.view).into_bytes();
-    Ok(download(
-        &l,
-        "text/csv; charset=utf-8",
+    csv_of(
+        &state,
+        &viewer,
+        path.into_inner(),
         "travellers.csv",
-        body,
-    ))
+        export::travellers_csv,
+    )
+    .await
+}
+
+async fn csv_of(
+    state: &AppState,
+    viewer: &AuthViewer,
+    path: (String, String),
+    name: &str,
+    write: fn(&EventStandings) -> String,
+) -> Result<HttpResponse, AppError> {
+    let l = load(state, viewer, path).await?;
+    let body = write(&l.view).into_bytes();
+    Ok(download(&l, "text/csv; charset=utf-8", name, body))
 }
 
 /// `/c/{club}/events/{event}/results.pdf`: standings, then travellers, for the notice board.
