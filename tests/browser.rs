@@ -1515,6 +1515,73 @@ async fn the_live_standings_change_without_a_reload() {
     c.close().await.unwrap();
 }
 
+/// The archive, the search and a player's page at 390 px and 1280 px: nothing scrolls
+/// sideways, with long names in the entries and a chart on the player's page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_archive_and_a_players_page_fit_a_phone() {
+    use common::evening::played_evening;
+    use serde_json::json;
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let token = new_token(&d, "alpha", "archive").await;
+    let api = |t: &str| Api {
+        http: reqwest::Client::new(),
+        base: app.address.clone(),
+        token: t.to_string(),
+    };
+    let (s, ann) = api(&token)
+        .post(
+            "/players",
+            json!({"name": "Annabel Longname-Smythe-Fotheringay"}),
+        )
+        .await;
+    assert_eq!(s, reqwest::StatusCode::CREATED, "{ann}");
+    let ann_id = ann["id"].as_i64().unwrap();
+    for (name, date, partner) in [
+        (
+            "Harbour Winter Pairs Championship Qualifier",
+            "2026-01-13",
+            "Bartholomew Quarterdeck",
+        ),
+        ("Spring Pairs", "2026-03-10", "Zoë Quinn"),
+        ("Summer Pairs", "2026-06-02", "Bob Hannay"),
+    ] {
+        played_evening(
+            api(&token),
+            name,
+            date,
+            [json!({"player_id": ann_id}), json!({"name": partner})],
+        )
+        .await;
+    }
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    let pages = [
+        ("archive", "/c/alpha/archive".to_string()),
+        (
+            "player-search",
+            "/c/alpha/players/search?q=long".to_string(),
+        ),
+        ("player", format!("/c/alpha/people/p{ann_id}")),
+    ];
+    for (w, h, size) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+        for (name, path) in &pages {
+            c.set_window_size(w, h).await.unwrap();
+            c.goto(&format!("{}{path}", app.address)).await.unwrap();
+            let source = c.source().await.unwrap();
+            assert!(
+                source.contains("Annabel Longname-Smythe-Fotheringay")
+                    || source.contains("Harbour Winter Pairs"),
+                "{path}: {source}"
+            );
+            let (v, content) = widths(&c).await;
+            assert!(content <= v, "{path} is {content} px wide at {v} px");
+            whole_page_shot(&c, &format!("{size}-{name}"), w).await;
+        }
+    }
+    c.close().await.unwrap();
+}
+
 /// A number as the pages print it: whole numbers without a fraction.
 fn figure(v: &serde_json::Value) -> String {
     let x = v.as_f64().unwrap();

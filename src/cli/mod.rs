@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod backup;
 pub mod bench;
 mod deals;
 mod movement;
@@ -31,6 +32,8 @@ enum Command {
     },
     /// Print a one-time link that creates a new club and its owner account.
     SetupLink,
+    /// Copy the whole SQLite database (DATABASE_URL) to a new file while the server runs.
+    Backup(backup::BackupArgs),
     /// The rules engine over JSON: decide tricks, replay games, check table summaries.
     #[command(subcommand)]
     Rules(RulesCommand),
@@ -72,6 +75,7 @@ pub fn run() -> i32 {
         None => serve::serve(None),
         Some(Command::Serve { bind }) => serve::serve(bind),
         Some(Command::SetupLink) => serve::setup_link(),
+        Some(Command::Backup(a)) => backup::run(a),
         Some(Command::Rules(RulesCommand::Trick)) => rules::run_trick(),
         Some(Command::Rules(RulesCommand::Replay { file })) => {
             rules::run_json(file.as_deref(), rules::replay_json)

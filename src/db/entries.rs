@@ -56,11 +56,22 @@ pub fn entries_of(
     club: ClubId,
     event: EventId,
 ) -> Result<Vec<Entry>, DbError> {
+    entries_of_events(conn, club, &[event])
+}
+
+/// The entries of several of the club's events at once (the archive's search reads every
+/// past event's), by event, then number. Events of other clubs give nothing.
+pub fn entries_of_events(
+    conn: &mut DbConnection,
+    club: ClubId,
+    ids: &[EventId],
+) -> Result<Vec<Entry>, DbError> {
+    let event_ids: Vec<i32> = ids.iter().map(|e| e.get()).collect();
     let rows: Vec<EntryRow> = event_entries::table
         .inner_join(events::table)
         .filter(events::club_id.eq(club.get()))
-        .filter(event_entries::event_id.eq(event.get()))
-        .order(event_entries::number.asc())
+        .filter(event_entries::event_id.eq_any(&event_ids))
+        .order((event_entries::event_id.asc(), event_entries::number.asc()))
         .select(event_entries::all_columns)
         .load(conn)?;
     let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();

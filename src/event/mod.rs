@@ -1,6 +1,7 @@
 //! The event as a type: its settings (the only place a `GameSpec` is made for an event),
 //! its lifecycle, and who may see what; and the club around it. Pure: no database, no HTTP.
 
+pub mod archive;
 pub mod club;
 pub mod entries;
 pub mod ids;

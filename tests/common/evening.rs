@@ -127,6 +127,77 @@ pub async fn mitchell(api: Api) -> Evening {
     .await
 }
 
+/// A five-table Mitchell named `name` on `date` whose pair 1 is `first`, the other pairs
+/// guests; every round played from the real boards, then finished. Returns the event's id.
+pub async fn played_evening(api: Api, name: &str, date: &str, first: [Value; 2]) -> i64 {
+    let (s, ev) = api
+        .post(
+            "/events",
+            json!({"name": name, "date": date, "format": "pairs-mitchell",
+                   "tables": 5, "boards": 3}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let id = ev["id"].as_i64().unwrap();
+    let path = format!("/events/{id}");
+    for n in 1..=10 {
+        let players = if n == 1 {
+            json!(first)
+        } else {
+            json!([{"name": format!("North {n}")}, {"name": format!("South {n}")}])
+        };
+        let (s, v) = api
+            .post(
+                &format!("{path}/entries"),
+                json!({"kind": "pair", "players": players}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let (s, v) = api
+        .put(
+            &format!("{path}/movement"),
+            json!({"rounds": 3, "boards_per_round": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for to in ["ready", "running"] {
+        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (s, boards) = api.get(&format!("{path}/boards")).await;
+    assert_eq!(s, StatusCode::OK);
+    let e = Evening { api, path, boards };
+    for round in 1..=3u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let report = Report::new(
+                &e.deals(board),
+                4,
+                [
+                    (table % 3) as i64,
+                    ((round + table) % 2) as i64,
+                    (table % 2) as i64,
+                    (table == 2) as i64,
+                ],
+                [table as usize, round as usize, 2, (table as usize + 1) % 4],
+            );
+            let (s, r) = e
+                .api
+                .post(&e.results(), report.body(round, table, board))
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "{r}");
+        }
+    }
+    let (s, v) = e
+        .api
+        .post(&format!("{}/status", e.path), json!({"to": "finished"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    id
+}
+
 pub fn calypso_points(n: i64) -> i64 {
     match n {
         0 => 0,

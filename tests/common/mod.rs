@@ -102,6 +102,19 @@ pub async fn spawn_app() -> TestApp {
     start(&url, test_db)
 }
 
+/// The application on a fresh SQLite file, whatever `CALYPSO_TEST_POSTGRES_URL` says (for
+/// what only SQLite has, such as `backup`).
+pub async fn spawn_sqlite_app() -> TestApp {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    start(&url, TestDb::Sqlite(dir))
+}
+
+/// The application on an existing database it does not own (a restored backup, say).
+pub async fn app_on_database(url: &str) -> TestApp {
+    start(url, TestDb::Sqlite(tempfile::tempdir().unwrap()))
+}
+
 /// Builds and spawns the application on the database at `url`.
 fn start(url: &str, db: TestDb) -> TestApp {
     let config = test_config(url);

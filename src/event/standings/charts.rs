@@ -132,8 +132,62 @@ fn bottom_tick(x: f32, label: String) -> Tick {
 /// match) after each round the entry played; None before it has played.
 pub fn running(card: &Scorecard) -> Option<LineChart> {
     let values: Vec<(u32, f64)> = card.by_round.iter().map(|&(rd, v)| (rd, v.0)).collect();
+    let title = format!(
+        "{}: running {} by round",
+        card.name,
+        match card.running {
+            Running::Percent => "percentage",
+            Running::Tally => "tally",
+            Running::Margin => "margin",
+        }
+    );
+    let y_label = match card.running {
+        Running::Percent => "Running %",
+        Running::Tally => "Running tally",
+        Running::Margin => "Running margin",
+    };
+    line(
+        &values,
+        card.running == Running::Percent,
+        title,
+        (y_label, "Round"),
+        |round, value| format!("Round {round}: {value}"),
+    )
+}
+
+/// A player's average percentage over their events, oldest first: `events` is each event's
+/// label ("2026-06-01 Club Night") and the average after it. None without events.
+pub fn average_by_event(name: &str, events: &[(String, f64)]) -> Option<LineChart> {
+    let values: Vec<(u32, f64)> = events
+        .iter()
+        .enumerate()
+        .map(|(i, &(_, v))| (i as u32 + 1, v))
+        .collect();
+    line(
+        &values,
+        true,
+        format!("{name}: average percentage, event by event"),
+        ("Average %", "Event (oldest first)"),
+        |n, value| {
+            let label = events
+                .get(n as usize - 1)
+                .map(|e| e.0.as_str())
+                .unwrap_or("");
+            format!("{label}: average {value}")
+        },
+    )
+}
+
+/// A line of values at whole-numbered steps (rounds, events): a percentage around 50%, or a
+/// tally or margin around 0. `labels` are the value's and the steps' axis titles.
+fn line(
+    values: &[(u32, f64)],
+    percent: bool,
+    title: String,
+    labels: (&'static str, &'static str),
+    dot_title: impl Fn(u32, String) -> String,
+) -> Option<LineChart> {
     let (first, last) = (values.first()?.0, values.last()?.0);
-    let percent = card.running == Running::Percent;
     let (lo, hi) = values
         .iter()
         .fold((f64::MAX, f64::MIN), |(lo, hi), &(_, v)| {
@@ -173,7 +227,7 @@ pub fn running(card: &Scorecard) -> Option<LineChart> {
         .map(|&(round, v)| Dot {
             x: r(x_of(round)),
             y: r(y_of(v)),
-            title: format!("Round {round}: {}", fmt(v)),
+            title: dot_title(round, fmt(v)),
         })
         .collect();
     let points = dots
@@ -196,15 +250,7 @@ pub fn running(card: &Scorecard) -> Option<LineChart> {
         .map(|rd| bottom_tick(x_of(rd), rd.to_string()))
         .collect();
     Some(LineChart {
-        title: format!(
-            "{}: running {} by round",
-            card.name,
-            match card.running {
-                Running::Percent => "percentage",
-                Running::Tally => "tally",
-                Running::Margin => "margin",
-            }
-        ),
+        title,
         width: WIDTH,
         height: HEIGHT,
         left: LEFT,
@@ -227,12 +273,8 @@ pub fn running(card: &Scorecard) -> Option<LineChart> {
             }),
             label: fmt(reference),
         },
-        y_label: match card.running {
-            Running::Percent => "Running %",
-            Running::Tally => "Running tally",
-            Running::Margin => "Running margin",
-        },
-        x_label: "Round",
+        y_label: labels.0,
+        x_label: labels.1,
         x_label_x: (LEFT + RIGHT) / 2.0,
         x_label_y: BOTTOM + 36.0,
     })
@@ -394,6 +436,34 @@ mod tests {
         for y in ["y", "y1", "y2", "cy"].iter().flat_map(|a| attrs(svg, a)) {
             assert!((0.0..=height).contains(&y), "y {y} outside: {svg}");
         }
+    }
+
+    /// A player's average over their events: a dot per event, titled with the event, the
+    /// same phone-readable picture as the round-by-round charts; nothing without events.
+    #[test]
+    fn the_average_by_event_has_a_dot_per_event() {
+        let events: Vec<(String, f64)> = [
+            ("2026-01-05 New Year", 62.5),
+            ("2026-02-02 Winter", 50.0),
+            ("2026-03-02 Spring", 47.9),
+        ]
+        .into_iter()
+        .map(|(l, v)| (l.to_string(), v))
+        .collect();
+        let chart = average_by_event("Ann Walker", &events).unwrap();
+        let svg = RunningSvg { chart: &chart }.render().unwrap();
+        check_svg(&svg, chart.width, chart.height);
+        assert_eq!(svg.matches("<circle").count(), 3);
+        assert!(
+            svg.contains("<title>2026-02-02 Winter: average 50%</title>"),
+            "{svg}"
+        );
+        assert!(svg.contains("Ann Walker: average percentage, event by event"));
+        assert_eq!(chart.reference.label, "50%");
+        assert_eq!(chart.x_label, "Event (oldest first)");
+        // Higher on the page is a higher average.
+        assert!(chart.dots[0].y < chart.dots[1].y && chart.dots[1].y < chart.dots[2].y);
+        assert!(average_by_event("Nobody", &[]).is_none());
     }
 
     /// The pages' charts of every example sheet: one dot and one polyline point per round

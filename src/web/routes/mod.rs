@@ -8,6 +8,7 @@ pub mod api;
 pub mod api_results;
 pub mod api_rounds;
 pub mod api_standings;
+pub mod archive;
 pub mod boards;
 pub mod directors;
 pub mod entries;
@@ -193,6 +194,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/t/{code}/confirm", web::post().to(table::post_confirm))
         .route("/t/{code}/cut", web::post().to(table::post_cut))
         .route("/c/{club}", web::get().to(public::club_home))
+        .route("/c/{club}/archive", web::get().to(archive::page))
+        .route(
+            "/c/{club}/players/search",
+            web::get().to(archive::search_page),
+        )
+        .route("/c/{club}/people/{key}", web::get().to(archive::person))
         .route("/c/{club}/events/{event}", web::get().to(events::show))
         .route(
             "/c/{club}/events/{event}/movement",

@@ -1,0 +1,337 @@
+//! The club's public archive: past events by year and month with their winners, the search
+//! for a player by part of a name, and each player's page (events, placings, partners and
+//! average percentage over time). Every link is an event's own stable URL.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use super::standings::computed;
+use crate::db;
+use crate::event::archive::{
+    Found, PersonKey, Year, by_year_and_month, in_archive, row_of, running_average, search,
+    search_terms,
+};
+use crate::event::club::Club;
+use crate::event::entries::{Entry, EntryKind};
+use crate::event::standings::charts::{LineChart, average_by_event};
+use crate::event::{Event, EventStatus, Viewer};
+use crate::web::auth::Viewer as AuthViewer;
+use crate::web::error::AppError;
+use crate::web::page::Nav;
+use crate::web::render::html_page;
+use crate::web::state::AppState;
+
+/// The longest search taken: longer than any name.
+const MOST_SEARCH_CHARS: usize = 100;
+
+/// The club and its archived events the viewer may see (newest first), with the viewer.
+async fn archive_of(
+    state: &AppState,
+    viewer: &AuthViewer,
+    slug: String,
+) -> Result<(Club, Vec<Event>, Viewer), AppError> {
+    let (club, events) = state
+        .db(move |c| {
+            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
+            let events = db::events::events_of(c, club.id)?;
+            Ok((club, events))
+        })
+        .await?;
+    let who = viewer.toward(club.id);
+    let events = events
+        .into_iter()
+        .filter(|e| in_archive(e.status) && e.exposure().event_visible(who))
+        .collect();
+    Ok((club, events, who))
+}
+
+/// A field's winners, as the archive lists them.
+struct Winners {
+    field: &'static str,
+    names: String,
+}
+
+struct ArchivedEvent {
+    id: String,
+    name: String,
+    date: String,
+    status: &'static str,
+    winners: Vec<Winners>,
+    provisional: bool,
+}
+
+#[derive(Template)]
+#[template(path = "archive.html")]
+struct ArchivePage {
+    nav: Nav,
+    club: Club,
+    years: Vec<Year<ArchivedEvent>>,
+}
+
+/// `/c/{club}/archive`: the club's past events by year and month, each with its winners.
+pub async fn page(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: AuthViewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let (club, events, who) = archive_of(&state, &viewer, path.into_inner()).await?;
+    let mut items = Vec::with_capacity(events.len());
+    for ev in events {
+        let mut item = ArchivedEvent {
+            id: ev.id.to_string(),
+            name: ev.settings.name().to_string(),
+            date: ev.settings.date().format("%a %-d %b").to_string(),
+            status: ev.status.name(),
+            winners: vec![],
+            provisional: false,
+        };
+        // A cancelled event was not played to the end: no winners to name.
+        if ev.status != EventStatus::Cancelled {
+            match computed(&state, club.clone(), ev.clone(), who).await {
+                Ok(c) => {
+                    item.provisional = c.view.provisional;
+                    item.winners = c
+                        .view
+                        .fields
+                        .iter()
+                        .map(|f| Winners {
+                            field: f.title,
+                            names: f.winners(),
+                        })
+                        .filter(|w| !w.names.is_empty())
+                        .collect();
+                }
+                // Results that do not score (an event stopped early) give no winners; the
+                // event is still listed.
+                Err(AppError::Standings(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        items.push((ev.settings.date(), item));
+    }
+    Ok(html_page(
+        StatusCode::OK,
+        &ArchivePage {
+            nav: Nav::new(&session, &viewer),
+            club,
+            years: by_year_and_month(items),
+        },
+    ))
+}
+
+#[derive(serde::Deserialize)]
+pub struct SearchQuery {
+    #[serde(default)]
+    q: String,
+}
+
+struct FoundPerson {
+    path: String,
+    name: String,
+    events: usize,
+}
+
+#[derive(Template)]
+#[template(path = "player_search.html")]
+struct SearchPage {
+    nav: Nav,
+    club: Club,
+    q: String,
+    /// Why nothing was searched, if so.
+    problem: Option<String>,
+    searched: bool,
+    found: Vec<FoundPerson>,
+}
+
+/// `/c/{club}/players/search?q=...`: the people in the club's past events whose name
+/// contains `q`, case aside.
+pub async fn search_page(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: AuthViewer,
+    path: web::Path<String>,
+    query: web::Query<SearchQuery>,
+) -> Result<HttpResponse, AppError> {
+    let q = query.into_inner().q;
+    let (club, events, _) = archive_of(&state, &viewer, path.into_inner()).await?;
+    let mut page = SearchPage {
+        nav: Nav::new(&session, &viewer),
+        club,
+        q: q.clone(),
+        problem: None,
+        searched: false,
+        found: vec![],
+    };
+    let terms = if q.chars().count() > MOST_SEARCH_CHARS {
+        page.problem = Some(format!(
+            "A search is at most {MOST_SEARCH_CHARS} characters: type part of a name."
+        ));
+        None
+    } else {
+        search_terms(&q)
+    };
+    if let Some(terms) = terms {
+        let entries = entries_of(&state, &page.club, &events).await?;
+        let found: Vec<Found> = search(
+            &terms,
+            entries
+                .iter()
+                .flat_map(|e| e.players.iter().map(move |p| (e.event_id, p))),
+        );
+        page.searched = true;
+        page.found = found
+            .into_iter()
+            .map(|f| FoundPerson {
+                path: format!("/c/{}/people/{}", page.club.slug, f.key.path()),
+                name: f.name,
+                events: f.events,
+            })
+            .collect();
+    }
+    Ok(html_page(StatusCode::OK, &page))
+}
+
+/// The entries of `events` (newest event first, as `events` is ordered).
+async fn entries_of(
+    state: &AppState,
+    club: &Club,
+    events: &[Event],
+) -> Result<Vec<Entry>, AppError> {
+    let (club_id, ids): (_, Vec<_>) = (club.id, events.iter().map(|e| e.id).collect());
+    let mut entries = state
+        .db(move |c| Ok(db::entries::entries_of_events(c, club_id, &ids)?))
+        .await?;
+    let order = |e: &Entry| events.iter().position(|ev| ev.id == e.event_id);
+    entries.sort_by_key(|e| (order(e), e.number));
+    Ok(entries)
+}
+
+/// One event on a player's page.
+struct Played {
+    href: String,
+    name: String,
+    date: String,
+    /// "1", "3=" and the field ("Majors"), or nothing before any result.
+    place: Option<String>,
+    /// "62.5%" or a tally.
+    score: Option<String>,
+    partners: String,
+    status: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "person.html")]
+struct PersonPage {
+    nav: Nav,
+    club: Club,
+    name: String,
+    guest: bool,
+    played: Vec<Played>,
+    chart: Option<LineChart>,
+    average: Option<String>,
+}
+
+/// `/c/{club}/people/{key}`: a roster player (`p12`) or a guest (`g-ann-lee`) across the
+/// club's past events.
+pub async fn person(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: AuthViewer,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, key) = path.into_inner();
+    let key = PersonKey::parse(&key).ok_or(AppError::NotFound)?;
+    let (club, events, who) = archive_of(&state, &viewer, slug).await?;
+    let entries = entries_of(&state, &club, &events).await?;
+    let mut name = None;
+    let mut played = Vec::new();
+    // (date and name, percentage) of the events scored in percentages, newest first.
+    let mut percents: Vec<(String, f64)> = Vec::new();
+    for entry in &entries {
+        let Some(me) = entry
+            .players
+            .iter()
+            .find(|p| PersonKey::of(p).as_ref() == Some(&key))
+        else {
+            continue;
+        };
+        let Some(ev) = events.iter().find(|e| e.id == entry.event_id) else {
+            continue;
+        };
+        name.get_or_insert_with(|| me.name.clone());
+        let partners = if entry.kind == EntryKind::Individual {
+            "changing partners (individual)".to_string()
+        } else {
+            let others: Vec<&str> = entry
+                .players
+                .iter()
+                .filter(|p| !std::ptr::eq(*p, me))
+                .map(|p| p.name.as_str())
+                .collect();
+            others.join(", ")
+        };
+        let href = format!("/c/{}/events/{}", club.slug, ev.id);
+        let mut row = Played {
+            href,
+            name: ev.settings.name().to_string(),
+            date: ev.settings.date().format("%-d %b %Y").to_string(),
+            place: None,
+            score: None,
+            partners,
+            status: ev.status.name(),
+        };
+        if ev.status != EventStatus::Cancelled {
+            match computed(&state, club.clone(), ev.clone(), who).await {
+                Ok(c) => {
+                    if let Some((field, r)) = row_of(&c.view, entry.number) {
+                        let many_fields = c.view.fields.len() > 1;
+                        row.place = Some(if many_fields {
+                            format!("{} ({field})", r.place)
+                        } else {
+                            r.place.clone()
+                        });
+                        if let Some(p) = r.percent {
+                            row.score = Some(format!("{p}%"));
+                            percents.push((
+                                format!("{} {}", ev.settings.date(), ev.settings.name()),
+                                p.0,
+                            ));
+                        } else if let Some(t) = r.tally.or(r.total) {
+                            row.score = Some(t.to_string());
+                        }
+                    }
+                }
+                Err(AppError::Standings(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        played.push(row);
+    }
+    let name = name.ok_or(AppError::NotFound)?;
+    percents.reverse();
+    let averages = running_average(&percents.iter().map(|p| p.1).collect::<Vec<_>>());
+    let points: Vec<(String, f64)> = percents
+        .into_iter()
+        .zip(averages.iter().copied())
+        .map(|((label, _), avg)| (label, avg))
+        .collect();
+    let chart = average_by_event(&name, &points);
+    let average = averages
+        .last()
+        .map(|a| format!("{}%", crate::event::standings::Num(*a)));
+    Ok(html_page(
+        StatusCode::OK,
+        &PersonPage {
+            nav: Nav::new(&session, &viewer),
+            club,
+            name,
+            guest: matches!(key, PersonKey::Guest(_)),
+            played,
+            chart,
+            average,
+        },
+    ))
+}
