@@ -255,6 +255,28 @@ async fn a_progressive_individual_evening_with_a_table_of_five_is_entered_at_the
         entries["entries"].as_array().unwrap().len(),
         "every player"
     );
+    // Each game is its own board: one traveller a game, its net the margin.
+    let (_, trav) = e.api.get(&format!("{}/travellers", e.path)).await;
+    let travellers = trav["travellers"].as_array().unwrap();
+    assert_eq!(travellers.len(), results.len());
+    for r in results {
+        let t = travellers
+            .iter()
+            .find(|t| t["board"] == r["board"])
+            .unwrap_or_else(|| panic!("board {} in {trav}", r["board"]));
+        let line = &t["lines"][0];
+        let net = r["scores"]["majors"].as_i64().unwrap() - r["scores"]["minors"].as_i64().unwrap();
+        assert_eq!(line["net"], net);
+        assert_eq!(line["majors"], r["players"]["majors"][0]);
+        let first = r["players"]["majors"][0].as_u64().unwrap();
+        assert!(
+            line["majors_name"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("Player {first}")),
+            "{line}"
+        );
+    }
     // Every player's scorecard adds up to their tally.
     let (_, cards) = e.api.get(&format!("{}/scorecards", e.path)).await;
     for p in st["standings"].as_array().unwrap() {

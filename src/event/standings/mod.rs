@@ -933,3 +933,52 @@ fn team_view(
 
 #[cfg(test)]
 mod tests;
+
+/// A progressive's travellers: each table-round deals its own board, so a board's traveller
+/// is the one game played with it (a side's members named together; the first member's
+/// number links its scorecard). `boards` gives each game's board by (round, table); a game
+/// without one is left out.
+pub fn tally_travellers(
+    games: &[Game],
+    boards: &BTreeMap<(u32, u32), u32>,
+    names: &EntryNames,
+    marks: &ResultMarks,
+) -> Vec<Traveller> {
+    let side_names = |members: &[u32]| -> String {
+        members
+            .iter()
+            .map(|m| names.of(*m))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out: Vec<Traveller> = games
+        .iter()
+        .filter_map(|g| {
+            let board = *boards.get(&(g.round, g.table))?;
+            let [majors, minors] = &g.sides;
+            let net = majors.score - minors.score;
+            Some(Traveller {
+                board,
+                top: None,
+                lines: vec![TravellerLine {
+                    round: g.round,
+                    table: g.table,
+                    majors: *majors.members.first()?,
+                    majors_name: side_names(&majors.members),
+                    minors: *minors.members.first()?,
+                    minors_name: side_names(&minors.members),
+                    majors_score: majors.score.to_string(),
+                    minors_score: minors.score.to_string(),
+                    net: Some(net),
+                    majors_mp: None,
+                    minors_mp: None,
+                    mark: marks.of(g.round, g.table, Some(board)),
+                }],
+                nets: vec![(net, 1)],
+                swing: None,
+            })
+        })
+        .collect();
+    out.sort_by_key(|t| t.board);
+    out
+}

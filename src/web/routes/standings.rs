@@ -119,8 +119,26 @@ pub fn view_of(
     scores: &EventScores,
     now: chrono::NaiveDateTime,
 ) -> Result<EventStandings, AppError> {
-    let mut view = standings::build(&scores.sheet, &names_of(ev, scores), &marks_of(scores))
-        .map_err(AppError::Standings)?;
+    let names = names_of(ev, scores);
+    let marks = marks_of(scores);
+    let mut view = standings::build(&scores.sheet, &names, &marks).map_err(AppError::Standings)?;
+    if let Sheet::Tally { games } = &scores.sheet {
+        // Each game of a progressive is its own board: its traveller has one line.
+        let boards = scores
+            .results
+            .iter()
+            .filter_map(|r| {
+                Some((
+                    (
+                        u32::try_from(r.round).ok()?,
+                        u32::try_from(r.table_number).ok()?,
+                    ),
+                    u32::try_from(r.board).ok()?,
+                ))
+            })
+            .collect();
+        view.travellers = standings::tally_travellers(games, &boards, &names, &marks);
+    }
     view.provisional = scores.provisional(ev.publication(now));
     Ok(view)
 }
