@@ -389,3 +389,78 @@ async fn an_archived_event_stays_public_at_its_urls_and_refuses_changes() {
     let (_, results_after) = api.get(&format!("/events/{id}/results")).await;
     assert_eq!(results_after, results_before);
 }
+
+#[tokio::test]
+async fn the_clubs_history_csv_has_a_row_per_result_of_its_past_events_only() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let token = new_token(&d, "alpha", "history").await;
+    let api = api_of(&app, &token);
+    let mut played = Vec::new();
+    for (name, date) in [
+        ("Summer Pairs", "2026-06-02"),
+        ("Spring Pairs", "2026-03-10"),
+    ] {
+        let id = played_evening(
+            api_of(&app, &token),
+            name,
+            date,
+            [json!({"name": "Ann Walker"}), json!({"name": "Bob Hannay"})],
+        )
+        .await;
+        played.push((id, name));
+    }
+    // Another club's past is not in alpha's history.
+    let b = app.club_with_owner("bravo", "bruno@example.org").await;
+    played_evening(
+        api_of(&app, &new_token(&b, "bravo", "history").await),
+        "Bravo Night",
+        "2026-04-01",
+        [json!({"name": "Bea Bravo"}), json!({"name": "Ben Bravo"})],
+    )
+    .await;
+    let r = reqwest::get(format!("{}/c/alpha/archive.csv", app.address))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(
+        r.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let text = r.text().await.unwrap();
+    assert!(!text.contains("Bravo"), "{text}");
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+    // Oldest event first: Spring (March) before Summer (June), each with its 15 results.
+    assert_eq!(rows.len(), 30);
+    assert_eq!(&rows[0][col("event")], "Spring Pairs");
+    assert_eq!(&rows[29][col("event")], "Summer Pairs");
+    for (id, name) in played {
+        let (_, v) = api.get(&format!("/events/{id}/results")).await;
+        for r in v["results"].as_array().unwrap() {
+            let row = rows
+                .iter()
+                .find(|row| {
+                    &row[col("event_id")] == id.to_string().as_str()
+                        && row[col("round")] == r["round"].to_string()
+                        && row[col("table")] == r["table"].to_string()
+                })
+                .unwrap_or_else(|| panic!("{name} {r}"));
+            assert_eq!(&row[col("event")], name);
+            assert_eq!(row[col("board")], r["board"].to_string());
+            assert_eq!(row[col("majors_score")], r["scores"]["majors"].to_string());
+            assert_eq!(row[col("minors_score")], r["scores"]["minors"].to_string());
+            assert_eq!(&row[col("status")], "confirmed");
+            assert!(row[col("event_url")].ends_with(&format!("/c/alpha/events/{id}")));
+        }
+    }
+    // Ann and Bob are pair 1, by name, on their rows.
+    assert!(rows.iter().any(|row| &row[col("majors")] == "1"
+        && row[col("majors_name")].contains("Ann Walker")));
+    let (s, _) = public(&app, "/c/nowhere/archive.csv").await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}

@@ -10,7 +10,7 @@ fn cell<T: ToString>(v: Option<T>) -> String {
 
 /// Rows to CSV text. Writing to memory cannot fail, and every cell is a Rust string, so
 /// the text is UTF-8.
-fn to_csv(rows: Vec<Vec<String>>) -> String {
+pub fn to_csv(rows: Vec<Vec<String>>) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     for row in rows {
         w.write_record(&row).expect("CSV into memory");

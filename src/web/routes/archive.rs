@@ -7,7 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::standings::computed;
+use super::standings::{computed, names_of};
 use crate::db;
 use crate::event::archive::{
     Found, PersonKey, Year, by_year_and_month, in_archive, row_of, running_average, search,
@@ -15,12 +15,16 @@ use crate::event::archive::{
 };
 use crate::event::club::Club;
 use crate::event::entries::{Entry, EntryKind};
+use crate::event::results::Outcome;
 use crate::event::standings::charts::{LineChart, average_by_event};
+use crate::event::standings::export::to_csv;
 use crate::event::{Event, EventStatus, Viewer};
+use crate::service::results::individual_sides;
 use crate::web::auth::Viewer as AuthViewer;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
+use crate::web::standings_cache::Computed;
 use crate::web::state::AppState;
 
 /// The longest search taken: longer than any name.
@@ -334,4 +338,124 @@ pub async fn person(
             average,
         },
     ))
+}
+
+/// The columns of the club's history CSV, one row per result.
+const HISTORY_COLUMNS: [&str; 19] = [
+    "date",
+    "event_id",
+    "event",
+    "format",
+    "round",
+    "table",
+    "board",
+    "majors",
+    "majors_name",
+    "minors",
+    "minors_name",
+    "majors_score",
+    "minors_score",
+    "net",
+    "outcome",
+    "majors_adjusted",
+    "minors_adjusted",
+    "status",
+    "event_url",
+];
+
+/// One event's results as history rows: who sat majors and minors (pairs by number, the
+/// individual's players by their numbers), the engine's totals, any ruling, and the state.
+fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
+    let names = names_of(&c.ev, &c.scores);
+    let who = |numbers: Vec<u32>| -> (String, String) {
+        (
+            numbers
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            numbers
+                .iter()
+                .map(|n| names.of(*n))
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
+    };
+    c.scores
+        .results
+        .iter()
+        .map(|r| {
+            let (round, table) = (r.round as u32, r.table_number as u32);
+            let (majors, minors) = match &c.scores.movement {
+                Some(m) => {
+                    let s = m.seating(round, table);
+                    let pair = |p: Option<u32>| p.map(|p| vec![p]).unwrap_or_default();
+                    (
+                        pair(s.and_then(|s| s.majors)),
+                        pair(s.and_then(|s| s.minors)),
+                    )
+                }
+                None => individual_sides(&c.scores.seated, round, table).unwrap_or_default(),
+            };
+            let ((mj, mj_name), (mn, mn_name)) = (who(majors), who(minors));
+            let played = r.outcome == Outcome::Played;
+            vec![
+                c.ev.settings.date().format("%Y-%m-%d").to_string(),
+                c.ev.id.to_string(),
+                c.ev.settings.name().to_string(),
+                c.ev.settings.format().name().to_string(),
+                r.round.to_string(),
+                r.table_number.to_string(),
+                r.board.to_string(),
+                mj,
+                mj_name,
+                mn,
+                mn_name,
+                if played {
+                    r.majors_score.to_string()
+                } else {
+                    String::new()
+                },
+                if played {
+                    r.minors_score.to_string()
+                } else {
+                    String::new()
+                },
+                if played {
+                    (i64::from(r.majors_score) - i64::from(r.minors_score)).to_string()
+                } else {
+                    String::new()
+                },
+                r.outcome.name().to_string(),
+                r.majors_adjusted.map_or(String::new(), |a| a.to_string()),
+                r.minors_adjusted.map_or(String::new(), |a| a.to_string()),
+                r.status.name().to_string(),
+                format!("{base_url}/c/{}/events/{}", c.club.slug, c.ev.id),
+            ]
+        })
+        .collect()
+}
+
+/// `/c/{club}/archive.csv`: every result of the club's past events, oldest first, one row
+/// each, for spreadsheets.
+pub async fn history_csv(
+    state: web::Data<AppState>,
+    viewer: AuthViewer,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let (club, mut events, who) = archive_of(&state, &viewer, path.into_inner()).await?;
+    events.sort_by_key(|e| (e.settings.date(), e.id));
+    let base_url = state.config.base_url.clone().unwrap_or_default();
+    let mut rows = vec![HISTORY_COLUMNS.map(String::from).to_vec()];
+    for ev in events {
+        let c = computed(&state, club.clone(), ev, who).await?;
+        rows.extend(history_rows(&c, &base_url));
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{}-history.csv\"", club.slug),
+        ))
+        .body(to_csv(rows)))
 }

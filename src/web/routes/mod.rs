@@ -213,6 +213,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/c/{club}/events/{event}/boards/{board}",
             web::get().to(boards::show),
         )
+        .route("/c/{club}/archive.csv", web::get().to(archive::history_csv))
         .route(
             "/c/{club}/events/{event}/standings",
             web::get().to(standings::page),
