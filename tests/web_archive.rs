@@ -446,8 +446,8 @@ async fn the_clubs_history_csv_has_a_row_per_result_of_its_past_events_only() {
                 .iter()
                 .find(|row| {
                     &row[col("event_id")] == id.to_string().as_str()
-                        && row[col("round")] == r["round"].to_string()
-                        && row[col("table")] == r["table"].to_string()
+                        && row[col("round")].parse::<u64>().ok() == r["round"].as_u64()
+                        && row[col("table")].parse::<u64>().ok() == r["table"].as_u64()
                 })
                 .unwrap_or_else(|| panic!("{name} {r}"));
             assert_eq!(&row[col("event")], name);
