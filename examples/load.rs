@@ -36,14 +36,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use calypso_director::web::{Application, Config};
 use reqwest::StatusCode;
-use reqwest::cookie::Jar;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::sync::{Notify, mpsc, watch};
 
-const PASSWORD: &str = "a long enough password for the benchmark";
-const CLUB: &str = "load";
+mod common;
+use common::{Api, browser, director_token, input_value, start_server};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Via {
@@ -209,146 +207,6 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
     }
     let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
     sorted[rank.clamp(1, sorted.len()) - 1] as f64 / 1000.0
-}
-
-/// The `value` of the input named `name` in a page, whatever the attributes' order.
-fn input_value(html: &str, name: &str) -> Option<String> {
-    let at = html.find(&format!("name=\"{name}\""))?;
-    let start = html[..at].rfind('<')?;
-    let end = at + html[at..].find('>')?;
-    let tag = &html[start..end];
-    let v = tag.find("value=\"")? + "value=\"".len();
-    Some(tag[v..].split('"').next()?.to_string())
-}
-
-/// A client that keeps its cookies and does not follow redirects (as the tests' Browser).
-/// Its idle connections are dropped after 4 s: actix-web answers 408 to a connection's
-/// first request when that comes more than 5 s after the connection opened (its client
-/// request timeout), and hyper's pool may keep a connection it opened for a request that
-/// went out on another one, unused, for later (one 408 in one of the runs before this).
-fn browser() -> reqwest::Client {
-    reqwest::Client::builder()
-        .cookie_provider(Arc::new(Jar::default()))
-        .redirect(reqwest::redirect::Policy::none())
-        .pool_idle_timeout(Duration::from_secs(4))
-        .timeout(Duration::from_secs(60))
-        .build()
-        .expect("an HTTP client")
-}
-
-struct Api {
-    http: reqwest::Client,
-    base: String,
-    token: String,
-}
-
-impl Api {
-    async fn call(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-        body: Value,
-    ) -> Result<Value, String> {
-        let r = self
-            .http
-            .request(method.clone(), format!("{}/api/v1{path}", self.base))
-            .bearer_auth(&self.token)
-            .json(&body)
-            .send()
-            .await
-            .map_err(|e| format!("{method} {path}: {e}"))?;
-        let status = r.status();
-        let text = r
-            .text()
-            .await
-            .map_err(|e| format!("{method} {path}: {e}"))?;
-        if !status.is_success() {
-            return Err(format!("{method} {path}: {status} {text}"));
-        }
-        serde_json::from_str(&text).map_err(|e| format!("{method} {path}: {e}: {text}"))
-    }
-
-    async fn get(&self, path: &str) -> Result<Value, String> {
-        let r = self
-            .http
-            .get(format!("{}/api/v1{path}", self.base))
-            .bearer_auth(&self.token)
-            .send()
-            .await
-            .map_err(|e| format!("GET {path}: {e}"))?;
-        let status = r.status();
-        let text = r.text().await.map_err(|e| format!("GET {path}: {e}"))?;
-        if status != StatusCode::OK {
-            return Err(format!("GET {path}: {status} {text}"));
-        }
-        serde_json::from_str(&text).map_err(|e| format!("GET {path}: {e}"))
-    }
-}
-
-/// The club, its owner and a director's API token, through the setup, login and tokens
-/// pages, as a director would.
-async fn director_token(base: &str, setup_link: &str) -> Result<String, String> {
-    let b = browser();
-    let page = async |path: &str| -> Result<String, String> {
-        let r = b
-            .get(format!("{base}{path}"))
-            .send()
-            .await
-            .map_err(|e| format!("GET {path}: {e}"))?;
-        r.text().await.map_err(|e| format!("GET {path}: {e}"))
-    };
-    let post = async |path: &str, form: &[(&str, &str)]| -> Result<reqwest::Response, String> {
-        b.post(format!("{base}{path}"))
-            .form(form)
-            .send()
-            .await
-            .map_err(|e| format!("POST {path}: {e}"))
-    };
-    let setup_path = setup_link
-        .strip_prefix(base)
-        .ok_or("the setup link is not on this server")?;
-    let setup_token = setup_path.split("token=").nth(1).ok_or("no setup token")?;
-    let csrf = input_value(&page(setup_path).await?, "csrf_token").ok_or("no csrf on /setup")?;
-    let r = post(
-        "/setup",
-        &[
-            ("csrf_token", &csrf),
-            ("token", setup_token),
-            ("club_name", "Load Club"),
-            ("slug", CLUB),
-            ("name", "Olive Owner"),
-            ("email", "olive@example.org"),
-            ("password", PASSWORD),
-            ("password_confirm", PASSWORD),
-        ],
-    )
-    .await?;
-    if r.status() != StatusCode::SEE_OTHER {
-        return Err(format!("setup: {}", r.status()));
-    }
-    let csrf = input_value(&page("/login").await?, "csrf_token").ok_or("no csrf on /login")?;
-    let r = post(
-        "/login",
-        &[
-            ("csrf_token", &csrf),
-            ("email", "olive@example.org"),
-            ("password", PASSWORD),
-        ],
-    )
-    .await?;
-    if r.status() != StatusCode::SEE_OTHER {
-        return Err(format!("login: {}", r.status()));
-    }
-    let tokens = format!("/c/{CLUB}/tokens");
-    let csrf = input_value(&page(&tokens).await?, "csrf_token").ok_or("no csrf on tokens")?;
-    let r = post(
-        &tokens,
-        &[("csrf_token", &csrf), ("name", "load benchmark")],
-    )
-    .await?;
-    let body = r.text().await.map_err(|e| e.to_string())?;
-    let i = body.find("id=\"new-token\">").ok_or("no new token shown")? + "id=\"new-token\">".len();
-    Ok(body[i..].split('<').next().unwrap_or("").trim().to_string())
 }
 
 /// A running Mitchell of `tables` tables, as many rounds, one board a round; round 1 not yet
@@ -809,43 +667,6 @@ async fn device(
         }
         stats.time(Kind::Confirm, t);
     }
-}
-
-/// Starts the application `serve` runs, on its own thread and actix runtime, with its
-/// request log (info, as `serve` by default) going to `log`. Returns its base URL and the
-/// first-start setup link.
-fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), String> {
-    let _ = tracing_subscriber::fmt()
-        .with_writer(Mutex::new(log))
-        .with_ansi(false)
-        .with_env_filter(tracing_subscriber::EnvFilter::new("info"))
-        .try_init();
-    let config = Config {
-        bind: "127.0.0.1:0".into(),
-        base_url: None,
-        secure_cookies: false,
-        database_url: Some(url.to_string()),
-    };
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let r = actix_web::rt::System::new().block_on(async move {
-            match Application::build(config) {
-                Ok(app) => {
-                    let link = app.setup_link().unwrap_or("").to_string();
-                    let _ = tx.send(Ok((app.base_url().to_string(), link)));
-                    app.run_until_stopped().await.map_err(|e| e.to_string())
-                }
-                Err(e) => {
-                    let _ = tx.send(Err(e.to_string()));
-                    Ok(())
-                }
-            }
-        });
-        if let Err(e) = r {
-            eprintln!("load: server error: {e}");
-        }
-    });
-    rx.recv().map_err(|e| e.to_string())?
 }
 
 fn main() {
