@@ -62,6 +62,20 @@ impl Nav {
         }
     }
 
+    /// The navigation of a page without forms of its own (standings, travellers): for an
+    /// anonymous reader it leaves the session alone, so a phone polling the page gets no new
+    /// session cookie on every answer; a logged-in director gets the usual one.
+    pub fn reading(session: &Session, viewer: &Viewer) -> Nav {
+        match viewer.0 {
+            None => Nav {
+                csrf: String::new(),
+                director: None,
+                flash: None,
+            },
+            Some(_) => Nav::new(session, viewer),
+        }
+    }
+
     pub fn for_director(session: &Session, d: &super::auth::ClubDirector) -> Nav {
         Nav::new(session, &Viewer(Some((d.director.clone(), d.club.clone()))))
     }

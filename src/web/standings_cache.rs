@@ -33,6 +33,8 @@ pub struct Computed {
     pub scores: EventScores,
     pub view: EventStandings,
     pub part: String,
+    /// What `.../standings/live` answers: `{"provisional": .., "html": part}`.
+    pub live_json: String,
 }
 
 struct Cached<T> {

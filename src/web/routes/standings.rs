@@ -44,12 +44,18 @@ pub async fn computed(
     let scores = state.db(move |c| Ok(event_scores(c, &event, who)?)).await?;
     let standings = view_of(&ev, &scores, db::now())?;
     let part = part_of(&base_of(&club, &ev), &standings)?;
+    let live_json = serde_json::json!({
+        "provisional": standings.provisional,
+        "html": part,
+    })
+    .to_string();
     let c = Arc::new(Computed {
         club,
         ev,
         scores,
         view: standings,
         part,
+        live_json,
     });
     state.standings.put(c.ev.id, view, generation, c.clone());
     Ok(c)
@@ -240,7 +246,7 @@ pub async fn page(
     Ok(html_page(
         StatusCode::OK,
         &StandingsPage {
-            nav: Nav::new(&session, &viewer),
+            nav: Nav::reading(&session, &viewer),
             base: &base,
             event_name: l.ev.settings.name(),
             part,
@@ -258,10 +264,8 @@ pub async fn live(
     let l = load(&state, &viewer, path.into_inner()).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(serde_json::json!({
-            "provisional": l.view.provisional,
-            "html": l.part,
-        })))
+        .content_type("application/json")
+        .body(l.live_json.clone()))
 }
 
 #[derive(Template)]
@@ -285,7 +289,7 @@ pub async fn travellers(
     Ok(html_page(
         StatusCode::OK,
         &TravellersPage {
-            nav: Nav::new(&session, &viewer),
+            nav: Nav::reading(&session, &viewer),
             base: &base,
             event_name: l.ev.settings.name(),
             standings: &l.view,
@@ -324,7 +328,7 @@ pub async fn scorecard(
     Ok(html_page(
         StatusCode::OK,
         &ScorecardPage {
-            nav: Nav::new(&session, &viewer),
+            nav: Nav::reading(&session, &viewer),
             base: &base,
             event_name: l.ev.settings.name(),
             provisional: l.view.provisional,
