@@ -3,6 +3,7 @@
 
 pub mod club;
 pub mod entries;
+pub mod export;
 pub mod ids;
 pub mod individual;
 pub mod lifecycle;
