@@ -9,7 +9,7 @@ mod common;
 use std::process::{Command, Output};
 
 use calypso_director::event::export::without_instance_fields;
-use common::evening::{club_api, mitchell, play_round};
+use common::evening::{mitchell, play_round};
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -84,7 +84,8 @@ fn counts(app: &TestApp) -> Vec<(&'static str, i64)> {
 async fn a_finished_evening_survives_export_and_import_and_tampering_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let app = spawn_app().await;
-    let e = mitchell(club_api(&app, "alpha", "olive@alpha.test").await).await;
+    let d = app.club_with_owner("alpha", "olive@alpha.test").await;
+    let e = mitchell(api_for(&app, &d, "alpha").await).await;
     for round in 1..=3 {
         play_round(&e, round, None).await;
     }
@@ -129,6 +130,30 @@ async fn a_finished_evening_survives_export_and_import_and_tampering_is_refused(
     assert_eq!(s, StatusCode::OK, "{api_standings}");
     api_standings.as_object_mut().unwrap().remove("provisional");
     assert_eq!(first["standings"], api_standings);
+
+    // The event page's download for the club's directors is the same document.
+    let (s, page) = d.get_text(&format!("/c/alpha/events/{id}")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(&format!("/c/alpha/events/{id}/export.json")),
+        "{page}"
+    );
+    let r = d.get(&format!("/c/alpha/events/{id}/export.json")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(
+        r.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains(&format!("event-{id}.json"))
+    );
+    let mut downloaded: Value = r.json().await.unwrap();
+    downloaded["exported_at"] = first["exported_at"].clone();
+    assert_eq!(downloaded, first);
+    let anonymous = Browser::new(&app);
+    let r = anonymous
+        .get(&format!("/c/alpha/events/{id}/export.json"))
+        .await;
+    assert_ne!(r.status(), StatusCode::OK, "not for the public");
 
     // Into a fresh database, whose club was made through the app.
     let other = spawn_app().await;

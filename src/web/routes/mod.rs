@@ -8,6 +8,7 @@ pub mod api;
 pub mod api_results;
 pub mod api_rounds;
 pub mod api_standings;
+pub mod archive;
 pub mod boards;
 pub mod directors;
 pub mod entries;
@@ -150,6 +151,9 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         }),
         get("/c/{club}/events/{event}/papers.json", || {
             web::get().to(events::papers_settings)
+        }),
+        get("/c/{club}/events/{event}/export.json", || {
+            web::get().to(archive::export_json)
         }),
         get("/c/{club}/directors", || web::get().to(directors::list)),
         post("/c/{club}/invites", || web::post().to(directors::invite)),
