@@ -539,3 +539,86 @@ pub fn without_instance_fields(doc: &mut Value) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = include_str!("../../docs/examples/event-export.json");
+
+    fn example() -> Value {
+        serde_json::from_str(EXAMPLE).unwrap()
+    }
+
+    fn read_value(v: &Value) -> Result<ImportPlan, ImportError> {
+        read(&v.to_string())
+    }
+
+    #[test]
+    fn the_documented_example_reads() {
+        let p = read(EXAMPLE).unwrap();
+        assert_eq!(p.club_slug, "riverside");
+        assert_eq!(p.entries.len(), 6);
+        assert_eq!(p.results.len(), 6);
+        assert!(p.results.iter().all(|r| r.audit.len() == 1));
+        assert_eq!(p.status, EventStatus::Finished);
+        assert!(p.movement.is_some() && p.individual.is_none());
+    }
+
+    #[test]
+    fn the_version_is_checked_before_anything_else() {
+        let mut v = example();
+        v["format"] = Value::from("calypso-director/event/v9");
+        v["surprise"] = Value::from(1);
+        assert_eq!(
+            read_value(&v).unwrap_err(),
+            ImportError::UnknownFormat("calypso-director/event/v9".into())
+        );
+        v.as_object_mut().unwrap().remove("format");
+        assert_eq!(read_value(&v).unwrap_err(), ImportError::NoFormat);
+        assert!(matches!(read("{"), Err(ImportError::NotJson(_))));
+    }
+
+    #[test]
+    fn an_edited_key_or_a_withheld_key_is_refused() {
+        let mut v = example();
+        let key = v["deal"]["key"].as_str().unwrap().to_string();
+        let edited = format!(
+            "{}{}",
+            if key.starts_with('0') { '1' } else { '0' },
+            &key[1..]
+        );
+        v["deal"]["key"] = Value::from(edited);
+        let e = read_value(&v).unwrap_err();
+        assert!(matches!(e, ImportError::KeyMismatch { .. }), "{e}");
+        assert!(e.to_string().contains("not the one committed to"), "{e}");
+        v["deal"]["key"] = Value::Null;
+        assert_eq!(read_value(&v).unwrap_err(), ImportError::KeyWithheld);
+    }
+
+    #[test]
+    fn a_result_naming_a_missing_entry_is_refused() {
+        let mut v = example();
+        v["results"][0]["minors"] = Value::from(99);
+        let e = read_value(&v).unwrap_err().to_string();
+        assert!(
+            e.contains("names entry 99, which the file does not have"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn instance_fields_are_the_ids_and_timestamps() {
+        let mut a = example();
+        let mut b = a.clone();
+        b["event"]["id"] = Value::from(42);
+        b["exported_at"] = Value::from("2030-01-01T00:00:00.000000");
+        b["results"][0]["audit"][0]["at"] = Value::from("2030-01-01T00:00:00.000000");
+        assert_ne!(a, b);
+        without_instance_fields(&mut a);
+        without_instance_fields(&mut b);
+        assert_eq!(a, b);
+        b["results"][0]["majors_score"] = Value::from(1);
+        assert_ne!(a, b, "a result is not an instance field");
+    }
+}
