@@ -47,7 +47,7 @@ fn export(app: &TestApp, event: &str, dir: &std::path::Path, name: &str) -> Valu
     serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap()
 }
 
-/// Imports a document through the binary (on stdin when `text` is given as a file).
+/// Imports a document through the binary, from a file.
 fn import(app: &TestApp, doc: &Value, dir: &std::path::Path) -> Output {
     let file = dir.join("import.json");
     std::fs::write(&file, serde_json::to_string_pretty(doc).unwrap()).unwrap();
