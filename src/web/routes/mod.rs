@@ -8,7 +8,7 @@ pub mod api;
 pub mod api_results;
 pub mod api_rounds;
 pub mod api_standings;
-pub mod archive;
+pub mod export;
 pub mod boards;
 pub mod directors;
 pub mod entries;
@@ -153,7 +153,7 @@ pub fn director_routes() -> Vec<DirectorRoute> {
             web::get().to(events::papers_settings)
         }),
         get("/c/{club}/events/{event}/export.json", || {
-            web::get().to(archive::export_json)
+            web::get().to(export::export_json)
         }),
         get("/c/{club}/directors", || web::get().to(directors::list)),
         post("/c/{club}/invites", || web::post().to(directors::invite)),
