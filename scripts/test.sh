@@ -50,4 +50,4 @@ fi
 # Each test creates and drops its own database through this admin URL; clean_start starts
 # the real binary on a fresh PostgreSQL database and reads its log.
 CALYPSO_TEST_POSTGRES_URL="postgres://calypso_test:calypso_test@localhost/postgres" \
-  cargo test --features postgres --test 'web_*' --test clean_start
+  cargo test --features postgres --test 'web_*' --test clean_start --test export_import

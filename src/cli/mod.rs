@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod archive;
 mod backup;
 pub mod bench;
 mod deals;
@@ -47,6 +48,10 @@ enum Command {
     Movement(movement::MovementArgs),
     /// Score a sheet of results (FILE or - for stdin): matchpoints, tallies or a team match.
     Score { file: Option<String> },
+    /// Write one event as a versioned JSON document (docs/export-format.md).
+    Export(archive::ExportArgs),
+    /// Restore an exported event under a club of this instance, checking it first.
+    Import(archive::ImportArgs),
     /// Measure the engine, board generation and PDF rendering (build with --release).
     Bench(bench::BenchArgs),
 }
@@ -89,5 +94,7 @@ pub fn run() -> i32 {
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Movement(a)) => movement::run(a),
         Some(Command::Score { file }) => score::run(file.as_deref()),
+        Some(Command::Export(a)) => archive::export(a),
+        Some(Command::Import(a)) => archive::import(a),
     }
 }

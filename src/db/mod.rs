@@ -2,6 +2,7 @@
 //! `postgres`). The backend is chosen from the URL scheme, never by trial and error.
 
 pub mod accounts;
+pub mod archive;
 pub mod backup;
 pub mod clubs;
 pub mod entries;

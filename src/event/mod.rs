@@ -4,6 +4,7 @@
 pub mod archive;
 pub mod club;
 pub mod entries;
+pub mod export;
 pub mod ids;
 pub mod individual;
 pub mod lifecycle;

@@ -2,6 +2,7 @@
 //! the rate-limited login, setup links and invitations. Over storage, under the web layer.
 
 pub mod accounts;
+pub mod archive;
 pub mod tokens;
 
 pub use accounts::{LoginOutcome, ServiceError};

@@ -14,6 +14,7 @@ pub mod directors;
 pub mod entries;
 pub mod event_results;
 pub mod events;
+pub mod export;
 pub mod individual;
 pub mod movement;
 pub mod papers;
@@ -151,6 +152,9 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         }),
         get("/c/{club}/events/{event}/papers.json", || {
             web::get().to(events::papers_settings)
+        }),
+        get("/c/{club}/events/{event}/export.json", || {
+            web::get().to(export::export_json)
         }),
         get("/c/{club}/directors", || web::get().to(directors::list)),
         post("/c/{club}/invites", || web::post().to(directors::invite)),

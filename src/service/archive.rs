@@ -1,0 +1,187 @@
+//! Export and import of one event as a JSON document (`docs/export-format.md`), shared by the
+//! command line and the event page's download. An import is one transaction: it writes the
+//! event, scores the written results and keeps them only if they give the file's standings.
+
+use serde_json::Value;
+
+use super::standings::{StandingsError, event_scores};
+use crate::db::{self, DbConnection, DbError};
+use crate::event::export::{self, EventDocument, ExportInputs, ImportError, ImportPlan};
+use crate::event::{ClubId, EventId, Viewer};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ArchiveError {
+    #[error("there is no club \"{0}\" on this instance: create it first (setup-link)")]
+    NoClub(String),
+    #[error("the club has no event {0}")]
+    NoEvent(i32),
+    #[error(transparent)]
+    File(#[from] ImportError),
+    #[error(
+        "this event is already in club \"{club}\" as event {existing} (the same {identity}): \
+         it is not imported twice"
+    )]
+    AlreadyImported {
+        club: String,
+        existing: i32,
+        identity: &'static str,
+    },
+    #[error(
+        "the results do not give the file's standings (a result or the standings were edited): \
+         {0}"
+    )]
+    StandingsDiffer(String),
+    #[error(transparent)]
+    Standings(#[from] StandingsError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for ArchiveError {
+    fn from(e: diesel::result::Error) -> Self {
+        ArchiveError::Db(e.into())
+    }
+}
+
+/// The club's event as its export document (the directors' view: every result).
+pub fn export_event(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+) -> Result<EventDocument, ArchiveError> {
+    let club_row = db::clubs::club_by_id(conn, club)?.ok_or(ArchiveError::NoEvent(id.get()))?;
+    let ev = db::events::event(conn, club, id)?.ok_or(ArchiveError::NoEvent(id.get()))?;
+    let scores = event_scores(conn, &ev, Viewer::ClubDirector)?;
+    let movement = db::movements::movement_of(conn, club, id)?;
+    let individual = match db::individual::options_of(conn, club, id)? {
+        Some((options, plan)) => Some((options, plan, db::individual::rounds_of(conn, club, id)?)),
+        None => None,
+    };
+    let ids: Vec<_> = scores.results.iter().map(|r| r.id).collect();
+    let audits = db::results::audits_of(conn, &ids)?;
+    let roster = db::clubs::players_of(conn, club, true)?;
+    let membership = |p| {
+        roster
+            .iter()
+            .find(|r| r.id == p)
+            .and_then(|r| r.membership_number.clone())
+    };
+    Ok(export::build(&ExportInputs {
+        club: &club_row,
+        event: &ev,
+        entries: &scores.entries,
+        membership: &membership,
+        movement,
+        individual,
+        results: &scores.results,
+        audits: &audits,
+        standings: scores.standings.clone(),
+        now: db::now(),
+    }))
+}
+
+/// Imports a file's text under the club `club_slug` (the file's own club when `None`).
+/// Returns the new event's id and the club's slug. Nothing is written unless all is well.
+pub fn import_event(
+    conn: &mut DbConnection,
+    text: &str,
+    club_slug: Option<&str>,
+) -> Result<(EventId, String), ArchiveError> {
+    let plan = export::read(text)?;
+    let slug = club_slug.unwrap_or(&plan.club_slug).to_string();
+    let club =
+        db::clubs::club_by_slug(conn, &slug)?.ok_or_else(|| ArchiveError::NoClub(slug.clone()))?;
+    let id = db::write_transaction(conn, |conn| -> Result<EventId, ArchiveError> {
+        refuse_twice(conn, club.id, &slug, &plan)?;
+        let id = db::archive::insert_event(conn, club.id, &plan)?;
+        let ev = db::events::event(conn, club.id, id)?.ok_or(ArchiveError::NoEvent(id.get()))?;
+        let scores = event_scores(conn, &ev, Viewer::ClubDirector)?;
+        if let Some(diff) = first_difference(&plan.standings, &scores.standings, "standings") {
+            return Err(ArchiveError::StandingsDiffer(diff));
+        }
+        Ok(id)
+    })?;
+    Ok((id, slug))
+}
+
+/// An event's identity across instances: its club and deal commitment; for an event without
+/// a deal key, its club, name and date.
+fn refuse_twice(
+    conn: &mut DbConnection,
+    club: ClubId,
+    slug: &str,
+    plan: &ImportPlan,
+) -> Result<(), ArchiveError> {
+    let (found, identity) = match &plan.deal {
+        Some(d) => (
+            db::archive::event_with_commitment(conn, club, &d.commitment)?,
+            "deal commitment",
+        ),
+        None => (
+            db::archive::event_with_name_and_date(
+                conn,
+                club,
+                plan.settings.name(),
+                plan.settings.date(),
+            )?,
+            "name and date (the event has no deal key)",
+        ),
+    };
+    match found {
+        Some(existing) => Err(ArchiveError::AlreadyImported {
+            club: slug.to_string(),
+            existing: existing.get(),
+            identity,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Where two JSON values first differ, as a path and the two values; `None` when equal.
+fn first_difference(file: &Value, computed: &Value, path: &str) -> Option<String> {
+    match (file, computed) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, va) in a {
+                let p = format!("{path}.{k}");
+                match b.get(k) {
+                    Some(vb) => {
+                        if let Some(d) = first_difference(va, vb, &p) {
+                            return Some(d);
+                        }
+                    }
+                    None => return Some(format!("{p} is in the file but not computed")),
+                }
+            }
+            b.keys()
+                .find(|k| !a.contains_key(*k))
+                .map(|k| format!("{path}.{k} is computed but not in the file"))
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (va, vb))| first_difference(va, vb, &format!("{path}[{i}]"))),
+        _ if file == computed => None,
+        _ => Some(format!(
+            "{path}: the file has {file}, the results give {computed}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_difference;
+    use serde_json::json;
+
+    #[test]
+    fn the_first_difference_is_named_by_its_path() {
+        let a = json!({"pairs": [{"pair": 1, "mp": 10}, {"pair": 2, "mp": 4}]});
+        let mut b = a.clone();
+        assert_eq!(first_difference(&a, &b, "standings"), None);
+        b["pairs"][1]["mp"] = json!(5);
+        assert_eq!(
+            first_difference(&a, &b, "standings").unwrap(),
+            "standings.pairs[1].mp: the file has 4, the results give 5"
+        );
+    }
+}
