@@ -405,6 +405,20 @@ async fn a_team_match_is_scored_by_team_totals_with_its_pairs_named_by_team() {
     let (s, page) = public(&app, &format!("/c/alpha/events/{id}/standings")).await;
     assert_eq!(s, StatusCode::OK);
     assert!(page.contains("Adders") && page.contains("Boas"), "{page}");
+    // The teams' scorecard: each board's swing for A and for B, and A's running total,
+    // which ends on the difference.
+    let board_table = &page[page.find("The match, board by board").unwrap()..];
+    let mut running = 0;
+    for b in st["boards"].as_array().unwrap() {
+        let swing = b["swing"]["A"].as_i64().unwrap();
+        running += swing;
+        let row = format!(
+            "#board-{0}\">{0}</a></td><td class=\"num\">{swing}</td><td class=\"num\">{1}</td><td class=\"num\">{running}</td>",
+            b["board"], -swing
+        );
+        assert!(board_table.contains(&row), "{row} in {board_table}");
+    }
+    assert_eq!(running, a - b);
     let (_, trav) = public(&app, &format!("/c/alpha/events/{id}/travellers")).await;
     assert!(trav.contains("Boas (majors)") && trav.contains("Adders (minors)"));
 }

@@ -273,6 +273,34 @@ pub struct TeamMatch {
     pub swings: Vec<(u32, i64)>,
 }
 
+/// One board of the match, as the teams' scorecard reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchBoard {
+    pub board: u32,
+    /// The first team's swing on the board, and its running total after it.
+    pub swing: i64,
+    pub running: i64,
+}
+
+impl TeamMatch {
+    /// The match board by board: the first team's swing and its running total (the
+    /// second team's are their negatives); the last running total is the difference.
+    pub fn by_board(&self) -> Vec<MatchBoard> {
+        let mut running = 0;
+        self.swings
+            .iter()
+            .map(|&(board, swing)| {
+                running += swing;
+                MatchBoard {
+                    board,
+                    swing,
+                    running,
+                }
+            })
+            .collect()
+    }
+}
+
 /// One board's results at every table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Traveller {
