@@ -249,3 +249,62 @@ async fn the_documented_example_imports_and_exports_back() {
     without_instance_fields(&mut example);
     assert_eq!(back, example);
 }
+
+/// An event whose hand records are not released exports without its key, which import
+/// refuses (the boards could not be checked); `--with-key` moves it, and the key stays as
+/// private on the new instance as it was.
+#[tokio::test]
+async fn an_unreleased_event_moves_only_with_its_key_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@alpha.test").await;
+    let e = mitchell(api_for(&app, &d, "alpha").await).await;
+    play_round(&e, 1, None).await;
+    let id = e.path.rsplit('/').next().unwrap().to_string();
+    let plain = export(&app, &id, dir.path(), "plain.json");
+    assert!(plain["deal"]["key"].is_null(), "no key before release");
+    assert!(plain["deal"]["commitment"].is_string());
+
+    let other = spawn_app().await;
+    other.club_with_owner("alpha", "olive@elsewhere.test").await;
+    let before = counts(&other);
+    let out = import(&other, &plain, dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--with-key"), "{}", stderr(&out));
+    assert_eq!(counts(&other), before, "nothing written");
+
+    let file = dir.path().join("keyed.json");
+    let out = run(
+        &app,
+        &["export", &id, "-o", file.to_str().unwrap(), "--with-key"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let keyed: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(keyed["deal"]["hand_records_released"], false);
+    let key = keyed["deal"]["key"].as_str().unwrap();
+    assert_eq!(
+        keyed["deal"]["commitment"],
+        calypso_director::deals::SetKey::from_hex(key)
+            .unwrap()
+            .commitment()
+    );
+    let out = import(&other, &keyed, dir.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    let new_id = said.split_whitespace().nth(3).unwrap().to_string();
+    // On the new instance the key is stored (the boards can be dealt) and as private as
+    // before: not released, and not in a plain export.
+    let moved = with_conn(&other, |c| {
+        calypso_director::db::events::public_event(c, new_id.parse().unwrap())
+            .unwrap()
+            .unwrap()
+    });
+    assert!(!moved.hand_records_released);
+    assert_eq!(moved.deal.as_ref().unwrap().key_hex, key);
+    let again = export(&other, &new_id, dir.path(), "again.json");
+    assert!(again["deal"]["key"].is_null(), "still unreleased: no key");
+    let (mut a, mut b) = (plain.clone(), again.clone());
+    without_instance_fields(&mut a);
+    without_instance_fields(&mut b);
+    assert_eq!(a, b);
+}

@@ -19,6 +19,10 @@ pub struct ExportArgs {
     /// The event's club (its slug); checked against the event when given.
     #[arg(long, value_name = "SLUG")]
     club: Option<String>,
+    /// Include the deal key even though the hand records are not released, to move an
+    /// unreleased event to another instance (keep that file as private as the key).
+    #[arg(long)]
+    with_key: bool,
 }
 
 #[derive(Args)]
@@ -60,7 +64,7 @@ pub fn export(a: ExportArgs) -> i32 {
             Err(e) => return fail(e),
         },
     };
-    let doc = match export_event(&mut conn, club, a.event) {
+    let doc = match export_event(&mut conn, club, a.event, a.with_key) {
         Ok(d) => d,
         Err(e) => return fail(e),
     };

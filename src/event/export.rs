@@ -169,6 +169,8 @@ pub struct ExportInputs<'a> {
     pub audits: &'a [(ResultId, AuditEntry)],
     pub standings: Value,
     pub now: NaiveDateTime,
+    /// Write the key even before the hand records are released (`export --with-key`).
+    pub with_key: bool,
 }
 
 /// Stored JSON text as a JSON value; text that does not parse is kept as a string.
@@ -267,7 +269,7 @@ pub fn build(i: &ExportInputs) -> EventDocument {
         deal: ev.deal.as_ref().map(|d| DealJson {
             algorithm: d.algorithm.clone(),
             commitment: d.commitment.clone(),
-            key: ev.hand_records_released.then(|| d.key_hex.clone()),
+            key: (ev.hand_records_released || i.with_key).then(|| d.key_hex.clone()),
             hand_records_released: ev.hand_records_released,
         }),
         results,
@@ -293,7 +295,8 @@ pub enum ImportError {
     KeyMismatch { commitment: String, actual: String },
     #[error(
         "the file has the deal commitment but not the key (the hand records were not released \
-         when it was exported): release them and export again, so the boards can be checked"
+         when it was exported): release them and export again, or export with --with-key (and \
+         keep that file private), so the boards can be checked"
     )]
     KeyWithheld,
 }

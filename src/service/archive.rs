@@ -44,10 +44,13 @@ impl From<diesel::result::Error> for ArchiveError {
 }
 
 /// The club's event as its export document (the directors' view: every result).
+/// The key is in the document once the hand records are released, or when `with_key` (an
+/// operator moving an unreleased event).
 pub fn export_event(
     conn: &mut DbConnection,
     club: ClubId,
     id: EventId,
+    with_key: bool,
 ) -> Result<EventDocument, ArchiveError> {
     let club_row = db::clubs::club_by_id(conn, club)?.ok_or(ArchiveError::NoEvent(id.get()))?;
     let ev = db::events::event(conn, club, id)?.ok_or(ArchiveError::NoEvent(id.get()))?;
@@ -77,6 +80,7 @@ pub fn export_event(
         audits: &audits,
         standings: scores.standings.clone(),
         now: db::now(),
+        with_key,
     }))
 }
 

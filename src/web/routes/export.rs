@@ -18,7 +18,7 @@ pub async fn export_json(
     let club = d.club.id;
     let doc = state
         .db(move |c| {
-            export_event(c, club, id).map_err(|e| match e {
+            export_event(c, club, id, false).map_err(|e| match e {
                 ArchiveError::NoEvent(_) => AppError::NotFound,
                 ArchiveError::Db(d) => d.into(),
                 ArchiveError::Standings(s) => s.into(),
