@@ -166,6 +166,34 @@ async fn a_finished_evening_survives_export_and_import_and_tampering_is_refused(
         .nth(3)
         .unwrap_or_else(|| panic!("{said}"))
         .to_string();
+    // The public record of commitments came along: the same commitments, keys and times.
+    let record = |app: &TestApp, id: &str| {
+        with_conn(app, |c| {
+            let ev = calypso_director::db::events::public_event(c, id.parse().unwrap())
+                .unwrap()
+                .unwrap();
+            // The format keeps times to the microsecond.
+            calypso_director::db::events::commitments_of(c, ev.club_id, ev.id)
+                .unwrap()
+                .into_iter()
+                .map(|p| {
+                    let micros = p.published_at.and_utc().timestamp_micros();
+                    (p.algorithm, p.commitment, p.key_hex, micros, p.withdrawn)
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let original = record(&app, &id);
+    assert_eq!(
+        original.len(),
+        1,
+        "published once, when the event became ready"
+    );
+    assert_eq!(record(&other, &new_id), original);
+    assert_eq!(
+        first["deal"]["commitments"][0]["commitment"],
+        first["deal"]["commitment"]
+    );
     let second = export(&other, &new_id, dir.path(), "second.json");
     let (mut a, mut b) = (first.clone(), second.clone());
     without_instance_fields(&mut a);

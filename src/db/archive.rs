@@ -5,8 +5,8 @@
 use diesel::prelude::*;
 
 use super::schema::{
-    entry_players, event_entries, event_movements, events, individual_options, individual_rounds,
-    players, result_audit, results,
+    deal_commitments, entry_players, event_entries, event_movements, events, individual_options,
+    individual_rounds, players, result_audit, results,
 };
 use super::{DbConnection, DbError};
 use crate::event::export::{ImportPlan, PlayerJson};
@@ -116,6 +116,20 @@ pub fn insert_event(
         ))
         .returning(events::id)
         .get_result(conn)?;
+    // The public record of commitments, as the other instance showed it.
+    for c in &p.commitments {
+        diesel::insert_into(deal_commitments::table)
+            .values((
+                deal_commitments::event_id.eq(id),
+                deal_commitments::algorithm.eq(&c.algorithm),
+                deal_commitments::commitment.eq(&c.commitment),
+                deal_commitments::deal_key.eq(&c.key_hex),
+                deal_commitments::published_at.eq(c.published_at),
+                deal_commitments::withdrawn_at.eq(c.withdrawn.as_ref().map(|w| w.at)),
+                deal_commitments::withdrawn_reason.eq(c.withdrawn.as_ref().map(|w| &w.reason)),
+            ))
+            .execute(conn)?;
+    }
     let mut entry_ids = std::collections::BTreeMap::new();
     for e in &p.entries {
         let round = |r: Option<u32>| r.map(|r| i32::try_from(r).unwrap_or(i32::MAX));

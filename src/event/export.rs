@@ -15,7 +15,7 @@ use super::lifecycle::EventStatus;
 use super::movement::MovementOptions;
 use super::results::{Adjusted, AuditEntry, Outcome, ResultStatus, TableResult};
 use super::settings::{EventSettings, SettingsDraft, SettingsJson};
-use super::{DealKey, EntryId, Event, ResultId};
+use super::{DealKey, EntryId, Event, PublishedCommitment, ResultId, Withdrawal};
 use crate::movement::{IndividualRound, Movement};
 
 /// The one format version this build writes and reads.
@@ -119,6 +119,22 @@ pub struct DealJson {
     /// The key, hex; `null` until the hand records are released.
     pub key: Option<String>,
     pub hand_records_released: bool,
+    /// The public record of the event's commitments, the current one and every one a redeal
+    /// withdrew, oldest first (each key under the same rule as `key`).
+    #[serde(default)]
+    pub commitments: Vec<CommitmentJson>,
+}
+
+/// One commitment the event's public page has shown.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommitmentJson {
+    pub algorithm: String,
+    pub commitment: String,
+    pub key: Option<String>,
+    pub published_at: String,
+    pub withdrawn_at: Option<String>,
+    pub withdrawn_reason: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -171,6 +187,8 @@ pub struct ExportInputs<'a> {
     pub now: NaiveDateTime,
     /// Write the key even before the hand records are released (`export --with-key`).
     pub with_key: bool,
+    /// Every commitment the event's public page has shown.
+    pub commitments: &'a [PublishedCommitment],
 }
 
 /// Stored JSON text as a JSON value; text that does not parse is kept as a string.
@@ -271,6 +289,18 @@ pub fn build(i: &ExportInputs) -> EventDocument {
             commitment: d.commitment.clone(),
             key: (ev.hand_records_released || i.with_key).then(|| d.key_hex.clone()),
             hand_records_released: ev.hand_records_released,
+            commitments: i
+                .commitments
+                .iter()
+                .map(|c| CommitmentJson {
+                    algorithm: c.algorithm.clone(),
+                    commitment: c.commitment.clone(),
+                    key: (ev.hand_records_released || i.with_key).then(|| c.key_hex.clone()),
+                    published_at: time(c.published_at),
+                    withdrawn_at: c.withdrawn.as_ref().map(|w| time(w.at)),
+                    withdrawn_reason: c.withdrawn.as_ref().map(|w| w.reason.clone()),
+                })
+                .collect(),
         }),
         results,
         standings: i.standings.clone(),
@@ -345,6 +375,8 @@ pub struct ImportPlan {
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub deal: Option<DealKey>,
+    /// The public record of commitments, each key checked against its commitment.
+    pub commitments: Vec<PublishedCommitment>,
     pub hand_records_released: bool,
     pub entries: Vec<ImportEntry>,
     pub movement: Option<(MovementOptions, Movement)>,
@@ -436,6 +468,43 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
             })
         }
     };
+    let mut commitments = Vec::new();
+    for c in doc.deal.iter().flat_map(|d| d.commitments.iter()) {
+        let what = format!("the published commitment {}", c.commitment);
+        let key = c
+            .key
+            .as_deref()
+            .ok_or(ImportError::KeyWithheld)
+            .and_then(|k| {
+                crate::deals::SetKey::from_hex(k).map_err(|e| invalid(format!("{what}: {e}")))
+            })?;
+        let actual = key.commitment();
+        if !actual.eq_ignore_ascii_case(&c.commitment) {
+            return Err(ImportError::KeyMismatch {
+                commitment: c.commitment.clone(),
+                actual,
+            });
+        }
+        let withdrawn = match (&c.withdrawn_at, &c.withdrawn_reason) {
+            (None, None) => None,
+            (Some(at), Some(reason)) => Some(Withdrawal {
+                at: parse_time(at, &what)?,
+                reason: reason.clone(),
+            }),
+            _ => {
+                return Err(invalid(format!(
+                    "{what}: a withdrawal has both its time and its reason"
+                )));
+            }
+        };
+        commitments.push(PublishedCommitment {
+            algorithm: c.algorithm.clone(),
+            commitment: actual,
+            key_hex: key.to_hex(),
+            published_at: parse_time(&c.published_at, &what)?,
+            withdrawn,
+        });
+    }
     let mut results = Vec::with_capacity(doc.results.len());
     for r in doc.results {
         let at = format!(
@@ -501,6 +570,7 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
         updated_at: parse_time(&doc.event.updated_at, "the event's last change")?,
         hand_records_released: doc.deal.as_ref().is_some_and(|d| d.hand_records_released),
         deal,
+        commitments,
         settings,
         entries,
         movement: doc.movement.map(|m| (m.options, m.plan)),
@@ -580,6 +650,32 @@ mod tests {
         v.as_object_mut().unwrap().remove("format");
         assert_eq!(read_value(&v).unwrap_err(), ImportError::NoFormat);
         assert!(matches!(read("{"), Err(ImportError::NotJson(_))));
+    }
+
+    #[test]
+    fn a_withdrawn_commitment_is_read_with_its_reason_and_its_key_checked() {
+        let text = include_str!("../../docs/examples/event-export.json");
+        let plan = read(text).unwrap();
+        assert_eq!(plan.commitments.len(), 2);
+        let w = plan.commitments[0]
+            .withdrawn
+            .as_ref()
+            .expect("the first was withdrawn");
+        assert!(w.reason.starts_with("a board was dealt in the wrong order"));
+        assert!(plan.commitments[1].withdrawn.is_none());
+        let mut v: Value = serde_json::from_str(text).unwrap();
+        v["deal"]["commitments"][0]["key"] = Value::from("11".repeat(32));
+        assert!(matches!(
+            read(&v.to_string()),
+            Err(ImportError::KeyMismatch { .. })
+        ));
+        let mut v: Value = serde_json::from_str(text).unwrap();
+        v["deal"]["commitments"][0]["withdrawn_reason"] = Value::Null;
+        let e = read(&v.to_string()).unwrap_err();
+        assert!(
+            e.to_string().contains("both its time and its reason"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -60,6 +60,7 @@ pub fn export_event(
         Some((options, plan)) => Some((options, plan, db::individual::rounds_of(conn, club, id)?)),
         None => None,
     };
+    let commitments = db::events::commitments_of(conn, club, id)?;
     let ids: Vec<_> = scores.results.iter().map(|r| r.id).collect();
     let audits = db::results::audits_of(conn, &ids)?;
     let roster = db::clubs::players_of(conn, club, true)?;
@@ -81,6 +82,7 @@ pub fn export_event(
         standings: scores.standings.clone(),
         now: db::now(),
         with_key,
+        commitments: &commitments,
     }))
 }
 
