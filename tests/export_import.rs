@@ -227,7 +227,20 @@ async fn a_finished_evening_survives_export_and_import_and_tampering_is_refused(
     let mut doc = first.clone();
     let score = doc["results"][0]["majors_score"].as_i64().unwrap();
     doc["results"][0]["majors_score"] = json!(score + 1000);
+    refused_fresh(doc, "does not stand: its report scores");
+
+    // Edited standings: the results do not give them.
+    let mut doc = first.clone();
+    doc["standings"]["standings"][0]["percent"] = json!(99.99);
     refused_fresh(doc, "the results do not give the file's standings");
+
+    // An edited report whose totals were left alone: the engine, run again on the board
+    // dealt from the key, no longer gives the file's scores.
+    let mut doc = first.clone();
+    let piles = doc["results"][0]["sheet"]["trick_piles"].clone();
+    let (ns, ew) = (piles["NS"].as_i64().unwrap(), piles["EW"].as_i64().unwrap());
+    doc["results"][0]["sheet"]["trick_piles"] = json!({"NS": ns + 4, "EW": ew - 4});
+    refused_fresh(doc, "does not stand");
 
     let mut doc = first.clone();
     let mut edited: Vec<char> = key.chars().collect();

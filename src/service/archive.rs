@@ -4,10 +4,13 @@
 
 use serde_json::Value;
 
+use super::results::{EntryError, check_sheet};
 use super::standings::{StandingsError, event_scores};
 use crate::db::{self, DbConnection, DbError};
 use crate::event::export::{self, EventDocument, ExportInputs, ImportError, ImportPlan};
-use crate::event::{ClubId, EventId, Viewer};
+use crate::event::results::{Outcome, TableResult};
+use crate::event::scoresheet::SheetInput;
+use crate::event::{ClubId, Event, EventId, Viewer};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ArchiveError {
@@ -31,6 +34,10 @@ pub enum ArchiveError {
          {0}"
     )]
     StandingsDiffer(String),
+    /// A result's stored report that the rules engine, run again on the board dealt from the
+    /// key, refuses or scores otherwise than the file says.
+    #[error("the result of {place} does not stand: {problem}")]
+    ResultRefused { place: String, problem: String },
     #[error(transparent)]
     Standings(#[from] StandingsError),
     #[error(transparent)]
@@ -102,12 +109,53 @@ pub fn import_event(
         let id = db::archive::insert_event(conn, club.id, &plan)?;
         let ev = db::events::event(conn, club.id, id)?.ok_or(ArchiveError::NoEvent(id.get()))?;
         let scores = event_scores(conn, &ev, Viewer::ClubDirector)?;
+        for r in &scores.results {
+            recheck(&ev, r)?;
+        }
         if let Some(diff) = first_difference(&plan.standings, &scores.standings, "standings") {
             return Err(ArchiveError::StandingsDiffer(diff));
         }
         Ok(id)
     })?;
     Ok((id, slug))
+}
+
+/// The rules engine's check of an imported result, as when it was entered: its report
+/// against the board dealt from the key, and the totals it gives against the file's. A
+/// ruling without a report (not played, fouled) and a result stored before reports were
+/// kept have nothing to check here; the standings check covers them.
+fn recheck(ev: &Event, r: &TableResult) -> Result<(), ArchiveError> {
+    let place = format!(
+        "round {}, table {}, board {}",
+        r.round, r.table_number, r.board
+    );
+    let refused = |problem: String| ArchiveError::ResultRefused {
+        place: place.clone(),
+        problem,
+    };
+    if r.outcome != Outcome::Played || matches!(r.sheet.trim(), "" | "{}") {
+        return Ok(());
+    }
+    let input: SheetInput =
+        serde_json::from_str(&r.sheet).map_err(|e| refused(format!("its report: {e}")))?;
+    let board = u32::try_from(r.board).map_err(|_| refused("no such board".into()))?;
+    let (checked, _) = check_sheet(ev, board, input).map_err(|e| match e {
+        EntryError::Problems(p) => refused(
+            p.iter()
+                .map(|p| p.message.clone())
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
+        other => refused(other.to_string()),
+    })?;
+    let stored = (i64::from(r.majors_score), i64::from(r.minors_score));
+    if (checked.majors, checked.minors) != stored {
+        return Err(refused(format!(
+            "its report scores {} to {}, the file says {} to {}",
+            checked.majors, checked.minors, stored.0, stored.1
+        )));
+    }
+    Ok(())
 }
 
 /// An event's identity across instances: its club and deal commitment; for an event without
