@@ -301,6 +301,17 @@ async fn an_unreleased_event_moves_only_with_its_key_asked_for() {
     let d = app.club_with_owner("alpha", "olive@alpha.test").await;
     let e = mitchell(api_for(&app, &d, "alpha").await).await;
     play_round(&e, 1, None).await;
+    // A withdrawal after round 1 changes the movement, with its reason: that record moves too.
+    let (_, entries) = e.api.get(&format!("{}/entries", e.path)).await;
+    let pair_2 = entries["entries"][1]["id"].clone();
+    let (s, v) = e
+        .api
+        .post(
+            &format!("{}/entries/{pair_2}/withdraw", e.path),
+            json!({"reason": "taken ill"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
     let id = e.path.rsplit('/').next().unwrap().to_string();
     let plain = export(&app, &id, dir.path(), "plain.json");
     assert!(plain["deal"]["key"].is_null(), "no key before release");
@@ -344,6 +355,10 @@ async fn an_unreleased_event_moves_only_with_its_key_asked_for() {
     assert_eq!(moved.deal.as_ref().unwrap().key_hex, key);
     let again = export(&other, &new_id, dir.path(), "again.json");
     assert!(again["deal"]["key"].is_null(), "still unreleased: no key");
+    let changes = again["movement"]["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 1, "{}", again["movement"]);
+    assert_eq!(changes[0]["reason"], "taken ill");
+    assert_eq!(changes[0], keyed["movement"]["changes"][0]);
     let (mut a, mut b) = (plain.clone(), again.clone());
     without_instance_fields(&mut a);
     without_instance_fields(&mut b);

@@ -116,6 +116,7 @@ pub fn insert_event(
         ))
         .returning(events::id)
         .get_result(conn)?;
+    super::movements::insert_changes(conn, EventId::new(id), &p.movement_changes)?;
     // The public record of commitments, as the other instance showed it.
     for c in &p.commitments {
         diesel::insert_into(deal_commitments::table)

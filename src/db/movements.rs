@@ -110,16 +110,7 @@ pub fn set_movement(
     })
 }
 
-/// One change of a movement after the start, as recorded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MovementChange {
-    pub from_round: u32,
-    /// What changed, in the director's words ("late entry 10: Ann Lee & Bob Ray").
-    pub what: String,
-    pub reason: String,
-    pub changed_by: String,
-    pub changed_at: NaiveDateTime,
-}
+pub use crate::event::movement::MovementChange;
 
 /// Changes the movement of a running event: the rounds already started stay as they were,
 /// the later ones follow the entries as they are now (late entries, withdrawals) and
@@ -196,17 +187,43 @@ pub fn movement_changes(
             movement_changes::reason,
             movement_changes::changed_by,
             movement_changes::changed_at,
+            movement_changes::old_plan,
         ))
-        .load::<(i32, String, String, String, NaiveDateTime)>(conn)?
+        .load::<(i32, String, String, String, NaiveDateTime, String)>(conn)?
         .into_iter()
-        .map(|(r, what, reason, changed_by, changed_at)| MovementChange {
-            from_round: r.max(0) as u32,
-            what,
-            reason,
-            changed_by,
-            changed_at,
-        })
+        .map(
+            |(r, what, reason, changed_by, changed_at, old_plan)| MovementChange {
+                from_round: r.max(0) as u32,
+                what,
+                reason,
+                changed_by,
+                changed_at,
+                old_plan,
+            },
+        )
         .collect())
+}
+
+/// Writes an imported event's movement changes as they were recorded.
+pub fn insert_changes(
+    conn: &mut DbConnection,
+    event: EventId,
+    changes: &[MovementChange],
+) -> Result<(), DbError> {
+    for c in changes {
+        diesel::insert_into(movement_changes::table)
+            .values((
+                movement_changes::event_id.eq(event.get()),
+                movement_changes::from_round.eq(i32::try_from(c.from_round).unwrap_or(i32::MAX)),
+                movement_changes::what.eq(&c.what),
+                movement_changes::reason.eq(&c.reason),
+                movement_changes::changed_by.eq(&c.changed_by),
+                movement_changes::changed_at.eq(c.changed_at),
+                movement_changes::old_plan.eq(&c.old_plan),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
 }
 
 /// The (round, table) pairs that have a result, for the tables' states.

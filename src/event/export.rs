@@ -12,7 +12,7 @@ use super::club::Club;
 use super::entries::{Entry, EntryKind};
 use super::individual::{IndividualOptions, IndividualPlan};
 use super::lifecycle::EventStatus;
-use super::movement::MovementOptions;
+use super::movement::{MovementChange, MovementOptions};
 use super::results::{Adjusted, AuditEntry, Outcome, ResultStatus, TableResult};
 use super::settings::{EventSettings, SettingsDraft, SettingsJson};
 use super::{DealKey, EntryId, Event, PublishedCommitment, ResultId, Withdrawal};
@@ -100,6 +100,21 @@ pub struct PlayerJson {
 pub struct MovementJson {
     pub options: MovementOptions,
     pub plan: Movement,
+    /// Changes after the start (late entries, withdrawals), oldest first, each with its
+    /// reason and the plan it replaced.
+    #[serde(default)]
+    pub changes: Vec<MovementChangeJson>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovementChangeJson {
+    pub from_round: u32,
+    pub what: String,
+    pub reason: String,
+    pub changed_by: String,
+    pub changed_at: String,
+    pub old_plan: Value,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -180,6 +195,7 @@ pub struct ExportInputs<'a> {
     /// Each roster player's membership number, by player id.
     pub membership: &'a dyn Fn(super::PlayerId) -> Option<String>,
     pub movement: Option<(MovementOptions, Movement)>,
+    pub movement_changes: &'a [MovementChange],
     pub individual: Option<(IndividualOptions, IndividualPlan, Vec<IndividualRound>)>,
     pub results: &'a [TableResult],
     pub audits: &'a [(ResultId, AuditEntry)],
@@ -272,10 +288,22 @@ pub fn build(i: &ExportInputs) -> EventDocument {
             updated_at: time(ev.updated_at),
         },
         entries,
-        movement: i
-            .movement
-            .clone()
-            .map(|(options, plan)| MovementJson { options, plan }),
+        movement: i.movement.clone().map(|(options, plan)| MovementJson {
+            options,
+            plan,
+            changes: i
+                .movement_changes
+                .iter()
+                .map(|c| MovementChangeJson {
+                    from_round: c.from_round,
+                    what: c.what.clone(),
+                    reason: c.reason.clone(),
+                    changed_by: c.changed_by.clone(),
+                    changed_at: time(c.changed_at),
+                    old_plan: json_text(&c.old_plan),
+                })
+                .collect(),
+        }),
         individual: i
             .individual
             .clone()
@@ -380,6 +408,7 @@ pub struct ImportPlan {
     pub hand_records_released: bool,
     pub entries: Vec<ImportEntry>,
     pub movement: Option<(MovementOptions, Movement)>,
+    pub movement_changes: Vec<MovementChange>,
     pub individual: Option<(IndividualOptions, IndividualPlan, Vec<IndividualRound>)>,
     pub results: Vec<ImportResult>,
     /// The file's standings: the results must score to exactly these.
@@ -468,6 +497,21 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
             })
         }
     };
+    let mut movement_changes = Vec::new();
+    for c in doc.movement.iter().flat_map(|m| m.changes.iter()) {
+        let what = format!("the movement change from round {}", c.from_round);
+        movement_changes.push(MovementChange {
+            from_round: c.from_round,
+            what: c.what.clone(),
+            reason: c.reason.clone(),
+            changed_by: c.changed_by.clone(),
+            changed_at: parse_time(&c.changed_at, &what)?,
+            old_plan: match &c.old_plan {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            },
+        });
+    }
     let mut commitments = Vec::new();
     for c in doc.deal.iter().flat_map(|d| d.commitments.iter()) {
         let what = format!("the published commitment {}", c.commitment);
@@ -573,6 +617,7 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
         commitments,
         settings,
         entries,
+        movement_changes,
         movement: doc.movement.map(|m| (m.options, m.plan)),
         individual: doc.individual.map(|i| (i.options, i.plan, i.rounds)),
         results,

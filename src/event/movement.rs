@@ -46,6 +46,19 @@ pub const fn movement_kind(format: EventFormat) -> Option<MovementKind> {
     }
 }
 
+/// One change of a movement after the start, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovementChange {
+    pub from_round: u32,
+    /// What changed, in the director's words ("late entry 10: Ann Lee & Bob Ray").
+    pub what: String,
+    pub reason: String,
+    pub changed_by: String,
+    pub changed_at: chrono::NaiveDateTime,
+    /// The plan it replaced (the movement's JSON).
+    pub old_plan: String,
+}
+
 /// The movement rule: the plan may change until play starts.
 pub const fn movement_open(status: super::EventStatus) -> bool {
     matches!(

@@ -68,6 +68,7 @@ pub fn export_event(
         None => None,
     };
     let commitments = db::events::commitments_of(conn, club, id)?;
+    let movement_changes = db::movements::movement_changes(conn, club, id)?;
     let ids: Vec<_> = scores.results.iter().map(|r| r.id).collect();
     let audits = db::results::audits_of(conn, &ids)?;
     let roster = db::clubs::players_of(conn, club, true)?;
@@ -83,6 +84,7 @@ pub fn export_event(
         entries: &scores.entries,
         membership: &membership,
         movement,
+        movement_changes: &movement_changes,
         individual,
         results: &scores.results,
         audits: &audits,
