@@ -2,7 +2,6 @@
 //! event's movement (`event::scoring_sheet`) and scored by the same module as `calypso-director
 //! score`, so the site, the API and the command line cannot disagree.
 
-use chrono::NaiveDateTime;
 use serde_json::Value;
 
 use crate::db::{self, DbConnection, DbError};
@@ -100,9 +99,4 @@ pub fn event_scores(
         standings,
         all_confirmed,
     })
-}
-
-/// Whether the standings are provisional at `now`.
-pub fn provisional_at(scores: &EventScores, ev: &Event, now: NaiveDateTime) -> bool {
-    scores.provisional(ev.publication(now))
 }

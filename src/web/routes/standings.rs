@@ -10,7 +10,7 @@ use askama::Template;
 
 use crate::db;
 use crate::event::club::Club;
-use crate::event::scoring_sheet::outcome_of;
+use crate::event::scoring_sheet::{entry_of, outcome_of};
 use crate::event::standings::{
     self, EntryNames, EventStandings, Mark, ResultMarks, Scorecard, export, print,
 };
@@ -73,12 +73,13 @@ pub fn names_of(ev: &Event, scores: &EventScores) -> EntryNames {
             names = names.with(n, &e.name);
         }
     }
-    if let Some(teams) = scores.movement.as_ref().and_then(|m| m.teams.as_ref()) {
+    let movement = scores.movement.as_ref();
+    if let Some((m, teams)) = movement.and_then(|m| m.teams.as_ref().map(|t| (m, t))) {
         for (label, pairs) in [("A", &teams.a), ("B", &teams.b)] {
-            let team = scores
-                .entries
-                .iter()
-                .find(|e| e.number == if label == "A" { 1 } else { 2 })
+            // The team entry a pair stands for, as the results name it.
+            let team = pairs
+                .first()
+                .and_then(|p| entry_of(&scores.entries, m, *p))
                 .map(|e| e.name.clone())
                 .unwrap_or_else(|| format!("Team {label}"));
             names = names.with_team(label, &team);
