@@ -154,12 +154,19 @@ impl FreshPostgres {
         }
     }
 
+    /// The admin URL with the test database's name, its parameters (`?sslmode=...`) kept.
     fn url(&self) -> String {
-        let base = self
+        let (path, query) = self
             .admin_url
-            .rsplit_once('/')
-            .map_or(self.admin_url.as_str(), |(b, _)| b);
-        format!("{base}/{}", self.name)
+            .split_once('?')
+            .map_or((self.admin_url.as_str(), ""), |(p, q)| (p, q));
+        let base = path.rsplit_once('/').map_or(path, |(b, _)| b);
+        let query = if query.is_empty() {
+            String::new()
+        } else {
+            format!("?{query}")
+        };
+        format!("{base}/{}{query}", self.name)
     }
 }
 

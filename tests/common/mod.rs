@@ -71,9 +71,16 @@ fn postgres_database(admin: &str) -> (String, TestDb) {
     diesel::sql_query(format!("CREATE DATABASE {name}"))
         .execute(&mut c)
         .expect("create test database");
-    let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(admin);
+    // The admin URL with the test database's name, its parameters (`?sslmode=...`) kept.
+    let (path, query) = admin.split_once('?').map_or((admin, ""), |(p, q)| (p, q));
+    let base = path.rsplit_once('/').map(|(b, _)| b).unwrap_or(path);
+    let query = if query.is_empty() {
+        String::new()
+    } else {
+        format!("?{query}")
+    };
     (
-        format!("{base}/{name}"),
+        format!("{base}/{name}{query}"),
         TestDb::Postgres {
             admin_url: admin.to_string(),
             name,
