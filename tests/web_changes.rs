@@ -450,3 +450,85 @@ async fn a_team_match_takes_no_late_entries() {
     assert_eq!(r.status(), StatusCode::CONFLICT);
     assert!(error_of(r).await.contains("two teams are fixed"));
 }
+
+/// A change through the API keeps what its body leaves out (a body with only an arrow switch
+/// does not reset the rounds to the usual number), and a switch for a round that has started
+/// is refused with 409 naming the round; the record says what the plan became.
+#[tokio::test]
+async fn a_movement_change_keeps_what_the_body_omits_and_no_started_round_is_switched() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let token = new_token(&d, "alpha", "room tool").await;
+    let (page, id) = running_mitchell(&d).await;
+    let rounds = format!("{page}/rounds");
+    // Round 1's tables have not reported: the director confirms starting round 2.
+    let r = d
+        .post(&rounds, &rounds, &[("round", "2"), ("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let before = movement_now(&app, id);
+    assert_eq!(before.rounds, 3);
+    let api = reqwest::Client::new();
+    let url = |p: &str| format!("{}/api/v1/events/{id}{p}", app.address);
+    let put = |body: Value| {
+        api.put(url("/movement"))
+            .bearer_auth(&token)
+            .json(&body)
+            .send()
+    };
+
+    for round in [1, 2] {
+        let r = put(json!({"arrow_switch": [round], "reason": "x"}))
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::CONFLICT, "round {round}");
+        let said = error_of(r).await;
+        assert!(
+            said.contains(&format!("round {round} has started")),
+            "{said}"
+        );
+        assert_eq!(movement_now(&app, id), before, "nothing changed");
+    }
+
+    let r = put(json!({"arrow_switch": [3], "reason": "the last round switched"}))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let m: Movement = r.json().await.unwrap();
+    assert_eq!(m.rounds, 3, "the rounds the body left out stay");
+    assert_eq!(m.boards_per_round, before.boards_per_round);
+    assert!(m.arrow_switched(3) && !m.arrow_switched(2));
+    assert!(m.round(1).eq(before.round(1)) && m.round(2).eq(before.round(2)));
+    assert_eq!(validate(&m), Ok(()));
+    let changes: Value = api
+        .get(url("/movement/changes"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let last = changes["changes"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        last["what"],
+        json!("new plan: 3 rounds, arrow switch in round(s) 3")
+    );
+    assert_eq!(last["from_round"], json!(3));
+
+    // Another change that names only the rounds keeps the switch.
+    let r = put(json!({"rounds": 3, "reason": "confirm the plan"}))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let again: Movement = r.json().await.unwrap();
+    assert!(
+        again.arrow_switched(3),
+        "the switch the body left out stays"
+    );
+}

@@ -237,7 +237,7 @@ fn replan_if_any(
     changed_by: &str,
 ) -> Result<(), EntryChangeError> {
     if super::movements::movement_of(conn, club, event)?.is_some() {
-        super::movements::change_movement(conn, club, event, None, what, reason, changed_by)?;
+        super::movements::change_movement(conn, club, event, None, Some(what), reason, changed_by)?;
     }
     Ok(())
 }

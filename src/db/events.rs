@@ -6,8 +6,8 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::schema::{
-    deal_commitments, entry_players, event_entries, event_movements, events, movement_rows,
-    table_codes,
+    deal_commitments, entry_players, event_entries, event_movements, events, individual_options,
+    individual_rounds, movement_changes, movement_rows, results, table_codes,
 };
 use super::{DbConnection, DbError, now};
 use crate::event::lifecycle::{self, Redeal};
@@ -416,7 +416,15 @@ pub fn delete_draft(
             .filter(deal_commitments::event_id.eq(id.get()))
             .count()
             .get_result(conn)?;
-        lifecycle::check_delete(ev.status, ever_public > 0)?;
+        let played: i64 = results::table
+            .filter(results::event_id.eq(id.get()))
+            .count()
+            .get_result(conn)?;
+        lifecycle::check_delete(
+            ev.status,
+            ever_public > 0,
+            usize::try_from(played).unwrap_or(usize::MAX),
+        )?;
         let entries = event_entries::table
             .filter(event_entries::event_id.eq(id.get()))
             .select(event_entries::id);
@@ -427,6 +435,13 @@ pub fn delete_draft(
         diesel::delete(event_movements::table.filter(event_movements::event_id.eq(id.get())))
             .execute(conn)?;
         diesel::delete(table_codes::table.filter(table_codes::event_id.eq(id.get())))
+            .execute(conn)?;
+        // A draft has none of these, unless a file put them there: every row goes.
+        diesel::delete(movement_changes::table.filter(movement_changes::event_id.eq(id.get())))
+            .execute(conn)?;
+        diesel::delete(individual_rounds::table.filter(individual_rounds::event_id.eq(id.get())))
+            .execute(conn)?;
+        diesel::delete(individual_options::table.filter(individual_options::event_id.eq(id.get())))
             .execute(conn)?;
         diesel::delete(event_entries::table.filter(event_entries::event_id.eq(id.get())))
             .execute(conn)?;

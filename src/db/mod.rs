@@ -332,9 +332,8 @@ mod tests {
             #[diesel(sql_type = diesel::sql_types::Text)]
             v: String,
         }
-        let dir = std::env::temp_dir().join(format!("calypso-pragma-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let url = format!("sqlite://{}", dir.join("t.db").display());
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("t.db").display());
         let pool = connect(Some(&url), 2).unwrap();
         // Every pooled connection, not only the first.
         let mut conns: Vec<_> = (0..2).map(|_| pool.get().unwrap()).collect();
@@ -382,9 +381,8 @@ mod tests {
     /// IMMEDIATE, the second waits for the first and both commit.
     #[test]
     fn sqlite_write_transactions_that_read_first_wait_instead_of_failing() {
-        let dir = std::env::temp_dir().join(format!("calypso-immediate-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let url = format!("sqlite://{}", dir.join("t.db").display());
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("t.db").display());
         let pool = connect(Some(&url), 2).unwrap();
         pool.get()
             .unwrap()

@@ -9,7 +9,7 @@ use super::{DbConnection, DbError, now};
 use crate::event::EventStatus;
 use crate::event::entries::change_reason;
 use crate::event::movement::{
-    MovementOptions, PlanError, movement_kind, movement_open, plan, replan,
+    MovementOptions, MovementPatch, PlanError, movement_kind, movement_open, plan, replan,
 };
 use crate::event::rounds::{RoundError, next_round};
 use crate::event::{ClubId, EventId};
@@ -120,8 +120,8 @@ pub fn change_movement(
     conn: &mut DbConnection,
     club: ClubId,
     event: EventId,
-    options: Option<&MovementOptions>,
-    what: &str,
+    options: Option<&MovementPatch>,
+    what: Option<&str>,
     reason: &str,
     changed_by: &str,
 ) -> Result<Movement, MovementChangeError> {
@@ -133,7 +133,12 @@ pub fn change_movement(
         }
         let reason = change_reason(reason).map_err(PlanError::Reason)?;
         let (old_options, old) = movement_of(conn, club, event)?.ok_or(PlanError::NoMovement)?;
-        let options = options.cloned().unwrap_or(old_options);
+        let options = match options {
+            Some(patch) => patch.over(&old_options, &old),
+            None => old_options,
+        };
+        // The record says what the plan became, omitted options included.
+        let what = what.map_or_else(|| options.describe(), str::to_string);
         let entries = super::entries::entries_of(conn, club, event)?;
         let played = ev.round.current;
         let m = replan(&ev.settings, &entries, &old, played, &options)?;
@@ -159,7 +164,7 @@ pub fn change_movement(
             .values((
                 movement_changes::event_id.eq(event.get()),
                 movement_changes::from_round.eq(played as i32 + 1),
-                movement_changes::what.eq(what),
+                movement_changes::what.eq(&what),
                 movement_changes::reason.eq(&reason),
                 movement_changes::changed_by.eq(changed_by),
                 movement_changes::changed_at.eq(now),

@@ -140,7 +140,7 @@ pub enum EntryError {
 
 /// The entry rule: entries are added and removed until play starts.
 pub const fn entries_open(status: EventStatus) -> bool {
-    matches!(status, EventStatus::Draft | EventStatus::Ready)
+    status.before_play()
 }
 
 /// After the start the entries change only by a late entry or a withdrawal, each recorded

@@ -28,10 +28,17 @@ fn time(t: NaiveDateTime) -> String {
     t.format(TIME).to_string()
 }
 
-fn parse_time(text: &str, what: &str) -> Result<NaiveDateTime, ImportError> {
+/// A file's timestamp; `path` names the field when it is not one.
+fn parse_time(text: &str, path: &str) -> Result<NaiveDateTime, ImportError> {
     NaiveDateTime::parse_from_str(text, TIME)
         .or_else(|_| NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S"))
-        .map_err(|_| ImportError::Invalid(format!("{what}: \"{text}\" is not a UTC timestamp")))
+        .map_err(|_| ImportError::Field {
+            path: path.to_string(),
+            problem: format!(
+                "\"{}\" is not a UTC timestamp",
+                text.chars().take(40).collect::<String>()
+            ),
+        })
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -344,8 +351,11 @@ pub enum ImportError {
     NoFormat,
     #[error("unknown format version \"{0}\": this build reads {FORMAT}")]
     UnknownFormat(String),
-    #[error("the file does not follow {FORMAT}: {0}")]
-    Invalid(String),
+    /// A field no page or API request could have stored, by its path in the file.
+    #[error("{path}: {problem}")]
+    Field { path: String, problem: String },
+    #[error("the file is {0} bytes: an event's export is at most {max} bytes", max = super::import::MAX_FILE_BYTES)]
+    TooLarge(usize),
     #[error(
         "the deal key is not the one committed to: SHA-256 of the key is {actual}, the \
          commitment is {commitment} (the key or the commitment was edited)"
@@ -419,6 +429,9 @@ pub struct ImportPlan {
 /// such, not as a field this build does not know), then every field, the entry numbers the
 /// results name, and the key against its commitment.
 pub fn read(text: &str) -> Result<ImportPlan, ImportError> {
+    if text.len() > super::import::MAX_FILE_BYTES {
+        return Err(ImportError::TooLarge(text.len()));
+    }
     let value: Value =
         serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
     match value.get("format") {
@@ -427,35 +440,50 @@ pub fn read(text: &str) -> Result<ImportPlan, ImportError> {
         Some(other) => return Err(ImportError::UnknownFormat(other.to_string())),
         None => return Err(ImportError::NoFormat),
     }
-    let doc: EventDocument =
-        serde_json::from_value(value).map_err(|e| ImportError::Invalid(e.to_string()))?;
-    plan(doc)
+    // The path of a field of the wrong type or shape, as the other refusals name theirs.
+    let doc: EventDocument = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        ImportError::Field {
+            path,
+            problem: e.into_inner().to_string(),
+        }
+    })?;
+    let plan = plan(doc)?;
+    super::import::check(&plan)?;
+    Ok(plan)
 }
 
 fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
-    let invalid = ImportError::Invalid;
+    let field = |path: String, problem: String| ImportError::Field { path, problem };
     let settings = EventSettings::parse(&SettingsDraft::from(doc.event.settings.clone()))
-        .map_err(|e| invalid(format!("the event's settings: {e}")))?;
+        .map_err(|e| field("event.settings".into(), e.to_string()))?;
     let status: EventStatus = doc
         .event
         .status
         .parse()
-        .map_err(|e| invalid(format!("the event's status: {e}")))?;
+        .map_err(|e| field("event.status".into(), format!("{e}")))?;
     let kind = settings.format().entry_kind();
     let mut numbers = BTreeSet::new();
     let mut entries = Vec::with_capacity(doc.entries.len());
-    for e in doc.entries {
+    for (i, e) in doc.entries.into_iter().enumerate() {
+        let at = format!("entries[{i}]");
         let k = EntryKind::from_name(&e.kind)
-            .ok_or_else(|| invalid(format!("entry {}: unknown kind \"{}\"", e.number, e.kind)))?;
+            .ok_or_else(|| field(format!("{at}.kind"), format!("unknown kind \"{}\"", e.kind)))?;
         if k != kind {
-            return Err(invalid(format!(
-                "entry {} is a {k}, but a {} event's entries are {kind}s",
-                e.number,
-                settings.format()
-            )));
+            return Err(field(
+                format!("{at}.kind"),
+                format!(
+                    "entry {} is a {k}, but a {} event's entries are {kind}s",
+                    e.number,
+                    settings.format()
+                ),
+            ));
         }
         if !numbers.insert(e.number) {
-            return Err(invalid(format!("entry number {} appears twice", e.number)));
+            return Err(field(
+                format!("{at}.number"),
+                format!("entry number {} appears twice", e.number),
+            ));
         }
         entries.push(ImportEntry {
             number: e.number,
@@ -476,7 +504,7 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
             ..
         }) => {
             let set = crate::deals::SetKey::from_hex(key)
-                .map_err(|e| invalid(format!("the deal key: {e}")))?;
+                .map_err(|e| field("deal.key".into(), e.to_string()))?;
             let actual = set.commitment();
             if !actual.eq_ignore_ascii_case(commitment) {
                 return Err(ImportError::KeyMismatch {
@@ -485,10 +513,13 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
                 });
             }
             if algorithm != crate::deals::ALGORITHM {
-                return Err(invalid(format!(
-                    "the deal algorithm \"{algorithm}\" is not this build's ({})",
-                    crate::deals::ALGORITHM
-                )));
+                return Err(field(
+                    "deal.algorithm".into(),
+                    format!(
+                        "the deal algorithm \"{algorithm}\" is not this build's ({})",
+                        crate::deals::ALGORITHM
+                    ),
+                ));
             }
             Some(DealKey {
                 algorithm: algorithm.clone(),
@@ -498,14 +529,18 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
         }
     };
     let mut movement_changes = Vec::new();
-    for c in doc.movement.iter().flat_map(|m| m.changes.iter()) {
-        let what = format!("the movement change from round {}", c.from_round);
+    for (i, c) in doc
+        .movement
+        .iter()
+        .flat_map(|m| m.changes.iter())
+        .enumerate()
+    {
         movement_changes.push(MovementChange {
             from_round: c.from_round,
             what: c.what.clone(),
             reason: c.reason.clone(),
             changed_by: c.changed_by.clone(),
-            changed_at: parse_time(&c.changed_at, &what)?,
+            changed_at: parse_time(&c.changed_at, &format!("movement.changes[{i}].changed_at"))?,
             old_plan: match &c.old_plan {
                 Value::String(text) => text.clone(),
                 other => other.to_string(),
@@ -513,14 +548,20 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
         });
     }
     let mut commitments = Vec::new();
-    for c in doc.deal.iter().flat_map(|d| d.commitments.iter()) {
-        let what = format!("the published commitment {}", c.commitment);
+    for (i, c) in doc
+        .deal
+        .iter()
+        .flat_map(|d| d.commitments.iter())
+        .enumerate()
+    {
+        let at = format!("deal.commitments[{i}]");
         let key = c
             .key
             .as_deref()
             .ok_or(ImportError::KeyWithheld)
             .and_then(|k| {
-                crate::deals::SetKey::from_hex(k).map_err(|e| invalid(format!("{what}: {e}")))
+                crate::deals::SetKey::from_hex(k)
+                    .map_err(|e| field(format!("{at}.key"), e.to_string()))
             })?;
         let actual = key.commitment();
         if !actual.eq_ignore_ascii_case(&c.commitment) {
@@ -529,51 +570,49 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
                 actual,
             });
         }
+        if c.algorithm != crate::deals::ALGORITHM {
+            return Err(field(
+                format!("{at}.algorithm"),
+                format!("the deal algorithm \"{}\" is not this build's", c.algorithm),
+            ));
+        }
         let withdrawn = match (&c.withdrawn_at, &c.withdrawn_reason) {
             (None, None) => None,
-            (Some(at), Some(reason)) => Some(Withdrawal {
-                at: parse_time(at, &what)?,
+            (Some(when), Some(reason)) => Some(Withdrawal {
+                at: parse_time(when, &format!("{at}.withdrawn_at"))?,
                 reason: reason.clone(),
             }),
             _ => {
-                return Err(invalid(format!(
-                    "{what}: a withdrawal has both its time and its reason"
-                )));
+                return Err(field(
+                    at,
+                    "a withdrawal has both its time and its reason".into(),
+                ));
             }
         };
         commitments.push(PublishedCommitment {
             algorithm: c.algorithm.clone(),
             commitment: actual,
             key_hex: key.to_hex(),
-            published_at: parse_time(&c.published_at, &what)?,
+            published_at: parse_time(&c.published_at, &format!("{at}.published_at"))?,
             withdrawn,
         });
     }
     let mut results = Vec::with_capacity(doc.results.len());
-    for r in doc.results {
-        let at = format!(
-            "the result of board {} at table {} in round {}",
-            r.board, r.table, r.round
-        );
-        for n in [r.majors, r.minors].into_iter().flatten() {
-            if !numbers.contains(&n) {
-                return Err(invalid(format!(
-                    "{at} names entry {n}, which the file does not have"
-                )));
-            }
-        }
-        let adjusted = |a: &Option<String>| {
+    for (i, r) in doc.results.into_iter().enumerate() {
+        let at = format!("results[{i}]");
+        let adjusted = |a: &Option<String>, side: &str| {
             a.as_deref()
                 .map(Adjusted::parse)
                 .transpose()
-                .map_err(|e| invalid(format!("{at}: {e}")))
+                .map_err(|e| field(format!("{at}.{side}_adjusted"), e.to_string()))
         };
         let audit = r
             .audit
             .iter()
-            .map(|a| {
+            .enumerate()
+            .map(|(k, a)| {
                 Ok(AuditEntry {
-                    at: parse_time(&a.at, &at)?,
+                    at: parse_time(&a.at, &format!("{at}.audit[{k}].at"))?,
                     by: a.by.clone(),
                     reason: a.reason.clone(),
                     old: a.old.as_ref().map(Value::to_string),
@@ -589,29 +628,37 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
             minors: r.minors,
             majors_score: r.majors_score,
             minors_score: r.minors_score,
-            status: ResultStatus::parse(&r.status)
-                .ok_or_else(|| invalid(format!("{at}: unknown status \"{}\"", r.status)))?,
-            outcome: Outcome::parse(&r.outcome)
-                .ok_or_else(|| invalid(format!("{at}: unknown outcome \"{}\"", r.outcome)))?,
-            majors_adjusted: adjusted(&r.majors_adjusted)?,
-            minors_adjusted: adjusted(&r.minors_adjusted)?,
+            status: ResultStatus::parse(&r.status).ok_or_else(|| {
+                field(
+                    format!("{at}.status"),
+                    format!("unknown status \"{}\"", r.status),
+                )
+            })?,
+            outcome: Outcome::parse(&r.outcome).ok_or_else(|| {
+                field(
+                    format!("{at}.outcome"),
+                    format!("unknown outcome \"{}\"", r.outcome),
+                )
+            })?,
+            majors_adjusted: adjusted(&r.majors_adjusted, "majors")?,
+            minors_adjusted: adjusted(&r.minors_adjusted, "minors")?,
             sheet: r.sheet.to_string(),
             entered_by: r.entered_by,
-            created_at: parse_time(&r.created_at, &at)?,
-            updated_at: parse_time(&r.updated_at, &at)?,
+            created_at: parse_time(&r.created_at, &format!("{at}.created_at"))?,
+            updated_at: parse_time(&r.updated_at, &format!("{at}.updated_at"))?,
             audit,
         });
     }
     let opt_time =
-        |t: &Option<String>, what: &str| t.as_deref().map(|t| parse_time(t, what)).transpose();
+        |t: &Option<String>, path: &str| t.as_deref().map(|t| parse_time(t, path)).transpose();
     Ok(ImportPlan {
         club_slug: doc.club.slug,
         status,
         current_round: doc.event.current_round,
-        round_started_at: opt_time(&doc.event.round_started_at, "the round's start")?,
-        finished_at: opt_time(&doc.event.finished_at, "the event's finish")?,
-        created_at: parse_time(&doc.event.created_at, "the event's creation")?,
-        updated_at: parse_time(&doc.event.updated_at, "the event's last change")?,
+        round_started_at: opt_time(&doc.event.round_started_at, "event.round_started_at")?,
+        finished_at: opt_time(&doc.event.finished_at, "event.finished_at")?,
+        created_at: parse_time(&doc.event.created_at, "event.created_at")?,
+        updated_at: parse_time(&doc.event.updated_at, "event.updated_at")?,
         hand_records_released: doc.deal.as_ref().is_some_and(|d| d.hand_records_released),
         deal,
         commitments,

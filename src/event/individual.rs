@@ -214,8 +214,7 @@ pub fn seat_round(
 /// The options may change until round 1 starts (the event may already be running: the
 /// entries are then fixed, and the sizes must fit them).
 pub const fn options_open(status: EventStatus, current_round: u32) -> bool {
-    matches!(status, EventStatus::Draft | EventStatus::Ready)
-        || (matches!(status, EventStatus::Running) && current_round == 0)
+    status.before_play() || (status.is_running() && current_round == 0)
 }
 
 /// The 32 bytes the cuts are drawn from: the event's deal key (the cut's own domain tag

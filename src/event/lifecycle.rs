@@ -89,6 +89,16 @@ impl EventStatus {
         )
     }
 
+    /// Play has not started: entries and the movement are still open.
+    pub const fn before_play(self) -> bool {
+        matches!(self, EventStatus::Draft | EventStatus::Ready)
+    }
+
+    /// Rounds are being played.
+    pub const fn is_running(self) -> bool {
+        matches!(self, EventStatus::Running)
+    }
+
     /// Only a draft's settings can change.
     pub const fn editable(self) -> bool {
         matches!(self, EventStatus::Draft)
@@ -143,6 +153,11 @@ pub enum LifecycleError {
     DeleteAfterPublic,
     #[error("Only a draft can be deleted; cancel the event instead.")]
     DeleteNotDraft,
+    #[error(
+        "This draft has {0} result(s) on record, so it cannot be deleted: a result is kept for \
+         good (cancel the event instead)."
+    )]
+    DeleteWithResults(usize),
     #[error("Hand records can be released once play is over (finished, cancelled or archived).")]
     ReleaseBeforeEnd,
     #[error("This event has no deal key, so there are no hand records to release.")]
@@ -186,12 +201,19 @@ pub fn check_release(
     }
 }
 
-/// Deleting removes every trace, so only a draft whose commitment was never shown may go.
-pub fn check_delete(status: EventStatus, ever_public: bool) -> Result<(), LifecycleError> {
+/// Deleting removes every trace, so only a draft whose commitment was never shown and that
+/// has no result may go (an imported file could once store a draft with results).
+pub fn check_delete(
+    status: EventStatus,
+    ever_public: bool,
+    results: usize,
+) -> Result<(), LifecycleError> {
     if status != EventStatus::Draft {
         Err(LifecycleError::DeleteNotDraft)
     } else if ever_public {
         Err(LifecycleError::DeleteAfterPublic)
+    } else if results > 0 {
+        Err(LifecycleError::DeleteWithResults(results))
     } else {
         Ok(())
     }
@@ -213,7 +235,7 @@ pub fn check_redeal(
     current_public: bool,
     reason: &str,
 ) -> Result<Redeal, LifecycleError> {
-    if !matches!(status, EventStatus::Draft | EventStatus::Ready) {
+    if !status.before_play() {
         return Err(LifecycleError::RedealAfterStart);
     }
     if !current_public {
@@ -324,14 +346,21 @@ mod tests {
     }
 
     #[test]
-    fn only_a_never_public_draft_can_be_deleted() {
-        assert_eq!(check_delete(Draft, false), Ok(()));
+    fn only_a_never_public_draft_without_results_can_be_deleted() {
+        assert_eq!(check_delete(Draft, false, 0), Ok(()));
         assert_eq!(
-            check_delete(Draft, true),
+            check_delete(Draft, false, 3),
+            Err(LifecycleError::DeleteWithResults(3))
+        );
+        assert_eq!(
+            check_delete(Draft, true, 0),
             Err(LifecycleError::DeleteAfterPublic)
         );
         for s in [Ready, Running, Finished, Cancelled, Archived] {
-            assert_eq!(check_delete(s, false), Err(LifecycleError::DeleteNotDraft));
+            assert_eq!(
+                check_delete(s, false, 0),
+                Err(LifecycleError::DeleteNotDraft)
+            );
         }
     }
 

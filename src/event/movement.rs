@@ -35,6 +35,39 @@ impl MovementOptions {
     }
 }
 
+/// A change's options as a request gives them: what it leaves out keeps its current value
+/// (a body with only an arrow switch does not reset the rounds to the usual number).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MovementPatch {
+    pub rounds: Option<u32>,
+    pub boards_per_round: Option<u32>,
+    pub arrow_switch: Option<Vec<u32>>,
+}
+
+impl MovementPatch {
+    /// Every option given, as the movement page's form gives them.
+    pub fn whole(o: &MovementOptions) -> MovementPatch {
+        MovementPatch {
+            rounds: o.rounds,
+            boards_per_round: o.boards_per_round,
+            arrow_switch: Some(o.arrow_switch.clone()),
+        }
+    }
+
+    /// The options after the change: the given ones, else the current ones (the plan's
+    /// rounds where the current options left the rounds to the usual number).
+    pub fn over(&self, current: &MovementOptions, plan: &Movement) -> MovementOptions {
+        MovementOptions {
+            rounds: self.rounds.or(current.rounds).or(Some(plan.rounds)),
+            boards_per_round: self.boards_per_round.or(current.boards_per_round),
+            arrow_switch: self
+                .arrow_switch
+                .clone()
+                .unwrap_or_else(|| current.arrow_switch.clone()),
+        }
+    }
+}
+
 /// The movement kind each format plays; the progressive individual's seating follows the
 /// results round by round, so it has no fixed plan.
 pub const fn movement_kind(format: EventFormat) -> Option<MovementKind> {
@@ -61,10 +94,7 @@ pub struct MovementChange {
 
 /// The movement rule: the plan may change until play starts.
 pub const fn movement_open(status: super::EventStatus) -> bool {
-    matches!(
-        status,
-        super::EventStatus::Draft | super::EventStatus::Ready
-    )
+    status.before_play()
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -96,6 +126,11 @@ pub enum PlanError {
     BoardsPerRoundFixed(u32),
     #[error("round {played} has started: the movement needs at least {played} rounds, not {asked}")]
     RoundsPlayed { played: u32, asked: u32 },
+    #[error(
+        "round {round} has started: its seats are fixed, so an arrow switch is for a later \
+         round (after round {played})"
+    )]
+    SwitchStarted { round: u32, played: u32 },
 }
 
 /// The movement for the event's settings, its number of entries and the director's options,
@@ -156,6 +191,13 @@ pub fn replan(
 ) -> Result<Movement, PlanError> {
     if played > 0 && options.boards_per_round.unwrap_or(1) != old.boards_per_round {
         return Err(PlanError::BoardsPerRoundFixed(old.boards_per_round));
+    }
+    if let Some(&round) = options
+        .arrow_switch
+        .iter()
+        .find(|&&r| r <= played && !old.arrow_switched(r))
+    {
+        return Err(PlanError::SwitchStarted { round, played });
     }
     let fresh = plan(settings, entries.len(), options)?;
     if fresh.rounds < played {

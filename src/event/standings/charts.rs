@@ -467,12 +467,11 @@ mod tests {
     }
 
     /// The pages' charts of every example sheet: one dot and one polyline point per round
-    /// played, one bar per net, all inside the picture. Also written to /tmp/svg-view to
-    /// be looked at.
+    /// played, one bar per net, all inside the picture. Written to the test's own folder
+    /// (kept in `CALYPSO_VIEW_DIR` when that is set, to be looked at).
     #[test]
     fn the_charts_render_with_a_point_per_round_and_a_bar_per_net() {
-        let dir = std::env::temp_dir().join("svg-view");
-        std::fs::create_dir_all(&dir).unwrap();
+        let (_keep, dir) = view_dir();
         let mut sheets = vec![
             ("pairs", PAIRS.to_string()),
             ("tally", TALLY.to_string()),
@@ -527,6 +526,23 @@ mod tests {
         }
     }
 
+    /// Where a test writes pictures to be looked at: a folder of its own (removed when the
+    /// guard drops), or `CALYPSO_VIEW_DIR` when set. Never a folder another test makes.
+    fn view_dir() -> (Option<tempfile::TempDir>, std::path::PathBuf) {
+        match std::env::var_os("CALYPSO_VIEW_DIR") {
+            Some(d) => {
+                let d = std::path::PathBuf::from(d);
+                std::fs::create_dir_all(&d).unwrap();
+                (None, d)
+            }
+            None => {
+                let t = tempfile::tempdir().unwrap();
+                let d = t.path().to_path_buf();
+                (Some(t), d)
+            }
+        }
+    }
+
     /// Many distinct nets go into at most seven ranges that hold every table.
     #[test]
     fn many_nets_are_put_into_ranges() {
@@ -544,7 +560,8 @@ mod tests {
         assert!(first <= -300 && last > 403, "{first}..{last}");
         let svg = NetsSvg { chart: &chart }.render().unwrap();
         check_svg(&svg, chart.width, chart.height);
-        std::fs::write(std::env::temp_dir().join("svg-view/ranges-nets.svg"), svg).unwrap();
+        let (_keep, dir) = view_dir();
+        std::fs::write(dir.join("ranges-nets.svg"), svg).unwrap();
         // No scored result (all adjusted): no chart.
         t.nets.clear();
         assert!(nets(&t).is_none());

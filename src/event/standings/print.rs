@@ -522,10 +522,14 @@ mod tests {
     }
 
     /// The PDF's text as poppler reads it (`-layout` keeps a table's line on one line).
-    /// The file stays in /tmp/pdf-view to be looked at.
+    /// The file is written to a folder of the test's own (`CALYPSO_VIEW_DIR` when set, to
+    /// be looked at).
     fn text_of(pdf: &[u8], name: &str) -> String {
         assert!(pdf.starts_with(b"%PDF-"));
-        let dir = std::env::temp_dir().join("pdf-view");
+        let own = tempfile::tempdir().unwrap();
+        let dir = std::env::var_os("CALYPSO_VIEW_DIR")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| own.path().to_path_buf());
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(format!("{name}.pdf"));
         std::fs::write(&path, pdf).unwrap();

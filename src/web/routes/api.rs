@@ -17,7 +17,7 @@ use crate::db::movements::MovementChangeError;
 use crate::event::club::{Player, PlayerFields};
 use crate::event::entries::{Entry, EntryDraft, EntryError, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
-use crate::event::movement::{MovementOptions, PlanError, movement_kind};
+use crate::event::movement::{MovementOptions, MovementPatch, PlanError, movement_kind};
 use crate::event::results::Publication;
 use crate::event::{
     Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
@@ -481,25 +481,25 @@ async fn put_movement(
     }
     let body: MovementBody = serde_json::from_value(body.into_inner())
         .map_err(|e| AppError::Api(StatusCode::BAD_REQUEST, format!("bad JSON body: {e}")))?;
-    let options = MovementOptions {
+    // With a reason, a change of a running event's movement (the started rounds stay; what
+    // the body leaves out keeps its current value).
+    let patch = MovementPatch {
         rounds: body.rounds,
         boards_per_round: body.boards_per_round,
         arrow_switch: body.arrow_switch,
     };
-    // With a reason, a change of a running event's movement (the started rounds stay).
     let made = api(state
         .db(move |c| {
             Ok(match body.reason {
-                Some(r) => db::movements::change_movement(
-                    c,
-                    club,
-                    id,
-                    Some(&options),
-                    &options.describe(),
-                    &r,
-                    &by,
-                ),
-                None => db::movements::set_movement(c, club, id, &options),
+                Some(r) => db::movements::change_movement(c, club, id, Some(&patch), None, &r, &by),
+                None => {
+                    let options = MovementOptions {
+                        rounds: patch.rounds,
+                        boards_per_round: patch.boards_per_round,
+                        arrow_switch: patch.arrow_switch.unwrap_or_default(),
+                    };
+                    db::movements::set_movement(c, club, id, &options)
+                }
             })
         })
         .await)?;
@@ -513,8 +513,7 @@ async fn put_movement(
 struct MovementBody {
     rounds: Option<u32>,
     boards_per_round: Option<u32>,
-    #[serde(default)]
-    arrow_switch: Vec<u32>,
+    arrow_switch: Option<Vec<u32>>,
     reason: Option<String>,
 }
 
@@ -648,9 +647,10 @@ fn entry_error(e: EntryChangeError) -> AppError {
 /// A refused movement: `409` when the event's state forbids it, `422` naming the problem.
 fn plan_error(p: PlanError) -> AppError {
     match p {
-        PlanError::Started | PlanError::NotRunning(_) | PlanError::NoMovement => {
-            AppError::Api(StatusCode::CONFLICT, p.to_string())
-        }
+        PlanError::Started
+        | PlanError::NotRunning(_)
+        | PlanError::NoMovement
+        | PlanError::SwitchStarted { .. } => AppError::Api(StatusCode::CONFLICT, p.to_string()),
         p => unprocessable(p.to_string()),
     }
 }

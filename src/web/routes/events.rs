@@ -571,7 +571,7 @@ pub async fn redeal(
     let public = current_is_public(&ev, &shown);
     if public && !confirmed(&form.confirm) {
         // Refuse early (running, finished...) rather than asking for a reason in vain.
-        if !matches!(ev.status, EventStatus::Draft | EventStatus::Ready) {
+        if !ev.status.before_play() {
             return Err(lifecycle::LifecycleError::RedealAfterStart.into());
         }
         return Ok(redeal_page(&session, &d, &ev, &form.reason, None));
@@ -709,8 +709,14 @@ pub async fn delete(
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let club = d.club.id;
-    let (ev, shown) = load_with_commitments(&state, club, id).await?;
-    lifecycle::check_delete(ev.status, !shown.is_empty())?;
+    let (ev, shown, results) = state
+        .db(move |c| {
+            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
+            let shown = db::events::commitments_of(c, club, id)?;
+            Ok((ev, shown, db::results::results_of(c, club, id)?.len()))
+        })
+        .await?;
+    lifecycle::check_delete(ev.status, !shown.is_empty(), results)?;
     if !confirmed(&form.confirm) {
         return Ok(confirmation(
             &session,
@@ -967,8 +973,9 @@ pub async fn show(
             ev.hand_records_released,
         )
         .is_ok(),
-        can_redeal: matches!(ev.status, EventStatus::Draft | EventStatus::Ready),
-        can_delete: lifecycle::check_delete(ev.status, !shown.is_empty()).is_ok(),
+        can_redeal: ev.status.before_play(),
+        can_delete: lifecycle::check_delete(ev.status, !shown.is_empty(), played.results.len())
+            .is_ok(),
         has_key: ev.deal.is_some(),
         entries,
         entry_kind: ev.settings.format().entry_kind().name(),

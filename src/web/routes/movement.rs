@@ -13,7 +13,9 @@ use crate::db;
 use crate::db::movements::{MovementChange, MovementChangeError};
 use crate::event::club::Club;
 use crate::event::entries::Entry;
-use crate::event::movement::{MovementOptions, PlanError, movement_kind, movement_open};
+use crate::event::movement::{
+    MovementOptions, MovementPatch, PlanError, movement_kind, movement_open,
+};
 use crate::event::{EventId, EventStatus};
 use crate::movement::{Movement, Side};
 use crate::web::auth::{ClubDirector, Viewer};
@@ -325,8 +327,8 @@ pub async fn generate(
                     c,
                     club,
                     id,
-                    Some(&options),
-                    &options.describe(),
+                    Some(&MovementPatch::whole(&options)),
+                    None,
                     &reason,
                     &by,
                 )

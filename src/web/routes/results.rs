@@ -98,7 +98,8 @@ fn scores_text(r: &TableResult) -> String {
 fn grid(ev: &Event, seatings: &Seatings, results: &[TableResult]) -> Vec<GridRound> {
     let names = individual::names(seatings.entries());
     let now = crate::db::now();
-    (1..=seatings.rounds.max(ev.round.current))
+    // The plan's rounds only: a stored round number never sizes the page.
+    (1..=seatings.rounds.min(crate::movement::MAX_ROUNDS))
         .map(|round| {
             let mut rows = vec![];
             for table in 1..=seatings.tables() {

@@ -1,0 +1,765 @@
+//! What an imported event must be before anything is written: the same rules the pages and
+//! the API apply, checked on the whole file. A file is untrusted input: an event a director
+//! could never have made (a draft with results, a round past the plan, a movement the one
+//! validator refuses) is refused here, naming the field by its path in the file, so nothing
+//! downstream ever sizes its work by a number the file made up. Pure: the read is in
+//! `event::export`, the writing in `db::archive`, the engine's re-check in `service::archive`.
+
+use std::collections::BTreeSet;
+
+use super::club::{ValueError, membership_number, person_name, text_value};
+use super::entries::{
+    EntryDraft, EntryError, EntryKind, PlayerChoice, change_reason, check_change_after_start,
+    check_draft,
+};
+use super::export::{ImportError, ImportPlan};
+use super::individual::individual_plan;
+use super::lifecycle::{EventStatus, MAX_REASON};
+use super::movement::{MovementOptions, movement_kind, plan as movement_plan};
+use super::results::Outcome;
+use super::scoring_sheet::entry_number;
+use crate::movement::individual::validate_round;
+use crate::movement::{MAX_TABLES, Movement, Seating, progressive_board, validate};
+
+/// The largest file `import` reads: a whole evening of 100 tables is a few megabytes.
+pub const MAX_FILE_BYTES: usize = 32 << 20;
+/// Most entries an event can have: 100 tables of six individual players.
+const MAX_ENTRIES: usize = 6 * MAX_TABLES as usize;
+/// Most audit rows one result may carry, movement changes and commitments an event may have.
+const MAX_HISTORY: usize = 1_000;
+/// Who entered or changed something: a director's name or a table's label.
+const MAX_WHO: usize = 200;
+/// An entry's name: up to three players' names joined.
+const MAX_ENTRY_NAME: usize = 320;
+/// A description of a movement change ("late entry 10: Ann Lee & Bob Ray").
+const MAX_WHAT: usize = 600;
+/// A stored report or an audit row's values, as JSON text.
+const MAX_REPORT: usize = 64 * 1024;
+
+fn field(path: impl Into<String>, problem: impl Into<String>) -> ImportError {
+    ImportError::Field {
+        path: path.into(),
+        problem: problem.into(),
+    }
+}
+
+/// Text as the pages store it: trimmed, within `max`, without control characters.
+fn text(path: &str, s: &str, what: &'static str, max: usize) -> Result<(), ImportError> {
+    match text_value(s, what, max) {
+        Ok(t) if t == s => Ok(()),
+        Ok(_) => Err(field(path, format!("{what} has spaces around it"))),
+        Err(e) => Err(field(path, e.to_string())),
+    }
+}
+
+/// Checks a read file as a whole. The first problem found is returned.
+pub fn check(p: &ImportPlan) -> Result<(), ImportError> {
+    let rounds = planned_rounds(p)?;
+    event_state(p, rounds)?;
+    deal(p)?;
+    entries(p, rounds)?;
+    if let Some((options, plan)) = &p.movement {
+        movement(p, options, plan)?;
+    }
+    individual(p)?;
+    results(p)?;
+    Ok(())
+}
+
+/// The rounds the event's plan has (0 without a plan), after checking that the plan is the
+/// kind the format plays: a movement, or the individual's seatings.
+fn planned_rounds(p: &ImportPlan) -> Result<u32, ImportError> {
+    let format = p.settings.format();
+    match movement_kind(format) {
+        Some(_) => {
+            if p.individual.is_some() {
+                return Err(field(
+                    "individual",
+                    format!(
+                        "a {} event has a movement, not a progressive individual's seatings",
+                        format.label()
+                    ),
+                ));
+            }
+            Ok(p.movement.as_ref().map_or(0, |(_, m)| m.rounds))
+        }
+        None => {
+            if p.movement.is_some() {
+                return Err(field(
+                    "movement",
+                    "a progressive individual is seated round by round: it has no fixed movement",
+                ));
+            }
+            Ok(p.individual.as_ref().map_or(0, |(_, plan, _)| plan.rounds))
+        }
+    }
+}
+
+/// The status agrees with what the file holds: nothing played before play, the round within
+/// the plan, the round's start and the finish present exactly when they must be.
+fn event_state(p: &ImportPlan, rounds: u32) -> Result<(), ImportError> {
+    let status = p.status;
+    let current = p.current_round;
+    if current > rounds {
+        return Err(field(
+            "event.current_round",
+            format!(
+                "round {current} is being played, but the event's plan has {rounds} round{}",
+                if rounds == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    if status.before_play() {
+        let what = format!("a {status} event");
+        if current != 0 {
+            return Err(field(
+                "event.current_round",
+                format!("{what} has started no round, the file has round {current}"),
+            ));
+        }
+        if !p.results.is_empty() {
+            return Err(field(
+                "results",
+                format!("{what} has no results, the file has {}", p.results.len()),
+            ));
+        }
+        if !p.movement_changes.is_empty() {
+            return Err(field(
+                "movement.changes",
+                format!("{what}'s movement has not changed after a start"),
+            ));
+        }
+    }
+    if let Some(last) = p.results.iter().map(|r| r.round).max()
+        && i64::from(last) > i64::from(current)
+    {
+        return Err(field(
+            "event.current_round",
+            format!(
+                "a result of round {last} is in the file, but round {current} is the last started"
+            ),
+        ));
+    }
+    match (current, &p.round_started_at) {
+        (0, Some(_)) => {
+            return Err(field(
+                "event.round_started_at",
+                "no round has started (current_round is 0), but the file says when one did",
+            ));
+        }
+        (n, None) if n > 0 => {
+            return Err(field(
+                "event.round_started_at",
+                format!("round {n} has started, but the file does not say when"),
+            ));
+        }
+        _ => {}
+    }
+    let finished = matches!(status, EventStatus::Finished | EventStatus::Archived);
+    match (&p.finished_at, finished) {
+        (None, true) => {
+            return Err(field(
+                "event.finished_at",
+                format!("a {status} event was marked finished at a time the file does not give"),
+            ));
+        }
+        (Some(_), false) => {
+            return Err(field(
+                "event.finished_at",
+                format!("a {status} event has not been finished"),
+            ));
+        }
+        _ => {}
+    }
+    if p.hand_records_released && !status.over() {
+        return Err(field(
+            "deal.hand_records_released",
+            format!("hand records are released once play is over, not while the event is {status}"),
+        ));
+    }
+    Ok(())
+}
+
+/// An event that has left draft has its key and its commitment on the public record; the
+/// record's last commitment is the current one and every earlier one was withdrawn.
+fn deal(p: &ImportPlan) -> Result<(), ImportError> {
+    let Some(deal) = &p.deal else {
+        if p.status != EventStatus::Draft || !p.results.is_empty() || p.current_round > 0 {
+            return Err(field(
+                "deal",
+                format!(
+                    "a {} event has its deal key (boards are dealt from it), the file has none",
+                    p.status
+                ),
+            ));
+        }
+        if !p.commitments.is_empty() {
+            return Err(field(
+                "deal.commitments",
+                "commitments are published for an event's key, and the file has no key",
+            ));
+        }
+        return Ok(());
+    };
+    if p.commitments.len() > MAX_HISTORY {
+        return Err(field(
+            "deal.commitments",
+            format!(
+                "at most {MAX_HISTORY} commitments, the file has {}",
+                p.commitments.len()
+            ),
+        ));
+    }
+    let Some(last) = p.commitments.last() else {
+        if p.status.public() {
+            return Err(field(
+                "deal.commitments",
+                format!(
+                    "a {} event's commitment has been public: the record has it, the file's is empty",
+                    p.status
+                ),
+            ));
+        }
+        return Ok(());
+    };
+    for (i, c) in p.commitments.iter().enumerate() {
+        let path = format!("deal.commitments[{i}]");
+        let is_last = i + 1 == p.commitments.len();
+        match &c.withdrawn {
+            None if !is_last => {
+                return Err(field(
+                    path,
+                    "only the last commitment is current: every earlier one was withdrawn by a redeal",
+                ));
+            }
+            Some(_) if is_last => {
+                return Err(field(
+                    path,
+                    "the last commitment is the current one: it is not withdrawn",
+                ));
+            }
+            Some(w) => text(
+                &format!("{path}.withdrawn_reason"),
+                &w.reason,
+                "the reason",
+                MAX_REASON,
+            )?,
+            None => {}
+        }
+    }
+    if !last.commitment.eq_ignore_ascii_case(&deal.commitment) {
+        return Err(field(
+            "deal.commitments",
+            format!(
+                "the current commitment on record is {}, the event's is {}",
+                last.commitment, deal.commitment
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Each entry as the entry forms make it: its players for its kind, names within their
+/// lengths, and late entries and withdrawals only where the format takes them, from a round
+/// within the plan that had not yet started when they were recorded.
+fn entries(p: &ImportPlan, rounds: u32) -> Result<(), ImportError> {
+    let format = p.settings.format();
+    if p.entries.len() > MAX_ENTRIES {
+        return Err(field(
+            "entries",
+            format!(
+                "an event has at most {MAX_ENTRIES} entries, the file has {}",
+                p.entries.len()
+            ),
+        ));
+    }
+    let count = p.entries.len() as i32;
+    for (i, e) in p.entries.iter().enumerate() {
+        let at = format!("entries[{i}]");
+        // The movement seats entries by number, so they are 1, 2, ... without a gap.
+        if !(1..=count).contains(&e.number) {
+            return Err(field(
+                format!("{at}.number"),
+                format!(
+                    "the {count} entries are numbered 1 to {count}, not {}",
+                    e.number
+                ),
+            ));
+        }
+        text(
+            &format!("{at}.name"),
+            &e.name,
+            "the entry's name",
+            MAX_ENTRY_NAME,
+        )?;
+        let draft = EntryDraft {
+            kind: e.kind,
+            name: (e.kind == EntryKind::Team).then(|| e.name.clone()),
+            players: e
+                .players
+                .iter()
+                .map(|pl| PlayerChoice::Guest(pl.name.clone()))
+                .collect(),
+        };
+        check_draft(format, &draft).map_err(|err| match err {
+            EntryError::PlayerCount {
+                kind,
+                expected,
+                given,
+            } => field(
+                format!("{at}.players"),
+                format!(
+                    "{} {kind} has {expected} player{}, the file has {given}",
+                    if kind == EntryKind::Individual {
+                        "an"
+                    } else {
+                        "a"
+                    },
+                    if expected == 1 { "" } else { "s" }
+                ),
+            ),
+            EntryError::PartnershipSize(given) => field(
+                format!("{at}.players"),
+                format!("a progressive partnership has 2 or 3 players, the file has {given}"),
+            ),
+            EntryError::Guest { position, problem } => field(
+                format!("{at}.players[{}].name", position - 1),
+                problem.to_string(),
+            ),
+            EntryError::TeamName(problem) => field(format!("{at}.name"), problem.to_string()),
+            other => field(at.clone(), other.to_string()),
+        })?;
+        for (k, pl) in e.players.iter().enumerate() {
+            let path = format!("{at}.players[{k}]");
+            match person_name(&pl.name) {
+                Ok(n) if n == pl.name => {}
+                Ok(_) => {
+                    return Err(field(
+                        format!("{path}.name"),
+                        "the name has spaces around it",
+                    ));
+                }
+                Err(problem) => return Err(field(format!("{path}.name"), problem.to_string())),
+            }
+            match (&pl.membership_number, pl.roster) {
+                (None, _) => {}
+                (Some(_), false) => {
+                    return Err(field(
+                        format!("{path}.membership_number"),
+                        "a guest has no membership number (only the club's roster players do)",
+                    ));
+                }
+                (Some(n), true) => match membership_number(n) {
+                    Ok(Some(m)) if &m == n => {}
+                    _ => {
+                        return Err(field(
+                            format!("{path}.membership_number"),
+                            ValueError::MembershipNumber.to_string(),
+                        ));
+                    }
+                },
+            }
+        }
+        let (joined, withdrawn) = (e.joined_round, e.withdrawn_round);
+        if joined.is_none() && withdrawn.is_none() {
+            continue;
+        }
+        if let Err(refused) = check_change_after_start(EventStatus::Running, format) {
+            return Err(field(at, refused.to_string()));
+        }
+        if p.status.before_play() {
+            return Err(field(
+                at,
+                format!(
+                    "a late entry or a withdrawal is recorded after the start, and the event is {}",
+                    p.status
+                ),
+            ));
+        }
+        // Recorded from the round after the one being played, and within the plan.
+        let latest = rounds.min(p.current_round + 1);
+        for (name, round) in [("joined_round", joined), ("withdrawn_round", withdrawn)] {
+            if let Some(r) = round
+                && !(1..=latest).contains(&r)
+            {
+                return Err(field(
+                    format!("{at}.{name}"),
+                    format!(
+                        "round {r} is not a round this entry could join or leave: 1 to {latest}"
+                    ),
+                ));
+            }
+        }
+        if let (Some(j), Some(w)) = (joined, withdrawn)
+            && w <= j
+        {
+            return Err(field(
+                format!("{at}.withdrawn_round"),
+                format!("withdrew from round {w} on, but joined only in round {j}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The movement is the kind the format plays, for the event's tables, boards and entries;
+/// it passes the one validator; unchanged since the start, it is exactly what its options
+/// make; and a late entry or a withdrawal is absent where it takes no part.
+fn movement(p: &ImportPlan, options: &MovementOptions, m: &Movement) -> Result<(), ImportError> {
+    let s = &p.settings;
+    let format = s.format();
+    if Some(m.kind) != movement_kind(format) {
+        return Err(field(
+            "movement.plan.kind",
+            format!(
+                "a {} event plays another movement than {}",
+                format.label(),
+                m.kind.name()
+            ),
+        ));
+    }
+    validate(m).map_err(|v| {
+        let listed: Vec<String> = v.iter().take(3).map(ToString::to_string).collect();
+        let more = v.len().saturating_sub(3);
+        field(
+            "movement.plan",
+            format!(
+                "the movement breaks its rules: {}{}",
+                listed.join("; "),
+                if more > 0 {
+                    format!(" (and {more} more)")
+                } else {
+                    String::new()
+                }
+            ),
+        )
+    })?;
+    let pairs = match format {
+        super::EventFormat::TeamMatch => {
+            if p.entries.len() != 2 {
+                return Err(field(
+                    "entries",
+                    format!(
+                        "a team match has its 2 teams, the file has {} entries",
+                        p.entries.len()
+                    ),
+                ));
+            }
+            4
+        }
+        _ => {
+            if m.tables != u32::from(s.tables()) {
+                return Err(field(
+                    "movement.plan.tables",
+                    format!(
+                        "the event has {} tables, the movement {}",
+                        s.tables(),
+                        m.tables
+                    ),
+                ));
+            }
+            p.entries.len() as u32
+        }
+    };
+    if m.pairs != pairs {
+        return Err(field(
+            "movement.plan.pairs",
+            format!(
+                "the movement seats {} pairs, the event's entries make {pairs}",
+                m.pairs
+            ),
+        ));
+    }
+    if m.boards != u32::from(s.boards()) {
+        return Err(field(
+            "movement.plan.boards",
+            format!(
+                "the event has {} boards, the movement plays {}",
+                s.boards(),
+                m.boards
+            ),
+        ));
+    }
+    if p.movement_changes.is_empty() {
+        let made = movement_plan(s, p.entries.len(), options)
+            .map_err(|e| field("movement.options", e.to_string()))?;
+        if &made != m {
+            return Err(field(
+                "movement.plan",
+                "not the movement its options make for the event's entries (and no change after the start is recorded)",
+            ));
+        }
+    }
+    if p.movement_changes.len() > MAX_HISTORY {
+        return Err(field(
+            "movement.changes",
+            format!(
+                "at most {MAX_HISTORY} changes, the file has {}",
+                p.movement_changes.len()
+            ),
+        ));
+    }
+    for (i, c) in p.movement_changes.iter().enumerate() {
+        let at = format!("movement.changes[{i}]");
+        let latest = m.rounds.min(p.current_round + 1);
+        if !(1..=latest).contains(&c.from_round) {
+            return Err(field(
+                format!("{at}.from_round"),
+                format!(
+                    "a change applies from a round not yet started: 1 to {latest}, not {}",
+                    c.from_round
+                ),
+            ));
+        }
+        text(&format!("{at}.what"), &c.what, "what changed", MAX_WHAT)?;
+        match change_reason(&c.reason) {
+            Ok(r) if r == c.reason => {}
+            Ok(_) => {
+                return Err(field(
+                    format!("{at}.reason"),
+                    "the reason has spaces around it",
+                ));
+            }
+            Err(e) => return Err(field(format!("{at}.reason"), e.to_string())),
+        }
+        text(
+            &format!("{at}.changed_by"),
+            &c.changed_by,
+            "who changed it",
+            MAX_WHO,
+        )?;
+        let old: Movement = serde_json::from_str(&c.old_plan)
+            .map_err(|e| field(format!("{at}.old_plan"), format!("not a movement: {e}")))?;
+        if old.kind != m.kind || validate(&old).is_err() {
+            return Err(field(
+                format!("{at}.old_plan"),
+                "the plan replaced is not a valid movement of the event's kind",
+            ));
+        }
+    }
+    if format != super::EventFormat::TeamMatch {
+        for (i, e) in p.entries.iter().enumerate() {
+            let pair = e.number as u32;
+            for round in 1..=m.rounds {
+                let away = e.joined_round.is_some_and(|j| round < j)
+                    || e.withdrawn_round.is_some_and(|w| round >= w);
+                if away && m.place(round, pair).is_some() {
+                    return Err(field(
+                        format!("entries[{i}]"),
+                        format!(
+                            "entry {pair} takes no part in round {round}, but the movement seats it"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The individual's plan is what its options make for the event, and every started round
+/// is seated, numbered in order, by the round rules.
+fn individual(p: &ImportPlan) -> Result<(), ImportError> {
+    // Without seatings the plan has no rounds, and `event_state` allows none started.
+    let Some((options, plan, rounds)) = &p.individual else {
+        return Ok(());
+    };
+    let made = individual_plan(&p.settings, p.entries.len() as u32, options)
+        .map_err(|e| field("individual.options", e.to_string()))?;
+    if &made != plan {
+        return Err(field(
+            "individual.plan",
+            "not the plan its options make for the event's tables and players",
+        ));
+    }
+    if rounds.len() != p.current_round as usize {
+        return Err(field(
+            "individual.rounds",
+            format!(
+                "every started round is seated: round {} is the last started, the file seats {}",
+                p.current_round,
+                rounds.len()
+            ),
+        ));
+    }
+    for (i, r) in rounds.iter().enumerate() {
+        let at = format!("individual.rounds[{i}]");
+        if r.round != i as u32 + 1 {
+            return Err(field(
+                format!("{at}.round"),
+                format!(
+                    "the seatings are rounds 1, 2, ... in order: round {} here",
+                    r.round
+                ),
+            ));
+        }
+        if r.players != plan.players || r.tables.len() as u32 != plan.tables() {
+            return Err(field(
+                at,
+                format!(
+                    "the plan seats {} players at {} tables, this round {} at {}",
+                    plan.players,
+                    plan.tables(),
+                    r.players,
+                    r.tables.len()
+                ),
+            ));
+        }
+        validate_round(r).map_err(|v| {
+            let listed: Vec<String> = v.iter().take(3).map(ToString::to_string).collect();
+            field(
+                at.clone(),
+                format!("the seating breaks its rules: {}", listed.join("; ")),
+            )
+        })?;
+        if r.round == 1 && r.table_sizes() != plan.table_sizes {
+            return Err(field(at, "round 1 seats the plan's table sizes"));
+        }
+    }
+    Ok(())
+}
+
+/// Every result is at a game the plan has, with the entries seated there, once; a played
+/// result without a ruling has its report; the history within its bounds.
+fn results(p: &ImportPlan) -> Result<(), ImportError> {
+    let mut places = BTreeSet::new();
+    for (i, r) in p.results.iter().enumerate() {
+        let at = format!("results[{i}]");
+        let (Ok(round), Ok(table), Ok(board)) = (
+            u32::try_from(r.round),
+            u32::try_from(r.table),
+            u32::try_from(r.board),
+        ) else {
+            return Err(field(at, "round, table and board are numbered from 1"));
+        };
+        if !places.insert((round, table, board)) {
+            return Err(field(
+                at,
+                format!("board {board} at table {table} in round {round} has two results"),
+            ));
+        }
+        let seated = |pairs: (Option<i32>, Option<i32>)| -> Result<(), ImportError> {
+            if (r.majors, r.minors) != pairs {
+                let show = |n: Option<i32>| n.map_or("none".to_string(), |n| n.to_string());
+                return Err(field(
+                    at.clone(),
+                    format!(
+                        "the plan seats entries {} and {} at table {table} in round {round}, the file {} and {}",
+                        show(pairs.0),
+                        show(pairs.1),
+                        show(r.majors),
+                        show(r.minors)
+                    ),
+                ));
+            }
+            Ok(())
+        };
+        for (side, n) in [("majors", r.majors), ("minors", r.minors)] {
+            if let Some(n) = n
+                && !p.entries.iter().any(|e| e.number == n)
+            {
+                return Err(field(
+                    format!("{at}.{side}"),
+                    format!("names entry {n}, which the file does not have"),
+                ));
+            }
+        }
+        if let Some((_, m)) = &p.movement {
+            let game = m.seating(round, table).filter(|s: &&Seating| s.has_game());
+            let Some(s) = game else {
+                return Err(field(
+                    at,
+                    format!("the movement has no game at table {table} in round {round}"),
+                ));
+            };
+            if !s.boards.contains(&board) {
+                return Err(field(
+                    format!("{at}.board"),
+                    format!("table {table} does not play board {board} in round {round}"),
+                ));
+            }
+            let number = |pair: Option<u32>| pair.map(|n| entry_number(m, n) as i32);
+            seated((number(s.majors), number(s.minors)))?;
+        } else if let Some((_, plan, rounds)) = &p.individual {
+            let here = rounds
+                .get(round.saturating_sub(1) as usize)
+                .and_then(|seated| seated.table(table));
+            if here.is_none() {
+                return Err(field(
+                    at,
+                    format!("the seatings have no table {table} in round {round}"),
+                ));
+            }
+            if board != progressive_board(plan.tables(), round, table) {
+                return Err(field(
+                    format!("{at}.board"),
+                    format!("table {table} does not play board {board} in round {round}"),
+                ));
+            }
+            seated((None, None))?;
+        } else {
+            return Err(field(
+                at,
+                "the event has no movement or seatings for its results",
+            ));
+        }
+        let ruled = r.majors_adjusted.is_some() || r.minors_adjusted.is_some();
+        let report = serde_json::from_str::<serde_json::Value>(&r.sheet).ok();
+        let Some(report) = report.as_ref().and_then(|v| v.as_object()) else {
+            return Err(field(
+                format!("{at}.sheet"),
+                "the table's report is a JSON object ({} for a ruling without one)",
+            ));
+        };
+        if r.sheet.len() > MAX_REPORT {
+            return Err(field(
+                format!("{at}.sheet"),
+                format!("the table's report is at most {MAX_REPORT} bytes"),
+            ));
+        }
+        if r.outcome == Outcome::Played && !ruled && report.is_empty() {
+            return Err(field(
+                format!("{at}.sheet"),
+                "a played result has the table's report: the file's is empty",
+            ));
+        }
+        if r.outcome != Outcome::Played && (r.majors_score, r.minors_score) != (0, 0) {
+            return Err(field(
+                at,
+                format!(
+                    "a board {} has no scores",
+                    r.outcome.name().replace('-', " ")
+                ),
+            ));
+        }
+        text(
+            &format!("{at}.entered_by"),
+            &r.entered_by,
+            "who entered it",
+            MAX_WHO,
+        )?;
+        if r.audit.is_empty() || r.audit.len() > MAX_HISTORY {
+            return Err(field(
+                format!("{at}.audit"),
+                format!(
+                    "a result's history has 1 to {MAX_HISTORY} rows, the file has {}",
+                    r.audit.len()
+                ),
+            ));
+        }
+        for (k, a) in r.audit.iter().enumerate() {
+            let path = format!("{at}.audit[{k}]");
+            text(&format!("{path}.by"), &a.by, "who changed it", MAX_WHO)?;
+            if let Some(reason) = &a.reason {
+                text(&format!("{path}.reason"), reason, "the reason", MAX_REASON)?;
+            }
+            if a.new.len() > MAX_REPORT || a.old.as_ref().is_some_and(|o| o.len() > MAX_REPORT) {
+                return Err(field(
+                    path,
+                    format!("a change's values are at most {MAX_REPORT} bytes"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
