@@ -9,9 +9,10 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::{FromRequest, web};
+use actix_web::{FromRequest, ResponseError, web};
 use askama::Template;
 
+use super::extract_errors::body_refused;
 use super::page::{CSRF_FIELD, SESSION_CSRF, csrf_token};
 use super::render::html_page;
 use crate::service::tokens::constant_time_eq;
@@ -85,10 +86,11 @@ pub async fn guard(
     }
     let (http_req, mut payload) = req.into_parts();
     // Reads the body with the app's size limit (PayloadConfig), then hands it on unchanged.
+    // A body too large or cut short is refused here, with the site's page.
     let body = match web::Bytes::from_request(&http_req, &mut payload).await {
         Ok(b) => b,
         Err(e) => {
-            let resp = e.error_response();
+            let resp = body_refused(&http_req, &e).error_response();
             return Ok(ServiceResponse::new(http_req, resp).map_into_right_body());
         }
     };

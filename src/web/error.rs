@@ -30,6 +30,11 @@ pub enum AppError {
     /// A form value no page offers (e.g. an unknown status).
     #[error("{0}")]
     Invalid(String),
+    /// A request the site cannot read (a form or address of the wrong shape, a body too
+    /// large or of the wrong type; see `extract_errors`): its status, the page's title and
+    /// what was wrong, in plain words.
+    #[error("{2}")]
+    Refused(StatusCode, &'static str, String),
     /// Too many wrong table codes from the client's address (see `limits`).
     #[error("too many wrong table codes from this address")]
     TooManyTableCodes,
@@ -137,6 +142,7 @@ impl AppError {
             AppError::Forbidden(m) => AppError::Api(StatusCode::FORBIDDEN, m),
             AppError::Conflict(m) => AppError::Api(StatusCode::CONFLICT, m),
             AppError::Invalid(m) => AppError::Api(StatusCode::UNPROCESSABLE_ENTITY, m),
+            AppError::Refused(s, _, m) => AppError::Api(s, m),
             AppError::TooManyTableCodes => AppError::Api(
                 StatusCode::TOO_MANY_REQUESTS,
                 AppError::TooManyTableCodes.to_string(),
@@ -164,6 +170,7 @@ impl ResponseError for AppError {
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Refused(s, ..) => *s,
             AppError::TooManyTableCodes => StatusCode::TOO_MANY_REQUESTS,
             AppError::Api(s, _) => *s,
             AppError::ApiUnauthorized(_) => StatusCode::UNAUTHORIZED,
@@ -185,6 +192,7 @@ impl ResponseError for AppError {
             AppError::Forbidden(m) => ("Not allowed", m.as_str()),
             AppError::Conflict(m) => ("Not possible now", m.as_str()),
             AppError::Invalid(m) => ("Not valid", m.as_str()),
+            AppError::Refused(_, title, m) => (*title, m.as_str()),
             AppError::TooManyTableCodes => {
                 let mut page = html_page(
                     status,
@@ -211,9 +219,4 @@ impl ResponseError for AppError {
         };
         html_page(status, &ErrorPage { title, message })
     }
-}
-
-/// A JSON error response for the API's extractor error handlers.
-pub fn json_error(status: StatusCode, msg: impl Into<String>) -> actix_web::Error {
-    AppError::Api(status, msg.into()).into()
 }

@@ -1,12 +1,13 @@
 //! HTTP only: routes parse requests into domain types, call the event module, storage and
 //! services, and render pages (askama templates) or JSON. Inside this module imports run
-//! without cycles (a test checks): render, config, limits, error, standings_cache, state, auth,
-//! csrf, page, routes, startup.
+//! without cycles (a test checks): render, config, limits, error, extract_errors,
+//! standings_cache, state, auth, csrf, page, routes, startup.
 
 pub mod auth;
 pub mod config;
 pub mod csrf;
 pub mod error;
+pub mod extract_errors;
 pub mod limits;
 pub mod page;
 pub mod render;

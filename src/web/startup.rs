@@ -17,7 +17,7 @@ use super::config::{Config, FORM_LIMIT};
 use super::limits::TableCodeLimit;
 use super::standings_cache::StandingsCache;
 use super::state::AppState;
-use super::{csrf, routes};
+use super::{csrf, extract_errors, routes};
 use crate::db::{self, DbError, DbPool};
 use crate::service::accounts::SESSION_DAYS;
 use crate::service::tokens::random_token;
@@ -191,8 +191,14 @@ fn server(
             .build();
         App::new()
             .app_data(state.clone())
+            // Refusals of the extractors are the site's own answers (extract_errors): the
+            // error page, or JSON under /api/. PayloadConfig has no error handler: the CSRF
+            // guard, which reads every form body first, answers its refusals.
             .app_data(web::PayloadConfig::new(FORM_LIMIT))
-            .app_data(web::FormConfig::default().limit(FORM_LIMIT))
+            .app_data(extract_errors::form_config())
+            .app_data(extract_errors::query_config())
+            .app_data(extract_errors::path_config())
+            .app_data(extract_errors::json_config())
             .configure(routes::configure)
             // Last registered runs first: headers, log, session, then the CSRF check.
             .wrap(from_fn(csrf::guard))

@@ -2,7 +2,6 @@
 //! with bearer tokens; every query is scoped to the token's club, and another club's ids
 //! answer 404 exactly like ids that do not exist.
 
-use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, Scope, web};
 use serde::{Deserialize, Serialize};
@@ -24,31 +23,14 @@ use crate::event::{
     SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
 };
 use crate::web::auth::ApiDirector;
-use crate::web::config::JSON_LIMIT;
-use crate::web::error::{AppError, json_error};
+use crate::web::error::AppError;
 use crate::web::state::AppState;
 
+/// The API's routes. Its extractors' refusals (a bad JSON body, query string or id in the
+/// path) are answered `{"error": "..."}` by the app-wide handlers of `web::extract_errors`,
+/// which answer JSON for every path under `/api/`.
 pub fn scope() -> Scope {
-    let json = web::JsonConfig::default()
-        .limit(JSON_LIMIT)
-        .error_handler(|err, _req| {
-            let status = match &err {
-                JsonPayloadError::Overflow { .. }
-                | JsonPayloadError::OverflowKnownLength { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-                JsonPayloadError::ContentType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                _ => StatusCode::BAD_REQUEST,
-            };
-            json_error(status, format!("bad JSON body: {err}"))
-        });
-    let path = web::PathConfig::default()
-        .error_handler(|_err: PathError, _req| json_error(StatusCode::NOT_FOUND, "not found"));
-    let query = web::QueryConfig::default().error_handler(|err: QueryPayloadError, _req| {
-        json_error(StatusCode::BAD_REQUEST, format!("bad query string: {err}"))
-    });
     web::scope("/api/v1")
-        .app_data(json)
-        .app_data(path)
-        .app_data(query)
         .route("/me", web::get().to(me))
         .route("/events", web::get().to(list_events))
         .route("/events", web::post().to(create_event))
