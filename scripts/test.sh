@@ -53,4 +53,4 @@ fi
 # OpenSSL in them that exit once ended in SIGSEGV after every test had passed.
 CALYPSO_TEST_POSTGRES_URL="postgres://calypso_test:calypso_test@localhost/postgres?sslmode=disable" \
   cargo test --features postgres --test 'web_*' --test clean_start --test export_import \
-  --test import_mutations
+  --test import_mutations --test golden
