@@ -115,8 +115,8 @@ pub fn score(tables: u32, boards: u32, runs: usize) -> String {
     let text = score_sheet_text(tables, boards, 1);
     let mut bytes = 0;
     let (median, min, max) = timings(runs, || {
-        let out = crate::scoring::score_json(&text).expect("the generated sheet scores");
-        bytes = out.to_string().len();
+        let out = crate::scoring::score_text(&text).expect("the generated sheet scores");
+        bytes = out.to_json_text().len();
     });
     format!(
         "score: {tables} tables x {boards} boards ({} results, {} bytes in, {bytes} out): {:.1} ms median ({runs} runs; fastest {:.1}, slowest {:.1})\n",

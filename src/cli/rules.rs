@@ -308,7 +308,7 @@ pub fn check_json(text: &str) -> Result<Value, String> {
 }
 
 /// Reads FILE or standard input ("-" or none).
-fn read_input(path: Option<&str>) -> Result<String, String> {
+pub fn read_input(path: Option<&str>) -> Result<String, String> {
     match path {
         None | Some("-") => {
             let mut s = String::new();
@@ -328,12 +328,15 @@ pub fn run_json(path: Option<&str>, f: fn(&str) -> Result<Value, String>) -> i32
             println!("{v}");
             0
         }
-        Err(e) => {
-            println!("{}", json!({ "error": e }));
-            eprintln!("error: {e}");
-            2
-        }
+        Err(e) => refuse(&e),
     }
+}
+
+/// A refused input: `{"error": ...}` on stdout, the message on stderr, exit 2.
+pub fn refuse(e: &str) -> i32 {
+    println!("{}", json!({ "error": e }));
+    eprintln!("error: {e}");
+    2
 }
 
 /// A game record in the `rules replay` input format.

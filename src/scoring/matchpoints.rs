@@ -143,7 +143,8 @@ pub fn score(
             })
             .collect();
         let a = scored.len() as u32;
-        let mut mp: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
+        // Each scored result's matchpoints, in the order of `scored` (a subsequence of `idx`).
+        let mut mp: Vec<(f64, f64)> = Vec::with_capacity(scored.len());
         if a > 0 {
             let of = |dir| -> Vec<u64> {
                 let vals: Vec<i64> = scored
@@ -153,18 +154,16 @@ pub fn score(
                 raw_units(&vals)
             };
             let (uj, un) = (of(Direction::Majors), of(Direction::Minors));
-            for (k, &(i, _, _)) in scored.iter().enumerate() {
-                mp.insert(
-                    i,
-                    (neuberg(uj[k], a, e, scale), neuberg(un[k], a, e, scale)),
-                );
+            for k in 0..scored.len() {
+                mp.push((neuberg(uj[k], a, e, scale), neuberg(un[k], a, e, scale)));
             }
         }
+        let mut next = mp.into_iter();
         let awarded = idx
             .iter()
             .map(|&i| {
                 let (majors, minors) = match results[i].outcome {
-                    Outcome::Scored { .. } => mp[&i],
+                    Outcome::Scored { .. } => next.next().unwrap_or_default(),
                     Outcome::Adjusted { majors, minors } => (
                         majors.percent() * top / 100.0,
                         minors.percent() * top / 100.0,

@@ -4,22 +4,23 @@
 
 pub mod matchpoints;
 pub mod sheet;
+pub mod standings;
 pub mod tally;
 pub mod team;
 
-use serde_json::{Map, Value, json};
+pub use standings::Standings;
 
-use sheet::{Compare, Outcome, Sheet, number};
+use sheet::Sheet;
 
-/// A scoring sheet's text in, its standings as JSON out, or the message naming what is
-/// wrong with the sheet.
-pub fn score_json(text: &str) -> Result<Value, String> {
+/// A scoring sheet's text in, its standings out, or the message naming what is wrong with
+/// the sheet.
+pub fn score_text(text: &str) -> Result<Standings, String> {
     score_sheet(&sheet::parse(text)?)
 }
 
 /// The standings of a sheet already read.
-pub fn score_sheet(sheet: &Sheet) -> Result<Value, String> {
-    match sheet {
+pub fn score_sheet(sheet: &Sheet) -> Result<Standings, String> {
+    Ok(match sheet {
         Sheet::Matchpoints {
             scale,
             compare,
@@ -27,113 +28,26 @@ pub fn score_sheet(sheet: &Sheet) -> Result<Value, String> {
             results,
         } => {
             let report = matchpoints::score(*scale, *compare, expected, results)?;
-            let boards: Vec<Value> = report
-                .boards
-                .iter()
-                .map(|b| {
-                    let rows: Vec<Value> = b
-                        .results
-                        .iter()
-                        .map(|a| {
-                            let r = &results[a.result];
-                            let mut m = Map::new();
-                            m.insert("round".into(), json!(r.round));
-                            m.insert("table".into(), json!(r.table));
-                            m.insert("majors".into(), json!(r.majors));
-                            m.insert("minors".into(), json!(r.minors));
-                            match (r.outcome, compare) {
-                                (Outcome::Scored { majors, minors }, Compare::Net) => {
-                                    m.insert("net".into(), json!(majors - minors));
-                                }
-                                (Outcome::Scored { majors, minors }, Compare::Own) => {
-                                    m.insert(
-                                        "scores".into(),
-                                        json!({"majors": majors, "minors": minors}),
-                                    );
-                                }
-                                (Outcome::Adjusted { majors, minors }, _) => {
-                                    m.insert(
-                                        "adjusted".into(),
-                                        json!({"majors": majors.to_json(), "minors": minors.to_json()}),
-                                    );
-                                }
-                            }
-                            m.insert(
-                                "mp".into(),
-                                json!({"majors": number(a.majors), "minors": number(a.minors)}),
-                            );
-                            Value::Object(m)
-                        })
-                        .collect();
-                    json!({"board": b.board, "top": number(b.top), "results": rows})
-                })
-                .collect();
-            let standings: Vec<Value> = report
-                .standings
-                .iter()
-                .map(|s| {
-                    json!({
-                        "field": s.field.name(),
-                        "place": s.place,
-                        "pair": s.pair,
-                        "boards": s.boards,
-                        "matchpoints": number(s.matchpoints),
-                        "max": number(s.max),
-                        "percent": number(s.percent),
-                    })
-                })
-                .collect();
-            Ok(json!({
-                "method": "matchpoints",
-                "scale": scale.name(),
-                "compare": compare.name(),
-                "boards": boards,
-                "standings": standings,
-            }))
+            Standings::Matchpoints(standings::Matchpoints::of(
+                *scale, *compare, results, &report,
+            ))
         }
-        Sheet::Tally { games } => {
-            let report = tally::score(games);
-            let standings: Vec<Value> = report
-                .standings
-                .iter()
-                .map(|s| json!({"place": s.place, "member": s.member, "games": s.games, "tally": s.tally}))
-                .collect();
-            Ok(json!({
-                "method": "tally",
-                "standings": standings,
-                "check": {"sum_of_margins": report.sum_of_margins},
-            }))
-        }
+        Sheet::Tally { games } => Standings::Tally(tally::score(games).into()),
         Sheet::Team { teams, results } => {
-            let report = team::score(teams, results);
-            let totals: Vec<Value> = report
-                .teams
-                .iter()
-                .map(|t| json!({"team": t.team, "total": t.total, "place": t.place}))
-                .collect();
-            let boards: Vec<Value> = report
-                .boards
-                .iter()
-                .map(|&(board, swing)| {
-                    let mut s = Map::new();
-                    s.insert(teams[0].0.clone(), json!(swing));
-                    s.insert(teams[1].0.clone(), json!(-swing));
-                    json!({"board": board, "swing": s})
-                })
-                .collect();
-            Ok(json!({
-                "method": "team",
-                "teams": totals,
-                "difference": report.difference,
-                "boards": boards,
-            }))
+            Standings::Team(standings::Team::of(teams, team::score(teams, results)))
         }
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{Value, json};
+
+    /// The standings as the command prints them, as a JSON value.
+    fn score_json(text: &str) -> Result<Value, String> {
+        score_text(text).map(|s| s.to_value())
+    }
 
     fn score(sheet: Value) -> Value {
         score_json(&sheet.to_string()).unwrap_or_else(|e| panic!("{e}"))

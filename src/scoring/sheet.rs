@@ -218,13 +218,43 @@ impl Sheet {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SheetIn {
+struct SheetIn<R> {
     method: String,
     scale: Option<String>,
     compare: Option<String>,
     expected: Option<Map<String, Value>>,
     teams: Option<Map<String, Value>>,
-    results: Vec<Value>,
+    results: Vec<R>,
+}
+
+/// A sheet's results as read: typed straight from the text (the pairs' results of a sheet
+/// that reads that way), or as JSON values, which name a result at fault.
+enum Results {
+    Typed(Vec<ResultIn>),
+    Values(Vec<Value>),
+}
+
+impl Results {
+    fn len(&self) -> usize {
+        match self {
+            Results::Typed(r) => r.len(),
+            Results::Values(v) => v.len(),
+        }
+    }
+
+    /// The name of result `i` in messages.
+    fn name(&self, i: usize) -> String {
+        match self {
+            Results::Typed(r) => format!(
+                "result {} (round {}, table {}, board {})",
+                i + 1,
+                r[i].round,
+                r[i].table,
+                r[i].board
+            ),
+            Results::Values(v) => result_name(i, &v[i]),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -290,31 +320,43 @@ fn adjustment(v: &Value) -> Result<Adjustment, String> {
     }
 }
 
-fn pair_result(i: usize, v: &Value) -> Result<PairResult, String> {
-    let name = result_name(i, v);
-    let r: ResultIn = serde_json::from_value(v.clone()).map_err(|e| format!("{name}: {e}"))?;
+/// Result `i` of `results` checked on its own; its name is made only for a message.
+fn pair_result(results: &Results, i: usize) -> Result<PairResult, String> {
+    let name = || results.name(i);
+    let read;
+    let r = match results {
+        Results::Typed(r) => &r[i],
+        Results::Values(v) => {
+            read = ResultIn::deserialize(&v[i]).map_err(|e| format!("{}: {e}", name()))?;
+            &read
+        }
+    };
     if r.board == 0 {
-        return Err(format!("{name}: boards are numbered from 1"));
+        return Err(format!("{}: boards are numbered from 1", name()));
     }
     if r.majors == r.minors {
-        return Err(format!("{name}: pair {} cannot play itself", r.majors));
+        return Err(format!("{}: pair {} cannot play itself", name(), r.majors));
     }
-    let outcome = match (r.scores, r.adjusted) {
+    let outcome = match (&r.scores, &r.adjusted) {
         (Some(s), None) => Outcome::Scored {
             majors: s.majors,
             minors: s.minors,
         },
         (None, Some(a)) => Outcome::Adjusted {
-            majors: adjustment(&a.majors).map_err(|e| format!("{name}: majors: {e}"))?,
-            minors: adjustment(&a.minors).map_err(|e| format!("{name}: minors: {e}"))?,
+            majors: adjustment(&a.majors).map_err(|e| format!("{}: majors: {e}", name()))?,
+            minors: adjustment(&a.minors).map_err(|e| format!("{}: minors: {e}", name()))?,
         },
         (Some(_), Some(_)) => {
             return Err(format!(
-                "{name}: a result has scores or an adjustment, not both"
+                "{}: a result has scores or an adjustment, not both",
+                name()
             ));
         }
         (None, None) => {
-            return Err(format!("{name}: a result needs scores or an adjustment"));
+            return Err(format!(
+                "{}: a result needs scores or an adjustment",
+                name()
+            ));
         }
     };
     Ok(PairResult {
@@ -328,21 +370,31 @@ fn pair_result(i: usize, v: &Value) -> Result<PairResult, String> {
 }
 
 /// Results of pairs: each checked on its own, then no pair twice on one board.
-fn pair_results(values: &[Value]) -> Result<Vec<PairResult>, String> {
+fn pair_results(results: &Results) -> Result<Vec<PairResult>, String> {
+    let out = (0..results.len())
+        .map(|i| pair_result(results, i))
+        .collect::<Result<Vec<_>, _>>()?;
+    // Each (board, pair) once: sorted keys show whether any repeats; only then is the
+    // first repeat looked for in the sheet's order, to name it.
+    let mut keys: Vec<u64> = out
+        .iter()
+        .flat_map(|r| [r.majors, r.minors].map(|p| (u64::from(r.board) << 32) | u64::from(p)))
+        .collect();
+    keys.sort_unstable();
+    if keys.windows(2).all(|w| w[0] != w[1]) {
+        return Ok(out);
+    }
     let mut seen = BTreeSet::new();
-    let mut out = Vec::with_capacity(values.len());
-    for (i, v) in values.iter().enumerate() {
-        let r = pair_result(i, v)?;
+    for (i, r) in out.iter().enumerate() {
         for pair in [r.majors, r.minors] {
             if !seen.insert((r.board, pair)) {
                 return Err(format!(
                     "{}: pair {pair} already has a result on board {}",
-                    result_name(i, v),
+                    results.name(i),
                     r.board
                 ));
             }
         }
-        out.push(r);
     }
     Ok(out)
 }
@@ -355,7 +407,7 @@ fn game(i: usize, v: &Value) -> Result<Game, String> {
             _ => format!("result {}", i + 1),
         }
     };
-    let g: GameIn = serde_json::from_value(v.clone()).map_err(|e| format!("{name}: {e}"))?;
+    let g = GameIn::deserialize(v).map_err(|e| format!("{name}: {e}"))?;
     let sides: [TallySide; 2] = g
         .sides
         .try_into()
@@ -378,9 +430,39 @@ fn game(i: usize, v: &Value) -> Result<Game, String> {
     })
 }
 
-/// Reads a sheet from JSON text.
+/// Reads a sheet from JSON text. A pairs' sheet that reads straight into its types (most
+/// do) is not built as JSON values first; any other is, and names a result at fault exactly
+/// as before (a typed read that fails says less).
 pub fn parse(text: &str) -> Result<Sheet, String> {
-    let input: SheetIn = serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))?;
+    if let Ok(input) = serde_json::from_str::<SheetIn<ResultIn>>(text)
+        && matches!(input.method.as_str(), "matchpoints" | "team")
+    {
+        let SheetIn {
+            method,
+            scale,
+            compare,
+            expected,
+            teams,
+            results,
+        } = input;
+        let head = SheetIn {
+            method,
+            scale,
+            compare,
+            expected,
+            teams,
+            results: Vec::<Value>::new(),
+        };
+        return read(head, Results::Typed(results));
+    }
+    let mut input: SheetIn<Value> =
+        serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))?;
+    let results = Results::Values(std::mem::take(&mut input.results));
+    read(input, results)
+}
+
+/// The sheet from its header fields (`input`, its results taken out) and its results.
+fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, String> {
     let only = |what: &str, given: bool| -> Result<(), String> {
         if given {
             Err(format!(
@@ -422,7 +504,7 @@ pub fn parse(text: &str) -> Result<Sheet, String> {
                 scale,
                 compare,
                 expected,
-                results: pair_results(&input.results)?,
+                results: pair_results(&results)?,
             })
         }
         "tally" => {
@@ -432,8 +514,10 @@ pub fn parse(text: &str) -> Result<Sheet, String> {
             only("scale", input.scale.is_some())?;
             only("compare", input.compare.is_some())?;
             only("expected", input.expected.is_some())?;
-            let games = input
-                .results
+            let Results::Values(values) = &results else {
+                unreachable!("a tally's results are read as values");
+            };
+            let games = values
                 .iter()
                 .enumerate()
                 .map(|(i, v)| game(i, v))
@@ -468,9 +552,9 @@ pub fn parse(text: &str) -> Result<Sheet, String> {
                 }
                 teams.push((name, pairs));
             }
-            let results = pair_results(&input.results)?;
-            for (i, (r, v)) in results.iter().zip(&input.results).enumerate() {
-                let name = result_name(i, v);
+            let read = pair_results(&results)?;
+            for (i, r) in read.iter().enumerate() {
+                let name = results.name(i);
                 if matches!(r.outcome, Outcome::Adjusted { .. }) {
                     return Err(format!(
                         "{name}: a team match takes scores, not adjustments"
@@ -489,7 +573,10 @@ pub fn parse(text: &str) -> Result<Sheet, String> {
                     _ => {}
                 }
             }
-            Ok(Sheet::Team { teams, results })
+            Ok(Sheet::Team {
+                teams,
+                results: read,
+            })
         }
         other => Err(format!(
             "unknown method \"{other}\" (matchpoints, tally or team)"

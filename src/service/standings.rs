@@ -88,7 +88,9 @@ pub fn event_scores(
         seated: &seated,
         results: &results,
     });
-    let standings = score_sheet(&sheet).map_err(StandingsError::Sheet)?;
+    let standings = score_sheet(&sheet)
+        .map_err(StandingsError::Sheet)?
+        .to_value();
     let all_confirmed = results.iter().all(|r| r.status == ResultStatus::Confirmed);
     Ok(EventScores {
         entries,

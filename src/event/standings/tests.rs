@@ -65,7 +65,7 @@ fn num(n: Option<Num>) -> Value {
 fn the_view_agrees_with_score_sheet_on_every_sheet() {
     for text in every_sheet() {
         let s = sheet::parse(&text).unwrap();
-        let out = score_sheet(&s).unwrap();
+        let out = score_sheet(&s).unwrap().to_value();
         let v = view(&text);
         let rows: Vec<(&FieldStandings, &StandingRow)> = v
             .fields

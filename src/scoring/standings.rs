@@ -1,0 +1,303 @@
+//! The standings a sheet scores to, as types: what `calypso-director score` prints is these
+//! serialized by serde (docs/scoring.md), field for field in the documented order, so the
+//! output is made without building a JSON tree first.
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+
+use super::matchpoints::Report;
+use super::sheet::{Adjustment, Compare, Outcome, PairResult, Scale};
+use super::tally::TallyReport;
+use super::team::TeamReport;
+
+/// Matchpoints, a percentage or an adjusted share, rounded to two decimals when written:
+/// whole numbers without a fraction (8, not 8.0), others as the shortest decimal of the
+/// rounded value (30.5, not 30.499999).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Points(pub f64);
+
+impl Serialize for Points {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let hundredths = (self.0 * 100.0).round();
+        // Below 9e15 a whole f64 is exact as an i64, so the integer test is the float one
+        // (`hundredths % 100.0 == 0.0`) without a division.
+        if hundredths.abs() < 9.0e15 && (hundredths as i64) % 100 == 0 {
+            s.serialize_i64(hundredths as i64 / 100)
+        } else {
+            s.serialize_f64(hundredths / 100.0)
+        }
+    }
+}
+
+impl Serialize for Adjustment {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Adjustment::AvePlus => s.serialize_str("ave+"),
+            Adjustment::Ave => s.serialize_str("ave"),
+            Adjustment::AveMinus => s.serialize_str("ave-"),
+            Adjustment::Percent(p) => Points(*p).serialize(s),
+        }
+    }
+}
+
+impl Serialize for Scale {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl Serialize for Compare {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// A value for each side of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Sides<T> {
+    pub majors: T,
+    pub minors: T,
+}
+
+/// A sheet's standings, by its method.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "method", rename_all = "lowercase")]
+pub enum Standings {
+    Matchpoints(Matchpoints),
+    Tally(Tally),
+    Team(Team),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Matchpoints {
+    pub scale: Scale,
+    pub compare: Compare,
+    pub boards: Vec<Traveller>,
+    pub standings: Vec<PairStanding>,
+}
+
+/// One board's results with their matchpoints, in round and table order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Traveller {
+    pub board: u32,
+    pub top: Points,
+    pub results: Vec<TravellerLine>,
+}
+
+/// One table's result on a board: the net (or each side's own total) or the adjustment.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TravellerLine {
+    pub round: u32,
+    pub table: u32,
+    pub majors: u32,
+    pub minors: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub net: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Sides<i64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adjusted: Option<Sides<Adjustment>>,
+    pub mp: Sides<Points>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairStanding {
+    pub field: &'static str,
+    pub place: String,
+    pub pair: u32,
+    pub boards: u32,
+    pub matchpoints: Points,
+    pub max: Points,
+    pub percent: Points,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Tally {
+    pub standings: Vec<TallyLine>,
+    pub check: TallyCheck,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TallyLine {
+    pub place: String,
+    pub member: u32,
+    pub games: u32,
+    pub tally: i64,
+}
+
+/// Every game's margins added up: 0 for a sheet whose games are whole.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TallyCheck {
+    pub sum_of_margins: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Team {
+    pub teams: Vec<TeamLine>,
+    pub difference: i64,
+    pub boards: Vec<Swing>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TeamLine {
+    pub team: String,
+    pub total: i64,
+    pub place: String,
+}
+
+/// A board's swing: the first team's, and its negative for the second, keyed by their names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Swing {
+    pub board: u32,
+    pub swing: TeamSwing,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamSwing {
+    pub teams: [String; 2],
+    pub first: i64,
+}
+
+impl Serialize for TeamSwing {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry(&self.teams[0], &self.first)?;
+        m.serialize_entry(&self.teams[1], &-self.first)?;
+        m.end()
+    }
+}
+
+impl Matchpoints {
+    pub fn of(scale: Scale, compare: Compare, results: &[PairResult], report: &Report) -> Self {
+        let boards = report
+            .boards
+            .iter()
+            .map(|b| Traveller {
+                board: b.board,
+                top: Points(b.top),
+                results: b
+                    .results
+                    .iter()
+                    .map(|a| {
+                        let r = &results[a.result];
+                        let (mut net, mut scores, mut adjusted) = (None, None, None);
+                        match (r.outcome, compare) {
+                            (Outcome::Scored { majors, minors }, Compare::Net) => {
+                                net = Some(majors - minors);
+                            }
+                            (Outcome::Scored { majors, minors }, Compare::Own) => {
+                                scores = Some(Sides { majors, minors });
+                            }
+                            (Outcome::Adjusted { majors, minors }, _) => {
+                                adjusted = Some(Sides { majors, minors });
+                            }
+                        }
+                        TravellerLine {
+                            round: r.round,
+                            table: r.table,
+                            majors: r.majors,
+                            minors: r.minors,
+                            net,
+                            scores,
+                            adjusted,
+                            mp: Sides {
+                                majors: Points(a.majors),
+                                minors: Points(a.minors),
+                            },
+                        }
+                    })
+                    .collect(),
+            })
+            .collect();
+        let standings = report
+            .standings
+            .iter()
+            .map(|s| PairStanding {
+                field: s.field.name(),
+                place: s.place.clone(),
+                pair: s.pair,
+                boards: s.boards,
+                matchpoints: Points(s.matchpoints),
+                max: Points(s.max),
+                percent: Points(s.percent),
+            })
+            .collect();
+        Matchpoints {
+            scale,
+            compare,
+            boards,
+            standings,
+        }
+    }
+}
+
+impl From<TallyReport> for Tally {
+    fn from(r: TallyReport) -> Self {
+        Tally {
+            standings: r
+                .standings
+                .into_iter()
+                .map(|s| TallyLine {
+                    place: s.place,
+                    member: s.member,
+                    games: s.games,
+                    tally: s.tally,
+                })
+                .collect(),
+            check: TallyCheck {
+                sum_of_margins: r.sum_of_margins,
+            },
+        }
+    }
+}
+
+impl Team {
+    pub fn of(teams: &[(String, Vec<u32>)], report: TeamReport) -> Self {
+        let names = [teams[0].0.clone(), teams[1].0.clone()];
+        Team {
+            teams: report
+                .teams
+                .into_iter()
+                .map(|t| TeamLine {
+                    team: t.team,
+                    total: t.total,
+                    place: t.place,
+                })
+                .collect(),
+            difference: report.difference,
+            boards: report
+                .boards
+                .into_iter()
+                .map(|(board, first)| Swing {
+                    board,
+                    swing: TeamSwing {
+                        teams: names.clone(),
+                        first,
+                    },
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Standings {
+    /// The standings as compact JSON text (what `score` prints), written into a buffer
+    /// sized for them at once.
+    pub fn to_json_text(&self) -> String {
+        let lines = match self {
+            Standings::Matchpoints(m) => m.boards.iter().map(|b| b.results.len()).sum(),
+            Standings::Tally(t) => t.standings.len(),
+            Standings::Team(t) => t.boards.len(),
+        };
+        let mut out = Vec::with_capacity(256 + 128 * lines);
+        // Writing into a Vec cannot fail, and every key is a string.
+        let _ = serde_json::to_writer(&mut out, self);
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    /// As a JSON value, for the places that still compare or embed one (the API answer
+    /// adds `provisional`; an import compares a file's standings).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+}
