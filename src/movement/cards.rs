@@ -476,27 +476,11 @@ struct Plan<'a> {
 
 impl<'a> Plan<'a> {
     fn new(m: &'a Movement) -> Plan<'a> {
-        let mut place = BTreeMap::new();
-        let mut lying: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
-        for s in &m.schedule {
-            for side in Side::ALL {
-                if let Some(p) = s.pair(side) {
-                    place.insert((s.round, p), (s.table, side));
-                }
-            }
-            let boards = if s.has_game() {
-                s.boards.clone()
-            } else {
-                m.boards_at(s.round, s.table)
-            };
-            for b in boards {
-                lying.entry(b).or_default().push((s.round, s.table));
-            }
+        Plan {
+            m,
+            place: m.places(),
+            lying: m.boards_lying(),
         }
-        for places in lying.values_mut() {
-            places.sort_unstable();
-        }
-        Plan { m, place, lying }
     }
 
     /// The pair that would have played at a table without a game: the round's one pair

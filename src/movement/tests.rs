@@ -215,6 +215,37 @@ fn a_one_round_mitchell_with_a_phantom_needs_one_set_fewer() {
     assert_eq!(m.boards_at(1, 3), Vec::<u32>::new());
 }
 
+/// The indexes agree with the lookups they stand for: a pair's place is `place`, and a
+/// board lies wherever `boards_at` puts it, the phantom table's waiting set included.
+#[test]
+fn places_and_boards_lying_index_the_schedule() {
+    let m = made(&MovementRequest {
+        pairs: Some(13),
+        rounds: Some(5),
+        ..mitchell(7)
+    });
+    let places = m.places();
+    for round in 1..=m.rounds {
+        for pair in 1..=m.pairs {
+            assert_eq!(places.get(&(round, pair)).copied(), m.place(round, pair));
+        }
+    }
+    let lying = m.boards_lying();
+    for (board, at) in &lying {
+        assert!(at.is_sorted(), "board {board}: {at:?}");
+        for &(round, table) in at {
+            assert!(m.boards_at(round, table).contains(board));
+        }
+    }
+    assert!(lying[&7].contains(&(1, 7)), "{:?}", lying[&7]);
+    let placed: usize = lying.values().map(Vec::len).sum();
+    let expected: usize = (1..=m.rounds)
+        .flat_map(|r| (1..=m.tables).map(move |t| (r, t)))
+        .map(|(r, t)| m.boards_at(r, t).len())
+        .sum();
+    assert_eq!(placed, expected);
+}
+
 #[test]
 fn an_arrow_switch_swaps_seats_for_its_round_only() {
     let m = made(&MovementRequest {

@@ -35,26 +35,8 @@ pub fn movement_text(m: &Movement) -> String {
     header(m, &mut out);
 
     // Where every pair plays, and where every board lies (played or waiting), by round.
-    let mut place: BTreeMap<(u32, u32), (u32, Side)> = BTreeMap::new();
-    let mut lying: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
-    for s in &m.schedule {
-        for side in Side::ALL {
-            if let Some(p) = s.pair(side) {
-                place.insert((s.round, p), (s.table, side));
-            }
-        }
-        let boards = if s.has_game() {
-            s.boards.clone()
-        } else {
-            m.boards_at(s.round, s.table)
-        };
-        for b in boards {
-            lying.entry(b).or_default().push((s.round, s.table));
-        }
-    }
-    for places in lying.values_mut() {
-        places.sort_unstable();
-    }
+    let place = m.places();
+    let lying = m.boards_lying();
     // The next (round, table) a board is at after `round`.
     let next_place = |board: u32, round: u32| {
         lying
