@@ -17,7 +17,8 @@ use printpdf::{
 use qrcode::{EcLevel, QrCode};
 use sha2::{Digest, Sha256};
 
-use super::{Movement, MovementKind, Side, validate};
+use super::plan::{Plan, board_list, summary};
+use super::{Movement, Side, validate};
 use crate::deals::pdf::{FONT, Pen, event_day};
 
 /// A4 portrait, in millimetres (the pen's page).
@@ -374,171 +375,6 @@ impl Names {
     }
 }
 
-/// `5`, `4-6` or `1, 3`.
-fn board_list(boards: &[u32]) -> String {
-    match boards {
-        [] => "none".to_string(),
-        [b] => b.to_string(),
-        [first, .., last] if boards.windows(2).all(|w| w[1] == w[0] + 1) => {
-            format!("{first}-{last}")
-        }
-        _ => {
-            let list: Vec<String> = boards.iter().map(u32::to_string).collect();
-            list.join(", ")
-        }
-    }
-}
-
-/// `Board 5` or `Boards 4-6`.
-fn boards_named(boards: &[u32]) -> String {
-    let word = if boards.len() == 1 { "Board" } else { "Boards" };
-    format!("{word} {}", board_list(boards))
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
-/// The movement in a line.
-fn summary(m: &Movement) -> String {
-    match m.kind {
-        MovementKind::TeamMatch => format!(
-            "Team match: {}, {}, one a round",
-            plural(m.tables, "table", "tables"),
-            plural(m.boards, "board", "boards")
-        ),
-        MovementKind::Mitchell => format!(
-            "Mitchell: {}, {}, {} pairs, {} a round",
-            plural(m.tables, "table", "tables"),
-            plural(m.rounds, "round", "rounds"),
-            m.pairs,
-            plural(m.boards_per_round, "board", "boards")
-        ),
-        MovementKind::Progressive => format!(
-            "Progressive: {}, {}, {} pairs, a fresh board each round",
-            plural(m.tables, "table", "tables"),
-            plural(m.rounds, "round", "rounds"),
-            m.pairs
-        ),
-    }
-}
-
-/// Where something goes after a round.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Next {
-    /// A pair to another table for the next round.
-    Pair { pair: u32, table: u32 },
-    /// A pair that sits out the next round.
-    PairOut { pair: u32 },
-    /// Boards to a table, for the next round or a later one.
-    Boards {
-        boards: Vec<u32>,
-        table: u32,
-        round: u32,
-    },
-}
-
-impl Next {
-    fn text(&self, after: u32) -> String {
-        match self {
-            Next::Pair { pair, table } => format!("Pair {pair} to table {table}"),
-            Next::PairOut { pair } => format!("Pair {pair} sits out next round"),
-            Next::Boards {
-                boards,
-                table,
-                round,
-            } if *round == after + 1 => format!("{} to table {table}", boards_named(boards)),
-            Next::Boards {
-                boards,
-                table,
-                round,
-            } => format!(
-                "{} to table {table} for round {round}",
-                boards_named(boards)
-            ),
-        }
-    }
-}
-
-/// The movement looked at from a table: the rules of the director's text plan
-/// ([`super::movement_text`]) for who and what moves where.
-struct Plan<'a> {
-    m: &'a Movement,
-    /// Where each pair plays, by (round, pair).
-    place: BTreeMap<(u32, u32), (u32, Side)>,
-    /// Where each board lies, played or waiting: (round, table) in order.
-    lying: BTreeMap<u32, Vec<(u32, u32)>>,
-}
-
-impl<'a> Plan<'a> {
-    fn new(m: &'a Movement) -> Plan<'a> {
-        Plan {
-            m,
-            place: m.places(),
-            lying: m.boards_lying(),
-        }
-    }
-
-    /// The pair that would have played at a table without a game: the round's one pair
-    /// sitting out when the round has one such table (the phantom's opponent).
-    fn phantom_opponent(&self, round: u32) -> Option<u32> {
-        let empty = self.m.round(round).filter(|s| !s.has_game()).count();
-        let out: Vec<u32> = self.m.sitting_out(round).collect();
-        match out[..] {
-            [p] if empty == 1 => Some(p),
-            _ => None,
-        }
-    }
-
-    /// Where the pairs and boards at a table go after a round.
-    fn next(&self, round: u32, table: u32) -> Vec<Next> {
-        let mut out = Vec::new();
-        let Some(s) = self.m.seating(round, table) else {
-            return out;
-        };
-        let pairs: Vec<u32> = if s.has_game() {
-            Side::ALL
-                .into_iter()
-                .filter_map(|side| s.pair(side))
-                .collect()
-        } else {
-            self.phantom_opponent(round).into_iter().collect()
-        };
-        for p in pairs {
-            match self.place.get(&(round + 1, p)) {
-                Some((t, _)) if *t != table => out.push(Next::Pair { pair: p, table: *t }),
-                None if round < self.m.rounds => out.push(Next::PairOut { pair: p }),
-                _ => {}
-            }
-        }
-        // Boards going to the same place travel together.
-        let mut going: BTreeMap<(u32, u32), Vec<u32>> = BTreeMap::new();
-        for b in self.m.boards_at(round, table) {
-            let to = self
-                .lying
-                .get(&b)
-                .and_then(|p| p.iter().find(|(r, _)| *r > round).copied());
-            if let Some(to) = to {
-                going.entry(to).or_default().push(b);
-            }
-        }
-        for ((r, t), boards) in going {
-            if r > round + 1 || t != table {
-                out.push(Next::Boards {
-                    boards,
-                    table: t,
-                    round: r,
-                });
-            }
-        }
-        out
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // Drawing: colours, shapes, wrapped text.
 
@@ -870,7 +706,7 @@ const PLAN_SCALES: [f32; 4] = [1.4, 1.25, 1.1, 1.0];
 
 /// One round at a table, its type `scale` times the normal size.
 fn table_row(pen: &mut Pen, plan: &Plan, names: &Names, round: u32, table: u32, scale: f32) -> Row {
-    let m = plan.m;
+    let m = plan.movement;
     let (big, pair, small, tiny) = (18.0 * scale, 13.0 * scale, 9.5 * scale, 7.0 * scale);
     let mut round_cell = vec![span(big, round.to_string(), black())];
     if m.arrow_switched(round) {
@@ -996,7 +832,7 @@ fn table_pages(
     qr: &Qr,
     o: &CardsOptions,
 ) -> Vec<PdfPage> {
-    let m = plan.m;
+    let m = plan.movement;
     let t = card.table;
     let (mut rows, mut pad) = (Vec::new(), ROW_PAD);
     for scale in PLAN_SCALES {
@@ -1324,7 +1160,7 @@ fn guide_page(pen: &mut Pen) -> PdfPage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movement::{MovementRequest, generate};
+    use crate::movement::{MovementKind, MovementRequest, generate};
 
     fn mitchell(tables: u32, rounds: u32) -> Movement {
         let mut req = MovementRequest::new(MovementKind::Mitchell);
@@ -1507,31 +1343,6 @@ mod tests {
         let names = Names::new(&team, &o);
         assert_eq!(names.of(1), "Team A · Ann & Bob");
         assert_eq!(names.of(3), "Team B");
-    }
-
-    /// What moves where after each round is what the director's text plan says.
-    #[test]
-    fn next_moves_agree_with_the_text_plan() {
-        let m = mitchell(5, 4);
-        let plan = Plan::new(&m);
-        let text = super::super::movement_text(&m);
-        for round in 1..m.rounds {
-            for table in 1..=m.tables {
-                for next in plan.next(round, table) {
-                    let wanted = match next {
-                        Next::Pair { pair, table } => format!(" {pair} to table {table}"),
-                        Next::Boards { boards, table, .. } => {
-                            format!("board {} to table {table}", board_list(&boards))
-                        }
-                        Next::PairOut { pair } => format!(" {pair} sits out next round"),
-                    };
-                    assert!(
-                        text.contains(&wanted),
-                        "round {round} table {table}: {wanted}"
-                    );
-                }
-            }
-        }
     }
 
     #[test]

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 pub mod cards;
 mod generate;
 pub mod individual;
+pub mod plan;
 mod text;
 mod validate;
 

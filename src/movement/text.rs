@@ -4,28 +4,15 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use super::plan::{board_list, plural};
 use super::{Movement, MovementKind, Side};
 
 /// `board 5`, `boards 4-6` or `boards 1, 3`.
 fn boards_label(boards: &[u32]) -> String {
     match boards {
         [] => "no boards".to_string(),
-        [b] => format!("board {b}"),
-        [first, .., last] if boards.windows(2).all(|w| w[1] == w[0] + 1) => {
-            format!("boards {first}-{last}")
-        }
-        _ => {
-            let list: Vec<String> = boards.iter().map(u32::to_string).collect();
-            format!("boards {}", list.join(", "))
-        }
-    }
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
+        [_] => format!("board {}", board_list(boards)),
+        _ => format!("boards {}", board_list(boards)),
     }
 }
 
