@@ -5,9 +5,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The one-way order: a module may use the ones before it, never the ones after.
-const LAYERS: [&str; 9] = [
-    "engine", "deals", "movement", "scoring", "event", "db", "service", "web", "cli",
+/// The one-way order: a module may use the ones before it, never the ones after. `print`
+/// draws what `deals`, `movement` and `event` hand over, so it comes after them; it comes
+/// before `db`, so that printing stays pure (no database, no service), and `web` and `cli`,
+/// which serve and write the documents, come after it.
+const LAYERS: [&str; 10] = [
+    "engine", "deals", "movement", "scoring", "event", "print", "db", "service", "web", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -38,9 +41,14 @@ fn module_of(src: &Path, file: &Path) -> Vec<String> {
 }
 
 /// Code without comments (so a doc comment naming a path does not count) and without the
-/// unit tests at the end of a file (their `super::` is the file itself).
+/// unit tests at the end of a file (their `super::` is the file itself; a `pub(crate)` one
+/// lends its fixtures to other modules' tests).
 fn code(text: &str) -> String {
-    let text = match text.find("#[cfg(test)]\nmod tests") {
+    let tests = [
+        "#[cfg(test)]\nmod tests",
+        "#[cfg(test)]\npub(crate) mod tests",
+    ];
+    let text = match tests.iter().filter_map(|t| text.find(t)).min() {
         Some(i) => &text[..i],
         None => text,
     };

@@ -12,7 +12,6 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-pub mod cards;
 mod generate;
 pub mod individual;
 pub mod plan;

@@ -16,9 +16,11 @@ use printpdf::{
 };
 use sha2::{Digest, Sha256};
 
-use super::algorithm::{ALGORITHM, Board};
-use super::record::{DISPLAY_SUITS, own_trumps, player_title, suit_ranks};
+use crate::deals::record::{DISPLAY_SUITS, own_trumps, player_title, suit_ranks};
+use crate::deals::{ALGORITHM, Board};
 use crate::engine::{GameSpec, Seat, Suit};
+use crate::event::papers::{Papers, PapersError, papers};
+use crate::event::{DealKey, EventSettings};
 
 /// DejaVu Sans, shipped in the repository (licence beside it) so no font package is needed.
 /// Also the font of the movement's table and guide cards.
@@ -138,6 +140,40 @@ pub fn render(
         }
     }
     save(doc, pages, &digest)
+}
+
+/// An event's papers could not be made: the event's own refusal (a key of another
+/// algorithm), or the PDF's.
+#[derive(Debug, thiserror::Error)]
+pub enum EventPapersError {
+    #[error(transparent)]
+    Papers(#[from] PapersError),
+    #[error(transparent)]
+    Pdf(#[from] PdfError),
+}
+
+/// The PDF of one kind for every board of an event (or every reserve board): what the site
+/// serves and the command line writes from the event's papers file.
+pub fn event_papers(
+    settings: &EventSettings,
+    key: &DealKey,
+    kind: PdfKind,
+    reserve: bool,
+) -> Result<Vec<u8>, EventPapersError> {
+    let Papers {
+        boards,
+        spec,
+        event_name,
+        date,
+        commitment,
+    } = papers(settings, key, reserve)?;
+    let options = PdfOptions {
+        kind,
+        event_name: Some(event_name),
+        date: Some(date),
+        commitment: Some(commitment),
+    };
+    Ok(render(&boards, &spec, &options)?)
 }
 
 /// What `PdfDocument::save` does, with the trailer's /ID set in between: the file's
@@ -723,6 +759,7 @@ mod tests {
     use super::*;
     use crate::deals::algorithm::{SetKey, board};
     use crate::engine::Variant;
+    use crate::event::papers::tests::settings;
 
     fn boards(spec: &GameSpec) -> Vec<Board> {
         let key = SetKey::from_bytes([7; 32]);
@@ -800,5 +837,14 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn reserve_papers_differ_from_the_boards() {
+        let key = DealKey::generate().unwrap();
+        let a = event_papers(&settings(), &key, PdfKind::Stack, false).unwrap();
+        let b = event_papers(&settings(), &key, PdfKind::Stack, true).unwrap();
+        assert!(a.starts_with(b"%PDF") && b.starts_with(b"%PDF"));
+        assert_ne!(a, b);
     }
 }

@@ -7,9 +7,11 @@
 use printpdf::{Color, FontId, ParsedFont, PdfDocument, PdfFont, PdfPage, Rgb};
 use sha2::{Digest, Sha256};
 
-use super::{EventStandings, FieldStandings, Method, StandingRow, Traveller, TravellerLine};
-use crate::deals::pdf::{FONT, Pen, event_day};
-use crate::movement::cards::{clean, ellipsize, fill_rects, right};
+use super::cards::{clean, ellipsize, fill_rects, right};
+use super::hand_records::{FONT, Pen, event_day};
+use crate::event::standings::{
+    EventStandings, FieldStandings, Method, Num, StandingRow, Traveller, TravellerLine,
+};
 
 const PAGE_W: f32 = 210.0;
 const PAGE_H: f32 = 297.0;
@@ -119,7 +121,7 @@ pub fn results_pdf(s: &EventStandings, h: &ResultsHeading) -> Result<Vec<u8>, Re
     let mut pen = Pen::new(&font, font_id);
     let total = Sheet::new(&mut pen, h, 0).lay_out(s).len();
     let pages = Sheet::new(&mut pen, h, total).lay_out(s);
-    crate::deals::pdf::save(doc, pages, &digest).map_err(|_| ResultsPdfError::Save)
+    super::hand_records::save(doc, pages, &digest).map_err(|_| ResultsPdfError::Save)
 }
 
 /// SHA-256 over what the sheet prints: names the font and the file.
@@ -353,7 +355,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
         };
         let name = fit(p, &r.name, BODY, name_w);
         p.text(48.0, y, BODY, &name, black());
-        let num = |n: Option<super::Num>| n.map_or(String::new(), |n| n.to_string());
+        let num = |n: Option<Num>| n.map_or(String::new(), |n| n.to_string());
         match method {
             Method::Matchpoints => {
                 right(p, 146.0, y, BODY, &r.played.to_string(), black());
@@ -471,7 +473,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
         let net = l.net.map_or(String::new(), |n| n.to_string());
         right(p, score_end + 30.0, y, size, &net, black());
         if mp {
-            let num = |n: Option<super::Num>| n.map_or(String::new(), |n| n.to_string());
+            let num = |n: Option<Num>| n.map_or(String::new(), |n| n.to_string());
             right(p, 181.0, y, size, &num(l.majors_mp), black());
             right(p, PAGE_W - MARGIN, y, size, &num(l.minors_mp), black());
         }
@@ -507,9 +509,9 @@ fn traveller_height(t: &Traveller) -> f32 {
 mod tests {
     use std::process::Command;
 
-    use super::super::tests::{PAIRS, TALLY, TEAM, more_sheets};
-    use super::super::{EntryNames, Mark, ResultMarks, build};
     use super::*;
+    use crate::event::standings::tests::{PAIRS, TALLY, TEAM, more_sheets};
+    use crate::event::standings::{EntryNames, Mark, ResultMarks, build};
     use crate::scoring::sheet;
 
     fn heading(provisional: bool) -> ResultsHeading {

@@ -17,9 +17,9 @@ use printpdf::{
 use qrcode::{EcLevel, QrCode};
 use sha2::{Digest, Sha256};
 
-use super::plan::{Plan, board_list, summary};
-use super::{Movement, Side, validate};
-use crate::deals::pdf::{FONT, Pen, event_day};
+use super::hand_records::{FONT, Pen, event_day};
+use crate::movement::plan::{Plan, board_list, summary};
+use crate::movement::{Movement, Side, validate};
 
 /// A4 portrait, in millimetres (the pen's page).
 const PAGE_W: f32 = 210.0;
@@ -290,7 +290,7 @@ fn set_dates(doc: &mut PdfDocument, date: OffsetDateTime) {
 
 /// Saved as the hand records are: no random identifier in the file.
 fn save(doc: PdfDocument, pages: Vec<PdfPage>, digest: &[u8; 32]) -> Result<Vec<u8>, CardsError> {
-    crate::deals::pdf::save(doc, pages, digest).map_err(|_| CardsError::Save)
+    super::hand_records::save(doc, pages, digest).map_err(|_| CardsError::Save)
 }
 
 /// SHA-256 over everything a document is made from: which document, the movement, the
