@@ -11,6 +11,7 @@ pub mod bench;
 pub mod cards;
 pub mod charts;
 pub mod hand_records;
+mod pen;
 pub mod results;
 
 pub use hand_records::{PdfError, PdfKind, PdfOptions};
