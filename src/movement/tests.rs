@@ -1,4 +1,5 @@
 use super::generate::mitchell_movement;
+use super::plan::{Next, Plan, board_list};
 use super::*;
 
 fn request(kind: MovementKind) -> MovementRequest {
@@ -244,6 +245,34 @@ fn places_and_boards_lying_index_the_schedule() {
         .map(|(r, t)| m.boards_at(r, t).len())
         .sum();
     assert_eq!(placed, expected);
+}
+
+/// What moves where after each round is what the director's text plan says.
+#[test]
+fn next_moves_agree_with_the_text_plan() {
+    let m = made(&MovementRequest {
+        rounds: Some(4),
+        ..mitchell(5)
+    });
+    let plan = Plan::new(&m);
+    let text = movement_text(&m);
+    for round in 1..m.rounds {
+        for table in 1..=m.tables {
+            for next in plan.next(round, table) {
+                let wanted = match next {
+                    Next::Pair { pair, table } => format!(" {pair} to table {table}"),
+                    Next::Boards { boards, table, .. } => {
+                        format!("board {} to table {table}", board_list(&boards))
+                    }
+                    Next::PairOut { pair } => format!(" {pair} sits out next round"),
+                };
+                assert!(
+                    text.contains(&wanted),
+                    "round {round} table {table}: {wanted}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
