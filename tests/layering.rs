@@ -52,6 +52,10 @@ fn code(text: &str) -> String {
         Some(i) => &text[..i],
         None => text,
     };
+    without_comments(text)
+}
+
+fn without_comments(text: &str) -> String {
     text.lines()
         .map(|l| match l.find("//") {
             Some(i) => &l[..i],
@@ -223,6 +227,40 @@ fn every_top_level_module_is_in_the_layer_list() {
             assert!(rank(m).is_some(), "src/{m} is not in the layering order");
         }
     }
+}
+
+/// Whether code names the printpdf crate (`use printpdf::...`, `printpdf::Mm`, `extern
+/// crate printpdf`), tests included, comments not.
+fn names_printpdf(text: &str) -> bool {
+    let code = without_comments(text);
+    code.match_indices("printpdf").any(|(i, _)| {
+        let before = code[..i].chars().next_back();
+        let after = code[i + "printpdf".len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
+}
+
+/// Drawing has one home: only `src/print/` uses printpdf, with the one pen, font and
+/// palette there, so no other module draws a PDF of its own.
+#[test]
+fn only_print_uses_printpdf() {
+    assert!(names_printpdf("use printpdf::{Mm, Op};"));
+    assert!(names_printpdf("let p = ::printpdf::Mm(1.0);"));
+    assert!(!names_printpdf(
+        "// printpdf::Mm in a comment\nlet printpdf_like = 1;"
+    ));
+    let users: Vec<String> = sources()
+        .into_iter()
+        .filter(|(module, _, text)| {
+            module.first().is_none_or(|m| m != "print") && names_printpdf(text)
+        })
+        .map(|(module, _, _)| module.join("::"))
+        .collect();
+    assert!(
+        users.is_empty(),
+        "printpdf is used outside src/print/: {}",
+        users.join(", ")
+    );
 }
 
 /// Within `web`, a file's imports of other web files form no cycle. The nodes are web's
