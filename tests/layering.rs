@@ -5,9 +5,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The one-way order: a module may use the ones before it, never the ones after.
-const LAYERS: [&str; 9] = [
-    "engine", "deals", "movement", "scoring", "event", "db", "service", "web", "cli",
+/// The one-way order: a module may use the ones before it, never the ones after. `print`
+/// draws what `deals`, `movement` and `event` hand over, so it comes after them; it comes
+/// before `db`, so that printing stays pure (no database, no service), and `web` and `cli`,
+/// which serve and write the documents, come after it.
+const LAYERS: [&str; 10] = [
+    "engine", "deals", "movement", "scoring", "event", "print", "db", "service", "web", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -38,12 +41,21 @@ fn module_of(src: &Path, file: &Path) -> Vec<String> {
 }
 
 /// Code without comments (so a doc comment naming a path does not count) and without the
-/// unit tests at the end of a file (their `super::` is the file itself).
+/// unit tests at the end of a file (their `super::` is the file itself; a `pub(crate)` one
+/// lends its fixtures to other modules' tests).
 fn code(text: &str) -> String {
-    let text = match text.find("#[cfg(test)]\nmod tests") {
+    let tests = [
+        "#[cfg(test)]\nmod tests",
+        "#[cfg(test)]\npub(crate) mod tests",
+    ];
+    let text = match tests.iter().filter_map(|t| text.find(t)).min() {
         Some(i) => &text[..i],
         None => text,
     };
+    without_comments(text)
+}
+
+fn without_comments(text: &str) -> String {
     text.lines()
         .map(|l| match l.find("//") {
             Some(i) => &l[..i],
@@ -215,6 +227,40 @@ fn every_top_level_module_is_in_the_layer_list() {
             assert!(rank(m).is_some(), "src/{m} is not in the layering order");
         }
     }
+}
+
+/// Whether code names the printpdf crate (`use printpdf::...`, `printpdf::Mm`, `extern
+/// crate printpdf`), tests included, comments not.
+fn names_printpdf(text: &str) -> bool {
+    let code = without_comments(text);
+    code.match_indices("printpdf").any(|(i, _)| {
+        let before = code[..i].chars().next_back();
+        let after = code[i + "printpdf".len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
+}
+
+/// Drawing has one home: only `src/print/` uses printpdf, with the one pen, font and
+/// palette there, so no other module draws a PDF of its own.
+#[test]
+fn only_print_uses_printpdf() {
+    assert!(names_printpdf("use printpdf::{Mm, Op};"));
+    assert!(names_printpdf("let p = ::printpdf::Mm(1.0);"));
+    assert!(!names_printpdf(
+        "// printpdf::Mm in a comment\nlet printpdf_like = 1;"
+    ));
+    let users: Vec<String> = sources()
+        .into_iter()
+        .filter(|(module, _, text)| {
+            module.first().is_none_or(|m| m != "print") && names_printpdf(text)
+        })
+        .map(|(module, _, _)| module.join("::"))
+        .collect();
+    assert!(
+        users.is_empty(),
+        "printpdf is used outside src/print/: {}",
+        users.join(", ")
+    );
 }
 
 /// Within `web`, a file's imports of other web files form no cycle. The nodes are web's

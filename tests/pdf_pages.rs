@@ -5,8 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use calypso_director::deals::{PdfKind, PdfOptions, SetKey, board, render};
+use calypso_director::deals::{SetKey, board};
 use calypso_director::engine::GameSpec;
+use calypso_director::print::hand_records::{PdfKind, PdfOptions, render};
 
 const BIN: &str = env!("CARGO_BIN_EXE_calypso-director");
 const KEY: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";

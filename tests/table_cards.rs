@@ -5,10 +5,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use calypso_director::movement::cards::{
+use calypso_director::movement::{Movement, MovementKind, MovementRequest, Side, generate};
+use calypso_director::print::cards::{
     CardsError, CardsOptions, TableCard, code_cards, guide_cards, table_cards,
 };
-use calypso_director::movement::{Movement, MovementKind, MovementRequest, Side, generate};
 
 const EVENT: &str = "Spring Pairs";
 const DATE: &str = "2025-04-01";
@@ -700,7 +700,7 @@ fn mitchell_with_a_phantom_a_skip_and_an_arrow_switch() {
 /// beside the QR code, nothing overlapping, and the QR code still read.
 #[test]
 fn the_longest_code_and_address_fit() {
-    use calypso_director::movement::cards::{MAX_CODE_CHARS, MAX_URL_BYTES};
+    use calypso_director::print::cards::{MAX_CODE_CHARS, MAX_URL_BYTES};
     let dir = temp_dir("longest");
     let m = mitchell();
     let code = "W".repeat(MAX_CODE_CHARS);

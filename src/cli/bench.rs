@@ -8,9 +8,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::deals::fail;
-use crate::deals::PdfKind;
-use crate::deals::bench::{bench_deals, bench_pdf, deal_bench_text, pdf_bench_text};
+use crate::deals::bench::{bench_deals, deal_bench_text};
 use crate::engine::{GameSpec, Variant, random};
+use crate::print::PdfKind;
+use crate::print::bench::{bench_pdf, pdf_bench_text};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BenchWhat {

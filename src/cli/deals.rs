@@ -3,12 +3,11 @@
 
 use clap::{Args, ValueEnum};
 
-use crate::deals::{
-    Board, PdfKind, PdfOptions, SetKey, audit_set, audit_text, board, board_json, board_text,
-    render,
-};
+use crate::deals::{Board, SetKey, audit_set, audit_text, board, board_json, board_text};
 use crate::engine::{GameSpec, Seat, TrickRule, Trumps, Variant};
-use crate::event::{PapersJson, papers};
+use crate::event::PapersJson;
+use crate::print;
+use crate::print::hand_records::{PdfKind, PdfOptions, render};
 
 /// Most boards in one PDF: a guard against a typo like `1-10000`.
 const MAX_PDF_BOARDS: usize = 1000;
@@ -280,8 +279,8 @@ fn event_papers(file: &str, kind: Kind, reserve: bool) -> Result<(Vec<u8>, usize
     let doc: PapersJson =
         serde_json::from_str(&text).map_err(|e| format!("\"{file}\" is not a papers file: {e}"))?;
     let (settings, key) = doc.read().map_err(|e| format!("\"{file}\": {e}"))?;
-    let pdf =
-        papers::render(&settings, &key, pdf_kind(kind), reserve).map_err(|e| e.to_string())?;
+    let pdf = print::hand_records::event_papers(&settings, &key, pdf_kind(kind), reserve)
+        .map_err(|e| e.to_string())?;
     Ok((pdf, usize::from(settings.boards())))
 }
 

@@ -1,5 +1,6 @@
-//! Benchmarks: board generation against the raw ChaCha20 stream it draws from, and PDF
-//! rendering. Medians over repetitions, because the machines this runs on are shared.
+//! Benchmarks: board generation against the raw ChaCha20 stream it draws from (PDF
+//! rendering is [`crate::print::bench`]). Medians over repetitions, because the machines
+//! this runs on are shared.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -11,7 +12,6 @@ use rand_chacha::ChaCha20Rng;
 use serde::Serialize;
 
 use super::algorithm::{SetKey, board, board_seed, shuffle_v1};
-use super::pdf::{PdfError, PdfKind, PdfOptions, render};
 use crate::engine::GameSpec;
 
 #[derive(Clone, Debug, Serialize)]
@@ -43,16 +43,8 @@ pub struct DealBench {
     pub deal_median: Duration,
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct PdfBench {
-    pub boards: u32,
-    pub repetitions: usize,
-    pub kind: &'static str,
-    pub median: Duration,
-    pub bytes: usize,
-}
-
-fn median(mut v: Vec<Duration>) -> Duration {
+/// The middle of the measured times (shared with the PDF benchmark).
+pub(crate) fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
 }
@@ -169,36 +161,6 @@ pub fn bench_deals(boards: u32, repetitions: usize) -> DealBench {
     }
 }
 
-/// Renders a hand-record PDF of boards 1..=`boards` `repetitions` times.
-pub fn bench_pdf(boards: u32, repetitions: usize, kind: PdfKind) -> Result<PdfBench, PdfError> {
-    let spec = GameSpec::default();
-    let key = SetKey::from_bytes([0x5a; 32]);
-    let set: Vec<_> = (1..=boards.max(1))
-        .filter_map(|n| board(&key, n, false, &spec, None).ok())
-        .collect();
-    let options = PdfOptions {
-        kind,
-        event_name: Some("Benchmark Pairs".into()),
-        date: Some("2025-01-01".into()),
-        commitment: Some(key.commitment()),
-    };
-    let mut times = Vec::new();
-    let mut bytes = 0;
-    for _ in 0..repetitions.max(1) {
-        let start = Instant::now();
-        let pdf = render(&set, &spec, &options)?;
-        times.push(start.elapsed());
-        bytes = pdf.len();
-    }
-    Ok(PdfBench {
-        boards: set.len() as u32,
-        repetitions: repetitions.max(1),
-        kind: PdfKind::NAMES[kind as usize],
-        median: median(times),
-        bytes,
-    })
-}
-
 pub fn deal_bench_text(b: &DealBench) -> String {
     format!(
         "deals: {} boards x {} repetitions, {} ChaCha20 words per pass\n  \
@@ -225,18 +187,6 @@ pub fn deal_bench_text(b: &DealBench) -> String {
     )
 }
 
-pub fn pdf_bench_text(b: &PdfBench) -> String {
-    format!(
-        "pdf ({}): {} boards x {} repetitions\n  render median {:.1} ms, {} bytes ({:.1} KB)\n",
-        b.kind,
-        b.boards,
-        b.repetitions,
-        b.median.as_secs_f64() * 1e3,
-        b.bytes,
-        b.bytes as f64 / 1024.0
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,12 +198,5 @@ mod tests {
         let b = bench_deals(3, 1);
         assert!(b.words >= 3 * 207, "{}", b.words);
         assert!(b.boards_per_second > 0.0);
-    }
-
-    #[test]
-    fn pdf_bench_reports_a_real_file_size() {
-        let b = bench_pdf(2, 1, PdfKind::Records).unwrap();
-        assert_eq!(b.boards, 2);
-        assert!(b.bytes > 1000, "{}", b.bytes);
     }
 }

@@ -1,12 +1,13 @@
 //! An event's papers: hand records, curtain cards and stacking order of its boards (or of
 //! its reserve boards), made from its settings and deal key alone, so the site and the
-//! command line print the same bytes.
+//! command line print the same bytes. What they show is here; [`crate::print`] draws it.
 
 use serde::{Deserialize, Serialize};
 
 use super::DealKey;
 use super::settings::{EventSettings, SettingsErrors, SettingsJson};
-use crate::deals::{self, DealError, PdfError, PdfKind, PdfOptions, SetKey};
+use crate::deals::{self, Board, DealError, SetKey};
+use crate::engine::GameSpec;
 
 /// The document a director downloads to print an event's papers on the command line
 /// (`calypso-director hand-records --settings FILE`).
@@ -74,8 +75,6 @@ pub enum PapersError {
     Commitment,
     #[error(transparent)]
     Deal(#[from] DealError),
-    #[error(transparent)]
-    Pdf(#[from] PdfError),
 }
 
 fn set_key(key: &DealKey) -> Result<SetKey, PapersError> {
@@ -116,38 +115,51 @@ pub fn board_deals(
     ))
 }
 
-/// The PDF of one kind for every board of the event (or every reserve board).
-pub fn render(
+/// What an event's papers show: every board of the event (or every reserve board), its
+/// game, and the heading of each page.
+#[derive(Clone, Debug)]
+pub struct Papers {
+    pub boards: Vec<Board>,
+    pub spec: GameSpec,
+    /// The event's name; the reserve boards' papers say so.
+    pub event_name: String,
+    /// YYYY-MM-DD.
+    pub date: String,
+    /// The set commitment, tying the papers to the deal.
+    pub commitment: String,
+}
+
+/// The papers of the event's boards, or of its reserve boards.
+pub fn papers(
     settings: &EventSettings,
     key: &DealKey,
-    kind: PdfKind,
     reserve: bool,
-) -> Result<Vec<u8>, PapersError> {
+) -> Result<Papers, PapersError> {
     let set = set_key(key)?;
     let spec = settings.game_spec();
     let boards = (1..=u32::from(settings.boards()))
         .map(|n| deals::board(&set, n, reserve, &spec, None))
         .collect::<Result<Vec<_>, _>>()?;
-    let name = if reserve {
+    let event_name = if reserve {
         format!("{} (reserve boards)", settings.name())
     } else {
         settings.name().to_string()
     };
-    let options = PdfOptions {
-        kind,
-        event_name: Some(name),
-        date: Some(settings.date().format("%Y-%m-%d").to_string()),
-        commitment: Some(key.commitment.clone()),
-    };
-    Ok(deals::render(&boards, &spec, &options)?)
+    Ok(Papers {
+        boards,
+        spec,
+        event_name,
+        date: settings.date().format("%Y-%m-%d").to_string(),
+        commitment: key.commitment.clone(),
+    })
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::event::{Count, SettingsDraft, TrumpsDraft};
 
-    fn settings() -> EventSettings {
+    pub(crate) fn settings() -> EventSettings {
         EventSettings::parse(&SettingsDraft {
             name: "Club Night".into(),
             date: "2026-05-01".into(),
@@ -181,14 +193,5 @@ mod tests {
         let mut bad = back;
         bad.settings.tables = 0;
         assert!(matches!(bad.read(), Err(PapersError::Settings(_))));
-    }
-
-    #[test]
-    fn reserve_papers_differ_from_the_boards() {
-        let key = DealKey::generate().unwrap();
-        let a = render(&settings(), &key, PdfKind::Stack, false).unwrap();
-        let b = render(&settings(), &key, PdfKind::Stack, true).unwrap();
-        assert!(a.starts_with(b"%PDF") && b.starts_with(b"%PDF"));
-        assert_ne!(a, b);
     }
 }

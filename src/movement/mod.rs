@@ -6,14 +6,15 @@
 //! The majors seats hold the pair whose personal trumps are Spades and Hearts, the minors
 //! seats the pair with Clubs and Diamonds. An entry here is a pair, numbered from 1.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-pub mod cards;
 mod generate;
 pub mod individual;
+pub mod plan;
 mod text;
 mod validate;
 
@@ -237,6 +238,40 @@ impl Movement {
                 .find(|side| s.pair(*side) == Some(pair))
                 .map(|side| (s.table, side))
         })
+    }
+
+    /// Where every pair plays, by (round, pair): its table and side. A pair without a table
+    /// in a round has no entry for it.
+    pub fn places(&self) -> BTreeMap<(u32, u32), (u32, Side)> {
+        let mut places = BTreeMap::new();
+        for s in &self.schedule {
+            for side in Side::ALL {
+                if let Some(p) = s.pair(side) {
+                    places.insert((s.round, p), (s.table, side));
+                }
+            }
+        }
+        places
+    }
+
+    /// Where every board lies, played or waiting ([`Movement::boards_at`]), by board: its
+    /// (round, table) places in order.
+    pub fn boards_lying(&self) -> BTreeMap<u32, Vec<(u32, u32)>> {
+        let mut lying: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
+        for s in &self.schedule {
+            let boards = if s.has_game() {
+                s.boards.clone()
+            } else {
+                self.boards_at(s.round, s.table)
+            };
+            for b in boards {
+                lying.entry(b).or_default().push((s.round, s.table));
+            }
+        }
+        for places in lying.values_mut() {
+            places.sort_unstable();
+        }
+        lying
     }
 
     /// The boards lying at a table in a round, played or not: a Mitchell's board set waits

@@ -1,4 +1,5 @@
 use super::generate::mitchell_movement;
+use super::plan::{Next, Plan, board_list};
 use super::*;
 
 fn request(kind: MovementKind) -> MovementRequest {
@@ -213,6 +214,65 @@ fn a_one_round_mitchell_with_a_phantom_needs_one_set_fewer() {
     });
     assert_eq!(m.boards, 2);
     assert_eq!(m.boards_at(1, 3), Vec::<u32>::new());
+}
+
+/// The indexes agree with the lookups they stand for: a pair's place is `place`, and a
+/// board lies wherever `boards_at` puts it, the phantom table's waiting set included.
+#[test]
+fn places_and_boards_lying_index_the_schedule() {
+    let m = made(&MovementRequest {
+        pairs: Some(13),
+        rounds: Some(5),
+        ..mitchell(7)
+    });
+    let places = m.places();
+    for round in 1..=m.rounds {
+        for pair in 1..=m.pairs {
+            assert_eq!(places.get(&(round, pair)).copied(), m.place(round, pair));
+        }
+    }
+    let lying = m.boards_lying();
+    for (board, at) in &lying {
+        assert!(at.is_sorted(), "board {board}: {at:?}");
+        for &(round, table) in at {
+            assert!(m.boards_at(round, table).contains(board));
+        }
+    }
+    assert!(lying[&7].contains(&(1, 7)), "{:?}", lying[&7]);
+    let placed: usize = lying.values().map(Vec::len).sum();
+    let expected: usize = (1..=m.rounds)
+        .flat_map(|r| (1..=m.tables).map(move |t| (r, t)))
+        .map(|(r, t)| m.boards_at(r, t).len())
+        .sum();
+    assert_eq!(placed, expected);
+}
+
+/// What moves where after each round is what the director's text plan says.
+#[test]
+fn next_moves_agree_with_the_text_plan() {
+    let m = made(&MovementRequest {
+        rounds: Some(4),
+        ..mitchell(5)
+    });
+    let plan = Plan::new(&m);
+    let text = movement_text(&m);
+    for round in 1..m.rounds {
+        for table in 1..=m.tables {
+            for next in plan.next(round, table) {
+                let wanted = match next {
+                    Next::Pair { pair, table } => format!(" {pair} to table {table}"),
+                    Next::Boards { boards, table, .. } => {
+                        format!("board {} to table {table}", board_list(&boards))
+                    }
+                    Next::PairOut { pair } => format!(" {pair} sits out next round"),
+                };
+                assert!(
+                    text.contains(&wanted),
+                    "round {round} table {table}: {wanted}"
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -4,28 +4,15 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use super::plan::{board_list, plural};
 use super::{Movement, MovementKind, Side};
 
 /// `board 5`, `boards 4-6` or `boards 1, 3`.
 fn boards_label(boards: &[u32]) -> String {
     match boards {
         [] => "no boards".to_string(),
-        [b] => format!("board {b}"),
-        [first, .., last] if boards.windows(2).all(|w| w[1] == w[0] + 1) => {
-            format!("boards {first}-{last}")
-        }
-        _ => {
-            let list: Vec<String> = boards.iter().map(u32::to_string).collect();
-            format!("boards {}", list.join(", "))
-        }
-    }
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
+        [_] => format!("board {}", board_list(boards)),
+        _ => format!("boards {}", board_list(boards)),
     }
 }
 
@@ -35,26 +22,8 @@ pub fn movement_text(m: &Movement) -> String {
     header(m, &mut out);
 
     // Where every pair plays, and where every board lies (played or waiting), by round.
-    let mut place: BTreeMap<(u32, u32), (u32, Side)> = BTreeMap::new();
-    let mut lying: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
-    for s in &m.schedule {
-        for side in Side::ALL {
-            if let Some(p) = s.pair(side) {
-                place.insert((s.round, p), (s.table, side));
-            }
-        }
-        let boards = if s.has_game() {
-            s.boards.clone()
-        } else {
-            m.boards_at(s.round, s.table)
-        };
-        for b in boards {
-            lying.entry(b).or_default().push((s.round, s.table));
-        }
-    }
-    for places in lying.values_mut() {
-        places.sort_unstable();
-    }
+    let place = m.places();
+    let lying = m.boards_lying();
     // The next (round, table) a board is at after `round`.
     let next_place = |board: u32, round: u32| {
         lying

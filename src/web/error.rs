@@ -12,8 +12,9 @@ use crate::db::DbError;
 use crate::db::entries::EntryChangeError;
 use crate::db::events::EventChangeError;
 use crate::db::movements::MovementChangeError;
-use crate::deals::{DealError, PdfError};
+use crate::deals::DealError;
 use crate::event::{LifecycleError, PapersError};
+use crate::print::hand_records::{EventPapersError, PdfError};
 use crate::service::ServiceError;
 use crate::service::standings::StandingsError;
 
@@ -82,9 +83,17 @@ impl From<LifecycleError> for AppError {
 impl From<PapersError> for AppError {
     fn from(e: PapersError) -> Self {
         match e {
-            PapersError::Pdf(p) => AppError::Pdf(p),
             PapersError::Deal(d) => AppError::Deal(d),
             other => AppError::Conflict(other.to_string()),
+        }
+    }
+}
+
+impl From<EventPapersError> for AppError {
+    fn from(e: EventPapersError) -> Self {
+        match e {
+            EventPapersError::Papers(p) => p.into(),
+            EventPapersError::Pdf(p) => AppError::Pdf(p),
         }
     }
 }

@@ -1,15 +1,13 @@
 //! The standings view of an event: final standings by field with winners, travellers (every
-//! table's result on a board), personal scorecards with running totals, the data of their
-//! charts, and marks on results not yet confirmed. Built from a scoring sheet with names;
+//! table's result on a board), personal scorecards with running totals, the figures their
+//! charts plot, and marks on results not yet confirmed. Built from a scoring sheet with names;
 //! every matchpoint, percentage, tally and total is the scoring module's, never recomputed
 //! here (the running totals only add up the module's own per-board figures).
 //!
 //! Pure, like the rest of the event layer: the web pages render this, [`export`] writes it
-//! as CSV and [`print`] as the notice-board PDF.
+//! as CSV, and [`crate::print`] draws its charts and the notice-board PDF.
 
-pub mod charts;
 pub mod export;
-pub mod print;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -960,7 +958,7 @@ fn team_view(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 /// A progressive's travellers: each table-round deals its own board, so a board's traveller
 /// is the one game played with it (a side's members named together; the first member's

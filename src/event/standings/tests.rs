@@ -3,13 +3,13 @@ use serde_json::{Value, json};
 use super::*;
 use crate::scoring::{score_sheet, sheet};
 
-pub(super) const PAIRS: &str = include_str!("../../../docs/examples/score-pairs.json");
-pub(super) const TALLY: &str = include_str!("../../../docs/examples/score-tally.json");
-pub(super) const TEAM: &str = include_str!("../../../docs/examples/score-team.json");
+pub(crate) const PAIRS: &str = include_str!("../../../docs/examples/score-pairs.json");
+pub(crate) const TALLY: &str = include_str!("../../../docs/examples/score-tally.json");
+pub(crate) const TEAM: &str = include_str!("../../../docs/examples/score-team.json");
 
 /// More sheets than the documented examples: an arrow switch on the 1-half scale with a
 /// sit-out round, compare own, and Neuberg with a percentage adjustment.
-pub(super) fn more_sheets() -> Vec<String> {
+pub(crate) fn more_sheets() -> Vec<String> {
     let scored = |round: u32, table: u32, board: u32, majors: u32, minors: u32, m: i64, n: i64| {
         json!({"round": round, "table": table, "board": board, "majors": majors,
                "minors": minors, "scores": {"majors": m, "minors": n}})
@@ -50,7 +50,7 @@ fn every_sheet() -> Vec<String> {
     all
 }
 
-pub(super) fn view(text: &str) -> EventStandings {
+pub(crate) fn view(text: &str) -> EventStandings {
     let s = sheet::parse(text).unwrap();
     build(&s, &EntryNames::pairs(), &ResultMarks::new()).unwrap()
 }

@@ -16,9 +16,9 @@ use crate::event::archive::{
 use crate::event::club::Club;
 use crate::event::entries::{Entry, EntryKind};
 use crate::event::results::Outcome;
-use crate::event::standings::charts::{LineChart, average_by_event};
 use crate::event::standings::export::to_csv;
 use crate::event::{Event, EventStatus, Viewer};
+use crate::print::charts::{LineChart, average_by_event};
 use crate::service::results::individual_sides;
 use crate::web::auth::Viewer as AuthViewer;
 use crate::web::error::AppError;

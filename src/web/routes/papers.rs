@@ -5,8 +5,8 @@
 use actix_web::{HttpResponse, web};
 
 use crate::db;
-use crate::deals::PdfKind;
-use crate::event::{EventId, papers};
+use crate::event::EventId;
+use crate::print::hand_records::{PdfKind, event_papers};
 use crate::web::auth::Viewer;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -67,7 +67,7 @@ async fn serve(
     }
     let key = ev.deal.clone().ok_or(AppError::NotFound)?;
     let filename = format!("event-{id}-{name}.pdf");
-    let pdf = web::block(move || papers::render(&ev.settings, &key, kind, reserve))
+    let pdf = web::block(move || event_papers(&ev.settings, &key, kind, reserve))
         .await?
         .map_err(AppError::from)?;
     Ok(HttpResponse::Ok()

@@ -16,7 +16,7 @@ use crate::event::movement::movement_kind;
 use crate::event::rounds::{TableState, next_round, table_states};
 use crate::event::{Event, EventId};
 use crate::movement::Movement;
-use crate::movement::cards::{self, CardsOptions, TableCard};
+use crate::print::cards::{self, CardsOptions, TableCard};
 use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;

@@ -12,9 +12,10 @@ use crate::db;
 use crate::event::club::Club;
 use crate::event::scoring_sheet::{entry_of, outcome_of};
 use crate::event::standings::{
-    self, EntryNames, EventStandings, Mark, ResultMarks, Scorecard, export, print,
+    self, EntryNames, EventStandings, Mark, ResultMarks, Scorecard, export,
 };
 use crate::event::{Event, EventFormat, EventId, Viewer};
+use crate::print::results as print;
 use crate::scoring::sheet::{Outcome, Sheet};
 use crate::service::standings::{EventScores, event_scores};
 use crate::web::auth::Viewer as AuthViewer;

@@ -1,18 +1,16 @@
 //! The results sheet for the club's notice board: an A4 PDF with the standings of each
 //! field (winners starred), then a traveller per board, and a PROVISIONAL banner on every
-//! page while some result is not final. Drawn with the hand records' font and pen and the
-//! movement cards' helpers, and like them a function of its inputs alone (the same
-//! standings and heading give the same bytes in any process).
+//! page while some result is not final. Drawn with the pen all PDFs share.
 
-use printpdf::{Color, FontId, ParsedFont, PdfDocument, PdfFont, PdfPage, Rgb};
-use sha2::{Digest, Sha256};
+use printpdf::PdfPage;
 
-use super::{EventStandings, FieldStandings, Method, StandingRow, Traveller, TravellerLine};
-use crate::deals::pdf::{FONT, Pen, event_day};
-use crate::movement::cards::{clean, ellipsize, fill_rects, right};
+use super::pen::{
+    self, Fingerprint, PAGE_H, PAGE_W, Pen, RESULTS, black, clean, gold, warn, white,
+};
+use crate::event::standings::{
+    EventStandings, FieldStandings, Method, Num, StandingRow, Traveller, TravellerLine,
+};
 
-const PAGE_W: f32 = 210.0;
-const PAGE_H: f32 = 297.0;
 const MARGIN: f32 = 15.0;
 /// Where the content of a page stops, above the footer.
 const CONTENT_END: f32 = PAGE_H - 16.0;
@@ -41,51 +39,13 @@ pub enum ResultsPdfError {
     Save,
 }
 
-fn shade(level: f32) -> Color {
-    Color::Rgb(Rgb::new(level, level, level, None))
-}
-
-fn black() -> Color {
-    shade(0.0)
-}
-
-fn dark() -> Color {
-    shade(0.3)
-}
-
-fn grey() -> Color {
-    shade(0.5)
-}
-
-fn light() -> Color {
-    shade(0.78)
-}
-
-fn band() -> Color {
-    shade(0.94)
-}
-
-/// Behind a winner's row: a pale gold that still prints as a light grey.
-fn gold() -> Color {
-    Color::Rgb(Rgb::new(1.0, 0.93, 0.66, None))
-}
-
-/// The marks and the banner: a red that photocopies dark.
-fn warn() -> Color {
-    Color::Rgb(Rgb::new(0.7, 0.07, 0.07, None))
-}
-
-fn white() -> Color {
-    shade(1.0)
-}
-
 /// `text` as it is when it fits in `width`, else cut with "…".
 fn fit(pen: &mut Pen, text: &str, size: f32, width: f32) -> String {
     let text = clean(text);
     if pen.width(&text, size) <= width {
         text
     } else {
-        ellipsize(pen, &text, size, width)
+        pen.ellipsize(&text, size, width)
     }
 }
 
@@ -95,48 +55,33 @@ pub fn results_pdf(s: &EventStandings, h: &ResultsHeading) -> Result<Vec<u8>, Re
     if s.fields.iter().all(|f| f.rows.is_empty()) {
         return Err(ResultsPdfError::NoResults);
     }
-    let mut warnings = Vec::new();
-    let font = ParsedFont::from_bytes(FONT, 0, &mut warnings).ok_or(ResultsPdfError::Font)?;
+    let font = pen::font().ok_or(ResultsPdfError::Font)?;
     let title = if h.title.trim().is_empty() {
         "Calypso results".to_string()
     } else {
         format!("{}: results", clean(&h.title))
     };
     let digest = fingerprint(s, h);
-    let mut doc = PdfDocument::new(&title);
-    if let Some(day) = event_day(h.date.trim()) {
-        let info = &mut doc.metadata.info;
-        info.creation_date = day;
-        info.modification_date = day;
-        info.metadata_date = day;
-    }
-    // The font's name from the digest, not printpdf's process-wide counter.
-    let font_id = FontId(digest.iter().map(|b| char::from(b'A' + b % 26)).collect());
-    doc.resources
-        .fonts
-        .map
-        .insert(font_id.clone(), PdfFont::new(font.clone()));
+    let (doc, font_id) = pen::document(&font, &title, Some(h.date.trim()), &digest);
     let mut pen = Pen::new(&font, font_id);
     let total = Sheet::new(&mut pen, h, 0).lay_out(s).len();
     let pages = Sheet::new(&mut pen, h, total).lay_out(s);
-    crate::deals::pdf::save(doc, pages, &digest).map_err(|_| ResultsPdfError::Save)
+    pen::save(doc, pages, &digest).ok_or(ResultsPdfError::Save)
 }
 
 /// SHA-256 over what the sheet prints: names the font and the file.
 fn fingerprint(s: &EventStandings, h: &ResultsHeading) -> [u8; 32] {
-    let mut hash = Sha256::new();
+    let mut hash = Fingerprint::of(b"calypso-director results sheet v1");
     for part in [
-        b"calypso-director results sheet v1".to_vec(),
         serde_json::to_vec(s).unwrap_or_default(),
         h.club.as_bytes().to_vec(),
         h.title.as_bytes().to_vec(),
         h.date.as_bytes().to_vec(),
         vec![u8::from(h.provisional)],
     ] {
-        hash.update((part.len() as u64).to_le_bytes());
-        hash.update(part);
+        hash.field(&part);
     }
-    hash.finalize().into()
+    hash.finish()
 }
 
 /// A flow of blocks down pages, each block kept whole on one page.
@@ -168,15 +113,16 @@ impl<'p, 'f> Sheet<'p, 'f> {
         let first = self.pages.is_empty();
         let club = clean(&self.h.club);
         let date = clean(&self.h.date);
-        right(self.pen, PAGE_W - MARGIN, 14.0, BODY, &date, dark());
+        self.pen
+            .right(PAGE_W - MARGIN, 14.0, BODY, &date, RESULTS.dark());
         let date_w = self.pen.width(&date, BODY) + 6.0;
         let club = fit(self.pen, &club, BODY, PAGE_W - 2.0 * MARGIN - date_w);
-        self.pen.text(MARGIN, 14.0, BODY, &club, dark());
+        self.pen.text(MARGIN, 14.0, BODY, &club, RESULTS.dark());
         let title = clean(&self.h.title);
         let y = if first {
             let t = fit(self.pen, &title, 22.0, PAGE_W - 2.0 * MARGIN);
             self.pen.text(MARGIN, 27.0, 22.0, &t, black());
-            self.pen.text(MARGIN, 35.0, 12.0, "Results", dark());
+            self.pen.text(MARGIN, 35.0, 12.0, "Results", RESULTS.dark());
             40.0
         } else {
             let t = fit(
@@ -188,20 +134,21 @@ impl<'p, 'f> Sheet<'p, 'f> {
             self.pen.text(MARGIN, 23.0, 12.0, &t, black());
             27.0
         };
-        self.pen
-            .line((MARGIN, y), (PAGE_W - MARGIN, y), 0.6, false, light());
+        self.pen.line(
+            (MARGIN, y),
+            (PAGE_W - MARGIN, y),
+            0.6,
+            false,
+            RESULTS.light(),
+        );
         self.y = y + 4.0;
         if self.h.provisional {
             let top = self.y;
-            fill_rects(
-                self.pen,
-                &[[MARGIN, top, PAGE_W - MARGIN, top + 11.0]],
-                warn(),
-            );
+            self.pen
+                .fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + 11.0]], warn());
             self.pen
                 .text(MARGIN + 4.0, top + 7.8, 15.0, "PROVISIONAL", white());
-            right(
-                self.pen,
+            self.pen.right(
                 PAGE_W - MARGIN - 4.0,
                 top + 7.3,
                 9.0,
@@ -217,14 +164,14 @@ impl<'p, 'f> Sheet<'p, 'f> {
         let total = self.total.max(number);
         let title = clean(&self.h.title);
         let footer = fit(self.pen, &title, SMALL, 120.0);
-        self.pen.text(MARGIN, PAGE_H - 9.0, SMALL, &footer, grey());
-        right(
-            self.pen,
+        self.pen
+            .text(MARGIN, PAGE_H - 9.0, SMALL, &footer, RESULTS.grey());
+        self.pen.right(
             PAGE_W - MARGIN,
             PAGE_H - 9.0,
             SMALL,
             &format!("Page {number} of {total}"),
-            grey(),
+            RESULTS.grey(),
         );
         self.pages.push(self.pen.page());
     }
@@ -279,13 +226,12 @@ impl<'p, 'f> Sheet<'p, 'f> {
         };
         self.pen.text(MARGIN, self.y + 7.0, 15.0, &title, black());
         if f.rows.iter().any(|r| r.winner) {
-            right(
-                self.pen,
+            self.pen.right(
                 PAGE_W - MARGIN,
                 self.y + 7.0,
                 SMALL,
                 "★ winner",
-                dark(),
+                RESULTS.dark(),
             );
         }
         self.y += 11.0;
@@ -304,23 +250,23 @@ impl<'p, 'f> Sheet<'p, 'f> {
     fn standing_labels(&mut self, method: Method) {
         let y = self.y + 4.0;
         let p = &mut *self.pen;
-        p.text(21.0, y, SMALL, "Place", grey());
-        right(p, 44.0, y, SMALL, "No.", grey());
-        p.text(48.0, y, SMALL, "Name", grey());
+        p.text(21.0, y, SMALL, "Place", RESULTS.grey());
+        p.right(44.0, y, SMALL, "No.", RESULTS.grey());
+        p.text(48.0, y, SMALL, "Name", RESULTS.grey());
         match method {
             Method::Matchpoints => {
-                right(p, 146.0, y, SMALL, "Boards", grey());
-                right(p, 161.0, y, SMALL, "MPs", grey());
-                right(p, 175.0, y, SMALL, "of", grey());
-                right(p, PAGE_W - MARGIN, y, SMALL, "%", grey());
+                p.right(146.0, y, SMALL, "Boards", RESULTS.grey());
+                p.right(161.0, y, SMALL, "MPs", RESULTS.grey());
+                p.right(175.0, y, SMALL, "of", RESULTS.grey());
+                p.right(PAGE_W - MARGIN, y, SMALL, "%", RESULTS.grey());
             }
             Method::Tally => {
-                right(p, 166.0, y, SMALL, "Games", grey());
-                right(p, PAGE_W - MARGIN, y, SMALL, "Tally", grey());
+                p.right(166.0, y, SMALL, "Games", RESULTS.grey());
+                p.right(PAGE_W - MARGIN, y, SMALL, "Tally", RESULTS.grey());
             }
             Method::Team => {
-                right(p, 166.0, y, SMALL, "Results", grey());
-                right(p, PAGE_W - MARGIN, y, SMALL, "Total", grey());
+                p.right(166.0, y, SMALL, "Results", RESULTS.grey());
+                p.right(PAGE_W - MARGIN, y, SMALL, "Total", RESULTS.grey());
             }
         }
         p.line(
@@ -328,7 +274,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
             (PAGE_W - MARGIN, self.y + 6.0),
             0.6,
             false,
-            grey(),
+            RESULTS.grey(),
         );
         self.y += 6.5;
     }
@@ -337,40 +283,40 @@ impl<'p, 'f> Sheet<'p, 'f> {
         let h = standing_height(r);
         let (top, p) = (self.y, &mut *self.pen);
         if r.winner {
-            fill_rects(p, &[[MARGIN, top, PAGE_W - MARGIN, top + h]], gold());
+            p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], gold());
         } else if i % 2 == 1 {
-            fill_rects(p, &[[MARGIN, top, PAGE_W - MARGIN, top + h]], band());
+            p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], RESULTS.band());
         }
         let y = top + 4.4;
         if r.winner {
             p.text(MARGIN + 0.8, y, BODY, "★", black());
         }
         p.text(21.0, y, BODY, &r.place, black());
-        right(p, 44.0, y, BODY, &r.entry, black());
+        p.right(44.0, y, BODY, &r.entry, black());
         let name_w = match method {
             Method::Matchpoints => 84.0,
             _ => 100.0,
         };
         let name = fit(p, &r.name, BODY, name_w);
         p.text(48.0, y, BODY, &name, black());
-        let num = |n: Option<super::Num>| n.map_or(String::new(), |n| n.to_string());
+        let num = |n: Option<Num>| n.map_or(String::new(), |n| n.to_string());
         match method {
             Method::Matchpoints => {
-                right(p, 146.0, y, BODY, &r.played.to_string(), black());
-                right(p, 161.0, y, BODY, &num(r.matchpoints), black());
-                right(p, 175.0, y, BODY, &num(r.max), dark());
+                p.right(146.0, y, BODY, &r.played.to_string(), black());
+                p.right(161.0, y, BODY, &num(r.matchpoints), black());
+                p.right(175.0, y, BODY, &num(r.max), RESULTS.dark());
                 let percent = r.percent.map_or(String::new(), |n| format!("{n}%"));
-                right(p, PAGE_W - MARGIN, y, BODY, &percent, black());
+                p.right(PAGE_W - MARGIN, y, BODY, &percent, black());
             }
             Method::Tally => {
-                right(p, 166.0, y, BODY, &r.played.to_string(), black());
+                p.right(166.0, y, BODY, &r.played.to_string(), black());
                 let tally = r.tally.map_or(String::new(), signed);
-                right(p, PAGE_W - MARGIN, y, BODY, &tally, black());
+                p.right(PAGE_W - MARGIN, y, BODY, &tally, black());
             }
             Method::Team => {
-                right(p, 166.0, y, BODY, &r.played.to_string(), black());
+                p.right(166.0, y, BODY, &r.played.to_string(), black());
                 let total = r.total.map_or(String::new(), |t| t.to_string());
-                right(p, PAGE_W - MARGIN, y, BODY, &total, black());
+                p.right(PAGE_W - MARGIN, y, BODY, &total, black());
             }
         }
         if let Some(m) = r.mark {
@@ -388,7 +334,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
             (PAGE_W - MARGIN, self.y),
             0.2,
             false,
-            light(),
+            RESULTS.light(),
         );
     }
 
@@ -412,31 +358,31 @@ impl<'p, 'f> Sheet<'p, 'f> {
             });
         }
         let note = fit(self.pen, &note.join(" · "), BODY, PAGE_W - MARGIN - x - 6.0);
-        self.pen.text(x + 4.0, y, BODY, &note, dark());
+        self.pen.text(x + 4.0, y, BODY, &note, RESULTS.dark());
         self.y += 9.0;
         let mp = t.top.is_some();
         let ly = self.y + 3.5;
         let p = &mut *self.pen;
-        right(p, 22.0, ly, SMALL, "Rd", grey());
-        right(p, 31.0, ly, SMALL, "Tbl", grey());
-        p.text(34.0, ly, SMALL, "Majors", grey());
-        p.text(80.0, ly, SMALL, "Minors", grey());
+        p.right(22.0, ly, SMALL, "Rd", RESULTS.grey());
+        p.right(31.0, ly, SMALL, "Tbl", RESULTS.grey());
+        p.text(34.0, ly, SMALL, "Majors", RESULTS.grey());
+        p.text(80.0, ly, SMALL, "Minors", RESULTS.grey());
         // The score columns' right edges: majors', minors' (19 mm on, room for
         // "ave- (40%)"), then the net.
         let score_end = if mp { 138.0 } else { 164.0 };
-        right(p, score_end, ly, SMALL, "Majors", grey());
-        right(p, score_end + 19.0, ly, SMALL, "Minors", grey());
-        right(p, score_end + 30.0, ly, SMALL, "Net", grey());
+        p.right(score_end, ly, SMALL, "Majors", RESULTS.grey());
+        p.right(score_end + 19.0, ly, SMALL, "Minors", RESULTS.grey());
+        p.right(score_end + 30.0, ly, SMALL, "Net", RESULTS.grey());
         if mp {
-            right(p, 181.0, ly, SMALL, "MP maj", grey());
-            right(p, PAGE_W - MARGIN, ly, SMALL, "MP min", grey());
+            p.right(181.0, ly, SMALL, "MP maj", RESULTS.grey());
+            p.right(PAGE_W - MARGIN, ly, SMALL, "MP min", RESULTS.grey());
         }
         p.line(
             (MARGIN, self.y + 5.0),
             (PAGE_W - MARGIN, self.y + 5.0),
             0.5,
             false,
-            grey(),
+            RESULTS.grey(),
         );
         self.y += 5.5;
         for (i, l) in t.lines.iter().enumerate() {
@@ -449,12 +395,12 @@ impl<'p, 'f> Sheet<'p, 'f> {
         let h = line_height(l);
         let (top, p) = (self.y, &mut *self.pen);
         if i % 2 == 1 {
-            fill_rects(p, &[[MARGIN, top, PAGE_W - MARGIN, top + h]], band());
+            p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], RESULTS.band());
         }
         let y = top + 4.2;
         let size = 9.0;
-        right(p, 22.0, y, size, &l.round.to_string(), black());
-        right(p, 31.0, y, size, &l.table.to_string(), black());
+        p.right(22.0, y, size, &l.round.to_string(), black());
+        p.right(31.0, y, size, &l.table.to_string(), black());
         let majors = fit(p, &format!("{} {}", l.majors, l.majors_name), size, 44.0);
         p.text(34.0, y, size, &majors, black());
         // Up to where the longest majors' score ("ave+ (60%)", 17 mm) may start.
@@ -466,14 +412,14 @@ impl<'p, 'f> Sheet<'p, 'f> {
             minors_w,
         );
         p.text(80.0, y, size, &minors, black());
-        right(p, score_end, y, size, &l.majors_score, black());
-        right(p, score_end + 19.0, y, size, &l.minors_score, black());
+        p.right(score_end, y, size, &l.majors_score, black());
+        p.right(score_end + 19.0, y, size, &l.minors_score, black());
         let net = l.net.map_or(String::new(), |n| n.to_string());
-        right(p, score_end + 30.0, y, size, &net, black());
+        p.right(score_end + 30.0, y, size, &net, black());
         if mp {
-            let num = |n: Option<super::Num>| n.map_or(String::new(), |n| n.to_string());
-            right(p, 181.0, y, size, &num(l.majors_mp), black());
-            right(p, PAGE_W - MARGIN, y, size, &num(l.minors_mp), black());
+            let num = |n: Option<Num>| n.map_or(String::new(), |n| n.to_string());
+            p.right(181.0, y, size, &num(l.majors_mp), black());
+            p.right(PAGE_W - MARGIN, y, size, &num(l.minors_mp), black());
         }
         if let Some(m) = l.mark {
             p.text(34.0, y + 3.9, SMALL - 0.5, m.label(), warn());
@@ -507,9 +453,9 @@ fn traveller_height(t: &Traveller) -> f32 {
 mod tests {
     use std::process::Command;
 
-    use super::super::tests::{PAIRS, TALLY, TEAM, more_sheets};
-    use super::super::{EntryNames, Mark, ResultMarks, build};
     use super::*;
+    use crate::event::standings::tests::{PAIRS, TALLY, TEAM, more_sheets};
+    use crate::event::standings::{EntryNames, Mark, ResultMarks, build};
     use crate::scoring::sheet;
 
     fn heading(provisional: bool) -> ResultsHeading {

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::{Num, Running, Scorecard, Traveller};
+use crate::event::standings::{Num, Running, Scorecard, Traveller};
 
 /// The viewBox width: about a phone's width in CSS pixels, so the units are near pixels.
 pub const WIDTH: f32 = 360.0;
@@ -391,8 +391,8 @@ impl Traveller {
 mod tests {
     use askama::Template;
 
-    use super::super::tests::{PAIRS, TALLY, TEAM, more_sheets, view};
     use super::*;
+    use crate::event::standings::tests::{PAIRS, TALLY, TEAM, more_sheets, view};
 
     /// The partials as the pages include them, each with its `chart` in scope.
     #[derive(Template)]

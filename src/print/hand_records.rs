@@ -1,31 +1,16 @@
 //! Hand-record PDFs: hand records (a page per board), curtain cards (a slip per seat and deal)
-//! and stacking order (the 208 cards top to bottom). Returns bytes, so the command line can
-//! write a file and the web service can serve them as they are.
-//!
-//! One embedded font (DejaVu Sans, which has the suit symbols) shared by every page and
-//! subset on save, which keeps a 30-board file small.
-//!
-//! The bytes are a function of the inputs alone, in any process and however many documents
-//! it rendered before: the web service must serve what the command line writes.
+//! and stacking order (the 208 cards top to bottom) of boards the deals module dealt.
+//! Returns bytes, so the command line can write a file and the web service can serve them
+//! as they are.
 
-use std::collections::HashMap;
+use printpdf::PdfPage;
 
-use printpdf::{
-    Color, FontId, Line, LineDashPattern, LinePoint, Mm, OffsetDateTime, Op, ParsedFont,
-    PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rgb, TextItem,
-};
-use sha2::{Digest, Sha256};
-
-use super::algorithm::{ALGORITHM, Board};
-use super::record::{DISPLAY_SUITS, own_trumps, player_title, suit_ranks};
+use super::pen::{self, Fingerprint, HAND_RECORDS, PAGE_H, PAGE_W, Pen, black, suit_color};
+use crate::deals::record::{DISPLAY_SUITS, own_trumps, player_title, suit_ranks};
+use crate::deals::{ALGORITHM, Board};
 use crate::engine::{GameSpec, Seat, Suit};
-
-/// DejaVu Sans, shipped in the repository (licence beside it) so no font package is needed.
-/// Also the font of the movement's table and guide cards.
-pub(crate) const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-
-const PAGE_W: f32 = 210.0;
-const PAGE_H: f32 = 297.0;
+use crate::event::papers::{Papers, PapersError, papers};
+use crate::event::{DealKey, EventSettings};
 
 /// Which document to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,32 +79,13 @@ pub fn render(
     if boards.is_empty() {
         return Err(PdfError::NoBoards);
     }
-    let mut font_warnings = Vec::new();
-    let font = ParsedFont::from_bytes(FONT, 0, &mut font_warnings).ok_or(PdfError::Font)?;
+    let font = pen::font().ok_or(PdfError::Font)?;
     let title = match &options.event_name {
         Some(name) => format!("{name}: Calypso hand records"),
         None => "Calypso hand records".to_string(),
     };
-    let mut doc = PdfDocument::new(&title);
-    // The file is a function of its inputs alone (the same boards give the same bytes), so
-    // its dates are the event's date when one is given, never the clock; otherwise
-    // printpdf's fixed default (1970-01-01).
-    if let Some(date) = options.date.as_deref().and_then(event_day) {
-        let info = &mut doc.metadata.info;
-        info.creation_date = date;
-        info.modification_date = date;
-        info.metadata_date = date;
-    }
-    // printpdf names fonts and documents from a process-wide counter (`FontId::new` and the
-    // trailer's /ID), so a second render in one process would differ from the first. Both
-    // come from a digest of the inputs instead: the font's resource name and subset tag
-    // here, the /ID below.
     let digest = fingerprint(boards, spec, options, &title);
-    let font_id = FontId(digest.iter().map(|b| char::from(b'A' + b % 26)).collect());
-    doc.resources
-        .fonts
-        .map
-        .insert(font_id.clone(), PdfFont::new(font.clone()));
+    let (doc, font_id) = pen::document(&font, &title, options.date.as_deref(), &digest);
     let mut pen = Pen::new(&font, font_id);
 
     let mut pages = Vec::new();
@@ -137,219 +103,87 @@ pub fn render(
             pages.push(stack_page(&mut pen, board, spec, options));
         }
     }
-    save(doc, pages, &digest)
+    pen::save(doc, pages, &digest).ok_or(PdfError::Save)
 }
 
-/// What `PdfDocument::save` does, with the trailer's /ID set in between: the file's
-/// identifier is the digest of its inputs (both halves alike, as for a file never
-/// updated). Should a later printpdf write no /ID, or another shape, the file goes
-/// without one (it is optional for unencrypted files) rather than with a random one.
-/// The table and guide cards save the same way.
-pub(crate) fn save(
-    mut doc: PdfDocument,
-    pages: Vec<PdfPage>,
-    digest: &[u8; 32],
-) -> Result<Vec<u8>, PdfError> {
-    let save_options = PdfSaveOptions {
-        subset_fonts: true,
-        ..Default::default()
+/// An event's papers could not be made: the event's own refusal (a key of another
+/// algorithm), or the PDF's.
+#[derive(Debug, thiserror::Error)]
+pub enum EventPapersError {
+    #[error(transparent)]
+    Papers(#[from] PapersError),
+    #[error(transparent)]
+    Pdf(#[from] PdfError),
+}
+
+/// The PDF of one kind for every board of an event (or every reserve board): what the site
+/// serves and the command line writes from the event's papers file.
+pub fn event_papers(
+    settings: &EventSettings,
+    key: &DealKey,
+    kind: PdfKind,
+    reserve: bool,
+) -> Result<Vec<u8>, EventPapersError> {
+    let Papers {
+        boards,
+        spec,
+        event_name,
+        date,
+        commitment,
+    } = papers(settings, key, reserve)?;
+    let options = PdfOptions {
+        kind,
+        event_name: Some(event_name),
+        date: Some(date),
+        commitment: Some(commitment),
     };
-    let mut save_warnings = Vec::new();
-    let mut file = doc
-        .with_pages(pages)
-        .to_lopdf_document(&save_options, &mut save_warnings);
-    let id = hex::encode(&digest[..16]).into_bytes();
-    let id_set = file
-        .trailer
-        .get_mut(b"ID")
-        .and_then(|o| o.as_array_mut())
-        .is_ok_and(|parts| {
-            parts
-                .iter_mut()
-                .all(|p| p.as_str_mut().map(|s| s.clone_from(&id)).is_ok())
-        });
-    if !id_set {
-        file.trailer.remove(b"ID");
-    }
-    if save_options.optimize {
-        file.compress();
-    }
-    let mut bytes = Vec::new();
-    file.save_to(&mut bytes).map_err(|_| PdfError::Save)?;
-    Ok(bytes)
+    Ok(render(&boards, &spec, &options)?)
 }
 
 /// SHA-256 over everything the document is made from: what it prints and how. Names the
 /// embedded font and the file, so equal inputs give equal bytes in any process and at any
 /// time, and different documents get different identifiers.
 fn fingerprint(boards: &[Board], spec: &GameSpec, options: &PdfOptions, title: &str) -> [u8; 32] {
-    fn field(h: &mut Sha256, bytes: &[u8]) {
-        h.update((bytes.len() as u64).to_le_bytes());
-        h.update(bytes);
-    }
-    fn optional(h: &mut Sha256, text: Option<&str>) {
+    fn optional(h: &mut Fingerprint, text: Option<&str>) {
         match text {
             Some(t) => {
-                field(h, b"some");
-                field(h, t.as_bytes());
+                h.field(b"some");
+                h.field(t.as_bytes());
             }
-            None => field(h, b"none"),
+            None => h.field(b"none"),
         }
     }
-    let mut h = Sha256::new();
-    field(&mut h, b"calypso-director hand-record pdf");
-    field(&mut h, ALGORITHM.as_bytes());
-    field(&mut h, PdfKind::NAMES[options.kind as usize].as_bytes());
-    field(&mut h, title.as_bytes());
+    let mut h = Fingerprint::of(b"calypso-director hand-record pdf");
+    h.field(ALGORITHM.as_bytes());
+    h.field(PdfKind::NAMES[options.kind as usize].as_bytes());
+    h.field(title.as_bytes());
     optional(&mut h, options.event_name.as_deref());
     optional(&mut h, options.date.as_deref());
     optional(&mut h, options.commitment.as_deref());
-    field(&mut h, spec.variant.name().as_bytes());
-    field(&mut h, &(spec.players as u64).to_le_bytes());
+    h.field(spec.variant.name().as_bytes());
+    h.field(&(spec.players as u64).to_le_bytes());
     let trumps: String = Seat::ALL
         .iter()
         .map(|&s| spec.trumps.of(s).map_or('-', Suit::letter))
         .collect();
-    field(&mut h, trumps.as_bytes());
+    h.field(trumps.as_bytes());
     let schedule: Vec<String> = spec.schedule.iter().map(usize::to_string).collect();
-    field(&mut h, schedule.join(",").as_bytes());
+    h.field(schedule.join(",").as_bytes());
     for board in boards {
-        field(&mut h, &board.number.to_le_bytes());
-        field(&mut h, &[u8::from(board.reserve)]);
-        field(&mut h, board.first_dealer.letter().to_string().as_bytes());
+        h.field(&board.number.to_le_bytes());
+        h.field(&[u8::from(board.reserve)]);
+        h.field(board.first_dealer.letter().to_string().as_bytes());
         let stack: String = board.stack.iter().map(ToString::to_string).collect();
-        field(&mut h, stack.as_bytes());
+        h.field(stack.as_bytes());
     }
-    h.finalize().into()
+    h.finish()
 }
 
-/// Midnight UTC of a YYYY-MM-DD event date, for the PDF's dates.
-pub(crate) fn event_day(date: &str) -> Option<OffsetDateTime> {
-    let day = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()?;
-    let midnight = day.and_hms_opt(0, 0, 0)?.and_utc().timestamp();
-    OffsetDateTime::from_unix_timestamp(midnight).ok()
-}
-
-/// Draws onto one page at a time, in millimetres from the top left corner. Shared with the
-/// movement's cards, which add their own shapes to `ops`.
-pub(crate) struct Pen<'a> {
-    font: &'a ParsedFont,
-    font_id: FontId,
-    widths: HashMap<char, f32>,
-    pub(crate) ops: Vec<Op>,
-}
-
-fn black() -> Color {
-    Color::Rgb(Rgb::new(0.0, 0.0, 0.0, None))
-}
-
-fn red() -> Color {
-    Color::Rgb(Rgb::new(0.8, 0.0, 0.0, None))
-}
-
-fn grey() -> Color {
-    Color::Rgb(Rgb::new(0.55, 0.55, 0.55, None))
-}
-
-fn suit_color(suit: Suit) -> Color {
-    if suit.is_red() { red() } else { black() }
-}
-
-fn point(x: f32, y: f32) -> Point {
-    Point::new(Mm(x), Mm(PAGE_H - y))
-}
-
-impl<'a> Pen<'a> {
-    pub(crate) fn new(font: &'a ParsedFont, font_id: FontId) -> Pen<'a> {
-        Pen {
-            font,
-            font_id,
-            widths: HashMap::new(),
-            ops: Vec::new(),
-        }
-    }
-
-    /// Width of `text` at `size` points, in millimetres, from the font's advance widths.
-    pub(crate) fn width(&mut self, text: &str, size: f32) -> f32 {
-        let upm = f32::from(self.font.font_metrics.units_per_em.max(1));
-        let mut em = 0.0;
-        for c in text.chars() {
-            let font = self.font;
-            em += *self.widths.entry(c).or_insert_with(|| {
-                font.lookup_glyph_index(c as u32)
-                    .map_or(0.6, |g| f32::from(font.get_horizontal_advance(g)) / upm)
-            });
-        }
-        em * size * 25.4 / 72.0
-    }
-
-    pub(crate) fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Color) -> f32 {
-        self.ops.extend([
-            Op::StartTextSection,
-            Op::SetTextCursor { pos: point(x, y) },
-            Op::SetFont {
-                font: PdfFontHandle::External(self.font_id.clone()),
-                size: Pt(size),
-            },
-            Op::SetFillColor { col: color },
-            Op::ShowText {
-                items: vec![TextItem::Text(text.to_string())],
-            },
-            Op::EndTextSection,
-        ]);
-        x + self.width(text, size)
-    }
-
-    fn right(&mut self, x_right: f32, y: f32, size: f32, text: &str) {
-        let w = self.width(text, size);
-        self.text(x_right - w, y, size, text, black());
-    }
-
-    /// A suit symbol in its colour followed by the ranks in black.
-    fn suit_line(&mut self, x: f32, y: f32, size: f32, suit: Suit, ranks: &str) {
-        let symbol = format!("{} ", suit.symbol());
-        let x = self.text(x, y, size, &symbol, suit_color(suit));
-        self.text(x, y, size, ranks, black());
-    }
-
-    pub(crate) fn line(
-        &mut self,
-        from: (f32, f32),
-        to: (f32, f32),
-        width: f32,
-        dashed: bool,
-        color: Color,
-    ) {
-        let dash = if dashed {
-            LineDashPattern::new(0.0, &[3.0, 2.0])
-        } else {
-            LineDashPattern::solid()
-        };
-        self.ops.extend([
-            Op::SetOutlineColor { col: color },
-            Op::SetOutlineThickness { pt: Pt(width) },
-            Op::SetLineDashPattern { dash },
-            Op::DrawLine {
-                line: Line {
-                    points: vec![
-                        LinePoint {
-                            p: point(from.0, from.1),
-                            bezier: false,
-                        },
-                        LinePoint {
-                            p: point(to.0, to.1),
-                            bezier: false,
-                        },
-                    ],
-                    is_closed: false,
-                },
-            },
-        ]);
-    }
-
-    pub(crate) fn page(&mut self) -> PdfPage {
-        PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), std::mem::take(&mut self.ops))
-    }
+/// A suit symbol in its colour followed by the ranks in black.
+fn suit_line(pen: &mut Pen, x: f32, y: f32, size: f32, suit: Suit, ranks: &str) {
+    let symbol = format!("{} ", suit.symbol());
+    let x = pen.text(x, y, size, &symbol, suit_color(suit));
+    pen.text(x, y, size, ranks, black());
 }
 
 fn board_title(board: &Board) -> String {
@@ -363,16 +197,16 @@ fn board_title(board: &Board) -> String {
 /// Event name and date at the top right, footer with algorithm and commitment.
 fn page_frame(pen: &mut Pen, spec: &GameSpec, options: &PdfOptions) {
     if let Some(name) = &options.event_name {
-        pen.right(PAGE_W - 15.0, 14.0, 12.0, name);
+        pen.right(PAGE_W - 15.0, 14.0, 12.0, name, black());
     }
     if let Some(date) = &options.date {
-        pen.right(PAGE_W - 15.0, 20.0, 10.0, date);
+        pen.right(PAGE_W - 15.0, 20.0, 10.0, date, black());
     }
     let mut footer = format!("Calypso, {} · deal algorithm {ALGORITHM}", spec.variant);
     if let Some(c) = &options.commitment {
         footer.push_str(&format!(" · set commitment {c}"));
     }
-    pen.text(15.0, PAGE_H - 8.0, 7.0, &footer, grey());
+    pen.text(15.0, PAGE_H - 8.0, 7.0, &footer, HAND_RECORDS.grey());
 }
 
 fn trump_line(pen: &mut Pen, x: f32, y: f32, size: f32, spec: &GameSpec) {
@@ -415,7 +249,13 @@ fn hand_record_page(
         black(),
     );
     trump_line(pen, 80.0, 29.0, 11.0, spec);
-    pen.line((15.0, 33.0), (PAGE_W - 15.0, 33.0), 0.5, false, grey());
+    pen.line(
+        (15.0, 33.0),
+        (PAGE_W - 15.0, 33.0),
+        0.5,
+        false,
+        HAND_RECORDS.grey(),
+    );
 
     let rows = board.deals.len().div_ceil(2);
     let top = 40.0;
@@ -471,10 +311,10 @@ fn deal_diagram(
         if let Some(suit) = spec.trumps.of(seat) {
             name.push_str(&format!(" ({})", suit.name()));
         }
-        pen.text(x, y + step, size, &name, grey());
+        pen.text(x, y + step, size, &name, HAND_RECORDS.grey());
         for (k, &suit) in suits.iter().enumerate() {
             let ranks = suit_ranks(hand, suit, "");
-            pen.suit_line(x, y + (k as f32 + 2.0) * step, size, suit, &ranks);
+            suit_line(pen, x, y + (k as f32 + 2.0) * step, size, suit, &ranks);
         }
     }
     // The table in the middle, with the seat letters.
@@ -486,7 +326,7 @@ fn deal_diagram(
         ((bx + 22.0, by + bh), (bx, by + bh)),
         ((bx, by + bh), (bx, by)),
     ] {
-        pen.line(a, b, 0.6, false, grey());
+        pen.line(a, b, 0.6, false, HAND_RECORDS.grey());
     }
     let mid = by + bh / 2.0 + 1.0;
     let letter = size * 0.9;
@@ -497,7 +337,13 @@ fn deal_diagram(
         (Seat::East, bx + 18.5, mid),
     ] {
         if in_play(seat) {
-            pen.text(x, y, letter, &seat.letter().to_string(), grey());
+            pen.text(
+                x,
+                y,
+                letter,
+                &seat.letter().to_string(),
+                HAND_RECORDS.grey(),
+            );
         }
     }
     // Own trump counts: the figure players check first.
@@ -540,14 +386,15 @@ fn curtain_pages(
                 );
                 pen.text(x + 4.0, y + 5.5, 8.5, &head, black());
                 if let Some(name) = &options.event_name {
-                    pen.right(x + sw - 4.0, y + 5.5, 7.0, name);
+                    pen.right(x + sw - 4.0, y + 5.5, 7.0, name, black());
                 }
                 pen.text(x + 4.0, y + 10.5, 10.0, &player_title(spec, seat), black());
                 let hand = deal.hand(seat);
                 let step = (sh - 13.0) / suits.len() as f32;
                 for (k, &suit) in suits.iter().enumerate() {
                     let ranks = suit_ranks(hand, suit, " ");
-                    pen.suit_line(
+                    suit_line(
+                        pen,
                         x + 6.0,
                         y + 10.5 + (k as f32 + 1.0) * step,
                         10.0,
@@ -560,6 +407,7 @@ fn curtain_pages(
                     y + sh - 3.0,
                     7.0,
                     &format!("{} cards", hand.len()),
+                    black(),
                 );
                 slot += 1;
                 if slot == COLS * ROWS {
@@ -578,11 +426,11 @@ fn curtain_pages(
 fn curtain_page(pen: &mut Pen, mx: f32, my: f32, sw: f32, sh: f32) -> PdfPage {
     for r in 0..=8 {
         let y = my + r as f32 * sh;
-        pen.line((mx, y), (PAGE_W - mx, y), 0.4, true, grey());
+        pen.line((mx, y), (PAGE_W - mx, y), 0.4, true, HAND_RECORDS.grey());
     }
     for c in 0..=2 {
         let x = mx + c as f32 * sw;
-        pen.line((x, my), (x, PAGE_H - my), 0.4, true, grey());
+        pen.line((x, my), (x, PAGE_H - my), 0.4, true, HAND_RECORDS.grey());
     }
     pen.page()
 }
@@ -686,7 +534,13 @@ fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOption
         }
         let (x, y) = layout.place(start);
         let span = layout.span(n);
-        pen.line((x, y - 5.5), (x + span, y - 5.5), 0.6, false, grey());
+        pen.line(
+            (x, y - 5.5),
+            (x + span, y - 5.5),
+            0.6,
+            false,
+            HAND_RECORDS.grey(),
+        );
         // The longest label that fits over the deal's columns.
         let dealer = board.deals.get(d).map(|deal| deal.dealer);
         let labels = [
@@ -700,11 +554,11 @@ fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOption
             .flatten()
             .find(|l| pen.width(l, 7.0) <= room)
             .unwrap_or_else(|| format!("{}", d + 1));
-        pen.text(x, y - 7.0, 7.0, &label, grey());
+        pen.text(x, y - 7.0, 7.0, &label, HAND_RECORDS.grey());
     }
     for (i, card) in board.stack.iter().enumerate() {
         let (x, y) = layout.place(i);
-        pen.right(x + 7.0, y, 9.0, &format!("{}", i + 1));
+        pen.right(x + 7.0, y, 9.0, &format!("{}", i + 1), black());
         let rank = card.rank().char().to_string();
         let x = pen.text(x + 9.0, y, 10.0, &rank, black());
         pen.text(
@@ -723,6 +577,7 @@ mod tests {
     use super::*;
     use crate::deals::algorithm::{SetKey, board};
     use crate::engine::Variant;
+    use crate::event::papers::tests::settings;
 
     fn boards(spec: &GameSpec) -> Vec<Board> {
         let key = SetKey::from_bytes([7; 32]);
@@ -800,5 +655,14 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn reserve_papers_differ_from_the_boards() {
+        let key = DealKey::generate().unwrap();
+        let a = event_papers(&settings(), &key, PdfKind::Stack, false).unwrap();
+        let b = event_papers(&settings(), &key, PdfKind::Stack, true).unwrap();
+        assert!(a.starts_with(b"%PDF") && b.starts_with(b"%PDF"));
+        assert_ne!(a, b);
     }
 }

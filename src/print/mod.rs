@@ -1,0 +1,17 @@
+//! Everything printed: the hand records, curtain cards and stacking order of a set of boards,
+//! the table and guide cards of a movement, the results sheet, and the charts of the
+//! standings pages (SVG geometry the templates print). `deals`, `movement` and `event` hand
+//! over data; the drawing is here, and this is the only module that uses printpdf.
+//!
+//! Each PDF is a function of its inputs alone: the same inputs give the same bytes in any
+//! process, however many documents it made before, so the web service serves what the
+//! command line writes.
+
+pub mod bench;
+pub mod cards;
+pub mod charts;
+pub mod hand_records;
+mod pen;
+pub mod results;
+
+pub use hand_records::{PdfError, PdfKind, PdfOptions};
