@@ -7,7 +7,7 @@ use super::rules::{read_input, refuse};
 use crate::scoring::score_text;
 
 pub fn run(file: Option<&str>) -> i32 {
-    match read_input(file).and_then(|text| score_text(&text)) {
+    match read_input(file).and_then(|text| score_text(&text).map_err(|e| e.to_string())) {
         Ok(standings) => {
             println!("{}", standings.to_json_text());
             0

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::sheet::{Compare, Outcome, PairResult, Scale, hundredths, places};
+use super::sheet::{Compare, Outcome, PairResult, Scale, SheetError, hundredths, places};
 
 /// A direction at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -115,7 +115,7 @@ pub fn score(
     compare: Compare,
     expected: &BTreeMap<u32, u32>,
     results: &[PairResult],
-) -> Result<Report, String> {
+) -> Result<Report, SheetError> {
     let mut by_board: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for (i, r) in results.iter().enumerate() {
         by_board.entry(r.board).or_default().push(i);
@@ -129,10 +129,11 @@ pub fn score(
         });
         let e = expected.get(&board).copied().unwrap_or(most);
         if (idx.len() as u32) > e {
-            return Err(format!(
-                "board {board} has {} results, more than the {e} expected",
-                idx.len()
-            ));
+            return Err(SheetError::TooManyResults {
+                board,
+                results: idx.len(),
+                expected: e,
+            });
         }
         let top = top(e, scale);
         let scored: Vec<(usize, i64, i64)> = idx

@@ -8,18 +8,19 @@ pub mod standings;
 pub mod tally;
 pub mod team;
 
+pub use sheet::SheetError;
 pub use standings::Standings;
 
 use sheet::Sheet;
 
 /// A scoring sheet's text in, its standings out, or the message naming what is wrong with
 /// the sheet.
-pub fn score_text(text: &str) -> Result<Standings, String> {
+pub fn score_text(text: &str) -> Result<Standings, SheetError> {
     score_sheet(&sheet::parse(text)?)
 }
 
 /// The standings of a sheet already read.
-pub fn score_sheet(sheet: &Sheet) -> Result<Standings, String> {
+pub fn score_sheet(sheet: &Sheet) -> Result<Standings, SheetError> {
     Ok(match sheet {
         Sheet::Matchpoints {
             scale,
@@ -46,7 +47,9 @@ mod tests {
 
     /// The standings as the command prints them, as a JSON value.
     fn score_json(text: &str) -> Result<Value, String> {
-        score_text(text).map(|s| s.to_value())
+        score_text(text)
+            .map(|s| s.to_value())
+            .map_err(|e| e.to_string())
     }
 
     fn score(sheet: Value) -> Value {

@@ -7,6 +7,32 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
+/// Why a sheet is not scored, by what is at fault: its text, a field of the sheet, one
+/// result (named "result 3 (round 1, table 2, board 2)"), or a board with too many results.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SheetError {
+    #[error("bad JSON: {0}")]
+    Json(String),
+    /// The method, scale, compare, expected results or teams.
+    #[error("{0}")]
+    Sheet(String),
+    #[error("{at}: {problem}")]
+    Result { at: String, problem: String },
+    #[error("board {board} has {results} results, more than the {expected} expected")]
+    TooManyResults {
+        board: u32,
+        results: usize,
+        expected: u32,
+    },
+}
+
+fn at(at: String, problem: impl Into<String>) -> SheetError {
+    SheetError::Result {
+        at,
+        problem: problem.into(),
+    }
+}
+
 /// The matchpoint scale: `2-1` (2 per result beaten, 1 per tie) or `1-half` (1 and 1/2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scale {
@@ -321,21 +347,21 @@ fn adjustment(v: &Value) -> Result<Adjustment, String> {
 }
 
 /// Result `i` of `results` checked on its own; its name is made only for a message.
-fn pair_result(results: &Results, i: usize) -> Result<PairResult, String> {
+fn pair_result(results: &Results, i: usize) -> Result<PairResult, SheetError> {
     let name = || results.name(i);
     let read;
     let r = match results {
         Results::Typed(r) => &r[i],
         Results::Values(v) => {
-            read = ResultIn::deserialize(&v[i]).map_err(|e| format!("{}: {e}", name()))?;
+            read = ResultIn::deserialize(&v[i]).map_err(|e| at(name(), e.to_string()))?;
             &read
         }
     };
     if r.board == 0 {
-        return Err(format!("{}: boards are numbered from 1", name()));
+        return Err(at(name(), "boards are numbered from 1"));
     }
     if r.majors == r.minors {
-        return Err(format!("{}: pair {} cannot play itself", name(), r.majors));
+        return Err(at(name(), format!("pair {} cannot play itself", r.majors)));
     }
     let outcome = match (&r.scores, &r.adjusted) {
         (Some(s), None) => Outcome::Scored {
@@ -343,20 +369,14 @@ fn pair_result(results: &Results, i: usize) -> Result<PairResult, String> {
             minors: s.minors,
         },
         (None, Some(a)) => Outcome::Adjusted {
-            majors: adjustment(&a.majors).map_err(|e| format!("{}: majors: {e}", name()))?,
-            minors: adjustment(&a.minors).map_err(|e| format!("{}: minors: {e}", name()))?,
+            majors: adjustment(&a.majors).map_err(|e| at(name(), format!("majors: {e}")))?,
+            minors: adjustment(&a.minors).map_err(|e| at(name(), format!("minors: {e}")))?,
         },
         (Some(_), Some(_)) => {
-            return Err(format!(
-                "{}: a result has scores or an adjustment, not both",
-                name()
-            ));
+            return Err(at(name(), "a result has scores or an adjustment, not both"));
         }
         (None, None) => {
-            return Err(format!(
-                "{}: a result needs scores or an adjustment",
-                name()
-            ));
+            return Err(at(name(), "a result needs scores or an adjustment"));
         }
     };
     Ok(PairResult {
@@ -370,7 +390,7 @@ fn pair_result(results: &Results, i: usize) -> Result<PairResult, String> {
 }
 
 /// Results of pairs: each checked on its own, then no pair twice on one board.
-fn pair_results(results: &Results) -> Result<Vec<PairResult>, String> {
+fn pair_results(results: &Results) -> Result<Vec<PairResult>, SheetError> {
     let out = (0..results.len())
         .map(|i| pair_result(results, i))
         .collect::<Result<Vec<_>, _>>()?;
@@ -388,10 +408,9 @@ fn pair_results(results: &Results) -> Result<Vec<PairResult>, String> {
     for (i, r) in out.iter().enumerate() {
         for pair in [r.majors, r.minors] {
             if !seen.insert((r.board, pair)) {
-                return Err(format!(
-                    "{}: pair {pair} already has a result on board {}",
+                return Err(at(
                     results.name(i),
-                    r.board
+                    format!("pair {pair} already has a result on board {}", r.board),
                 ));
             }
         }
@@ -399,7 +418,7 @@ fn pair_results(results: &Results) -> Result<Vec<PairResult>, String> {
     Ok(out)
 }
 
-fn game(i: usize, v: &Value) -> Result<Game, String> {
+fn game(i: usize, v: &Value) -> Result<Game, SheetError> {
     let name = {
         let field = |k: &str| v.get(k).and_then(Value::as_u64);
         match (field("round"), field("table")) {
@@ -407,19 +426,21 @@ fn game(i: usize, v: &Value) -> Result<Game, String> {
             _ => format!("result {}", i + 1),
         }
     };
-    let g = GameIn::deserialize(v).map_err(|e| format!("{name}: {e}"))?;
-    let sides: [TallySide; 2] = g
-        .sides
-        .try_into()
-        .map_err(|s: Vec<TallySide>| format!("{name}: a game has two sides, not {}", s.len()))?;
+    let g = GameIn::deserialize(v).map_err(|e| at(name.clone(), e.to_string()))?;
+    let sides: [TallySide; 2] = g.sides.try_into().map_err(|s: Vec<TallySide>| {
+        at(
+            name.clone(),
+            format!("a game has two sides, not {}", s.len()),
+        )
+    })?;
     let mut members = BTreeSet::new();
     for side in &sides {
         if side.members.is_empty() {
-            return Err(format!("{name}: a side has at least one member"));
+            return Err(at(name, "a side has at least one member"));
         }
         for &m in &side.members {
             if !members.insert(m) {
-                return Err(format!("{name}: member {m} appears twice in one game"));
+                return Err(at(name, format!("member {m} appears twice in one game")));
             }
         }
     }
@@ -433,7 +454,7 @@ fn game(i: usize, v: &Value) -> Result<Game, String> {
 /// Reads a sheet from JSON text. A pairs' sheet that reads straight into its types (most
 /// do) is not built as JSON values first; any other is, and names a result at fault exactly
 /// as before (a typed read that fails says less).
-pub fn parse(text: &str) -> Result<Sheet, String> {
+pub fn parse(text: &str) -> Result<Sheet, SheetError> {
     if let Ok(input) = serde_json::from_str::<SheetIn<ResultIn>>(text)
         && matches!(input.method.as_str(), "matchpoints" | "team")
     {
@@ -456,19 +477,20 @@ pub fn parse(text: &str) -> Result<Sheet, String> {
         return read(head, Results::Typed(results));
     }
     let mut input: SheetIn<Value> =
-        serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))?;
+        serde_json::from_str(text).map_err(|e| SheetError::Json(e.to_string()))?;
     let results = Results::Values(std::mem::take(&mut input.results));
     read(input, results)
 }
 
 /// The sheet from its header fields (`input`, its results taken out) and its results.
-fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, String> {
-    let only = |what: &str, given: bool| -> Result<(), String> {
+fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, SheetError> {
+    let sheet = |m: String| SheetError::Sheet(m);
+    let only = |what: &str, given: bool| -> Result<(), SheetError> {
         if given {
-            Err(format!(
+            Err(sheet(format!(
                 "\"{what}\" belongs to a matchpoints sheet, not {}",
                 input.method
-            ))
+            )))
         } else {
             Ok(())
         }
@@ -477,25 +499,27 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, String> {
         "matchpoints" => {
             let scale = input.scale.as_deref().unwrap_or("2-1");
             let scale = Scale::parse(scale)
-                .ok_or_else(|| format!("unknown scale \"{scale}\" (2-1 or 1-half)"))?;
+                .ok_or_else(|| sheet(format!("unknown scale \"{scale}\" (2-1 or 1-half)")))?;
             let compare = input.compare.as_deref().unwrap_or("net");
             let compare = Compare::parse(compare)
-                .ok_or_else(|| format!("unknown compare \"{compare}\" (net or own)"))?;
+                .ok_or_else(|| sheet(format!("unknown compare \"{compare}\" (net or own)")))?;
             if input.teams.is_some() {
-                return Err("\"teams\" belongs to a team sheet".into());
+                return Err(sheet("\"teams\" belongs to a team sheet".into()));
             }
             let mut expected = BTreeMap::new();
             for (k, v) in input.expected.iter().flatten() {
                 let board: u32 = match k.parse() {
                     Ok(b) if b > 0 => b,
-                    _ => return Err(format!("expected: \"{k}\" is not a board number")),
+                    _ => {
+                        return Err(sheet(format!("expected: \"{k}\" is not a board number")));
+                    }
                 };
                 let n = match v.as_u64() {
                     Some(n) if n > 0 && n <= u32::MAX as u64 => n as u32,
                     _ => {
-                        return Err(format!(
+                        return Err(sheet(format!(
                             "expected: board {board}: the expected results must be a whole number of at least 1, not {v}"
-                        ));
+                        )));
                     }
                 };
                 expected.insert(board, n);
@@ -509,7 +533,7 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, String> {
         }
         "tally" => {
             if input.teams.is_some() {
-                return Err("\"teams\" belongs to a team sheet".into());
+                return Err(sheet("\"teams\" belongs to a team sheet".into()));
             }
             only("scale", input.scale.is_some())?;
             only("compare", input.compare.is_some())?;
@@ -528,26 +552,26 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, String> {
             only("scale", input.scale.is_some())?;
             only("compare", input.compare.is_some())?;
             only("expected", input.expected.is_some())?;
-            let teams_in = input
-                .teams
-                .ok_or("a team sheet needs \"teams\": {\"A\":[pairs],\"B\":[pairs]}")?;
+            let teams_in = input.teams.ok_or_else(|| {
+                sheet("a team sheet needs \"teams\": {\"A\":[pairs],\"B\":[pairs]}".into())
+            })?;
             if teams_in.len() != 2 {
-                return Err(format!(
+                return Err(sheet(format!(
                     "a team match has two teams, not {}",
                     teams_in.len()
-                ));
+                )));
             }
             let mut teams = Vec::new();
             let mut owner = BTreeMap::new();
             for (name, v) in teams_in {
                 let pairs: Vec<u32> =
-                    serde_json::from_value(v).map_err(|e| format!("teams: {name}: {e}"))?;
+                    serde_json::from_value(v).map_err(|e| sheet(format!("teams: {name}: {e}")))?;
                 if pairs.is_empty() {
-                    return Err(format!("teams: {name} has no pairs"));
+                    return Err(sheet(format!("teams: {name} has no pairs")));
                 }
                 for &p in &pairs {
                     if owner.insert(p, name.clone()).is_some() {
-                        return Err(format!("teams: pair {p} is in more than one team"));
+                        return Err(sheet(format!("teams: pair {p} is in more than one team")));
                     }
                 }
                 teams.push((name, pairs));
@@ -556,18 +580,16 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, String> {
             for (i, r) in read.iter().enumerate() {
                 let name = results.name(i);
                 if matches!(r.outcome, Outcome::Adjusted { .. }) {
-                    return Err(format!(
-                        "{name}: a team match takes scores, not adjustments"
-                    ));
+                    return Err(at(name, "a team match takes scores, not adjustments"));
                 }
                 let (a, b) = (owner.get(&r.majors), owner.get(&r.minors));
                 match (a, b) {
-                    (None, _) => return Err(format!("{name}: pair {} is in no team", r.majors)),
-                    (_, None) => return Err(format!("{name}: pair {} is in no team", r.minors)),
+                    (None, _) => return Err(at(name, format!("pair {} is in no team", r.majors))),
+                    (_, None) => return Err(at(name, format!("pair {} is in no team", r.minors))),
                     (Some(a), Some(b)) if a == b => {
-                        return Err(format!(
-                            "{name}: pairs {} and {} are both in team {a}",
-                            r.majors, r.minors
+                        return Err(at(
+                            name,
+                            format!("pairs {} and {} are both in team {a}", r.majors, r.minors),
                         ));
                     }
                     _ => {}
@@ -578,9 +600,9 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, String> {
                 results: read,
             })
         }
-        other => Err(format!(
+        other => Err(sheet(format!(
             "unknown method \"{other}\" (matchpoints, tally or team)"
-        )),
+        ))),
     }
 }
 

@@ -55,7 +55,7 @@ pub enum StandingsError {
     Db(#[from] DbError),
     /// The stored results make a sheet the scoring module refuses (a corrupt row).
     #[error("the stored results cannot be scored: {0}")]
-    Sheet(String),
+    Sheet(#[from] crate::scoring::SheetError),
 }
 
 /// The event's standings as `viewer` may see them. While a fixed movement's board still has

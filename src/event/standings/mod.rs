@@ -419,7 +419,8 @@ pub fn build(
             results,
         } => {
             marks.check(&pair_keys(results))?;
-            let report = matchpoints::score(*scale, *compare, expected, results)?;
+            let report = matchpoints::score(*scale, *compare, expected, results)
+                .map_err(|e| e.to_string())?;
             let mut v = matchpoint_view(&report, results, names, marks);
             v.scale = Some(scale.name());
             v.compare = Some(compare.name());
