@@ -19,8 +19,24 @@ pub fn score_text(text: &str) -> Result<Standings, SheetError> {
     score_sheet(&sheet::parse(text)?)
 }
 
-/// The standings of a sheet already read.
-pub fn score_sheet(sheet: &Sheet) -> Result<Standings, SheetError> {
+/// What scoring a sheet found, before it is written out: the pages' views are made from it
+/// beside the standings, so a sheet is scored once.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Report {
+    Matchpoints(matchpoints::Report),
+    Tally(tally::TallyReport),
+    Team(team::TeamReport),
+}
+
+/// A sheet scored: what scoring found and the standings written from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scored {
+    pub report: Report,
+    pub standings: Standings,
+}
+
+/// Scores a sheet already read.
+pub fn score(sheet: &Sheet) -> Result<Scored, SheetError> {
     Ok(match sheet {
         Sheet::Matchpoints {
             scale,
@@ -28,16 +44,34 @@ pub fn score_sheet(sheet: &Sheet) -> Result<Standings, SheetError> {
             expected,
             results,
         } => {
-            let report = matchpoints::score(*scale, *compare, expected, results)?;
-            Standings::Matchpoints(standings::Matchpoints::of(
-                *scale, *compare, results, &report,
-            ))
+            let r = matchpoints::score(*scale, *compare, expected, results)?;
+            Scored {
+                standings: Standings::Matchpoints(standings::Matchpoints::of(
+                    *scale, *compare, results, &r,
+                )),
+                report: Report::Matchpoints(r),
+            }
         }
-        Sheet::Tally { games } => Standings::Tally(tally::score(games).into()),
+        Sheet::Tally { games } => {
+            let r = tally::score(games);
+            Scored {
+                standings: Standings::Tally((&r).into()),
+                report: Report::Tally(r),
+            }
+        }
         Sheet::Team { teams, results } => {
-            Standings::Team(standings::Team::of(teams, team::score(teams, results)))
+            let r = team::score(teams, results);
+            Scored {
+                standings: Standings::Team(standings::Team::of(teams, &r)),
+                report: Report::Team(r),
+            }
         }
     })
+}
+
+/// The standings of a sheet already read.
+pub fn score_sheet(sheet: &Sheet) -> Result<Standings, SheetError> {
+    score(sheet).map(|s| s.standings)
 }
 
 #[cfg(test)]

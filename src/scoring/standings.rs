@@ -5,7 +5,6 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-use super::matchpoints::Report;
 use super::sheet::{Adjustment, Compare, Outcome, PairResult, Scale};
 use super::tally::TallyReport;
 use super::team::TeamReport;
@@ -168,7 +167,12 @@ impl Serialize for TeamSwing {
 }
 
 impl Matchpoints {
-    pub fn of(scale: Scale, compare: Compare, results: &[PairResult], report: &Report) -> Self {
+    pub fn of(
+        scale: Scale,
+        compare: Compare,
+        results: &[PairResult],
+        report: &super::matchpoints::Report,
+    ) -> Self {
         let boards = report
             .boards
             .iter()
@@ -231,14 +235,14 @@ impl Matchpoints {
     }
 }
 
-impl From<TallyReport> for Tally {
-    fn from(r: TallyReport) -> Self {
+impl From<&TallyReport> for Tally {
+    fn from(r: &TallyReport) -> Self {
         Tally {
             standings: r
                 .standings
-                .into_iter()
+                .iter()
                 .map(|s| TallyLine {
-                    place: s.place,
+                    place: s.place.clone(),
                     member: s.member,
                     games: s.games,
                     tally: s.tally,
@@ -252,23 +256,23 @@ impl From<TallyReport> for Tally {
 }
 
 impl Team {
-    pub fn of(teams: &[(String, Vec<u32>)], report: TeamReport) -> Self {
+    pub fn of(teams: &[(String, Vec<u32>)], report: &TeamReport) -> Self {
         let names = [teams[0].0.clone(), teams[1].0.clone()];
         Team {
             teams: report
                 .teams
-                .into_iter()
+                .iter()
                 .map(|t| TeamLine {
-                    team: t.team,
+                    team: t.team.clone(),
                     total: t.total,
-                    place: t.place,
+                    place: t.place.clone(),
                 })
                 .collect(),
             difference: report.difference,
             boards: report
                 .boards
-                .into_iter()
-                .map(|(board, first)| Swing {
+                .iter()
+                .map(|&(board, first)| Swing {
                     board,
                     swing: TeamSwing {
                         teams: names.clone(),

@@ -11,7 +11,7 @@ use crate::event::results::{Publication, ResultStatus, TableResult, boards_still
 use crate::event::scoring_sheet::{SheetInputs, scoring_sheet};
 use crate::event::{Event, Viewer};
 use crate::movement::{IndividualRound, Movement};
-use crate::scoring::{score_sheet, sheet::Sheet};
+use crate::scoring::{Report, score, sheet::Sheet};
 
 /// An event's results as one viewer may see them, with the sheet and standings they give.
 #[derive(Clone, Debug)]
@@ -24,6 +24,8 @@ pub struct EventScores {
     /// still has to play).
     pub results: Vec<TableResult>,
     pub sheet: Sheet,
+    /// What scoring `sheet` found: the pages' views are built from it, not scored again.
+    pub report: Report,
     /// Exactly what `calypso-director score` prints for `sheet`.
     pub standings: Value,
     /// Whether every result counted is confirmed (none provisional or disputed).
@@ -88,9 +90,8 @@ pub fn event_scores(
         seated: &seated,
         results: &results,
     });
-    let standings = score_sheet(&sheet)
-        .map_err(StandingsError::Sheet)?
-        .to_value();
+    let scored = score(&sheet)?;
+    let standings = scored.standings.to_value();
     let all_confirmed = results.iter().all(|r| r.status == ResultStatus::Confirmed);
     Ok(EventScores {
         entries,
@@ -98,6 +99,7 @@ pub fn event_scores(
         seated,
         results,
         sheet,
+        report: scored.report,
         standings,
         all_confirmed,
     })

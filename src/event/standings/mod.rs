@@ -17,7 +17,7 @@ use serde::{Serialize, Serializer};
 use super::results::ResultStatus;
 use crate::scoring::matchpoints::{self, Field};
 use crate::scoring::sheet::{Adjustment, Game, Outcome, PairResult, Sheet, number};
-use crate::scoring::{tally, team};
+use crate::scoring::{Report, tally, team};
 
 /// A figure as the scoring output shows it: two decimals, whole numbers without a fraction
 /// (`95.83`, `12`, `2.4`). Serialized and displayed alike.
@@ -404,37 +404,51 @@ impl ScorecardRow {
     }
 }
 
-/// The view of a sheet. Fails with the scoring module's message for a sheet it cannot
-/// score, or when a mark names no result of the sheet.
+/// The view of a sheet, scored here. Fails with the scoring module's message for a sheet
+/// it cannot score, or when a mark names no result of the sheet.
 pub fn build(
     sheet: &Sheet,
     names: &EntryNames,
     marks: &ResultMarks,
 ) -> Result<EventStandings, String> {
-    let view = match sheet {
-        Sheet::Matchpoints {
-            scale,
-            compare,
-            expected,
-            results,
-        } => {
+    let scored = crate::scoring::score(sheet).map_err(|e| e.to_string())?;
+    build_from(sheet, &scored.report, names, marks)
+}
+
+/// The view of a sheet already scored (`report` is what scoring `sheet` found): the
+/// standings pages use the scoring their standings came from, never a second one.
+pub fn build_from(
+    sheet: &Sheet,
+    report: &Report,
+    names: &EntryNames,
+    marks: &ResultMarks,
+) -> Result<EventStandings, String> {
+    let view = match (sheet, report) {
+        (
+            Sheet::Matchpoints {
+                scale,
+                compare,
+                results,
+                ..
+            },
+            Report::Matchpoints(report),
+        ) => {
             marks.check(&pair_keys(results))?;
-            let report = matchpoints::score(*scale, *compare, expected, results)
-                .map_err(|e| e.to_string())?;
-            let mut v = matchpoint_view(&report, results, names, marks);
+            let mut v = matchpoint_view(report, results, names, marks);
             v.scale = Some(scale.name());
             v.compare = Some(compare.name());
             v
         }
-        Sheet::Tally { games } => {
+        (Sheet::Tally { games }, Report::Tally(report)) => {
             let keys = games.iter().map(|g| (g.round, g.table, None)).collect();
             marks.check(&keys)?;
-            tally_view(&tally::score(games), games, names, marks)
+            tally_view(report, games, names, marks)
         }
-        Sheet::Team { teams, results } => {
+        (Sheet::Team { teams, results }, Report::Team(report)) => {
             marks.check(&pair_keys(results))?;
-            team_view(&team::score(teams, results), teams, results, names, marks)
+            team_view(report, teams, results, names, marks)
         }
+        _ => return Err("the report was scored from another kind of sheet".into()),
     };
     Ok(view)
 }

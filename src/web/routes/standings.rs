@@ -129,7 +129,8 @@ pub fn view_of(
 ) -> Result<EventStandings, AppError> {
     let names = names_of(ev, scores);
     let marks = marks_of(scores);
-    let mut view = standings::build(&scores.sheet, &names, &marks).map_err(AppError::Standings)?;
+    let mut view = standings::build_from(&scores.sheet, &scores.report, &names, &marks)
+        .map_err(AppError::Standings)?;
     if let Sheet::Tally { games } = &scores.sheet {
         // Each game of a progressive is its own board: its traveller has one line.
         let boards = scores
