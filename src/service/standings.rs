@@ -8,10 +8,12 @@ use crate::db::{self, DbConnection, DbError};
 use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
 use crate::event::results::{Publication, ResultStatus, TableResult, boards_still_to_play};
-use crate::event::scoring_sheet::{SheetInputs, scoring_sheet};
-use crate::event::{Event, Viewer};
+use crate::event::scoring_sheet::{SheetInputs, entry_of, outcome_of, scoring_sheet};
+use crate::event::standings::{self, EntryNames, EventStandings, Mark, ResultMarks};
+use crate::event::{Event, EventFormat, Viewer};
 use crate::movement::{IndividualRound, Movement};
-use crate::scoring::{Report, score, sheet::Sheet};
+use crate::scoring::sheet::{Outcome, Sheet};
+use crate::scoring::{Report, score};
 
 /// An event's results as one viewer may see them, with the sheet and standings they give.
 #[derive(Clone, Debug)]
@@ -58,6 +60,9 @@ pub enum StandingsError {
     /// The stored results make a sheet the scoring module refuses (a corrupt row).
     #[error("the stored results cannot be scored: {0}")]
     Sheet(#[from] crate::scoring::SheetError),
+    /// The view of scored results refuses them (a mark naming no result of the sheet).
+    #[error("the standings cannot be shown: {0}")]
+    View(String),
 }
 
 /// The event's standings as `viewer` may see them. While a fixed movement's board still has
@@ -103,4 +108,95 @@ pub fn event_scores(
         standings,
         all_confirmed,
     })
+}
+
+/// The names the standings show: entries by number (a team match's four pairs by their
+/// team), or the individual's players.
+pub fn names_of(ev: &Event, scores: &EventScores) -> EntryNames {
+    let mut names = match ev.settings.format() {
+        EventFormat::ProgressiveIndividual => EntryNames::players(),
+        _ => EntryNames::pairs(),
+    };
+    for e in &scores.entries {
+        if let Ok(n) = u32::try_from(e.number) {
+            names = names.with(n, &e.name);
+        }
+    }
+    let movement = scores.movement.as_ref();
+    if let Some((m, teams)) = movement.and_then(|m| m.teams.as_ref().map(|t| (m, t))) {
+        for (label, pairs) in [("A", &teams.a), ("B", &teams.b)] {
+            // The team entry a pair stands for, as the results name it.
+            let team = pairs
+                .first()
+                .and_then(|p| entry_of(&scores.entries, m, *p))
+                .map(|e| e.name.clone())
+                .unwrap_or_else(|| format!("Team {label}"));
+            names = names.with_team(label, &team);
+            for (pair, side) in pairs.iter().zip(["majors", "minors"]) {
+                names = names.with(*pair, &format!("{team} ({side})"));
+            }
+        }
+    }
+    names
+}
+
+/// Provisional and disputed results, as the standings mark them: only results that give a
+/// line of the sheet.
+pub fn marks_of(scores: &EventScores) -> ResultMarks {
+    let mut marks = ResultMarks::new();
+    let tally = matches!(scores.sheet, Sheet::Tally { .. });
+    for r in &scores.results {
+        let Some(mark) = Mark::of_status(r.status) else {
+            continue;
+        };
+        let (Ok(round), Ok(table), Ok(board)) = (
+            u32::try_from(r.round),
+            u32::try_from(r.table_number),
+            u32::try_from(r.board),
+        ) else {
+            continue;
+        };
+        match outcome_of(r) {
+            Some(Outcome::Scored { .. }) if tally => {
+                marks.mark_table(round, table, mark);
+            }
+            Some(_) if !tally => {
+                marks.mark(round, table, board, mark);
+            }
+            _ => {}
+        }
+    }
+    marks
+}
+
+/// The standings view of the event's scores at `now`, built from the scoring the standings
+/// came from.
+pub fn view_of(
+    ev: &Event,
+    scores: &EventScores,
+    now: chrono::NaiveDateTime,
+) -> Result<EventStandings, StandingsError> {
+    let names = names_of(ev, scores);
+    let marks = marks_of(scores);
+    let mut view = standings::build_from(&scores.sheet, &scores.report, &names, &marks)
+        .map_err(StandingsError::View)?;
+    if let Sheet::Tally { games } = &scores.sheet {
+        // Each game of a progressive is its own board: its traveller has one line.
+        let boards = scores
+            .results
+            .iter()
+            .filter_map(|r| {
+                Some((
+                    (
+                        u32::try_from(r.round).ok()?,
+                        u32::try_from(r.table_number).ok()?,
+                    ),
+                    u32::try_from(r.board).ok()?,
+                ))
+            })
+            .collect();
+        view.travellers = standings::tally_travellers(games, &boards, &names, &marks);
+    }
+    view.provisional = scores.provisional(ev.publication(now));
+    Ok(view)
 }

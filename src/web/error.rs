@@ -67,7 +67,9 @@ impl From<StandingsError> for AppError {
     fn from(e: StandingsError) -> AppError {
         match e {
             StandingsError::Db(d) => d.into(),
-            StandingsError::Sheet(_) => AppError::Standings(e.to_string()),
+            StandingsError::Sheet(_) | StandingsError::View(_) => {
+                AppError::Standings(e.to_string())
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::standings::{computed, names_of};
+use super::standings::computed;
 use crate::db;
 use crate::event::archive::{
     Found, PersonKey, Year, by_year_and_month, in_archive, row_of, running_average, search,
@@ -20,6 +20,7 @@ use crate::event::standings::export::to_csv;
 use crate::event::{Event, EventStatus, Viewer};
 use crate::print::charts::{LineChart, average_by_event};
 use crate::service::results::individual_sides;
+use crate::service::standings::names_of;
 use crate::web::auth::Viewer as AuthViewer;
 use crate::web::error::AppError;
 use crate::web::page::Nav;

@@ -10,14 +10,10 @@ use askama::Template;
 
 use crate::db;
 use crate::event::club::Club;
-use crate::event::scoring_sheet::{entry_of, outcome_of};
-use crate::event::standings::{
-    self, EntryNames, EventStandings, Mark, ResultMarks, Scorecard, export,
-};
+use crate::event::standings::{EventStandings, Scorecard, export};
 use crate::event::{Event, EventFormat, EventId, Viewer};
 use crate::print::results as print;
-use crate::scoring::sheet::{Outcome, Sheet};
-use crate::service::standings::{EventScores, event_scores};
+use crate::service::standings::{event_scores, view_of};
 use crate::web::auth::Viewer as AuthViewer;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
@@ -60,96 +56,6 @@ pub async fn computed(
     });
     state.standings.put(c.ev.id, view, generation, c.clone());
     Ok(c)
-}
-
-/// The names the standings show: entries by number (a team match's four pairs by their
-/// team), or the individual's players.
-pub fn names_of(ev: &Event, scores: &EventScores) -> EntryNames {
-    let mut names = match ev.settings.format() {
-        EventFormat::ProgressiveIndividual => EntryNames::players(),
-        _ => EntryNames::pairs(),
-    };
-    for e in &scores.entries {
-        if let Ok(n) = u32::try_from(e.number) {
-            names = names.with(n, &e.name);
-        }
-    }
-    let movement = scores.movement.as_ref();
-    if let Some((m, teams)) = movement.and_then(|m| m.teams.as_ref().map(|t| (m, t))) {
-        for (label, pairs) in [("A", &teams.a), ("B", &teams.b)] {
-            // The team entry a pair stands for, as the results name it.
-            let team = pairs
-                .first()
-                .and_then(|p| entry_of(&scores.entries, m, *p))
-                .map(|e| e.name.clone())
-                .unwrap_or_else(|| format!("Team {label}"));
-            names = names.with_team(label, &team);
-            for (pair, side) in pairs.iter().zip(["majors", "minors"]) {
-                names = names.with(*pair, &format!("{team} ({side})"));
-            }
-        }
-    }
-    names
-}
-
-/// Provisional and disputed results, as the standings mark them: only results that give a
-/// line of the sheet.
-pub fn marks_of(scores: &EventScores) -> ResultMarks {
-    let mut marks = ResultMarks::new();
-    let tally = matches!(scores.sheet, Sheet::Tally { .. });
-    for r in &scores.results {
-        let Some(mark) = Mark::of_status(r.status) else {
-            continue;
-        };
-        let (Ok(round), Ok(table), Ok(board)) = (
-            u32::try_from(r.round),
-            u32::try_from(r.table_number),
-            u32::try_from(r.board),
-        ) else {
-            continue;
-        };
-        match outcome_of(r) {
-            Some(Outcome::Scored { .. }) if tally => {
-                marks.mark_table(round, table, mark);
-            }
-            Some(_) if !tally => {
-                marks.mark(round, table, board, mark);
-            }
-            _ => {}
-        }
-    }
-    marks
-}
-
-/// The standings view of the event's scores at `now`.
-pub fn view_of(
-    ev: &Event,
-    scores: &EventScores,
-    now: chrono::NaiveDateTime,
-) -> Result<EventStandings, AppError> {
-    let names = names_of(ev, scores);
-    let marks = marks_of(scores);
-    let mut view = standings::build_from(&scores.sheet, &scores.report, &names, &marks)
-        .map_err(AppError::Standings)?;
-    if let Sheet::Tally { games } = &scores.sheet {
-        // Each game of a progressive is its own board: its traveller has one line.
-        let boards = scores
-            .results
-            .iter()
-            .filter_map(|r| {
-                Some((
-                    (
-                        u32::try_from(r.round).ok()?,
-                        u32::try_from(r.table_number).ok()?,
-                    ),
-                    u32::try_from(r.board).ok()?,
-                ))
-            })
-            .collect();
-        view.travellers = standings::tally_travellers(games, &boards, &names, &marks);
-    }
-    view.provisional = scores.provisional(ev.publication(now));
-    Ok(view)
 }
 
 /// A club's event by the path's club slug and event id (404 for either unknown).
