@@ -2,6 +2,8 @@
 //! event's movement (`event::scoring_sheet`) and scored by the same module as `calypso-director
 //! score`, so the site, the API and the command line cannot disagree.
 
+use std::collections::BTreeSet;
+
 use serde_json::Value;
 
 use crate::db::{self, DbConnection, DbError};
@@ -199,4 +201,35 @@ pub fn view_of(
     }
     view.provisional = scores.provisional(ev.publication(now));
     Ok(view)
+}
+
+/// An event's results with what the page needs to show them: the boards still to be played
+/// at some table, and the progressive individual's seatings (its sides are players). The
+/// deal viewer's traveller reads the same.
+pub struct Played {
+    pub results: Vec<TableResult>,
+    pub still_to_play: BTreeSet<u32>,
+    pub seated: Option<Vec<IndividualRound>>,
+}
+
+pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<Played, DbError> {
+    let results = db::results::results_of(c, ev.club_id, ev.id)?;
+    if results.is_empty() {
+        return Ok(Played {
+            results,
+            still_to_play: BTreeSet::new(),
+            seated: None,
+        });
+    }
+    let (movement, seated) = if movement_kind(ev.settings.format()).is_some() {
+        let m = db::movements::movement_of(c, ev.club_id, ev.id)?.map(|(_, m)| m);
+        (m, None)
+    } else {
+        (None, Some(db::individual::rounds_of(c, ev.club_id, ev.id)?))
+    };
+    Ok(Played {
+        still_to_play: boards_still_to_play(movement.as_ref(), &results),
+        results,
+        seated,
+    })
 }

@@ -9,7 +9,6 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::event_results::{ResultLine, ResultsInput, results_view};
-use super::events::{Played, played_of};
 use super::standings::{club_event, computed};
 use crate::db;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
@@ -18,6 +17,7 @@ use crate::event::club::Club;
 use crate::event::results::TableResult;
 use crate::event::standings;
 use crate::event::{Event, EventId, papers};
+use crate::service::standings::{Played, played_of};
 use crate::web::auth::Viewer;
 use crate::web::error::AppError;
 use crate::web::page::Nav;

@@ -3,7 +3,6 @@
 //! from `crate::event`; this file parses forms and renders.
 
 use crate::scoring::sheet::{Compare, Scale};
-use std::collections::BTreeSet;
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -17,8 +16,6 @@ use crate::db;
 use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::Club;
 use crate::event::lifecycle::{self, MAX_REASON};
-use crate::event::movement::movement_kind;
-use crate::event::results::{TableResult, boards_still_to_play};
 use crate::event::settings::{
     DEFAULT_CORRECTION_MINUTES, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
 };
@@ -26,7 +23,7 @@ use crate::event::{
     ClubId, Count, DealKey, Event, EventFormat, EventId, EventSettings, EventStatus,
     PublishedCommitment, SettingsDraft, SettingsErrors, TrumpsDraft,
 };
-use crate::movement::IndividualRound;
+use crate::service::standings::played_of;
 use crate::web::auth::{ClubDirector, Viewer};
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, count, flash, see_other};
@@ -842,37 +839,6 @@ struct EventPage {
     /// The standings part the live script refreshes, once there are results.
     standings: Option<String>,
     poll_ms: u64,
-}
-
-/// An event's results with what the page needs to show them: the boards still to be played
-/// at some table, and the progressive individual's seatings (its sides are players). The
-/// deal viewer's traveller reads the same.
-pub struct Played {
-    pub results: Vec<TableResult>,
-    pub still_to_play: BTreeSet<u32>,
-    pub seated: Option<Vec<IndividualRound>>,
-}
-
-pub fn played_of(c: &mut db::DbConnection, ev: &Event) -> Result<Played, AppError> {
-    let results = db::results::results_of(c, ev.club_id, ev.id)?;
-    if results.is_empty() {
-        return Ok(Played {
-            results,
-            still_to_play: BTreeSet::new(),
-            seated: None,
-        });
-    }
-    let (movement, seated) = if movement_kind(ev.settings.format()).is_some() {
-        let m = db::movements::movement_of(c, ev.club_id, ev.id)?.map(|(_, m)| m);
-        (m, None)
-    } else {
-        (None, Some(db::individual::rounds_of(c, ev.club_id, ev.id)?))
-    };
-    Ok(Played {
-        still_to_play: boards_still_to_play(movement.as_ref(), &results),
-        results,
-        seated,
-    })
 }
 
 fn stamp(t: chrono::NaiveDateTime) -> String {
