@@ -128,7 +128,7 @@ pub fn set_options(
                 .map_err(|_| IndividualPlanError::Boards {
                     boards: plan.boards(),
                 })?;
-        super::events::set_boards(conn, event, &settings)?;
+        super::events::update_settings(conn, event, &settings)?;
         let json = corrupt("individual options of event", event.get());
         let options_json = serde_json::to_string(options).map_err(&json)?;
         let plan_json = serde_json::to_string(&plan).map_err(&json)?;

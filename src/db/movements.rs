@@ -91,7 +91,7 @@ pub fn set_movement(
             .settings
             .with_boards(m.boards)
             .map_err(|e| PlanError::Invalid(e.to_string()))?;
-        super::events::set_boards(conn, event, &settings)?;
+        super::events::update_settings(conn, event, &settings)?;
         let to_json = |e: serde_json::Error| PlanError::Invalid(e.to_string());
         let options_json = serde_json::to_string(options).map_err(to_json)?;
         let plan_json = serde_json::to_string(&m).map_err(to_json)?;
@@ -148,7 +148,7 @@ pub fn change_movement(
                 .settings
                 .with_boards(m.boards)
                 .map_err(|e| PlanError::Invalid(e.to_string()))?;
-            super::events::set_boards(conn, event, &settings)?;
+            super::events::update_settings(conn, event, &settings)?;
         }
         let to_json = |e: serde_json::Error| PlanError::Invalid(e.to_string());
         let now = now();

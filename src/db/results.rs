@@ -302,6 +302,15 @@ pub fn results_of(
         .collect()
 }
 
+/// How many results the event has on record (the delete rule counts them).
+pub fn count_of(conn: &mut DbConnection, event: EventId) -> Result<usize, DbError> {
+    let n: i64 = results::table
+        .filter(results::event_id.eq(event.get()))
+        .count()
+        .get_result(conn)?;
+    Ok(usize::try_from(n).unwrap_or(usize::MAX))
+}
+
 /// The results of one table in one round of the club's event (a table's page).
 pub fn results_at(
     conn: &mut DbConnection,

@@ -1,8 +1,10 @@
-//! What the web pages and the command line both do with accounts: passwords and tokens,
-//! the rate-limited login, setup links and invitations. Over storage, under the web layer.
+//! What the web pages, the API and the command line do: every action with rules (an event's
+//! lifecycle, results, accounts and tokens...), each in one transaction over `db`, which only
+//! stores. Over storage, under the web layer.
 
 pub mod accounts;
 pub mod archive;
+pub mod events;
 pub mod tokens;
 
 pub use accounts::{LoginOutcome, ServiceError};

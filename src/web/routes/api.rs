@@ -22,6 +22,7 @@ use crate::event::{
     Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
     SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
 };
+use crate::service;
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -295,7 +296,7 @@ async fn create_event(
         .map_err(|e| unprocessable(e.to_string()))?;
     let club = a.club.id;
     let ev = api(state
-        .db(move |c| Ok(db::events::create_event(c, club, &settings)?))
+        .db(move |c| Ok(service::events::create(c, club, &settings)?))
         .await)?;
     Ok(HttpResponse::Created().json(EventJson::from(ev)))
 }
@@ -321,12 +322,14 @@ async fn update_event(
         .map_err(|e| unprocessable(e.to_string()))?;
     let club = a.club.id;
     let saved = state
-        .db(move |c| Ok(db::events::update_draft(c, club, id, &settings)))
+        .db(move |c| Ok(service::events::update_draft(c, club, id, &settings)))
         .await
         .map_err(AppError::into_api)?;
     match saved {
         Ok(ev) => Ok(HttpResponse::Ok().json(EventJson::from(ev))),
-        Err(db::events::EventChangeError::Refused(LifecycleError::NotDraft)) => Err(conflict()),
+        Err(service::events::EventChangeError::Refused(LifecycleError::NotDraft)) => {
+            Err(conflict())
+        }
         Err(e) => Err(AppError::from(e).into_api()),
     }
 }
@@ -354,7 +357,7 @@ async fn change_status(
     let key = DealKey::generate().map_err(|e| AppError::from(e).into_api())?;
     let seen = ev.status;
     let changed = api(state
-        .db(move |c| Ok(db::events::change_status(c, club, id, seen, to, &key)))
+        .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)))
         .await)?;
     changed
         .map(|ev| HttpResponse::Ok().json(EventJson::from(ev)))
@@ -370,7 +373,7 @@ async fn release(
     let (club, id) = (a.club.id, path.into_inner());
     api_event(&state, club, id).await?;
     let released = api(state
-        .db(move |c| Ok(db::events::release_hand_records(c, club, id)))
+        .db(move |c| Ok(service::events::release_hand_records(c, club, id)))
         .await)?;
     released
         .map(|ev| HttpResponse::Ok().json(EventJson::from(ev)))
