@@ -183,16 +183,6 @@ pub fn create_event(
     event(conn, club, EventId::new(id))?.ok_or(DbError::Query(diesel::result::Error::NotFound))
 }
 
-/// Takes the event's row for the rest of the transaction, before anything is read: a
-/// second change of the same event (a double click, two directors) waits for the first and
-/// then reads what it left, instead of failing on SQLite's stale snapshot or acting twice.
-pub fn lock_event(conn: &mut DbConnection, event: EventId) -> Result<(), DbError> {
-    diesel::update(events::table.find(event.get()))
-        .set(events::current_round.eq(events::current_round))
-        .execute(conn)?;
-    Ok(())
-}
-
 /// Stores the event's settings (a draft's form, or the movement's number of boards),
 /// through the one column mapping.
 pub fn update_settings(
@@ -310,6 +300,27 @@ pub fn set_status(
     ))
     .execute(conn)?;
     Ok(n == 1)
+}
+
+/// Moves the event from round `from` to round `to`, starting it now, only while the row is
+/// still at `from`: false when another start got there first.
+pub fn set_current_round(
+    conn: &mut DbConnection,
+    id: EventId,
+    from: u32,
+    to: u32,
+) -> Result<bool, DbError> {
+    let moved = diesel::update(
+        events::table
+            .find(id.get())
+            .filter(events::current_round.eq(from as i32)),
+    )
+    .set((
+        events::current_round.eq(to as i32),
+        events::round_started_at.eq(now()),
+    ))
+    .execute(conn)?;
+    Ok(moved == 1)
 }
 
 pub fn set_released(conn: &mut DbConnection, id: EventId) -> Result<(), DbError> {

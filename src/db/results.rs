@@ -6,10 +6,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde_json::{Value, json};
 
-use super::entries::event_of_club;
-use super::events::lock_event;
 use super::schema::{events, result_audit, results};
-use super::{DbConnection, DbError, is_unique_violation, now};
+use super::{DbConnection, DbError, event_of_club, is_unique_violation, lock_event, now};
 use crate::event::results::{Adjusted, AuditEntry, Outcome, ResultStatus, TableResult};
 use crate::event::{ClubId, EntryId, EventId, ResultId};
 

@@ -4,7 +4,9 @@
 
 pub mod accounts;
 pub mod archive;
+pub mod entries;
 pub mod events;
+pub mod play;
 pub mod tokens;
 
 pub use accounts::{LoginOutcome, ServiceError};

@@ -9,12 +9,12 @@ use askama::Template;
 use super::limits::WRONG_CODE_REFILL;
 use super::render::html_page;
 use crate::db::DbError;
-use crate::db::entries::EntryChangeError;
-use crate::db::movements::MovementChangeError;
 use crate::deals::{DealError, PdfError};
 use crate::event::{LifecycleError, PapersError};
 use crate::service::ServiceError;
+use crate::service::entries::EntryChangeError;
 use crate::service::events::EventChangeError;
+use crate::service::play::MovementChangeError;
 use crate::service::standings::StandingsError;
 
 #[derive(Debug, thiserror::Error)]

@@ -11,8 +11,6 @@ use super::events::api_event;
 use super::{api_results, api_rounds};
 use crate::db;
 use crate::db::clubs::PlayerError;
-use crate::db::entries::EntryChangeError;
-use crate::db::movements::MovementChangeError;
 use crate::event::club::{Player, PlayerFields};
 use crate::event::entries::{Entry, EntryDraft, EntryError, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
@@ -23,6 +21,8 @@ use crate::event::{
     SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
 };
 use crate::service;
+use crate::service::entries::EntryChangeError;
+use crate::service::play::MovementChangeError;
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -476,14 +476,14 @@ async fn put_movement(
     let made = api(state
         .db(move |c| {
             Ok(match body.reason {
-                Some(r) => db::movements::change_movement(c, club, id, Some(&patch), None, &r, &by),
+                Some(r) => service::play::change_movement(c, club, id, Some(&patch), None, &r, &by),
                 None => {
                     let options = MovementOptions {
                         rounds: patch.rounds,
                         boards_per_round: patch.boards_per_round,
                         arrow_switch: patch.arrow_switch.unwrap_or_default(),
                     };
-                    db::movements::set_movement(c, club, id, &options)
+                    service::play::set_movement(c, club, id, &options)
                 }
             })
         })
@@ -668,7 +668,7 @@ async fn withdraw_entry(
     let reason = body.into_inner().reason;
     let done = api(state
         .db(move |c| {
-            Ok(db::entries::withdraw_entry(
+            Ok(service::entries::withdraw_entry(
                 c, club, id, entry, &reason, &by,
             ))
         })
@@ -726,8 +726,8 @@ async fn create_entry(
     let added = api(state
         .db(move |c| {
             Ok(match reason {
-                Some(r) => db::entries::add_late_entry(c, club, id, &draft, &r, &by),
-                None => db::entries::add_entry(c, club, id, &draft),
+                Some(r) => service::entries::add_late_entry(c, club, id, &draft, &r, &by),
+                None => service::entries::add_entry(c, club, id, &draft),
             })
         })
         .await)?;
@@ -747,7 +747,7 @@ async fn draw_entries(
         .db(move |c| {
             let entries = db::entries::entries_of(c, club, id)?;
             let order = super::entries::drawn_order(&entries);
-            Ok(db::entries::renumber(c, club, id, &order))
+            Ok(service::entries::renumber(c, club, id, &order))
         })
         .await)?;
     drawn
@@ -767,7 +767,7 @@ async fn delete_entry(
     let club = a.club.id;
     let (id, entry) = path.into_inner();
     let gone = api(state
-        .db(move |c| Ok(db::entries::delete_entry(c, club, id, entry)))
+        .db(move |c| Ok(service::entries::delete_entry(c, club, id, entry)))
         .await)?;
     gone.map(|_| HttpResponse::NoContent().finish())
         .map_err(entry_error)

@@ -14,7 +14,6 @@ use serde::Deserialize;
 use super::events::{event_path, load_event};
 use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::db;
-use crate::db::individual::{CutChangeError, IndividualChangeError};
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::individual::{
@@ -24,6 +23,8 @@ use crate::event::rounds::{TableState, next_round_of, table_states_with};
 use crate::event::settings::EventFormat;
 use crate::event::{Event, EventId};
 use crate::movement::{IndividualRound, IndividualSide, IndividualTable, progressive_board};
+use crate::service;
+use crate::service::play::{CutChangeError, IndividualChangeError};
 use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
@@ -162,7 +163,7 @@ async fn render(
     let (st, entries) = state
         .db(move |c| {
             Ok((
-                db::individual::state_of(c, club, id)?,
+                service::play::individual_state(c, club, id)?,
                 db::entries::entries_of(c, club, id)?,
             ))
         })
@@ -238,7 +239,7 @@ pub async fn set(
     };
     let club = d.club.id;
     let set = state
-        .db(move |c| Ok(db::individual::set_options(c, club, id, &options)))
+        .db(move |c| Ok(service::play::set_individual_options(c, club, id, &options)))
         .await?;
     match set {
         Ok(plan) => {
@@ -302,7 +303,7 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
     let (club, id, tables) = (ev.club_id, ev.id, u32::from(ev.settings.tables()));
     let (st, entries, codes) = state
         .db(move |c| {
-            let st = db::individual::state_of(c, club, id)?;
+            let st = service::play::individual_state(c, club, id)?;
             let codes = match &st.options {
                 Some(_) => db::tables::ensure_codes(c, club, id, tables, table_code)?,
                 None => vec![],

@@ -19,6 +19,7 @@ use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
 use crate::event::{ClubId, EventId, ResultId};
 use crate::movement::{Movement, Side, progressive_board};
+use crate::service;
 use crate::service::results::{self, EntryError, Place, Who};
 use crate::web::auth::{self, Viewer};
 use crate::web::error::AppError;
@@ -670,7 +671,7 @@ pub async fn post_cut(
         Some(message) => Some((StatusCode::UNPROCESSABLE_ENTITY, message)),
         None => {
             let done = state
-                .db(move |c| Ok(db::individual::report_cut(c, club, id, round, table, cut)))
+                .db(move |c| Ok(service::play::report_cut(c, club, id, round, table, cut)))
                 .await?;
             match done {
                 Ok(_) => None,
