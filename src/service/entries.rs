@@ -3,6 +3,7 @@
 //! one transaction with the event module's entry rules, writing through `db::entries`.
 
 use super::play::{self, MovementChangeError};
+use super::{ActionError, ErrorKind};
 use crate::db::{self, DbConnection, DbError};
 use crate::event::entries::{
     Entry, EntryDraft, EntryError, PlayerChoice, change_reason, check_change_after_start,
@@ -23,6 +24,25 @@ pub enum EntryChangeError {
     Movement(#[from] PlanError),
     #[error(transparent)]
     Db(#[from] DbError),
+}
+
+impl ActionError for EntryChangeError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            EntryChangeError::NotFound => ErrorKind::NotFound,
+            // The event's state forbids the change; anything else names what is wrong.
+            EntryChangeError::Refused(
+                EntryError::Started
+                | EntryError::NotRunning(_)
+                | EntryError::TeamsFixed
+                | EntryError::IndividualFixed
+                | EntryError::AlreadyWithdrawn { .. },
+            ) => ErrorKind::Conflict,
+            EntryChangeError::Refused(_) => ErrorKind::Invalid,
+            EntryChangeError::Movement(p) => play::plan_kind(p),
+            EntryChangeError::Db(_) => ErrorKind::Internal,
+        }
+    }
 }
 
 impl From<MovementChangeError> for EntryChangeError {

@@ -2,6 +2,7 @@
 //! redealing, releasing the hand records and deleting a draft. Each runs in one transaction:
 //! it reads the event as it is now, asks `event::lifecycle`, and writes through `db::events`.
 
+use super::{ActionError, ErrorKind};
 use crate::db::{self, DbConnection, DbError, now};
 use crate::event::lifecycle::{self, Redeal};
 use crate::event::{
@@ -17,6 +18,23 @@ pub enum EventChangeError {
     Refused(#[from] LifecycleError),
     #[error(transparent)]
     Db(#[from] DbError),
+}
+
+/// Every lifecycle refusal is about the event's state (a stale page, a move not allowed).
+impl ActionError for LifecycleError {
+    fn kind(&self) -> ErrorKind {
+        ErrorKind::Conflict
+    }
+}
+
+impl ActionError for EventChangeError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            EventChangeError::NotFound => ErrorKind::NotFound,
+            EventChangeError::Refused(r) => r.kind(),
+            EventChangeError::Db(_) => ErrorKind::Internal,
+        }
+    }
 }
 
 impl From<diesel::result::Error> for EventChangeError {

@@ -12,3 +12,24 @@ pub mod tokens;
 pub use accounts::{LoginOutcome, ServiceError};
 pub mod results;
 pub mod standings;
+
+/// What kind of refusal an action's error is: the web answers each kind one way (its HTTP
+/// status, an error page or `{"error": ...}`), whichever action refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// What was asked is not valid (a field, a reason, a movement's options).
+    Invalid,
+    /// No such event, entry, round or table (in this club).
+    NotFound,
+    /// Not possible in the event's current state (started, stale, already done).
+    Conflict,
+    /// The director may not do this at all.
+    Forbidden,
+    /// The database (or another part) failed: logged, never shown.
+    Internal,
+}
+
+/// An action's typed error: its `kind()` decides how it is answered, its text is the message.
+pub trait ActionError: std::error::Error + Send + Sync + 'static {
+    fn kind(&self) -> ErrorKind;
+}

@@ -3,6 +3,7 @@
 //! reported cuts. Each runs in one transaction with the event module's rules, writing
 //! through `db::movements`, `db::individual` and `db::events`.
 
+use super::{ActionError, ErrorKind};
 use crate::db::{self, DbConnection, DbError, is_unique_violation, now};
 use crate::event::entries::change_reason;
 use crate::event::individual::{
@@ -26,6 +27,29 @@ pub enum MovementChangeError {
     Refused(#[from] PlanError),
     #[error(transparent)]
     Db(#[from] DbError),
+}
+
+/// A refused movement: a conflict when the event's state forbids it (started, not running,
+/// a stale round), invalid when it names what is wrong with the options or the reason.
+pub(super) fn plan_kind(p: &PlanError) -> ErrorKind {
+    match p {
+        PlanError::Started
+        | PlanError::NotRunning(_)
+        | PlanError::NoMovement
+        | PlanError::SwitchStarted { .. }
+        | PlanError::Round(_) => ErrorKind::Conflict,
+        _ => ErrorKind::Invalid,
+    }
+}
+
+impl ActionError for MovementChangeError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            MovementChangeError::NotFound => ErrorKind::NotFound,
+            MovementChangeError::Refused(p) => plan_kind(p),
+            MovementChangeError::Db(_) => ErrorKind::Internal,
+        }
+    }
 }
 
 impl From<diesel::result::Error> for MovementChangeError {
@@ -175,6 +199,17 @@ pub enum IndividualChangeError {
     Db(#[from] DbError),
 }
 
+impl ActionError for IndividualChangeError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            IndividualChangeError::NotFound => ErrorKind::NotFound,
+            IndividualChangeError::Started => ErrorKind::Conflict,
+            IndividualChangeError::Refused(_) => ErrorKind::Invalid,
+            IndividualChangeError::Db(_) => ErrorKind::Internal,
+        }
+    }
+}
+
 impl From<diesel::result::Error> for IndividualChangeError {
     fn from(e: diesel::result::Error) -> Self {
         IndividualChangeError::Db(e.into())
@@ -290,6 +325,22 @@ pub enum CutChangeError {
     Refused(#[from] CutError),
     #[error(transparent)]
     Db(#[from] DbError),
+}
+
+/// A round or table that does not exist is not found, a cut that is not the table's players
+/// invalid, a cut that comes too late (or not while running) a conflict.
+impl ActionError for CutChangeError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            CutChangeError::NotFound
+            | CutChangeError::Refused(CutError::NoRound(_) | CutError::NoTable { .. }) => {
+                ErrorKind::NotFound
+            }
+            CutChangeError::Refused(CutError::Cut(_)) => ErrorKind::Invalid,
+            CutChangeError::Refused(_) => ErrorKind::Conflict,
+            CutChangeError::Db(_) => ErrorKind::Internal,
+        }
+    }
 }
 
 impl From<diesel::result::Error> for CutChangeError {

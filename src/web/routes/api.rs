@@ -12,17 +12,15 @@ use super::{api_results, api_rounds};
 use crate::db;
 use crate::db::clubs::PlayerError;
 use crate::event::club::{Player, PlayerFields};
-use crate::event::entries::{Entry, EntryDraft, EntryError, EntryKind, PlayerChoice};
+use crate::event::entries::{Entry, EntryDraft, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
-use crate::event::movement::{MovementOptions, MovementPatch, PlanError, movement_kind};
+use crate::event::movement::{MovementOptions, MovementPatch, movement_kind};
 use crate::event::results::Publication;
 use crate::event::{
     Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
     SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
 };
-use crate::service;
-use crate::service::entries::EntryChangeError;
-use crate::service::play::MovementChangeError;
+use crate::service::{self, ActionError};
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -114,6 +112,11 @@ type ApiResult = Result<HttpResponse, AppError>;
 
 fn api<T>(r: Result<T, AppError>) -> Result<T, AppError> {
     r.map_err(AppError::into_api)
+}
+
+/// A service's refusal, answered by its kind as JSON.
+fn refused(e: impl ActionError) -> AppError {
+    AppError::from(e).into_api()
 }
 
 fn unprocessable(msg: impl Into<String>) -> AppError {
@@ -330,7 +333,7 @@ async fn update_event(
         Err(service::events::EventChangeError::Refused(LifecycleError::NotDraft)) => {
             Err(conflict())
         }
-        Err(e) => Err(AppError::from(e).into_api()),
+        Err(e) => Err(refused(e)),
     }
 }
 
@@ -361,7 +364,7 @@ async fn change_status(
         .await)?;
     changed
         .map(|ev| HttpResponse::Ok().json(EventJson::from(ev)))
-        .map_err(|e| AppError::from(e).into_api())
+        .map_err(refused)
 }
 
 /// Releases the hand records and the key (once play is over).
@@ -377,7 +380,7 @@ async fn release(
         .await)?;
     released
         .map(|ev| HttpResponse::Ok().json(EventJson::from(ev)))
-        .map_err(|e| AppError::from(e).into_api())
+        .map_err(refused)
 }
 
 #[derive(Serialize)]
@@ -488,8 +491,7 @@ async fn put_movement(
             })
         })
         .await)?;
-    made.map(|m| HttpResponse::Ok().json(m))
-        .map_err(movement_error)
+    made.map(|m| HttpResponse::Ok().json(m)).map_err(refused)
 }
 
 /// `PUT .../movement`: the director's options, and a reason when play has started.
@@ -613,41 +615,6 @@ impl EntryBody {
     }
 }
 
-fn entry_error(e: EntryChangeError) -> AppError {
-    match e {
-        EntryChangeError::NotFound => AppError::NotFound.into_api(),
-        EntryChangeError::Refused(
-            r @ (EntryError::Started
-            | EntryError::NotRunning(_)
-            | EntryError::TeamsFixed
-            | EntryError::IndividualFixed
-            | EntryError::AlreadyWithdrawn { .. }),
-        ) => AppError::Api(StatusCode::CONFLICT, r.to_string()),
-        EntryChangeError::Refused(r) => unprocessable(r.to_string()),
-        EntryChangeError::Movement(p) => plan_error(p),
-        EntryChangeError::Db(d) => AppError::from(d).into_api(),
-    }
-}
-
-/// A refused movement: `409` when the event's state forbids it, `422` naming the problem.
-fn plan_error(p: PlanError) -> AppError {
-    match p {
-        PlanError::Started
-        | PlanError::NotRunning(_)
-        | PlanError::NoMovement
-        | PlanError::SwitchStarted { .. } => AppError::Api(StatusCode::CONFLICT, p.to_string()),
-        p => unprocessable(p.to_string()),
-    }
-}
-
-fn movement_error(e: MovementChangeError) -> AppError {
-    match e {
-        MovementChangeError::NotFound => AppError::NotFound.into_api(),
-        MovementChangeError::Refused(p) => plan_error(p),
-        MovementChangeError::Db(e) => AppError::from(e).into_api(),
-    }
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ReasonBody {
@@ -674,7 +641,7 @@ async fn withdraw_entry(
         })
         .await)?;
     done.map(|e| HttpResponse::Ok().json(EntryJson::from(e)))
-        .map_err(entry_error)
+        .map_err(refused)
 }
 
 #[derive(Serialize)]
@@ -733,7 +700,7 @@ async fn create_entry(
         .await)?;
     added
         .map(|e| HttpResponse::Created().json(EntryJson::from(e)))
-        .map_err(entry_error)
+        .map_err(refused)
 }
 
 /// Draws the starting numbers at random: `200 {"entries": [...]}` in the new order.
@@ -756,7 +723,7 @@ async fn draw_entries(
                 entries: entries.into_iter().map(EntryJson::from).collect(),
             })
         })
-        .map_err(entry_error)
+        .map_err(refused)
 }
 
 async fn delete_entry(
@@ -770,7 +737,7 @@ async fn delete_entry(
         .db(move |c| Ok(service::entries::delete_entry(c, club, id, entry)))
         .await)?;
     gone.map(|_| HttpResponse::NoContent().finish())
-        .map_err(entry_error)
+        .map_err(refused)
 }
 
 #[derive(Deserialize)]

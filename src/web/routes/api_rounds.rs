@@ -16,7 +16,6 @@ use crate::event::individual::IndividualOptions;
 use crate::event::{ClubId, Event, EventId};
 use crate::movement::IndividualRound;
 use crate::service;
-use crate::service::play::IndividualChangeError;
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -308,13 +307,6 @@ pub async fn put_individual(
         .map_err(AppError::into_api)?;
     match set {
         Ok(_) => get_individual(state, club, id).await,
-        Err(IndividualChangeError::NotFound) => Err(AppError::NotFound.into_api()),
-        Err(e @ IndividualChangeError::Started) => {
-            Err(api_error(StatusCode::CONFLICT, e.to_string()))
-        }
-        Err(IndividualChangeError::Refused(e)) => {
-            Err(api_error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
-        }
-        Err(IndividualChangeError::Db(e)) => Err(AppError::from(e).into_api()),
+        Err(e) => Err(AppError::from(e).into_api()),
     }
 }

@@ -17,17 +17,17 @@ use crate::db;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::individual::{
-    CutError, DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, IndividualPlanError, options_open,
+    DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, IndividualPlanError, options_open,
 };
 use crate::event::rounds::{TableState, next_round_of, table_states_with};
 use crate::event::settings::EventFormat;
 use crate::event::{Event, EventId};
 use crate::movement::{IndividualRound, IndividualSide, IndividualTable, progressive_board};
-use crate::service;
 use crate::service::play::{CutChangeError, IndividualChangeError};
 use crate::service::tokens::table_code;
+use crate::service::{self, ActionError, ErrorKind};
 use crate::web::auth::ClubDirector;
-use crate::web::error::AppError;
+use crate::web::error::{AppError, status_of};
 use crate::web::page::{FieldErrors, Nav, flash, number_list, see_other};
 use crate::web::render::html_page;
 use crate::web::state::AppState;
@@ -262,10 +262,6 @@ pub async fn set(
                 event_path(&d.club, id)
             )))
         }
-        Err(IndividualChangeError::NotFound) => Err(AppError::NotFound),
-        Err(IndividualChangeError::Started) => Err(AppError::Conflict(
-            IndividualChangeError::Started.to_string(),
-        )),
         Err(IndividualChangeError::Refused(e)) => {
             let field = match e {
                 IndividualPlanError::Rounds(_) => "rounds",
@@ -281,7 +277,7 @@ pub async fn set(
             )
             .await
         }
-        Err(IndividualChangeError::Db(e)) => Err(e.into()),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -385,16 +381,9 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
 /// A refused cut as the API and the table page answer it: a round or table that does not
 /// exist is 404, a cut that is not the table's players 422, a cut that comes too late 409.
 pub fn cut_refusal(e: CutChangeError) -> Result<(StatusCode, String), AppError> {
-    match e {
-        CutChangeError::NotFound
-        | CutChangeError::Refused(CutError::NoRound(_) | CutError::NoTable { .. }) => {
-            Err(AppError::NotFound)
-        }
-        CutChangeError::Refused(e @ CutError::Cut(_)) => {
-            Ok((StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
-        }
-        CutChangeError::Refused(e) => Ok((StatusCode::CONFLICT, e.to_string())),
-        CutChangeError::Db(e) => Err(e.into()),
+    match e.kind() {
+        kind @ (ErrorKind::Invalid | ErrorKind::Conflict) => Ok((status_of(kind), e.to_string())),
+        _ => Err(e.into()),
     }
 }
 
