@@ -1,6 +1,7 @@
-//! The architecture as a test: data flows one way between the top-level modules, and the
-//! web module's files do not import each other in a cycle. A source scan: every `crate::`
-//! and `super::` path in `src/` is resolved to the module it names.
+//! The architecture as a test: data flows one way between the top-level modules, the web
+//! module's files do not import each other in a cycle, and no db file calls another's
+//! functions. A source scan: every `crate::` and `super::` path in `src/` is resolved to the
+//! module it names.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -345,6 +346,81 @@ fn web_files_import_each_other_without_cycles() {
     // The scan sees the edges it should: startup builds the routes, routes use the frame.
     assert!(edges["startup"].contains("routes"), "{edges:?}");
     assert!(edges["routes::events"].contains("page"), "{edges:?}");
+}
+
+/// Where a db file uses another db file's functions (or the file as a whole): `db/` is
+/// storage, one file per aggregate, and an action that spans several is a service's. Allowed:
+/// db/mod.rs's shared helpers (`write_transaction`, `lock_event`, `DbConnection`...), the
+/// schema, and another file's types (a row type shared by a join).
+fn db_calls_between_files(files: &[(Vec<String>, bool, String)]) -> Vec<String> {
+    let db_files: BTreeSet<&str> = files
+        .iter()
+        .filter(|(m, _, _)| m.len() == 2 && m[0] == "db")
+        .map(|(m, _, _)| m[1].as_str())
+        .collect();
+    let mut calls = Vec::new();
+    for (module, _, text) in files {
+        let [top, own] = &module[..] else {
+            continue; // db/mod.rs, and the other modules
+        };
+        if top != "db" {
+            continue;
+        }
+        for path in referenced(module, text) {
+            let [first, file, rest @ ..] = &path[..] else {
+                continue;
+            };
+            let other_file = first == "db"
+                && file != own
+                && file != "schema"
+                && db_files.contains(file.as_str());
+            let function = rest
+                .first()
+                .is_none_or(|item| item.starts_with(|c: char| c.is_ascii_lowercase()));
+            if other_file && function {
+                calls.push(format!("db::{own} uses {}", path.join("::")));
+            }
+        }
+    }
+    calls
+}
+
+#[test]
+fn db_files_do_not_call_each_other() {
+    let calls = db_calls_between_files(&sources());
+    assert!(calls.is_empty(), "{}", calls.join("\n"));
+}
+
+#[test]
+fn the_db_rule_tells_a_call_from_a_helper_a_type_and_the_schema() {
+    let file = |name: &str, text: &str| {
+        (
+            vec!["db".to_string(), name.to_string()],
+            false,
+            text.to_string(),
+        )
+    };
+    let files = vec![
+        // A helper of db/mod.rs, another file's row type and the schema pass; a call does not.
+        file(
+            "entries",
+            "use super::{write_transaction, clubs::ClubRow};\nuse super::schema::events;\n\
+             super::movements::movement_of(conn);",
+        ),
+        // Its own functions pass; another db file imported whole does not.
+        file(
+            "movements",
+            "use super::movements::helper; use crate::db::entries;",
+        ),
+        file("clubs", ""),
+    ];
+    assert_eq!(
+        db_calls_between_files(&files),
+        vec![
+            "db::entries uses db::movements::movement_of",
+            "db::movements uses db::entries",
+        ]
+    );
 }
 
 #[test]

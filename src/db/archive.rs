@@ -82,7 +82,8 @@ fn roster_player(conn: &mut DbConnection, club: ClubId, p: &PlayerJson) -> Resul
 }
 
 /// Writes the event, its entries and players, movement or seatings, results and their audit
-/// rows. Not a transaction of its own: the caller's decides whether it stands.
+/// rows (its movement's changes are `movements::insert_changes`). Not a transaction of its
+/// own: the caller's decides whether it stands.
 pub fn insert_event(
     conn: &mut DbConnection,
     club: ClubId,
@@ -116,7 +117,6 @@ pub fn insert_event(
         ))
         .returning(events::id)
         .get_result(conn)?;
-    super::movements::insert_changes(conn, EventId::new(id), &p.movement_changes)?;
     // The public record of commitments, as the other instance showed it.
     for c in &p.commitments {
         diesel::insert_into(deal_commitments::table)

@@ -1,19 +1,18 @@
 //! Events: their settings (through one mapping to and from the columns), status, deal key,
-//! the commitments they have shown, and release. Every lifecycle decision is the event
-//! module's; this file only applies it, in a transaction, to the row as it is now.
+//! the commitments they have shown, and release. Storage only: the lifecycle's acts are
+//! `service::events`, which decides with `event::lifecycle` and writes through these.
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::schema::{
     deal_commitments, entry_players, event_entries, event_movements, events, individual_options,
-    individual_rounds, movement_changes, movement_rows, results, table_codes,
+    individual_rounds, movement_changes, movement_rows, table_codes,
 };
 use super::{DbConnection, DbError, now};
-use crate::event::lifecycle::{self, Redeal};
 use crate::event::rounds::RoundState;
 use crate::event::{
-    ClubId, Count, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus, LifecycleError,
+    ClubId, Count, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus,
     PublishedCommitment, SettingsDraft, TrumpsDraft, Withdrawal,
 };
 
@@ -184,61 +183,9 @@ pub fn create_event(
     event(conn, club, EventId::new(id))?.ok_or(DbError::Query(diesel::result::Error::NotFound))
 }
 
-/// Why a change to an event did not happen.
-#[derive(Debug, thiserror::Error)]
-pub enum EventChangeError {
-    #[error("not found")]
-    NotFound,
-    #[error(transparent)]
-    Refused(#[from] LifecycleError),
-    #[error(transparent)]
-    Db(#[from] DbError),
-}
-
-impl From<diesel::result::Error> for EventChangeError {
-    fn from(e: diesel::result::Error) -> Self {
-        EventChangeError::Db(e.into())
-    }
-}
-
-fn current(conn: &mut DbConnection, club: ClubId, id: EventId) -> Result<Event, EventChangeError> {
-    event(conn, club, id)?.ok_or(EventChangeError::NotFound)
-}
-
-/// Changes a draft's settings.
-pub fn update_draft(
-    conn: &mut DbConnection,
-    club: ClubId,
-    id: EventId,
-    settings: &EventSettings,
-) -> Result<Event, EventChangeError> {
-    super::write_transaction(conn, |conn| {
-        if !current(conn, club, id)?.status.editable() {
-            return Err(LifecycleError::NotDraft.into());
-        }
-        diesel::update(events::table.find(id.get()))
-            .set((
-                SettingsColumns::from(settings),
-                events::updated_at.eq(now()),
-            ))
-            .execute(conn)?;
-        current(conn, club, id)
-    })
-}
-
-/// Takes the event's row for the rest of the transaction, before anything is read: a
-/// second change of the same event (a double click, two directors) waits for the first and
-/// then reads what it left, instead of failing on SQLite's stale snapshot or acting twice.
-pub(super) fn lock_event(conn: &mut DbConnection, event: EventId) -> Result<(), DbError> {
-    diesel::update(events::table.find(event.get()))
-        .set(events::current_round.eq(events::current_round))
-        .execute(conn)?;
-    Ok(())
-}
-
-/// Stores settings that changed outside the draft form (the movement's number of boards),
-/// through the same column mapping.
-pub(super) fn set_boards(
+/// Stores the event's settings (a draft's form, or the movement's number of boards),
+/// through the one column mapping.
+pub fn update_settings(
     conn: &mut DbConnection,
     id: EventId,
     settings: &EventSettings,
@@ -252,7 +199,7 @@ pub(super) fn set_boards(
     Ok(())
 }
 
-fn store_key(conn: &mut DbConnection, id: EventId, key: &DealKey) -> Result<(), DbError> {
+pub fn store_key(conn: &mut DbConnection, id: EventId, key: &DealKey) -> Result<(), DbError> {
     diesel::update(events::table.find(id.get()))
         .set((
             events::deal_algorithm.eq(&key.algorithm),
@@ -265,7 +212,7 @@ fn store_key(conn: &mut DbConnection, id: EventId, key: &DealKey) -> Result<(), 
 }
 
 /// Records that the public page now shows this commitment (once per commitment).
-fn publish(conn: &mut DbConnection, id: EventId, key: &DealKey) -> Result<(), DbError> {
+pub fn publish(conn: &mut DbConnection, id: EventId, key: &DealKey) -> Result<(), DbError> {
     let shown: i64 = deal_commitments::table
         .filter(deal_commitments::event_id.eq(id.get()))
         .filter(deal_commitments::commitment.eq(&key.commitment))
@@ -286,7 +233,11 @@ fn publish(conn: &mut DbConnection, id: EventId, key: &DealKey) -> Result<(), Db
 }
 
 /// Whether this commitment is on the public record and not withdrawn.
-fn is_published(conn: &mut DbConnection, id: EventId, commitment: &str) -> Result<bool, DbError> {
+pub fn is_published(
+    conn: &mut DbConnection,
+    id: EventId,
+    commitment: &str,
+) -> Result<bool, DbError> {
     let n: i64 = deal_commitments::table
         .filter(deal_commitments::event_id.eq(id.get()))
         .filter(deal_commitments::commitment.eq(commitment))
@@ -296,158 +247,116 @@ fn is_published(conn: &mut DbConnection, id: EventId, commitment: &str) -> Resul
     Ok(n > 0)
 }
 
-/// Moves the event from the status the director saw to `to`. Leaving draft gives it a
-/// deal key (`new_key`, if it has none) and puts its commitment on the public record.
-pub fn change_status(
-    conn: &mut DbConnection,
-    club: ClubId,
-    id: EventId,
-    seen: EventStatus,
-    to: EventStatus,
-    new_key: &DealKey,
-) -> Result<Event, EventChangeError> {
-    super::write_transaction(conn, |conn| {
-        let ev = current(conn, club, id)?;
-        ev.status.check_move(seen, to)?;
-        let key = match &ev.deal {
-            Some(k) => Some(k.clone()),
-            None if lifecycle::needs_key(to) => {
-                store_key(conn, id, new_key)?;
-                Some(new_key.clone())
-            }
-            None => None,
-        };
-        if let Some(k) = key.as_ref().filter(|_| to.public()) {
-            publish(conn, id, k)?;
-        }
-        let at = now();
-        // Marking the event finished starts its correction period: the moment is stored with
-        // the status, in the same statement.
-        let finished_at = if to == EventStatus::Finished {
-            Some(at)
-        } else {
-            ev.finished_at
-        };
-        let n = diesel::update(
-            events::table
-                .filter(events::id.eq(id.get()))
-                .filter(events::status.eq(ev.status.name())),
-        )
-        .set((
-            events::status.eq(to.name()),
-            events::finished_at.eq(finished_at),
-            events::updated_at.eq(at),
-        ))
-        .execute(conn)?;
-        if n != 1 {
-            return Err(LifecycleError::Stale { now: ev.status }.into());
-        }
-        current(conn, club, id)
-    })
+/// Whether the event ever showed a commitment (withdrawn ones count).
+pub fn ever_public(conn: &mut DbConnection, id: EventId) -> Result<bool, DbError> {
+    let n: i64 = deal_commitments::table
+        .filter(deal_commitments::event_id.eq(id.get()))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
 }
 
-/// Gives the event a new deal key. A key whose commitment was public is withdrawn with the
-/// reason (the redeal rule decides whether one is needed); a public event shows the new
-/// commitment at once.
-pub fn redeal(
+/// Marks a public commitment withdrawn, with the director's reason.
+pub fn withdraw_commitment(
     conn: &mut DbConnection,
-    club: ClubId,
     id: EventId,
+    commitment: &str,
     reason: &str,
     by: DirectorId,
-    new_key: &DealKey,
-) -> Result<Event, EventChangeError> {
-    super::write_transaction(conn, |conn| {
-        let ev = current(conn, club, id)?;
-        let current_public = match &ev.deal {
-            Some(k) => is_published(conn, id, &k.commitment)?,
-            None => false,
-        };
-        let act = lifecycle::check_redeal(ev.status, current_public, reason)?;
-        if let (Redeal::Withdraw { reason }, Some(old)) = (&act, &ev.deal) {
-            diesel::update(
-                deal_commitments::table
-                    .filter(deal_commitments::event_id.eq(id.get()))
-                    .filter(deal_commitments::commitment.eq(&old.commitment)),
-            )
-            .set((
-                deal_commitments::withdrawn_at.eq(now()),
-                deal_commitments::withdrawn_reason.eq(reason),
-                deal_commitments::withdrawn_by.eq(by.get()),
-            ))
-            .execute(conn)?;
-        }
-        store_key(conn, id, new_key)?;
-        if ev.status.public() {
-            publish(conn, id, new_key)?;
-        }
-        current(conn, club, id)
-    })
-}
-
-/// Publishes hand records (and so the key), as the release rule allows.
-pub fn release_hand_records(
-    conn: &mut DbConnection,
-    club: ClubId,
-    id: EventId,
-) -> Result<Event, EventChangeError> {
-    super::write_transaction(conn, |conn| {
-        let ev = current(conn, club, id)?;
-        lifecycle::check_release(ev.status, ev.deal.is_some(), ev.hand_records_released)?;
-        diesel::update(events::table.find(id.get()))
-            .set((
-                events::hand_records_released.eq(true),
-                events::updated_at.eq(now()),
-            ))
-            .execute(conn)?;
-        current(conn, club, id)
-    })
-}
-
-/// Deletes a draft that never showed a commitment, with its entries (a draft has no results).
-pub fn delete_draft(
-    conn: &mut DbConnection,
-    club: ClubId,
-    id: EventId,
-) -> Result<Event, EventChangeError> {
-    super::write_transaction(conn, |conn| {
-        let ev = current(conn, club, id)?;
-        let ever_public: i64 = deal_commitments::table
+) -> Result<(), DbError> {
+    diesel::update(
+        deal_commitments::table
             .filter(deal_commitments::event_id.eq(id.get()))
-            .count()
-            .get_result(conn)?;
-        let played: i64 = results::table
-            .filter(results::event_id.eq(id.get()))
-            .count()
-            .get_result(conn)?;
-        lifecycle::check_delete(
-            ev.status,
-            ever_public > 0,
-            usize::try_from(played).unwrap_or(usize::MAX),
-        )?;
-        let entries = event_entries::table
-            .filter(event_entries::event_id.eq(id.get()))
-            .select(event_entries::id);
-        diesel::delete(entry_players::table.filter(entry_players::entry_id.eq_any(entries)))
-            .execute(conn)?;
-        diesel::delete(movement_rows::table.filter(movement_rows::event_id.eq(id.get())))
-            .execute(conn)?;
-        diesel::delete(event_movements::table.filter(event_movements::event_id.eq(id.get())))
-            .execute(conn)?;
-        diesel::delete(table_codes::table.filter(table_codes::event_id.eq(id.get())))
-            .execute(conn)?;
-        // A draft has none of these, unless a file put them there: every row goes.
-        diesel::delete(movement_changes::table.filter(movement_changes::event_id.eq(id.get())))
-            .execute(conn)?;
-        diesel::delete(individual_rounds::table.filter(individual_rounds::event_id.eq(id.get())))
-            .execute(conn)?;
-        diesel::delete(individual_options::table.filter(individual_options::event_id.eq(id.get())))
-            .execute(conn)?;
-        diesel::delete(event_entries::table.filter(event_entries::event_id.eq(id.get())))
-            .execute(conn)?;
-        diesel::delete(events::table.find(id.get())).execute(conn)?;
-        Ok(ev)
-    })
+            .filter(deal_commitments::commitment.eq(commitment)),
+    )
+    .set((
+        deal_commitments::withdrawn_at.eq(now()),
+        deal_commitments::withdrawn_reason.eq(reason),
+        deal_commitments::withdrawn_by.eq(by.get()),
+    ))
+    .execute(conn)?;
+    Ok(())
+}
+
+/// Stores the status `to` (with the moment play finished), only while the row still has
+/// `from`: false when another change got there first.
+pub fn set_status(
+    conn: &mut DbConnection,
+    id: EventId,
+    from: EventStatus,
+    to: EventStatus,
+    finished_at: Option<NaiveDateTime>,
+    at: NaiveDateTime,
+) -> Result<bool, DbError> {
+    let n = diesel::update(
+        events::table
+            .filter(events::id.eq(id.get()))
+            .filter(events::status.eq(from.name())),
+    )
+    .set((
+        events::status.eq(to.name()),
+        events::finished_at.eq(finished_at),
+        events::updated_at.eq(at),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Moves the event from round `from` to round `to`, starting it now, only while the row is
+/// still at `from`: false when another start got there first.
+pub fn set_current_round(
+    conn: &mut DbConnection,
+    id: EventId,
+    from: u32,
+    to: u32,
+) -> Result<bool, DbError> {
+    let moved = diesel::update(
+        events::table
+            .find(id.get())
+            .filter(events::current_round.eq(from as i32)),
+    )
+    .set((
+        events::current_round.eq(to as i32),
+        events::round_started_at.eq(now()),
+    ))
+    .execute(conn)?;
+    Ok(moved == 1)
+}
+
+pub fn set_released(conn: &mut DbConnection, id: EventId) -> Result<(), DbError> {
+    diesel::update(events::table.find(id.get()))
+        .set((
+            events::hand_records_released.eq(true),
+            events::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Deletes the event and every row that hangs on it but results and commitments (the
+/// delete rule keeps an event that has either).
+pub fn delete_event(conn: &mut DbConnection, id: EventId) -> Result<(), DbError> {
+    let entries = event_entries::table
+        .filter(event_entries::event_id.eq(id.get()))
+        .select(event_entries::id);
+    diesel::delete(entry_players::table.filter(entry_players::entry_id.eq_any(entries)))
+        .execute(conn)?;
+    diesel::delete(movement_rows::table.filter(movement_rows::event_id.eq(id.get())))
+        .execute(conn)?;
+    diesel::delete(event_movements::table.filter(event_movements::event_id.eq(id.get())))
+        .execute(conn)?;
+    diesel::delete(table_codes::table.filter(table_codes::event_id.eq(id.get()))).execute(conn)?;
+    // A draft has none of these, unless a file put them there: every row goes.
+    diesel::delete(movement_changes::table.filter(movement_changes::event_id.eq(id.get())))
+        .execute(conn)?;
+    diesel::delete(individual_rounds::table.filter(individual_rounds::event_id.eq(id.get())))
+        .execute(conn)?;
+    diesel::delete(individual_options::table.filter(individual_options::event_id.eq(id.get())))
+        .execute(conn)?;
+    diesel::delete(event_entries::table.filter(event_entries::event_id.eq(id.get())))
+        .execute(conn)?;
+    diesel::delete(events::table.find(id.get())).execute(conn)?;
+    Ok(())
 }
 
 #[derive(Queryable)]

@@ -21,6 +21,8 @@ use diesel::prelude::*;
 use diesel::r2d2::{ManageConnection, Pool, PooledConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
+use crate::event::{ClubId, EventId};
+
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 #[cfg(feature = "postgres")]
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
@@ -278,6 +280,32 @@ where
             Err(rollback) => Err(rollback.into()),
         },
     }
+}
+
+/// Takes the event's row for the rest of the transaction, before anything is read: a
+/// second change of the same event (a double click, two directors) waits for the first and
+/// then reads what it left, instead of failing on SQLite's stale snapshot or acting twice.
+pub fn lock_event(conn: &mut DbConnection, event: EventId) -> Result<(), DbError> {
+    use schema::events;
+    diesel::update(events::table.find(event.get()))
+        .set(events::current_round.eq(events::current_round))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Whether the event belongs to the club (the guard of every query on an event's rows).
+pub fn event_of_club(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<bool, DbError> {
+    use schema::events;
+    let n: i64 = events::table
+        .filter(events::id.eq(event.get()))
+        .filter(events::club_id.eq(club.get()))
+        .count()
+        .get_result(conn)?;
+    Ok(n == 1)
 }
 
 /// Whether two concurrent writers collided on a unique key (either backend).

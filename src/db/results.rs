@@ -6,10 +6,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde_json::{Value, json};
 
-use super::entries::event_of_club;
-use super::events::lock_event;
 use super::schema::{events, result_audit, results};
-use super::{DbConnection, DbError, is_unique_violation, now};
+use super::{DbConnection, DbError, event_of_club, is_unique_violation, lock_event, now};
 use crate::event::results::{Adjusted, AuditEntry, Outcome, ResultStatus, TableResult};
 use crate::event::{ClubId, EntryId, EventId, ResultId};
 
@@ -300,6 +298,15 @@ pub fn results_of(
         .into_iter()
         .map(ResultRow::into_result)
         .collect()
+}
+
+/// How many results the event has on record (the delete rule counts them).
+pub fn count_of(conn: &mut DbConnection, event: EventId) -> Result<usize, DbError> {
+    let n: i64 = results::table
+        .filter(results::event_id.eq(event.get()))
+        .count()
+        .get_result(conn)?;
+    Ok(usize::try_from(n).unwrap_or(usize::MAX))
 }
 
 /// The results of one table in one round of the club's event (a table's page).

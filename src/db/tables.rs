@@ -16,7 +16,7 @@ pub fn ensure_codes(
     mut make: impl FnMut() -> String,
 ) -> Result<Vec<(u32, String)>, DbError> {
     super::write_transaction(conn, |conn| {
-        if !super::entries::event_of_club(conn, club, event)? {
+        if !super::event_of_club(conn, club, event)? {
             return Err(DbError::Query(diesel::result::Error::NotFound));
         }
         for table in 1..=tables as i32 {

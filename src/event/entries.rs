@@ -192,7 +192,7 @@ pub fn change_reason(s: &str) -> Result<String, ValueError> {
 }
 
 /// Checks a draft against the event's format and the kind's size; returns it with guest
-/// names cleaned. Roster players are checked against the roster by storage.
+/// names cleaned. Roster players are checked against the roster by `service::entries`.
 pub fn check_draft(format: EventFormat, d: &EntryDraft) -> Result<EntryDraft, EntryError> {
     let expected = format.entry_kind();
     if d.kind != expected {

@@ -29,6 +29,13 @@ pub enum ServiceError {
     Hash(String),
 }
 
+/// The accounts' errors are failures only (a refused login is an outcome, not an error).
+impl super::ActionError for ServiceError {
+    fn kind(&self) -> super::ErrorKind {
+        super::ErrorKind::Internal
+    }
+}
+
 /// argon2id with the crate's defaults (m=19456 KiB, t=2, p=1) and a fresh salt.
 pub fn hash_password(password: &str) -> Result<String, ServiceError> {
     Argon2::default()

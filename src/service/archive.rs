@@ -109,6 +109,7 @@ pub fn import_event(
     let id = db::write_transaction(conn, |conn| -> Result<EventId, ArchiveError> {
         refuse_twice(conn, club.id, &slug, &plan)?;
         let id = db::archive::insert_event(conn, club.id, &plan)?;
+        db::movements::insert_changes(conn, id, &plan.movement_changes)?;
         let ev = db::events::event(conn, club.id, id)?.ok_or(ArchiveError::NoEvent(id.get()))?;
         let scores = event_scores(conn, &ev, Viewer::ClubDirector)?;
         for r in &scores.results {

@@ -1,10 +1,35 @@
-//! What the web pages and the command line both do with accounts: passwords and tokens,
-//! the rate-limited login, setup links and invitations. Over storage, under the web layer.
+//! What the web pages, the API and the command line do: every action with rules (an event's
+//! lifecycle, results, accounts and tokens...), each in one transaction over `db`, which only
+//! stores. Over storage, under the web layer.
 
 pub mod accounts;
 pub mod archive;
+pub mod entries;
+pub mod events;
+pub mod play;
 pub mod tokens;
 
 pub use accounts::{LoginOutcome, ServiceError};
 pub mod results;
 pub mod standings;
+
+/// What kind of refusal an action's error is: the web answers each kind one way (its HTTP
+/// status, an error page or `{"error": ...}`), whichever action refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// What was asked is not valid (a field, a reason, a movement's options).
+    Invalid,
+    /// No such event, entry, round or table (in this club).
+    NotFound,
+    /// Not possible in the event's current state (started, stale, already done).
+    Conflict,
+    /// The director may not do this at all.
+    Forbidden,
+    /// The database (or another part) failed: logged, never shown.
+    Internal,
+}
+
+/// An action's typed error: its `kind()` decides how it is answered, its text is the message.
+pub trait ActionError: std::error::Error + Send + Sync + 'static {
+    fn kind(&self) -> ErrorKind;
+}

@@ -2,6 +2,7 @@
 //! page or the API. Where it was played is checked against the movement, what was reported is
 //! checked by the engine against the board as dealt, and then it is written once.
 
+use super::{ActionError, ErrorKind};
 use crate::db::results::{self as store, Inserted, Played, ResultValues};
 use crate::db::{self, DbConnection, DbError};
 use crate::engine::Problem;
@@ -84,6 +85,31 @@ pub enum EntryError {
     Db(#[from] DbError),
     #[error(transparent)]
     Papers(#[from] PapersError),
+}
+
+impl ActionError for EntryError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            EntryError::Problems(_) | EntryError::Shape(_) | EntryError::Reason => {
+                ErrorKind::Invalid
+            }
+            EntryError::NotInMovement(_) | EntryError::NoResult => ErrorKind::NotFound,
+            EntryError::NotOpen(_) | EntryError::Exists(_) | EntryError::State(_) => {
+                ErrorKind::Conflict
+            }
+            EntryError::Db(_) | EntryError::Papers(PapersError::Deal(_)) => ErrorKind::Internal,
+            // A key that no longer fits its algorithm: the event's state.
+            EntryError::Papers(_) => ErrorKind::Conflict,
+        }
+    }
+}
+
+impl EntryError {
+    /// Whether this refuses the result itself (said beside the form), rather than the event
+    /// failing to take one (its database, or papers its key cannot make).
+    pub fn refuses_the_result(&self) -> bool {
+        self.kind() != ErrorKind::Internal && !matches!(self, EntryError::Papers(_))
+    }
 }
 
 fn reason_of(reason: Option<&str>) -> Result<String, EntryError> {

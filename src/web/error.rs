@@ -9,14 +9,11 @@ use askama::Template;
 use super::limits::WRONG_CODE_REFILL;
 use super::render::html_page;
 use crate::db::DbError;
-use crate::db::entries::EntryChangeError;
-use crate::db::events::EventChangeError;
-use crate::db::movements::MovementChangeError;
 use crate::deals::DealError;
-use crate::event::{LifecycleError, PapersError};
+use crate::event::PapersError;
 use crate::print::hand_records::{EventPapersError, PdfError};
-use crate::service::ServiceError;
 use crate::service::standings::StandingsError;
+use crate::service::{ActionError, ErrorKind};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -41,8 +38,6 @@ pub enum AppError {
     TooManyTableCodes,
     #[error(transparent)]
     Db(#[from] DbError),
-    #[error(transparent)]
-    Service(#[from] ServiceError),
     #[error("template: {0}")]
     Template(#[from] askama::Error),
     #[error("blocking task: {0}")]
@@ -61,6 +56,34 @@ pub enum AppError {
     /// Stored results the scoring module refuses (a corrupt row): logged, never shown.
     #[error("{0}")]
     Standings(String),
+    /// An action's failure of its own (its database, a PDF...): logged, never shown.
+    #[error("{0}")]
+    Internal(Box<dyn ActionError>),
+}
+
+/// The HTTP status of each kind of refusal: the one mapping, for pages and the API alike.
+pub fn status_of(kind: ErrorKind) -> StatusCode {
+    match kind {
+        ErrorKind::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorKind::NotFound => StatusCode::NOT_FOUND,
+        ErrorKind::Conflict => StatusCode::CONFLICT,
+        ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+        ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// Every service's error, by its kind: a page answers the error page of that kind, the API
+/// (through [`AppError::into_api`]) `{"error": ...}` with its status.
+impl<E: ActionError> From<E> for AppError {
+    fn from(e: E) -> AppError {
+        match e.kind() {
+            ErrorKind::NotFound => AppError::NotFound,
+            ErrorKind::Invalid => AppError::Invalid(e.to_string()),
+            ErrorKind::Conflict => AppError::Conflict(e.to_string()),
+            ErrorKind::Forbidden => AppError::Forbidden(e.to_string()),
+            ErrorKind::Internal => AppError::Internal(Box::new(e)),
+        }
+    }
 }
 
 impl From<StandingsError> for AppError {
@@ -71,12 +94,6 @@ impl From<StandingsError> for AppError {
                 AppError::Standings(e.to_string())
             }
         }
-    }
-}
-
-impl From<LifecycleError> for AppError {
-    fn from(e: LifecycleError) -> Self {
-        AppError::Conflict(e.to_string())
     }
 }
 
@@ -100,59 +117,42 @@ impl From<EventPapersError> for AppError {
     }
 }
 
-impl From<EventChangeError> for AppError {
-    fn from(e: EventChangeError) -> Self {
-        match e {
-            EventChangeError::NotFound => AppError::NotFound,
-            EventChangeError::Refused(r) => r.into(),
-            EventChangeError::Db(d) => d.into(),
-        }
-    }
-}
-
-impl From<EntryChangeError> for AppError {
-    fn from(e: EntryChangeError) -> Self {
-        match e {
-            EntryChangeError::NotFound => AppError::NotFound,
-            EntryChangeError::Refused(r) => AppError::Conflict(r.to_string()),
-            EntryChangeError::Movement(r) => AppError::Conflict(r.to_string()),
-            EntryChangeError::Db(d) => d.into(),
-        }
-    }
-}
-
-impl From<MovementChangeError> for AppError {
-    fn from(e: MovementChangeError) -> Self {
-        match e {
-            MovementChangeError::NotFound => AppError::NotFound,
-            MovementChangeError::Refused(r) => AppError::Conflict(r.to_string()),
-            MovementChangeError::Db(d) => d.into(),
-        }
-    }
-}
-
 impl AppError {
-    fn internal(&self) -> bool {
-        matches!(
-            self,
+    /// The kind of answer this is, when it is one of the kinds (a refusal or an internal
+    /// failure); the others carry their status themselves.
+    fn kind(&self) -> Option<ErrorKind> {
+        match self {
+            AppError::NotFound => Some(ErrorKind::NotFound),
+            AppError::Forbidden(_) => Some(ErrorKind::Forbidden),
+            AppError::Conflict(_) => Some(ErrorKind::Conflict),
+            AppError::Invalid(_) => Some(ErrorKind::Invalid),
             AppError::Db(_)
-                | AppError::Service(_)
-                | AppError::Template(_)
-                | AppError::Blocking(_)
-                | AppError::Deal(_)
-                | AppError::Pdf(_)
-                | AppError::Session(_)
-                | AppError::Standings(_)
-        )
+            | AppError::Template(_)
+            | AppError::Blocking(_)
+            | AppError::Deal(_)
+            | AppError::Pdf(_)
+            | AppError::Session(_)
+            | AppError::Standings(_)
+            | AppError::Internal(_) => Some(ErrorKind::Internal),
+            AppError::Refused(..)
+            | AppError::TooManyTableCodes
+            | AppError::Api(..)
+            | AppError::ApiUnauthorized(_) => None,
+        }
+    }
+
+    fn internal(&self) -> bool {
+        self.kind() == Some(ErrorKind::Internal)
     }
 
     /// The same error, answered as JSON.
     pub fn into_api(self) -> AppError {
+        let status = self.status_code();
         match self {
-            AppError::NotFound => AppError::Api(StatusCode::NOT_FOUND, "not found".into()),
-            AppError::Forbidden(m) => AppError::Api(StatusCode::FORBIDDEN, m),
-            AppError::Conflict(m) => AppError::Api(StatusCode::CONFLICT, m),
-            AppError::Invalid(m) => AppError::Api(StatusCode::UNPROCESSABLE_ENTITY, m),
+            AppError::NotFound => AppError::Api(status, "not found".into()),
+            AppError::Forbidden(m) | AppError::Conflict(m) | AppError::Invalid(m) => {
+                AppError::Api(status, m)
+            }
             AppError::Refused(s, _, m) => AppError::Api(s, m),
             AppError::TooManyTableCodes => AppError::Api(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -177,15 +177,10 @@ struct ErrorPage<'a> {
 impl ResponseError for AppError {
     fn status_code(&self) -> StatusCode {
         match self {
-            AppError::NotFound => StatusCode::NOT_FOUND,
-            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
-            AppError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Refused(s, ..) => *s,
+            AppError::Refused(s, ..) | AppError::Api(s, _) => *s,
             AppError::TooManyTableCodes => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Api(s, _) => *s,
             AppError::ApiUnauthorized(_) => StatusCode::UNAUTHORIZED,
-            _ => StatusCode::INTERNAL_SERVER_ERROR,
+            e => status_of(e.kind().unwrap_or(ErrorKind::Internal)),
         }
     }
 

@@ -11,17 +11,16 @@ use super::events::api_event;
 use super::{api_results, api_rounds};
 use crate::db;
 use crate::db::clubs::PlayerError;
-use crate::db::entries::EntryChangeError;
-use crate::db::movements::MovementChangeError;
 use crate::event::club::{Player, PlayerFields};
-use crate::event::entries::{Entry, EntryDraft, EntryError, EntryKind, PlayerChoice};
+use crate::event::entries::{Entry, EntryDraft, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
-use crate::event::movement::{MovementOptions, MovementPatch, PlanError, movement_kind};
+use crate::event::movement::{MovementOptions, MovementPatch, movement_kind};
 use crate::event::results::Publication;
 use crate::event::{
     Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
     SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
 };
+use crate::service::{self, ActionError};
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -113,6 +112,11 @@ type ApiResult = Result<HttpResponse, AppError>;
 
 fn api<T>(r: Result<T, AppError>) -> Result<T, AppError> {
     r.map_err(AppError::into_api)
+}
+
+/// A service's refusal, answered by its kind as JSON.
+fn refused(e: impl ActionError) -> AppError {
+    AppError::from(e).into_api()
 }
 
 fn unprocessable(msg: impl Into<String>) -> AppError {
@@ -295,7 +299,7 @@ async fn create_event(
         .map_err(|e| unprocessable(e.to_string()))?;
     let club = a.club.id;
     let ev = api(state
-        .db(move |c| Ok(db::events::create_event(c, club, &settings)?))
+        .db(move |c| Ok(service::events::create(c, club, &settings)?))
         .await)?;
     Ok(HttpResponse::Created().json(EventJson::from(ev)))
 }
@@ -321,13 +325,15 @@ async fn update_event(
         .map_err(|e| unprocessable(e.to_string()))?;
     let club = a.club.id;
     let saved = state
-        .db(move |c| Ok(db::events::update_draft(c, club, id, &settings)))
+        .db(move |c| Ok(service::events::update_draft(c, club, id, &settings)))
         .await
         .map_err(AppError::into_api)?;
     match saved {
         Ok(ev) => Ok(HttpResponse::Ok().json(EventJson::from(ev))),
-        Err(db::events::EventChangeError::Refused(LifecycleError::NotDraft)) => Err(conflict()),
-        Err(e) => Err(AppError::from(e).into_api()),
+        Err(service::events::EventChangeError::Refused(LifecycleError::NotDraft)) => {
+            Err(conflict())
+        }
+        Err(e) => Err(refused(e)),
     }
 }
 
@@ -354,11 +360,11 @@ async fn change_status(
     let key = DealKey::generate().map_err(|e| AppError::from(e).into_api())?;
     let seen = ev.status;
     let changed = api(state
-        .db(move |c| Ok(db::events::change_status(c, club, id, seen, to, &key)))
+        .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)))
         .await)?;
     changed
         .map(|ev| HttpResponse::Ok().json(EventJson::from(ev)))
-        .map_err(|e| AppError::from(e).into_api())
+        .map_err(refused)
 }
 
 /// Releases the hand records and the key (once play is over).
@@ -370,11 +376,11 @@ async fn release(
     let (club, id) = (a.club.id, path.into_inner());
     api_event(&state, club, id).await?;
     let released = api(state
-        .db(move |c| Ok(db::events::release_hand_records(c, club, id)))
+        .db(move |c| Ok(service::events::release_hand_records(c, club, id)))
         .await)?;
     released
         .map(|ev| HttpResponse::Ok().json(EventJson::from(ev)))
-        .map_err(|e| AppError::from(e).into_api())
+        .map_err(refused)
 }
 
 #[derive(Serialize)]
@@ -473,20 +479,19 @@ async fn put_movement(
     let made = api(state
         .db(move |c| {
             Ok(match body.reason {
-                Some(r) => db::movements::change_movement(c, club, id, Some(&patch), None, &r, &by),
+                Some(r) => service::play::change_movement(c, club, id, Some(&patch), None, &r, &by),
                 None => {
                     let options = MovementOptions {
                         rounds: patch.rounds,
                         boards_per_round: patch.boards_per_round,
                         arrow_switch: patch.arrow_switch.unwrap_or_default(),
                     };
-                    db::movements::set_movement(c, club, id, &options)
+                    service::play::set_movement(c, club, id, &options)
                 }
             })
         })
         .await)?;
-    made.map(|m| HttpResponse::Ok().json(m))
-        .map_err(movement_error)
+    made.map(|m| HttpResponse::Ok().json(m)).map_err(refused)
 }
 
 /// `PUT .../movement`: the director's options, and a reason when play has started.
@@ -610,41 +615,6 @@ impl EntryBody {
     }
 }
 
-fn entry_error(e: EntryChangeError) -> AppError {
-    match e {
-        EntryChangeError::NotFound => AppError::NotFound.into_api(),
-        EntryChangeError::Refused(
-            r @ (EntryError::Started
-            | EntryError::NotRunning(_)
-            | EntryError::TeamsFixed
-            | EntryError::IndividualFixed
-            | EntryError::AlreadyWithdrawn { .. }),
-        ) => AppError::Api(StatusCode::CONFLICT, r.to_string()),
-        EntryChangeError::Refused(r) => unprocessable(r.to_string()),
-        EntryChangeError::Movement(p) => plan_error(p),
-        EntryChangeError::Db(d) => AppError::from(d).into_api(),
-    }
-}
-
-/// A refused movement: `409` when the event's state forbids it, `422` naming the problem.
-fn plan_error(p: PlanError) -> AppError {
-    match p {
-        PlanError::Started
-        | PlanError::NotRunning(_)
-        | PlanError::NoMovement
-        | PlanError::SwitchStarted { .. } => AppError::Api(StatusCode::CONFLICT, p.to_string()),
-        p => unprocessable(p.to_string()),
-    }
-}
-
-fn movement_error(e: MovementChangeError) -> AppError {
-    match e {
-        MovementChangeError::NotFound => AppError::NotFound.into_api(),
-        MovementChangeError::Refused(p) => plan_error(p),
-        MovementChangeError::Db(e) => AppError::from(e).into_api(),
-    }
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ReasonBody {
@@ -665,13 +635,13 @@ async fn withdraw_entry(
     let reason = body.into_inner().reason;
     let done = api(state
         .db(move |c| {
-            Ok(db::entries::withdraw_entry(
+            Ok(service::entries::withdraw_entry(
                 c, club, id, entry, &reason, &by,
             ))
         })
         .await)?;
     done.map(|e| HttpResponse::Ok().json(EntryJson::from(e)))
-        .map_err(entry_error)
+        .map_err(refused)
 }
 
 #[derive(Serialize)]
@@ -723,14 +693,14 @@ async fn create_entry(
     let added = api(state
         .db(move |c| {
             Ok(match reason {
-                Some(r) => db::entries::add_late_entry(c, club, id, &draft, &r, &by),
-                None => db::entries::add_entry(c, club, id, &draft),
+                Some(r) => service::entries::add_late_entry(c, club, id, &draft, &r, &by),
+                None => service::entries::add_entry(c, club, id, &draft),
             })
         })
         .await)?;
     added
         .map(|e| HttpResponse::Created().json(EntryJson::from(e)))
-        .map_err(entry_error)
+        .map_err(refused)
 }
 
 /// Draws the starting numbers at random: `200 {"entries": [...]}` in the new order.
@@ -744,7 +714,7 @@ async fn draw_entries(
         .db(move |c| {
             let entries = db::entries::entries_of(c, club, id)?;
             let order = super::entries::drawn_order(&entries);
-            Ok(db::entries::renumber(c, club, id, &order))
+            Ok(service::entries::renumber(c, club, id, &order))
         })
         .await)?;
     drawn
@@ -753,7 +723,7 @@ async fn draw_entries(
                 entries: entries.into_iter().map(EntryJson::from).collect(),
             })
         })
-        .map_err(entry_error)
+        .map_err(refused)
 }
 
 async fn delete_entry(
@@ -764,10 +734,10 @@ async fn delete_entry(
     let club = a.club.id;
     let (id, entry) = path.into_inner();
     let gone = api(state
-        .db(move |c| Ok(db::entries::delete_entry(c, club, id, entry)))
+        .db(move |c| Ok(service::entries::delete_entry(c, club, id, entry)))
         .await)?;
     gone.map(|_| HttpResponse::NoContent().finish())
-        .map_err(entry_error)
+        .map_err(refused)
 }
 
 #[derive(Deserialize)]

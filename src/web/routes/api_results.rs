@@ -14,9 +14,10 @@ use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
 use crate::event::scoresheet::{DealLine, RecordInput, SheetInput};
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
+use crate::service::ActionError;
 use crate::service::results::{self as entry, EntryError, Place, Ruling};
 use crate::web::auth::ApiDirector;
-use crate::web::error::AppError;
+use crate::web::error::{AppError, status_of};
 use crate::web::state::AppState;
 
 type ApiResult = Result<HttpResponse, AppError>;
@@ -178,25 +179,21 @@ fn error(status: StatusCode, message: impl Into<String>) -> HttpResponse {
 }
 
 /// The service's refusals as the API answers them.
+/// The service's refusals as the API answers them: the status of their kind, with the
+/// message (a place not found names itself), and the engine's problems listed.
 pub fn entry_error(e: EntryError) -> ApiResult {
+    if !e.refuses_the_result() {
+        return Err(AppError::from(e).into_api());
+    }
+    let status = status_of(e.kind());
     Ok(match e {
-        EntryError::Problems(problems) => HttpResponse::UnprocessableEntity().json(json!({
+        EntryError::Problems(problems) => HttpResponse::build(status).json(json!({
             "error": format!("the rules engine found {} problem{}: {}", problems.len(),
                 if problems.len() == 1 { "" } else { "s" },
                 problems.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join("; ")),
             "problems": problems.iter().map(|p| json!({"code": p.code, "message": p.message})).collect::<Vec<_>>(),
         })),
-        EntryError::Shape(_) | EntryError::Reason => {
-            error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
-        }
-        EntryError::NotInMovement(_) | EntryError::NoResult => {
-            error(StatusCode::NOT_FOUND, e.to_string())
-        }
-        EntryError::NotOpen(_) | EntryError::Exists(_) | EntryError::State(_) => {
-            error(StatusCode::CONFLICT, e.to_string())
-        }
-        EntryError::Db(d) => return Err(AppError::Db(d).into_api()),
-        EntryError::Papers(p) => return Err(AppError::from(p).into_api()),
+        e => error(status, e.to_string()),
     })
 }
 

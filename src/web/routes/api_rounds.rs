@@ -11,11 +11,11 @@ use super::individual::cut_refusal;
 use super::round_seats::{Seated, TableSeats};
 use super::rounds::{Start, round_view, start_round};
 use crate::db;
-use crate::db::individual::IndividualChangeError;
 use crate::event::individual::CutError;
 use crate::event::individual::IndividualOptions;
 use crate::event::{ClubId, Event, EventId};
 use crate::movement::IndividualRound;
+use crate::service;
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -225,7 +225,7 @@ pub async fn put_cut(
     api_event(&state, club, id).await?;
     let cut = body.into_inner().cut;
     let done = state
-        .db(move |c| Ok(db::individual::report_cut(c, club, id, round, table, cut)))
+        .db(move |c| Ok(service::play::report_cut(c, club, id, round, table, cut)))
         .await
         .map_err(AppError::into_api)?;
     if let Err(e) = done {
@@ -302,18 +302,11 @@ pub async fn put_individual(
     let options: IndividualOptions = serde_json::from_value(body)
         .map_err(|e| api_error(StatusCode::BAD_REQUEST, format!("bad JSON body: {e}")))?;
     let set = state
-        .db(move |c| Ok(db::individual::set_options(c, club, id, &options)))
+        .db(move |c| Ok(service::play::set_individual_options(c, club, id, &options)))
         .await
         .map_err(AppError::into_api)?;
     match set {
         Ok(_) => get_individual(state, club, id).await,
-        Err(IndividualChangeError::NotFound) => Err(AppError::NotFound.into_api()),
-        Err(e @ IndividualChangeError::Started) => {
-            Err(api_error(StatusCode::CONFLICT, e.to_string()))
-        }
-        Err(IndividualChangeError::Refused(e)) => {
-            Err(api_error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
-        }
-        Err(IndividualChangeError::Db(e)) => Err(AppError::from(e).into_api()),
+        Err(e) => Err(AppError::from(e).into_api()),
     }
 }

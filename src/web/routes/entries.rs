@@ -8,13 +8,14 @@ use serde::Deserialize;
 
 use super::events::{event_path, load_event};
 use crate::db;
-use crate::db::entries::EntryChangeError;
 use crate::event::club::{Club, Player};
 use crate::event::entries::{
     Entry, EntryDraft, EntryError, PlayerChoice, check_change_after_start, entries_open,
     player_slots,
 };
 use crate::event::{EntryId, Event, EventId, EventStatus, PlayerId};
+use crate::service;
+use crate::service::entries::EntryChangeError;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
@@ -249,9 +250,9 @@ pub async fn create(
     let added = state
         .db(move |c| {
             Ok(if late {
-                db::entries::add_late_entry(c, club, id, &draft, &reason, &by)
+                service::entries::add_late_entry(c, club, id, &draft, &reason, &by)
             } else {
-                db::entries::add_entry(c, club, id, &draft)
+                service::entries::add_entry(c, club, id, &draft)
             })
         })
         .await?;
@@ -296,7 +297,7 @@ pub async fn delete(
     let (_, id, entry) = path.into_inner();
     let club = d.club.id;
     let gone = state
-        .db(move |c| Ok(db::entries::delete_entry(c, club, id, entry)))
+        .db(move |c| Ok(service::entries::delete_entry(c, club, id, entry)))
         .await?;
     match gone {
         Ok(e) => {
@@ -356,7 +357,12 @@ pub async fn draw(
     let done = state
         .db(move |c| {
             let entries = db::entries::entries_of(c, club, id)?;
-            Ok(db::entries::renumber(c, club, id, &drawn_order(&entries)))
+            Ok(service::entries::renumber(
+                c,
+                club,
+                id,
+                &drawn_order(&entries),
+            ))
         })
         .await?;
     match done {
@@ -405,7 +411,7 @@ pub async fn withdraw(
     let (reason, by) = (form.reason.clone(), d.director.name.clone());
     let done = state
         .db(move |c| {
-            Ok(db::entries::withdraw_entry(
+            Ok(service::entries::withdraw_entry(
                 c, club, id, entry, &reason, &by,
             ))
         })

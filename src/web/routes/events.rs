@@ -23,6 +23,7 @@ use crate::event::{
     ClubId, Count, DealKey, Event, EventFormat, EventId, EventSettings, EventStatus,
     PublishedCommitment, SettingsDraft, SettingsErrors, TrumpsDraft,
 };
+use crate::service;
 use crate::service::standings::played_of;
 use crate::web::auth::{ClubDirector, Viewer};
 use crate::web::error::AppError;
@@ -348,7 +349,7 @@ pub async fn create(
     };
     let club = d.club.id;
     let ev = state
-        .db(move |c| Ok(db::events::create_event(c, club, &settings)?))
+        .db(move |c| Ok(service::events::create(c, club, &settings)?))
         .await?;
     flash(&session, "Event created as a draft.");
     Ok(see_other(&event_path(&d.club, ev.id)))
@@ -432,7 +433,7 @@ pub async fn update(
     };
     let club = d.club.id;
     state
-        .db(move |c| Ok(db::events::update_draft(c, club, id, &settings)?))
+        .db(move |c| Ok(service::events::update_draft(c, club, id, &settings)?))
         .await?;
     flash(&session, "Event saved.");
     Ok(see_other(&event_path(&d.club, id)))
@@ -540,7 +541,7 @@ pub async fn change_status(
     let club = d.club.id;
     let key = DealKey::generate()?;
     state
-        .db(move |c| Ok(db::events::change_status(c, club, id, seen, to, &key)?))
+        .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)?))
         .await?;
     flash(&session, format!("The event is now {to}."));
     Ok(see_other(&event_path(&d.club, id)))
@@ -594,7 +595,7 @@ pub async fn redeal(
     let key = DealKey::generate()?;
     let (by, reason) = (d.director.id, form.reason.clone());
     state
-        .db(move |c| Ok(db::events::redeal(c, club, id, &reason, by, &key)?))
+        .db(move |c| Ok(service::events::redeal(c, club, id, &reason, by, &key)?))
         .await?;
     flash(
         &session,
@@ -691,7 +692,7 @@ pub async fn release(
     }
     let club = d.club.id;
     state
-        .db(move |c| Ok(db::events::release_hand_records(c, club, id)?))
+        .db(move |c| Ok(service::events::release_hand_records(c, club, id)?))
         .await?;
     flash(&session, "Hand records and the deal key are now public.");
     Ok(see_other(&event_path(&d.club, id)))
@@ -729,7 +730,7 @@ pub async fn delete(
         ));
     }
     state
-        .db(move |c| Ok(db::events::delete_draft(c, club, id)?))
+        .db(move |c| Ok(service::events::delete_draft(c, club, id)?))
         .await?;
     flash(
         &session,

@@ -14,19 +14,20 @@ use serde::Deserialize;
 use super::events::{event_path, load_event};
 use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::db;
-use crate::db::individual::{CutChangeError, IndividualChangeError};
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::individual::{
-    CutError, DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, IndividualPlanError, options_open,
+    DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, IndividualPlanError, options_open,
 };
 use crate::event::rounds::{TableState, next_round_of, table_states_with};
 use crate::event::settings::EventFormat;
 use crate::event::{Event, EventId};
 use crate::movement::{IndividualRound, IndividualSide, IndividualTable, progressive_board};
+use crate::service::play::{CutChangeError, IndividualChangeError};
 use crate::service::tokens::table_code;
+use crate::service::{self, ActionError, ErrorKind};
 use crate::web::auth::ClubDirector;
-use crate::web::error::AppError;
+use crate::web::error::{AppError, status_of};
 use crate::web::page::{FieldErrors, Nav, flash, number_list, see_other};
 use crate::web::render::html_page;
 use crate::web::state::AppState;
@@ -162,7 +163,7 @@ async fn render(
     let (st, entries) = state
         .db(move |c| {
             Ok((
-                db::individual::state_of(c, club, id)?,
+                service::play::individual_state(c, club, id)?,
                 db::entries::entries_of(c, club, id)?,
             ))
         })
@@ -238,7 +239,7 @@ pub async fn set(
     };
     let club = d.club.id;
     let set = state
-        .db(move |c| Ok(db::individual::set_options(c, club, id, &options)))
+        .db(move |c| Ok(service::play::set_individual_options(c, club, id, &options)))
         .await?;
     match set {
         Ok(plan) => {
@@ -261,10 +262,6 @@ pub async fn set(
                 event_path(&d.club, id)
             )))
         }
-        Err(IndividualChangeError::NotFound) => Err(AppError::NotFound),
-        Err(IndividualChangeError::Started) => Err(AppError::Conflict(
-            IndividualChangeError::Started.to_string(),
-        )),
         Err(IndividualChangeError::Refused(e)) => {
             let field = match e {
                 IndividualPlanError::Rounds(_) => "rounds",
@@ -280,7 +277,7 @@ pub async fn set(
             )
             .await
         }
-        Err(IndividualChangeError::Db(e)) => Err(e.into()),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -302,7 +299,7 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
     let (club, id, tables) = (ev.club_id, ev.id, u32::from(ev.settings.tables()));
     let (st, entries, codes) = state
         .db(move |c| {
-            let st = db::individual::state_of(c, club, id)?;
+            let st = service::play::individual_state(c, club, id)?;
             let codes = match &st.options {
                 Some(_) => db::tables::ensure_codes(c, club, id, tables, table_code)?,
                 None => vec![],
@@ -384,16 +381,9 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
 /// A refused cut as the API and the table page answer it: a round or table that does not
 /// exist is 404, a cut that is not the table's players 422, a cut that comes too late 409.
 pub fn cut_refusal(e: CutChangeError) -> Result<(StatusCode, String), AppError> {
-    match e {
-        CutChangeError::NotFound
-        | CutChangeError::Refused(CutError::NoRound(_) | CutError::NoTable { .. }) => {
-            Err(AppError::NotFound)
-        }
-        CutChangeError::Refused(e @ CutError::Cut(_)) => {
-            Ok((StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
-        }
-        CutChangeError::Refused(e) => Ok((StatusCode::CONFLICT, e.to_string())),
-        CutChangeError::Db(e) => Err(e.into()),
+    match e.kind() {
+        kind @ (ErrorKind::Invalid | ErrorKind::Conflict) => Ok((status_of(kind), e.to_string())),
+        _ => Err(e.into()),
     }
 }
 

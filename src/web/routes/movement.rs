@@ -10,14 +10,16 @@ use serde::Deserialize;
 
 use super::events::{event_path, load_event};
 use crate::db;
-use crate::db::movements::{MovementChange, MovementChangeError};
 use crate::event::club::Club;
 use crate::event::entries::Entry;
+use crate::event::movement::MovementChange;
 use crate::event::movement::{
     MovementOptions, MovementPatch, PlanError, movement_kind, movement_open,
 };
 use crate::event::{EventId, EventStatus};
 use crate::movement::{Movement, Side};
+use crate::service;
+use crate::service::play::MovementChangeError;
 use crate::web::auth::{ClubDirector, Viewer};
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, number_list, see_other};
@@ -323,7 +325,7 @@ pub async fn generate(
     let made = state
         .db(move |c| {
             Ok(if running {
-                db::movements::change_movement(
+                service::play::change_movement(
                     c,
                     club,
                     id,
@@ -333,7 +335,7 @@ pub async fn generate(
                     &by,
                 )
             } else {
-                db::movements::set_movement(c, club, id, &options)
+                service::play::set_movement(c, club, id, &options)
             })
         })
         .await?;

@@ -470,9 +470,10 @@ pub async fn show(
 
 /// The service's refusal as a line on the page (a database failure stays an error).
 fn refusal(e: EntryError) -> Result<String, AppError> {
+    if !e.refuses_the_result() {
+        return Err(e.into());
+    }
     match e {
-        EntryError::Db(d) => Err(AppError::Db(d)),
-        EntryError::Papers(p) => Err(p.into()),
         EntryError::Problems(problems) => Ok(format!(
             "The rules engine cannot accept this: {}",
             problems

@@ -17,6 +17,7 @@ use crate::event::rounds::{TableState, next_round, table_states};
 use crate::event::{Event, EventId};
 use crate::movement::Movement;
 use crate::print::cards::{self, CardsOptions, TableCard};
+use crate::service;
 use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
@@ -226,7 +227,7 @@ pub async fn start_round(
     }
     let (club, id) = (ev.club_id, ev.id);
     let started = state
-        .db(move |c| Ok(db::movements::start_round(c, club, id, round)))
+        .db(move |c| Ok(service::play::start_round(c, club, id, round)))
         .await?;
     Ok(Start::Started(started?))
 }

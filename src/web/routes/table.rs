@@ -20,8 +20,9 @@ use crate::event::movement::movement_kind;
 use crate::event::{ClubId, EventId, ResultId};
 use crate::movement::{Movement, Side, progressive_board};
 use crate::service::results::{self, EntryError, Place, Who};
+use crate::service::{self, ActionError};
 use crate::web::auth::{self, Viewer};
-use crate::web::error::AppError;
+use crate::web::error::{AppError, status_of};
 use crate::web::page::{Nav, csrf_token};
 use crate::web::render::html_page;
 use crate::web::state::AppState;
@@ -550,17 +551,10 @@ type Refusal = (StatusCode, Vec<Problem>, Option<String>);
 /// The service's refusal as the page shows it: the engine's problems beside the fields,
 /// anything else as a message above the form.
 fn refusal(e: EntryError) -> Result<Refusal, AppError> {
-    let status = match e {
-        EntryError::Problems(_) | EntryError::Shape(_) | EntryError::Reason => {
-            StatusCode::UNPROCESSABLE_ENTITY
-        }
-        EntryError::NotInMovement(_) | EntryError::NoResult => StatusCode::NOT_FOUND,
-        EntryError::NotOpen(_) | EntryError::Exists(_) | EntryError::State(_) => {
-            StatusCode::CONFLICT
-        }
-        EntryError::Db(d) => return Err(d.into()),
-        EntryError::Papers(p) => return Err(p.into()),
-    };
+    if !e.refuses_the_result() {
+        return Err(e.into());
+    }
+    let status = status_of(e.kind());
     Ok(match e {
         EntryError::Problems(p) => (
             status,
@@ -670,7 +664,7 @@ pub async fn post_cut(
         Some(message) => Some((StatusCode::UNPROCESSABLE_ENTITY, message)),
         None => {
             let done = state
-                .db(move |c| Ok(db::individual::report_cut(c, club, id, round, table, cut)))
+                .db(move |c| Ok(service::play::report_cut(c, club, id, round, table, cut)))
                 .await?;
             match done {
                 Ok(_) => None,

@@ -1,0 +1,171 @@
+//! An event's lifecycle acts: creating it, changing a draft's settings, moving its status,
+//! redealing, releasing the hand records and deleting a draft. Each runs in one transaction:
+//! it reads the event as it is now, asks `event::lifecycle`, and writes through `db::events`.
+
+use super::{ActionError, ErrorKind};
+use crate::db::{self, DbConnection, DbError, now};
+use crate::event::lifecycle::{self, Redeal};
+use crate::event::{
+    ClubId, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus, LifecycleError,
+};
+
+/// Why a change to an event did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum EventChangeError {
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Refused(#[from] LifecycleError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+/// Every lifecycle refusal is about the event's state (a stale page, a move not allowed).
+impl ActionError for LifecycleError {
+    fn kind(&self) -> ErrorKind {
+        ErrorKind::Conflict
+    }
+}
+
+impl ActionError for EventChangeError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            EventChangeError::NotFound => ErrorKind::NotFound,
+            EventChangeError::Refused(r) => r.kind(),
+            EventChangeError::Db(_) => ErrorKind::Internal,
+        }
+    }
+}
+
+impl From<diesel::result::Error> for EventChangeError {
+    fn from(e: diesel::result::Error) -> Self {
+        EventChangeError::Db(e.into())
+    }
+}
+
+fn current(conn: &mut DbConnection, club: ClubId, id: EventId) -> Result<Event, EventChangeError> {
+    db::events::event(conn, club, id)?.ok_or(EventChangeError::NotFound)
+}
+
+/// A new event of the club, as a draft.
+pub fn create(
+    conn: &mut DbConnection,
+    club: ClubId,
+    settings: &EventSettings,
+) -> Result<Event, EventChangeError> {
+    Ok(db::events::create_event(conn, club, settings)?)
+}
+
+/// Changes a draft's settings.
+pub fn update_draft(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+    settings: &EventSettings,
+) -> Result<Event, EventChangeError> {
+    db::write_transaction(conn, |conn| {
+        if !current(conn, club, id)?.status.editable() {
+            return Err(LifecycleError::NotDraft.into());
+        }
+        db::events::update_settings(conn, id, settings)?;
+        current(conn, club, id)
+    })
+}
+
+/// Moves the event from the status the director saw to `to`. Leaving draft gives it a
+/// deal key (`new_key`, if it has none) and puts its commitment on the public record.
+pub fn change_status(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+    seen: EventStatus,
+    to: EventStatus,
+    new_key: &DealKey,
+) -> Result<Event, EventChangeError> {
+    db::write_transaction(conn, |conn| {
+        let ev = current(conn, club, id)?;
+        ev.status.check_move(seen, to)?;
+        let key = match &ev.deal {
+            Some(k) => Some(k.clone()),
+            None if lifecycle::needs_key(to) => {
+                db::events::store_key(conn, id, new_key)?;
+                Some(new_key.clone())
+            }
+            None => None,
+        };
+        if let Some(k) = key.as_ref().filter(|_| to.public()) {
+            db::events::publish(conn, id, k)?;
+        }
+        let at = now();
+        // Marking the event finished starts its correction period: the moment is stored with
+        // the status, in the same statement.
+        let finished_at = if to == EventStatus::Finished {
+            Some(at)
+        } else {
+            ev.finished_at
+        };
+        if !db::events::set_status(conn, id, ev.status, to, finished_at, at)? {
+            return Err(LifecycleError::Stale { now: ev.status }.into());
+        }
+        current(conn, club, id)
+    })
+}
+
+/// Gives the event a new deal key. A key whose commitment was public is withdrawn with the
+/// reason (the redeal rule decides whether one is needed); a public event shows the new
+/// commitment at once.
+pub fn redeal(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+    reason: &str,
+    by: DirectorId,
+    new_key: &DealKey,
+) -> Result<Event, EventChangeError> {
+    db::write_transaction(conn, |conn| {
+        let ev = current(conn, club, id)?;
+        let current_public = match &ev.deal {
+            Some(k) => db::events::is_published(conn, id, &k.commitment)?,
+            None => false,
+        };
+        let act = lifecycle::check_redeal(ev.status, current_public, reason)?;
+        if let (Redeal::Withdraw { reason }, Some(old)) = (&act, &ev.deal) {
+            db::events::withdraw_commitment(conn, id, &old.commitment, reason, by)?;
+        }
+        db::events::store_key(conn, id, new_key)?;
+        if ev.status.public() {
+            db::events::publish(conn, id, new_key)?;
+        }
+        current(conn, club, id)
+    })
+}
+
+/// Publishes hand records (and so the key), as the release rule allows.
+pub fn release_hand_records(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+) -> Result<Event, EventChangeError> {
+    db::write_transaction(conn, |conn| {
+        let ev = current(conn, club, id)?;
+        lifecycle::check_release(ev.status, ev.deal.is_some(), ev.hand_records_released)?;
+        db::events::set_released(conn, id)?;
+        current(conn, club, id)
+    })
+}
+
+/// Deletes a draft that never showed a commitment, with its entries (a draft has no results).
+pub fn delete_draft(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+) -> Result<Event, EventChangeError> {
+    db::write_transaction(conn, |conn| {
+        let ev = current(conn, club, id)?;
+        let ever_public = db::events::ever_public(conn, id)?;
+        let played = db::results::count_of(conn, id)?;
+        lifecycle::check_delete(ev.status, ever_public, played)?;
+        db::events::delete_event(conn, id)?;
+        Ok(ev)
+    })
+}

@@ -1,0 +1,390 @@
+//! Play: the movement (made before the start, changed while the event runs), starting a
+//! round, and the progressive individual's rounds and table sizes, round seatings and
+//! reported cuts. Each runs in one transaction with the event module's rules, writing
+//! through `db::movements`, `db::individual` and `db::events`.
+
+use super::{ActionError, ErrorKind};
+use crate::db::{self, DbConnection, DbError, is_unique_violation, now};
+use crate::event::entries::change_reason;
+use crate::event::individual::{
+    CutError, CutInputs, IndividualOptions, IndividualPlan, IndividualPlanError, SeatingInputs,
+    individual_plan, next_seating, options_open, reseat_with_cut,
+};
+use crate::event::movement::{
+    MovementChange, MovementOptions, MovementPatch, PlanError, movement_kind, movement_open, plan,
+    replan,
+};
+use crate::event::rounds::{RoundError, next_round, next_round_of};
+use crate::event::settings::EventFormat;
+use crate::event::{ClubId, Event, EventId, EventStatus};
+use crate::movement::{IndividualRound, IndividualTable, Movement};
+
+#[derive(Debug, thiserror::Error)]
+pub enum MovementChangeError {
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Refused(#[from] PlanError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+/// A refused movement: a conflict when the event's state forbids it (started, not running,
+/// a stale round), invalid when it names what is wrong with the options or the reason.
+pub(super) fn plan_kind(p: &PlanError) -> ErrorKind {
+    match p {
+        PlanError::Started
+        | PlanError::NotRunning(_)
+        | PlanError::NoMovement
+        | PlanError::SwitchStarted { .. }
+        | PlanError::Round(_) => ErrorKind::Conflict,
+        _ => ErrorKind::Invalid,
+    }
+}
+
+impl ActionError for MovementChangeError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            MovementChangeError::NotFound => ErrorKind::NotFound,
+            MovementChangeError::Refused(p) => plan_kind(p),
+            MovementChangeError::Db(_) => ErrorKind::Internal,
+        }
+    }
+}
+
+impl From<diesel::result::Error> for MovementChangeError {
+    fn from(e: diesel::result::Error) -> Self {
+        MovementChangeError::Db(e.into())
+    }
+}
+
+fn event_of(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<Event, MovementChangeError> {
+    db::events::event(conn, club, event)?.ok_or(MovementChangeError::NotFound)
+}
+
+/// The event's settings with the movement's number of boards (boards are dealt from the key
+/// by number, so more boards extend the same set).
+fn store_boards(
+    conn: &mut DbConnection,
+    ev: &Event,
+    boards: u32,
+) -> Result<(), MovementChangeError> {
+    let settings = ev
+        .settings
+        .with_boards(boards)
+        .map_err(|e| PlanError::Invalid(e.to_string()))?;
+    Ok(db::events::update_settings(conn, ev.id, &settings)?)
+}
+
+/// Generates the movement from the event as it is now (its settings and entries) and the
+/// options, stores it, and sets the event's number of boards to the movement's. Only until
+/// play starts.
+pub fn set_movement(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    options: &MovementOptions,
+) -> Result<Movement, MovementChangeError> {
+    db::write_transaction(conn, |conn| {
+        let ev = event_of(conn, club, event)?;
+        if !movement_open(ev.status) {
+            return Err(PlanError::Started.into());
+        }
+        let entries = db::entries::entries_of(conn, club, event)?.len();
+        let m = plan(&ev.settings, entries, options)?;
+        store_boards(conn, &ev, m.boards)?;
+        db::movements::store_movement(conn, event, options, &m)?;
+        Ok(m)
+    })
+}
+
+/// Changes the movement of a running event: the rounds already started stay as they were,
+/// the later ones follow the entries as they are now (late entries, withdrawals) and
+/// `options` (the stored options when `None`). Needs a director's reason; the change, its
+/// reason and the plan it replaced are recorded. All or nothing.
+pub fn change_movement(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    options: Option<&MovementPatch>,
+    what: Option<&str>,
+    reason: &str,
+    changed_by: &str,
+) -> Result<Movement, MovementChangeError> {
+    db::write_transaction(conn, |conn| {
+        db::lock_event(conn, event)?;
+        let ev = event_of(conn, club, event)?;
+        if ev.status != EventStatus::Running {
+            return Err(PlanError::NotRunning(ev.status).into());
+        }
+        let reason = change_reason(reason).map_err(PlanError::Reason)?;
+        let (old_options, old) =
+            db::movements::movement_of(conn, club, event)?.ok_or(PlanError::NoMovement)?;
+        let options = match options {
+            Some(patch) => patch.over(&old_options, &old),
+            None => old_options,
+        };
+        // The record says what the plan became, omitted options included.
+        let what = what.map_or_else(|| options.describe(), str::to_string);
+        let entries = db::entries::entries_of(conn, club, event)?;
+        let played = ev.round.current;
+        let m = replan(&ev.settings, &entries, &old, played, &options)?;
+        if m.boards != u32::from(ev.settings.boards()) {
+            store_boards(conn, &ev, m.boards)?;
+        }
+        let old_plan =
+            serde_json::to_string(&old).map_err(|e| PlanError::Invalid(e.to_string()))?;
+        db::movements::update_movement(conn, event, &options, &m, &reason)?;
+        let change = MovementChange {
+            from_round: played + 1,
+            what,
+            reason,
+            changed_by: changed_by.to_string(),
+            changed_at: now(),
+            old_plan,
+        };
+        db::movements::insert_changes(conn, event, &[change])?;
+        Ok(m)
+    })
+}
+
+/// Starts round `round`, which must be the next one the rules allow (so a stale page or a
+/// double click does not skip a round).
+pub fn start_round(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    round: u32,
+) -> Result<u32, MovementChangeError> {
+    db::write_transaction(conn, |conn| {
+        db::lock_event(conn, event)?;
+        let ev = event_of(conn, club, event)?;
+        let next = if movement_kind(ev.settings.format()).is_none() {
+            // Seated round by round from the results, not from a fixed plan.
+            seat_individual_round(conn, &ev, round)?
+        } else {
+            let m = db::movements::movement_of(conn, club, event)?.map(|(_, m)| m);
+            let next = next_round(ev.status, &ev.round, m.as_ref()).map_err(PlanError::Round)?;
+            if next != round {
+                return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
+            }
+            next
+        };
+        // Only from the round just read: of two starts at once (two directors, a double
+        // click), the later one finds the round moved on and is told so, not run twice.
+        if !db::events::set_current_round(conn, event, ev.round.current, next)? {
+            return Err(PlanError::Round(RoundError::Stale {
+                asked: round,
+                next: next + 1,
+            })
+            .into());
+        }
+        Ok(next)
+    })
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum IndividualChangeError {
+    #[error("not found")]
+    NotFound,
+    #[error("the rounds and table sizes are fixed once round 1 has started")]
+    Started,
+    #[error(transparent)]
+    Refused(#[from] IndividualPlanError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl ActionError for IndividualChangeError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            IndividualChangeError::NotFound => ErrorKind::NotFound,
+            IndividualChangeError::Started => ErrorKind::Conflict,
+            IndividualChangeError::Refused(_) => ErrorKind::Invalid,
+            IndividualChangeError::Db(_) => ErrorKind::Internal,
+        }
+    }
+}
+
+impl From<diesel::result::Error> for IndividualChangeError {
+    fn from(e: diesel::result::Error) -> Self {
+        IndividualChangeError::Db(e.into())
+    }
+}
+
+/// Makes the plan from the event as it is now (its tables and individual entries) and the
+/// options, stores both, and sets the event's boards to tables × rounds. Until round 1
+/// starts.
+pub fn set_individual_options(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    options: &IndividualOptions,
+) -> Result<IndividualPlan, IndividualChangeError> {
+    db::write_transaction(conn, |conn| {
+        let ev = db::events::event(conn, club, event)?.ok_or(IndividualChangeError::NotFound)?;
+        if !options_open(ev.status, ev.round.current) {
+            return Err(IndividualChangeError::Started);
+        }
+        let players = db::entries::entries_of(conn, club, event)?.len() as u32;
+        let plan = individual_plan(&ev.settings, players, options)?;
+        let settings =
+            ev.settings
+                .with_boards(plan.boards())
+                .map_err(|_| IndividualPlanError::Boards {
+                    boards: plan.boards(),
+                })?;
+        db::events::update_settings(conn, event, &settings)?;
+        db::individual::store_options(conn, event, options, &plan)?;
+        Ok(plan)
+    })
+}
+
+/// What round control reads for a progressive individual.
+pub struct IndividualState {
+    pub options: Option<(IndividualOptions, IndividualPlan)>,
+    pub seated: Vec<IndividualRound>,
+    pub scores: Vec<(u32, u32, i64, i64)>,
+    pub players: u32,
+}
+
+impl IndividualState {
+    /// The rounds planned, for the last-round check.
+    pub fn rounds(&self) -> Result<u32, RoundError> {
+        self.options
+            .as_ref()
+            .map(|(_, plan)| plan.rounds)
+            .ok_or(RoundError::NoIndividualPlan)
+    }
+
+    /// The seating of the round after the current one (see [`next_seating`]).
+    pub fn next_seating(&self, ev: &Event) -> Result<IndividualRound, RoundError> {
+        let (options, _) = self.options.as_ref().ok_or(RoundError::NoIndividualPlan)?;
+        next_seating(&SeatingInputs {
+            settings: &ev.settings,
+            players: self.players,
+            options,
+            deal: ev.deal.as_ref(),
+            current: ev.round.current,
+            seated: &self.seated,
+            results: &self.scores,
+        })
+    }
+}
+
+pub fn individual_state(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<IndividualState, DbError> {
+    Ok(IndividualState {
+        options: db::individual::options_of(conn, club, event)?,
+        seated: db::individual::rounds_of(conn, club, event)?,
+        scores: db::individual::scores_of(conn, club, event)?,
+        players: db::entries::entries_of(conn, club, event)?.len() as u32,
+    })
+}
+
+/// Seats round `round` of a progressive individual (inside the caller's transaction): it
+/// must be the next one, every table of the current round must have its result, and the
+/// round's seating, computed as round control shows it, is stored.
+fn seat_individual_round(
+    conn: &mut DbConnection,
+    ev: &Event,
+    round: u32,
+) -> Result<u32, MovementChangeError> {
+    let st = individual_state(conn, ev.club_id, ev.id)?;
+    let next = next_round_of(ev.status, &ev.round, st.rounds()).map_err(PlanError::Round)?;
+    if next != round {
+        return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
+    }
+    let seating = st.next_seating(ev).map_err(PlanError::Round)?;
+    match db::individual::insert_round(conn, ev.id, next, &seating) {
+        // Another start of the same round got there first.
+        Err(DbError::Query(e)) if is_unique_violation(&e) => {
+            Err(PlanError::Round(RoundError::Stale {
+                asked: round,
+                next: next + 1,
+            })
+            .into())
+        }
+        done => Ok(done.map(|()| next)?),
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CutChangeError {
+    /// No such event in the club, or not a progressive individual.
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Refused(#[from] CutError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+/// A round or table that does not exist is not found, a cut that is not the table's players
+/// invalid, a cut that comes too late (or not while running) a conflict.
+impl ActionError for CutChangeError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            CutChangeError::NotFound
+            | CutChangeError::Refused(CutError::NoRound(_) | CutError::NoTable { .. }) => {
+                ErrorKind::NotFound
+            }
+            CutChangeError::Refused(CutError::Cut(_)) => ErrorKind::Invalid,
+            CutChangeError::Refused(_) => ErrorKind::Conflict,
+            CutChangeError::Db(_) => ErrorKind::Internal,
+        }
+    }
+}
+
+impl From<diesel::result::Error> for CutChangeError {
+    fn from(e: diesel::result::Error) -> Self {
+        CutChangeError::Db(e.into())
+    }
+}
+
+/// Applies the cut a table of a progressive individual reported for the round being played
+/// (its players, highest first): the stored seating of that round is rewritten with that
+/// table re-seated (see [`reseat_with_cut`]). Answers the table's new seating.
+pub fn report_cut(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    round: u32,
+    table: u32,
+    cut: Vec<u32>,
+) -> Result<IndividualTable, CutChangeError> {
+    db::write_transaction(conn, |conn| {
+        // As a result's insert does: a result and a cut at the same table queue here, and
+        // the second sees the first (a cut after the result is refused).
+        db::lock_event(conn, event)?;
+        let ev = db::events::event(conn, club, event)?.ok_or(CutChangeError::NotFound)?;
+        if ev.settings.format() != EventFormat::ProgressiveIndividual {
+            return Err(CutChangeError::NotFound);
+        }
+        let st = individual_state(conn, club, event)?;
+        let updated = reseat_with_cut(
+            &CutInputs {
+                status: ev.status,
+                current: ev.round.current,
+                deal: ev.deal.as_ref(),
+                seated: &st.seated,
+                results: &st.scores,
+            },
+            round,
+            table,
+            cut,
+        )?;
+        db::individual::update_round(conn, event, round, &updated)?;
+        updated
+            .table(table)
+            .cloned()
+            .ok_or(CutChangeError::Refused(CutError::NoTable { round, table }))
+    })
+}
