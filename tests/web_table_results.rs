@@ -542,7 +542,8 @@ async fn a_table_enters_its_result_deal_by_deal() {
         .unwrap()
         .read(&spec)
         .unwrap();
-    let checked = calypso_director::event::scoresheet::check(&spec, &whole, Some(&deals)).unwrap();
+    let checked =
+        calypso_director::event::table_report::check(&spec, &whole, Some(&deals)).unwrap();
     assert_eq!((checked.majors, checked.minors), got);
     let (_, body) = phone.get_text(&path).await;
     assert!(body.contains(&got.0.to_string()) && body.contains("Minors agree"));

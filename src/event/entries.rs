@@ -149,7 +149,7 @@ pub fn check_change_after_start(
     status: EventStatus,
     format: EventFormat,
 ) -> Result<(), EntryError> {
-    if status != EventStatus::Running {
+    if !status.is_running() {
         return Err(EntryError::NotRunning(status));
     }
     match format {

@@ -330,7 +330,7 @@ pub fn reseat_with_cut(
     table: u32,
     cut: Vec<u32>,
 ) -> Result<IndividualRound, CutError> {
-    if i.status != EventStatus::Running {
+    if !i.status.is_running() {
         return Err(CutError::NotRunning(i.status));
     }
     let stored = i

@@ -13,10 +13,10 @@ pub mod movement;
 pub mod papers;
 pub mod results;
 pub mod rounds;
-pub mod scoresheet;
 pub mod scoring_sheet;
 pub mod settings;
 pub mod standings;
+pub mod table_report;
 pub mod visibility;
 
 use chrono::NaiveDateTime;

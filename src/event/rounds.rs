@@ -180,7 +180,7 @@ pub fn next_round_of(
     round: &RoundState,
     rounds: Result<u32, RoundError>,
 ) -> Result<u32, RoundError> {
-    if status != EventStatus::Running {
+    if !status.is_running() {
         return Err(RoundError::NotRunning(status));
     }
     if round.current >= rounds? {

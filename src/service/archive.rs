@@ -9,7 +9,7 @@ use super::standings::{StandingsError, event_scores};
 use crate::db::{self, DbConnection, DbError};
 use crate::event::export::{self, EventDocument, ExportInputs, ImportError, ImportPlan};
 use crate::event::results::{Outcome, TableResult};
-use crate::event::scoresheet::SheetInput;
+use crate::event::table_report::SheetInput;
 use crate::event::{ClubId, Event, EventId, Viewer};
 
 #[derive(Debug, thiserror::Error)]

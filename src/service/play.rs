@@ -16,7 +16,7 @@ use crate::event::movement::{
 };
 use crate::event::rounds::{RoundError, next_round, next_round_of};
 use crate::event::settings::EventFormat;
-use crate::event::{ClubId, Event, EventId, EventStatus};
+use crate::event::{ClubId, Event, EventId};
 use crate::movement::{IndividualRound, IndividualTable, Movement};
 
 #[derive(Debug, thiserror::Error)]
@@ -118,7 +118,7 @@ pub fn change_movement(
     db::write_transaction(conn, |conn| {
         db::lock_event(conn, event)?;
         let ev = event_of(conn, club, event)?;
-        if ev.status != EventStatus::Running {
+        if !ev.status.is_running() {
             return Err(PlanError::NotRunning(ev.status).into());
         }
         let reason = change_reason(reason).map_err(PlanError::Reason)?;

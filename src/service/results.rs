@@ -10,8 +10,8 @@ use crate::event::entries::{Entry, change_reason};
 use crate::event::movement::movement_kind;
 use crate::event::papers::board_deals;
 use crate::event::results::{Adjusted, Outcome, ResultStatus, TableResult};
-use crate::event::scoresheet::{self, Checked, SheetInput};
 use crate::event::scoring_sheet::entry_of;
+use crate::event::table_report::{self, Checked, SheetInput};
 use crate::event::{Event, EventStatus, PapersError, ResultId};
 use crate::movement::{IndividualRound, Movement, Side};
 
@@ -255,7 +255,7 @@ fn game_of_place(
 fn check_open(ev: &Event, who: Who, round: u32) -> Result<(), EntryError> {
     match who {
         Who::Table { .. } => {
-            if ev.status != EventStatus::Running {
+            if !ev.status.is_running() {
                 return Err(EntryError::NotOpen(
                     "results are entered at the table only while the event is running".into(),
                 ));
@@ -299,7 +299,7 @@ pub fn check_sheet(
         None => None,
     };
     let checked =
-        scoresheet::check(&spec, &sheet, dealt.as_deref()).map_err(EntryError::Problems)?;
+        table_report::check(&spec, &sheet, dealt.as_deref()).map_err(EntryError::Problems)?;
     Ok((checked, sheet.to_json(&spec).to_string()))
 }
 
@@ -434,7 +434,7 @@ pub fn confirm(
     id: ResultId,
     agree: bool,
 ) -> Result<TableResult, EntryError> {
-    if ev.status != EventStatus::Running {
+    if !ev.status.is_running() {
         return Err(EntryError::NotOpen(
             "results are confirmed at the table only while the event is running".into(),
         ));

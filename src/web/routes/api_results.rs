@@ -11,7 +11,7 @@ use crate::db;
 use crate::engine::json::{PlayerInput, SeatMap};
 use crate::event::entries::Entry;
 use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
-use crate::event::scoresheet::{DealLine, RecordInput, SheetInput};
+use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
 use crate::service::ActionError;

@@ -13,7 +13,7 @@ use crate::event::entries::{
     Entry, EntryDraft, EntryError, PlayerChoice, check_change_after_start, entries_open,
     player_slots,
 };
-use crate::event::{EntryId, Event, EventId, EventStatus, PlayerId};
+use crate::event::{EntryId, Event, EventId, PlayerId};
 use crate::service;
 use crate::service::entries::EntryChangeError;
 use crate::web::auth::ClubDirector;
@@ -196,7 +196,7 @@ async fn page(
             late: late.is_ok(),
             late_refused: late
                 .err()
-                .filter(|_| ev.status == EventStatus::Running)
+                .filter(|_| ev.status.is_running())
                 .map(|e| e.to_string()),
             next_round: ev.round.current + 1,
             withdraw: withdraw.unwrap_or_default(),
@@ -245,7 +245,7 @@ pub async fn create(
     };
     let club = d.club.id;
     // Once play has started an entry is a late one: from the next round, with a reason.
-    let late = ev.status == EventStatus::Running;
+    let late = ev.status.is_running();
     let (reason, by) = (form.reason.clone(), d.director.name.clone());
     let added = state
         .db(move |c| {

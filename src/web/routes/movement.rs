@@ -10,13 +10,13 @@ use serde::Deserialize;
 
 use super::events::{event_path, load_event};
 use crate::db;
+use crate::event::EventId;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::movement::MovementChange;
 use crate::event::movement::{
     MovementOptions, MovementPatch, PlanError, movement_kind, movement_open,
 };
-use crate::event::{EventId, EventStatus};
 use crate::movement::{Movement, Side};
 use crate::service;
 use crate::service::play::MovementChangeError;
@@ -219,7 +219,7 @@ async fn render(
     if !ev.exposure().event_visible(who) {
         return Err(AppError::NotFound);
     }
-    let running = who.is_club_director() && ev.status == EventStatus::Running;
+    let running = who.is_club_director() && ev.status.is_running();
     let (options, movement) = match found {
         Some((o, m)) => (Some(o), Some(m)),
         None => (None, None),
@@ -320,7 +320,7 @@ pub async fn generate(
         }
     };
     let club = d.club.id;
-    let running = ev.status == EventStatus::Running;
+    let running = ev.status.is_running();
     let (reason, by) = (form.reason.clone(), d.director.name.clone());
     let made = state
         .db(move |c| {

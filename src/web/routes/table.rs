@@ -257,7 +257,7 @@ async fn score_entries(
     boards: &[u32],
     kept: Option<Kept>,
 ) -> Result<Vec<ScoreEntry>, AppError> {
-    if boards.is_empty() || ev.status != EventStatus::Running {
+    if boards.is_empty() || !ev.status.is_running() {
         return Ok(vec![]);
     }
     let (club, id) = (ev.club_id, ev.id);

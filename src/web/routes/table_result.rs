@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::engine::json::{CardText, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::results::{ResultStatus, TableResult};
-use crate::event::scoresheet::{DealLine, RecordInput, SheetInput, majors_side};
+use crate::event::table_report::{DealLine, RecordInput, SheetInput, majors_side};
 
 /// How a table enters its result: the counts at the end of the game, the counts after each
 /// deal (the engine then checks every deal), or the full play record.

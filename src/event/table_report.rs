@@ -1,5 +1,5 @@
-//! What a table (or a director) reports for one board, and the engine's check of it before
-//! anything is kept. Three ways to report: the end-of-game summary (each player's completed
+//! A table's report: what a table (or a director) reports for one board, and the engine's
+//! check of it before anything is kept. Three ways to report: the end-of-game summary (each player's completed
 //! calypsos and calypso in progress, each side's trick pile, revokes by side), one summary per
 //! deal (checked after every deal), or the full play record (replayed trick by trick, which
 //! finds the revokes itself). The scores are always the engine's, never typed.
