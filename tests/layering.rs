@@ -264,27 +264,27 @@ fn only_print_uses_printpdf() {
     );
 }
 
-/// Within `web`, a file's imports of other web files form no cycle. The nodes are web's
-/// files (`routes::events`, `auth`, ...); `routes` (routes/mod.rs) registers handlers by
-/// naming its children, so a child importing `super::` back would be a cycle.
-#[test]
-fn web_files_import_each_other_without_cycles() {
+/// The edges between the files of one top-level module (`web`, `event`, ...): which of its
+/// files import which. The nodes are the module's files (`routes::events`, `auth`, ...); a
+/// mod.rs that names its children (`routes` registering handlers) counts as importing them,
+/// so a child importing `super::` back would be a cycle.
+fn file_edges(top: &str) -> BTreeMap<String, BTreeSet<String>> {
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let files = sources();
-    let web_nodes: BTreeSet<String> = files
+    let nodes: BTreeSet<String> = files
         .iter()
-        .filter(|(m, _, _)| m.first().is_some_and(|f| f == "web") && m.len() > 1)
+        .filter(|(m, _, _)| m.first().is_some_and(|f| f == top) && m.len() > 1)
         .map(|(m, _, _)| m[1..].join("::"))
         .collect();
-    // The longest web node a path falls in.
+    // The longest node a path falls in.
     let node_of = |path: &[String]| -> Option<String> {
-        if path.first().is_none_or(|f| f != "web") {
+        if path.first().is_none_or(|f| f != top) {
             return None;
         }
         (2..=path.len())
             .rev()
             .map(|n| path[1..n].join("::"))
-            .find(|cand| web_nodes.contains(cand))
+            .find(|cand| nodes.contains(cand))
     };
     for (module, is_mod, text) in &files {
         let Some(from) = node_of(module) else {
@@ -294,9 +294,9 @@ fn web_files_import_each_other_without_cycles() {
             .iter()
             .filter_map(|p| node_of(p))
             .collect();
-        // routes/mod.rs names its children without `super::` or `crate::`.
+        // A mod.rs names its children without `super::` or `crate::`.
         if *is_mod {
-            for child in web_nodes.iter().filter(|n| {
+            for child in nodes.iter().filter(|n| {
                 n.strip_prefix(&format!("{from}::"))
                     .is_some_and(|rest| !rest.contains("::"))
             }) {
@@ -309,6 +309,11 @@ fn web_files_import_each_other_without_cycles() {
         targets.remove(&from);
         edges.entry(from).or_default().extend(targets);
     }
+    edges
+}
+
+/// A cycle among the edges, if any, as the files around it.
+fn first_cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     // Depth-first search for a back edge.
     fn visit(
         n: &str,
@@ -338,14 +343,41 @@ fn web_files_import_each_other_without_cycles() {
         None
     }
     let mut state = BTreeMap::new();
-    for n in edges.keys() {
-        if let Some(cycle) = visit(n, &edges, &mut state, &mut Vec::new()) {
-            panic!("web imports in a cycle: {}", cycle.join(" -> "));
-        }
+    edges
+        .keys()
+        .find_map(|n| visit(n, edges, &mut state, &mut Vec::new()))
+}
+
+/// Within `web`, a file's imports of other web files form no cycle.
+#[test]
+fn web_files_import_each_other_without_cycles() {
+    let edges = file_edges("web");
+    if let Some(cycle) = first_cycle(&edges) {
+        panic!("web imports in a cycle: {}", cycle.join(" -> "));
     }
     // The scan sees the edges it should: startup builds the routes, routes use the frame.
     assert!(edges["startup"].contains("routes"), "{edges:?}");
     assert!(edges["routes::events"].contains("page"), "{edges:?}");
+}
+
+/// Nor do the files of db, event or service import each other in a cycle: each module's
+/// files can be read from the bottom up.
+#[test]
+fn no_module_imports_its_own_files_in_a_cycle() {
+    for top in [
+        "db", "event", "service", "print", "scoring", "movement", "deals", "engine",
+    ] {
+        if let Some(cycle) = first_cycle(&file_edges(top)) {
+            panic!("{top} imports in a cycle: {}", cycle.join(" -> "));
+        }
+    }
+    let mut planted = BTreeMap::new();
+    planted.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
+    planted.insert("b".to_string(), BTreeSet::from(["a".to_string()]));
+    assert_eq!(
+        first_cycle(&planted),
+        Some(vec!["a".into(), "b".into(), "a".into()])
+    );
 }
 
 /// Where a db file uses another db file's functions (or the file as a whole): `db/` is

@@ -9,7 +9,8 @@ use super::schema::{
     individual_rounds, players, result_audit, results,
 };
 use super::{DbConnection, DbError};
-use crate::event::export::{ImportPlan, PlayerJson};
+use crate::event::export::PlayerJson;
+use crate::event::import::ImportPlan;
 use crate::event::{ClubId, EventId};
 
 fn to_json<T: serde::Serialize>(v: &T) -> Result<String, DbError> {

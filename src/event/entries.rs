@@ -2,47 +2,12 @@
 //! pair), or an individual, numbered within the event. The event's format decides which.
 //! Players come from the club's roster or are guests known by name.
 
-use std::fmt;
-
 use super::club::{ValueError, person_name};
 use super::ids::{EntryId, EventId, PlayerId};
 use super::lifecycle::EventStatus;
 use super::settings::EventFormat;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EntryKind {
-    Pair,
-    Team,
-    Individual,
-}
-
-impl EntryKind {
-    pub const ALL: [EntryKind; 3] = [EntryKind::Pair, EntryKind::Team, EntryKind::Individual];
-    pub const fn name(self) -> &'static str {
-        match self {
-            EntryKind::Pair => "pair",
-            EntryKind::Team => "team",
-            EntryKind::Individual => "individual",
-        }
-    }
-    pub fn from_name(s: &str) -> Option<EntryKind> {
-        EntryKind::ALL.into_iter().find(|k| k.name() == s)
-    }
-    /// How many players an entry of this kind has.
-    pub const fn players(self) -> usize {
-        match self {
-            EntryKind::Pair => 2,
-            EntryKind::Team => 4,
-            EntryKind::Individual => 1,
-        }
-    }
-}
-
-impl fmt::Display for EntryKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+// The kind is the format's to decide, so it is defined beside the format.
+pub use super::settings::EntryKind;
 
 /// One player of an entry as stored: a roster player (with the roster's name) or a guest.
 #[derive(Clone, Debug, PartialEq, Eq)]

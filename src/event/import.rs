@@ -1,9 +1,10 @@
-//! What an imported event must be before anything is written: the same rules the pages and
-//! the API apply, checked on the whole file. A file is untrusted input: an event a director
-//! could never have made (a draft with results, a round past the plan, a movement the one
-//! validator refuses) is refused here, naming the field by its path in the file, so nothing
-//! downstream ever sizes its work by a number the file made up. Pure: the read is in
-//! `event::export`, the writing in `db::archive`, the engine's re-check in `service::archive`.
+//! An event export read back (`docs/export-format.md`), and what it must be before anything
+//! is written: the same rules the pages and the API apply, checked on the whole file. A file
+//! is untrusted input: an event a director could never have made (a draft with results, a
+//! round past the plan, a movement the one validator refuses) is refused here, naming the
+//! field by its path in the file, so nothing downstream ever sizes its work by a number the
+//! file made up. Pure: the document's types are `event::export`'s, the writing is in
+//! `db::archive`, the engine's re-check in `service::archive`.
 
 use std::collections::BTreeSet;
 
@@ -12,14 +13,22 @@ use super::entries::{
     EntryDraft, EntryError, EntryKind, PlayerChoice, change_reason, check_change_after_start,
     check_draft,
 };
-use super::export::{ImportError, ImportPlan};
+use super::export::{DealJson, EventDocument, FORMAT, PlayerJson, TIME};
 use super::individual::individual_plan;
+use super::individual::{IndividualOptions, IndividualPlan};
 use super::lifecycle::{EventStatus, MAX_REASON};
+use super::movement::MovementChange;
 use super::movement::{MovementOptions, movement_kind, plan as movement_plan};
 use super::results::Outcome;
+use super::results::{Adjusted, AuditEntry, ResultStatus};
 use super::scoring_sheet::entry_number;
+use super::settings::{EventSettings, SettingsDraft};
+use super::{DealKey, PublishedCommitment, Withdrawal};
+use crate::movement::IndividualRound;
 use crate::movement::individual::validate_round;
 use crate::movement::{MAX_TABLES, Movement, Seating, progressive_board, validate};
+use chrono::NaiveDateTime;
+use serde_json::Value;
 
 /// The largest file `import` reads: a whole evening of 100 tables is a few megabytes.
 pub const MAX_FILE_BYTES: usize = 32 << 20;
@@ -762,4 +771,442 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
         }
     }
     Ok(())
+}
+
+/// A file's timestamp; `path` names the field when it is not one.
+fn parse_time(text: &str, path: &str) -> Result<NaiveDateTime, ImportError> {
+    NaiveDateTime::parse_from_str(text, TIME)
+        .or_else(|_| NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S"))
+        .map_err(|_| ImportError::Field {
+            path: path.to_string(),
+            problem: format!(
+                "\"{}\" is not a UTC timestamp",
+                text.chars().take(40).collect::<String>()
+            ),
+        })
+}
+
+/// Why a file is not imported. Each names the problem; nothing has been written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    #[error("the file is not JSON: {0}")]
+    NotJson(String),
+    #[error("the file has no \"format\": it is not a calypso-director event export")]
+    NoFormat,
+    #[error("unknown format version \"{0}\": this build reads {FORMAT}")]
+    UnknownFormat(String),
+    /// A field no page or API request could have stored, by its path in the file.
+    #[error("{path}: {problem}")]
+    Field { path: String, problem: String },
+    #[error("the file is {0} bytes: an event's export is at most {max} bytes", max = MAX_FILE_BYTES)]
+    TooLarge(usize),
+    #[error(
+        "the deal key is not the one committed to: SHA-256 of the key is {actual}, the \
+         commitment is {commitment} (the key or the commitment was edited)"
+    )]
+    KeyMismatch { commitment: String, actual: String },
+    #[error(
+        "the file has the deal commitment but not the key (the hand records were not released \
+         when it was exported): release them and export again, or export with --with-key (and \
+         keep that file private), so the boards can be checked"
+    )]
+    KeyWithheld,
+}
+
+/// An entry to create, with its players (a roster player by name and membership number).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportEntry {
+    pub number: i32,
+    pub name: String,
+    pub kind: EntryKind,
+    pub joined_round: Option<u32>,
+    pub withdrawn_round: Option<u32>,
+    pub players: Vec<PlayerJson>,
+}
+
+/// A result to create, its entries by number, with its audit trail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportResult {
+    pub round: i32,
+    pub table: i32,
+    pub board: i32,
+    pub majors: Option<i32>,
+    pub minors: Option<i32>,
+    pub majors_score: i32,
+    pub minors_score: i32,
+    pub status: ResultStatus,
+    pub outcome: Outcome,
+    pub majors_adjusted: Option<Adjusted>,
+    pub minors_adjusted: Option<Adjusted>,
+    pub sheet: String,
+    pub entered_by: String,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub audit: Vec<AuditEntry>,
+}
+
+/// A document checked and made into what the database stores.
+#[derive(Clone, Debug)]
+pub struct ImportPlan {
+    pub club_slug: String,
+    pub settings: EventSettings,
+    pub status: EventStatus,
+    pub current_round: u32,
+    pub round_started_at: Option<NaiveDateTime>,
+    pub finished_at: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub deal: Option<DealKey>,
+    /// The public record of commitments, each key checked against its commitment.
+    pub commitments: Vec<PublishedCommitment>,
+    pub hand_records_released: bool,
+    pub entries: Vec<ImportEntry>,
+    pub movement: Option<(MovementOptions, Movement)>,
+    pub movement_changes: Vec<MovementChange>,
+    pub individual: Option<(IndividualOptions, IndividualPlan, Vec<IndividualRound>)>,
+    pub results: Vec<ImportResult>,
+    /// The file's standings: the results must score to exactly these.
+    pub standings: Value,
+}
+
+/// Reads and checks a file: the format version first (so an unknown version is reported as
+/// such, not as a field this build does not know), then every field, the entry numbers the
+/// results name, and the key against its commitment.
+pub fn read(text: &str) -> Result<ImportPlan, ImportError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(ImportError::TooLarge(text.len()));
+    }
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
+    match value.get("format") {
+        Some(Value::String(f)) if f == FORMAT => {}
+        Some(Value::String(f)) => return Err(ImportError::UnknownFormat(f.clone())),
+        Some(other) => return Err(ImportError::UnknownFormat(other.to_string())),
+        None => return Err(ImportError::NoFormat),
+    }
+    // The path of a field of the wrong type or shape, as the other refusals name theirs.
+    let doc: EventDocument = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        ImportError::Field {
+            path,
+            problem: e.into_inner().to_string(),
+        }
+    })?;
+    let plan = plan(doc)?;
+    check(&plan)?;
+    Ok(plan)
+}
+
+fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
+    let field = |path: String, problem: String| ImportError::Field { path, problem };
+    let settings = EventSettings::parse(&SettingsDraft::from(doc.event.settings.clone()))
+        .map_err(|e| field("event.settings".into(), e.to_string()))?;
+    let status: EventStatus = doc
+        .event
+        .status
+        .parse()
+        .map_err(|e| field("event.status".into(), format!("{e}")))?;
+    let kind = settings.format().entry_kind();
+    let mut numbers = BTreeSet::new();
+    let mut entries = Vec::with_capacity(doc.entries.len());
+    for (i, e) in doc.entries.into_iter().enumerate() {
+        let at = format!("entries[{i}]");
+        let k = EntryKind::from_name(&e.kind)
+            .ok_or_else(|| field(format!("{at}.kind"), format!("unknown kind \"{}\"", e.kind)))?;
+        if k != kind {
+            return Err(field(
+                format!("{at}.kind"),
+                format!(
+                    "entry {} is a {k}, but a {} event's entries are {kind}s",
+                    e.number,
+                    settings.format()
+                ),
+            ));
+        }
+        if !numbers.insert(e.number) {
+            return Err(field(
+                format!("{at}.number"),
+                format!("entry number {} appears twice", e.number),
+            ));
+        }
+        entries.push(ImportEntry {
+            number: e.number,
+            name: e.name,
+            kind: k,
+            joined_round: e.joined_round,
+            withdrawn_round: e.withdrawn_round,
+            players: e.players,
+        });
+    }
+    let deal = match doc.deal.as_ref() {
+        None => None,
+        Some(DealJson { key: None, .. }) => return Err(ImportError::KeyWithheld),
+        Some(DealJson {
+            algorithm,
+            commitment,
+            key: Some(key),
+            ..
+        }) => {
+            let set = crate::deals::SetKey::from_hex(key)
+                .map_err(|e| field("deal.key".into(), e.to_string()))?;
+            let actual = set.commitment();
+            if !actual.eq_ignore_ascii_case(commitment) {
+                return Err(ImportError::KeyMismatch {
+                    commitment: commitment.clone(),
+                    actual,
+                });
+            }
+            if algorithm != crate::deals::ALGORITHM {
+                return Err(field(
+                    "deal.algorithm".into(),
+                    format!(
+                        "the deal algorithm \"{algorithm}\" is not this build's ({})",
+                        crate::deals::ALGORITHM
+                    ),
+                ));
+            }
+            Some(DealKey {
+                algorithm: algorithm.clone(),
+                key_hex: set.to_hex(),
+                commitment: actual,
+            })
+        }
+    };
+    let mut movement_changes = Vec::new();
+    for (i, c) in doc
+        .movement
+        .iter()
+        .flat_map(|m| m.changes.iter())
+        .enumerate()
+    {
+        movement_changes.push(MovementChange {
+            from_round: c.from_round,
+            what: c.what.clone(),
+            reason: c.reason.clone(),
+            changed_by: c.changed_by.clone(),
+            changed_at: parse_time(&c.changed_at, &format!("movement.changes[{i}].changed_at"))?,
+            old_plan: match &c.old_plan {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            },
+        });
+    }
+    let mut commitments = Vec::new();
+    for (i, c) in doc
+        .deal
+        .iter()
+        .flat_map(|d| d.commitments.iter())
+        .enumerate()
+    {
+        let at = format!("deal.commitments[{i}]");
+        let key = c
+            .key
+            .as_deref()
+            .ok_or(ImportError::KeyWithheld)
+            .and_then(|k| {
+                crate::deals::SetKey::from_hex(k)
+                    .map_err(|e| field(format!("{at}.key"), e.to_string()))
+            })?;
+        let actual = key.commitment();
+        if !actual.eq_ignore_ascii_case(&c.commitment) {
+            return Err(ImportError::KeyMismatch {
+                commitment: c.commitment.clone(),
+                actual,
+            });
+        }
+        if c.algorithm != crate::deals::ALGORITHM {
+            return Err(field(
+                format!("{at}.algorithm"),
+                format!("the deal algorithm \"{}\" is not this build's", c.algorithm),
+            ));
+        }
+        let withdrawn = match (&c.withdrawn_at, &c.withdrawn_reason) {
+            (None, None) => None,
+            (Some(when), Some(reason)) => Some(Withdrawal {
+                at: parse_time(when, &format!("{at}.withdrawn_at"))?,
+                reason: reason.clone(),
+            }),
+            _ => {
+                return Err(field(
+                    at,
+                    "a withdrawal has both its time and its reason".into(),
+                ));
+            }
+        };
+        commitments.push(PublishedCommitment {
+            algorithm: c.algorithm.clone(),
+            commitment: actual,
+            key_hex: key.to_hex(),
+            published_at: parse_time(&c.published_at, &format!("{at}.published_at"))?,
+            withdrawn,
+        });
+    }
+    let mut results = Vec::with_capacity(doc.results.len());
+    for (i, r) in doc.results.into_iter().enumerate() {
+        let at = format!("results[{i}]");
+        let adjusted = |a: &Option<String>, side: &str| {
+            a.as_deref()
+                .map(Adjusted::parse)
+                .transpose()
+                .map_err(|e| field(format!("{at}.{side}_adjusted"), e.to_string()))
+        };
+        let audit = r
+            .audit
+            .iter()
+            .enumerate()
+            .map(|(k, a)| {
+                Ok(AuditEntry {
+                    at: parse_time(&a.at, &format!("{at}.audit[{k}].at"))?,
+                    by: a.by.clone(),
+                    reason: a.reason.clone(),
+                    old: a.old.as_ref().map(Value::to_string),
+                    new: a.new.to_string(),
+                })
+            })
+            .collect::<Result<Vec<_>, ImportError>>()?;
+        results.push(ImportResult {
+            round: r.round,
+            table: r.table,
+            board: r.board,
+            majors: r.majors,
+            minors: r.minors,
+            majors_score: r.majors_score,
+            minors_score: r.minors_score,
+            status: ResultStatus::parse(&r.status).ok_or_else(|| {
+                field(
+                    format!("{at}.status"),
+                    format!("unknown status \"{}\"", r.status),
+                )
+            })?,
+            outcome: Outcome::parse(&r.outcome).ok_or_else(|| {
+                field(
+                    format!("{at}.outcome"),
+                    format!("unknown outcome \"{}\"", r.outcome),
+                )
+            })?,
+            majors_adjusted: adjusted(&r.majors_adjusted, "majors")?,
+            minors_adjusted: adjusted(&r.minors_adjusted, "minors")?,
+            sheet: r.sheet.to_string(),
+            entered_by: r.entered_by,
+            created_at: parse_time(&r.created_at, &format!("{at}.created_at"))?,
+            updated_at: parse_time(&r.updated_at, &format!("{at}.updated_at"))?,
+            audit,
+        });
+    }
+    let opt_time =
+        |t: &Option<String>, path: &str| t.as_deref().map(|t| parse_time(t, path)).transpose();
+    Ok(ImportPlan {
+        club_slug: doc.club.slug,
+        status,
+        current_round: doc.event.current_round,
+        round_started_at: opt_time(&doc.event.round_started_at, "event.round_started_at")?,
+        finished_at: opt_time(&doc.event.finished_at, "event.finished_at")?,
+        created_at: parse_time(&doc.event.created_at, "event.created_at")?,
+        updated_at: parse_time(&doc.event.updated_at, "event.updated_at")?,
+        hand_records_released: doc.deal.as_ref().is_some_and(|d| d.hand_records_released),
+        deal,
+        commitments,
+        settings,
+        entries,
+        movement_changes,
+        movement: doc.movement.map(|m| (m.options, m.plan)),
+        individual: doc.individual.map(|i| (i.options, i.plan, i.rounds)),
+        results,
+        standings: doc.standings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    const EXAMPLE: &str = include_str!("../../docs/examples/event-export.json");
+
+    fn example() -> Value {
+        serde_json::from_str(EXAMPLE).unwrap()
+    }
+
+    fn read_value(v: &Value) -> Result<ImportPlan, ImportError> {
+        read(&v.to_string())
+    }
+
+    #[test]
+    fn the_documented_example_reads() {
+        let p = read(EXAMPLE).unwrap();
+        assert_eq!(p.club_slug, "riverside");
+        assert_eq!(p.entries.len(), 6);
+        assert_eq!(p.results.len(), 6);
+        assert!(p.results.iter().all(|r| r.audit.len() == 1));
+        assert_eq!(p.status, EventStatus::Finished);
+        assert!(p.movement.is_some() && p.individual.is_none());
+    }
+
+    #[test]
+    fn the_version_is_checked_before_anything_else() {
+        let mut v = example();
+        v["format"] = Value::from("calypso-director/event/v9");
+        v["surprise"] = Value::from(1);
+        assert_eq!(
+            read_value(&v).unwrap_err(),
+            ImportError::UnknownFormat("calypso-director/event/v9".into())
+        );
+        v.as_object_mut().unwrap().remove("format");
+        assert_eq!(read_value(&v).unwrap_err(), ImportError::NoFormat);
+        assert!(matches!(read("{"), Err(ImportError::NotJson(_))));
+    }
+
+    #[test]
+    fn a_withdrawn_commitment_is_read_with_its_reason_and_its_key_checked() {
+        let text = include_str!("../../docs/examples/event-export.json");
+        let plan = read(text).unwrap();
+        assert_eq!(plan.commitments.len(), 2);
+        let w = plan.commitments[0]
+            .withdrawn
+            .as_ref()
+            .expect("the first was withdrawn");
+        assert!(w.reason.starts_with("a board was dealt in the wrong order"));
+        assert!(plan.commitments[1].withdrawn.is_none());
+        let mut v: Value = serde_json::from_str(text).unwrap();
+        v["deal"]["commitments"][0]["key"] = Value::from("11".repeat(32));
+        assert!(matches!(
+            read(&v.to_string()),
+            Err(ImportError::KeyMismatch { .. })
+        ));
+        let mut v: Value = serde_json::from_str(text).unwrap();
+        v["deal"]["commitments"][0]["withdrawn_reason"] = Value::Null;
+        let e = read(&v.to_string()).unwrap_err();
+        assert!(
+            e.to_string().contains("both its time and its reason"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_edited_key_or_a_withheld_key_is_refused() {
+        let mut v = example();
+        let key = v["deal"]["key"].as_str().unwrap().to_string();
+        let edited = format!(
+            "{}{}",
+            if key.starts_with('0') { '1' } else { '0' },
+            &key[1..]
+        );
+        v["deal"]["key"] = Value::from(edited);
+        let e = read_value(&v).unwrap_err();
+        assert!(matches!(e, ImportError::KeyMismatch { .. }), "{e}");
+        assert!(e.to_string().contains("not the one committed to"), "{e}");
+        v["deal"]["key"] = Value::Null;
+        assert_eq!(read_value(&v).unwrap_err(), ImportError::KeyWithheld);
+    }
+
+    #[test]
+    fn a_result_naming_a_missing_entry_is_refused() {
+        let mut v = example();
+        v["results"][0]["minors"] = Value::from(99);
+        let e = read_value(&v).unwrap_err().to_string();
+        assert!(
+            e.contains("names entry 99, which the file does not have"),
+            "{e}"
+        );
+    }
 }

@@ -9,7 +9,6 @@ use std::str::FromStr;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
-use super::entries::EntryKind;
 use crate::engine::{
     GameSpec, SpecError, TrickRule, Trumps, TrumpsError, UnknownTrickRule, UnknownVariant, Variant,
 };
@@ -64,6 +63,43 @@ impl EventFormat {
             EventFormat::PairsMitchell | EventFormat::Progressive => EntryKind::Pair,
             EventFormat::ProgressiveIndividual => EntryKind::Individual,
         }
+    }
+}
+
+/// What takes part in an event: a pair, a team of four (its majors pair, then its minors
+/// pair), or an individual.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryKind {
+    Pair,
+    Team,
+    Individual,
+}
+
+impl EntryKind {
+    pub const ALL: [EntryKind; 3] = [EntryKind::Pair, EntryKind::Team, EntryKind::Individual];
+    pub const fn name(self) -> &'static str {
+        match self {
+            EntryKind::Pair => "pair",
+            EntryKind::Team => "team",
+            EntryKind::Individual => "individual",
+        }
+    }
+    pub fn from_name(s: &str) -> Option<EntryKind> {
+        EntryKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+    /// How many players an entry of this kind has.
+    pub const fn players(self) -> usize {
+        match self {
+            EntryKind::Pair => 2,
+            EntryKind::Team => 4,
+            EntryKind::Individual => 1,
+        }
+    }
+}
+
+impl fmt::Display for EntryKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

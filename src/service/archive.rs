@@ -7,7 +7,8 @@ use serde_json::Value;
 use super::results::{EntryError, check_sheet};
 use super::standings::{StandingsError, event_scores};
 use crate::db::{self, DbConnection, DbError};
-use crate::event::export::{self, EventDocument, ExportInputs, ImportError, ImportPlan};
+use crate::event::export::{self, EventDocument, ExportInputs};
+use crate::event::import::{self, ImportError, ImportPlan};
 use crate::event::results::{Outcome, TableResult};
 use crate::event::table_report::SheetInput;
 use crate::event::{ClubId, Event, EventId, Viewer};
@@ -102,7 +103,7 @@ pub fn import_event(
     text: &str,
     club_slug: Option<&str>,
 ) -> Result<(EventId, String), ArchiveError> {
-    let plan = export::read(text)?;
+    let plan = import::read(text)?;
     let slug = club_slug.unwrap_or(&plan.club_slug).to_string();
     let club =
         db::clubs::club_by_slug(conn, &slug)?.ok_or_else(|| ArchiveError::NoClub(slug.clone()))?;
