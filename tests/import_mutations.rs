@@ -63,6 +63,15 @@ fn write(dir: &Path, doc: &Value) -> String {
     file.to_str().unwrap().to_string()
 }
 
+/// The new event's id, from what `import` printed ("imported as event N of club ...").
+fn imported_id(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .nth(3)
+        .unwrap_or_else(|| panic!("{}", String::from_utf8_lossy(&out.stdout)))
+        .to_string()
+}
+
 /// Exports an event through the binary.
 fn export(app: &TestApp, id: &str) -> Value {
     let out = run(app, &["export", id, "-o", "-", "--club", "alpha"]);
@@ -201,6 +210,22 @@ fn shorten(s: &str) -> String {
     } else {
         s.to_string()
     }
+}
+
+/// A recorded movement change with one field edited, refused naming `expect`.
+fn change_with(
+    change: &Value,
+    name: &str,
+    field: &'static str,
+    value: Value,
+    expect: &'static str,
+) -> Mutation {
+    let change = change.clone();
+    custom(name, Refused(expect), move |d| {
+        let mut c = change.clone();
+        c[field] = value.clone();
+        d["movement"]["changes"] = json!([c]);
+    })
 }
 
 fn mitchell_mutations(doc: &Value) -> Vec<Mutation> {
@@ -611,65 +636,40 @@ fn mitchell_mutations(doc: &Value) -> Vec<Mutation> {
             json!(1),
             Refused("movement.options"),
         ),
-        custom(
+        change_with(
+            &change,
             "a change from round 0",
-            Refused("movement.changes[0].from_round"),
-            {
-                let change = change.clone();
-                move |d| {
-                    let mut c = change.clone();
-                    c["from_round"] = json!(0);
-                    d["movement"]["changes"] = json!([c]);
-                }
-            },
+            "from_round",
+            json!(0),
+            "movement.changes[0].from_round",
         ),
-        custom(
+        change_with(
+            &change,
             "a change from round 4294967295",
-            Refused("movement.changes[0].from_round"),
-            {
-                let change = change.clone();
-                move |d| {
-                    let mut c = change.clone();
-                    c["from_round"] = json!(4294967295u64);
-                    d["movement"]["changes"] = json!([c]);
-                }
-            },
+            "from_round",
+            json!(4294967295u64),
+            "movement.changes[0].from_round",
         ),
-        custom(
+        change_with(
+            &change,
             "a change replacing no plan",
-            Refused("movement.changes[0].old_plan"),
-            {
-                let change = change.clone();
-                move |d| {
-                    let mut c = change.clone();
-                    c["old_plan"] = json!("not a plan");
-                    d["movement"]["changes"] = json!([c]);
-                }
-            },
+            "old_plan",
+            json!("not a plan"),
+            "movement.changes[0].old_plan",
         ),
-        custom(
+        change_with(
+            &change,
             "a change without a reason",
-            Refused("movement.changes[0].reason"),
-            {
-                let change = change.clone();
-                move |d| {
-                    let mut c = change.clone();
-                    c["reason"] = json!("");
-                    d["movement"]["changes"] = json!([c]);
-                }
-            },
+            "reason",
+            json!(""),
+            "movement.changes[0].reason",
         ),
-        custom(
+        change_with(
+            &change,
             "a change at no time",
-            Refused("movement.changes[0].changed_at"),
-            {
-                let change = change.clone();
-                move |d| {
-                    let mut c = change.clone();
-                    c["changed_at"] = json!("x");
-                    d["movement"]["changes"] = json!([c]);
-                }
-            },
+            "changed_at",
+            json!("x"),
+            "movement.changes[0].changed_at",
         ),
         custom("a change on record", Accepted, {
             let change = change.clone();
@@ -1117,8 +1117,7 @@ async fn try_all(original: &Value, mutations: Vec<Mutation>) -> (usize, usize) {
                 refused += 1;
             }
             (Accepted, Some(0)) => {
-                let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-                let id = stdout.split_whitespace().nth(3).unwrap().to_string();
+                let id = imported_id(&out);
                 walk(&app, &d, &api, &id, &m.name).await;
                 accepted += 1;
                 // The event is now on this instance: the next mutations start afresh.
@@ -1178,11 +1177,7 @@ async fn a_current_round_of_4294967295_is_refused_and_a_stored_one_never_sizes_t
 
     let out = run(&app, &["import", &write(dir.path(), &doc)]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let id = String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
-        .nth(3)
-        .unwrap()
-        .to_string();
+    let id = imported_id(&out);
     with_conn(&app, |c| {
         use diesel::RunQueryDsl;
         diesel::sql_query(format!(
@@ -1228,11 +1223,7 @@ async fn a_draft_with_results_is_refused_and_deleting_a_stored_one_is_refused_in
     // The same state made behind the server's back: a draft with results, never public.
     let out = run(&app, &["import", &write(dir.path(), &doc)]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let id = String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
-        .nth(3)
-        .unwrap()
-        .to_string();
+    let id = imported_id(&out);
     with_conn(&app, |c| {
         use diesel::RunQueryDsl;
         for sql in [
