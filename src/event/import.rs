@@ -54,8 +54,18 @@ fn field(path: impl Into<String>, problem: impl Into<String>) -> ImportError {
 
 /// Text as the pages store it: trimmed, within `max`, without control characters.
 fn text(path: &str, s: &str, what: &'static str, max: usize) -> Result<(), ImportError> {
-    match text_value(s, what, max) {
-        Ok(t) if t == s => Ok(()),
+    as_stored(path, s, text_value(s, what, max), what)
+}
+
+/// `given` passed a page's value rule (`checked`) and is what that rule stores, unchanged.
+fn as_stored(
+    path: &str,
+    given: &str,
+    checked: Result<String, ValueError>,
+    what: &str,
+) -> Result<(), ImportError> {
+    match checked {
+        Ok(t) if t == given => Ok(()),
         Ok(_) => Err(field(path, format!("{what} has spaces around it"))),
         Err(e) => Err(field(path, e.to_string())),
     }
@@ -340,16 +350,12 @@ fn entries(p: &ImportPlan, rounds: u32) -> Result<(), ImportError> {
         })?;
         for (k, pl) in e.players.iter().enumerate() {
             let path = format!("{at}.players[{k}]");
-            match person_name(&pl.name) {
-                Ok(n) if n == pl.name => {}
-                Ok(_) => {
-                    return Err(field(
-                        format!("{path}.name"),
-                        "the name has spaces around it",
-                    ));
-                }
-                Err(problem) => return Err(field(format!("{path}.name"), problem.to_string())),
-            }
+            as_stored(
+                &format!("{path}.name"),
+                &pl.name,
+                person_name(&pl.name),
+                "the name",
+            )?;
             match (&pl.membership_number, pl.roster) {
                 (None, _) => {}
                 (Some(_), false) => {
@@ -521,16 +527,12 @@ fn movement(p: &ImportPlan, options: &MovementOptions, m: &Movement) -> Result<(
             ));
         }
         text(&format!("{at}.what"), &c.what, "what changed", MAX_WHAT)?;
-        match change_reason(&c.reason) {
-            Ok(r) if r == c.reason => {}
-            Ok(_) => {
-                return Err(field(
-                    format!("{at}.reason"),
-                    "the reason has spaces around it",
-                ));
-            }
-            Err(e) => return Err(field(format!("{at}.reason"), e.to_string())),
-        }
+        as_stored(
+            &format!("{at}.reason"),
+            &c.reason,
+            change_reason(&c.reason),
+            "the reason",
+        )?;
         text(
             &format!("{at}.changed_by"),
             &c.changed_by,

@@ -606,15 +606,10 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, SheetError> {
     }
 }
 
-/// `x` rounded to two decimals, as a JSON number: whole numbers without a fraction (8, not
-/// 8.0), others as the shortest decimal of the rounded value (30.5, not 30.499999).
+/// `x` rounded to two decimals, as a JSON number: written as the standings write their
+/// points (`standings::Points`), so the two cannot differ.
 pub fn number(x: f64) -> Value {
-    let hundredths = (x * 100.0).round();
-    if hundredths % 100.0 == 0.0 && hundredths.abs() < 9.0e15 {
-        json!((hundredths / 100.0) as i64)
-    } else {
-        json!(hundredths / 100.0)
-    }
+    serde_json::to_value(super::standings::Points(x)).unwrap_or(Value::Null)
 }
 
 /// `x` in whole hundredths, to compare values as they are shown.
