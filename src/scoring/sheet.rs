@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value, json};
 
 /// Why a sheet is not scored, by what is at fault: its text, a field of the sheet, one
@@ -606,10 +606,29 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, SheetError> {
     }
 }
 
+/// Matchpoints, a percentage or an adjusted share, rounded to two decimals when written:
+/// whole numbers without a fraction (8, not 8.0), others as the shortest decimal of the
+/// rounded value (30.5, not 30.499999).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Points(pub f64);
+
+impl Serialize for Points {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let hundredths = (self.0 * 100.0).round();
+        // Below 9e15 a whole f64 is exact as an i64, so the integer test is the float one
+        // (`hundredths % 100.0 == 0.0`) without a division.
+        if hundredths.abs() < 9.0e15 && (hundredths as i64) % 100 == 0 {
+            s.serialize_i64(hundredths as i64 / 100)
+        } else {
+            s.serialize_f64(hundredths / 100.0)
+        }
+    }
+}
+
 /// `x` rounded to two decimals, as a JSON number: written as the standings write their
-/// points (`standings::Points`), so the two cannot differ.
+/// points ([`Points`]), so the two cannot differ.
 pub fn number(x: f64) -> Value {
-    serde_json::to_value(super::standings::Points(x)).unwrap_or(Value::Null)
+    serde_json::to_value(Points(x)).unwrap_or(Value::Null)
 }
 
 /// `x` in whole hundredths, to compare values as they are shown.

@@ -5,28 +5,10 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
+pub use super::sheet::Points;
 use super::sheet::{Adjustment, Compare, Outcome, PairResult, Scale};
 use super::tally::TallyReport;
 use super::team::TeamReport;
-
-/// Matchpoints, a percentage or an adjusted share, rounded to two decimals when written:
-/// whole numbers without a fraction (8, not 8.0), others as the shortest decimal of the
-/// rounded value (30.5, not 30.499999).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Points(pub f64);
-
-impl Serialize for Points {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let hundredths = (self.0 * 100.0).round();
-        // Below 9e15 a whole f64 is exact as an i64, so the integer test is the float one
-        // (`hundredths % 100.0 == 0.0`) without a division.
-        if hundredths.abs() < 9.0e15 && (hundredths as i64) % 100 == 0 {
-            s.serialize_i64(hundredths as i64 / 100)
-        } else {
-            s.serialize_f64(hundredths / 100.0)
-        }
-    }
-}
 
 impl Serialize for Adjustment {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
