@@ -474,3 +474,63 @@ fn the_scan_resolves_paths_and_would_catch_an_upward_import() {
     );
     assert_eq!(refs, vec![m("web::csrf"), m("web::routes"), m("web")]);
 }
+
+/// What of `db` the web layer may name: the pool, a connection from it and their error (the
+/// handlers run a service on a pooled connection). Everything else, a find or a write, is
+/// reached through `service`, so a page cannot skip an action's rules.
+const WEB_MAY_USE_FROM_DB: [&str; 4] = ["DbPool", "DbConnection", "DbError", "connect"];
+
+fn web_uses_of_db(files: &[(Vec<String>, bool, String)]) -> Vec<String> {
+    let mut uses = Vec::new();
+    for (module, _, text) in files {
+        if module.first().map(String::as_str) != Some("web") {
+            continue;
+        }
+        for path in referenced(module, text) {
+            if path.first().map(String::as_str) != Some("db") {
+                continue;
+            }
+            let allowed = path
+                .get(1)
+                .is_some_and(|item| WEB_MAY_USE_FROM_DB.contains(&item.as_str()));
+            if !allowed {
+                uses.push(format!("{} uses {}", module.join("::"), path.join("::")));
+            }
+        }
+    }
+    uses
+}
+
+#[test]
+fn web_uses_no_db_beyond_the_pool() {
+    let uses = web_uses_of_db(&sources());
+    assert!(uses.is_empty(), "{}", uses.join("\n"));
+}
+
+#[test]
+fn the_web_rule_refuses_a_find_and_a_whole_db_import() {
+    let file = |name: &str, text: &str| {
+        (
+            vec!["web".to_string(), "routes".to_string(), name.to_string()],
+            false,
+            text.to_string(),
+        )
+    };
+    let files = vec![
+        file(
+            "ok",
+            "use crate::db::{DbConnection, DbPool};\nfn f(c: &mut DbConnection) {}",
+        ),
+        file(
+            "events",
+            "use crate::db;\nfn f() { crate::db::events::event(c, club, id); }",
+        ),
+    ];
+    assert_eq!(
+        web_uses_of_db(&files),
+        vec![
+            "web::routes::events uses db",
+            "web::routes::events uses db::events::event",
+        ]
+    );
+}

@@ -13,6 +13,12 @@ pub use accounts::{LoginOutcome, ServiceError};
 pub mod results;
 pub mod standings;
 
+/// The clock the stored times are read against (UTC, without a zone, as rows keep it): pages
+/// compare it with a round's start or an event's finish.
+pub fn now() -> chrono::NaiveDateTime {
+    crate::db::now()
+}
+
 /// What kind of refusal an action's error is: the web answers each kind one way (its HTTP
 /// status, an error page or `{"error": ...}`), whichever action refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -38,7 +38,10 @@ pub async fn standings(
     path: web::Path<EventId>,
 ) -> ApiResult {
     let c = directors_view(&state, a, path.into_inner()).await?;
-    Ok(HttpResponse::Ok().json(c.scores.standings_json(c.ev.publication(db::now()))))
+    Ok(HttpResponse::Ok().json(
+        c.scores
+            .standings_json(c.ev.publication(crate::service::now())),
+    ))
 }
 
 /// `GET /api/v1/events/{id}/sheet`: the scoring sheet the standings come from.

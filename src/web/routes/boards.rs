@@ -206,7 +206,7 @@ fn traveller(
         .filter(|r| u32::try_from(r.board) == Ok(board))
         .cloned()
         .collect();
-    let now = db::now();
+    let now = crate::service::now();
     let view = results_view(&ResultsInput {
         publication: ev.publication(now),
         now,

@@ -870,7 +870,7 @@ pub async fn show(
     if !exposure.event_visible(who) {
         return Err(AppError::NotFound);
     }
-    let now = db::now();
+    let now = crate::service::now();
     let results = results_view(&ResultsInput {
         publication: ev.publication(now),
         now,

@@ -310,7 +310,7 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
     let names = names(&entries);
     let current = st.seated.iter().find(|r| r.round == ev.round.current);
     let reported: Vec<(u32, u32)> = st.scores.iter().map(|&(r, t, _, _)| (r, t)).collect();
-    let states = table_states_with(tables, &ev.round, crate::db::now(), &reported, |t| {
+    let states = table_states_with(tables, &ev.round, crate::service::now(), &reported, |t| {
         current.is_some_and(|r| r.table(t).is_some())
     });
     let board = |round: u32, table: u32| progressive_board(tables, round, table);

@@ -97,7 +97,7 @@ fn scores_text(r: &TableResult) -> String {
 /// Every round's tables, from the event's seatings and results.
 fn grid(ev: &Event, seatings: &Seatings, results: &[TableResult]) -> Vec<GridRound> {
     let names = individual::names(seatings.entries());
-    let now = crate::db::now();
+    let now = crate::service::now();
     // The plan's rounds only: a stored round number never sizes the page.
     (1..=seatings.rounds.min(crate::movement::MAX_ROUNDS))
         .map(|round| {

@@ -84,7 +84,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
             ))
         })
         .await?;
-    let now = crate::db::now();
+    let now = crate::service::now();
     let states = match &movement {
         Some(m) => table_states(m, &ev.round, now, &reported),
         None => vec![],

@@ -39,7 +39,7 @@ pub async fn computed(
     let generation = state.standings.generation();
     let event = ev.clone();
     let scores = state.db(move |c| Ok(event_scores(c, &event, who)?)).await?;
-    let standings = view_of(&ev, &scores, db::now())?;
+    let standings = view_of(&ev, &scores, crate::service::now())?;
     let part = part_of(&base_of(&club, &ev), &standings)?;
     let live_json = serde_json::json!({
         "provisional": standings.provisional,
