@@ -89,7 +89,7 @@ pub fn export_event(
         individual,
         results: &scores.results,
         audits: &audits,
-        standings: scores.standings.clone(),
+        standings: scores.standings.to_value(),
         now: db::now(),
         with_key,
         commitments: &commitments,
@@ -116,7 +116,9 @@ pub fn import_event(
         for r in &scores.results {
             recheck(&ev, r)?;
         }
-        if let Some(diff) = first_difference(&plan.standings, &scores.standings, "standings") {
+        if let Some(diff) =
+            first_difference(&plan.standings, &scores.standings.to_value(), "standings")
+        {
             return Err(ArchiveError::StandingsDiffer(diff));
         }
         Ok(id)

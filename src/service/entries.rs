@@ -5,6 +5,7 @@
 use super::play::{self, MovementChangeError};
 use super::{ActionError, ErrorKind};
 use crate::db::{self, DbConnection, DbError};
+use crate::event::club::Player;
 use crate::event::entries::{
     Entry, EntryDraft, EntryError, PlayerChoice, change_reason, check_change_after_start,
     check_draft, entries_open,
@@ -262,4 +263,43 @@ pub fn renumber(
         db::entries::set_numbers(conn, event, &entries, order)?;
         Ok(db::entries::entries_of(conn, club, event)?)
     })
+}
+
+/// The event's entries by number.
+pub fn entries_of(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<Vec<Entry>, DbError> {
+    db::entries::entries_of(conn, club, event)
+}
+
+/// The entries page's data: the event's entries and the club's players still on its roster.
+pub fn entries_with_roster(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<(Vec<Entry>, Vec<Player>), DbError> {
+    Ok((
+        db::entries::entries_of(conn, club, event)?,
+        db::clubs::players_of(conn, club, false)?,
+    ))
+}
+
+/// The entries' current numbers in a random order (a fair draw for starting numbers).
+fn drawn_order(entries: &[Entry]) -> Vec<i32> {
+    use rand::seq::SliceRandom;
+    let mut order: Vec<i32> = entries.iter().map(|e| e.number).collect();
+    order.shuffle(&mut rand::rng());
+    order
+}
+
+/// Draws the starting numbers at random (see [`renumber`]).
+pub fn draw_numbers(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<Vec<Entry>, EntryChangeError> {
+    let entries = db::entries::entries_of(conn, club, event)?;
+    renumber(conn, club, event, &drawn_order(&entries))
 }

@@ -2,8 +2,12 @@
 //! redealing, releasing the hand records and deleting a draft. Each runs in one transaction:
 //! it reads the event as it is now, asks `event::lifecycle`, and writes through `db::events`.
 
-use super::{ActionError, ErrorKind};
+use super::standings::{Played, played_of};
+use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::{self, DbConnection, DbError, now};
+use crate::event::PublishedCommitment;
+use crate::event::club::Club;
+use crate::event::entries::Entry;
 use crate::event::lifecycle::{self, Redeal};
 use crate::event::{
     ClubId, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus, LifecycleError,
@@ -45,6 +49,82 @@ impl From<diesel::result::Error> for EventChangeError {
 
 fn current(conn: &mut DbConnection, club: ClubId, id: EventId) -> Result<Event, EventChangeError> {
     db::events::event(conn, club, id)?.ok_or(EventChangeError::NotFound)
+}
+
+/// The club's events, as its list and the API show them.
+pub fn events_of(conn: &mut DbConnection, club: ClubId) -> Result<Vec<Event>, DbError> {
+    db::events::events_of(conn, club)
+}
+
+/// One of the club's events (another club's is not found).
+pub fn event(conn: &mut DbConnection, club: ClubId, id: EventId) -> Result<Event, FindError> {
+    db::events::event(conn, club, id).found()
+}
+
+/// An event by its id alone, for the public API (which then asks whether it is visible).
+pub fn public_event(conn: &mut DbConnection, id: EventId) -> Result<Event, FindError> {
+    db::events::public_event(conn, id).found()
+}
+
+/// One of the club's events with every deal commitment it has shown, oldest first.
+pub fn with_commitments(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+) -> Result<(Event, Vec<PublishedCommitment>), FindError> {
+    let ev = event(conn, club, id)?;
+    Ok((ev, db::events::commitments_of(conn, club, id)?))
+}
+
+/// A club by its address and one of its events: what a public page opens first.
+pub fn club_event(
+    conn: &mut DbConnection,
+    club_slug: &str,
+    id: EventId,
+) -> Result<(Club, Event), FindError> {
+    let club = db::clubs::club_by_slug(conn, club_slug).found()?;
+    let ev = event(conn, club.id, id)?;
+    Ok((club, ev))
+}
+
+/// The event page as anyone may open it: the club by its address, the event, the
+/// commitments shown, its entries and what has been played.
+pub struct EventPage {
+    pub club: Club,
+    pub event: Event,
+    pub commitments: Vec<PublishedCommitment>,
+    pub entries: Vec<Entry>,
+    pub played: Played,
+}
+
+pub fn event_page(
+    conn: &mut DbConnection,
+    club_slug: &str,
+    id: EventId,
+) -> Result<EventPage, FindError> {
+    let (club, event) = club_event(conn, club_slug, id)?;
+    let commitments = db::events::commitments_of(conn, club.id, id)?;
+    Ok(EventPage {
+        entries: db::entries::entries_of(conn, club.id, id)?,
+        played: played_of(conn, &event)?,
+        club,
+        event,
+        commitments,
+    })
+}
+
+/// Whether the draft may be deleted, asked before the confirmation page (the deletion asks
+/// again in its own transaction).
+pub fn check_delete(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+) -> Result<Event, EventChangeError> {
+    let ev = current(conn, club, id)?;
+    let ever_public = db::events::ever_public(conn, id)?;
+    let played = db::results::count_of(conn, id)?;
+    lifecycle::check_delete(ev.status, ever_public, played)?;
+    Ok(ev)
 }
 
 /// A new event of the club, as a draft.

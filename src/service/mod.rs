@@ -39,3 +39,32 @@ pub enum ErrorKind {
 pub trait ActionError: std::error::Error + Send + Sync + 'static {
     fn kind(&self) -> ErrorKind;
 }
+
+/// A find that names one thing (an event, a club, a result): missing, or the database failed.
+#[derive(Debug, thiserror::Error)]
+pub enum FindError {
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Db(#[from] crate::db::DbError),
+}
+
+impl ActionError for FindError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            FindError::NotFound => ErrorKind::NotFound,
+            FindError::Db(_) => ErrorKind::Internal,
+        }
+    }
+}
+
+/// A stored row that must be there, as a `FindError`.
+pub(crate) trait Found<T> {
+    fn found(self) -> Result<T, FindError>;
+}
+
+impl<T> Found<T> for Result<Option<T>, crate::db::DbError> {
+    fn found(self) -> Result<T, FindError> {
+        self?.ok_or(FindError::NotFound)
+    }
+}

@@ -3,9 +3,10 @@
 //! reported cuts. Each runs in one transaction with the event module's rules, writing
 //! through `db::movements`, `db::individual` and `db::events`.
 
-use super::{ActionError, ErrorKind};
+use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::{self, DbConnection, DbError, is_unique_violation, now};
-use crate::event::entries::change_reason;
+use crate::event::club::Club;
+use crate::event::entries::{Entry, change_reason};
 use crate::event::individual::{
     CutError, CutInputs, IndividualOptions, IndividualPlan, IndividualPlanError, SeatingInputs,
     individual_plan, next_seating, options_open, reseat_with_cut,
@@ -15,9 +16,10 @@ use crate::event::movement::{
     replan,
 };
 use crate::event::rounds::{RoundError, next_round, next_round_of};
+use crate::event::scoring_sheet::entry_of;
 use crate::event::settings::EventFormat;
 use crate::event::{ClubId, Event, EventId};
-use crate::movement::{IndividualRound, IndividualTable, Movement};
+use crate::movement::{IndividualRound, IndividualTable, Movement, Side};
 
 #[derive(Debug, thiserror::Error)]
 pub enum MovementChangeError {
@@ -250,6 +252,8 @@ pub struct IndividualState {
     pub seated: Vec<IndividualRound>,
     pub scores: Vec<(u32, u32, i64, i64)>,
     pub players: u32,
+    /// The players (an individual's entries), by number.
+    pub entries: Vec<Entry>,
 }
 
 impl IndividualState {
@@ -281,11 +285,13 @@ pub fn individual_state(
     club: ClubId,
     event: EventId,
 ) -> Result<IndividualState, DbError> {
+    let entries = db::entries::entries_of(conn, club, event)?;
     Ok(IndividualState {
         options: db::individual::options_of(conn, club, event)?,
         seated: db::individual::rounds_of(conn, club, event)?,
         scores: db::individual::scores_of(conn, club, event)?,
-        players: db::entries::entries_of(conn, club, event)?.len() as u32,
+        players: entries.len() as u32,
+        entries,
     })
 }
 
@@ -386,5 +392,309 @@ pub fn report_cut(
             .table(table)
             .cloned()
             .ok_or(CutChangeError::Refused(CutError::NoTable { round, table }))
+    })
+}
+
+/// What a table plays in a round: its boards and who sits majors and minors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableGame {
+    pub round: u32,
+    pub table: u32,
+    pub boards: Vec<u32>,
+    /// The pairs' entries (none in the progressive individual).
+    pub majors: Option<Entry>,
+    pub minors: Option<Entry>,
+    /// The players' numbers by side in the progressive individual.
+    pub majors_players: Vec<u32>,
+    pub minors_players: Vec<u32>,
+}
+
+/// Where an event's games come from, decided here once for every page, the API and the
+/// result check: its fixed movement (Mitchell, team match, progressive pairs), or the
+/// progressive individual's stored round seatings.
+pub struct EventPlay {
+    entries: Vec<Entry>,
+    movement: Option<Movement>,
+    seated: Vec<IndividualRound>,
+    individual: bool,
+    tables: u32,
+    /// The rounds planned (0 before there is a plan).
+    pub rounds: u32,
+}
+
+impl EventPlay {
+    /// Reads the event's entries and seatings once.
+    pub fn load(conn: &mut DbConnection, ev: &Event) -> Result<EventPlay, DbError> {
+        let (club, id) = (ev.club_id, ev.id);
+        let entries = db::entries::entries_of(conn, club, id)?;
+        if movement_kind(ev.settings.format()).is_some() {
+            let movement = db::movements::movement_of(conn, club, id)?.map(|(_, m)| m);
+            return Ok(EventPlay {
+                entries,
+                rounds: movement.as_ref().map_or(0, |m| m.rounds),
+                tables: movement.as_ref().map_or(0, |m| m.tables),
+                movement,
+                seated: vec![],
+                individual: false,
+            });
+        }
+        let rounds = db::individual::options_of(conn, club, id)?.map_or(0, |(_, plan)| plan.rounds);
+        Ok(EventPlay {
+            entries,
+            movement: None,
+            rounds,
+            seated: db::individual::rounds_of(conn, club, id)?,
+            individual: true,
+            tables: u32::from(ev.settings.tables()),
+        })
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The fixed movement (none for the individual, or before one is made).
+    pub fn movement(&self) -> Option<&Movement> {
+        self.movement.as_ref()
+    }
+
+    /// The individual's rounds seated so far (empty for a fixed movement).
+    pub fn seated(&self) -> &[IndividualRound] {
+        &self.seated
+    }
+
+    /// Whether the games come from stored seatings (the progressive individual).
+    pub fn is_individual(&self) -> bool {
+        self.individual
+    }
+
+    /// The entries and the movement, for pages that draw from both.
+    pub fn into_entries_and_movement(self) -> (Vec<Entry>, Option<Movement>) {
+        (self.entries, self.movement)
+    }
+
+    /// The tables of the room.
+    pub fn tables(&self) -> u32 {
+        self.tables
+    }
+
+    /// What the table plays in that round (none at a phantom's table, or in an individual's
+    /// round not seated yet).
+    pub fn game_at(&self, round: u32, table: u32) -> Option<TableGame> {
+        if let Some(m) = &self.movement {
+            let entry = |n: Option<u32>| n.and_then(|n| entry_of(&self.entries, m, n).cloned());
+            return m
+                .seating(round, table)
+                .filter(|s| s.has_game())
+                .map(|s| TableGame {
+                    round,
+                    table,
+                    boards: s.boards.clone(),
+                    majors: entry(s.majors),
+                    minors: entry(s.minors),
+                    majors_players: vec![],
+                    minors_players: vec![],
+                });
+        }
+        individual_sides(&self.seated, round, table).map(|(majors_players, minors_players)| {
+            TableGame {
+                round,
+                table,
+                boards: vec![crate::movement::progressive_board(
+                    self.tables,
+                    round,
+                    table,
+                )],
+                majors: None,
+                minors: None,
+                majors_players,
+                minors_players,
+            }
+        })
+    }
+}
+
+/// What the table plays in that round, from the movement (or the individual's seating).
+pub fn game_at(
+    conn: &mut DbConnection,
+    ev: &Event,
+    round: u32,
+    table: u32,
+) -> Result<Option<TableGame>, DbError> {
+    Ok(EventPlay::load(conn, ev)?.game_at(round, table))
+}
+
+/// The progressive individual's players on the majors and the minors side at a table in a
+/// round, from the stored seatings.
+pub fn individual_sides(
+    seated: &[IndividualRound],
+    round: u32,
+    table: u32,
+) -> Option<(Vec<u32>, Vec<u32>)> {
+    let t = seated.iter().find(|r| r.round == round)?.table(table)?;
+    Some((
+        t.side(Side::Majors).players.clone(),
+        t.side(Side::Minors).players.clone(),
+    ))
+}
+
+/// The event's movement and the options it was made with (none before one is set).
+pub fn movement_of(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<Option<(MovementOptions, Movement)>, DbError> {
+    db::movements::movement_of(conn, club, event)
+}
+
+/// Every change made to the movement while the event ran, oldest first.
+pub fn movement_changes(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<Vec<MovementChange>, DbError> {
+    db::movements::movement_changes(conn, club, event)
+}
+
+/// The movement page's record: the event, its entries, the movement and its changes.
+pub struct MovementRecord {
+    pub event: Event,
+    pub entries: Vec<Entry>,
+    pub movement: Option<(MovementOptions, Movement)>,
+    pub changes: Vec<MovementChange>,
+}
+
+pub fn movement_record(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+) -> Result<MovementRecord, FindError> {
+    Ok(MovementRecord {
+        event: db::events::event(conn, club, id).found()?,
+        entries: db::entries::entries_of(conn, club, id)?,
+        movement: db::movements::movement_of(conn, club, id)?,
+        changes: db::movements::movement_changes(conn, club, id)?,
+    })
+}
+
+/// The progressive individual's options and plan, and the rounds seated so far.
+pub type IndividualSeatings = (
+    Option<(IndividualOptions, IndividualPlan)>,
+    Vec<IndividualRound>,
+);
+
+pub fn individual_seatings(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<IndividualSeatings, DbError> {
+    Ok((
+        db::individual::options_of(conn, club, event)?,
+        db::individual::rounds_of(conn, club, event)?,
+    ))
+}
+
+/// The event's table codes by table 1..=`tables`, making the missing ones with `make`.
+pub fn table_codes(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    tables: u32,
+    make: impl FnMut() -> String,
+) -> Result<Vec<(u32, String)>, DbError> {
+    db::tables::ensure_codes(conn, club, event, tables, make)
+}
+
+/// The event (its club and id) and the table a table code opens.
+pub fn table_of_code(
+    conn: &mut DbConnection,
+    code: &str,
+) -> Result<Option<(ClubId, EventId, u32)>, DbError> {
+    db::tables::table_of_code(conn, code)
+}
+
+/// Round control of a fixed movement: the movement, the tables that have reported in each
+/// round, and the table codes (made for every table of the movement).
+pub struct RoundControl {
+    pub movement: Option<Movement>,
+    pub reported: Vec<(u32, u32)>,
+    pub codes: Vec<(u32, String)>,
+}
+
+pub fn round_control(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+    make: impl FnMut() -> String,
+) -> Result<RoundControl, DbError> {
+    let movement = db::movements::movement_of(conn, club, id)?.map(|(_, m)| m);
+    let codes = match &movement {
+        Some(m) => db::tables::ensure_codes(conn, club, id, m.tables, make)?,
+        None => vec![],
+    };
+    Ok(RoundControl {
+        movement,
+        reported: db::movements::reported_tables(conn, club, id)?,
+        codes,
+    })
+}
+
+/// What the table and guide cards are drawn from: the event, its entries, its movement and
+/// the codes of its tables (a progressive individual's tables are the event's, a fixed
+/// plan's its own; none before a fixed plan exists).
+pub struct CardsRecord {
+    pub event: Event,
+    pub entries: Vec<Entry>,
+    pub movement: Option<Movement>,
+    pub codes: Vec<(u32, String)>,
+}
+
+pub fn cards_record(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+    make: impl FnMut() -> String,
+) -> Result<CardsRecord, FindError> {
+    let event = db::events::event(conn, club, id).found()?;
+    let entries = db::entries::entries_of(conn, club, id)?;
+    let movement = db::movements::movement_of(conn, club, id)?.map(|(_, m)| m);
+    let tables = match (&movement, movement_kind(event.settings.format())) {
+        (_, None) => Some(u32::from(event.settings.tables())),
+        (Some(m), Some(_)) => Some(m.tables),
+        (None, Some(_)) => None,
+    };
+    let codes = match tables {
+        Some(t) => db::tables::ensure_codes(conn, club, id, t, make)?,
+        None => vec![],
+    };
+    Ok(CardsRecord {
+        event,
+        entries,
+        movement,
+        codes,
+    })
+}
+
+/// What a table's page is drawn from: the club, the event, its entries and its movement.
+pub struct TableRecord {
+    pub club: Club,
+    pub event: Event,
+    pub entries: Vec<Entry>,
+    pub movement: Option<Movement>,
+}
+
+pub fn table_record(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+) -> Result<TableRecord, FindError> {
+    let event = db::events::event(conn, club, id).found()?;
+    let entries = db::entries::entries_of(conn, club, id)?;
+    let movement = db::movements::movement_of(conn, club, id)?.map(|(_, m)| m);
+    Ok(TableRecord {
+        club: db::clubs::club_by_id(conn, club).found()?,
+        event,
+        entries,
+        movement,
     })
 }

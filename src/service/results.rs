@@ -2,18 +2,19 @@
 //! page or the API. Where it was played is checked against the movement, what was reported is
 //! checked by the engine against the board as dealt, and then it is written once.
 
-use super::{ActionError, ErrorKind};
+use super::play::{EventPlay, TableGame, game_at};
+use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::results::{self as store, Inserted, Played, ResultValues};
 use crate::db::{self, DbConnection, DbError};
 use crate::engine::Problem;
-use crate::event::entries::{Entry, change_reason};
-use crate::event::movement::movement_kind;
+use crate::event::entries::Entry;
+use crate::event::entries::change_reason;
 use crate::event::papers::board_deals;
-use crate::event::results::{Adjusted, Outcome, ResultStatus, TableResult};
-use crate::event::scoring_sheet::entry_of;
+use crate::event::results::{Adjusted, AuditEntry, Outcome, ResultStatus, TableResult};
 use crate::event::table_report::{self, Checked, SheetInput};
-use crate::event::{Event, EventStatus, PapersError, ResultId};
-use crate::movement::{IndividualRound, Movement, Side};
+use crate::event::{ClubId, Event, EventId, EventStatus, PapersError, ResultId};
+use crate::movement::IndividualRound;
+use crate::movement::Side;
 
 /// Who is entering or changing a result, as the audit trail names them.
 #[derive(Clone, Copy, Debug)]
@@ -39,20 +40,6 @@ pub struct Place {
     pub round: i64,
     pub table: i64,
     pub board: i64,
-}
-
-/// What a table plays in a round: its boards and who sits majors and minors.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableGame {
-    pub round: u32,
-    pub table: u32,
-    pub boards: Vec<u32>,
-    /// The pairs' entries (none in the progressive individual).
-    pub majors: Option<Entry>,
-    pub minors: Option<Entry>,
-    /// The players' numbers by side in the progressive individual.
-    pub majors_players: Vec<u32>,
-    pub minors_players: Vec<u32>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -121,110 +108,6 @@ fn positive(n: i64, what: &str) -> Result<u32, EntryError> {
         .ok()
         .filter(|&n| n >= 1)
         .ok_or_else(|| EntryError::NotInMovement(format!("{what} {n} is not in this event")))
-}
-
-/// Where an event's games come from: its movement, or the individual's stored seatings.
-pub struct Seatings {
-    entries: Vec<Entry>,
-    movement: Option<Movement>,
-    seated: Vec<IndividualRound>,
-    tables: u32,
-    /// The rounds planned (0 before there is a plan).
-    pub rounds: u32,
-}
-
-impl Seatings {
-    /// Reads the event's entries and seatings once.
-    pub fn load(conn: &mut DbConnection, ev: &Event) -> Result<Seatings, DbError> {
-        let (club, id) = (ev.club_id, ev.id);
-        let entries = db::entries::entries_of(conn, club, id)?;
-        if movement_kind(ev.settings.format()).is_some() {
-            let movement = db::movements::movement_of(conn, club, id)?.map(|(_, m)| m);
-            return Ok(Seatings {
-                entries,
-                rounds: movement.as_ref().map_or(0, |m| m.rounds),
-                tables: movement.as_ref().map_or(0, |m| m.tables),
-                movement,
-                seated: vec![],
-            });
-        }
-        let rounds = db::individual::options_of(conn, club, id)?.map_or(0, |(_, plan)| plan.rounds);
-        Ok(Seatings {
-            entries,
-            movement: None,
-            rounds,
-            seated: db::individual::rounds_of(conn, club, id)?,
-            tables: u32::from(ev.settings.tables()),
-        })
-    }
-
-    pub fn entries(&self) -> &[Entry] {
-        &self.entries
-    }
-
-    /// The tables of the room.
-    pub fn tables(&self) -> u32 {
-        self.tables
-    }
-
-    /// What the table plays in that round (none at a phantom's table, or in an individual's
-    /// round not seated yet).
-    pub fn game_at(&self, round: u32, table: u32) -> Option<TableGame> {
-        if let Some(m) = &self.movement {
-            let entry = |n: Option<u32>| n.and_then(|n| entry_of(&self.entries, m, n).cloned());
-            return m
-                .seating(round, table)
-                .filter(|s| s.has_game())
-                .map(|s| TableGame {
-                    round,
-                    table,
-                    boards: s.boards.clone(),
-                    majors: entry(s.majors),
-                    minors: entry(s.minors),
-                    majors_players: vec![],
-                    minors_players: vec![],
-                });
-        }
-        individual_sides(&self.seated, round, table).map(|(majors_players, minors_players)| {
-            TableGame {
-                round,
-                table,
-                boards: vec![crate::movement::progressive_board(
-                    self.tables,
-                    round,
-                    table,
-                )],
-                majors: None,
-                minors: None,
-                majors_players,
-                minors_players,
-            }
-        })
-    }
-}
-
-/// What the table plays in that round, from the movement (or the individual's seating).
-pub fn game_at(
-    conn: &mut DbConnection,
-    ev: &Event,
-    round: u32,
-    table: u32,
-) -> Result<Option<TableGame>, DbError> {
-    Ok(Seatings::load(conn, ev)?.game_at(round, table))
-}
-
-/// The progressive individual's players on the majors and the minors side at a table in a
-/// round, from the stored seatings.
-pub fn individual_sides(
-    seated: &[IndividualRound],
-    round: u32,
-    table: u32,
-) -> Option<(Vec<u32>, Vec<u32>)> {
-    let t = seated.iter().find(|r| r.round == round)?.table(table)?;
-    Some((
-        t.side(Side::Majors).players.clone(),
-        t.side(Side::Minors).players.clone(),
-    ))
 }
 
 /// The table's game at a place, or why the movement has none.
@@ -589,4 +472,81 @@ pub fn rule_unplayed(
         Who::Director(director),
         Some(&reason),
     )
+}
+
+/// The event's results, in the order they were entered.
+pub fn results_of(conn: &mut DbConnection, ev: &Event) -> Result<Vec<TableResult>, DbError> {
+    db::results::results_of(conn, ev.club_id, ev.id)
+}
+
+/// The results a table has entered in a round.
+pub fn results_at(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    round: u32,
+    table: u32,
+) -> Result<Vec<TableResult>, DbError> {
+    db::results::results_at(conn, club, event, round, table)
+}
+
+/// One of the event's results.
+pub fn result_of(
+    conn: &mut DbConnection,
+    ev: &Event,
+    id: ResultId,
+) -> Result<TableResult, FindError> {
+    db::results::result_of(conn, ev.club_id, ev.id, id).found()
+}
+
+/// The results grid's data: where the event's games come from and its results.
+pub fn results_grid(
+    conn: &mut DbConnection,
+    ev: &Event,
+) -> Result<(EventPlay, Vec<TableResult>), DbError> {
+    Ok((EventPlay::load(conn, ev)?, results_of(conn, ev)?))
+}
+
+/// One result with where its game comes from and its audit trail, oldest first.
+pub struct ResultRecord {
+    pub result: TableResult,
+    pub play: EventPlay,
+    pub audit: Vec<(ResultId, AuditEntry)>,
+}
+
+pub fn result_record(
+    conn: &mut DbConnection,
+    ev: &Event,
+    id: ResultId,
+) -> Result<ResultRecord, FindError> {
+    let result = result_of(conn, ev, id)?;
+    Ok(ResultRecord {
+        audit: db::results::audits_of(conn, &[id])?,
+        play: EventPlay::load(conn, ev)?,
+        result,
+    })
+}
+
+/// What the results' JSON names beside each result: the entries, every audit row of the
+/// results, and the individual's seatings (who sat on each side), read once for them all.
+pub struct ResultsContext {
+    pub entries: Vec<Entry>,
+    pub audit: Vec<(ResultId, AuditEntry)>,
+    pub seated: Option<Vec<IndividualRound>>,
+}
+
+pub fn results_context(
+    conn: &mut DbConnection,
+    ev: &Event,
+    results: &[TableResult],
+) -> Result<ResultsContext, DbError> {
+    let ids: Vec<ResultId> = results.iter().map(|r| r.id).collect();
+    let audit = db::results::audits_of(conn, &ids)?;
+    let play = EventPlay::load(conn, ev)?;
+    let seated = play.is_individual().then(|| play.seated().to_vec());
+    Ok(ResultsContext {
+        entries: play.into_entries_and_movement().0,
+        audit,
+        seated,
+    })
 }

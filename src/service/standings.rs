@@ -6,16 +6,16 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
+use super::play::EventPlay;
 use crate::db::{self, DbConnection, DbError};
 use crate::event::entries::Entry;
-use crate::event::movement::movement_kind;
 use crate::event::results::{Publication, ResultStatus, TableResult, boards_still_to_play};
 use crate::event::scoring_sheet::{SheetInputs, entry_of, outcome_of, scoring_sheet};
 use crate::event::standings::{self, EntryNames, EventStandings, Mark, ResultMarks};
 use crate::event::{Event, EventFormat, Viewer};
 use crate::movement::{IndividualRound, Movement};
 use crate::scoring::sheet::{Outcome, Sheet};
-use crate::scoring::{Report, score};
+use crate::scoring::{Report, Standings, score};
 
 /// An event's results as one viewer may see them, with the sheet and standings they give.
 #[derive(Clone, Debug)]
@@ -30,8 +30,8 @@ pub struct EventScores {
     pub sheet: Sheet,
     /// What scoring `sheet` found: the pages' views are built from it, not scored again.
     pub report: Report,
-    /// Exactly what `calypso-director score` prints for `sheet`.
-    pub standings: Value,
+    /// What scoring `sheet` gives: exactly what `calypso-director score` prints for it.
+    pub standings: Standings,
     /// Whether every result counted is confirmed (none provisional or disputed).
     pub all_confirmed: bool,
 }
@@ -44,7 +44,7 @@ impl EventScores {
 
     /// The standings as the API answers them: `score`'s output and `"provisional"`.
     pub fn standings_json(&self, publication: Publication) -> Value {
-        let mut out = self.standings.clone();
+        let mut out = self.standings.to_value();
         if let Value::Object(m) = &mut out {
             m.insert(
                 "provisional".into(),
@@ -76,14 +76,10 @@ pub fn event_scores(
     viewer: Viewer,
 ) -> Result<EventScores, StandingsError> {
     let (club, id) = (ev.club_id, ev.id);
-    let entries = db::entries::entries_of(conn, club, id)?;
+    let play = EventPlay::load(conn, ev)?;
     let mut results = db::results::results_of(conn, club, id)?;
-    let (movement, seated) = if movement_kind(ev.settings.format()).is_some() {
-        let m = db::movements::movement_of(conn, club, id)?.map(|(_, m)| m);
-        (m, vec![])
-    } else {
-        (None, db::individual::rounds_of(conn, club, id)?)
-    };
+    let seated = play.seated().to_vec();
+    let (entries, movement) = play.into_entries_and_movement();
     let still = boards_still_to_play(movement.as_ref(), &results);
     let exposure = ev.exposure();
     results.retain(|r| {
@@ -98,7 +94,6 @@ pub fn event_scores(
         results: &results,
     });
     let scored = score(&sheet)?;
-    let standings = scored.standings.to_value();
     let all_confirmed = results.iter().all(|r| r.status == ResultStatus::Confirmed);
     Ok(EventScores {
         entries,
@@ -107,7 +102,7 @@ pub fn event_scores(
         results,
         sheet,
         report: scored.report,
-        standings,
+        standings: scored.standings,
         all_confirmed,
     })
 }
@@ -221,15 +216,10 @@ pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<Played, DbError> {
             seated: None,
         });
     }
-    let (movement, seated) = if movement_kind(ev.settings.format()).is_some() {
-        let m = db::movements::movement_of(c, ev.club_id, ev.id)?.map(|(_, m)| m);
-        (m, None)
-    } else {
-        (None, Some(db::individual::rounds_of(c, ev.club_id, ev.id)?))
-    };
+    let play = EventPlay::load(c, ev)?;
     Ok(Played {
-        still_to_play: boards_still_to_play(movement.as_ref(), &results),
+        still_to_play: boards_still_to_play(play.movement(), &results),
+        seated: play.is_individual().then(|| play.seated().to_vec()),
         results,
-        seated,
     })
 }

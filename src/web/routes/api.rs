@@ -271,7 +271,9 @@ impl EventBody {
 
 async fn list_events(state: web::Data<AppState>, a: ApiDirector) -> ApiResult {
     let club = a.club.id;
-    let events = api(state.db(move |c| Ok(db::events::events_of(c, club)?)).await)?;
+    let events = api(state
+        .db(move |c| Ok(service::events::events_of(c, club)?))
+        .await)?;
     let out: Vec<EventJson> = events.into_iter().map(EventJson::from).collect();
     Ok(HttpResponse::Ok().json(out))
 }
@@ -409,7 +411,7 @@ async fn boards(
     let ev = match &director {
         Some(a) => api_event(&state, a.club.id, id).await?,
         None => api(state
-            .db(move |c| db::events::public_event(c, id)?.ok_or(AppError::NotFound))
+            .db(move |c| Ok(service::events::public_event(c, id)?))
             .await)?,
     };
     let who = Viewer::of(director.map(|a| a.club.id), ev.club_id);
@@ -440,7 +442,7 @@ async fn get_movement(
         return api_rounds::get_individual(&state, club, id).await;
     }
     let found = api(state
-        .db(move |c| Ok(db::movements::movement_of(c, club, id)?))
+        .db(move |c| Ok(service::play::movement_of(c, club, id)?))
         .await)?;
     let (_, m) = found.ok_or_else(|| {
         AppError::Api(
@@ -559,7 +561,7 @@ async fn list_entries(
     let (club, id) = (a.club.id, path.into_inner());
     api_event(&state, club, id).await?;
     let entries = api(state
-        .db(move |c| Ok(db::entries::entries_of(c, club, id)?))
+        .db(move |c| Ok(service::entries::entries_of(c, club, id)?))
         .await)?;
     Ok(HttpResponse::Ok().json(EntriesJson {
         entries: entries.into_iter().map(EntryJson::from).collect(),
@@ -662,7 +664,7 @@ async fn movement_changes(
     let (club, id) = (a.club.id, path.into_inner());
     api_event(&state, club, id).await?;
     let changes = api(state
-        .db(move |c| Ok(db::movements::movement_changes(c, club, id)?))
+        .db(move |c| Ok(service::play::movement_changes(c, club, id)?))
         .await)?;
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "changes": changes
@@ -711,11 +713,7 @@ async fn draw_entries(
 ) -> ApiResult {
     let (club, id) = (a.club.id, path.into_inner());
     let drawn = api(state
-        .db(move |c| {
-            let entries = db::entries::entries_of(c, club, id)?;
-            let order = super::entries::drawn_order(&entries);
-            Ok(service::entries::renumber(c, club, id, &order))
-        })
+        .db(move |c| Ok(service::entries::draw_numbers(c, club, id)))
         .await)?;
     drawn
         .map(|entries| {

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::events::api_event;
-use crate::db;
+use crate::db::DbConnection;
 use crate::engine::json::{PlayerInput, SeatMap};
 use crate::event::entries::Entry;
 use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
@@ -248,25 +248,21 @@ pub fn result_json(
 /// Results with what the JSON needs: entries, audit rows and, for the progressive
 /// individual, who sat on each side.
 fn results_json(
-    c: &mut db::DbConnection,
+    c: &mut DbConnection,
     ev: &Event,
     results: &[TableResult],
 ) -> Result<Vec<Value>, AppError> {
-    let entries = db::entries::entries_of(c, ev.club_id, ev.id)?;
-    let ids: Vec<ResultId> = results.iter().map(|r| r.id).collect();
-    let audit = db::results::audits_of(c, &ids)?;
-    // The individual's seatings, read once for all the results.
-    let seated = if crate::event::movement::movement_kind(ev.settings.format()).is_none() {
-        Some(db::individual::rounds_of(c, ev.club_id, ev.id)?)
-    } else {
-        None
-    };
+    let entry::ResultsContext {
+        entries,
+        audit,
+        seated,
+    } = entry::results_context(c, ev, results)?;
     Ok(results
         .iter()
         .map(|r| {
-            let players = seated
-                .as_deref()
-                .and_then(|s| entry::individual_sides(s, r.round as u32, r.table_number as u32));
+            let players = seated.as_deref().and_then(|s| {
+                crate::service::play::individual_sides(s, r.round as u32, r.table_number as u32)
+            });
             result_json(r, &entries, &audit, players)
         })
         .collect())
@@ -277,7 +273,7 @@ async fn answer(
     state: &AppState,
     ev: Event,
     status: StatusCode,
-    f: impl FnOnce(&mut db::DbConnection, &Event) -> Result<TableResult, EntryError> + Send + 'static,
+    f: impl FnOnce(&mut DbConnection, &Event) -> Result<TableResult, EntryError> + Send + 'static,
 ) -> ApiResult {
     let out = state
         .db(move |c| match f(c, &ev) {
@@ -377,7 +373,7 @@ pub async fn get_results(
     let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     let results = state
         .db(move |c| {
-            let results = db::results::results_of(c, ev.club_id, ev.id)?;
+            let results = entry::results_of(c, &ev)?;
             results_json(c, &ev, &results)
         })
         .await

@@ -10,7 +10,6 @@ use super::events::api_event;
 use super::individual::cut_refusal;
 use super::round_seats::{Seated, TableSeats};
 use super::rounds::{Start, round_view, start_round};
-use crate::db;
 use crate::event::individual::CutError;
 use crate::event::individual::IndividualOptions;
 use crate::event::{ClubId, Event, EventId};
@@ -266,12 +265,7 @@ struct IndividualMovementJson {
 /// the rounds seated so far; 404 before the options are set.
 pub async fn get_individual(state: &AppState, club: ClubId, id: EventId) -> ApiResult {
     let (options, seated) = state
-        .db(move |c| {
-            Ok((
-                db::individual::options_of(c, club, id)?,
-                db::individual::rounds_of(c, club, id)?,
-            ))
-        })
+        .db(move |c| Ok(service::play::individual_seatings(c, club, id)?))
         .await
         .map_err(AppError::into_api)?;
     let (options, plan) = options.ok_or_else(|| {

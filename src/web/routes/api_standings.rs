@@ -9,7 +9,6 @@ use super::events::api_event;
 use serde_json::json;
 
 use super::standings::computed;
-use crate::db;
 use crate::event::{EventId, Viewer};
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;

@@ -19,7 +19,7 @@ use crate::event::results::Outcome;
 use crate::event::standings::export::to_csv;
 use crate::event::{Event, EventStatus, Viewer};
 use crate::print::charts::{LineChart, average_by_event};
-use crate::service::results::individual_sides;
+use crate::service::play::individual_sides;
 use crate::service::standings::names_of;
 use crate::web::auth::Viewer as AuthViewer;
 use crate::web::error::AppError;

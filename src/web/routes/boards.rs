@@ -10,13 +10,13 @@ use askama::Template;
 
 use super::event_results::{ResultLine, ResultsInput, results_view};
 use super::standings::{club_event, computed};
-use crate::db;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat, Suit};
 use crate::event::club::Club;
 use crate::event::results::TableResult;
 use crate::event::standings;
 use crate::event::{Event, EventId, papers};
+use crate::service;
 use crate::service::standings::{Played, played_of};
 use crate::web::auth::Viewer;
 use crate::web::error::AppError;
@@ -291,7 +291,7 @@ pub async fn show(
         .db(move |c| {
             Ok((
                 played_of(c, &loaded)?,
-                db::entries::entries_of(c, club_id, id)?,
+                service::entries::entries_of(c, club_id, id)?,
             ))
         })
         .await?;

@@ -7,7 +7,6 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::events::{event_path, load_event};
-use crate::db;
 use crate::event::club::{Club, Player};
 use crate::event::entries::{
     Entry, EntryDraft, EntryError, PlayerChoice, check_change_after_start, entries_open,
@@ -172,12 +171,7 @@ async fn page(
 ) -> Result<HttpResponse, AppError> {
     let (club, id) = (d.club.id, ev.id);
     let (entries, roster) = state
-        .db(move |c| {
-            Ok((
-                db::entries::entries_of(c, club, id)?,
-                db::clubs::players_of(c, club, false)?,
-            ))
-        })
+        .db(move |c| Ok(service::entries::entries_with_roster(c, club, id)?))
         .await?;
     let kind = ev.settings.format().entry_kind();
     let team = kind.players() == 4;
@@ -320,14 +314,6 @@ pub struct DrawForm {
     pub confirm: String,
 }
 
-/// The entries' current numbers in a random order (a fair draw for starting numbers).
-pub fn drawn_order(entries: &[Entry]) -> Vec<i32> {
-    use rand::seq::SliceRandom;
-    let mut order: Vec<i32> = entries.iter().map(|e| e.number).collect();
-    order.shuffle(&mut rand::rng());
-    order
-}
-
 /// Draws the starting numbers at random (after a confirmation: everyone's number changes).
 pub async fn draw(
     state: web::Data<AppState>,
@@ -355,15 +341,7 @@ pub async fn draw(
     }
     let club = d.club.id;
     let done = state
-        .db(move |c| {
-            let entries = db::entries::entries_of(c, club, id)?;
-            Ok(service::entries::renumber(
-                c,
-                club,
-                id,
-                &drawn_order(&entries),
-            ))
-        })
+        .db(move |c| Ok(service::entries::draw_numbers(c, club, id)))
         .await?;
     match done {
         Ok(_) => {

@@ -13,7 +13,7 @@ use crate::event::results::{
 };
 use crate::event::{Exposure, Viewer};
 use crate::movement::IndividualRound;
-use crate::service::results::individual_sides;
+use crate::service::play::individual_sides;
 
 /// The banner over the results.
 pub struct Banner {

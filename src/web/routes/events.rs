@@ -12,7 +12,6 @@ use serde::Deserialize;
 
 use super::event_results::{ResultsInput, ResultsView, results_view};
 use super::standings::{POLL_MS, computed};
-use crate::db;
 use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::Club;
 use crate::event::lifecycle::{self, MAX_REASON};
@@ -24,7 +23,6 @@ use crate::event::{
     PublishedCommitment, SettingsDraft, SettingsErrors, TrumpsDraft,
 };
 use crate::service;
-use crate::service::standings::played_of;
 use crate::web::auth::{ClubDirector, Viewer};
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, count, flash, see_other};
@@ -94,7 +92,7 @@ pub async fn list(
 ) -> Result<HttpResponse, AppError> {
     let club = d.club.id;
     let events = state
-        .db(move |c| Ok(db::events::events_of(c, club)?))
+        .db(move |c| Ok(service::events::events_of(c, club)?))
         .await?;
     Ok(html_page(
         StatusCode::OK,
@@ -361,7 +359,7 @@ pub fn event_path(club: &Club, id: EventId) -> String {
 
 pub async fn load_event(state: &AppState, club: ClubId, id: EventId) -> Result<Event, AppError> {
     state
-        .db(move |c| db::events::event(c, club, id)?.ok_or(AppError::NotFound))
+        .db(move |c| Ok(service::events::event(c, club, id)?))
         .await
 }
 
@@ -379,10 +377,7 @@ async fn load_with_commitments(
     id: EventId,
 ) -> Result<(Event, Vec<PublishedCommitment>), AppError> {
     state
-        .db(move |c| {
-            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
-            Ok((ev, db::events::commitments_of(c, club, id)?))
-        })
+        .db(move |c| Ok(service::events::with_commitments(c, club, id)?))
         .await
 }
 
@@ -707,14 +702,9 @@ pub async fn delete(
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let club = d.club.id;
-    let (ev, shown, results) = state
-        .db(move |c| {
-            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
-            let shown = db::events::commitments_of(c, club, id)?;
-            Ok((ev, shown, db::results::results_of(c, club, id)?.len()))
-        })
+    let ev = state
+        .db(move |c| Ok(service::events::check_delete(c, club, id)?))
         .await?;
-    lifecycle::check_delete(ev.status, !shown.is_empty(), results)?;
     if !confirmed(&form.confirm) {
         return Ok(confirmation(
             &session,
@@ -855,15 +845,14 @@ pub async fn show(
 ) -> Result<HttpResponse, AppError> {
     let (slug, id) = path.into_inner();
     let id: EventId = id.parse().map_err(|_| AppError::NotFound)?;
-    let (club, ev, shown, entries, played) = state
-        .db(move |c| {
-            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let ev = db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
-            let shown = db::events::commitments_of(c, club.id, id)?;
-            let entries = db::entries::entries_of(c, club.id, id)?;
-            let played = played_of(c, &ev)?;
-            Ok((club, ev, shown, entries, played))
-        })
+    let service::events::EventPage {
+        club,
+        event: ev,
+        commitments: shown,
+        entries,
+        played,
+    } = state
+        .db(move |c| Ok(service::events::event_page(c, &slug, id)?))
         .await?;
     let who = viewer.toward(club.id);
     let exposure = ev.exposure();

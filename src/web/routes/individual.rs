@@ -13,7 +13,6 @@ use serde::Deserialize;
 
 use super::events::{event_path, load_event};
 use super::round_seats::{Seated, TableSeats, Upcoming};
-use crate::db;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::individual::{
@@ -160,15 +159,10 @@ async fn render(
         return Err(AppError::NotFound);
     }
     let club = d.club.id;
-    let (st, entries) = state
-        .db(move |c| {
-            Ok((
-                service::play::individual_state(c, club, id)?,
-                db::entries::entries_of(c, club, id)?,
-            ))
-        })
+    let st = state
+        .db(move |c| Ok(service::play::individual_state(c, club, id)?))
         .await?;
-    let names = names(&entries);
+    let names = names(&st.entries);
     let tables = u32::from(ev.settings.tables());
     let first_round = match st.seated.iter().find(|r| r.round == 1) {
         Some(r) => Ok(r.clone()),
@@ -199,7 +193,7 @@ async fn render(
         event_id: id,
         event_name: ev.settings.name().to_string(),
         tables: ev.settings.tables(),
-        entries: entries.len(),
+        entries: st.entries.len(),
         can_change: options_open(ev.status, ev.round.current),
         plan: st.options.map(|(_, p)| p),
         first_round,
@@ -297,17 +291,17 @@ pub struct RoundParts {
 /// the next round's as soon as it can be computed.
 pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, AppError> {
     let (club, id, tables) = (ev.club_id, ev.id, u32::from(ev.settings.tables()));
-    let (st, entries, codes) = state
+    let (st, codes) = state
         .db(move |c| {
             let st = service::play::individual_state(c, club, id)?;
             let codes = match &st.options {
-                Some(_) => db::tables::ensure_codes(c, club, id, tables, table_code)?,
+                Some(_) => service::play::table_codes(c, club, id, tables, table_code)?,
                 None => vec![],
             };
-            Ok((st, db::entries::entries_of(c, club, id)?, codes))
+            Ok((st, codes))
         })
         .await?;
-    let names = names(&entries);
+    let names = names(&st.entries);
     let current = st.seated.iter().find(|r| r.round == ev.round.current);
     let reported: Vec<(u32, u32)> = st.scores.iter().map(|&(r, t, _, _)| (r, t)).collect();
     let states = table_states_with(tables, &ev.round, crate::service::now(), &reported, |t| {

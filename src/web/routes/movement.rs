@@ -205,16 +205,13 @@ async fn render(
 ) -> Result<HttpResponse, AppError> {
     let club_id = club.id;
     let who = viewer.toward(club.id);
-    let (ev, entries, found, changes) = state
-        .db(move |c| {
-            let ev = db::events::event(c, club_id, id)?.ok_or(AppError::NotFound)?;
-            Ok((
-                ev,
-                db::entries::entries_of(c, club_id, id)?,
-                db::movements::movement_of(c, club_id, id)?,
-                db::movements::movement_changes(c, club_id, id)?,
-            ))
-        })
+    let service::play::MovementRecord {
+        event: ev,
+        entries,
+        movement: found,
+        changes,
+    } = state
+        .db(move |c| Ok(service::play::movement_record(c, club_id, id)?))
         .await?;
     if !ev.exposure().event_visible(who) {
         return Err(AppError::NotFound);

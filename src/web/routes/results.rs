@@ -15,14 +15,15 @@ use serde_json::Value;
 use super::events::{event_path, load_event};
 use super::individual;
 use super::table_result::{ScoreEntry, TableForm};
-use crate::db;
+use crate::db::DbConnection;
 use crate::engine::Problem;
 use crate::event::club::Club;
 use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
 use crate::event::rounds::{GridState, grid_state};
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
-use crate::service::results::{self as entry, EntryError, Place, Ruling, Seatings, TableGame, Who};
+use crate::service::play::{EventPlay, TableGame};
+use crate::service::results::{self as entry, EntryError, Place, Ruling, Who};
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
@@ -95,7 +96,7 @@ fn scores_text(r: &TableResult) -> String {
 }
 
 /// Every round's tables, from the event's seatings and results.
-fn grid(ev: &Event, seatings: &Seatings, results: &[TableResult]) -> Vec<GridRound> {
+fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRound> {
     let names = individual::names(seatings.entries());
     let now = crate::service::now();
     // The plan's rounds only: a stored round number never sizes the page.
@@ -156,14 +157,7 @@ pub async fn grid_page(
     let (_, id) = path.into_inner();
     let ev = load_event(&state, d.club.id, id).await?;
     let ev2 = ev.clone();
-    let (seatings, results) = state
-        .db(move |c| {
-            Ok((
-                Seatings::load(c, &ev2)?,
-                db::results::results_of(c, ev2.club_id, ev2.id)?,
-            ))
-        })
-        .await?;
+    let (seatings, results) = state.db(move |c| Ok(entry::results_grid(c, &ev2)?)).await?;
     let rounds = grid(&ev, &seatings, &results);
     let counts = [
         GridState::Confirmed,
@@ -399,13 +393,12 @@ async fn result_page(
         StatusCode::UNPROCESSABLE_ENTITY
     };
     let ev2 = ev.clone();
-    let (result, seatings, audit) = state
-        .db(move |c| {
-            let r =
-                db::results::result_of(c, ev2.club_id, ev2.id, id)?.ok_or(AppError::NotFound)?;
-            let audit = db::results::audits_of(c, &[id])?;
-            Ok((r, Seatings::load(c, &ev2)?, audit))
-        })
+    let entry::ResultRecord {
+        result,
+        play: seatings,
+        audit,
+    } = state
+        .db(move |c| Ok(entry::result_record(c, &ev2, id)?))
         .await?;
     let names = individual::names(seatings.entries());
     let game = seatings.game_at(result.round as u32, result.table_number as u32);
@@ -722,7 +715,7 @@ async fn board_game(
     board: u32,
 ) -> Result<(String, String), AppError> {
     let ev2 = ev.clone();
-    let seatings = state.db(move |c| Ok(Seatings::load(c, &ev2)?)).await?;
+    let seatings = state.db(move |c| Ok(EventPlay::load(c, &ev2)?)).await?;
     let game = seatings
         .game_at(round, table)
         .filter(|g| g.boards.contains(&board))
@@ -908,9 +901,7 @@ async fn as_director(
     state: &AppState,
     d: &ClubDirector,
     ev: &Event,
-    f: impl FnOnce(&mut db::DbConnection, &Event, &str) -> Result<TableResult, EntryError>
-    + Send
-    + 'static,
+    f: impl FnOnce(&mut DbConnection, &Event, &str) -> Result<TableResult, EntryError> + Send + 'static,
 ) -> Result<Result<TableResult, EntryError>, AppError> {
     let (name, ev) = (d.director.name.clone(), ev.clone());
     state.db(move |c| Ok(f(c, &ev, &name))).await
@@ -965,8 +956,9 @@ pub async fn correct_form(
 ) -> Result<HttpResponse, AppError> {
     let (_, id, result) = path.into_inner();
     let ev = load_event(&state, d.club.id, id).await?;
+    let ev2 = ev.clone();
     let r = state
-        .db(move |c| db::results::result_of(c, ev.club_id, id, result)?.ok_or(AppError::NotFound))
+        .db(move |c| Ok(entry::result_of(c, &ev2, result)?))
         .await?;
     let (round, table, board) = (r.round as u32, r.table_number as u32, r.board as u32);
     let score = ScoreForm::new(TableForm::from_sheet(&r.sheet, round, board));
@@ -1003,8 +995,7 @@ pub async fn correct(
     );
     let done = state
         .db(move |c| {
-            let current = db::results::result_of(c, ev2.club_id, ev2.id, result)?
-                .ok_or(AppError::NotFound)?;
+            let current = entry::result_of(c, &ev2, result)?;
             let at = (
                 current.round as u32,
                 current.table_number as u32,

@@ -10,7 +10,6 @@ use serde::Deserialize;
 use super::events::{confirmation, event_path};
 use super::individual;
 use super::round_seats::{Seated, TableSeats, Upcoming};
-use crate::db;
 use crate::event::club::Club;
 use crate::event::movement::movement_kind;
 use crate::event::rounds::{TableState, next_round, table_states};
@@ -70,19 +69,12 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         });
     }
     let (club, id) = (ev.club_id, ev.id);
-    let (movement, reported, codes) = state
-        .db(move |c| {
-            let movement = db::movements::movement_of(c, club, id)?.map(|(_, m)| m);
-            let codes = match &movement {
-                Some(m) => db::tables::ensure_codes(c, club, id, m.tables, table_code)?,
-                None => vec![],
-            };
-            Ok((
-                movement,
-                db::movements::reported_tables(c, club, id)?,
-                codes,
-            ))
-        })
+    let service::play::RoundControl {
+        movement,
+        reported,
+        codes,
+    } = state
+        .db(move |c| Ok(service::play::round_control(c, club, id, table_code)?))
         .await?;
     let now = crate::service::now();
     let states = match &movement {
@@ -303,23 +295,13 @@ async fn download(
     which: Cards,
 ) -> Result<HttpResponse, AppError> {
     let club = d.club.id;
-    let (ev, entries, movement, codes) = state
-        .db(move |c| {
-            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
-            let entries = db::entries::entries_of(c, club, id)?;
-            let movement = db::movements::movement_of(c, club, id)?.map(|(_, m)| m);
-            // A progressive individual's tables are the event's; a fixed plan's its own.
-            let tables = match (&movement, movement_kind(ev.settings.format())) {
-                (_, None) => Some(u32::from(ev.settings.tables())),
-                (Some(m), Some(_)) => Some(m.tables),
-                (None, Some(_)) => None,
-            };
-            let codes = match tables {
-                Some(t) => db::tables::ensure_codes(c, club, id, t, table_code)?,
-                None => vec![],
-            };
-            Ok((ev, entries, movement, codes))
-        })
+    let service::play::CardsRecord {
+        event: ev,
+        entries,
+        movement,
+        codes,
+    } = state
+        .db(move |c| Ok(service::play::cards_record(c, club, id, table_code)?))
         .await?;
     let base = state.config.base_url();
     let tables: Vec<TableCard> = codes

@@ -8,11 +8,11 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::db;
 use crate::event::club::Club;
 use crate::event::standings::{EventStandings, Scorecard, export};
 use crate::event::{Event, EventFormat, EventId, Viewer};
 use crate::print::results as print;
+use crate::service;
 use crate::service::standings::{event_scores, view_of};
 use crate::web::auth::Viewer as AuthViewer;
 use crate::web::error::AppError;
@@ -66,11 +66,7 @@ pub async fn club_event(
 ) -> Result<(Club, Event), AppError> {
     let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
     state
-        .db(move |c| {
-            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let ev = db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)?;
-            Ok((club, ev))
-        })
+        .db(move |c| Ok(service::events::club_event(c, &slug, id)?))
         .await
 }
 

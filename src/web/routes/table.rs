@@ -12,7 +12,6 @@ use serde::Deserialize;
 
 use super::table_result::{ScoreEntry, TableForm};
 
-use crate::db;
 use crate::engine::Problem;
 use crate::event::EventStatus;
 use crate::event::entries::Entry;
@@ -115,10 +114,8 @@ async fn individual_table(
     let (club, id) = (ev.club_id, ev.id);
     let (seated, options) = state
         .db(move |c| {
-            Ok((
-                db::individual::rounds_of(c, club, id)?,
-                db::individual::options_of(c, club, id)?,
-            ))
+            let (options, seated) = service::play::individual_seatings(c, club, id)?;
+            Ok((seated, options))
         })
         .await?;
     let last = options.is_some_and(|(_, plan)| ev.round.current >= plan.rounds);
@@ -262,7 +259,7 @@ async fn score_entries(
     }
     let (club, id) = (ev.club_id, ev.id);
     let results = state
-        .db(move |c| Ok(db::results::results_at(c, club, id, round, table)?))
+        .db(move |c| Ok(service::results::results_at(c, club, id, round, table)?))
         .await?;
     let spec = ev.settings.game_spec();
     // The kept form goes back to its own board; one for a board this table does not play
@@ -367,7 +364,7 @@ async fn table_of(
     }
     let lookup = code.to_string();
     let found = state
-        .db(move |c| Ok(db::tables::table_of_code(c, &lookup)?))
+        .db(move |c| Ok(service::play::table_of_code(c, &lookup)?))
         .await?;
     match found {
         Some(at) => {
@@ -394,14 +391,13 @@ async fn page(
     kept: Option<Kept>,
     kept_cut: Option<KeptCut>,
 ) -> Result<TablePage, AppError> {
-    let (club, ev, entries, movement) = state
-        .db(move |c| {
-            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
-            let entries = db::entries::entries_of(c, club, id)?;
-            let movement = db::movements::movement_of(c, club, id)?.map(|(_, m)| m);
-            let club = db::clubs::club_by_id(c, club)?.ok_or(AppError::NotFound)?;
-            Ok((club, ev, entries, movement))
-        })
+    let service::play::TableRecord {
+        club,
+        event: ev,
+        entries,
+        movement,
+    } = state
+        .db(move |c| Ok(service::play::table_record(c, club, id)?))
         .await?;
     if !ev.exposure().event_visible(viewer.toward(club.id)) {
         return Err(AppError::NotFound);
@@ -509,7 +505,7 @@ pub async fn post_result(
     let sent = form.clone();
     let outcome = state
         .db(move |c| {
-            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
+            let ev = service::events::event(c, club, id)?;
             let spec = ev.settings.game_spec();
             let sheet = match sent.sheet(&spec) {
                 Ok(s) => s,
@@ -593,7 +589,7 @@ pub async fn post_confirm(
     let lookup = code.clone();
     let outcome = state
         .db(move |c| {
-            let ev = db::events::event(c, club, id)?.ok_or(AppError::NotFound)?;
+            let ev = service::events::event(c, club, id)?;
             Ok(
                 match results::confirm(c, &ev, table, &lookup, ResultId::new(f.result), agree) {
                     Ok(_) => Ok(()),
