@@ -1243,7 +1243,7 @@ async fn a_released_board_reads_like_a_hand_record_on_a_phone() {
         .post(&event, &format!("{event}/release"), &[("confirm", "yes")])
         .await;
     assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
-    let board = format!("{event}/boards/{}", stored[0].board);
+    let board = format!("{event}/boards/{}", stored[0].place.board);
 
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;

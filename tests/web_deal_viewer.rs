@@ -228,16 +228,16 @@ async fn the_traveller_shows_the_tables_results_on_the_board() {
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let public = Browser::new(&app);
     let (page, _, stored) = finished_evening(&app, &d).await;
-    let board = |b: i32| format!("{page}/boards/{b}");
+    let board = |b: u32| format!("{page}/boards/{b}");
     // Finished, not released: the director's traveller already shows it.
-    let (status, html) = d.get_text(&board(stored[0].board)).await;
+    let (status, html) = d.get_text(&board(stored[0].place.board)).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains(&format!(
         "<strong>Round {} · table {}</strong>",
-        stored[0].round, stored[0].table_number
+        stored[0].place.round, stored[0].place.table
     )));
     assert_eq!(
-        public.get(&board(stored[0].board)).await.status(),
+        public.get(&board(stored[0].place.board)).await.status(),
         StatusCode::NOT_FOUND
     );
     let r = d
@@ -256,12 +256,12 @@ async fn the_traveller_shows_the_tables_results_on_the_board() {
         format!("{} {}", e.number, e.name).replace('&', "&#38;")
     };
     for r in &stored {
-        let (status, html) = public.get_text(&board(r.board)).await;
+        let (status, html) = public.get_text(&board(r.place.board)).await;
         assert_eq!(status, StatusCode::OK);
         let traveller = &html[html.find("id=\"traveller\"").unwrap()..];
         let head = format!(
             "<strong>Round {} · table {}</strong>",
-            r.round, r.table_number
+            r.place.round, r.place.table
         );
         let line = &traveller[traveller
             .find(&head)
@@ -292,10 +292,10 @@ async fn the_traveller_shows_the_tables_results_on_the_board() {
         );
         assert!(line.contains(" MP</span>"), "{line}");
         // Another board's results are not on this board's traveller.
-        for other in stored.iter().filter(|o| o.board != r.board) {
+        for other in stored.iter().filter(|o| o.place.board != r.place.board) {
             assert!(!traveller.contains(&format!(
                 "<strong>Round {} · table {}</strong>",
-                other.round, other.table_number
+                other.place.round, other.place.table
             )));
         }
     }

@@ -231,7 +231,7 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let ruled = stored(&app, id)
         .into_iter()
-        .find(|r| r.table_number as u64 == t4)
+        .find(|r| u64::from(r.place.table) == t4)
         .expect("the ruling is a result");
     assert_eq!(
         location(&r),
@@ -384,7 +384,7 @@ async fn a_director_corrects_a_result_from_what_was_entered_and_enters_a_missing
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let entered = stored(&app, id)
         .into_iter()
-        .find(|r| r.table_number as u64 == t2)
+        .find(|r| u64::from(r.place.table) == t2)
         .expect("entered");
     assert_eq!(
         location(&r),

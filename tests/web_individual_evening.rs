@@ -137,7 +137,7 @@ async fn a_progressive_individual_evening_with_a_table_of_five_is_entered_at_the
             assert_eq!(saved.len(), before + 1);
             let r_id = saved
                 .iter()
-                .find(|r| r.round as u64 == round && r.table_number as u64 == table)
+                .find(|r| u64::from(r.place.round) == round && u64::from(r.place.table) == table)
                 .unwrap()
                 .id;
             let (majors, minors) = report.scores();

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::schema::{events, result_audit, results};
 use super::{DbConnection, DbError, event_of_club, is_unique_violation, lock_event, now};
-use crate::event::results::{Adjusted, AuditEntry, Outcome, ResultStatus, TableResult};
+use crate::event::results::{Adjusted, AuditEntry, Outcome, Place, ResultStatus, TableResult};
 use crate::event::{ClubId, EntryId, EventId, ResultId};
 
 #[derive(Queryable)]
@@ -39,6 +39,12 @@ impl ResultRow {
             id: self.id,
             problem,
         };
+        let number = |n: i32, what: &str| {
+            u32::try_from(n)
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| corrupt(format!("{what} {n}")))
+        };
         let adjusted = |t: &Option<String>| {
             t.as_deref()
                 .map(Adjusted::parse)
@@ -48,9 +54,11 @@ impl ResultRow {
         Ok(TableResult {
             id: ResultId::new(self.id),
             event_id: EventId::new(self.event_id),
-            round: self.round,
-            table_number: self.table_number,
-            board: self.board,
+            place: Place {
+                round: number(self.round, "round")?,
+                table: number(self.table_number, "table")?,
+                board: number(self.board, "board")?,
+            },
             majors_entry: self.majors_entry_id.map(EntryId::new),
             minors_entry: self.minors_entry_id.map(EntryId::new),
             majors_score: self.majors_score,

@@ -232,9 +232,9 @@ pub fn build(i: &ExportInputs) -> EventDocument {
         .results
         .iter()
         .map(|r| ResultJson {
-            round: r.round,
-            table: r.table_number,
-            board: r.board,
+            round: file_number(r.place.round),
+            table: file_number(r.place.table),
+            board: file_number(r.place.board),
             majors: number_of(r.majors_entry),
             minors: number_of(r.minors_entry),
             majors_score: r.majors_score,
@@ -383,4 +383,10 @@ mod tests {
         b["results"][0]["majors_score"] = Value::from(1);
         assert_ne!(a, b, "a result is not an instance field");
     }
+}
+
+/// A place's number as the file writes it (a signed 32-bit number, as the tables store it;
+/// a stored number is always within it).
+fn file_number(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
 }

@@ -134,13 +134,19 @@ impl fmt::Display for Adjusted {
     }
 }
 
+/// Where a result was played: the round, the table and the board, each from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Place {
+    pub round: u32,
+    pub table: u32,
+    pub board: u32,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableResult {
     pub id: ResultId,
     pub event_id: EventId,
-    pub round: i32,
-    pub table_number: i32,
-    pub board: i32,
+    pub place: Place,
     /// The pair in the majors and minors seats (none in the progressive individual).
     pub majors_entry: Option<EntryId>,
     pub minors_entry: Option<EntryId>,
@@ -244,9 +250,9 @@ pub fn boards_still_to_play(movement: Option<&Movement>, results: &[TableResult]
         .iter()
         .map(|r| {
             (
-                i64::from(r.round),
-                i64::from(r.table_number),
-                i64::from(r.board),
+                i64::from(r.place.round),
+                i64::from(r.place.table),
+                i64::from(r.place.board),
             )
         })
         .collect();
@@ -360,13 +366,15 @@ mod tests {
         assert_eq!(public_state(f, Disputed), PublicState::UnderReview);
     }
 
-    fn result(round: i32, table: i32, board: i32) -> TableResult {
+    fn result(round: u32, table: u32, board: u32) -> TableResult {
         TableResult {
             id: ResultId::new(1),
             event_id: EventId::new(1),
-            round,
-            table_number: table,
-            board,
+            place: Place {
+                round,
+                table,
+                board,
+            },
             majors_entry: None,
             minors_entry: None,
             majors_score: 0,
@@ -396,11 +404,11 @@ mod tests {
             arrow_switch: vec![],
         })
         .unwrap();
-        let places = |board: u32| -> Vec<(i32, i32)> {
+        let places = |board: u32| -> Vec<(u32, u32)> {
             m.schedule
                 .iter()
                 .filter(|s| s.has_game() && s.boards.contains(&board))
-                .map(|s| (s.round as i32, s.table as i32))
+                .map(|s| (s.round, s.table))
                 .collect()
         };
         assert_eq!(places(1).len(), 3);

@@ -54,14 +54,9 @@ pub fn outcome_of(r: &TableResult) -> Option<Scored> {
     })
 }
 
-/// Where a result sits, as positive numbers (a stored row is checked on entry; a row that
-/// is not is left off rather than guessed at).
+/// Where a result sits (a stored row's numbers are checked where it is read).
 fn place(r: &TableResult) -> Option<(u32, u32, u32)> {
-    Some((
-        u32::try_from(r.round).ok()?,
-        u32::try_from(r.table_number).ok()?,
-        u32::try_from(r.board).ok()?,
-    ))
+    Some((r.place.round, r.place.table, r.place.board))
 }
 
 /// The pairs of a fixed movement's results, with their outcomes, in round, table, board
@@ -193,7 +188,7 @@ mod tests {
     use super::*;
     use crate::event::ids::{EventId, ResultId};
     use crate::event::movement::{MovementOptions, plan};
-    use crate::event::results::ResultStatus;
+    use crate::event::results::{Place, ResultStatus};
     use crate::event::settings::{Count, SettingsDraft, TrumpsDraft};
 
     fn settings(format: &str, tables: i64, boards: i64, scale: &str) -> EventSettings {
@@ -213,7 +208,7 @@ mod tests {
         .unwrap()
     }
 
-    fn result(round: i32, table: i32, board: i32, scores: (i32, i32)) -> TableResult {
+    fn result(round: u32, table: u32, board: u32, scores: (i32, i32)) -> TableResult {
         let at = chrono::NaiveDate::from_ymd_opt(2026, 5, 1)
             .unwrap()
             .and_hms_opt(20, 0, 0)
@@ -221,9 +216,11 @@ mod tests {
         TableResult {
             id: ResultId::new(1),
             event_id: EventId::new(1),
-            round,
-            table_number: table,
-            board,
+            place: Place {
+                round,
+                table,
+                board,
+            },
             majors_entry: None,
             minors_entry: None,
             majors_score: scores.0,
@@ -250,7 +247,7 @@ mod tests {
         let mut unplayed = result(1, 3, 3, (0, 0));
         unplayed.outcome = Outcome::NotPlayed;
         let results = [
-            result(1, 1, seat(1, 1).boards[0] as i32, (1850, 1600)),
+            result(1, 1, seat(1, 1).boards[0], (1850, 1600)),
             adjusted_one_side,
             unplayed,
         ];
@@ -310,7 +307,7 @@ mod tests {
         assert_eq!(entry_number(&m, 2), 1);
         assert_eq!(entry_number(&m, 3), 2);
         assert_eq!(entry_number(&m, 4), 2);
-        let board = m.seating(1, 2).unwrap().boards[0] as i32;
+        let board = m.seating(1, 2).unwrap().boards[0];
         let sheet = scoring_sheet(&SheetInputs {
             settings: &s,
             entries: &[],

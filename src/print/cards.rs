@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use printpdf::{Color, FontId, ParsedFont, PdfDocument, PdfPage};
 use qrcode::{EcLevel, QrCode};
 
-use super::pen::{self, CARDS, Fingerprint, PAGE_H, PAGE_W, Pen, black, clean};
+use super::pen::{self, Fingerprint, GREYS, PAGE_H, PAGE_W, Pen, black, clean};
 use crate::movement::plan::{Plan, board_list, summary};
 use crate::movement::{Movement, Side, validate};
 
@@ -197,7 +197,7 @@ pub fn code_cards(
             PAGE_H - 9.0,
             8.0,
             &format!("Table {t}"),
-            CARDS.grey(),
+            GREYS.grey(),
         );
         pages.push(pen.page());
     }
@@ -534,8 +534,8 @@ fn table_row(pen: &mut Pen, plan: &Plan, names: &Names, round: u32, table: u32, 
     let (big, pair, small, tiny) = (18.0 * scale, 13.0 * scale, 9.5 * scale, 7.0 * scale);
     let mut round_cell = vec![span(big, round.to_string(), black())];
     if m.arrow_switched(round) {
-        round_cell.push(span(tiny, "arrow", CARDS.grey()));
-        round_cell.push(span(tiny, "switch", CARDS.grey()));
+        round_cell.push(span(tiny, "arrow", GREYS.grey()));
+        round_cell.push(span(tiny, "switch", GREYS.grey()));
     }
     let mut cells = vec![(COL_X[0], round_cell)];
     let seating = m.seating(round, table);
@@ -550,7 +550,7 @@ fn table_row(pen: &mut Pen, plan: &Plan, names: &Names, round: u32, table: u32, 
                     small,
                     col_width(i),
                     2,
-                    CARDS.dark(),
+                    GREYS.dark(),
                 ));
                 cells.push((COL_X[i], spans));
             }
@@ -563,7 +563,7 @@ fn table_row(pen: &mut Pen, plan: &Plan, names: &Names, round: u32, table: u32, 
                 Some(p) => {
                     let words = format!("No game (phantom): pair {p} sits out");
                     spans.extend(wrapped(pen, &words, pair, width, 2, black()));
-                    spans.extend(wrapped(pen, &names.of(p), small, width, 1, CARDS.dark()));
+                    spans.extend(wrapped(pen, &names.of(p), small, width, 1, GREYS.dark()));
                 }
                 None => {
                     spans.push(span(pair, "No game (phantom)", black()));
@@ -571,18 +571,18 @@ fn table_row(pen: &mut Pen, plan: &Plan, names: &Names, round: u32, table: u32, 
                     if !out.is_empty() {
                         let who = if out.len() == 1 { "pair" } else { "pairs" };
                         let words = format!("Sitting out this round: {who} {}", out.join(", "));
-                        spans.extend(wrapped(pen, &words, small, width, 2, CARDS.dark()));
+                        spans.extend(wrapped(pen, &words, small, width, 2, GREYS.dark()));
                     }
                 }
             }
             cells.push((COL_X[1], spans));
             let waiting = m.boards_at(round, table);
             let boards = if waiting.is_empty() {
-                vec![span(pair, "–", CARDS.grey())]
+                vec![span(pair, "–", GREYS.grey())]
             } else {
                 vec![
                     span(pair, board_list(&waiting), black()),
-                    span(tiny, "wait here", CARDS.grey()),
+                    span(tiny, "wait here", GREYS.grey()),
                 ]
             };
             cells.push((COL_X[3], boards));
@@ -609,7 +609,7 @@ fn table_row(pen: &mut Pen, plan: &Plan, names: &Names, round: u32, table: u32, 
         } else {
             "–".to_string()
         };
-        then.push(span(small, words, CARDS.grey()));
+        then.push(span(small, words, GREYS.grey()));
     }
     cells.push((COL_X[4], then));
     Row { cells }
@@ -621,7 +621,7 @@ fn event_line(pen: &mut Pen, left: f32, right_x: f32, y: f32, size: f32, o: &Car
     let date_w = if date.is_empty() {
         0.0
     } else {
-        pen.right(right_x, y, size, &date, CARDS.dark());
+        pen.right(right_x, y, size, &date, GREYS.dark());
         pen.width(&date, size) + 6.0
     };
     let name = clean(&o.event_name);
@@ -641,7 +641,7 @@ fn table_page_top(pen: &mut Pen, o: &CardsOptions) {
         (PAGE_W - MARGIN, 19.5),
         0.5,
         false,
-        CARDS.light(),
+        GREYS.light(),
     );
 }
 
@@ -654,14 +654,14 @@ fn plan_header(pen: &mut Pen, y: f32) {
         "After the round",
     ];
     for (x, label) in COL_X.iter().zip(labels) {
-        pen.text(*x, y, 9.0, label, CARDS.grey());
+        pen.text(*x, y, 9.0, label, GREYS.grey());
     }
     pen.line(
         (MARGIN, y + 2.0),
         (PAGE_W - MARGIN, y + 2.0),
         0.8,
         false,
-        CARDS.grey(),
+        GREYS.grey(),
     );
 }
 
@@ -716,7 +716,7 @@ fn table_pages(
                 44.0,
                 11.0,
                 "round by round, continued",
-                CARDS.dark(),
+                GREYS.dark(),
             );
             pen.right(
                 PAGE_W - MARGIN,
@@ -732,19 +732,19 @@ fn table_pages(
         for (i, row) in rows[chunk.clone()].iter().enumerate() {
             let h = row.height(pad);
             if (chunk.start + i) % 2 == 1 {
-                pen.fill_rects(&[[MARGIN, y, PAGE_W - MARGIN, y + h]], CARDS.band());
+                pen.fill_rects(&[[MARGIN, y, PAGE_W - MARGIN, y + h]], GREYS.band());
             }
             row.draw(pen, 0.0, y, pad);
             y += h;
-            pen.line((MARGIN, y), (PAGE_W - MARGIN, y), 0.3, false, CARDS.light());
+            pen.line((MARGIN, y), (PAGE_W - MARGIN, y), 0.3, false, GREYS.light());
         }
-        pen.text(MARGIN, PAGE_H - 9.0, 8.0, &summary(m), CARDS.grey());
+        pen.text(MARGIN, PAGE_H - 9.0, 8.0, &summary(m), GREYS.grey());
         let page_no = if chunks.len() > 1 {
             format!("Table {t} · page {} of {}", k + 1, chunks.len())
         } else {
             format!("Table {t}")
         };
-        pen.right(PAGE_W - MARGIN, PAGE_H - 9.0, 8.0, &page_no, CARDS.grey());
+        pen.right(PAGE_W - MARGIN, PAGE_H - 9.0, 8.0, &page_no, GREYS.grey());
         pages.push(pen.page());
     }
     pages
@@ -754,7 +754,7 @@ fn table_pages(
 fn table_head(pen: &mut Pen, summary: &str, card: &TableCard, qr: &Qr, code: &str) {
     let t = card.table;
     pen.text(MARGIN, 50.0, 64.0, &format!("Table {t}"), black());
-    pen.text(MARGIN, 60.0, 11.0, summary, CARDS.dark());
+    pen.text(MARGIN, 60.0, 11.0, summary, GREYS.dark());
     // The code's quiet zone is the paper around it: nothing else is drawn within it.
     let (qx, qy) = (MARGIN - qr.module() * QUIET as f32, 66.0);
     pen.fill_rects(&qr.rects(qx, qy), black());
@@ -769,7 +769,7 @@ fn table_head(pen: &mut Pen, summary: &str, card: &TableCard, qr: &Qr, code: &st
     let lines = pen.wrap(&words, 12.0, width, 5);
     let mut y = 84.0;
     for line in &lines {
-        pen.text(x, y, 12.0, line, CARDS.dark());
+        pen.text(x, y, 12.0, line, GREYS.dark());
         y += 12.0 * PT * LEAD;
     }
     // The code as large as fits beside the QR code (at most 54 points), its baseline level
@@ -786,7 +786,7 @@ fn table_head(pen: &mut Pen, summary: &str, card: &TableCard, qr: &Qr, code: &st
         (PAGE_W - MARGIN, qy + QR_SIDE_MM + 3.0),
         0.8,
         false,
-        CARDS.grey(),
+        GREYS.grey(),
     );
 }
 
@@ -841,7 +841,7 @@ fn guide_row(pen: &mut Pen, m: &Movement, names: &Names, round: u32, pair: u32, 
                 small,
                 GUIDE_W - x[1],
                 2,
-                CARDS.dark(),
+                GREYS.dark(),
             ));
             cells.push((x[1], table));
             let seat = match side {
@@ -857,7 +857,7 @@ fn guide_row(pen: &mut Pen, m: &Movement, names: &Names, round: u32, pair: u32, 
             } else {
                 "Sits out"
             };
-            cells.push((x[1], vec![span(big, "–", CARDS.grey())]));
+            cells.push((x[1], vec![span(big, "–", GREYS.grey())]));
             cells.push((x[2], vec![span(seat_size, why, black())]));
         }
     }
@@ -903,20 +903,20 @@ fn guide_head(
                 .map(u32::to_string)
                 .collect();
             let words = format!("Team {letter}, with pair {}", partners.join(", "));
-            y = draw_spans(pen, x0, y, &[span(9.5, words, CARDS.dark())]);
+            y = draw_spans(pen, x0, y, &[span(9.5, words, GREYS.dark())]);
         }
     }
     y += 5.0;
     let labels = ["Round", "Table", "Seats", "Boards"];
     for (dx, label) in GUIDE_X.iter().zip(labels) {
-        pen.text(x0 + dx, y, 8.0, label, CARDS.grey());
+        pen.text(x0 + dx, y, 8.0, label, GREYS.grey());
     }
     pen.line(
         (x0, y + 1.5),
         (x0 + GUIDE_W, y + 1.5),
         0.6,
         false,
-        CARDS.grey(),
+        GREYS.grey(),
     );
     y + 1.5
 }
@@ -964,11 +964,11 @@ fn guide_pages(pen: &mut Pen, m: &Movement, names: &Names, o: &CardsOptions) -> 
                     break;
                 }
                 if i % 2 == 1 {
-                    pen.fill_rects(&[[x0, y, x0 + GUIDE_W, y + h]], CARDS.band());
+                    pen.fill_rects(&[[x0, y, x0 + GUIDE_W, y + h]], GREYS.band());
                 }
                 rows[i].draw(pen, x0, y, pad);
                 y += h;
-                pen.line((x0, y), (x0 + GUIDE_W, y), 0.3, false, CARDS.light());
+                pen.line((x0, y), (x0 + GUIDE_W, y), 0.3, false, GREYS.light());
                 i += 1;
             }
             let more = i < rows.len();
@@ -979,7 +979,7 @@ fn guide_pages(pen: &mut Pen, m: &Movement, names: &Names, o: &CardsOptions) -> 
             };
             let foot = pen.wrap(&foot, 6.5, GUIDE_W, 1);
             if let Some(f) = foot.first() {
-                pen.text(x0, cy + CARD_H - CARD_PAD + 2.0, 6.5, f, CARDS.grey());
+                pen.text(x0, cy + CARD_H - CARD_PAD + 2.0, 6.5, f, GREYS.grey());
             }
             next = i;
             continued = true;
@@ -1008,11 +1008,11 @@ fn guide_rows_end(cy: f32) -> f32 {
 fn guide_page(pen: &mut Pen) -> PdfPage {
     for c in 1..GUIDE_COLS {
         let x = c as f32 * CARD_W;
-        pen.line((x, 0.0), (x, PAGE_H), 0.4, true, CARDS.grey());
+        pen.line((x, 0.0), (x, PAGE_H), 0.4, true, GREYS.grey());
     }
     for r in 1..GUIDE_ROWS {
         let y = r as f32 * CARD_H;
-        pen.line((0.0, y), (PAGE_W, y), 0.4, true, CARDS.grey());
+        pen.line((0.0, y), (PAGE_W, y), 0.4, true, GREYS.grey());
     }
     pen.page()
 }

@@ -5,7 +5,7 @@
 
 use printpdf::PdfPage;
 
-use super::pen::{self, Fingerprint, HAND_RECORDS, PAGE_H, PAGE_W, Pen, black, suit_color};
+use super::pen::{self, Fingerprint, GREYS, PAGE_H, PAGE_W, Pen, black, suit_color};
 use crate::deals::record::{DISPLAY_SUITS, own_trumps, player_title, suit_ranks};
 use crate::deals::{ALGORITHM, Board};
 use crate::engine::{GameSpec, Seat, Suit};
@@ -206,7 +206,7 @@ fn page_frame(pen: &mut Pen, spec: &GameSpec, options: &PdfOptions) {
     if let Some(c) = &options.commitment {
         footer.push_str(&format!(" · set commitment {c}"));
     }
-    pen.text(15.0, PAGE_H - 8.0, 7.0, &footer, HAND_RECORDS.grey());
+    pen.text(15.0, PAGE_H - 8.0, 7.0, &footer, GREYS.grey());
 }
 
 fn trump_line(pen: &mut Pen, x: f32, y: f32, size: f32, spec: &GameSpec) {
@@ -254,7 +254,7 @@ fn hand_record_page(
         (PAGE_W - 15.0, 33.0),
         0.5,
         false,
-        HAND_RECORDS.grey(),
+        GREYS.grey(),
     );
 
     let rows = board.deals.len().div_ceil(2);
@@ -311,7 +311,7 @@ fn deal_diagram(
         if let Some(suit) = spec.trumps.of(seat) {
             name.push_str(&format!(" ({})", suit.name()));
         }
-        pen.text(x, y + step, size, &name, HAND_RECORDS.grey());
+        pen.text(x, y + step, size, &name, GREYS.grey());
         for (k, &suit) in suits.iter().enumerate() {
             let ranks = suit_ranks(hand, suit, "");
             suit_line(pen, x, y + (k as f32 + 2.0) * step, size, suit, &ranks);
@@ -326,7 +326,7 @@ fn deal_diagram(
         ((bx + 22.0, by + bh), (bx, by + bh)),
         ((bx, by + bh), (bx, by)),
     ] {
-        pen.line(a, b, 0.6, false, HAND_RECORDS.grey());
+        pen.line(a, b, 0.6, false, GREYS.grey());
     }
     let mid = by + bh / 2.0 + 1.0;
     let letter = size * 0.9;
@@ -337,13 +337,7 @@ fn deal_diagram(
         (Seat::East, bx + 18.5, mid),
     ] {
         if in_play(seat) {
-            pen.text(
-                x,
-                y,
-                letter,
-                &seat.letter().to_string(),
-                HAND_RECORDS.grey(),
-            );
+            pen.text(x, y, letter, &seat.letter().to_string(), GREYS.grey());
         }
     }
     // Own trump counts: the figure players check first.
@@ -426,11 +420,11 @@ fn curtain_pages(
 fn curtain_page(pen: &mut Pen, mx: f32, my: f32, sw: f32, sh: f32) -> PdfPage {
     for r in 0..=8 {
         let y = my + r as f32 * sh;
-        pen.line((mx, y), (PAGE_W - mx, y), 0.4, true, HAND_RECORDS.grey());
+        pen.line((mx, y), (PAGE_W - mx, y), 0.4, true, GREYS.grey());
     }
     for c in 0..=2 {
         let x = mx + c as f32 * sw;
-        pen.line((x, my), (x, PAGE_H - my), 0.4, true, HAND_RECORDS.grey());
+        pen.line((x, my), (x, PAGE_H - my), 0.4, true, GREYS.grey());
     }
     pen.page()
 }
@@ -534,13 +528,7 @@ fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOption
         }
         let (x, y) = layout.place(start);
         let span = layout.span(n);
-        pen.line(
-            (x, y - 5.5),
-            (x + span, y - 5.5),
-            0.6,
-            false,
-            HAND_RECORDS.grey(),
-        );
+        pen.line((x, y - 5.5), (x + span, y - 5.5), 0.6, false, GREYS.grey());
         // The longest label that fits over the deal's columns.
         let dealer = board.deals.get(d).map(|deal| deal.dealer);
         let labels = [
@@ -554,7 +542,7 @@ fn stack_page(pen: &mut Pen, board: &Board, spec: &GameSpec, options: &PdfOption
             .flatten()
             .find(|l| pen.width(l, 7.0) <= room)
             .unwrap_or_else(|| format!("{}", d + 1));
-        pen.text(x, y - 7.0, 7.0, &label, HAND_RECORDS.grey());
+        pen.text(x, y - 7.0, 7.0, &label, GREYS.grey());
     }
     for (i, card) in board.stack.iter().enumerate() {
         let (x, y) = layout.place(i);

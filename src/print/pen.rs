@@ -56,13 +56,10 @@ pub(super) fn warn() -> Color {
     Color::Rgb(Rgb::new(0.7, 0.07, 0.07, None))
 }
 
-/// The greys of one kind of document, from 0 (black) to 1 (white).
-///
-/// Three sets, because the documents were drawn apart and their greys drifted: the cards'
-/// dark and light are 0.25 and 0.75 where the results sheet's are 0.3 and 0.78 (and its
-/// band 0.94 to their 0.93), and the hand records' grey is 0.55 to the others' 0.5. Every
-/// PDF is promised byte for byte, so each keeps its own; making them one set is a visible
-/// change to decide with the product owners.
+/// The greys every document is drawn with, from 0 (black) to 1 (white). One set: the
+/// documents were drawn apart and their greys had drifted (the results sheet's dark and
+/// light were 0.3 and 0.78, its band 0.94, the hand records' grey 0.55); they now share the
+/// cards' greys, the darkest of each, which read best on a club's laser printer.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Greys {
     dark: f32,
@@ -77,7 +74,7 @@ impl Greys {
         shade(self.dark)
     }
 
-    /// Labels and footers.
+    /// Labels, footers and cutting lines.
     pub(super) fn grey(self) -> Color {
         shade(self.grey)
     }
@@ -93,26 +90,12 @@ impl Greys {
     }
 }
 
-/// The table, guide and code cards.
-pub(super) const CARDS: Greys = Greys {
+/// The palette's greys.
+pub(super) const GREYS: Greys = Greys {
     dark: 0.25,
     grey: 0.5,
     light: 0.75,
     band: 0.93,
-};
-
-/// The results sheet.
-pub(super) const RESULTS: Greys = Greys {
-    dark: 0.3,
-    grey: 0.5,
-    light: 0.78,
-    band: 0.94,
-};
-
-/// The hand records, curtain cards and stacking order, which use only the grey.
-pub(super) const HAND_RECORDS: Greys = Greys {
-    grey: 0.55,
-    ..CARDS
 };
 
 // ---------------------------------------------------------------------------------------

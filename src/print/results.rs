@@ -4,9 +4,7 @@
 
 use printpdf::PdfPage;
 
-use super::pen::{
-    self, Fingerprint, PAGE_H, PAGE_W, Pen, RESULTS, black, clean, gold, warn, white,
-};
+use super::pen::{self, Fingerprint, GREYS, PAGE_H, PAGE_W, Pen, black, clean, gold, warn, white};
 use crate::event::standings::{
     EventStandings, FieldStandings, Method, Num, StandingRow, Traveller, TravellerLine,
 };
@@ -114,15 +112,15 @@ impl<'p, 'f> Sheet<'p, 'f> {
         let club = clean(&self.h.club);
         let date = clean(&self.h.date);
         self.pen
-            .right(PAGE_W - MARGIN, 14.0, BODY, &date, RESULTS.dark());
+            .right(PAGE_W - MARGIN, 14.0, BODY, &date, GREYS.dark());
         let date_w = self.pen.width(&date, BODY) + 6.0;
         let club = fit(self.pen, &club, BODY, PAGE_W - 2.0 * MARGIN - date_w);
-        self.pen.text(MARGIN, 14.0, BODY, &club, RESULTS.dark());
+        self.pen.text(MARGIN, 14.0, BODY, &club, GREYS.dark());
         let title = clean(&self.h.title);
         let y = if first {
             let t = fit(self.pen, &title, 22.0, PAGE_W - 2.0 * MARGIN);
             self.pen.text(MARGIN, 27.0, 22.0, &t, black());
-            self.pen.text(MARGIN, 35.0, 12.0, "Results", RESULTS.dark());
+            self.pen.text(MARGIN, 35.0, 12.0, "Results", GREYS.dark());
             40.0
         } else {
             let t = fit(
@@ -134,13 +132,8 @@ impl<'p, 'f> Sheet<'p, 'f> {
             self.pen.text(MARGIN, 23.0, 12.0, &t, black());
             27.0
         };
-        self.pen.line(
-            (MARGIN, y),
-            (PAGE_W - MARGIN, y),
-            0.6,
-            false,
-            RESULTS.light(),
-        );
+        self.pen
+            .line((MARGIN, y), (PAGE_W - MARGIN, y), 0.6, false, GREYS.light());
         self.y = y + 4.0;
         if self.h.provisional {
             let top = self.y;
@@ -165,13 +158,13 @@ impl<'p, 'f> Sheet<'p, 'f> {
         let title = clean(&self.h.title);
         let footer = fit(self.pen, &title, SMALL, 120.0);
         self.pen
-            .text(MARGIN, PAGE_H - 9.0, SMALL, &footer, RESULTS.grey());
+            .text(MARGIN, PAGE_H - 9.0, SMALL, &footer, GREYS.grey());
         self.pen.right(
             PAGE_W - MARGIN,
             PAGE_H - 9.0,
             SMALL,
             &format!("Page {number} of {total}"),
-            RESULTS.grey(),
+            GREYS.grey(),
         );
         self.pages.push(self.pen.page());
     }
@@ -231,7 +224,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
                 self.y + 7.0,
                 SMALL,
                 "★ winner",
-                RESULTS.dark(),
+                GREYS.dark(),
             );
         }
         self.y += 11.0;
@@ -250,23 +243,23 @@ impl<'p, 'f> Sheet<'p, 'f> {
     fn standing_labels(&mut self, method: Method) {
         let y = self.y + 4.0;
         let p = &mut *self.pen;
-        p.text(21.0, y, SMALL, "Place", RESULTS.grey());
-        p.right(44.0, y, SMALL, "No.", RESULTS.grey());
-        p.text(48.0, y, SMALL, "Name", RESULTS.grey());
+        p.text(21.0, y, SMALL, "Place", GREYS.grey());
+        p.right(44.0, y, SMALL, "No.", GREYS.grey());
+        p.text(48.0, y, SMALL, "Name", GREYS.grey());
         match method {
             Method::Matchpoints => {
-                p.right(146.0, y, SMALL, "Boards", RESULTS.grey());
-                p.right(161.0, y, SMALL, "MPs", RESULTS.grey());
-                p.right(175.0, y, SMALL, "of", RESULTS.grey());
-                p.right(PAGE_W - MARGIN, y, SMALL, "%", RESULTS.grey());
+                p.right(146.0, y, SMALL, "Boards", GREYS.grey());
+                p.right(161.0, y, SMALL, "MPs", GREYS.grey());
+                p.right(175.0, y, SMALL, "of", GREYS.grey());
+                p.right(PAGE_W - MARGIN, y, SMALL, "%", GREYS.grey());
             }
             Method::Tally => {
-                p.right(166.0, y, SMALL, "Games", RESULTS.grey());
-                p.right(PAGE_W - MARGIN, y, SMALL, "Tally", RESULTS.grey());
+                p.right(166.0, y, SMALL, "Games", GREYS.grey());
+                p.right(PAGE_W - MARGIN, y, SMALL, "Tally", GREYS.grey());
             }
             Method::Team => {
-                p.right(166.0, y, SMALL, "Results", RESULTS.grey());
-                p.right(PAGE_W - MARGIN, y, SMALL, "Total", RESULTS.grey());
+                p.right(166.0, y, SMALL, "Results", GREYS.grey());
+                p.right(PAGE_W - MARGIN, y, SMALL, "Total", GREYS.grey());
             }
         }
         p.line(
@@ -274,7 +267,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
             (PAGE_W - MARGIN, self.y + 6.0),
             0.6,
             false,
-            RESULTS.grey(),
+            GREYS.grey(),
         );
         self.y += 6.5;
     }
@@ -285,7 +278,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
         if r.winner {
             p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], gold());
         } else if i % 2 == 1 {
-            p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], RESULTS.band());
+            p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], GREYS.band());
         }
         let y = top + 4.4;
         if r.winner {
@@ -304,7 +297,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
             Method::Matchpoints => {
                 p.right(146.0, y, BODY, &r.played.to_string(), black());
                 p.right(161.0, y, BODY, &num(r.matchpoints), black());
-                p.right(175.0, y, BODY, &num(r.max), RESULTS.dark());
+                p.right(175.0, y, BODY, &num(r.max), GREYS.dark());
                 let percent = r.percent.map_or(String::new(), |n| format!("{n}%"));
                 p.right(PAGE_W - MARGIN, y, BODY, &percent, black());
             }
@@ -334,7 +327,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
             (PAGE_W - MARGIN, self.y),
             0.2,
             false,
-            RESULTS.light(),
+            GREYS.light(),
         );
     }
 
@@ -358,31 +351,31 @@ impl<'p, 'f> Sheet<'p, 'f> {
             });
         }
         let note = fit(self.pen, &note.join(" · "), BODY, PAGE_W - MARGIN - x - 6.0);
-        self.pen.text(x + 4.0, y, BODY, &note, RESULTS.dark());
+        self.pen.text(x + 4.0, y, BODY, &note, GREYS.dark());
         self.y += 9.0;
         let mp = t.top.is_some();
         let ly = self.y + 3.5;
         let p = &mut *self.pen;
-        p.right(22.0, ly, SMALL, "Rd", RESULTS.grey());
-        p.right(31.0, ly, SMALL, "Tbl", RESULTS.grey());
-        p.text(34.0, ly, SMALL, "Majors", RESULTS.grey());
-        p.text(80.0, ly, SMALL, "Minors", RESULTS.grey());
+        p.right(22.0, ly, SMALL, "Rd", GREYS.grey());
+        p.right(31.0, ly, SMALL, "Tbl", GREYS.grey());
+        p.text(34.0, ly, SMALL, "Majors", GREYS.grey());
+        p.text(80.0, ly, SMALL, "Minors", GREYS.grey());
         // The score columns' right edges: majors', minors' (19 mm on, room for
         // "ave- (40%)"), then the net.
         let score_end = if mp { 138.0 } else { 164.0 };
-        p.right(score_end, ly, SMALL, "Majors", RESULTS.grey());
-        p.right(score_end + 19.0, ly, SMALL, "Minors", RESULTS.grey());
-        p.right(score_end + 30.0, ly, SMALL, "Net", RESULTS.grey());
+        p.right(score_end, ly, SMALL, "Majors", GREYS.grey());
+        p.right(score_end + 19.0, ly, SMALL, "Minors", GREYS.grey());
+        p.right(score_end + 30.0, ly, SMALL, "Net", GREYS.grey());
         if mp {
-            p.right(181.0, ly, SMALL, "MP maj", RESULTS.grey());
-            p.right(PAGE_W - MARGIN, ly, SMALL, "MP min", RESULTS.grey());
+            p.right(181.0, ly, SMALL, "MP maj", GREYS.grey());
+            p.right(PAGE_W - MARGIN, ly, SMALL, "MP min", GREYS.grey());
         }
         p.line(
             (MARGIN, self.y + 5.0),
             (PAGE_W - MARGIN, self.y + 5.0),
             0.5,
             false,
-            RESULTS.grey(),
+            GREYS.grey(),
         );
         self.y += 5.5;
         for (i, l) in t.lines.iter().enumerate() {
@@ -395,7 +388,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
         let h = line_height(l);
         let (top, p) = (self.y, &mut *self.pen);
         if i % 2 == 1 {
-            p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], RESULTS.band());
+            p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], GREYS.band());
         }
         let y = top + 4.2;
         let size = 9.0;

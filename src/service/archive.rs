@@ -133,7 +133,7 @@ pub fn import_event(
 fn recheck(ev: &Event, r: &TableResult) -> Result<(), ArchiveError> {
     let place = format!(
         "round {}, table {}, board {}",
-        r.round, r.table_number, r.board
+        r.place.round, r.place.table, r.place.board
     );
     let refused = |problem: String| ArchiveError::ResultRefused {
         place: place.clone(),
@@ -144,7 +144,7 @@ fn recheck(ev: &Event, r: &TableResult) -> Result<(), ArchiveError> {
     }
     let input: SheetInput =
         serde_json::from_str(&r.sheet).map_err(|e| refused(format!("its report: {e}")))?;
-    let board = u32::try_from(r.board).map_err(|_| refused("no such board".into()))?;
+    let board = r.place.board;
     let (checked, _) = check_sheet(ev, board, input).map_err(|e| match e {
         EntryError::Problems(p) => refused(
             p.iter()

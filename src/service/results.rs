@@ -34,9 +34,10 @@ impl Who<'_> {
     }
 }
 
-/// Where a result was played, as given (checked against the movement here).
+/// Where a result was played, as a table's form or the API gives it: not yet checked against
+/// the movement (that is done here), so any number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place {
+pub struct PlaceAsked {
     pub round: i64,
     pub table: i64,
     pub board: i64,
@@ -58,7 +59,7 @@ pub enum EntryError {
     NotOpen(String),
     #[error(
         "round {}, table {}, board {} already has a result (entered by {}); to change it, ask the director for a correction",
-        .0.round, .0.table_number, .0.board, .0.entered_by
+        .0.place.round, .0.place.table, .0.place.board, .0.entered_by
     )]
     Exists(Box<TableResult>),
     #[error("a reason is required (1 to 200 characters)")]
@@ -114,7 +115,7 @@ fn positive(n: i64, what: &str) -> Result<u32, EntryError> {
 fn game_of_place(
     conn: &mut DbConnection,
     ev: &Event,
-    place: Place,
+    place: PlaceAsked,
 ) -> Result<(TableGame, u32), EntryError> {
     let round = positive(place.round, "round")?;
     let table = positive(place.table, "table")?;
@@ -197,7 +198,7 @@ pub fn submit(
     conn: &mut DbConnection,
     ev: &Event,
     who: Who,
-    place: Place,
+    place: PlaceAsked,
     input: SheetInput,
     reason: Option<&str>,
 ) -> Result<TableResult, EntryError> {
@@ -261,16 +262,16 @@ pub fn correct(
     ev: &Event,
     director: &str,
     id: ResultId,
-    place: Option<Place>,
+    place: Option<PlaceAsked>,
     input: SheetInput,
     reason: Option<&str>,
 ) -> Result<TableResult, EntryError> {
     let reason = reason_of(reason)?;
     let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
-    let here = Place {
-        round: i64::from(current.round),
-        table: i64::from(current.table_number),
-        board: i64::from(current.board),
+    let here = PlaceAsked {
+        round: i64::from(current.place.round),
+        table: i64::from(current.place.table),
+        board: i64::from(current.place.board),
     };
     if let Some(p) = place
         && p != here
@@ -280,8 +281,8 @@ pub fn correct(
             here.round, here.table, here.board
         )));
     }
-    check_open(ev, Who::Director(director), current.round as u32)?;
-    let (checked, sheet) = check_sheet(ev, current.board as u32, input)?;
+    check_open(ev, Who::Director(director), current.place.round)?;
+    let (checked, sheet) = check_sheet(ev, current.place.board, input)?;
     change(conn, ev, Who::Director(director), id, Some(&reason), |_| {
         Ok(ResultValues {
             majors_score: score(checked.majors),
@@ -323,7 +324,7 @@ pub fn confirm(
         ));
     }
     change(conn, ev, Who::Table { table, code }, id, None, |r| {
-        if r.table_number as u32 != table {
+        if r.place.table != table {
             return Err(EntryError::NoResult);
         }
         if r.status != ResultStatus::Provisional {
@@ -354,7 +355,7 @@ pub fn settle(
 ) -> Result<TableResult, EntryError> {
     let reason = reason_of(reason)?;
     let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
-    check_open(ev, Who::Director(director), current.round as u32)?;
+    check_open(ev, Who::Director(director), current.place.round)?;
     change(conn, ev, Who::Director(director), id, Some(&reason), |r| {
         if r.status == ResultStatus::Confirmed {
             return Err(EntryError::State(
@@ -425,7 +426,7 @@ pub fn adjust(
     ruling.check()?;
     let reason = reason_of(reason)?;
     let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
-    check_open(ev, Who::Director(director), current.round as u32)?;
+    check_open(ev, Who::Director(director), current.place.round)?;
     change(conn, ev, Who::Director(director), id, Some(&reason), |r| {
         let outcome = ruling.outcome.unwrap_or(r.outcome);
         let unplayed = outcome != Outcome::Played;
@@ -446,7 +447,7 @@ pub fn rule_unplayed(
     conn: &mut DbConnection,
     ev: &Event,
     director: &str,
-    place: Place,
+    place: PlaceAsked,
     ruling: Ruling,
     reason: Option<&str>,
 ) -> Result<TableResult, EntryError> {

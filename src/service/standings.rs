@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::play::EventPlay;
 use crate::db::{self, DbConnection, DbError};
 use crate::event::entries::Entry;
-use crate::event::results::{Publication, ResultStatus, TableResult, boards_still_to_play};
+use crate::event::results::{Place, Publication, ResultStatus, TableResult, boards_still_to_play};
 use crate::event::scoring_sheet::{SheetInputs, entry_of, outcome_of, scoring_sheet};
 use crate::event::standings::{self, EntryNames, EventStandings, Mark, ResultMarks};
 use crate::event::{Event, EventFormat, Viewer};
@@ -83,7 +83,7 @@ pub fn event_scores(
     let still = boards_still_to_play(movement.as_ref(), &results);
     let exposure = ev.exposure();
     results.retain(|r| {
-        let board = u32::try_from(r.board).unwrap_or(0);
+        let board = r.place.board;
         exposure.board_results_visible(viewer, still.contains(&board))
     });
     let sheet = scoring_sheet(&SheetInputs {
@@ -146,13 +146,11 @@ pub fn marks_of(scores: &EventScores) -> ResultMarks {
         let Some(mark) = Mark::of_status(r.status) else {
             continue;
         };
-        let (Ok(round), Ok(table), Ok(board)) = (
-            u32::try_from(r.round),
-            u32::try_from(r.table_number),
-            u32::try_from(r.board),
-        ) else {
-            continue;
-        };
+        let Place {
+            round,
+            table,
+            board,
+        } = r.place;
         match outcome_of(r) {
             Some(Outcome::Scored { .. }) if tally => {
                 marks.mark_table(round, table, mark);
@@ -182,15 +180,7 @@ pub fn view_of(
         let boards = scores
             .results
             .iter()
-            .filter_map(|r| {
-                Some((
-                    (
-                        u32::try_from(r.round).ok()?,
-                        u32::try_from(r.table_number).ok()?,
-                    ),
-                    u32::try_from(r.board).ok()?,
-                ))
-            })
+            .map(|r| ((r.place.round, r.place.table), r.place.board))
             .collect();
         view.travellers = standings::tally_travellers(games, &boards, &names, &marks);
     }

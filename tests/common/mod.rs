@@ -398,7 +398,10 @@ pub fn store_result(
         {
             db::results::Inserted::Saved(r) => r,
             db::results::Inserted::Exists(r) => {
-                panic!("round {} table {} has a result", r.round, r.table_number)
+                panic!(
+                    "round {} table {} has a result",
+                    r.place.round, r.place.table
+                )
             }
         }
     })

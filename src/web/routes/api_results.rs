@@ -15,7 +15,7 @@ use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
 use crate::service::ActionError;
-use crate::service::results::{self as entry, EntryError, Place, Ruling};
+use crate::service::results::{self as entry, EntryError, PlaceAsked, Ruling};
 use crate::web::auth::ApiDirector;
 use crate::web::error::{AppError, status_of};
 use crate::web::state::AppState;
@@ -38,9 +38,9 @@ pub struct ResultBody {
 }
 
 impl ResultBody {
-    fn split(self) -> (Place, SheetInput, Option<String>) {
+    fn split(self) -> (PlaceAsked, SheetInput, Option<String>) {
         (
-            Place {
+            PlaceAsked {
                 round: self.round,
                 table: self.table,
                 board: self.board,
@@ -112,8 +112,8 @@ pub struct RuleBody {
 }
 
 impl RuleBody {
-    fn split(self) -> (Place, AdjustBody) {
-        let place = Place {
+    fn split(self) -> (PlaceAsked, AdjustBody) {
+        let place = PlaceAsked {
             round: self.round,
             table: self.table,
             board: self.board,
@@ -221,9 +221,9 @@ pub fn result_json(
     };
     let mut v = json!({
         "id": r.id.get(),
-        "round": r.round,
-        "table": r.table_number,
-        "board": r.board,
+        "round": r.place.round,
+        "table": r.place.table,
+        "board": r.place.board,
         "majors": number(r.majors_entry),
         "minors": number(r.minors_entry),
         "scores": {"majors": r.majors_score, "minors": r.minors_score},
@@ -261,7 +261,7 @@ fn results_json(
         .iter()
         .map(|r| {
             let players = seated.as_deref().and_then(|s| {
-                crate::service::play::individual_sides(s, r.round as u32, r.table_number as u32)
+                crate::service::play::individual_sides(s, r.place.round, r.place.table)
             });
             result_json(r, &entries, &audit, players)
         })

@@ -386,7 +386,7 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
         .results
         .iter()
         .map(|r| {
-            let (round, table) = (r.round as u32, r.table_number as u32);
+            let (round, table) = (r.place.round, r.place.table);
             let (majors, minors) = match &c.scores.movement {
                 Some(m) => {
                     let s = m.seating(round, table);
@@ -405,9 +405,9 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
                 c.ev.id.to_string(),
                 c.ev.settings.name().to_string(),
                 c.ev.settings.format().name().to_string(),
-                r.round.to_string(),
-                r.table_number.to_string(),
-                r.board.to_string(),
+                r.place.round.to_string(),
+                r.place.table.to_string(),
+                r.place.board.to_string(),
                 mj,
                 mj_name,
                 mn,

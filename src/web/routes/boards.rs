@@ -61,8 +61,8 @@ pub struct DealView {
 
 /// One table's result on the board.
 pub struct TravellerLine {
-    pub round: i32,
-    pub table: i32,
+    pub round: u32,
+    pub table: u32,
     pub majors: String,
     pub minors: String,
     /// None for a board not played (or fouled): its adjustment, if any, is in `note`.
@@ -161,7 +161,7 @@ fn deal_view(spec: &GameSpec, number: usize, deal: &Deal) -> DealView {
 }
 
 /// A traveller line from the results section's wording of the same result.
-fn traveller_line(round: i32, l: &ResultLine, r: Option<&TableResult>) -> TravellerLine {
+fn traveller_line(round: u32, l: &ResultLine, r: Option<&TableResult>) -> TravellerLine {
     let played = l.outcome.is_none();
     let score = |s: Option<i32>| s.filter(|_| played).map(i64::from);
     let mut note: Vec<String> = l.outcome.iter().map(|o| o.to_string()).collect();
@@ -203,7 +203,7 @@ fn traveller(
     let results: Vec<TableResult> = played
         .results
         .iter()
-        .filter(|r| u32::try_from(r.board) == Ok(board))
+        .filter(|r| r.place.board == board)
         .cloned()
         .collect();
     let now = crate::service::now();
@@ -225,7 +225,7 @@ fn traveller(
                     r.lines.iter().map(|l| {
                         let stored = results
                             .iter()
-                            .find(|t| t.round == r.round && t.table_number == l.table);
+                            .find(|t| t.place.round == r.round && t.place.table == l.table);
                         traveller_line(r.round, l, stored)
                     })
                 })

@@ -42,8 +42,8 @@ pub struct SideLine {
 }
 
 pub struct ResultLine {
-    pub table: i32,
-    pub board: i32,
+    pub table: u32,
+    pub board: u32,
     /// "not played" or "fouled"; `None` for a board played.
     pub outcome: Option<&'static str>,
     /// The majors, then the minors.
@@ -52,7 +52,7 @@ pub struct ResultLine {
 }
 
 pub struct RoundResults {
-    pub round: i32,
+    pub round: u32,
     pub lines: Vec<ResultLine>,
 }
 
@@ -85,16 +85,16 @@ pub fn results_view(input: &ResultsInput) -> Option<ResultsView> {
     let mut rounds: Vec<RoundResults> = Vec::new();
     let mut held_back = 0;
     for r in input.results {
-        let pending = u32::try_from(r.board).is_ok_and(|b| input.still_to_play.contains(&b));
+        let pending = input.still_to_play.contains(&r.place.board);
         if !input.exposure.board_results_visible(input.viewer, pending) {
             held_back += 1;
             continue;
         }
         let line = line(input, r);
         match rounds.last_mut() {
-            Some(last) if last.round == r.round => last.lines.push(line),
+            Some(last) if last.round == r.place.round => last.lines.push(line),
             _ => rounds.push(RoundResults {
-                round: r.round,
+                round: r.place.round,
                 lines: vec![line],
             }),
         }
@@ -170,13 +170,9 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
                 .join(", ")
         )),
     };
-    let sides = input.seated.and_then(|s| {
-        individual_sides(
-            s,
-            u32::try_from(r.round).ok()?,
-            u32::try_from(r.table_number).ok()?,
-        )
-    });
+    let sides = input
+        .seated
+        .and_then(|s| individual_sides(s, r.place.round, r.place.table));
     let (majors, minors) = match &sides {
         Some((m, n)) => (players(m), players(n)),
         None => (entry(r.majors_entry), entry(r.minors_entry)),
@@ -199,8 +195,8 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
         }),
     };
     ResultLine {
-        table: r.table_number,
-        board: r.board,
+        table: r.place.table,
+        board: r.place.board,
         outcome: match r.outcome {
             Outcome::Played => None,
             Outcome::NotPlayed => Some("not played"),
@@ -218,7 +214,7 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
 mod tests {
     use super::*;
     use crate::event::entries::EntryKind;
-    use crate::event::results::ResultStatus;
+    use crate::event::results::{Place, ResultStatus};
     use crate::event::{EntryId, EventId, EventStatus, ResultId};
 
     fn at(d: u32, h: u32, m: u32) -> NaiveDateTime {
@@ -241,13 +237,15 @@ mod tests {
         }
     }
 
-    fn result(round: i32, table: i32, board: i32, status: ResultStatus) -> TableResult {
+    fn result(round: u32, table: u32, board: u32, status: ResultStatus) -> TableResult {
         TableResult {
             id: ResultId::new(1),
             event_id: EventId::new(1),
-            round,
-            table_number: table,
-            board,
+            place: Place {
+                round,
+                table,
+                board,
+            },
             majors_entry: Some(EntryId::new(10)),
             minors_entry: Some(EntryId::new(20)),
             majors_score: 540,

@@ -23,7 +23,7 @@ use crate::event::rounds::{GridState, grid_state};
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
 use crate::service::play::{EventPlay, TableGame};
-use crate::service::results::{self as entry, EntryError, Place, Ruling, Who};
+use crate::service::results::{self as entry, EntryError, PlaceAsked, Ruling, Who};
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
@@ -109,9 +109,7 @@ fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRo
                 };
                 for &board in &game.boards {
                     let result = results.iter().find(|r| {
-                        r.round as u32 == round
-                            && r.table_number as u32 == table
-                            && r.board as u32 == board
+                        r.place.round == round && r.place.table == table && r.place.board == board
                     });
                     rows.push(GridRow {
                         table,
@@ -401,7 +399,7 @@ async fn result_page(
         .db(move |c| Ok(entry::result_record(c, &ev2, id)?))
         .await?;
     let names = individual::names(seatings.entries());
-    let game = seatings.game_at(result.round as u32, result.table_number as u32);
+    let game = seatings.game_at(result.place.round, result.place.table);
     let side = |s: Side| {
         game.as_ref()
             .map(|g| side_label(g, s, &names))
@@ -530,9 +528,9 @@ pub async fn adjust(
                 &session,
                 format!(
                     "Round {}, table {}, board {}: {}.",
-                    r.round,
-                    r.table_number,
-                    r.board,
+                    r.place.round,
+                    r.place.table,
+                    r.place.board,
                     ruling_text(&r)
                 ),
             );
@@ -605,7 +603,7 @@ pub async fn settle(
                 &session,
                 format!(
                     "Round {}, table {}, board {} is confirmed as entered.",
-                    r.round, r.table_number, r.board
+                    r.place.round, r.place.table, r.place.board
                 ),
             );
             Ok(see_other(&result_path(&d.club, id, result)))
@@ -881,14 +879,14 @@ fn board_place(
     round: &str,
     table: &str,
     board: &str,
-) -> Result<((u32, u32, u32), Place), AppError> {
+) -> Result<((u32, u32, u32), PlaceAsked), AppError> {
     let number = |t: &str| t.trim().parse::<u32>().ok();
     let (Some(r), Some(t), Some(b)) = (number(round), number(table), number(board)) else {
         return Err(AppError::Invalid(
             "the form names no round, table and board: open it from the results grid".into(),
         ));
     };
-    let place = Place {
+    let place = PlaceAsked {
         round: i64::from(r),
         table: i64::from(t),
         board: i64::from(b),
@@ -960,7 +958,7 @@ pub async fn correct_form(
     let r = state
         .db(move |c| Ok(entry::result_of(c, &ev2, result)?))
         .await?;
-    let (round, table, board) = (r.round as u32, r.table_number as u32, r.board as u32);
+    let (round, table, board) = (r.place.round, r.place.table, r.place.board);
     let score = ScoreForm::new(TableForm::from_sheet(&r.sheet, round, board));
     let place = (round, table, board);
     entry_page(
@@ -997,9 +995,9 @@ pub async fn correct(
         .db(move |c| {
             let current = entry::result_of(c, &ev2, result)?;
             let at = (
-                current.round as u32,
-                current.table_number as u32,
-                current.board as u32,
+                current.place.round,
+                current.place.table,
+                current.place.board,
             );
             let sheet = match sent.sheet(&ev2.settings.game_spec()) {
                 Ok(s) => s,
@@ -1018,7 +1016,7 @@ pub async fn correct(
                 &session,
                 format!(
                     "Round {}, table {}, board {} corrected: {} – {}.",
-                    r.round, r.table_number, r.board, r.majors_score, r.minors_score
+                    r.place.round, r.place.table, r.place.board, r.majors_score, r.minors_score
                 ),
             );
             Ok(see_other(&result_path(&d.club, id, result)))

@@ -18,7 +18,7 @@ use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
 use crate::event::{ClubId, EventId, ResultId};
 use crate::movement::{Movement, Side, progressive_board};
-use crate::service::results::{self, EntryError, Place, Who};
+use crate::service::results::{self, EntryError, PlaceAsked, Who};
 use crate::service::{self, ActionError};
 use crate::web::auth::{self, Viewer};
 use crate::web::error::{AppError, status_of};
@@ -271,7 +271,7 @@ async fn score_entries(
     Ok(boards
         .iter()
         .map(|&board| {
-            let result = results.iter().find(|r| r.board as u32 == board);
+            let result = results.iter().find(|r| r.place.board == board);
             let blank = TableForm::blank(&spec, round, board);
             match kept.take_if(|k| !own || k.form.board.trim() == board.to_string()) {
                 Some(k) if own => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result),
@@ -513,7 +513,7 @@ pub async fn post_result(
                     return Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, problems, None)));
                 }
             };
-            let place = Place {
+            let place = PlaceAsked {
                 round: sent.round.trim().parse().unwrap_or(0),
                 table: i64::from(table),
                 board: sent.board.trim().parse().unwrap_or(0),
