@@ -7,8 +7,8 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::db;
-use crate::db::accounts::{CreateError, NewDirector};
-use crate::event::club::{self, Club, Email, Invite, Password};
+use crate::db::accounts::CreateError;
+use crate::event::club::{self, Club, Email, Invite, NewDirector, Password};
 use crate::service::accounts::{self as service, LoginOutcome};
 use crate::service::tokens::hash_token;
 use crate::web::auth::{self, SESSION_LOGIN, Viewer};
