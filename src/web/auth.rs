@@ -14,7 +14,7 @@ use super::state::AppState;
 use crate::db;
 use crate::event::club::{Club, Director};
 use crate::event::{ClubId, Viewer as EventViewer};
-use crate::service::tokens::hash_token;
+use crate::service::tokens::{self, hash_token};
 
 /// Session key of the login token.
 pub const SESSION_LOGIN: &str = "login";
@@ -138,12 +138,7 @@ impl FromRequest for ApiDirector {
                 return Err(AppError::NotFound.into_api());
             };
             let found = state
-                .db(move |conn| {
-                    Ok(db::accounts::director_for_api_token(
-                        conn,
-                        &hash_token(&token),
-                    )?)
-                })
+                .db(move |conn| Ok(tokens::director_for_api_token(conn, &token)?))
                 .await
                 .map_err(AppError::into_api)?;
             match found {
