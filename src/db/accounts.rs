@@ -8,7 +8,7 @@ use super::schema::{
     api_tokens, clubs, directors, invites, login_attempts, login_sessions, setup_tokens,
 };
 use super::{DbConnection, DbError, clubs::ClubRow, is_unique_violation, now};
-use crate::event::club::{ApiToken, Club, Director, Invite, Role};
+use crate::event::club::{ApiToken, Club, Director, Invite, NewDirector, Role};
 use crate::event::{ApiTokenId, ClubId, DirectorId, InviteId};
 
 #[derive(Queryable)]
@@ -92,12 +92,6 @@ impl From<diesel::result::Error> for CreateError {
     fn from(e: diesel::result::Error) -> Self {
         CreateError::Db(e.into())
     }
-}
-
-pub struct NewDirector<'a> {
-    pub email: &'a str,
-    pub name: &'a str,
-    pub password_hash: &'a str,
 }
 
 fn email_taken(conn: &mut DbConnection, email: &str) -> Result<bool, DbError> {

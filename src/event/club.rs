@@ -163,6 +163,14 @@ impl Director {
     }
 }
 
+/// A director account to create (a club's owner from a setup link, or an invited director):
+/// who they are, and their password as stored (hashed, never the password itself).
+pub struct NewDirector<'a> {
+    pub email: &'a str,
+    pub name: &'a str,
+    pub password_hash: &'a str,
+}
+
 #[derive(Clone, Debug)]
 pub struct Invite {
     pub id: InviteId,

@@ -8,8 +8,15 @@ use chrono::Duration;
 
 use super::tokens::{hash_token, random_token};
 use crate::db::{self, DbConnection, DbError};
-use crate::event::club::{Club, Director, Email};
-use crate::event::{ClubId, DirectorId};
+use crate::event::club::{Club, Director, Email, Invite, NewDirector};
+use crate::event::{ClubId, DirectorId, InviteId};
+
+/// Why a setup link or an invitation created no account (the link is used up or expired,
+/// the address or the email is taken, or the database failed): a storage outcome, each
+/// answered on its form field.
+pub use crate::db::accounts::CreateError;
+/// Why a director was not removed (no such director, the owner, or the database failed).
+pub use crate::db::accounts::RemoveError;
 
 /// Failed logins allowed per account, and per client address, within [`RATE_WINDOW_MINUTES`].
 pub const MAX_FAILURES_PER_ACCOUNT: i64 = 5;
@@ -171,6 +178,105 @@ pub fn invite(
         Duration::days(INVITE_DAYS),
     )?;
     Ok(Invitation::Link(format!("{base_url}/invite/{token}")))
+}
+
+/// The key that signs the login cookies, as hex: made once (64 random bytes) and kept in the
+/// database, so that every server process on it reads the same one and a restart keeps
+/// everyone logged in.
+pub fn session_key_hex(conn: &mut DbConnection) -> Result<String, DbError> {
+    db::server::setting_or_insert(conn, "session_key", || {
+        format!("{}{}", random_token(), random_token())
+    })
+}
+
+/// The director (and their club) logged in with this cookie's token, if the login is live
+/// (unexpired, not logged out, the director not removed).
+pub fn director_for_session(
+    conn: &mut DbConnection,
+    token: &str,
+) -> Result<Option<(Director, Club)>, DbError> {
+    db::accounts::director_for_session(conn, &hash_token(token))
+}
+
+/// Logs out: the cookie's token no longer lets anyone in, even if the cookie was copied.
+pub fn logout(conn: &mut DbConnection, token: &str) -> Result<(), DbError> {
+    db::accounts::revoke_login_session(conn, &hash_token(token))
+}
+
+/// Whether a setup link's token can still create a club (unused and unexpired): the setup
+/// page shows its form only then.
+pub fn setup_link_open(conn: &mut DbConnection, token: &str) -> Result<bool, DbError> {
+    db::accounts::setup_token_valid(conn, &hash_token(token))
+}
+
+/// Uses up a setup link and creates the club and its owner, all or nothing.
+pub fn setup_club(
+    conn: &mut DbConnection,
+    token: &str,
+    slug: &str,
+    club_name: &str,
+    owner: &NewDirector,
+) -> Result<Club, CreateError> {
+    db::accounts::setup_club(conn, &hash_token(token), slug, club_name, owner)
+}
+
+/// The open invitation (unused, unrevoked, unexpired) behind a link's token, and its club.
+pub fn open_invite(
+    conn: &mut DbConnection,
+    token: &str,
+) -> Result<Option<(Invite, Club)>, DbError> {
+    db::accounts::open_invite(conn, &hash_token(token))
+}
+
+/// Uses up an invitation and creates the director it was for (with the invited email), all
+/// or nothing.
+pub fn accept_invite(
+    conn: &mut DbConnection,
+    token: &str,
+    name: &str,
+    password_hash: &str,
+) -> Result<Club, CreateError> {
+    db::accounts::accept_invite(conn, &hash_token(token), name, password_hash)
+}
+
+/// The club's directors (by name) and its open invitations (newest first): the directors
+/// page.
+pub fn directors_and_invites(
+    conn: &mut DbConnection,
+    club: ClubId,
+) -> Result<(Vec<Director>, Vec<Invite>), DbError> {
+    Ok((
+        db::accounts::directors_of_club(conn, club)?,
+        db::accounts::pending_invites(conn, club)?,
+    ))
+}
+
+/// One active director of the club (the one an owner is about to remove); None for a removed
+/// director or another club's, as for one that does not exist.
+pub fn director_of_club(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: DirectorId,
+) -> Result<Option<Director>, DbError> {
+    Ok(db::accounts::directors_of_club(conn, club)?
+        .into_iter()
+        .find(|d| d.id == id))
+}
+
+/// Revokes an open invitation of the club, so its link stops working; false if there is no
+/// such open invitation.
+pub fn revoke_invite(conn: &mut DbConnection, club: ClubId, id: InviteId) -> Result<bool, DbError> {
+    db::accounts::revoke_invite(conn, club, id)
+}
+
+/// Removes a director (never the owner) from the club: their logins and API tokens stop
+/// working at once, what they signed stays theirs. One transaction.
+pub fn remove_director(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: DirectorId,
+) -> Result<Director, RemoveError> {
+    db::accounts::remove_director(conn, club, id)
 }
 
 #[cfg(test)]

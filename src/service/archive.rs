@@ -1,12 +1,14 @@
 //! Export and import of one event as a JSON document (`docs/export-format.md`), shared by the
 //! command line and the event page's download. An import is one transaction: it writes the
 //! event, scores the written results and keeps them only if they give the file's standings.
+//! And what the club's public archive reads beyond its events: their entries.
 
 use serde_json::Value;
 
 use super::results::{EntryError, check_sheet};
 use super::standings::{StandingsError, event_scores};
 use crate::db::{self, DbConnection, DbError};
+use crate::event::entries::Entry;
 use crate::event::export::{self, EventDocument, ExportInputs};
 use crate::event::import::{self, ImportError, ImportPlan};
 use crate::event::results::{Outcome, TableResult};
@@ -124,6 +126,16 @@ pub fn import_event(
         Ok(id)
     })?;
     Ok((id, slug))
+}
+
+/// The entries of several of the club's events at once, by event then number: the archive's
+/// search and a player's page read every past event's. Another club's events give nothing.
+pub fn entries_of_events(
+    conn: &mut DbConnection,
+    club: ClubId,
+    ids: &[EventId],
+) -> Result<Vec<Entry>, DbError> {
+    db::entries::entries_of_events(conn, club, ids)
 }
 
 /// The rules engine's check of an imported result, as when it was entered: its report

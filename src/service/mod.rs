@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod archive;
+pub mod clubs;
 pub mod entries;
 pub mod events;
 pub mod play;

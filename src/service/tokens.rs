@@ -1,8 +1,13 @@
-//! Random tokens (links, sessions, API tokens, CSRF) and how they are stored: hashed.
+//! Random tokens (links, sessions, API tokens, CSRF) and how they are stored: hashed. And
+//! each director's API tokens: made, listed, revoked, and who calls with one.
 
 use rand::{Rng, RngExt};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+
+use crate::db::{self, DbConnection, DbError};
+use crate::event::club::{ApiToken, Club, Director};
+use crate::event::{ApiTokenId, DirectorId};
 
 /// 32 random bytes from the thread RNG (a CSPRNG seeded from the OS), hex.
 pub fn random_token() -> String {
@@ -42,6 +47,45 @@ pub const API_TOKEN_PREFIX: &str = "cdt_";
 /// A new API token as shown (once) to its director.
 pub fn new_api_token() -> String {
     format!("{API_TOKEN_PREFIX}{}", random_token())
+}
+
+/// Makes a new API token for the director under this name, stored hashed: the token itself
+/// is returned to be shown once, and never again.
+pub fn create_api_token(
+    conn: &mut DbConnection,
+    director: DirectorId,
+    name: &str,
+) -> Result<String, DbError> {
+    let token = new_api_token();
+    db::accounts::create_api_token(conn, director, name, &hash_token(&token))?;
+    Ok(token)
+}
+
+/// The director's API tokens, revoked ones too, newest first (names and dates, never the
+/// tokens).
+pub fn api_tokens_of(
+    conn: &mut DbConnection,
+    director: DirectorId,
+) -> Result<Vec<ApiToken>, DbError> {
+    db::accounts::api_tokens_of(conn, director)
+}
+
+/// Revokes one of the director's own API tokens; false if they have no such token.
+pub fn revoke_api_token(
+    conn: &mut DbConnection,
+    director: DirectorId,
+    id: ApiTokenId,
+) -> Result<bool, DbError> {
+    db::accounts::revoke_api_token(conn, director, id)
+}
+
+/// The director (and their club) calling the API with this bearer token, if it is not revoked
+/// and they are not removed; records when it was last used.
+pub fn director_for_api_token(
+    conn: &mut DbConnection,
+    token: &str,
+) -> Result<Option<(Director, Club)>, DbError> {
+    db::accounts::director_for_api_token(conn, &hash_token(token))
 }
 
 #[cfg(test)]

@@ -11,10 +11,9 @@ use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, web};
 
 use super::error::AppError;
 use super::state::AppState;
-use crate::db;
 use crate::event::club::{Club, Director};
 use crate::event::{ClubId, Viewer as EventViewer};
-use crate::service::tokens::hash_token;
+use crate::service::{accounts, tokens};
 
 /// Session key of the login token.
 pub const SESSION_LOGIN: &str = "login";
@@ -48,12 +47,7 @@ fn load_viewer(req: &HttpRequest) -> Pending<Viewer, AppError> {
             return Ok(Viewer(None));
         };
         let found = state
-            .db(move |conn| {
-                Ok(db::accounts::director_for_session(
-                    conn,
-                    &hash_token(&token),
-                )?)
-            })
+            .db(move |conn| Ok(accounts::director_for_session(conn, &token)?))
             .await?;
         Ok(Viewer(found))
     })
@@ -138,12 +132,7 @@ impl FromRequest for ApiDirector {
                 return Err(AppError::NotFound.into_api());
             };
             let found = state
-                .db(move |conn| {
-                    Ok(db::accounts::director_for_api_token(
-                        conn,
-                        &hash_token(&token),
-                    )?)
-                })
+                .db(move |conn| Ok(tokens::director_for_api_token(conn, &token)?))
                 .await
                 .map_err(AppError::into_api)?;
             match found {

@@ -18,9 +18,8 @@ use super::limits::TableCodeLimit;
 use super::standings_cache::StandingsCache;
 use super::state::AppState;
 use super::{csrf, extract_errors, routes};
-use crate::db::{self, DbError, DbPool};
+use crate::db::{DbError, DbPool, connect};
 use crate::service::accounts::SESSION_DAYS;
-use crate::service::tokens::random_token;
 use crate::service::{ServiceError, accounts};
 
 /// Database connections per server process.
@@ -53,7 +52,7 @@ pub struct Application {
 impl Application {
     /// Opens the configured database and binds the configured address.
     pub fn build(config: Config) -> Result<Application, StartError> {
-        let pool = db::connect(config.database_url.as_deref(), POOL_SIZE)?;
+        let pool = connect(config.database_url.as_deref(), POOL_SIZE)?;
         Application::build_with_pool(config, pool)
     }
 
@@ -123,9 +122,7 @@ impl Application {
 /// The cookie key, generated once and kept in the database so every process shares it.
 fn session_key(pool: &DbPool) -> Result<Key, StartError> {
     let mut conn = pool.get().map_err(DbError::from)?;
-    let hex_key = db::server::setting_or_insert(&mut conn, "session_key", || {
-        format!("{}{}", random_token(), random_token())
-    })?;
+    let hex_key = accounts::session_key_hex(&mut conn)?;
     let bytes = hex::decode(hex_key).map_err(|e| StartError::SessionKey(e.to_string()))?;
     Key::try_from(bytes.as_slice()).map_err(|e| StartError::SessionKey(e.to_string()))
 }

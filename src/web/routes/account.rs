@@ -6,11 +6,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::db;
-use crate::db::accounts::{CreateError, NewDirector};
-use crate::event::club::{self, Club, Email, Invite, Password};
-use crate::service::accounts::{self as service, LoginOutcome};
-use crate::service::tokens::hash_token;
+use crate::event::club::{self, Club, Email, Invite, NewDirector, Password};
+use crate::service::accounts::{self as service, CreateError, LoginOutcome};
 use crate::web::auth::{self, SESSION_LOGIN, Viewer};
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, rotate_csrf, see_other};
@@ -51,9 +48,9 @@ pub async fn setup_form(
     q: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, AppError> {
     let token = q.into_inner().token;
-    let hash = hash_token(&token);
+    let link_token = token.clone();
     let token_ok = state
-        .db(move |c| Ok(db::accounts::setup_token_valid(c, &hash)?))
+        .db(move |c| Ok(service::setup_link_open(c, &link_token)?))
         .await?;
     let status = if token_ok {
         StatusCode::OK
@@ -96,7 +93,7 @@ pub async fn setup(
         (club_name, slug, name, email, password, errors.is_empty())
     {
         let hash = service::hash_password(password.as_str())?;
-        let token_hash = hash_token(&form.token);
+        let token = form.token.clone();
         let result = state
             .db(move |c| {
                 let owner = NewDirector {
@@ -104,13 +101,7 @@ pub async fn setup(
                     name: &name,
                     password_hash: &hash,
                 };
-                Ok(db::accounts::setup_club(
-                    c,
-                    &token_hash,
-                    &slug,
-                    &club_name,
-                    &owner,
-                ))
+                Ok(service::setup_club(c, &token, &slug, &club_name, &owner))
             })
             .await?;
         match result {
@@ -246,10 +237,7 @@ pub async fn logout(
     session: Session,
 ) -> Result<HttpResponse, AppError> {
     if let Ok(Some(token)) = session.get::<String>(SESSION_LOGIN) {
-        let hash = hash_token(&token);
-        state
-            .db(move |c| Ok(db::accounts::revoke_login_session(c, &hash)?))
-            .await?;
+        state.db(move |c| Ok(service::logout(c, &token)?)).await?;
     }
     session.purge();
     Ok(see_other("/"))
@@ -274,9 +262,9 @@ struct InvitePage {
 }
 
 async fn open_invite(state: &AppState, token: &str) -> Result<(Invite, Club), AppError> {
-    let hash = hash_token(token);
+    let token = token.to_string();
     state
-        .db(move |c| db::accounts::open_invite(c, &hash)?.ok_or(AppError::NotFound))
+        .db(move |c| service::open_invite(c, &token)?.ok_or(AppError::NotFound))
         .await
 }
 
@@ -317,9 +305,8 @@ pub async fn accept_invite(
     }
     if let (Ok(name), Ok(password), true) = (name, password, errors.is_empty()) {
         let hash = service::hash_password(password.as_str())?;
-        let token_hash = hash_token(&token);
         let result = state
-            .db(move |c| Ok(db::accounts::accept_invite(c, &token_hash, &name, &hash)))
+            .db(move |c| Ok(service::accept_invite(c, &token, &name, &hash)))
             .await?;
         match result {
             Ok(club) => {

@@ -9,8 +9,6 @@ use serde::{Deserialize, Serialize};
 use super::api_standings;
 use super::events::api_event;
 use super::{api_results, api_rounds};
-use crate::db;
-use crate::db::clubs::PlayerError;
 use crate::event::club::{Player, PlayerFields};
 use crate::event::entries::{Entry, EntryDraft, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
@@ -770,7 +768,7 @@ async fn list_players(
 ) -> ApiResult {
     let (club, archived) = (a.club.id, q.archived);
     let players = api(state
-        .db(move |c| Ok(db::clubs::players_of(c, club, archived)?))
+        .db(move |c| Ok(service::clubs::players_of(c, club, archived)?))
         .await)?;
     let out: Vec<PlayerJson> = players.into_iter().map(PlayerJson::from).collect();
     Ok(HttpResponse::Ok().json(out))
@@ -784,7 +782,8 @@ struct PlayerBody {
     archived: Option<bool>,
 }
 
-fn player_error(e: PlayerError) -> AppError {
+fn player_error(e: service::clubs::PlayerError) -> AppError {
+    use service::clubs::PlayerError;
     match e {
         PlayerError::MembershipTaken => AppError::Api(
             StatusCode::CONFLICT,
@@ -823,7 +822,7 @@ async fn create_player(
     )?;
     let club = a.club.id;
     let p = api(state
-        .db(move |c| Ok(db::clubs::create_player(c, club, &fields)))
+        .db(move |c| Ok(service::clubs::add_player(c, club, &fields)))
         .await)?
     .map_err(player_error)?;
     Ok(HttpResponse::Created().json(PlayerJson::from(p)))
@@ -838,7 +837,7 @@ async fn update_player(
     let id = path.into_inner();
     let club = a.club.id;
     let current = api(state
-        .db(move |c| db::clubs::player(c, club, id)?.ok_or(AppError::NotFound))
+        .db(move |c| service::clubs::player(c, club, id)?.ok_or(AppError::NotFound))
         .await)?;
     let body = body.into_inner();
     let fields = player_fields(
@@ -850,7 +849,11 @@ async fn update_player(
     )?;
     let archived = body.archived;
     let p = api(state
-        .db(move |c| Ok(db::clubs::update_player(c, club, id, &fields, archived)))
+        .db(move |c| {
+            Ok(service::clubs::update_player(
+                c, club, id, &fields, archived,
+            ))
+        })
         .await)?
     .map_err(player_error)?;
     Ok(HttpResponse::Ok().json(PlayerJson::from(p)))

@@ -8,7 +8,6 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::standings::computed;
-use crate::db;
 use crate::event::archive::{
     Found, PersonKey, Year, by_year_and_month, in_archive, row_of, running_average, search,
     search_terms,
@@ -19,6 +18,8 @@ use crate::event::results::Outcome;
 use crate::event::standings::export::to_csv;
 use crate::event::{Event, EventStatus, Viewer};
 use crate::print::charts::{LineChart, average_by_event};
+use crate::service::archive::entries_of_events;
+use crate::service::clubs::club_with_events;
 use crate::service::play::individual_sides;
 use crate::service::standings::names_of;
 use crate::web::auth::Viewer as AuthViewer;
@@ -38,11 +39,7 @@ async fn archive_of(
     slug: String,
 ) -> Result<(Club, Vec<Event>, Viewer), AppError> {
     let (club, events) = state
-        .db(move |c| {
-            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let events = db::events::events_of(c, club.id)?;
-            Ok((club, events))
-        })
+        .db(move |c| club_with_events(c, &slug)?.ok_or(AppError::NotFound))
         .await?;
     let who = viewer.toward(club.id);
     let events = events
@@ -207,7 +204,7 @@ async fn entries_of(
 ) -> Result<Vec<Entry>, AppError> {
     let (club_id, ids): (_, Vec<_>) = (club.id, events.iter().map(|e| e.id).collect());
     let mut entries = state
-        .db(move |c| Ok(db::entries::entries_of_events(c, club_id, &ids)?))
+        .db(move |c| Ok(entries_of_events(c, club_id, &ids)?))
         .await?;
     let order = |e: &Entry| events.iter().position(|ev| ev.id == e.event_id);
     entries.sort_by_key(|e| (order(e), e.number));

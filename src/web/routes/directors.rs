@@ -6,11 +6,9 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::events::confirmation;
-use crate::db;
-use crate::db::accounts::RemoveError;
 use crate::event::club::{Club, Director, Email, Invite};
 use crate::event::{DirectorId, InviteId};
-use crate::service::accounts::{self, INVITE_DAYS, Invitation};
+use crate::service::accounts::{self, INVITE_DAYS, Invitation, RemoveError};
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
@@ -48,12 +46,7 @@ async fn page(
 ) -> Result<HttpResponse, AppError> {
     let club = d.club.id;
     let (directors, invites) = state
-        .db(move |c| {
-            Ok((
-                db::accounts::directors_of_club(c, club)?,
-                db::accounts::pending_invites(c, club)?,
-            ))
-        })
+        .db(move |c| Ok(accounts::directors_and_invites(c, club)?))
         .await?;
     Ok(html_page(
         errors.status(),
@@ -147,7 +140,7 @@ pub async fn revoke_invite(
     let (_, id) = path.into_inner();
     let club = d.club.id;
     let done = state
-        .db(move |c| Ok(db::accounts::revoke_invite(c, club, id)?))
+        .db(move |c| Ok(accounts::revoke_invite(c, club, id)?))
         .await?;
     if !done {
         return Err(AppError::NotFound);
@@ -173,12 +166,7 @@ pub async fn remove(
     let (_, id) = path.into_inner();
     let club = d.club.id;
     let who = state
-        .db(move |c| {
-            db::accounts::directors_of_club(c, club)?
-                .into_iter()
-                .find(|x| x.id == id)
-                .ok_or(AppError::NotFound)
-        })
+        .db(move |c| accounts::director_of_club(c, club, id)?.ok_or(AppError::NotFound))
         .await?;
     if who.is_owner() {
         return Err(AppError::Conflict(RemoveError::Owner.to_string()));
@@ -198,7 +186,7 @@ pub async fn remove(
         ));
     }
     let removed = state
-        .db(move |c| match db::accounts::remove_director(c, club, id) {
+        .db(move |c| match accounts::remove_director(c, club, id) {
             Ok(d) => Ok(d),
             Err(RemoveError::NotFound) => Err(AppError::NotFound),
             Err(RemoveError::Owner) => Err(AppError::Conflict(RemoveError::Owner.to_string())),

@@ -9,7 +9,6 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::events::{event_path, load_event};
-use crate::db;
 use crate::event::EventId;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
@@ -275,7 +274,7 @@ pub async fn show(
     let (slug, id) = path.into_inner();
     let id: EventId = id.parse().map_err(|_| AppError::NotFound)?;
     let club = state
-        .db(move |c| db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound))
+        .db(move |c| Ok(service::clubs::club_by_slug(c, &slug)?))
         .await?;
     render(
         &state,

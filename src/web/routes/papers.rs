@@ -4,9 +4,9 @@
 
 use actix_web::{HttpResponse, web};
 
-use crate::db;
 use crate::event::EventId;
 use crate::print::hand_records::{PdfKind, event_papers};
+use crate::service::events::club_event;
 use crate::web::auth::Viewer;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
@@ -55,12 +55,7 @@ async fn serve(
 ) -> Result<HttpResponse, AppError> {
     let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
     let (kind, reserve) = paper(&name).ok_or(AppError::NotFound)?;
-    let ev = state
-        .db(move |c| {
-            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            db::events::event(c, club.id, id)?.ok_or(AppError::NotFound)
-        })
-        .await?;
+    let (_, ev) = state.db(move |c| Ok(club_event(c, &slug, id)?)).await?;
     // Hidden, not forbidden: an outsider cannot tell unreleased records from none.
     if !ev.exposure().papers_visible(viewer.toward(ev.club_id)) {
         return Err(AppError::NotFound);

@@ -6,10 +6,9 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::db;
-use crate::db::clubs::PlayerError;
 use crate::event::PlayerId;
 use crate::event::club::{Club, Player, PlayerErrors, PlayerFields};
+use crate::service::clubs::{self, PlayerError};
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
@@ -68,7 +67,7 @@ async fn players_page(
 ) -> Result<HttpResponse, AppError> {
     let club = d.club.id;
     let players = state
-        .db(move |c| Ok(db::clubs::players_of(c, club, show_archived)?))
+        .db(move |c| Ok(clubs::players_of(c, club, show_archived)?))
         .await?;
     Ok(html_page(
         errors.status(),
@@ -114,7 +113,7 @@ pub async fn create(
     };
     let club = d.club.id;
     match state
-        .db(move |c| Ok(db::clubs::create_player(c, club, &fields)))
+        .db(move |c| Ok(clubs::add_player(c, club, &fields)))
         .await?
     {
         Ok(p) => {
@@ -149,7 +148,7 @@ pub async fn edit_form(
     let (_, id) = path.into_inner();
     let club = d.club.id;
     let p = state
-        .db(move |c| db::clubs::player(c, club, id)?.ok_or(AppError::NotFound))
+        .db(move |c| clubs::player(c, club, id)?.ok_or(AppError::NotFound))
         .await?;
     Ok(html_page(
         StatusCode::OK,
@@ -179,7 +178,7 @@ pub async fn update(
     let errors = match input.parse() {
         Ok(fields) => {
             let saved = state
-                .db(move |c| Ok(db::clubs::update_player(c, club, id, &fields, None)))
+                .db(move |c| Ok(clubs::update_player(c, club, id, &fields, None)))
                 .await?;
             match saved {
                 Ok(p) => {
@@ -196,7 +195,7 @@ pub async fn update(
         Err(errors) => {
             // Refuse ids of other clubs before echoing anything back.
             state
-                .db(move |c| db::clubs::player(c, club, id)?.ok_or(AppError::NotFound))
+                .db(move |c| clubs::player(c, club, id)?.ok_or(AppError::NotFound))
                 .await?;
             errors
         }
@@ -230,7 +229,7 @@ pub async fn archive(
     let archived = form.archived != "0";
     let club = d.club.id;
     let found = state
-        .db(move |c| Ok(db::clubs::set_player_archived(c, club, id, archived)?))
+        .db(move |c| Ok(clubs::set_player_archived(c, club, id, archived)?))
         .await?;
     if !found {
         return Err(AppError::NotFound);

@@ -6,9 +6,9 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::events::EventSummary;
-use crate::db;
 use crate::event::EventStatus;
 use crate::event::club::Club;
+use crate::service::clubs;
 use crate::web::auth::Viewer;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
@@ -57,7 +57,7 @@ pub async fn index(
     session: Session,
     viewer: Viewer,
 ) -> Result<HttpResponse, AppError> {
-    let clubs = state.db(|c| Ok(db::clubs::all_clubs(c)?)).await?;
+    let clubs = state.db(|c| Ok(clubs::all_clubs(c)?)).await?;
     Ok(html_page(
         StatusCode::OK,
         &IndexPage {
@@ -87,11 +87,7 @@ pub async fn club_home(
 ) -> Result<HttpResponse, AppError> {
     let slug = path.into_inner();
     let (club, events) = state
-        .db(move |c| {
-            let club = db::clubs::club_by_slug(c, &slug)?.ok_or(AppError::NotFound)?;
-            let events = db::events::events_of(c, club.id)?;
-            Ok((club, events))
-        })
+        .db(move |c| clubs::club_with_events(c, &slug)?.ok_or(AppError::NotFound))
         .await?;
     let who = viewer.toward(club.id);
     let mut page = ClubHome {

@@ -5,10 +5,9 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::db;
 use crate::event::ApiTokenId;
 use crate::event::club::{ApiToken, Club, token_name};
-use crate::service::tokens::{hash_token, new_api_token};
+use crate::service::tokens;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
@@ -42,7 +41,7 @@ async fn page(
 ) -> Result<HttpResponse, AppError> {
     let director = d.director.id;
     let tokens = state
-        .db(move |c| Ok(db::accounts::api_tokens_of(c, director)?))
+        .db(move |c| Ok(tokens::api_tokens_of(c, director)?))
         .await?;
     Ok(html_page(
         errors.status(),
@@ -87,11 +86,9 @@ pub async fn create(
             return page(&state, &session, &d, None, input, errors).await;
         }
     };
-    let token = new_api_token();
-    let hash = hash_token(&token);
     let director = d.director.id;
-    state
-        .db(move |c| Ok(db::accounts::create_api_token(c, director, &name, &hash)?))
+    let token = state
+        .db(move |c| Ok(tokens::create_api_token(c, director, &name)?))
         .await?;
     page(
         &state,
@@ -113,7 +110,7 @@ pub async fn revoke(
     let (_, id) = path.into_inner();
     let director = d.director.id;
     let found = state
-        .db(move |c| Ok(db::accounts::revoke_api_token(c, director, id)?))
+        .db(move |c| Ok(tokens::revoke_api_token(c, director, id)?))
         .await?;
     if !found {
         return Err(AppError::NotFound);
