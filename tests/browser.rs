@@ -853,28 +853,33 @@ async fn the_public_results_fit_a_phone() {
         }
     }
     with_conn(&app, |c| {
-        let change =
-            |c: &mut _,
-             r: &calypso_director::event::results::TableResult,
-             f: &dyn Fn(db::results::ResultValues) -> db::results::ResultValues| {
-                db::results::change_result(c, club, id, r.id, "test", Some("ruling"), |r| {
-                    Ok::<_, ()>(f(db::results::ResultValues::of(r)))
-                })
-                .unwrap()
-                .unwrap()
-                .unwrap();
-            };
-        change(c, &stored[1], &|v| db::results::ResultValues {
-            outcome: Outcome::NotPlayed,
-            majors_score: 0,
-            minors_score: 0,
-            majors_adjusted: Some(Adjusted::AvePlus),
-            minors_adjusted: Some(Adjusted::Percent(40)),
-            ..v
+        let change = |c: &mut _,
+                      r: &calypso_director::event::results::TableResult,
+                      f: &dyn Fn(
+            calypso_director::event::results::ResultValues,
+        ) -> calypso_director::event::results::ResultValues| {
+            db::results::change_result(c, club, id, r.id, "test", Some("ruling"), |r| {
+                Ok::<_, ()>(f(calypso_director::event::results::ResultValues::of(r)))
+            })
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        };
+        change(c, &stored[1], &|v| {
+            calypso_director::event::results::ResultValues {
+                outcome: Outcome::NotPlayed,
+                majors_score: 0,
+                minors_score: 0,
+                majors_adjusted: Some(Adjusted::AvePlus),
+                minors_adjusted: Some(Adjusted::Percent(40)),
+                ..v
+            }
         });
-        change(c, &stored[4], &|v| db::results::ResultValues {
-            status: ResultStatus::Disputed,
-            ..v
+        change(c, &stored[4], &|v| {
+            calypso_director::event::results::ResultValues {
+                status: ResultStatus::Disputed,
+                ..v
+            }
         });
     });
     move_event(&d, &event, &[("running", "finished")]).await;
@@ -1221,7 +1226,7 @@ async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
         ),
         (majors, minors)
     );
-    let sheet: serde_json::Value = serde_json::from_str(&saved[0].sheet).unwrap();
+    let sheet = saved[0].report.json().clone();
     assert_eq!(sheet["deals"].as_array().unwrap().len(), 4);
     let left = c
         .execute("return window.localStorage.length;", vec![])

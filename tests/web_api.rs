@@ -6,6 +6,7 @@ mod common;
 use calypso_director::db;
 use calypso_director::event::entries::{EntryDraft, EntryKind, PlayerChoice};
 use common::*;
+use diesel::RunQueryDsl;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -340,10 +341,10 @@ async fn results_and_standings_come_from_the_database() {
     with_conn(&app, |c| {
         // A correction replaces the score and leaves an audit row.
         db::results::change_result(c, club, id, second.id, "test", Some("typo"), |r| {
-            Ok::<_, ()>(db::results::ResultValues {
+            Ok::<_, ()>(calypso_director::event::results::ResultValues {
                 majors_score: 340,
                 minors_score: 160,
-                ..db::results::ResultValues::of(r)
+                ..calypso_director::event::results::ResultValues::of(r)
             })
         })
         .unwrap()
@@ -853,4 +854,51 @@ async fn starting_numbers_are_drawn_at_random_before_the_start() {
         .await
         .unwrap();
     assert_eq!(r.status(), StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn a_stored_result_at_round_zero_reads_as_a_corrupt_row_not_a_place() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let r = d
+        .post(
+            "/c/alpha/events/new",
+            "/c/alpha/events",
+            &event_fields("Club Night"),
+        )
+        .await;
+    let id = id_from_location(&location(&r));
+    let club = app.club_id("alpha");
+    let at = db::results::Played {
+        round: 1,
+        table_number: 1,
+        board: 1,
+        majors_entry: None,
+        minors_entry: None,
+    };
+    let stored = store_result(&app, id, at, (500, 200));
+    assert_eq!(
+        stored.place,
+        calypso_director::event::results::Place {
+            round: 1,
+            table: 1,
+            board: 1
+        }
+    );
+    with_conn(&app, |c| {
+        // A row edited by hand: its place no longer names a game.
+        diesel::sql_query(format!(
+            "UPDATE results SET round = 0 WHERE id = {}",
+            stored.id.get()
+        ))
+        .execute(c)
+        .unwrap();
+        let read = db::results::results_of(c, club, id);
+        match read {
+            Err(db::DbError::Corrupt { what, problem, .. }) => {
+                assert_eq!((what, problem.as_str()), ("result", "round 0"));
+            }
+            other => panic!("a round of 0 is corrupt, got {other:?}"),
+        }
+    });
 }

@@ -197,9 +197,9 @@ fn report_round(app: &TestApp, id: EventId, round: u32) -> Vec<TableResult> {
 fn set_status(app: &TestApp, id: EventId, r: &TableResult, status: ResultStatus) {
     with_conn(app, |c| {
         db::results::change_result(c, app.club_id("alpha"), id, r.id, "test", None, |r| {
-            Ok::<_, ()>(db::results::ResultValues {
+            Ok::<_, ()>(calypso_director::event::results::ResultValues {
                 status,
-                ..db::results::ResultValues::of(r)
+                ..calypso_director::event::results::ResultValues::of(r)
             })
         })
         .unwrap()

@@ -520,7 +520,7 @@ async fn a_table_enters_its_result_deal_by_deal() {
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let saved = results_of(&app, id);
     assert_eq!(saved.len(), 1);
-    let sheet: serde_json::Value = serde_json::from_str(&saved[0].sheet).unwrap();
+    let sheet = saved[0].report.json().clone();
     assert_eq!(sheet["deals"].as_array().unwrap().len(), 4, "{sheet}");
     assert_eq!(sheet["revokes"], serde_json::json!({"NS": 0, "EW": 1}));
     let got = (

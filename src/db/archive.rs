@@ -212,7 +212,7 @@ pub fn insert_event(
                 results::outcome.eq(r.outcome.name()),
                 results::majors_adjusted.eq(r.majors_adjusted.map(|a| a.to_string())),
                 results::minors_adjusted.eq(r.minors_adjusted.map(|a| a.to_string())),
-                results::sheet.eq(&r.sheet),
+                results::sheet.eq(r.sheet.text()),
                 results::entered_by.eq(&r.entered_by),
                 results::created_at.eq(r.created_at),
                 results::updated_at.eq(r.updated_at),
@@ -225,8 +225,8 @@ pub fn insert_event(
                     result_audit::result_id.eq(result_id),
                     result_audit::changed_by.eq(&a.by),
                     result_audit::changed_at.eq(a.at),
-                    result_audit::old_value.eq(&a.old),
-                    result_audit::new_value.eq(&a.new),
+                    result_audit::old_value.eq(a.old.as_ref().map(|v| v.json().to_string())),
+                    result_audit::new_value.eq(a.new.json().to_string()),
                     result_audit::reason.eq(&a.reason),
                 ))
                 .execute(conn)?;

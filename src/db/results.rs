@@ -4,11 +4,13 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use serde_json::{Value, json};
 
 use super::schema::{events, result_audit, results};
 use super::{DbConnection, DbError, event_of_club, is_unique_violation, lock_event, now};
-use crate::event::results::{Adjusted, AuditEntry, Outcome, Place, ResultStatus, TableResult};
+use crate::event::results::{
+    Adjusted, AuditEntry, AuditValues, Outcome, Place, Report, ResultStatus, ResultValues,
+    TableResult,
+};
 use crate::event::{ClubId, EntryId, EventId, ResultId};
 
 #[derive(Queryable)]
@@ -69,55 +71,11 @@ impl ResultRow {
                 .ok_or_else(|| corrupt(format!("outcome {:?}", self.outcome)))?,
             majors_adjusted: adjusted(&self.majors_adjusted)?,
             minors_adjusted: adjusted(&self.minors_adjusted)?,
-            sheet: self.sheet,
+            report: Report::read(&self.sheet),
             entered_by: self.entered_by,
             created_at: self.created_at,
             updated_at: self.updated_at,
         })
-    }
-}
-
-/// What a result says, apart from where and by whom: what a change may set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResultValues {
-    pub majors_score: i32,
-    pub minors_score: i32,
-    pub status: ResultStatus,
-    pub outcome: Outcome,
-    pub majors_adjusted: Option<Adjusted>,
-    pub minors_adjusted: Option<Adjusted>,
-    /// The sheet as the API's JSON.
-    pub sheet: String,
-}
-
-impl ResultValues {
-    pub fn of(r: &TableResult) -> ResultValues {
-        ResultValues {
-            majors_score: r.majors_score,
-            minors_score: r.minors_score,
-            status: r.status,
-            outcome: r.outcome,
-            majors_adjusted: r.majors_adjusted,
-            minors_adjusted: r.minors_adjusted,
-            sheet: r.sheet.clone(),
-        }
-    }
-
-    /// The audit trail's record of the values.
-    fn audit_json(&self) -> String {
-        let mut v = json!({
-            "scores": {"majors": self.majors_score, "minors": self.minors_score},
-            "status": self.status.name(),
-            "outcome": self.outcome.name(),
-            "sheet": serde_json::from_str::<Value>(&self.sheet).unwrap_or(Value::Null),
-        });
-        if self.majors_adjusted.is_some() || self.minors_adjusted.is_some() {
-            v["adjusted"] = json!({
-                "majors": self.majors_adjusted.map(|a| a.to_string()),
-                "minors": self.minors_adjusted.map(|a| a.to_string()),
-            });
-        }
-        v.to_string()
     }
 }
 
@@ -175,8 +133,8 @@ fn audit(
             result_audit::changed_by.eq(by),
             result_audit::changed_at.eq(now()),
             result_audit::reason.eq(reason),
-            result_audit::old_value.eq(old.map(ResultValues::audit_json)),
-            result_audit::new_value.eq(new.audit_json()),
+            result_audit::old_value.eq(old.map(|v| v.audit_json().to_string())),
+            result_audit::new_value.eq(new.audit_json().to_string()),
         ))
         .execute(conn)?;
     Ok(())
@@ -219,7 +177,7 @@ pub fn insert_result(
                 results::outcome.eq(values.outcome.name()),
                 results::majors_adjusted.eq(values.majors_adjusted.map(|a| a.to_string())),
                 results::minors_adjusted.eq(values.minors_adjusted.map(|a| a.to_string())),
-                results::sheet.eq(&values.sheet),
+                results::sheet.eq(values.report.text()),
                 results::entered_by.eq(by),
                 results::created_at.eq(now),
                 results::updated_at.eq(now),
@@ -277,7 +235,7 @@ pub fn change_result<E>(
                 results::outcome.eq(new.outcome.name()),
                 results::majors_adjusted.eq(new.majors_adjusted.map(|a| a.to_string())),
                 results::minors_adjusted.eq(new.minors_adjusted.map(|a| a.to_string())),
-                results::sheet.eq(&new.sheet),
+                results::sheet.eq(new.report.text()),
                 results::updated_at.eq(now()),
             ))
             .execute(conn)?;
@@ -392,8 +350,8 @@ pub fn audits_of(
                     at,
                     by,
                     reason,
-                    old,
-                    new,
+                    old: old.as_deref().map(AuditValues::read),
+                    new: AuditValues::read(&new),
                 },
             )
         })

@@ -10,7 +10,7 @@ use super::club::Club;
 use super::entries::Entry;
 use super::individual::{IndividualOptions, IndividualPlan};
 use super::movement::{MovementChange, MovementOptions};
-use super::results::{AuditEntry, TableResult};
+use super::results::{AuditEntry, AuditValues, TableResult};
 use super::settings::SettingsJson;
 use super::{EntryId, Event, PublishedCommitment, ResultId};
 use crate::movement::{IndividualRound, Movement};
@@ -243,7 +243,7 @@ pub fn build(i: &ExportInputs) -> EventDocument {
             outcome: r.outcome.name().to_string(),
             majors_adjusted: r.majors_adjusted.map(|a| a.to_string()),
             minors_adjusted: r.minors_adjusted.map(|a| a.to_string()),
-            sheet: json_text(&r.sheet),
+            sheet: r.report.json().clone(),
             entered_by: r.entered_by.clone(),
             created_at: time(r.created_at),
             updated_at: time(r.updated_at),
@@ -255,8 +255,8 @@ pub fn build(i: &ExportInputs) -> EventDocument {
                     at: time(a.at),
                     by: a.by.clone(),
                     reason: a.reason.clone(),
-                    old: a.old.as_deref().map(json_text),
-                    new: json_text(&a.new),
+                    old: a.old.as_ref().map(AuditValues::json),
+                    new: a.new.json(),
                 })
                 .collect(),
         })

@@ -20,7 +20,7 @@ use super::lifecycle::{EventStatus, MAX_REASON};
 use super::movement::MovementChange;
 use super::movement::{MovementOptions, movement_kind, plan as movement_plan};
 use super::results::Outcome;
-use super::results::{Adjusted, AuditEntry, ResultStatus};
+use super::results::{Adjusted, AuditEntry, AuditValues, Report, ResultStatus};
 use super::scoring_sheet::entry_number;
 use super::settings::{EventSettings, SettingsDraft};
 use super::{DealKey, PublishedCommitment, Withdrawal};
@@ -715,14 +715,13 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
             ));
         }
         let ruled = r.majors_adjusted.is_some() || r.minors_adjusted.is_some();
-        let report = serde_json::from_str::<serde_json::Value>(&r.sheet).ok();
-        let Some(report) = report.as_ref().and_then(|v| v.as_object()) else {
+        let Some(report) = r.sheet.json().as_object() else {
             return Err(field(
                 format!("{at}.sheet"),
                 "the table's report is a JSON object ({} for a ruling without one)",
             ));
         };
-        if r.sheet.len() > MAX_REPORT {
+        if r.sheet.text().len() > MAX_REPORT {
             return Err(field(
                 format!("{at}.sheet"),
                 format!("the table's report is at most {MAX_REPORT} bytes"),
@@ -764,7 +763,8 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
             if let Some(reason) = &a.reason {
                 text(&format!("{path}.reason"), reason, "the reason", MAX_REASON)?;
             }
-            if a.new.len() > MAX_REPORT || a.old.as_ref().is_some_and(|o| o.len() > MAX_REPORT) {
+            let size = |v: &AuditValues| v.json().to_string().len();
+            if size(&a.new) > MAX_REPORT || a.old.as_ref().is_some_and(|o| size(o) > MAX_REPORT) {
                 return Err(field(
                     path,
                     format!("a change's values are at most {MAX_REPORT} bytes"),
@@ -840,7 +840,7 @@ pub struct ImportResult {
     pub outcome: Outcome,
     pub majors_adjusted: Option<Adjusted>,
     pub minors_adjusted: Option<Adjusted>,
-    pub sheet: String,
+    pub sheet: Report,
     pub entered_by: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
@@ -1061,8 +1061,8 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
                     at: parse_time(&a.at, &format!("{at}.audit[{k}].at"))?,
                     by: a.by.clone(),
                     reason: a.reason.clone(),
-                    old: a.old.as_ref().map(Value::to_string),
-                    new: a.new.to_string(),
+                    old: a.old.clone().map(AuditValues::of_json),
+                    new: AuditValues::of_json(a.new.clone()),
                 })
             })
             .collect::<Result<Vec<_>, ImportError>>()?;
@@ -1088,7 +1088,7 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
             })?,
             majors_adjusted: adjusted(&r.majors_adjusted, "majors")?,
             minors_adjusted: adjusted(&r.minors_adjusted, "minors")?,
-            sheet: r.sheet.to_string(),
+            sheet: Report::of_json(r.sheet),
             entered_by: r.entered_by,
             created_at: parse_time(&r.created_at, &format!("{at}.created_at"))?,
             updated_at: parse_time(&r.updated_at, &format!("{at}.updated_at"))?,

@@ -5,6 +5,8 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use chrono::{Duration, NaiveDateTime};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use super::ids::{EntryId, EventId, ResultId};
 use super::lifecycle::EventStatus;
@@ -157,21 +159,189 @@ pub struct TableResult {
     pub outcome: Outcome,
     pub majors_adjusted: Option<Adjusted>,
     pub minors_adjusted: Option<Adjusted>,
-    /// What was entered, as the API's JSON (summary, deals or play record).
-    pub sheet: String,
+    /// What the table reported.
+    pub report: Report,
     pub entered_by: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }
 
-/// One change to a result: who, when, why, and the values before and after (JSON).
+/// What a table reported for a board, as the API's JSON: the players' summaries, the deals'
+/// lines or the play record (`{}` for a board not played, or ruled). Read once from the
+/// stored text; a text that is not JSON (a row edited by hand) is kept as a JSON string
+/// rather than guessed at, and every check of it then refuses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report(Value);
+
+impl Report {
+    /// No report: a board not played, or a director's ruling.
+    pub fn none() -> Report {
+        Report(Value::Object(Map::new()))
+    }
+
+    pub fn of_json(json: Value) -> Report {
+        Report(json)
+    }
+
+    /// A stored report's text.
+    pub fn read(text: &str) -> Report {
+        serde_json::from_str(text)
+            .map(Report)
+            .unwrap_or_else(|_| Report(Value::String(text.to_string())))
+    }
+
+    pub fn json(&self) -> &Value {
+        &self.0
+    }
+
+    /// As the row stores it (compact JSON).
+    pub fn text(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// Whether nothing was reported (`{}`, or a blank text).
+    pub fn is_empty(&self) -> bool {
+        match &self.0 {
+            Value::Object(m) => m.is_empty(),
+            Value::String(t) => t.trim().is_empty(),
+            _ => false,
+        }
+    }
+}
+
+/// What a result says, apart from where and by whom: what a change may set, and what an
+/// audit row records before and after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultValues {
+    pub majors_score: i32,
+    pub minors_score: i32,
+    pub status: ResultStatus,
+    pub outcome: Outcome,
+    pub majors_adjusted: Option<Adjusted>,
+    pub minors_adjusted: Option<Adjusted>,
+    pub report: Report,
+}
+
+impl ResultValues {
+    pub fn of(r: &TableResult) -> ResultValues {
+        ResultValues {
+            majors_score: r.majors_score,
+            minors_score: r.minors_score,
+            status: r.status,
+            outcome: r.outcome,
+            majors_adjusted: r.majors_adjusted,
+            minors_adjusted: r.minors_adjusted,
+            report: r.report.clone(),
+        }
+    }
+}
+
+/// The audit row's stored JSON of a result's values, field by field in the order it is
+/// written: `{"scores": {"majors", "minors"}, "status", "outcome", "sheet"[, "adjusted":
+/// {"majors", "minors"}]}` (docs/export-format.md shows it in an export's `audit`).
+#[derive(Serialize, Deserialize)]
+struct AuditJson {
+    scores: Sides<i32>,
+    status: String,
+    outcome: String,
+    sheet: Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    adjusted: Option<Sides<Option<String>>>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Sides<T> {
+    majors: T,
+    minors: T,
+}
+
+impl ResultValues {
+    /// The values as an audit row stores them.
+    pub fn audit_json(&self) -> Value {
+        let adjusted =
+            (self.majors_adjusted.is_some() || self.minors_adjusted.is_some()).then(|| Sides {
+                majors: self.majors_adjusted.map(|a| a.to_string()),
+                minors: self.minors_adjusted.map(|a| a.to_string()),
+            });
+        serde_json::to_value(AuditJson {
+            scores: Sides {
+                majors: self.majors_score,
+                minors: self.minors_score,
+            },
+            status: self.status.name().to_string(),
+            outcome: self.outcome.name().to_string(),
+            sheet: self.report.json().clone(),
+            adjusted,
+        })
+        .unwrap_or(Value::Null)
+    }
+
+    /// The values an audit row's JSON records, if it has their shape.
+    fn from_audit_json(json: &Value) -> Option<ResultValues> {
+        let a = AuditJson::deserialize(json).ok()?;
+        let (majors_adjusted, minors_adjusted) = match a.adjusted {
+            Some(s) => (
+                s.majors.as_deref().map(Adjusted::parse).transpose().ok()?,
+                s.minors.as_deref().map(Adjusted::parse).transpose().ok()?,
+            ),
+            None => (None, None),
+        };
+        Some(ResultValues {
+            majors_score: a.scores.majors,
+            minors_score: a.scores.minors,
+            status: ResultStatus::parse(&a.status)?,
+            outcome: Outcome::parse(&a.outcome)?,
+            majors_adjusted,
+            minors_adjusted,
+            report: Report::of_json(a.sheet),
+        })
+    }
+}
+
+/// One side of an audit row: the result's values, or, for a row not in their shape (an
+/// imported file's, a row edited by hand), its JSON as it is, shown rather than guessed at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AuditValues {
+    Values(ResultValues),
+    Other(Value),
+}
+
+impl AuditValues {
+    /// An audit row's stored text.
+    pub fn read(text: &str) -> AuditValues {
+        match serde_json::from_str::<Value>(text) {
+            Ok(json) => AuditValues::of_json(json),
+            Err(_) => AuditValues::Other(Value::String(text.to_string())),
+        }
+    }
+
+    /// The values when the JSON is exactly what they write (so a row or a file always reads
+    /// back as it was), otherwise the JSON as it is.
+    pub fn of_json(json: Value) -> AuditValues {
+        match ResultValues::from_audit_json(&json) {
+            Some(v) if v.audit_json().to_string() == json.to_string() => AuditValues::Values(v),
+            _ => AuditValues::Other(json),
+        }
+    }
+
+    /// As the audit row stores it, and as the API and an export show it.
+    pub fn json(&self) -> Value {
+        match self {
+            AuditValues::Values(v) => v.audit_json(),
+            AuditValues::Other(json) => json.clone(),
+        }
+    }
+}
+
+/// One change to a result: who, when, why, and the values before (none for the first entry)
+/// and after.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AuditEntry {
     pub at: NaiveDateTime,
     pub by: String,
     pub reason: Option<String>,
-    pub old: Option<String>,
-    pub new: String,
+    pub old: Option<AuditValues>,
+    pub new: AuditValues,
 }
 
 /// How an event's results stand on the public pages.
@@ -270,6 +440,71 @@ pub fn boards_still_to_play(movement: Option<&Movement>, results: &[TableResult]
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn values(adjusted: Option<Adjusted>) -> ResultValues {
+        ResultValues {
+            majors_score: 1850,
+            minors_score: 1600,
+            status: ResultStatus::Provisional,
+            outcome: Outcome::Played,
+            majors_adjusted: adjusted,
+            minors_adjusted: None,
+            report: Report::of_json(serde_json::json!({"trick_piles": {"NS": 40, "EW": 12}})),
+        }
+    }
+
+    #[test]
+    fn an_audit_row_is_written_in_its_documented_shape_and_reads_back_typed() {
+        let v = values(None);
+        assert_eq!(
+            v.audit_json().to_string(),
+            r#"{"scores":{"majors":1850,"minors":1600},"status":"provisional","outcome":"played","sheet":{"trick_piles":{"NS":40,"EW":12}}}"#
+        );
+        assert_eq!(
+            AuditValues::read(&v.audit_json().to_string()),
+            AuditValues::Values(v)
+        );
+        let ruled = values(Some(Adjusted::AvePlus));
+        let text = ruled.audit_json().to_string();
+        assert!(
+            text.ends_with(r#""adjusted":{"majors":"ave+","minors":null}}"#),
+            "{text}"
+        );
+        assert_eq!(AuditValues::read(&text), AuditValues::Values(ruled));
+    }
+
+    #[test]
+    fn an_audit_row_not_in_the_shape_is_kept_as_it_is() {
+        // Keys in another order, an unknown status, no JSON at all: each is shown and
+        // written back exactly as it came, never half-read.
+        for text in [
+            r#"{"status":"provisional","scores":{"majors":1,"minors":2},"outcome":"played","sheet":{}}"#,
+            r#"{"scores":{"majors":1,"minors":2},"status":"lost","outcome":"played","sheet":{}}"#,
+            r#"{"scores":{"majors":1,"minors":2},"status":"confirmed","outcome":"played","sheet":{},"adjusted":{"majors":null,"minors":null}}"#,
+        ] {
+            let read = AuditValues::read(text);
+            assert!(matches!(read, AuditValues::Other(_)), "{text}");
+            assert_eq!(read.json().to_string(), text);
+        }
+        assert_eq!(
+            AuditValues::read("not json").json(),
+            Value::String("not json".into())
+        );
+    }
+
+    #[test]
+    fn a_report_is_read_once_and_a_text_that_is_not_json_is_not_guessed_at() {
+        let r = Report::read(r#"{"deals":[]}"#);
+        assert_eq!(r.json()["deals"], serde_json::json!([]));
+        assert_eq!(r.text(), r#"{"deals":[]}"#);
+        assert!(!r.is_empty());
+        assert!(Report::none().is_empty());
+        assert_eq!(Report::none().text(), "{}");
+        assert!(Report::read("  ").is_empty());
+        let bad = Report::read("{oops");
+        assert_eq!(bad.json(), &Value::String("{oops".into()));
+        assert!(!bad.is_empty());
+    }
 
     #[test]
     fn adjusted_scores_read_the_usual_names_and_percentages() {
@@ -383,7 +618,7 @@ mod tests {
             outcome: Outcome::Played,
             majors_adjusted: None,
             minors_adjusted: None,
-            sheet: "{}".into(),
+            report: Report::none(),
             entered_by: "test".into(),
             created_at: at(20, 0),
             updated_at: at(20, 0),

@@ -188,7 +188,7 @@ mod tests {
     use super::*;
     use crate::event::ids::{EventId, ResultId};
     use crate::event::movement::{MovementOptions, plan};
-    use crate::event::results::{Place, ResultStatus};
+    use crate::event::results::{Place, Report, ResultStatus};
     use crate::event::settings::{Count, SettingsDraft, TrumpsDraft};
 
     fn settings(format: &str, tables: i64, boards: i64, scale: &str) -> EventSettings {
@@ -229,7 +229,7 @@ mod tests {
             outcome: Outcome::Played,
             majors_adjusted: None,
             minors_adjusted: None,
-            sheet: "{}".into(),
+            report: Report::none(),
             entered_by: "table".into(),
             created_at: at,
             updated_at: at,

@@ -5,6 +5,8 @@
 
 use serde_json::Value;
 
+use serde::Deserialize;
+
 use super::results::{EntryError, check_sheet};
 use super::standings::{StandingsError, event_scores};
 use crate::db::{self, DbConnection, DbError};
@@ -151,11 +153,11 @@ fn recheck(ev: &Event, r: &TableResult) -> Result<(), ArchiveError> {
         place: place.clone(),
         problem,
     };
-    if r.outcome != Outcome::Played || matches!(r.sheet.trim(), "" | "{}") {
+    if r.outcome != Outcome::Played || r.report.is_empty() {
         return Ok(());
     }
-    let input: SheetInput =
-        serde_json::from_str(&r.sheet).map_err(|e| refused(format!("its report: {e}")))?;
+    let input = SheetInput::deserialize(r.report.json())
+        .map_err(|e| refused(format!("its report: {e}")))?;
     let board = r.place.board;
     let (checked, _) = check_sheet(ev, board, input).map_err(|e| match e {
         EntryError::Problems(p) => refused(

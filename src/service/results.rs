@@ -4,13 +4,15 @@
 
 use super::play::{EventPlay, TableGame, game_at};
 use super::{ActionError, ErrorKind, FindError, Found};
-use crate::db::results::{self as store, Inserted, Played, ResultValues};
+use crate::db::results::{self as store, Inserted, Played};
 use crate::db::{self, DbConnection, DbError};
 use crate::engine::Problem;
 use crate::event::entries::Entry;
 use crate::event::entries::change_reason;
 use crate::event::papers::board_deals;
-use crate::event::results::{Adjusted, AuditEntry, Outcome, ResultStatus, TableResult};
+use crate::event::results::{
+    Adjusted, AuditEntry, Outcome, Report, ResultStatus, ResultValues, TableResult,
+};
 use crate::event::table_report::{self, Checked, SheetInput};
 use crate::event::{ClubId, Event, EventId, EventStatus, PapersError, ResultId};
 use crate::movement::IndividualRound;
@@ -175,7 +177,7 @@ pub fn check_sheet(
     ev: &Event,
     board: u32,
     input: SheetInput,
-) -> Result<(Checked, String), EntryError> {
+) -> Result<(Checked, Report), EntryError> {
     let spec = ev.settings.game_spec();
     let sheet = input.read(&spec).map_err(EntryError::Shape)?;
     let dealt = match &ev.deal {
@@ -184,7 +186,7 @@ pub fn check_sheet(
     };
     let checked =
         table_report::check(&spec, &sheet, dealt.as_deref()).map_err(EntryError::Problems)?;
-    Ok((checked, sheet.to_json(&spec).to_string()))
+    Ok((checked, Report::of_json(sheet.to_json(&spec))))
 }
 
 fn score(n: i64) -> i32 {
@@ -216,7 +218,7 @@ pub fn submit(
             game.table
         )));
     }
-    let (checked, sheet) = check_sheet(ev, board, input)?;
+    let (checked, report) = check_sheet(ev, board, input)?;
     let values = ResultValues {
         majors_score: score(checked.majors),
         minors_score: score(checked.minors),
@@ -227,7 +229,7 @@ pub fn submit(
         outcome: Outcome::Played,
         majors_adjusted: None,
         minors_adjusted: None,
-        sheet,
+        report,
     };
     insert(conn, ev, &game, board, &values, who, reason.as_deref())
 }
@@ -282,7 +284,7 @@ pub fn correct(
         )));
     }
     check_open(ev, Who::Director(director), current.place.round)?;
-    let (checked, sheet) = check_sheet(ev, current.place.board, input)?;
+    let (checked, report) = check_sheet(ev, current.place.board, input)?;
     change(conn, ev, Who::Director(director), id, Some(&reason), |_| {
         Ok(ResultValues {
             majors_score: score(checked.majors),
@@ -291,7 +293,7 @@ pub fn correct(
             outcome: Outcome::Played,
             majors_adjusted: None,
             minors_adjusted: None,
-            sheet,
+            report,
         })
     })
 }
@@ -437,7 +439,7 @@ pub fn adjust(
             outcome,
             majors_adjusted: ruling.majors.or(r.majors_adjusted),
             minors_adjusted: ruling.minors.or(r.minors_adjusted),
-            sheet: r.sheet.clone(),
+            report: r.report.clone(),
         })
     })
 }
@@ -462,7 +464,7 @@ pub fn rule_unplayed(
         outcome: ruling.outcome.unwrap_or(Outcome::NotPlayed),
         majors_adjusted: ruling.majors,
         minors_adjusted: ruling.minors,
-        sheet: "{}".into(),
+        report: Report::none(),
     };
     insert(
         conn,

@@ -395,9 +395,9 @@ pub fn table_result(app: &TestApp, id: EventId, t: &Value, status: ResultStatus)
             &format!("table {table} (code test)"),
             None,
             |r| {
-                Ok::<_, ()>(db::results::ResultValues {
+                Ok::<_, ()>(calypso_director::event::results::ResultValues {
                     status,
-                    ..db::results::ResultValues::of(r)
+                    ..calypso_director::event::results::ResultValues::of(r)
                 })
             },
         )

@@ -382,14 +382,14 @@ pub fn store_result(
     scores: (i32, i32),
 ) -> calypso_director::event::results::TableResult {
     use calypso_director::event::results::{Outcome, ResultStatus};
-    let values = db::results::ResultValues {
+    let values = calypso_director::event::results::ResultValues {
         majors_score: scores.0,
         minors_score: scores.1,
         status: ResultStatus::Confirmed,
         outcome: Outcome::Played,
         majors_adjusted: None,
         minors_adjusted: None,
-        sheet: "{}".into(),
+        report: calypso_director::event::results::Report::none(),
     };
     with_conn(app, |c| {
         match db::results::insert_result(c, app.club_id("alpha"), id, at, &values, "test", None)
@@ -624,13 +624,13 @@ pub async fn finished_evening(
     }
     let ruled = with_conn(app, |c| {
         db::results::change_result(c, club, id, stored[1].id, "test", Some("ruling"), |r| {
-            Ok::<_, ()>(db::results::ResultValues {
+            Ok::<_, ()>(calypso_director::event::results::ResultValues {
                 outcome: Outcome::NotPlayed,
                 majors_score: 0,
                 minors_score: 0,
                 majors_adjusted: Some(Adjusted::AvePlus),
                 minors_adjusted: Some(Adjusted::Percent(40)),
-                ..db::results::ResultValues::of(r)
+                ..calypso_director::event::results::ResultValues::of(r)
             })
         })
         .unwrap()

@@ -10,7 +10,7 @@ use super::events::api_event;
 use crate::db::DbConnection;
 use crate::engine::json::{PlayerInput, SeatMap};
 use crate::event::entries::Entry;
-use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
+use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
@@ -198,13 +198,12 @@ pub fn entry_error(e: EntryError) -> ApiResult {
 }
 
 fn audit_json(a: &AuditEntry) -> Value {
-    let parse = |t: &str| serde_json::from_str::<Value>(t).unwrap_or(Value::Null);
     json!({
         "at": a.at,
         "by": a.by,
         "reason": a.reason,
-        "old": a.old.as_deref().map(parse),
-        "new": parse(&a.new),
+        "old": a.old.as_ref().map(AuditValues::json),
+        "new": a.new.json(),
     })
 }
 

@@ -214,7 +214,7 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
 mod tests {
     use super::*;
     use crate::event::entries::EntryKind;
-    use crate::event::results::{Place, ResultStatus};
+    use crate::event::results::{Place, Report, ResultStatus};
     use crate::event::{EntryId, EventId, EventStatus, ResultId};
 
     fn at(d: u32, h: u32, m: u32) -> NaiveDateTime {
@@ -254,7 +254,7 @@ mod tests {
             outcome: Outcome::Played,
             majors_adjusted: None,
             minors_adjusted: None,
-            sheet: "{}".into(),
+            report: Report::none(),
             entered_by: "test".into(),
             created_at: at(1, 20, 0),
             updated_at: at(1, 20, 0),

@@ -18,7 +18,7 @@ use super::table_result::{ScoreEntry, TableForm};
 use crate::db::DbConnection;
 use crate::engine::Problem;
 use crate::event::club::Club;
-use crate::event::results::{Adjusted, AuditEntry, Outcome, TableResult};
+use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
 use crate::event::rounds::{GridState, grid_state};
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
@@ -266,30 +266,26 @@ pub struct AuditLine {
     pub new: String,
 }
 
-/// An audit row's values (the stored JSON) in words: "1850 – 1600, confirmed".
-fn values_text(json: &str) -> String {
-    let Ok(v) = serde_json::from_str::<Value>(json) else {
-        return json.to_string();
+/// An audit row's values in words: "1850 – 1600, confirmed" (a row not in their shape, from
+/// an imported file, as its JSON).
+fn values_text(values: &AuditValues) -> String {
+    let v = match values {
+        AuditValues::Values(v) => v,
+        AuditValues::Other(Value::String(text)) => return text.clone(),
+        AuditValues::Other(json) => return json.to_string(),
     };
     let mut parts = vec![];
-    let outcome = v["outcome"].as_str().unwrap_or("played");
-    if outcome == "played" {
-        parts.push(format!(
-            "{} – {}",
-            v["scores"]["majors"], v["scores"]["minors"]
-        ));
+    if v.outcome == Outcome::Played {
+        parts.push(format!("{} – {}", v.majors_score, v.minors_score));
     } else {
-        parts.push(outcome.replace('-', " "));
+        parts.push(v.outcome.name().replace('-', " "));
     }
-    for side in ["majors", "minors"] {
-        if let Some(a) = v["adjusted"][side].as_str() {
-            let shown = Adjusted::parse(a).map_or(a.to_string(), Adjusted::label);
-            parts.push(format!("{side} {shown}"));
+    for (side, adjusted) in [("majors", v.majors_adjusted), ("minors", v.minors_adjusted)] {
+        if let Some(a) = adjusted {
+            parts.push(format!("{side} {}", a.label()));
         }
     }
-    if let Some(s) = v["status"].as_str() {
-        parts.push(s.to_string());
-    }
+    parts.push(v.status.name().to_string());
     parts.join(", ")
 }
 
@@ -298,16 +294,13 @@ fn audit_line(a: &AuditEntry) -> AuditLine {
         at: a.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
         by: a.by.clone(),
         reason: a.reason.clone().unwrap_or_default(),
-        old: a.old.as_deref().map(values_text).unwrap_or_default(),
+        old: a.old.as_ref().map(values_text).unwrap_or_default(),
         new: values_text(&a.new),
     }
 }
 
 /// What the table reported, in a few lines.
-fn sheet_lines(sheet: &str) -> Vec<String> {
-    let Ok(v) = serde_json::from_str::<Value>(sheet) else {
-        return vec![];
-    };
+fn sheet_lines(v: &Value) -> Vec<String> {
     let mut lines = vec![];
     if let Some(deals) = v["deals"].as_array() {
         lines.push(format!(
@@ -405,10 +398,9 @@ async fn result_page(
             .map(|g| side_label(g, s, &names))
             .unwrap_or_default()
     };
-    let sheet_json = serde_json::from_str::<Value>(&result.sheet)
-        .ok()
+    let sheet_json = Some(result.report.json())
         .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
-        .and_then(|v| serde_json::to_string_pretty(&v).ok())
+        .and_then(|v| serde_json::to_string_pretty(v).ok())
         .unwrap_or_default();
     Ok(html_page(
         status,
@@ -420,7 +412,7 @@ async fn result_page(
             majors: side(Side::Majors),
             minors: side(Side::Minors),
             ruling: ruling_text(&result),
-            sheet: sheet_lines(&result.sheet),
+            sheet: sheet_lines(result.report.json()),
             sheet_json,
             audit: audit.iter().map(|(_, a)| audit_line(a)).collect(),
             result,
@@ -959,7 +951,7 @@ pub async fn correct_form(
         .db(move |c| Ok(entry::result_of(c, &ev2, result)?))
         .await?;
     let (round, table, board) = (r.place.round, r.place.table, r.place.board);
-    let score = ScoreForm::new(TableForm::from_sheet(&r.sheet, round, board));
+    let score = ScoreForm::new(TableForm::from_sheet(r.report.json(), round, board));
     let place = (round, table, board);
     entry_page(
         &state,
@@ -1141,11 +1133,17 @@ mod tests {
 
     #[test]
     fn audit_values_read_as_words() {
-        let v = r#"{"scores":{"majors":1850,"minors":1600},"status":"provisional","outcome":"played","sheet":{}}"#;
-        assert_eq!(values_text(v), "1850 – 1600, provisional");
-        let v = r#"{"scores":{"majors":0,"minors":0},"status":"confirmed","outcome":"not-played","adjusted":{"majors":"ave+","minors":"40"}}"#;
+        let v = AuditValues::read(
+            r#"{"scores":{"majors":1850,"minors":1600},"status":"provisional","outcome":"played","sheet":{}}"#,
+        );
+        assert!(matches!(v, AuditValues::Values(_)));
+        assert_eq!(values_text(&v), "1850 – 1600, provisional");
+        let v = AuditValues::read(
+            r#"{"scores":{"majors":0,"minors":0},"status":"confirmed","outcome":"not-played","sheet":{},"adjusted":{"majors":"ave+","minors":"40"}}"#,
+        );
+        assert!(matches!(v, AuditValues::Values(_)));
         assert_eq!(
-            values_text(v),
+            values_text(&v),
             "not played, majors ave+ (60%), minors 40%, confirmed"
         );
     }

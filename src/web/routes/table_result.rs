@@ -219,8 +219,7 @@ impl TableForm {
 
     /// The form a stored sheet (the API's JSON of what was entered) came from, for a
     /// director's correction to start from what the table entered.
-    pub fn from_sheet(sheet: &str, round: u32, board: u32) -> TableForm {
-        let v: serde_json::Value = serde_json::from_str(sheet).unwrap_or_default();
+    pub fn from_sheet(v: &serde_json::Value, round: u32, board: u32) -> TableForm {
         let mut pairs = vec![
             ("round".to_string(), round.to_string()),
             ("board".to_string(), board.to_string()),
@@ -695,6 +694,7 @@ fn capitalised(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::engine::{TrickRule, Variant};
+    use crate::event::results::Report;
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
         list.iter()
@@ -740,18 +740,24 @@ mod tests {
         ]));
         for f in [game, deals] {
             let sheet = stored(&spec, &f);
-            let back = TableForm::from_sheet(&sheet, 2, 7);
+            let back = TableForm::from_sheet(&serde_json::from_str(&sheet).unwrap(), 2, 7);
             assert_eq!(back.mode(), f.mode());
             assert_eq!((back.round.as_str(), back.board.as_str()), ("2", "7"));
             assert_eq!(stored(&spec, &back), sheet);
         }
         // A record comes back as the record's JSON.
-        let back = TableForm::from_sheet(r#"{"record":{"deals":[]}}"#, 1, 1);
+        let back = TableForm::from_sheet(&serde_json::json!({"record": {"deals": []}}), 1, 1);
         assert_eq!(back.mode(), Mode::Record);
         assert!(back.record.contains("\"deals\""));
         // A sheet that is not one (a ruling's "{}", or nothing) is an empty whole game.
-        assert_eq!(TableForm::from_sheet("{}", 1, 1).mode(), Mode::Game);
-        assert_eq!(TableForm::from_sheet("", 1, 1).mode(), Mode::Game);
+        assert_eq!(
+            TableForm::from_sheet(Report::none().json(), 1, 1).mode(),
+            Mode::Game
+        );
+        assert_eq!(
+            TableForm::from_sheet(Report::read("").json(), 1, 1).mode(),
+            Mode::Game
+        );
     }
 
     #[test]
