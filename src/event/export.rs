@@ -359,6 +359,12 @@ pub fn without_instance_fields(doc: &mut Value) {
     }
 }
 
+/// A place's number as the file writes it (a signed 32-bit number, as the tables store it;
+/// a stored number is always within it).
+fn file_number(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -383,10 +389,4 @@ mod tests {
         b["results"][0]["majors_score"] = Value::from(1);
         assert_ne!(a, b, "a result is not an instance field");
     }
-}
-
-/// A place's number as the file writes it (a signed 32-bit number, as the tables store it;
-/// a stored number is always within it).
-fn file_number(n: u32) -> i32 {
-    i32::try_from(n).unwrap_or(i32::MAX)
 }

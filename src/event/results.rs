@@ -317,6 +317,8 @@ impl AuditValues {
 
     /// The values when the JSON is exactly what they write (so a row or a file always reads
     /// back as it was), otherwise the JSON as it is.
+    // Compared as text: JSON maps compare equal in any key order, and the order is the shape.
+    #[allow(clippy::cmp_owned)]
     pub fn of_json(json: Value) -> AuditValues {
         match ResultValues::from_audit_json(&json) {
             Some(v) if v.audit_json().to_string() == json.to_string() => AuditValues::Values(v),

@@ -313,7 +313,7 @@ fn sheet_lines(v: &Value) -> Vec<String> {
         lines.push("Entered as the full play record; the engine replayed every trick.".into());
     }
     // The summary (or the last deal's line) says what the table saw at the end.
-    let last = v["deals"].as_array().and_then(|d| d.last()).unwrap_or(&v);
+    let last = v["deals"].as_array().and_then(|d| d.last()).unwrap_or(v);
     if let Some(players) = last["players"].as_object() {
         for (seat, p) in players {
             let cards: Vec<&str> = p["in_progress"]

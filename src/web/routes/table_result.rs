@@ -257,7 +257,7 @@ impl TableForm {
             revokes("deals_", &mut pairs);
         } else {
             pairs.push(("mode".into(), Mode::Game.name().into()));
-            counts("", &v, &mut pairs);
+            counts("", v, &mut pairs);
             revokes("", &mut pairs);
         }
         TableForm::from_pairs(pairs)
