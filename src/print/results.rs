@@ -223,7 +223,11 @@ impl<'p, 'f> Sheet<'p, 'f> {
                 PAGE_W - MARGIN,
                 self.y + 7.0,
                 SMALL,
-                "★ winner",
+                if s.provisional {
+                    "★ leading"
+                } else {
+                    "★ winner"
+                },
                 GREYS.dark(),
             );
         }

@@ -281,9 +281,46 @@ impl Standings {
         String::from_utf8(out).unwrap_or_default()
     }
 
+    /// The standings without the named boards' results (their travellers and swings), for
+    /// a viewer who may not see those boards yet; the ranking still counts them.
+    pub fn without_boards(&self, hidden: &std::collections::BTreeSet<u32>) -> Standings {
+        let mut out = self.clone();
+        match &mut out {
+            Standings::Matchpoints(m) => m.boards.retain(|b| !hidden.contains(&b.board)),
+            Standings::Team(t) => t.boards.retain(|b| !hidden.contains(&b.board)),
+            Standings::Tally(_) => {}
+        }
+        out
+    }
+
     /// As a JSON value, for the places that still compare or embed one (the API answer
     /// adds `provisional`; an import compares a file's standings).
     pub fn to_value(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+#[cfg(test)]
+mod hidden_boards {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::scoring::{score, sheet};
+
+    #[test]
+    fn a_hidden_board_leaves_the_travellers_but_not_the_ranking() {
+        let s = sheet::parse(include_str!("../../docs/examples/score-pairs.json")).unwrap();
+        let all = score(&s).unwrap().standings;
+        let Standings::Matchpoints(m) = &all else {
+            panic!("a pairs sheet")
+        };
+        let first = m.boards[0].board;
+        let shown = all.without_boards(&BTreeSet::from([first]));
+        let Standings::Matchpoints(shown) = &shown else {
+            panic!("a pairs sheet")
+        };
+        assert!(shown.boards.iter().all(|b| b.board != first));
+        assert_eq!(shown.boards.len(), m.boards.len() - 1);
+        assert_eq!(shown.standings, m.standings, "the ranking still counts it");
     }
 }

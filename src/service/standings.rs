@@ -11,7 +11,7 @@ use crate::db::{self, DbConnection, DbError};
 use crate::event::entries::Entry;
 use crate::event::results::{Place, Publication, ResultStatus, TableResult, boards_still_to_play};
 use crate::event::scoring_sheet::{SheetInputs, entry_of, outcome_of, scoring_sheet};
-use crate::event::standings::{self, EntryNames, EventStandings, Mark, ResultMarks};
+use crate::event::standings::{self, EntryNames, EventStandings, Mark, ResultMarks, live};
 use crate::event::{Event, EventFormat, Viewer};
 use crate::movement::{IndividualRound, Movement};
 use crate::scoring::sheet::{Outcome, Sheet};
@@ -24,8 +24,7 @@ pub struct EventScores {
     pub movement: Option<Movement>,
     /// The progressive individual's seatings (empty for the other formats).
     pub seated: Vec<IndividualRound>,
-    /// The results the sheet was made from (for the public, without the boards some table
-    /// still has to play).
+    /// The results the sheet was made from (all of them: see `hidden_boards`).
     pub results: Vec<TableResult>,
     pub sheet: Sheet,
     /// What scoring `sheet` found: the pages' views are built from it, not scored again.
@@ -34,6 +33,11 @@ pub struct EventScores {
     pub standings: Standings,
     /// Whether every result counted is confirmed (none provisional or disputed).
     pub all_confirmed: bool,
+    /// The boards whose travellers this viewer may not see yet (some table still has to
+    /// play them); their results count in the ranking all the same.
+    pub hidden_boards: BTreeSet<u32>,
+    /// The rounds planned (0 before there is a plan).
+    pub rounds: u32,
 }
 
 impl EventScores {
@@ -44,7 +48,10 @@ impl EventScores {
 
     /// The standings as the API answers them: `score`'s output and `"provisional"`.
     pub fn standings_json(&self, publication: Publication) -> Value {
-        let mut out = self.standings.to_value();
+        let mut out = self
+            .standings
+            .without_boards(&self.hidden_boards)
+            .to_value();
         if let Value::Object(m) = &mut out {
             m.insert(
                 "provisional".into(),
@@ -67,9 +74,10 @@ pub enum StandingsError {
     View(String),
 }
 
-/// The event's standings as `viewer` may see them. While a fixed movement's board still has
-/// tables to play it, its results are left out for the public (they would tell those tables
-/// what is coming); the club's directors see everything.
+/// The event's standings as `viewer` may see them: every result counts in the ranking at
+/// once. While a fixed movement's board still has tables to play it, its traveller (the
+/// scores at each table) is hidden from the public, which would tell those tables what is
+/// coming; the club's directors see everything.
 pub fn event_scores(
     conn: &mut DbConnection,
     ev: &Event,
@@ -77,15 +85,16 @@ pub fn event_scores(
 ) -> Result<EventScores, StandingsError> {
     let (club, id) = (ev.club_id, ev.id);
     let play = EventPlay::load(conn, ev)?;
-    let mut results = db::results::results_of(conn, club, id)?;
+    let results = db::results::results_of(conn, club, id)?;
     let seated = play.seated().to_vec();
+    let rounds = play.rounds;
     let (entries, movement) = play.into_entries_and_movement();
     let still = boards_still_to_play(movement.as_ref(), &results);
     let exposure = ev.exposure();
-    results.retain(|r| {
-        let board = r.place.board;
-        exposure.board_results_visible(viewer, still.contains(&board))
-    });
+    let hidden_boards = still
+        .into_iter()
+        .filter(|&b| !exposure.board_results_visible(viewer, true) && b > 0)
+        .collect();
     let sheet = scoring_sheet(&SheetInputs {
         settings: &ev.settings,
         entries: &entries,
@@ -104,6 +113,8 @@ pub fn event_scores(
         report: scored.report,
         standings: scored.standings,
         all_confirmed,
+        hidden_boards,
+        rounds,
     })
 }
 
@@ -185,6 +196,16 @@ pub fn view_of(
         view.travellers = standings::tally_travellers(games, &boards, &names, &marks);
     }
     view.provisional = scores.provisional(ev.publication(now));
+    let plan = match &scores.movement {
+        Some(m) => live::plan_of_movement(m),
+        None => live::plan_of_seatings(&scores.seated),
+    };
+    let clock = live::Clock {
+        current_round: ev.round.current,
+        rounds: scores.rounds,
+        running: ev.status.is_running(),
+    };
+    live::follow_the_room(&mut view, &scores.hidden_boards, &plan, clock, &names);
     Ok(view)
 }
 

@@ -8,6 +8,7 @@
 //! as CSV, and [`crate::print`] draws its charts and the notice-board PDF.
 
 pub mod export;
+pub mod live;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -203,6 +204,8 @@ pub struct EventStandings {
     pub compare: Option<&'static str>,
     /// Some result is marked: the standings may still change.
     pub provisional: bool,
+    /// While play goes on: the last round with a result, of the rounds planned.
+    pub progress: Option<Progress>,
     /// Majors then minors (a Mitchell without an arrow switch), or one field.
     pub fields: Vec<FieldStandings>,
     /// A team match: totals, difference and swings.
@@ -211,6 +214,13 @@ pub struct EventStandings {
     pub travellers: Vec<Traveller>,
     /// Per pair or player, by number.
     pub scorecards: Vec<Scorecard>,
+}
+
+/// "After round 3 of 5": how far the evening's results go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    pub after: u32,
+    pub of: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -378,12 +388,33 @@ pub struct ScorecardRow {
     pub running_total: Option<Num>,
     pub running_percent: Option<Num>,
     pub mark: Option<Mark>,
+    pub state: RowState,
+}
+
+/// What a scorecard's line says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RowState {
+    /// The board's result, scored.
+    Scored,
+    /// Scored, but other tables still have to play the board: its scores are held back
+    /// from the public until they have (the matchpoints count already).
+    InPlay,
+    /// The entry is playing the board now (the current round, no result yet).
+    Playing,
+    /// An earlier round's board with no result yet.
+    NotEntered,
     /// The entry had no table this round.
-    pub sits_out: bool,
+    SitsOut,
 }
 
 impl ScorecardRow {
-    fn sits_out(round: u32) -> ScorecardRow {
+    /// The entry had no table this round.
+    pub fn sits_out(&self) -> bool {
+        self.state == RowState::SitsOut
+    }
+
+    fn sitting_out(round: u32) -> ScorecardRow {
         ScorecardRow {
             round,
             table: None,
@@ -399,7 +430,7 @@ impl ScorecardRow {
             running_total: None,
             running_percent: None,
             mark: None,
-            sits_out: true,
+            state: RowState::SitsOut,
         }
     }
 }
@@ -639,6 +670,7 @@ fn matchpoint_view(
         scale: None,
         compare: None,
         provisional: !marks.is_empty(),
+        progress: None,
         fields,
         team: None,
         travellers,
@@ -664,7 +696,7 @@ fn pair_scorecard(
     let mut pending = boards.into_iter().peekable();
     for &round in rounds {
         if !played.contains(&round) {
-            rows.push(ScorecardRow::sits_out(round));
+            rows.push(ScorecardRow::sitting_out(round));
             continue;
         }
         while let Some(b) = pending.next_if(|b| b.round == round) {
@@ -695,7 +727,7 @@ fn pair_scorecard(
                 running_total,
                 running_percent,
                 mark: b.mark,
-                sits_out: false,
+                state: RowState::Scored,
             });
         }
         let value = match running {
@@ -760,7 +792,7 @@ fn tally_view(
                 })
                 .collect();
             if mine.is_empty() {
-                rows.push(ScorecardRow::sits_out(round));
+                rows.push(ScorecardRow::sitting_out(round));
                 continue;
             }
             for (g, k) in mine {
@@ -792,7 +824,7 @@ fn tally_view(
                     running_total: Some(Num(running as f64)),
                     running_percent: None,
                     mark,
-                    sits_out: false,
+                    state: RowState::Scored,
                 });
             }
             by_round.push((round, Num(running as f64)));
@@ -828,6 +860,7 @@ fn tally_view(
         scale: None,
         compare: None,
         provisional: !marks.is_empty(),
+        progress: None,
         fields: vec![FieldStandings {
             field: "all",
             title: if names.players {
@@ -956,6 +989,7 @@ fn team_view(
         scale: None,
         compare: None,
         provisional: !marks.is_empty(),
+        progress: None,
         fields: vec![FieldStandings {
             field: "teams",
             title: "Teams",

@@ -152,7 +152,7 @@ fn scorecards_end_on_the_standings() {
         let v = view(&text);
         let rows: Vec<&StandingRow> = v.fields.iter().flat_map(|f| &f.rows).collect();
         for card in &v.scorecards {
-            let played: Vec<&ScorecardRow> = card.rows.iter().filter(|r| !r.sits_out).collect();
+            let played: Vec<&ScorecardRow> = card.rows.iter().filter(|r| !r.sits_out()).collect();
             let last = played.last().unwrap();
             let last_value = match card.running {
                 Running::Percent => last.running_percent,
@@ -343,7 +343,7 @@ fn an_arrow_switch_is_one_field_and_a_sit_out_gets_its_line() {
         .flat_map(|c| {
             c.rows
                 .iter()
-                .filter(|r| r.sits_out)
+                .filter(|r| r.sits_out())
                 .map(|r| (c.number, r.round))
         })
         .collect();
@@ -352,7 +352,7 @@ fn an_arrow_switch_is_one_field_and_a_sit_out_gets_its_line() {
     assert_eq!(
         p1.rows
             .iter()
-            .map(|r| (r.round, r.seat, r.sits_out))
+            .map(|r| (r.round, r.seat, r.sits_out()))
             .collect::<Vec<_>>(),
         [
             (1, Some("majors"), false),

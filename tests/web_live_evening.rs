@@ -1,0 +1,139 @@
+//! The evening as the room lives it (#21): a five-table, five-round Mitchell where the public
+//! follows the standings from the first result, while each board's traveller stays hidden
+//! until every table has played it, and a scorecard says what its pair is doing now.
+
+mod common;
+
+use common::evening::*;
+use common::*;
+use reqwest::StatusCode;
+use serde_json::json;
+
+/// The public page at `path` (no login), with its status.
+async fn public(app: &TestApp, path: &str) -> (StatusCode, String) {
+    let r = reqwest::get(format!("{}{path}", app.address))
+        .await
+        .unwrap();
+    let s = r.status();
+    (s, r.text().await.unwrap())
+}
+
+/// The standings table's rows: (place, pair) in the order shown.
+fn ranked(html: &str) -> Vec<(String, u32)> {
+    let mut out = Vec::new();
+    for row in html.split("<tr").skip(1) {
+        let cells: Vec<&str> = row.split("<td>").skip(1).collect();
+        let (Some(place), Some(who)) = (cells.first(), cells.get(1)) else {
+            continue;
+        };
+        let place = place.split("</td>").next().unwrap_or("").trim().to_string();
+        let pair = who
+            .split("/scorecards/")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .and_then(|n| n.parse().ok());
+        if let Some(pair) = pair {
+            out.push((place, pair));
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn after_round_one_the_public_ranks_every_pair_and_still_sees_no_traveller() {
+    let app = spawn_app().await;
+    let e = running_event(
+        club_api(&app, "alpha", "olive@example.org").await,
+        "pairs-mitchell",
+        5,
+        10,
+        json!({"rounds": 5, "boards_per_round": 1}),
+    )
+    .await;
+    let id = e.path.trim_start_matches("/events/").to_string();
+    let site = format!("/c/alpha/events/{id}");
+    let places = play_round(&e, 1, None).await;
+
+    // Every pair has played one board: all ten are ranked, on the results so far.
+    let (s, html) = public(&app, &format!("{site}/standings")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("After round 1 of 5"), "{html}");
+    assert!(html.contains("provisional"));
+    let rows = ranked(&html);
+    let mut pairs: Vec<u32> = rows.iter().map(|(_, p)| *p).collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, (1..=10).collect::<Vec<_>>(), "{rows:?}");
+    assert!(rows.iter().all(|(place, _)| !place.is_empty()));
+    assert!(
+        html.contains("Leading"),
+        "first place leads, it has not won"
+    );
+    assert!(!html.contains("Winner"));
+
+    // Each round-1 board goes on to other tables: no traveller is public yet, nor its deal.
+    let (s, travellers) = public(&app, &format!("{site}/travellers")).await;
+    assert_eq!(s, StatusCode::OK);
+    for (_, board) in &places {
+        assert!(
+            !travellers.contains(&format!("id=\"board-{board}\"")),
+            "board {board} is still to be played elsewhere"
+        );
+        let (s, _) = public(&app, &format!("{site}/boards/{board}")).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "board {board}'s deal");
+    }
+    // The directors' API shows the boards; their ranking is the public's.
+    let (s, st) = e.api.get(&format!("{}/standings", e.path)).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(st["boards"].as_array().unwrap().len(), 5);
+    assert_eq!(st["standings"].as_array().unwrap().len(), 10);
+
+    // A scorecard never 404s in play: pair 1's shows its round-1 board in play elsewhere
+    // (matchpoints, no scores), and once round 2 starts, the board it is playing.
+    let (s, card) = public(&app, &format!("{site}/scorecards/1")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(card.contains("in play"), "{card}");
+    e.start_round(2).await;
+    let (s, card) = public(&app, &format!("{site}/scorecards/1")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(card.contains("playing"), "{card}");
+    assert!(
+        !card.contains("sits out"),
+        "every pair plays every round: {card}"
+    );
+    let (s, html) = public(&app, &format!("{site}/standings")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("After round 1 of 5"), "no round-2 result yet");
+}
+
+#[tokio::test]
+async fn in_the_last_round_a_scorecard_says_playing_not_sits_out() {
+    let app = spawn_app().await;
+    let e = running_event(
+        club_api(&app, "alpha", "olive@example.org").await,
+        "pairs-mitchell",
+        5,
+        10,
+        json!({"rounds": 5, "boards_per_round": 1}),
+    )
+    .await;
+    let id = e.path.trim_start_matches("/events/").to_string();
+    let site = format!("/c/alpha/events/{id}");
+    for round in 1..=4 {
+        play_round(&e, round, None).await;
+    }
+    e.start_round(5).await;
+    for pair in [1, 6, 10] {
+        let (s, card) = public(&app, &format!("{site}/scorecards/{pair}")).await;
+        assert_eq!(s, StatusCode::OK);
+        let last = card.split("<tr>").last().unwrap();
+        assert!(last.contains("playing"), "pair {pair}, round 5: {last}");
+        assert!(!card.contains("sits out"), "pair {pair}: {card}");
+    }
+    // Four rounds of results are in (each board has a table left, so none is public yet).
+    let (s, html) = public(&app, &format!("{site}/standings")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("After round 4 of 5"), "{html}");
+    // An unknown pair is still not found.
+    let (s, _) = public(&app, &format!("{site}/scorecards/11")).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
