@@ -137,3 +137,88 @@ async fn in_the_last_round_a_scorecard_says_playing_not_sits_out() {
     let (s, _) = public(&app, &format!("{site}/scorecards/11")).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_late_table_enters_its_earlier_round_on_its_phone_after_the_next_round_starts() {
+    let app = spawn_app().await;
+    let e = running_event(
+        club_api(&app, "alpha", "olive@example.org").await,
+        "pairs-mitchell",
+        5,
+        10,
+        json!({"rounds": 5, "boards_per_round": 1}),
+    )
+    .await;
+    let id = calypso_director::event::EventId::new(
+        e.path.trim_start_matches("/events/").parse().unwrap(),
+    );
+    let places = play_round(&e, 1, Some(3)).await;
+    let (_, board) = places.iter().copied().find(|p| p.0 == 3).unwrap();
+    let (s, v) = e
+        .api
+        .post(
+            &format!("{}/rounds", e.path),
+            json!({"round": 2, "confirm_unreported": true}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let club = app.club_id("alpha");
+    let code = with_conn(&app, |c| {
+        calypso_director::service::play::table_codes(
+            c,
+            club,
+            id,
+            5,
+            calypso_director::service::tokens::table_code,
+        )
+        .unwrap()[2]
+            .1
+            .clone()
+    });
+    let phone = Browser::new(&app);
+    let page = format!("/t/{code}");
+    let (s, html) = phone.get_text(&page).await;
+    assert_eq!(s, StatusCode::OK);
+    let late = html
+        .find("Round 1 is not finished here")
+        .expect("the late round");
+    let now = html.find("Board ").unwrap_or(usize::MAX);
+    assert!(late < now, "the earlier round comes first");
+    assert!(html.contains("<input type=\"hidden\" name=\"round\" value=\"1\">"));
+
+    let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
+    let fields = report.form(1, board);
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let r = phone.post(&page, &format!("{page}/result"), &fields).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let round_one: Vec<_> = e
+        .all_results()
+        .await
+        .into_iter()
+        .filter(|r| r["round"] == 1)
+        .collect();
+    assert_eq!(round_one.len(), 5, "table 3's round-1 result is in");
+    // Now it waits for the other side to agree, still on the table's page.
+    let (_, html) = phone.get_text(&page).await;
+    assert!(
+        html.contains("The other side has still to agree it"),
+        "{html}"
+    );
+    // A round not started yet is still refused at the table.
+    let fields = report.form(3, board);
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let r = phone.post(&page, &format!("{page}/result"), &fields).await;
+    let text = r.text().await.unwrap();
+    assert!(text.contains("role=\"alert\""), "{text}");
+    let later = e.all_results().await;
+    assert!(
+        later.iter().all(|r| r["round"] != 3),
+        "nothing saved for round 3"
+    );
+}

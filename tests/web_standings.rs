@@ -146,7 +146,7 @@ async fn the_pages_the_csv_and_the_json_agree_with_the_scoring_module() {
             .as_array()
             .unwrap()
             .iter()
-            .filter(|row| row["sits_out"] == false)
+            .filter(|row| row["state"] != "sits-out")
             .collect();
         assert_eq!(played.len(), 3);
         assert_eq!(

@@ -146,7 +146,8 @@ fn check_open(ev: &Event, who: Who, round: u32) -> Result<(), EntryError> {
                     "results are entered at the table only while the event is running".into(),
                 ));
             }
-            if round != ev.round.current {
+            // A late table enters an earlier round's result after the next round started.
+            if round > ev.round.current {
                 return Err(EntryError::NotOpen(format!(
                     "round {} is being played, not round {round}: ask the director to enter it",
                     ev.round.current
@@ -480,6 +481,18 @@ pub fn rule_unplayed(
 /// The event's results, in the order they were entered.
 pub fn results_of(conn: &mut DbConnection, ev: &Event) -> Result<Vec<TableResult>, DbError> {
     db::results::results_of(conn, ev.club_id, ev.id)
+}
+
+/// Every result a table has entered, in any round.
+pub fn results_of_table(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    table: u32,
+) -> Result<Vec<TableResult>, DbError> {
+    let mut all = db::results::results_of(conn, club, event)?;
+    all.retain(|r| r.place.table == table);
+    Ok(all)
 }
 
 /// The results a table has entered in a round.

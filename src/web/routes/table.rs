@@ -16,6 +16,7 @@ use crate::engine::Problem;
 use crate::event::EventStatus;
 use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
+use crate::event::results::ResultStatus;
 use crate::event::{ClubId, EventId, ResultId};
 use crate::movement::{Movement, Side, progressive_board};
 use crate::service::results::{self, EntryError, PlaceAsked, Who};
@@ -282,6 +283,61 @@ async fn score_entries(
         .collect())
 }
 
+/// The earlier rounds' boards this table has not finished with, first on its page until the
+/// event is finished: a result not entered yet (the next round started without it), or one
+/// the other side has still to agree. Each is headed with who sat where in that round.
+async fn late_entries(
+    state: &AppState,
+    ev: &crate::event::Event,
+    m: &Movement,
+    entries: &[Entry],
+    table: u32,
+    round: u32,
+    kept: &mut Option<Kept>,
+) -> Result<Vec<ScoreEntry>, AppError> {
+    let (club, id) = (ev.club_id, ev.id);
+    let results = state
+        .db(move |c| Ok(service::results::results_of_table(c, club, id, table)?))
+        .await?;
+    let spec = ev.settings.game_spec();
+    let mut out = Vec::new();
+    for r in 1..round {
+        let Some(s) = m.seating(r, table).filter(|s| s.has_game()) else {
+            continue;
+        };
+        let who = [(Side::Majors, s.majors), (Side::Minors, s.minors)]
+            .into_iter()
+            .filter_map(|(side, n)| side_view(entries, m, side, n, 0))
+            .map(|v| {
+                format!("{} {} {}", v.side, v.number, v.name)
+                    .trim()
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+            .join(" against ");
+        for &board in &s.boards {
+            let result = results
+                .iter()
+                .find(|x| x.place.round == r && x.place.board == board);
+            if result.is_some_and(|x| x.status != ResultStatus::Provisional) {
+                continue;
+            }
+            let mine = |k: &mut Kept| {
+                k.form.round.trim() == r.to_string() && k.form.board.trim() == board.to_string()
+            };
+            let mut e = match kept.take_if(mine) {
+                Some(k) => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result),
+                None => {
+                    ScoreEntry::new(&spec, &TableForm::blank(&spec, r, board), &[], None, result)
+                }
+            };
+            e.late = Some(format!("Round {r}, board {board}: {who}"));
+            out.push(e);
+        }
+    }
+    Ok(out)
+}
+
 fn side_view(
     entries: &[Entry],
     m: &Movement,
@@ -443,7 +499,14 @@ async fn page(
         }
         _ => (vec![], vec![], vec![]),
     };
-    let scores = score_entries(state, &ev, round, table, &boards, kept).await?;
+    let mut kept = kept;
+    let mut scores = match &movement {
+        Some(m) if ev.status.is_running() && round > 1 => {
+            late_entries(state, &ev, m, &entries, table, round, &mut kept).await?
+        }
+        _ => vec![],
+    };
+    scores.extend(score_entries(state, &ev, round, table, &boards, kept).await?);
     Ok(TablePage {
         nav: Nav::new(session, viewer),
         event_name: ev.settings.name().to_string(),

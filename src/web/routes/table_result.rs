@@ -495,6 +495,9 @@ pub struct ScoreEntry {
     pub problems: Vec<String>,
     pub message: Option<String>,
     pub result: Option<ResultView>,
+    /// An earlier round's board the table has not finished with (its result not entered, or
+    /// not agreed yet): who sat where then, for the late table's heading.
+    pub late: Option<String>,
 }
 
 fn rank_label(r: Rank) -> String {
@@ -653,6 +656,7 @@ impl ScoreEntry {
                 entered_by: r.entered_by.clone(),
                 awaiting: r.status == ResultStatus::Provisional,
             }),
+            late: None,
         }
     }
 }
