@@ -222,3 +222,114 @@ async fn a_late_table_enters_its_earlier_round_on_its_phone_after_the_next_round
         "nothing saved for round 3"
     );
 }
+
+/// A table's code, as round control hands it out.
+fn code_of(app: &TestApp, id: calypso_director::event::EventId, table: usize) -> String {
+    let club = app.club_id("alpha");
+    with_conn(app, |c| {
+        calypso_director::service::play::table_codes(
+            c,
+            club,
+            id,
+            5,
+            calypso_director::service::tokens::table_code,
+        )
+        .unwrap()[table - 1]
+            .1
+            .clone()
+    })
+}
+
+#[tokio::test]
+async fn a_dispute_reaches_the_directors_grid_round_control_and_navigation_at_once() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let e = running_event(
+        api_for(&app, &d, "alpha").await,
+        "pairs-mitchell",
+        5,
+        10,
+        json!({"rounds": 5, "boards_per_round": 1}),
+    )
+    .await;
+    let id = calypso_director::event::EventId::new(
+        e.path.trim_start_matches("/events/").parse().unwrap(),
+    );
+    let site = format!("/c/alpha/events/{id}");
+    let places = play_round(&e, 1, Some(2)).await;
+    let (_, board) = places.iter().copied().find(|p| p.0 == 2).unwrap();
+    let live = |path: String| {
+        let d = &d;
+        async move {
+            let (s, body) = d.get_text(&path).await;
+            assert_eq!(s, StatusCode::OK, "{path}");
+            let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+            v["html"].as_str().unwrap().to_string()
+        }
+    };
+    let grid = live(format!("{site}/results/live")).await;
+    assert!(!grid.contains("disputed"));
+    assert!(live("/c/alpha/disputes/live".into()).await.is_empty());
+
+    // Table 2 enters its result on its phone; the other side disagrees.
+    let code = code_of(&app, id, 2);
+    let phone = Browser::new(&app);
+    let page = format!("/t/{code}");
+    let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
+    let fields = report.form(1, board);
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let r = phone.post(&page, &format!("{page}/result"), &fields).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let result = e
+        .all_results()
+        .await
+        .into_iter()
+        .find(|r| r["table"] == 2)
+        .unwrap()["id"]
+        .to_string();
+    let r = phone
+        .post(
+            &page,
+            &format!("{page}/confirm"),
+            &[("result", result.as_str()), ("answer", "disagree")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+
+    // The next poll of each live part says so.
+    let grid = live(format!("{site}/results/live")).await;
+    assert!(grid.contains("1 disputed"), "{grid}");
+    let rounds = live(format!("{site}/rounds/live")).await;
+    let row = rounds
+        .split("<tr")
+        .find(|r| r.contains("<td>2</td>"))
+        .unwrap();
+    assert!(
+        row.contains("disputed") && !row.contains("reported"),
+        "{row}"
+    );
+    let badge = live("/c/alpha/disputes/live".into()).await;
+    assert!(badge.contains("⚑ 1 dispute"), "{badge}");
+    assert!(
+        badge.contains(&format!("href=\"{site}/results\"")),
+        "{badge}"
+    );
+    // Every director page's navigation carries the count, and polls for it.
+    for page in [
+        "/c/alpha/events",
+        "/c/alpha/players",
+        &format!("{site}/rounds"),
+    ] {
+        let (_, html) = d.get_text(page).await;
+        assert!(html.contains("⚑ 1 dispute"), "{page}");
+        assert!(html.contains("/c/alpha/disputes/live"), "{page}");
+        assert!(html.contains("/static/live.js"), "{page}");
+    }
+    // Another club's director cannot read these parts.
+    let other = app.club_with_owner("beta", "bea@example.org").await;
+    let (s, _) = other.get_text(&format!("{site}/results/live")).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}

@@ -50,7 +50,7 @@ async fn the_pages_the_csv_and_the_json_agree_with_the_scoring_module() {
     let (s, page) = public(&app, &format!("{site}/standings")).await;
     assert_eq!(s, StatusCode::OK);
     assert!(page.contains("Provisional"), "the live banner");
-    assert!(page.contains("/static/standings.js"));
+    assert!(page.contains("/static/live.js"));
     for r in rows {
         let pair = r["pair"].as_u64().unwrap();
         let name = format!("North {pair} &#38; South {pair}");

@@ -8,6 +8,8 @@ use diesel::prelude::*;
 use super::schema::{event_movements, events, movement_changes, results};
 use super::{DbConnection, DbError, now};
 use crate::event::movement::{MovementChange, MovementOptions};
+use crate::event::results::ResultStatus;
+use crate::event::rounds::Reported;
 use crate::event::{ClubId, EventId};
 use crate::movement::Movement;
 
@@ -162,16 +164,26 @@ pub fn reported_tables(
     conn: &mut DbConnection,
     club: ClubId,
     event: EventId,
-) -> Result<Vec<(u32, u32)>, DbError> {
-    // Only the two columns: the states need no result's details.
+) -> Result<Vec<Reported>, DbError> {
+    // Only three columns: the states need no result's details.
+    let disputed = ResultStatus::Disputed.name();
     Ok(results::table
         .inner_join(events::table)
         .filter(events::club_id.eq(club.get()))
         .filter(results::event_id.eq(event.get()))
-        .select((results::round, results::table_number))
-        .distinct()
-        .load::<(i32, i32)>(conn)?
+        .select((
+            results::round,
+            results::table_number,
+            results::result_status,
+        ))
+        .load::<(i32, i32, String)>(conn)?
         .into_iter()
-        .map(|(r, t)| (r as u32, t as u32))
+        .filter_map(|(r, t, s)| {
+            Some(Reported {
+                round: u32::try_from(r).ok()?,
+                table: u32::try_from(t).ok()?,
+                disputed: s == disputed,
+            })
+        })
         .collect())
 }

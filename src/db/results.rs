@@ -7,9 +7,10 @@ use diesel::prelude::*;
 
 use super::schema::{events, result_audit, results};
 use super::{DbConnection, DbError, event_of_club, is_unique_violation, lock_event, now};
+use crate::event::EventStatus;
 use crate::event::results::{
-    Adjusted, AuditEntry, AuditValues, Outcome, Place, Report, ResultStatus, ResultValues,
-    TableResult,
+    Adjusted, AuditEntry, AuditValues, OpenDisputes, Outcome, Place, Report, ResultStatus,
+    ResultValues, TableResult,
 };
 use crate::event::{ClubId, EntryId, EventId, ResultId};
 
@@ -356,4 +357,26 @@ pub fn audits_of(
             )
         })
         .collect())
+}
+
+/// The club's disputed results in running and finished events, counted by event (oldest
+/// event first).
+pub fn open_disputes(conn: &mut DbConnection, club: ClubId) -> Result<OpenDisputes, DbError> {
+    let live = [EventStatus::Running.name(), EventStatus::Finished.name()];
+    let ids: Vec<i32> = results::table
+        .inner_join(events::table)
+        .filter(events::club_id.eq(club.get()))
+        .filter(events::status.eq_any(live))
+        .filter(results::result_status.eq(ResultStatus::Disputed.name()))
+        .select(results::event_id)
+        .order(results::event_id.asc())
+        .load(conn)?;
+    let mut by_event: Vec<(EventId, u32)> = Vec::new();
+    for id in ids {
+        match by_event.last_mut() {
+            Some((e, n)) if e.get() == id => *n += 1,
+            _ => by_event.push((EventId::new(id), 1)),
+        }
+    }
+    Ok(OpenDisputes(by_event))
 }

@@ -346,6 +346,27 @@ pub struct AuditEntry {
     pub new: AuditValues,
 }
 
+/// The club's disputed results no director has ruled on yet, by event (running or finished
+/// events: a dispute is the director being called).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpenDisputes(pub Vec<(EventId, u32)>);
+
+impl OpenDisputes {
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|(_, n)| n).sum()
+    }
+
+    /// The event to open first: the one with a dispute, or the first of several.
+    pub fn first_event(&self) -> Option<EventId> {
+        self.0.first().map(|(e, _)| *e)
+    }
+
+    /// How many events have one.
+    pub fn events(&self) -> usize {
+        self.0.len()
+    }
+}
+
 /// How an event's results stand on the public pages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Publication {

@@ -25,6 +25,17 @@ pub enum TableState {
     Playing,
     Late,
     Reported,
+    /// The other side disputed a result of this table's round: the director is called.
+    Disputed,
+}
+
+/// A table's result in a round, as round control needs it: where, and whether the other side
+/// disputed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reported {
+    pub round: u32,
+    pub table: u32,
+    pub disputed: bool,
 }
 
 impl TableState {
@@ -34,17 +45,19 @@ impl TableState {
             TableState::Playing => "playing",
             TableState::Late => "late",
             TableState::Reported => "reported",
+            TableState::Disputed => "disputed",
         }
     }
 }
 
-/// Each table's state in the current round: reported when a result for that round and
-/// table is in, late when not and the round started [`LATE_AFTER_MINUTES`] ago.
+/// Each table's state in the current round: disputed when the other side disputed one of its
+/// results (never "reported" then: the director is called), reported when a result for that
+/// round and table is in, late when not and the round started [`LATE_AFTER_MINUTES`] ago.
 pub fn table_states(
     m: &Movement,
     round: &RoundState,
     now: NaiveDateTime,
-    reported: &[(u32, u32)],
+    reported: &[Reported],
 ) -> Vec<(u32, TableState)> {
     table_states_with(m.tables, round, now, reported, |t| {
         m.seating(round.current, t).is_some_and(|s| s.has_game())
@@ -57,7 +70,7 @@ pub fn table_states_with(
     tables: u32,
     round: &RoundState,
     now: NaiveDateTime,
-    reported: &[(u32, u32)],
+    reported: &[Reported],
     has_game: impl Fn(u32) -> bool,
 ) -> Vec<(u32, TableState)> {
     let late = round
@@ -65,9 +78,15 @@ pub fn table_states_with(
         .is_some_and(|t| now - t >= Duration::minutes(LATE_AFTER_MINUTES));
     (1..=tables)
         .map(|t| {
+            let here = || {
+                reported
+                    .iter()
+                    .filter(move |r| (r.round, r.table) == (round.current, t))
+            };
             let state = match () {
                 _ if round.current == 0 || !has_game(t) => TableState::NoGame,
-                _ if reported.contains(&(round.current, t)) => TableState::Reported,
+                _ if here().any(|r| r.disputed) => TableState::Disputed,
+                _ if here().next().is_some() => TableState::Reported,
                 _ if late => TableState::Late,
                 _ => TableState::Playing,
             };
@@ -237,7 +256,12 @@ mod tests {
             current: 1,
             started_at: Some(at(0)),
         };
-        let states = table_states(&m, &round, at(30), &[(1, 1)]);
+        let one = |disputed| Reported {
+            round: 1,
+            table: 1,
+            disputed,
+        };
+        let states = table_states(&m, &round, at(30), &[one(false)]);
         assert_eq!(states[0], (1, TableState::Reported));
         let no_game = states
             .iter()
@@ -248,7 +272,10 @@ mod tests {
             states.contains(&(2, TableState::Playing))
                 || states.contains(&(3, TableState::Playing))
         );
-        let later = table_states(&m, &round, at(LATE_AFTER_MINUTES), &[(1, 1)]);
+        // A disputed result calls the director: the table is never "reported" then.
+        let disputed = table_states(&m, &round, at(30), &[one(false), one(true)]);
+        assert_eq!(disputed[0], (1, TableState::Disputed));
+        let later = table_states(&m, &round, at(LATE_AFTER_MINUTES), &[one(false)]);
         assert!(later.iter().any(|(_, s)| *s == TableState::Late));
         assert!(!later.iter().any(|(_, s)| *s == TableState::Playing));
         // Before the first round nothing is being played.

@@ -15,7 +15,7 @@ use crate::event::movement::{
     MovementChange, MovementOptions, MovementPatch, PlanError, movement_kind, movement_open, plan,
     replan,
 };
-use crate::event::rounds::{RoundError, next_round, next_round_of};
+use crate::event::rounds::{Reported, RoundError, next_round, next_round_of};
 use crate::event::scoring_sheet::entry_of;
 use crate::event::settings::EventFormat;
 use crate::event::{ClubId, Event, EventId};
@@ -605,6 +605,15 @@ pub fn table_codes(
     db::tables::ensure_codes(conn, club, event, tables, make)
 }
 
+/// Every result's round and table, and whether it is disputed (round control's states).
+pub fn reported_tables(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<Vec<Reported>, DbError> {
+    db::movements::reported_tables(conn, club, event)
+}
+
 /// The event (its club and id) and the table a table code opens.
 pub fn table_of_code(
     conn: &mut DbConnection,
@@ -617,7 +626,7 @@ pub fn table_of_code(
 /// round, and the table codes (made for every table of the movement).
 pub struct RoundControl {
     pub movement: Option<Movement>,
-    pub reported: Vec<(u32, u32)>,
+    pub reported: Vec<Reported>,
     pub codes: Vec<(u32, String)>,
 }
 

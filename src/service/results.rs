@@ -11,7 +11,7 @@ use crate::event::entries::Entry;
 use crate::event::entries::change_reason;
 use crate::event::papers::board_deals;
 use crate::event::results::{
-    Adjusted, AuditEntry, Outcome, Report, ResultStatus, ResultValues, TableResult,
+    Adjusted, AuditEntry, OpenDisputes, Outcome, Report, ResultStatus, ResultValues, TableResult,
 };
 use crate::event::table_report::{self, Checked, SheetInput};
 use crate::event::{ClubId, Event, EventId, EventStatus, PapersError, ResultId};
@@ -481,6 +481,11 @@ pub fn rule_unplayed(
 /// The event's results, in the order they were entered.
 pub fn results_of(conn: &mut DbConnection, ev: &Event) -> Result<Vec<TableResult>, DbError> {
     db::results::results_of(conn, ev.club_id, ev.id)
+}
+
+/// The club's open disputes, by event: the navigation's count on every director page.
+pub fn open_disputes(conn: &mut DbConnection, club: ClubId) -> Result<OpenDisputes, DbError> {
+    db::results::open_disputes(conn, club)
 }
 
 /// Every result a table has entered, in any round.

@@ -12,8 +12,9 @@ use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, web};
 use super::error::AppError;
 use super::state::AppState;
 use crate::event::club::{Club, Director};
+use crate::event::results::OpenDisputes;
 use crate::event::{ClubId, Viewer as EventViewer};
-use crate::service::{accounts, tokens};
+use crate::service::{self, accounts, tokens};
 
 /// Session key of the login token.
 pub const SESSION_LOGIN: &str = "login";
@@ -73,6 +74,8 @@ impl Viewer {
 pub struct ClubDirector {
     pub director: Director,
     pub club: Club,
+    /// The club's open disputes, for the navigation's count on every page.
+    pub disputes: OpenDisputes,
 }
 
 impl FromRequest for ClubDirector {
@@ -82,6 +85,7 @@ impl FromRequest for ClubDirector {
         let viewer = load_viewer(req);
         let slug = req.match_info().get("club").map(str::to_string);
         let path = req.path().to_string();
+        let state = req.app_data::<web::Data<AppState>>().cloned();
         Box::pin(async move {
             match viewer.await? {
                 Viewer(None) => {
@@ -98,7 +102,20 @@ impl FromRequest for ClubDirector {
                     if slug.as_deref() != Some(club.slug.as_str()) {
                         return Err(AppError::NotFound.into());
                     }
-                    Ok(ClubDirector { director, club })
+                    let disputes = match state {
+                        Some(state) => {
+                            let id = club.id;
+                            state
+                                .db(move |c| Ok(service::results::open_disputes(c, id)?))
+                                .await?
+                        }
+                        None => OpenDisputes::default(),
+                    };
+                    Ok(ClubDirector {
+                        director,
+                        club,
+                        disputes,
+                    })
                 }
             }
         })

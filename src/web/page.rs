@@ -8,6 +8,7 @@ use actix_web::HttpResponse;
 use actix_web::http::{StatusCode, header};
 
 use super::auth::Viewer;
+use crate::event::results::OpenDisputes;
 use crate::service::tokens::random_token;
 
 /// Session key of the CSRF token, and the form field that must carry it.
@@ -42,6 +43,30 @@ pub struct NavDirector {
     pub club_slug: String,
     pub club_name: String,
     pub owner: bool,
+    /// The open disputes' link, on the club's own pages (the live script keeps it current).
+    pub disputes: String,
+}
+
+/// The navigation's count of the club's open disputes, linking the results grid of the event
+/// (the events list when several have one); empty when there is none.
+#[derive(askama::Template)]
+#[template(path = "_nav_disputes.html")]
+pub struct DisputesBadge {
+    total: u32,
+    href: String,
+}
+
+impl DisputesBadge {
+    pub fn of(club_slug: &str, open: &OpenDisputes) -> DisputesBadge {
+        let href = match (open.events(), open.first_event()) {
+            (1, Some(id)) => format!("/c/{club_slug}/events/{id}/results"),
+            _ => format!("/c/{club_slug}/events"),
+        };
+        DisputesBadge {
+            total: open.total(),
+            href,
+        }
+    }
 }
 
 impl Nav {
@@ -57,6 +82,7 @@ impl Nav {
                 club_slug: c.slug.clone(),
                 club_name: c.name.clone(),
                 owner: d.is_owner(),
+                disputes: String::new(),
             }),
             flash,
         }
@@ -77,7 +103,12 @@ impl Nav {
     }
 
     pub fn for_director(session: &Session, d: &super::auth::ClubDirector) -> Nav {
-        Nav::new(session, &Viewer(Some((d.director.clone(), d.club.clone()))))
+        let mut nav = Nav::new(session, &Viewer(Some((d.director.clone(), d.club.clone()))));
+        if let Some(n) = &mut nav.director {
+            n.disputes = askama::Template::render(&DisputesBadge::of(&d.club.slug, &d.disputes))
+                .unwrap_or_default();
+        }
+        nav
     }
 }
 

@@ -291,19 +291,19 @@ pub struct RoundParts {
 /// the next round's as soon as it can be computed.
 pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, AppError> {
     let (club, id, tables) = (ev.club_id, ev.id, u32::from(ev.settings.tables()));
-    let (st, codes) = state
+    let (st, codes, reported) = state
         .db(move |c| {
             let st = service::play::individual_state(c, club, id)?;
             let codes = match &st.options {
                 Some(_) => service::play::table_codes(c, club, id, tables, table_code)?,
                 None => vec![],
             };
-            Ok((st, codes))
+            let reported = service::play::reported_tables(c, club, id)?;
+            Ok((st, codes, reported))
         })
         .await?;
     let names = names(&st.entries);
     let current = st.seated.iter().find(|r| r.round == ev.round.current);
-    let reported: Vec<(u32, u32)> = st.scores.iter().map(|&(r, t, _, _)| (r, t)).collect();
     let states = table_states_with(tables, &ev.round, crate::service::now(), &reported, |t| {
         current.is_some_and(|r| r.table(t).is_some())
     });

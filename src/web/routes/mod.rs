@@ -120,6 +120,15 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         get("/c/{club}/events/{event}/results", || {
             web::get().to(results::grid_page)
         }),
+        get("/c/{club}/events/{event}/results/live", || {
+            web::get().to(results::grid_live)
+        }),
+        get("/c/{club}/events/{event}/rounds/live", || {
+            web::get().to(rounds::live)
+        }),
+        get("/c/{club}/disputes/live", || {
+            web::get().to(results::disputes_live)
+        }),
         get("/c/{club}/events/{event}/results/board", || {
             web::get().to(results::board)
         }),
@@ -181,10 +190,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(public::index))
         .route("/static/style.css", web::get().to(public::stylesheet))
         .route("/static/table.js", web::get().to(public::table_script))
-        .route(
-            "/static/standings.js",
-            web::get().to(public::standings_script),
-        )
+        .route("/static/live.js", web::get().to(public::live_script))
         .route("/docs/api", web::get().to(public::api_doc))
         .route("/setup", web::get().to(account::setup_form))
         .route("/setup", web::post().to(account::setup))

@@ -35,14 +35,15 @@ pub async fn table_script() -> HttpResponse {
         .body(TABLE_SCRIPT)
 }
 
-const STANDINGS_SCRIPT: &str = include_str!("../../../static/standings.js");
+const LIVE_SCRIPT: &str = include_str!("../../../static/live.js");
 
-/// The standings page's script: follows the live standings without a reload.
-pub async fn standings_script() -> HttpResponse {
+/// The live parts' script: the standings, the result grid, round control and the
+/// navigation's disputes follow the room without a reload.
+pub async fn live_script() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/javascript; charset=utf-8")
         .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(STANDINGS_SCRIPT)
+        .body(LIVE_SCRIPT)
 }
 
 #[derive(Template)]

@@ -139,13 +139,27 @@ struct GridPage {
     club: Club,
     event_id: EventId,
     event_name: String,
+    /// The live part: the rounds' tables and the counts.
+    part: String,
+    poll_ms: u64,
+}
+
+/// The grid's live part: the round being played, the counts by state, every round's tables.
+#[derive(Template)]
+#[template(path = "_results_grid.html")]
+struct GridPart {
+    club: Club,
+    event_id: EventId,
     current: u32,
     rounds: Vec<GridRound>,
     /// How many of the grid's boards are in each state, for the summary line.
     counts: Vec<(&'static str, usize)>,
 }
 
-/// `/c/{club}/events/{event}/results`: the director's grid.
+/// How often the director's live parts ask for news: a dispute is the director being called.
+pub const DIRECTOR_POLL_MS: u64 = 3000;
+
+/// `/c/{club}/events/{event}/results`: the director's grid, live.
 pub async fn grid_page(
     state: web::Data<AppState>,
     session: Session,
@@ -154,9 +168,49 @@ pub async fn grid_page(
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let ev = load_event(&state, d.club.id, id).await?;
+    let part = grid_part(&state, &d, &ev).await?;
+    Ok(html_page(
+        StatusCode::OK,
+        &GridPage {
+            nav: Nav::for_director(&session, &d),
+            club: d.club.clone(),
+            event_id: id,
+            event_name: ev.settings.name().to_string(),
+            part,
+            poll_ms: DIRECTOR_POLL_MS,
+        },
+    ))
+}
+
+/// `/c/{club}/events/{event}/results/live`: the grid's part for the page's script.
+pub async fn grid_live(
+    state: web::Data<AppState>,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let part = grid_part(&state, &d, &ev).await?;
+    Ok(live_json(&part))
+}
+
+/// A live part as the page's script reads it: `{"html": ...}`, never cached.
+pub fn live_json(part: &str) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(serde_json::json!({ "html": part }))
+}
+
+/// `/c/{club}/disputes/live`: the navigation's count of open disputes.
+pub async fn disputes_live(d: ClubDirector) -> Result<HttpResponse, AppError> {
+    let badge = crate::web::page::DisputesBadge::of(&d.club.slug, &d.disputes).render()?;
+    Ok(live_json(&badge))
+}
+
+async fn grid_part(state: &AppState, d: &ClubDirector, ev: &Event) -> Result<String, AppError> {
     let ev2 = ev.clone();
     let (seatings, results) = state.db(move |c| Ok(entry::results_grid(c, &ev2)?)).await?;
-    let rounds = grid(&ev, &seatings, &results);
+    let rounds = grid(ev, &seatings, &results);
     let counts = [
         GridState::Confirmed,
         GridState::Provisional,
@@ -175,18 +229,14 @@ pub async fn grid_page(
     })
     .filter(|(_, n)| *n > 0)
     .collect();
-    Ok(html_page(
-        StatusCode::OK,
-        &GridPage {
-            nav: Nav::for_director(&session, &d),
-            club: d.club.clone(),
-            event_id: id,
-            event_name: ev.settings.name().to_string(),
-            current: ev.round.current,
-            rounds,
-            counts,
-        },
-    ))
+    Ok(GridPart {
+        club: d.club.clone(),
+        event_id: ev.id,
+        current: ev.round.current,
+        rounds,
+        counts,
+    }
+    .render()?)
 }
 
 /// A ruling as the form sends it: what happened to the board, each side's adjusted score

@@ -152,6 +152,30 @@ struct RoundsPage {
     event_id: EventId,
     event_name: String,
     view: RoundView,
+    /// The live part: the round and each table's state.
+    part: String,
+    poll_ms: u64,
+}
+
+/// Round control's live part: the round being played and each table's state.
+#[derive(Template)]
+#[template(path = "_round_tables.html")]
+struct RoundTables<'a> {
+    view: &'a RoundView,
+}
+
+/// `/c/{club}/events/{event}/rounds/live`: round control's part for the page's script.
+pub async fn live(
+    state: web::Data<AppState>,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = super::events::load_event(&state, d.club.id, id).await?;
+    let view = round_view(&state, &ev).await?;
+    Ok(super::results::live_json(
+        &RoundTables { view: &view }.render()?,
+    ))
 }
 
 pub async fn show(
@@ -163,6 +187,7 @@ pub async fn show(
     let (_, id) = path.into_inner();
     let ev = super::events::load_event(&state, d.club.id, id).await?;
     let view = round_view(&state, &ev).await?;
+    let part = RoundTables { view: &view }.render()?;
     Ok(html_page(
         StatusCode::OK,
         &RoundsPage {
@@ -171,6 +196,8 @@ pub async fn show(
             event_id: id,
             event_name: ev.settings.name().to_string(),
             view,
+            part,
+            poll_ms: super::results::DIRECTOR_POLL_MS,
         },
     ))
 }
