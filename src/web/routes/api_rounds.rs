@@ -137,7 +137,7 @@ async fn rounds_json(state: &AppState, ev: &Event) -> Result<RoundsJson, AppErro
         format: ev.settings.format().name(),
         current_round: view.current,
         rounds: (view.rounds > 0).then_some(view.rounds),
-        started_at: view.started_at_utc,
+        started_at: view.started_at,
         next_round,
         next_round_blocked,
         tables,
