@@ -117,6 +117,24 @@ fn refused(e: impl ActionError) -> AppError {
     AppError::from(e).into_api()
 }
 
+/// A stored moment as the API writes it: RFC 3339 in UTC with `Z`, its fraction of a second
+/// as stored ("2026-04-01T19:42:10.123456Z"), so no tool has to guess the zone.
+pub(super) fn utc_time(t: chrono::NaiveDateTime) -> String {
+    t.and_utc()
+        .to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)
+}
+
+/// [`utc_time`] for serde's `serialize_with`, of an optional moment (null when absent).
+pub(super) fn utc_time_opt<S: serde::Serializer>(
+    t: &Option<chrono::NaiveDateTime>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match t {
+        Some(t) => s.serialize_str(&utc_time(*t)),
+        None => s.serialize_none(),
+    }
+}
+
 fn unprocessable(msg: impl Into<String>) -> AppError {
     AppError::Api(StatusCode::UNPROCESSABLE_ENTITY, msg.into())
 }
@@ -137,6 +155,8 @@ struct DirectorJson {
 struct ClubJson {
     slug: String,
     name: String,
+    /// The IANA name the club's pages show times in; the API's times stay UTC.
+    time_zone: &'static str,
 }
 
 async fn me(a: ApiDirector) -> HttpResponse {
@@ -150,6 +170,7 @@ async fn me(a: ApiDirector) -> HttpResponse {
         club: ClubJson {
             slug: a.club.slug,
             name: a.club.name,
+            time_zone: a.club.time_zone.name(),
         },
     })
 }
@@ -650,7 +671,8 @@ struct MovementChangeJson {
     what: String,
     reason: String,
     changed_by: String,
-    changed_at: chrono::NaiveDateTime,
+    /// UTC, with `Z`.
+    changed_at: String,
 }
 
 /// The changes made to the movement after the start, oldest first.
@@ -672,7 +694,7 @@ async fn movement_changes(
                 what: c.what,
                 reason: c.reason,
                 changed_by: c.changed_by,
-                changed_at: c.changed_at,
+                changed_at: utc_time(c.changed_at),
             })
             .collect::<Vec<_>>()
     })))

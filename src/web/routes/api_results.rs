@@ -199,7 +199,7 @@ pub fn entry_error(e: EntryError) -> ApiResult {
 
 fn audit_json(a: &AuditEntry) -> Value {
     json!({
-        "at": a.at,
+        "at": super::api::utc_time(a.at),
         "by": a.by,
         "reason": a.reason,
         "old": a.old.as_ref().map(AuditValues::json),

@@ -73,6 +73,7 @@ struct RoundsJson {
     format: &'static str,
     current_round: u32,
     rounds: Option<u32>,
+    #[serde(serialize_with = "super::api::utc_time_opt")]
     started_at: Option<chrono::NaiveDateTime>,
     next_round: Option<u32>,
     /// Why no round can be started now.
