@@ -235,10 +235,7 @@ async fn only_the_owner_changes_the_zone_and_only_with_the_forms_token() {
 
     let (status, page) = dan.get_text("/c/alpha/settings").await;
     assert_eq!(status, StatusCode::OK, "a director reads the zone");
-    assert!(
-        page.contains("Only the club's owner can change"),
-        "{page}"
-    );
+    assert!(page.contains("Only the club's owner can change"), "{page}");
     assert!(!page.contains("name=\"time_zone\""), "no form: {page}");
     let (_, home) = dan.get_text("/c/alpha").await;
     assert!(

@@ -222,6 +222,14 @@ impl TimeZone {
         )
     }
 
+    /// The moment as RFC 3339 in this zone, its fraction of a second as stored: what the API
+    /// writes, always as `TimeZone::UTC.rfc3339(t)` ("2026-04-01T19:42:10.123456Z"), so no
+    /// tool has to guess the zone of a time.
+    pub fn rfc3339(self, utc: NaiveDateTime) -> String {
+        self.local(utc)
+            .to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)
+    }
+
     /// The names a form offers: every region's zones of the database, and UTC; its older
     /// aliases (US/Eastern, GB) are still read by [`TimeZone::parse`] but not offered.
     pub fn offered() -> impl Iterator<Item = &'static str> {
@@ -465,6 +473,17 @@ mod tests {
         assert_eq!(kathmandu.show(at, "%H:%M"), "17:45 UTC+05:45");
         let sao_paulo = TimeZone::parse("America/Sao_Paulo").unwrap();
         assert_eq!(sao_paulo.show(at, "%H:%M"), "09:00 UTC-03");
+    }
+
+    #[test]
+    fn the_api_writes_utc_with_z_and_the_fraction_as_stored() {
+        let t = NaiveDateTime::parse_from_str("2026-04-01 19:42:10.123456", "%Y-%m-%d %H:%M:%S%.f")
+            .unwrap();
+        assert_eq!(TimeZone::UTC.rfc3339(t), "2026-04-01T19:42:10.123456Z");
+        assert_eq!(
+            TimeZone::UTC.rfc3339(utc("2026-04-01 19:42")),
+            "2026-04-01T19:42:00Z"
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::api_standings;
 use super::events::api_event;
 use super::{api_results, api_rounds};
-use crate::event::club::{Player, PlayerFields};
+use crate::event::club::{Player, PlayerFields, TimeZone};
 use crate::event::entries::{Entry, EntryDraft, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
 use crate::event::movement::{MovementOptions, MovementPatch, movement_kind};
@@ -115,24 +115,6 @@ fn api<T>(r: Result<T, AppError>) -> Result<T, AppError> {
 /// A service's refusal, answered by its kind as JSON.
 fn refused(e: impl ActionError) -> AppError {
     AppError::from(e).into_api()
-}
-
-/// A stored moment as the API writes it: RFC 3339 in UTC with `Z`, its fraction of a second
-/// as stored ("2026-04-01T19:42:10.123456Z"), so no tool has to guess the zone.
-pub(super) fn utc_time(t: chrono::NaiveDateTime) -> String {
-    t.and_utc()
-        .to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)
-}
-
-/// [`utc_time`] for serde's `serialize_with`, of an optional moment (null when absent).
-pub(super) fn utc_time_opt<S: serde::Serializer>(
-    t: &Option<chrono::NaiveDateTime>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match t {
-        Some(t) => s.serialize_str(&utc_time(*t)),
-        None => s.serialize_none(),
-    }
 }
 
 fn unprocessable(msg: impl Into<String>) -> AppError {
@@ -694,7 +676,7 @@ async fn movement_changes(
                 what: c.what,
                 reason: c.reason,
                 changed_by: c.changed_by,
-                changed_at: utc_time(c.changed_at),
+                changed_at: TimeZone::UTC.rfc3339(c.changed_at),
             })
             .collect::<Vec<_>>()
     })))
