@@ -324,6 +324,7 @@ async fn no_page_scrolls_sideways_on_a_phone() {
         format!("/c/alpha/players/{player}/edit"),
         "/c/alpha/directors".into(),
         "/c/alpha/tokens".into(),
+        "/c/alpha/settings".into(),
         "/docs/api".into(),
         "/nowhere".into(),
     ];

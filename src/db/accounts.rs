@@ -8,7 +8,7 @@ use super::schema::{
     api_tokens, clubs, directors, invites, login_attempts, login_sessions, setup_tokens,
 };
 use super::{DbConnection, DbError, clubs::ClubRow, is_unique_violation, now};
-use crate::event::club::{ApiToken, Club, Director, Invite, NewDirector, Role};
+use crate::event::club::{ApiToken, Club, Director, Invite, NewDirector, Role, TimeZone};
 use crate::event::{ApiTokenId, ClubId, DirectorId, InviteId};
 
 #[derive(Queryable)]
@@ -137,6 +137,7 @@ pub fn setup_club(
     token_hash: &str,
     slug: &str,
     club_name: &str,
+    time_zone: TimeZone,
     owner: &NewDirector,
 ) -> Result<Club, CreateError> {
     super::write_transaction(conn, |conn| {
@@ -164,6 +165,7 @@ pub fn setup_club(
                 clubs::slug.eq(slug),
                 clubs::name.eq(club_name),
                 clubs::created_at.eq(now),
+                clubs::time_zone.eq(time_zone.name()),
             ))
             .returning(clubs::id)
             .get_result(conn)
@@ -178,7 +180,7 @@ pub fn setup_club(
         Ok(clubs::table
             .find(club_id)
             .first::<ClubRow>(conn)?
-            .into_club())
+            .into_club()?)
     })
 }
 
@@ -296,7 +298,7 @@ pub fn create_login_session(
 
 fn with_club(found: Option<(DirectorRow, ClubRow)>) -> Result<Option<(Director, Club)>, DbError> {
     found
-        .map(|(d, c)| Ok((d.into_director()?, c.into_club())))
+        .map(|(d, c)| Ok((d.into_director()?, c.into_club()?)))
         .transpose()
 }
 
@@ -427,7 +429,9 @@ pub fn open_invite(
         .select((invites::all_columns, clubs::all_columns))
         .first(conn)
         .optional()?;
-    Ok(found.map(|(i, c)| (i.into_invite(), c.into_club())))
+    found
+        .map(|(i, c)| Ok((i.into_invite(), c.into_club()?)))
+        .transpose()
 }
 
 pub fn pending_invites(conn: &mut DbConnection, club: ClubId) -> Result<Vec<Invite>, DbError> {

@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use super::schema::{clubs, players};
 use super::{DbConnection, DbError, is_unique_violation, now};
-use crate::event::club::{Club, Player, PlayerFields};
+use crate::event::club::{Club, Player, PlayerFields, TimeZone};
 use crate::event::{ClubId, PlayerId};
 
 #[derive(Queryable)]
@@ -14,42 +14,70 @@ pub(super) struct ClubRow {
     slug: String,
     name: String,
     created_at: NaiveDateTime,
+    time_zone: String,
 }
 
 impl ClubRow {
-    pub(super) fn into_club(self) -> Club {
-        Club {
+    /// A stored zone the time zone database does not know is a corrupt row (every zone is
+    /// checked before it is written), not a guess at UTC.
+    pub(super) fn into_club(self) -> Result<Club, DbError> {
+        let time_zone = TimeZone::parse(&self.time_zone).map_err(|e| DbError::Corrupt {
+            what: "club",
+            id: self.id,
+            problem: e.to_string(),
+        })?;
+        Ok(Club {
             id: ClubId::new(self.id),
             slug: self.slug,
             name: self.name,
             created_at: self.created_at,
-        }
+            time_zone,
+        })
     }
 }
 
 pub fn club_by_slug(conn: &mut DbConnection, slug: &str) -> Result<Option<Club>, DbError> {
-    Ok(clubs::table
+    clubs::table
         .filter(clubs::slug.eq(slug))
         .first::<ClubRow>(conn)
         .optional()?
-        .map(ClubRow::into_club))
+        .map(ClubRow::into_club)
+        .transpose()
 }
 
 pub fn club_by_id(conn: &mut DbConnection, id: ClubId) -> Result<Option<Club>, DbError> {
-    Ok(clubs::table
+    clubs::table
         .find(id.get())
         .first::<ClubRow>(conn)
         .optional()?
-        .map(ClubRow::into_club))
+        .map(ClubRow::into_club)
+        .transpose()
 }
 
 pub fn all_clubs(conn: &mut DbConnection) -> Result<Vec<Club>, DbError> {
-    Ok(clubs::table
+    clubs::table
         .order(clubs::name.asc())
         .load::<ClubRow>(conn)?
         .into_iter()
         .map(ClubRow::into_club)
-        .collect())
+        .collect()
+}
+
+/// Sets the club's time zone; the club as it now is (None: no such club).
+pub fn set_time_zone(
+    conn: &mut DbConnection,
+    club: ClubId,
+    zone: TimeZone,
+) -> Result<Option<Club>, DbError> {
+    super::write_transaction(conn, |conn| {
+        let changed = diesel::update(clubs::table.find(club.get()))
+            .set(clubs::time_zone.eq(zone.name()))
+            .execute(conn)?;
+        if changed == 0 {
+            return Ok(None);
+        }
+        club_by_id(conn, club)
+    })
 }
 
 #[derive(Queryable)]

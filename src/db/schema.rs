@@ -23,6 +23,7 @@ diesel::table! {
         slug -> Text,
         name -> Text,
         created_at -> Timestamp,
+        time_zone -> Text,
     }
 }
 

@@ -1,7 +1,8 @@
 //! The club around its events: the club, its directors and its roster, and the validated
 //! values people type for them (names, addresses, emails, passwords, membership numbers).
 
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Offset, TimeZone as _};
+use chrono_tz::{OffsetName, Tz};
 
 use super::ids::{ApiTokenId, ClubId, DirectorId, InviteId, PlayerId};
 
@@ -24,6 +25,11 @@ pub enum ValueError {
     PasswordLong,
     #[error("up to 30 letters, digits, '-', '.' or '/'")]
     MembershipNumber,
+    #[error(
+        "\"{0}\" is not a time zone the server knows: use a name from the IANA time zone \
+         database, such as America/Port_of_Spain, Europe/London or UTC"
+    )]
+    TimeZone(String),
 }
 
 /// Trimmed text of at most `max` characters, required, without control characters.
@@ -125,6 +131,133 @@ pub struct Club {
     pub slug: String,
     pub name: String,
     pub created_at: NaiveDateTime,
+    /// Where the club plays: every time its pages and papers show is in this zone.
+    pub time_zone: TimeZone,
+}
+
+/// A club's time zone: a name of the IANA time zone database (America/Port_of_Spain), as
+/// the chrono-tz crate carries it. Moments are stored in UTC; this is the one place they
+/// become the club's local time, for every page and paper ([`TimeZone::show`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeZone(Tz);
+
+impl Default for TimeZone {
+    /// A club that never chose one (every club made before clubs had a zone) reads UTC.
+    fn default() -> TimeZone {
+        TimeZone::UTC
+    }
+}
+
+impl TimeZone {
+    pub const UTC: TimeZone = TimeZone(Tz::UTC);
+
+    /// The zone a person typed: trimmed, case aside, a space read as the database's `_`
+    /// ("america/port of spain" is America/Port_of_Spain). Anything else is refused, naming it.
+    pub fn parse(s: &str) -> Result<TimeZone, ValueError> {
+        let t = s.trim();
+        if t.is_empty() {
+            return Err(ValueError::Missing("the time zone"));
+        }
+        if t.chars().count() > 60 {
+            return Err(ValueError::TooLong {
+                what: "the time zone",
+                max: 60,
+            });
+        }
+        if t.chars().any(char::is_control) {
+            return Err(ValueError::Control("the time zone"));
+        }
+        let wanted = t.replace(' ', "_");
+        if let Ok(tz) = wanted.parse::<Tz>() {
+            return Ok(TimeZone(tz));
+        }
+        chrono_tz::TZ_VARIANTS
+            .iter()
+            .find(|tz| tz.name().eq_ignore_ascii_case(&wanted))
+            .map(|&tz| TimeZone(tz))
+            .ok_or_else(|| ValueError::TimeZone(t.to_string()))
+    }
+
+    /// The database's name, as stored and shown in forms ("America/Port_of_Spain").
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    /// The stored moment (UTC) as the club's clock shows it.
+    pub fn local(self, utc: NaiveDateTime) -> DateTime<Tz> {
+        self.0.from_utc_datetime(&utc)
+    }
+
+    /// The club's calendar day at that moment (what "today" is for the club).
+    pub fn date(self, utc: NaiveDateTime) -> NaiveDate {
+        self.local(utc).date_naive()
+    }
+
+    /// What the club's clocks are called at that moment: the database's abbreviation (AST,
+    /// GMT in winter and BST in summer for Europe/London), or the offset where the database
+    /// has none ("UTC-03", "UTC+05:45"), so a reader never sees a bare "-03".
+    pub fn abbreviation(self, utc: NaiveDateTime) -> String {
+        let offset = *self.local(utc).offset();
+        if let Some(name) = offset.abbreviation() {
+            return name.to_string();
+        }
+        let seconds = offset.fix().local_minus_utc();
+        let sign = if seconds < 0 { '-' } else { '+' };
+        let (h, m) = (seconds.abs() / 3600, seconds.abs() / 60 % 60);
+        if m == 0 {
+            format!("UTC{sign}{h:02}")
+        } else {
+            format!("UTC{sign}{h:02}:{m:02}")
+        }
+    }
+
+    /// A stored moment written for a page or a paper: local time by `pattern` (chrono's
+    /// strftime, e.g. `%H:%M`), then the zone's abbreviation: "20:15 AST",
+    /// "2026-05-01 20:15 AST". Every time shown to people goes through here.
+    pub fn show(self, utc: NaiveDateTime, pattern: &str) -> String {
+        format!(
+            "{} {}",
+            self.local(utc).format(pattern),
+            self.abbreviation(utc)
+        )
+    }
+
+    /// The moment as RFC 3339 in this zone, its fraction of a second as stored: what the API
+    /// writes, always as `TimeZone::UTC.rfc3339(t)` ("2026-04-01T19:42:10.123456Z"), so no
+    /// tool has to guess the zone of a time.
+    pub fn rfc3339(self, utc: NaiveDateTime) -> String {
+        self.local(utc)
+            .to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true)
+    }
+
+    /// The names a form offers: every region's zones of the database, and UTC; its older
+    /// aliases (US/Eastern, GB) are still read by [`TimeZone::parse`] but not offered.
+    pub fn offered() -> impl Iterator<Item = &'static str> {
+        const REGIONS: [&str; 10] = [
+            "Africa/",
+            "America/",
+            "Antarctica/",
+            "Arctic/",
+            "Asia/",
+            "Atlantic/",
+            "Australia/",
+            "Europe/",
+            "Indian/",
+            "Pacific/",
+        ];
+        std::iter::once("UTC").chain(
+            chrono_tz::TZ_VARIANTS
+                .iter()
+                .map(|tz| tz.name())
+                .filter(|n| REGIONS.iter().any(|r| n.starts_with(r))),
+        )
+    }
+}
+
+impl std::fmt::Display for TimeZone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,5 +396,106 @@ mod tests {
         assert!(e.name.is_some() && e.membership_number.is_some());
         assert_eq!(Role::from_name("owner"), Some(Role::Owner));
         assert_eq!(Role::from_name("boss"), None);
+    }
+
+    fn utc(s: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap()
+    }
+
+    #[test]
+    fn time_zones_are_iana_names_read_leniently_and_refused_by_name() {
+        let pos = TimeZone::parse(" america/port of spain ").unwrap();
+        assert_eq!(pos.name(), "America/Port_of_Spain");
+        assert_eq!(
+            TimeZone::parse("Europe/London").unwrap().name(),
+            "Europe/London"
+        );
+        assert_eq!(TimeZone::parse("utc").unwrap(), TimeZone::UTC);
+        assert_eq!(TimeZone::default(), TimeZone::UTC);
+        // An alias the database keeps is read as itself.
+        assert_eq!(TimeZone::parse("US/Eastern").unwrap().name(), "US/Eastern");
+        let e = TimeZone::parse("Mars/Olympus_Mons").unwrap_err();
+        assert_eq!(e, ValueError::TimeZone("Mars/Olympus_Mons".into()));
+        assert!(e.to_string().starts_with(
+            "\"Mars/Olympus_Mons\" is not a time zone the server knows: use a name from the IANA"
+        ));
+        assert_eq!(
+            TimeZone::parse(" ").unwrap_err(),
+            ValueError::Missing("the time zone")
+        );
+        assert!(matches!(
+            TimeZone::parse(&"A".repeat(61)),
+            Err(ValueError::TooLong { max: 60, .. })
+        ));
+        assert_eq!(
+            TimeZone::parse("Europe/\nLondon").unwrap_err(),
+            ValueError::Control("the time zone")
+        );
+        // A hand-made offset is not a zone name.
+        assert!(TimeZone::parse("UTC-4").is_err() && TimeZone::parse("AST").is_err());
+    }
+
+    #[test]
+    fn port_of_spain_is_four_hours_behind_utc_all_year() {
+        let pos = TimeZone::parse("America/Port_of_Spain").unwrap();
+        assert_eq!(
+            pos.show(utc("2026-05-02 00:15"), "%Y-%m-%d %H:%M"),
+            "2026-05-01 20:15 AST"
+        );
+        assert_eq!(pos.show(utc("2026-12-01 23:59"), "%H:%M"), "19:59 AST");
+        assert_eq!(pos.date(utc("2026-05-02 03:59")).to_string(), "2026-05-01");
+        assert_eq!(pos.date(utc("2026-05-02 04:00")).to_string(), "2026-05-02");
+        assert_eq!(
+            pos.local(utc("2026-05-02 00:15")).to_rfc3339(),
+            "2026-05-01T20:15:00-04:00"
+        );
+    }
+
+    #[test]
+    fn london_changes_its_clocks_and_its_name_at_one_in_the_morning_utc() {
+        let london = TimeZone::parse("Europe/London").unwrap();
+        // 29 March 2026: GMT until 01:00 UTC, then BST (UTC+1).
+        assert_eq!(london.show(utc("2026-03-29 00:59"), "%H:%M"), "00:59 GMT");
+        assert_eq!(london.show(utc("2026-03-29 01:00"), "%H:%M"), "02:00 BST");
+        // 25 October 2026: BST until 01:00 UTC; 01:30 local happens twice, told apart by name.
+        assert_eq!(london.show(utc("2026-10-25 00:30"), "%H:%M"), "01:30 BST");
+        assert_eq!(london.show(utc("2026-10-25 01:30"), "%H:%M"), "01:30 GMT");
+        assert_eq!(
+            TimeZone::UTC.show(utc("2026-03-29 01:00"), "%H:%M"),
+            "01:00 UTC"
+        );
+    }
+
+    #[test]
+    fn a_zone_without_an_abbreviation_shows_its_offset() {
+        let at = utc("2026-07-01 12:00");
+        let kathmandu = TimeZone::parse("Asia/Kathmandu").unwrap();
+        assert_eq!(kathmandu.show(at, "%H:%M"), "17:45 UTC+05:45");
+        let sao_paulo = TimeZone::parse("America/Sao_Paulo").unwrap();
+        assert_eq!(sao_paulo.show(at, "%H:%M"), "09:00 UTC-03");
+    }
+
+    #[test]
+    fn the_api_writes_utc_with_z_and_the_fraction_as_stored() {
+        let t = NaiveDateTime::parse_from_str("2026-04-01 19:42:10.123456", "%Y-%m-%d %H:%M:%S%.f")
+            .unwrap();
+        assert_eq!(TimeZone::UTC.rfc3339(t), "2026-04-01T19:42:10.123456Z");
+        assert_eq!(
+            TimeZone::UTC.rfc3339(utc("2026-04-01 19:42")),
+            "2026-04-01T19:42:00Z"
+        );
+    }
+
+    #[test]
+    fn forms_offer_the_regions_zones_and_utc_not_the_old_aliases() {
+        let offered: Vec<_> = TimeZone::offered().collect();
+        assert_eq!(offered[0], "UTC");
+        assert!(offered.contains(&"America/Port_of_Spain"));
+        assert!(!offered.contains(&"US/Eastern") && !offered.contains(&"Etc/GMT+4"));
+        assert!(
+            offered
+                .iter()
+                .all(|n| TimeZone::parse(n).unwrap().name() == *n)
+        );
     }
 }

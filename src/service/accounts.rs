@@ -8,7 +8,7 @@ use chrono::Duration;
 
 use super::tokens::{hash_token, random_token};
 use crate::db::{self, DbConnection, DbError};
-use crate::event::club::{Club, Director, Email, Invite, NewDirector};
+use crate::event::club::{Club, Director, Email, Invite, NewDirector, TimeZone};
 use crate::event::{ClubId, DirectorId, InviteId};
 
 /// Why a setup link or an invitation created no account (the link is used up or expired,
@@ -215,9 +215,10 @@ pub fn setup_club(
     token: &str,
     slug: &str,
     club_name: &str,
+    time_zone: TimeZone,
     owner: &NewDirector,
 ) -> Result<Club, CreateError> {
-    db::accounts::setup_club(conn, &hash_token(token), slug, club_name, owner)
+    db::accounts::setup_club(conn, &hash_token(token), slug, club_name, time_zone, owner)
 }
 
 /// The open invitation (unused, unrevoked, unexpired) behind a link's token, and its club.

@@ -1,9 +1,9 @@
 //! Clubs and their rosters of players: what the club pages and the roster (page and API)
 //! read and change. `db::clubs` stores them; these are the one way in from the web.
 
-use super::{FindError, Found};
+use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::{self, DbConnection, DbError};
-use crate::event::club::{Club, Player, PlayerFields};
+use crate::event::club::{Club, Director, Player, PlayerFields, TimeZone};
 use crate::event::{ClubId, Event, PlayerId};
 
 /// Why a player was not added or saved (the number is another player's, no such player, or
@@ -32,6 +32,40 @@ pub fn club_with_events(
 /// The club at this address (a public path's `/c/{club}/...`).
 pub fn club_by_slug(conn: &mut DbConnection, slug: &str) -> Result<Club, FindError> {
     db::clubs::club_by_slug(conn, slug).found()
+}
+
+/// Why a club's settings were not changed.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    #[error("only the club's owner can change the club's settings")]
+    NotOwner,
+    #[error("no such club")]
+    NotFound,
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl ActionError for SettingsError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            SettingsError::NotOwner => ErrorKind::Forbidden,
+            SettingsError::NotFound => ErrorKind::NotFound,
+            SettingsError::Db(_) => ErrorKind::Internal,
+        }
+    }
+}
+
+/// The owner sets the club's time zone (every page and paper then shows times in it);
+/// the club as it now is.
+pub fn set_time_zone(
+    conn: &mut DbConnection,
+    by: &Director,
+    zone: TimeZone,
+) -> Result<Club, SettingsError> {
+    if !by.is_owner() {
+        return Err(SettingsError::NotOwner);
+    }
+    db::clubs::set_time_zone(conn, by.club_id, zone)?.ok_or(SettingsError::NotFound)
 }
 
 /// The club's players, archived ones too if asked (the current ones first, by name).

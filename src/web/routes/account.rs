@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::event::club::{self, Club, Email, Invite, NewDirector, Password};
+use crate::event::club::{self, Club, Email, Invite, NewDirector, Password, TimeZone};
 use crate::service::accounts::{self as service, CreateError, LoginOutcome};
 use crate::web::auth::{self, SESSION_LOGIN, Viewer};
 use crate::web::error::AppError;
@@ -20,6 +20,8 @@ pub struct SetupForm {
     pub token: String,
     pub club_name: String,
     pub slug: String,
+    /// An IANA name; left blank, UTC.
+    pub time_zone: String,
     pub name: String,
     pub email: String,
     pub password: String,
@@ -33,6 +35,7 @@ struct SetupPage {
     form: SetupForm,
     errors: FieldErrors,
     token_ok: bool,
+    zones: Vec<&'static str>,
 }
 
 #[derive(Deserialize)]
@@ -63,10 +66,12 @@ pub async fn setup_form(
             nav: Nav::new(&session, &viewer),
             form: SetupForm {
                 token,
+                time_zone: TimeZone::UTC.name().into(),
                 ..Default::default()
             },
             errors: FieldErrors::default(),
             token_ok,
+            zones: TimeZone::offered().collect(),
         },
     ))
 }
@@ -81,6 +86,11 @@ pub async fn setup(
     let mut errors = FieldErrors::default();
     let club_name = club::club_name(&form.club_name).map_err(|e| errors.add("club_name", e));
     let slug = club::club_slug(&form.slug).map_err(|e| errors.add("slug", e));
+    let time_zone = if form.time_zone.trim().is_empty() {
+        Ok(TimeZone::UTC)
+    } else {
+        TimeZone::parse(&form.time_zone).map_err(|e| errors.add("time_zone", e))
+    };
     let name = club::person_name(&form.name).map_err(|e| errors.add("name", e));
     let email = Email::parse(&form.email).map_err(|e| errors.add("email", e));
     let password = Password::parse(&form.password).map_err(|e| errors.add("password", e));
@@ -89,9 +99,15 @@ pub async fn setup(
     }
     let mut status = StatusCode::UNPROCESSABLE_ENTITY;
     let mut token_ok = true;
-    if let (Ok(club_name), Ok(slug), Ok(name), Ok(email), Ok(password), true) =
-        (club_name, slug, name, email, password, errors.is_empty())
-    {
+    if let (Ok(club_name), Ok(slug), Ok(time_zone), Ok(name), Ok(email), Ok(password), true) = (
+        club_name,
+        slug,
+        time_zone,
+        name,
+        email,
+        password,
+        errors.is_empty(),
+    ) {
         let hash = service::hash_password(password.as_str())?;
         let token = form.token.clone();
         let result = state
@@ -101,7 +117,9 @@ pub async fn setup(
                     name: &name,
                     password_hash: &hash,
                 };
-                Ok(service::setup_club(c, &token, &slug, &club_name, &owner))
+                Ok(service::setup_club(
+                    c, &token, &slug, &club_name, time_zone, &owner,
+                ))
             })
             .await?;
         match result {
@@ -134,6 +152,7 @@ pub async fn setup(
             form,
             errors,
             token_ok,
+            zones: TimeZone::offered().collect(),
         },
     ))
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::api_standings;
 use super::events::api_event;
 use super::{api_results, api_rounds};
-use crate::event::club::{Player, PlayerFields};
+use crate::event::club::{Player, PlayerFields, TimeZone};
 use crate::event::entries::{Entry, EntryDraft, EntryKind, PlayerChoice};
 use crate::event::lifecycle::UnknownStatus;
 use crate::event::movement::{MovementOptions, MovementPatch, movement_kind};
@@ -137,6 +137,8 @@ struct DirectorJson {
 struct ClubJson {
     slug: String,
     name: String,
+    /// The IANA name the club's pages show times in; the API's times stay UTC.
+    time_zone: &'static str,
 }
 
 async fn me(a: ApiDirector) -> HttpResponse {
@@ -150,6 +152,7 @@ async fn me(a: ApiDirector) -> HttpResponse {
         club: ClubJson {
             slug: a.club.slug,
             name: a.club.name,
+            time_zone: a.club.time_zone.name(),
         },
     })
 }
@@ -650,7 +653,8 @@ struct MovementChangeJson {
     what: String,
     reason: String,
     changed_by: String,
-    changed_at: chrono::NaiveDateTime,
+    /// UTC, with `Z`.
+    changed_at: String,
 }
 
 /// The changes made to the movement after the start, oldest first.
@@ -672,7 +676,7 @@ async fn movement_changes(
                 what: c.what,
                 reason: c.reason,
                 changed_by: c.changed_by,
-                changed_at: c.changed_at,
+                changed_at: TimeZone::UTC.rfc3339(c.changed_at),
             })
             .collect::<Vec<_>>()
     })))

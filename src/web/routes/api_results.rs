@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::events::api_event;
 use crate::db::DbConnection;
 use crate::engine::json::{PlayerInput, SeatMap};
+use crate::event::club::TimeZone;
 use crate::event::entries::Entry;
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
@@ -199,7 +200,7 @@ pub fn entry_error(e: EntryError) -> ApiResult {
 
 fn audit_json(a: &AuditEntry) -> Value {
     json!({
-        "at": a.at,
+        "at": TimeZone::UTC.rfc3339(a.at),
         "by": a.by,
         "reason": a.reason,
         "old": a.old.as_ref().map(AuditValues::json),

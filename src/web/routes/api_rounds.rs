@@ -10,6 +10,7 @@ use super::events::api_event;
 use super::individual::cut_refusal;
 use super::round_seats::{Seated, TableSeats};
 use super::rounds::{Start, round_view, start_round};
+use crate::event::club::TimeZone;
 use crate::event::individual::CutError;
 use crate::event::individual::IndividualOptions;
 use crate::event::{ClubId, Event, EventId};
@@ -73,7 +74,8 @@ struct RoundsJson {
     format: &'static str,
     current_round: u32,
     rounds: Option<u32>,
-    started_at: Option<chrono::NaiveDateTime>,
+    /// UTC, with `Z`.
+    started_at: Option<String>,
     next_round: Option<u32>,
     /// Why no round can be started now.
     next_round_blocked: Option<String>,
@@ -137,7 +139,7 @@ async fn rounds_json(state: &AppState, ev: &Event) -> Result<RoundsJson, AppErro
         format: ev.settings.format().name(),
         current_round: view.current,
         rounds: (view.rounds > 0).then_some(view.rounds),
-        started_at: view.started_at_utc,
+        started_at: view.started_at.map(|t| TimeZone::UTC.rfc3339(t)),
         next_round,
         next_round_blocked,
         tables,

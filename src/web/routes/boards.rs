@@ -12,7 +12,7 @@ use super::event_results::{ResultLine, ResultsInput, results_view};
 use super::standings::{club_event, computed};
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat, Suit};
-use crate::event::club::Club;
+use crate::event::club::{Club, TimeZone};
 use crate::event::results::TableResult;
 use crate::event::standings;
 use crate::event::{Event, EventId, papers};
@@ -191,6 +191,7 @@ fn traveller_line(round: u32, l: &ResultLine, r: Option<&TableResult>) -> Travel
 /// The board's traveller, when its results are public to this viewer.
 fn traveller(
     ev: &Event,
+    zone: TimeZone,
     who: crate::event::Viewer,
     board: u32,
     played: &Played,
@@ -210,6 +211,7 @@ fn traveller(
     let view = results_view(&ResultsInput {
         publication: ev.publication(now),
         now,
+        zone,
         exposure,
         viewer: who,
         results: &results,
@@ -310,7 +312,7 @@ pub async fn show(
             .enumerate()
             .map(|(i, d)| deal_view(&spec, i + 1, d))
             .collect(),
-        traveller: traveller(&ev, who, board, &played, &entries),
+        traveller: traveller(&ev, club.time_zone, who, board, &played, &entries),
         scored: None,
         club,
     };

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use chrono::NaiveDateTime;
 
+use crate::event::club::TimeZone;
 use crate::event::entries::Entry;
 use crate::event::results::{
     Adjusted, Outcome, PublicState, Publication, TableResult, public_state,
@@ -68,6 +69,8 @@ pub struct ResultsView {
 pub struct ResultsInput<'a> {
     pub publication: Publication,
     pub now: NaiveDateTime,
+    /// The club's: the banner's times are its local time.
+    pub zone: TimeZone,
     pub exposure: Exposure,
     pub viewer: Viewer,
     pub results: &'a [TableResult],
@@ -100,28 +103,29 @@ pub fn results_view(input: &ResultsInput) -> Option<ResultsView> {
         }
     }
     Some(ResultsView {
-        banner: banner(input.publication, input.now),
+        banner: banner(input.publication, input.now, input.zone),
         rounds,
         held_back,
     })
 }
 
-fn banner(p: Publication, now: NaiveDateTime) -> Banner {
+fn banner(p: Publication, now: NaiveDateTime, zone: TimeZone) -> Banner {
     match p {
         Publication::Live => Banner {
             text: "Results are provisional while play goes on.".into(),
             provisional: true,
         },
         Publication::Correcting { until } => {
-            let day = if until.date() == now.date() {
+            // The day is named when it is not the club's today.
+            let day = if zone.date(until) == zone.date(now) {
                 String::new()
             } else {
-                until.format(" on %a %-d %b").to_string()
+                zone.local(until).format(" on %a %-d %b").to_string()
             };
             Banner {
                 text: format!(
-                    "Results are provisional: the correction period ends at {} UTC{day}.",
-                    until.format("%H:%M")
+                    "Results are provisional: the correction period ends at {}{day}.",
+                    zone.show(until, "%H:%M")
                 ),
                 provisional: true,
             }
@@ -273,6 +277,7 @@ mod tests {
         results_view(&ResultsInput {
             publication,
             now: at(1, 21, 30),
+            zone: TimeZone::UTC,
             exposure: Exposure {
                 status,
                 has_key: true,
@@ -380,6 +385,24 @@ mod tests {
     }
 
     #[test]
+    fn the_banner_tells_the_end_in_the_clubs_time_and_names_the_clubs_day() {
+        let pos = TimeZone::parse("America/Port_of_Spain").unwrap();
+        let ends = Publication::Correcting {
+            until: at(2, 0, 15),
+        };
+        // 00:15 UTC on the 2nd is 20:15 on the 1st in Port of Spain: the club's same day.
+        assert_eq!(
+            banner(ends, at(1, 21, 30), pos).text,
+            "Results are provisional: the correction period ends at 20:15 AST."
+        );
+        // Seen after the club's midnight, the day is named, as the club's.
+        assert_eq!(
+            banner(ends, at(2, 4, 30), pos).text,
+            "Results are provisional: the correction period ends at 20:15 AST on Tue 1 Dec."
+        );
+    }
+
+    #[test]
     fn final_results_badge_only_what_was_never_settled_and_show_rulings() {
         let mut ruled = result(1, 2, 2, ResultStatus::Confirmed);
         ruled.outcome = Outcome::NotPlayed;
@@ -448,6 +471,7 @@ mod tests {
         let v = results_view(&ResultsInput {
             publication: Publication::Final,
             now: at(1, 21, 30),
+            zone: TimeZone::UTC,
             exposure: Exposure {
                 status: EventStatus::Finished,
                 has_key: true,

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use super::event_results::{ResultsInput, ResultsView, results_view};
 use super::standings::{POLL_MS, computed};
 use crate::engine::{Seat, Suit, TrickRule, Variant};
-use crate::event::club::Club;
+use crate::event::club::{Club, TimeZone};
 use crate::event::lifecycle::{self, MAX_REASON};
 use crate::event::settings::{
     DEFAULT_CORRECTION_MINUTES, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
@@ -309,8 +309,11 @@ fn form_page(
 pub async fn new_form(session: Session, d: ClubDirector) -> HttpResponse {
     // An evening is four or five rounds of one board each.
     let form = EventForm {
-        date: chrono::Local::now()
-            .date_naive()
+        // Today where the club plays, not where the server runs.
+        date: d
+            .club
+            .time_zone
+            .date(crate::service::now())
             .format("%Y-%m-%d")
             .to_string(),
         format: EventFormat::PairsMitchell.name().into(),
@@ -832,8 +835,8 @@ struct EventPage {
     poll_ms: u64,
 }
 
-fn stamp(t: chrono::NaiveDateTime) -> String {
-    t.format("%Y-%m-%d %H:%M UTC").to_string()
+fn stamp(t: chrono::NaiveDateTime, zone: TimeZone) -> String {
+    zone.show(t, "%Y-%m-%d %H:%M")
 }
 
 /// The public event page; a draft exists only for the club's directors.
@@ -863,6 +866,7 @@ pub async fn show(
     let results = results_view(&ResultsInput {
         publication: ev.publication(now),
         now,
+        zone: club.time_zone,
         exposure,
         viewer: who,
         results: &played.results,
@@ -889,11 +893,11 @@ pub async fn show(
         .map(|c| CommitmentView {
             algorithm: c.algorithm.clone(),
             commitment: c.commitment.clone(),
-            published: stamp(c.published_at),
+            published: stamp(c.published_at, club.time_zone),
             withdrawn: c
                 .withdrawn
                 .as_ref()
-                .map(|w| (stamp(w.at), w.reason.clone())),
+                .map(|w| (stamp(w.at, club.time_zone), w.reason.clone())),
             key: key_visible.then(|| c.key_hex.clone()),
         })
         .collect();

@@ -23,6 +23,7 @@ pub mod public;
 pub mod results;
 pub mod round_seats;
 pub mod rounds;
+pub mod settings;
 pub mod standings;
 pub mod table;
 pub mod table_result;
@@ -173,6 +174,8 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         post("/c/{club}/directors/{director}/remove", || {
             web::post().to(directors::remove)
         }),
+        get("/c/{club}/settings", || web::get().to(settings::show)),
+        post("/c/{club}/settings", || web::post().to(settings::save)),
         get("/c/{club}/tokens", || web::get().to(tokens::list)),
         post("/c/{club}/tokens", || web::post().to(tokens::create)),
         post("/c/{club}/tokens/{token}/revoke", || {

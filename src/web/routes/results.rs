@@ -17,7 +17,7 @@ use super::individual;
 use super::table_result::{ScoreEntry, TableForm};
 use crate::db::DbConnection;
 use crate::engine::Problem;
-use crate::event::club::Club;
+use crate::event::club::{Club, TimeZone};
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
 use crate::event::rounds::{GridState, grid_state};
 use crate::event::{Event, EventId, ResultId};
@@ -339,9 +339,9 @@ fn values_text(values: &AuditValues) -> String {
     parts.join(", ")
 }
 
-fn audit_line(a: &AuditEntry) -> AuditLine {
+fn audit_line(a: &AuditEntry, zone: TimeZone) -> AuditLine {
     AuditLine {
-        at: a.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+        at: zone.show(a.at, "%Y-%m-%d %H:%M:%S"),
         by: a.by.clone(),
         reason: a.reason.clone().unwrap_or_default(),
         old: a.old.as_ref().map(values_text).unwrap_or_default(),
@@ -464,7 +464,10 @@ async fn result_page(
             ruling: ruling_text(&result),
             sheet: sheet_lines(result.report.json()),
             sheet_json,
-            audit: audit.iter().map(|(_, a)| audit_line(a)).collect(),
+            audit: audit
+                .iter()
+                .map(|(_, a)| audit_line(a, d.club.time_zone))
+                .collect(),
             result,
             form,
             errors,

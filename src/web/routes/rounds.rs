@@ -29,8 +29,8 @@ pub struct RoundView {
     pub current: u32,
     /// The rounds planned (0 before there is a plan).
     pub rounds: u32,
-    pub started_at: Option<String>,
-    pub started_at_utc: Option<chrono::NaiveDateTime>,
+    /// When the current round started (UTC; the page shows it in the club's zone).
+    pub started_at: Option<chrono::NaiveDateTime>,
     pub tables: Vec<(u32, TableState, String)>,
     /// The same tables, who sits where, for the API.
     pub seats: Vec<TableSeats>,
@@ -56,8 +56,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         return Ok(RoundView {
             current: ev.round.current,
             rounds: p.rounds,
-            started_at: started_text(ev),
-            started_at_utc: ev.round.started_at,
+            started_at: ev.round.started_at,
             tables: p.tables,
             seats: p.seats,
             codes: p.codes,
@@ -101,8 +100,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
     Ok(RoundView {
         current: ev.round.current,
         rounds: movement.as_ref().map_or(0, |m| m.rounds),
-        started_at: started_text(ev),
-        started_at_utc: ev.round.started_at,
+        started_at: ev.round.started_at,
         tables: match &movement {
             Some(m) => states
                 .into_iter()
@@ -118,12 +116,6 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         guide_cards: movement.is_some(),
         cuts_open: vec![],
     })
-}
-
-fn started_text(ev: &Event) -> Option<String> {
-    ev.round
-        .started_at
-        .map(|t| t.format("%H:%M UTC").to_string())
 }
 
 /// "3 v 8, board 3" for a table in a round.
@@ -161,6 +153,7 @@ struct RoundsPage {
 #[derive(Template)]
 #[template(path = "_round_tables.html")]
 struct RoundTables<'a> {
+    club: &'a Club,
     view: &'a RoundView,
 }
 
@@ -174,7 +167,11 @@ pub async fn live(
     let ev = super::events::load_event(&state, d.club.id, id).await?;
     let view = round_view(&state, &ev).await?;
     Ok(super::results::live_json(
-        &RoundTables { view: &view }.render()?,
+        &RoundTables {
+            club: &d.club,
+            view: &view,
+        }
+        .render()?,
     ))
 }
 
@@ -187,7 +184,11 @@ pub async fn show(
     let (_, id) = path.into_inner();
     let ev = super::events::load_event(&state, d.club.id, id).await?;
     let view = round_view(&state, &ev).await?;
-    let part = RoundTables { view: &view }.render()?;
+    let part = RoundTables {
+        club: &d.club,
+        view: &view,
+    }
+    .render()?;
     Ok(html_page(
         StatusCode::OK,
         &RoundsPage {

@@ -1,0 +1,1 @@
+ALTER TABLE clubs DROP COLUMN time_zone;
