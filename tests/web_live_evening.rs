@@ -333,3 +333,151 @@ async fn a_dispute_reaches_the_directors_grid_round_control_and_navigation_at_on
     let (s, _) = other.get_text(&format!("{site}/results/live")).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn finishing_lists_what_is_open_and_confirms_every_provisional_result_with_one_reason() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let e = running_event(
+        api_for(&app, &d, "alpha").await,
+        "pairs-mitchell",
+        5,
+        10,
+        json!({"rounds": 5, "boards_per_round": 1}),
+    )
+    .await;
+    let id = calypso_director::event::EventId::new(
+        e.path.trim_start_matches("/events/").parse().unwrap(),
+    );
+    let site = format!("/c/alpha/events/{id}");
+    let places = play_round(&e, 1, Some(2)).await;
+    // Tables 2 and 4 of round 2 enter on their phones: 2's opponents dispute, 4's never answer.
+    let (s, v) = e
+        .api
+        .post(
+            &format!("{}/rounds", e.path),
+            json!({"round": 2, "confirm_unreported": true}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (_, board) = places.iter().copied().find(|p| p.0 == 2).unwrap();
+    let phone = |table: usize| {
+        let code = code_of(&app, id, table);
+        (Browser::new(&app), format!("/t/{code}"))
+    };
+    let (two, page_two) = phone(2);
+    let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
+    let fields = report.form(1, board);
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let r = two
+        .post(&page_two, &format!("{page_two}/result"), &fields)
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let disputed = e
+        .all_results()
+        .await
+        .into_iter()
+        .find(|r| r["table"] == 2)
+        .unwrap()["id"]
+        .to_string();
+    two.post(
+        &page_two,
+        &format!("{page_two}/confirm"),
+        &[("result", disputed.as_str()), ("answer", "disagree")],
+    )
+    .await;
+    let round_two = e.api.get(&format!("{}/rounds", e.path)).await.1;
+    let four = round_two["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["table"] == 4)
+        .unwrap()["boards"][0]
+        .as_u64()
+        .unwrap();
+    let (p4, page_four) = phone(4);
+    let report = Report::new(&e.deals(four), 4, [0, 1, 0, 1], [2, 2, 2, 2]);
+    let fields = report.form(2, four);
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let r = p4
+        .post(&page_four, &format!("{page_four}/result"), &fields)
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+
+    // "Mark finished?" lists both, and offers to confirm the provisional one.
+    let r = d
+        .post(
+            &site,
+            &format!("{site}/status"),
+            &[("from", "running"), ("to", "finished")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let html = r.text().await.unwrap();
+    assert!(html.contains("1 provisional"), "{html}");
+    assert!(html.contains("1 disputed"));
+    assert!(html.contains("Confirm the 1 provisional result"));
+    // No reason: refused beside the field, nothing changed.
+    let finish = format!("{site}/finish");
+    let r = d
+        .post(
+            &finish,
+            &format!("{site}/results/confirm-all"),
+            &[("reason", " ")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let statuses = |rs: Vec<serde_json::Value>| {
+        let mut s: Vec<String> = rs
+            .iter()
+            .map(|r| r["status"].as_str().unwrap().to_string())
+            .collect();
+        s.sort();
+        s
+    };
+    assert!(statuses(e.all_results().await).contains(&"provisional".to_string()));
+    let r = d
+        .post(
+            &finish,
+            &format!("{site}/results/confirm-all"),
+            &[("reason", "not contested at the end of play")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let after = e.all_results().await;
+    let left = statuses(after.clone());
+    assert!(!left.contains(&"provisional".to_string()), "{left:?}");
+    assert_eq!(left.iter().filter(|s| *s == "disputed").count(), 1);
+    let four_result = after
+        .iter()
+        .find(|r| r["table"] == 4 && r["round"] == 2)
+        .unwrap();
+    let audit = four_result["audit"].as_array().unwrap();
+    assert_eq!(
+        audit.last().unwrap()["reason"],
+        "not contested at the end of play"
+    );
+    let (_, html) = d.get_text(&finish).await;
+    assert!(
+        html.contains("0 provisional") && html.contains("1 disputed"),
+        "{html}"
+    );
+    // Finishing goes ahead; the disputed result keeps the standings provisional.
+    let r = d
+        .post(
+            &finish,
+            &format!("{site}/status"),
+            &[("from", "running"), ("to", "finished"), ("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, standings) = d.get_text(&format!("{site}/standings")).await;
+    assert!(standings.contains("Provisional"));
+    assert!(standings.contains("Leading"));
+}

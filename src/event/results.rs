@@ -412,20 +412,18 @@ pub enum PublicState {
     Provisional,
     /// The other side disputed it and the director has not ruled yet.
     UnderReview,
-    /// Final, but the other side never confirmed it.
-    Unconfirmed,
-    /// Final and confirmed: nothing to say.
+    /// Final: nothing to say.
     Final,
 }
 
-/// A result's public state: every result is provisional until the publication is final (a
-/// disputed one under review); then a confirmed result is simply final.
+/// A result's public state: every result is provisional until the publication is final, a
+/// disputed one under review until the director rules; a result nobody disputed is final
+/// when the correction period ends, whether or not the other side pressed "agree".
 pub fn public_state(p: Publication, status: ResultStatus) -> PublicState {
     match (p, status) {
         (_, ResultStatus::Disputed) => PublicState::UnderReview,
         (Publication::Live | Publication::Correcting { .. }, _) => PublicState::Provisional,
-        (Publication::Final, ResultStatus::Provisional) => PublicState::Unconfirmed,
-        (Publication::Final, ResultStatus::Confirmed) => PublicState::Final,
+        (Publication::Final, _) => PublicState::Final,
     }
 }
 
@@ -620,7 +618,7 @@ mod tests {
         }
         let f = Publication::Final;
         assert_eq!(public_state(f, Confirmed), PublicState::Final);
-        assert_eq!(public_state(f, Provisional), PublicState::Unconfirmed);
+        assert_eq!(public_state(f, Provisional), PublicState::Final);
         assert_eq!(public_state(f, Disputed), PublicState::UnderReview);
     }
 

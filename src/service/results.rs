@@ -372,6 +372,47 @@ pub fn settle(
     })
 }
 
+impl From<diesel::result::Error> for EntryError {
+    fn from(e: diesel::result::Error) -> Self {
+        EntryError::Db(e.into())
+    }
+}
+
+/// Before finishing: the director confirms every result still provisional (the other side
+/// never answered on its phone), each with the same reason in its audit trail, all or
+/// nothing. Disputed results stay open: they are ruled one by one. Returns how many.
+pub fn confirm_every_provisional(
+    conn: &mut DbConnection,
+    ev: &Event,
+    director: &str,
+    reason: Option<&str>,
+) -> Result<usize, EntryError> {
+    let reason = reason_of(reason)?;
+    if !matches!(ev.status, EventStatus::Running | EventStatus::Finished) {
+        return Err(EntryError::NotOpen(format!(
+            "results are confirmed while the event runs (it is {})",
+            ev.status.name()
+        )));
+    }
+    db::write_transaction(conn, |conn| {
+        db::lock_event(conn, ev.id)?;
+        let waiting: Vec<ResultId> = store::results_of(conn, ev.club_id, ev.id)?
+            .into_iter()
+            .filter(|r| r.status == ResultStatus::Provisional)
+            .map(|r| r.id)
+            .collect();
+        for &id in &waiting {
+            change(conn, ev, Who::Director(director), id, Some(&reason), |r| {
+                Ok(ResultValues {
+                    status: ResultStatus::Confirmed,
+                    ..ResultValues::of(r)
+                })
+            })?;
+        }
+        Ok(waiting.len())
+    })
+}
+
 /// A director's ruling on a board: adjusted scores per side, or the board not played or
 /// fouled (which may carry adjusted scores too).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -31,8 +31,8 @@ pub struct EventScores {
     pub report: Report,
     /// What scoring `sheet` gives: exactly what `calypso-director score` prints for it.
     pub standings: Standings,
-    /// Whether every result counted is confirmed (none provisional or disputed).
-    pub all_confirmed: bool,
+    /// Whether a result is disputed and not ruled on yet.
+    pub any_disputed: bool,
     /// The boards whose travellers this viewer may not see yet (some table still has to
     /// play them); their results count in the ranking all the same.
     pub hidden_boards: BTreeSet<u32>,
@@ -41,9 +41,11 @@ pub struct EventScores {
 }
 
 impl EventScores {
-    /// Provisional while any result is unconfirmed or the results may still be corrected.
+    /// Provisional while the results may still be corrected, and after that while a disputed
+    /// result waits for the director: a result nobody disputed is final when the correction
+    /// period ends.
     pub fn provisional(&self, publication: Publication) -> bool {
-        !self.all_confirmed || publication != Publication::Final
+        self.any_disputed || publication != Publication::Final
     }
 
     /// The standings as the API answers them: `score`'s output and `"provisional"`.
@@ -103,7 +105,7 @@ pub fn event_scores(
         results: &results,
     });
     let scored = score(&sheet)?;
-    let all_confirmed = results.iter().all(|r| r.status == ResultStatus::Confirmed);
+    let any_disputed = results.iter().any(|r| r.status == ResultStatus::Disputed);
     Ok(EventScores {
         entries,
         movement,
@@ -112,7 +114,7 @@ pub fn event_scores(
         sheet,
         report: scored.report,
         standings: scored.standings,
-        all_confirmed,
+        any_disputed,
         hidden_boards,
         rounds,
     })

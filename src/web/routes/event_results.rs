@@ -10,7 +10,7 @@ use chrono::NaiveDateTime;
 use crate::event::club::TimeZone;
 use crate::event::entries::Entry;
 use crate::event::results::{
-    Adjusted, Outcome, PublicState, Publication, TableResult, public_state,
+    Adjusted, Outcome, PublicState, Publication, ResultStatus, TableResult, public_state,
 };
 use crate::event::{Exposure, Viewer};
 use crate::movement::IndividualRound;
@@ -103,13 +103,22 @@ pub fn results_view(input: &ResultsInput) -> Option<ResultsView> {
         }
     }
     Some(ResultsView {
-        banner: banner(input.publication, input.now, input.zone),
+        banner: banner(
+            input.publication,
+            input.now,
+            input.zone,
+            input
+                .results
+                .iter()
+                .filter(|r| r.status == ResultStatus::Disputed)
+                .count(),
+        ),
         rounds,
         held_back,
     })
 }
 
-fn banner(p: Publication, now: NaiveDateTime, zone: TimeZone) -> Banner {
+fn banner(p: Publication, now: NaiveDateTime, zone: TimeZone, disputed: usize) -> Banner {
     match p {
         Publication::Live => Banner {
             text: "Results are provisional while play goes on.".into(),
@@ -130,6 +139,14 @@ fn banner(p: Publication, now: NaiveDateTime, zone: TimeZone) -> Banner {
                 provisional: true,
             }
         }
+        // Never "final" above a result still under review.
+        Publication::Final if disputed > 0 => Banner {
+            text: format!(
+                "Results are final except {disputed} disputed result{} the director has still to rule on.",
+                if disputed == 1 { "" } else { "s" }
+            ),
+            provisional: true,
+        },
         Publication::Final => Banner {
             text: "Results are final.".into(),
             provisional: false,
@@ -146,10 +163,6 @@ fn badge(s: PublicState) -> Option<Badge> {
         PublicState::UnderReview => Some(Badge {
             label: "under review",
             class: "status-disputed",
-        }),
-        PublicState::Unconfirmed => Some(Badge {
-            label: "not confirmed",
-            class: "status-provisional",
         }),
         PublicState::Final => None,
     }
@@ -218,7 +231,7 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
 mod tests {
     use super::*;
     use crate::event::entries::EntryKind;
-    use crate::event::results::{Place, Report, ResultStatus};
+    use crate::event::results::{Place, Report};
     use crate::event::{EntryId, EventId, EventStatus, ResultId};
 
     fn at(d: u32, h: u32, m: u32) -> NaiveDateTime {
@@ -385,6 +398,25 @@ mod tests {
     }
 
     #[test]
+    fn a_final_banner_never_stands_above_a_result_still_under_review() {
+        let at = chrono::NaiveDate::from_ymd_opt(2026, 5, 1)
+            .unwrap()
+            .and_hms_opt(22, 0, 0)
+            .unwrap();
+        let clean = banner(Publication::Final, at, TimeZone::UTC, 0);
+        assert_eq!(
+            (clean.text.as_str(), clean.provisional),
+            ("Results are final.", false)
+        );
+        let open = banner(Publication::Final, at, TimeZone::UTC, 2);
+        assert!(open.provisional);
+        assert_eq!(
+            open.text,
+            "Results are final except 2 disputed results the director has still to rule on."
+        );
+    }
+
+    #[test]
     fn the_banner_tells_the_end_in_the_clubs_time_and_names_the_clubs_day() {
         let pos = TimeZone::parse("America/Port_of_Spain").unwrap();
         let ends = Publication::Correcting {
@@ -392,18 +424,18 @@ mod tests {
         };
         // 00:15 UTC on the 2nd is 20:15 on the 1st in Port of Spain: the club's same day.
         assert_eq!(
-            banner(ends, at(1, 21, 30), pos).text,
+            banner(ends, at(1, 21, 30), pos, 0).text,
             "Results are provisional: the correction period ends at 20:15 AST."
         );
         // Seen after the club's midnight, the day is named, as the club's.
         assert_eq!(
-            banner(ends, at(2, 4, 30), pos).text,
+            banner(ends, at(2, 4, 30), pos, 0).text,
             "Results are provisional: the correction period ends at 20:15 AST on Tue 1 Dec."
         );
     }
 
     #[test]
-    fn final_results_badge_only_what_was_never_settled_and_show_rulings() {
+    fn final_results_badge_only_what_is_under_review_and_show_rulings() {
         let mut ruled = result(1, 2, 2, ResultStatus::Confirmed);
         ruled.outcome = Outcome::NotPlayed;
         ruled.majors_adjusted = Some(Adjusted::AvePlus);
@@ -428,8 +460,11 @@ mod tests {
             &[],
         )
         .unwrap();
-        assert_eq!(v.banner.text, "Results are final.");
-        assert!(!v.banner.provisional);
+        assert_eq!(
+            v.banner.text,
+            "Results are final except 1 disputed result the director has still to rule on."
+        );
+        assert!(v.banner.provisional);
         let l = &v.rounds[0].lines;
         assert!(l[0].badge.is_none());
         assert_eq!(l[1].outcome, Some("not played"));
@@ -443,7 +478,7 @@ mod tests {
             (l[2].sides[0].score.as_str(), l[2].sides[1].note.as_deref()),
             ("–", None)
         );
-        assert_eq!(l[3].badge.as_ref().unwrap().label, "not confirmed");
+        assert!(l[3].badge.is_none(), "nobody disputed it: final");
         assert_eq!(l[4].badge.as_ref().unwrap().label, "under review");
         assert_eq!(l[5].sides[1].score, "120");
         assert_eq!(l[5].sides[1].note.as_deref(), Some("adjusted: ave- (40%)"));

@@ -15,6 +15,7 @@ use super::standings::{POLL_MS, computed};
 use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::{Club, TimeZone};
 use crate::event::lifecycle::{self, MAX_REASON};
+use crate::event::results::{Outcome, ResultStatus};
 use crate::event::settings::{
     DEFAULT_CORRECTION_MINUTES, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
 };
@@ -520,6 +521,9 @@ pub async fn change_status(
         .parse()
         .map_err(|e: lifecycle::UnknownStatus| AppError::Invalid(e.to_string()))?;
     ev.status.check_move(seen, to)?;
+    if to == EventStatus::Finished && !confirmed(&form.confirm) {
+        return finish_page(&state, &session, &d, &ev, String::new(), None).await;
+    }
     if ev.status.move_needs_confirmation(to) && !confirmed(&form.confirm) {
         return Ok(confirmation(
             &session,
@@ -543,6 +547,153 @@ pub async fn change_status(
         .await?;
     flash(&session, format!("The event is now {to}."));
     Ok(see_other(&event_path(&d.club, id)))
+}
+
+/// One result the finish page lists: provisional or disputed.
+struct OpenResult {
+    round: u32,
+    table: u32,
+    board: u32,
+    state: &'static str,
+    scores: String,
+    href: String,
+}
+
+#[derive(Template)]
+#[template(path = "finish.html")]
+struct FinishPage {
+    nav: Nav,
+    event_name: String,
+    message: String,
+    open: Vec<OpenResult>,
+    provisional: usize,
+    disputed: usize,
+    confirm_all: String,
+    status_action: String,
+    from: &'static str,
+    back: String,
+    reason: String,
+    reason_error: Option<String>,
+}
+
+/// "Mark finished?": what is still open (provisional and disputed results, each linked), a
+/// form to confirm every provisional result at once, and the button that finishes.
+async fn finish_page(
+    state: &AppState,
+    session: &Session,
+    d: &ClubDirector,
+    ev: &Event,
+    reason: String,
+    reason_error: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let ev2 = ev.clone();
+    let results = state
+        .db(move |c| Ok(service::results::results_of(c, &ev2)?))
+        .await?;
+    let base = event_path(&d.club, ev.id);
+    let open: Vec<OpenResult> = results
+        .iter()
+        .filter(|r| r.status != ResultStatus::Confirmed)
+        .map(|r| OpenResult {
+            round: r.place.round,
+            table: r.place.table,
+            board: r.place.board,
+            state: r.status.name(),
+            scores: if r.outcome == Outcome::Played {
+                format!("{} – {}", r.majors_score, r.minors_score)
+            } else {
+                String::new()
+            },
+            href: format!("{base}/results/{}", r.id),
+        })
+        .collect();
+    let provisional = open.iter().filter(|r| r.state == "provisional").count();
+    Ok(html_page(
+        if reason_error.is_some() {
+            StatusCode::UNPROCESSABLE_ENTITY
+        } else {
+            StatusCode::OK
+        },
+        &FinishPage {
+            nav: Nav::for_director(session, d),
+            event_name: ev.settings.name().to_string(),
+            message: format!(
+                "{} is {}. {}",
+                ev.settings.name(),
+                ev.status,
+                what_it_means(EventStatus::Finished)
+            ),
+            disputed: open.len() - provisional,
+            provisional,
+            open,
+            confirm_all: format!("{base}/results/confirm-all"),
+            status_action: format!("{base}/status"),
+            from: ev.status.name(),
+            back: base,
+            reason,
+            reason_error,
+        },
+    ))
+}
+
+/// `/c/{club}/events/{event}/finish`: the same page, to come back to.
+pub async fn finish(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    ev.status.check_move(ev.status, EventStatus::Finished)?;
+    finish_page(&state, &session, &d, &ev, String::new(), None).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ConfirmAllForm {
+    pub reason: String,
+}
+
+/// Confirms every provisional result with one reason (an audit row each), then back to the
+/// finish page; a missing reason comes back beside the field with nothing changed.
+pub async fn confirm_all(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<ConfirmAllForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let ev = load_event(&state, d.club.id, id).await?;
+    let (ev2, name, reason) = (ev.clone(), d.director.name.clone(), form.reason.clone());
+    let done = state
+        .db(move |c| {
+            Ok(service::results::confirm_every_provisional(
+                c,
+                &ev2,
+                &name,
+                Some(&reason),
+            ))
+        })
+        .await?;
+    match done {
+        Ok(n) => {
+            flash(
+                &session,
+                format!(
+                    "{n} provisional result{} confirmed.",
+                    if n == 1 { "" } else { "s" }
+                ),
+            );
+            Ok(see_other(&format!("{}/finish", event_path(&d.club, id))))
+        }
+        Err(service::results::EntryError::Reason) => {
+            let why = service::results::EntryError::Reason.to_string();
+            finish_page(&state, &session, &d, &ev, form.reason.clone(), Some(why)).await
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[derive(Deserialize, Default)]

@@ -121,6 +121,12 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         get("/c/{club}/events/{event}/results", || {
             web::get().to(results::grid_page)
         }),
+        get("/c/{club}/events/{event}/finish", || {
+            web::get().to(events::finish)
+        }),
+        post("/c/{club}/events/{event}/results/confirm-all", || {
+            web::post().to(events::confirm_all)
+        }),
         get("/c/{club}/events/{event}/results/live", || {
             web::get().to(results::grid_live)
         }),
