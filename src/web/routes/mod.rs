@@ -57,6 +57,7 @@ pub fn director_routes() -> Vec<DirectorRoute> {
     vec![
         get("/c/{club}/players", || web::get().to(players::list)),
         post("/c/{club}/players", || web::post().to(players::create)),
+        post("/c/{club}/players/bulk", || web::post().to(players::bulk)),
         get("/c/{club}/players/{player}/edit", || {
             web::get().to(players::edit_form)
         }),
