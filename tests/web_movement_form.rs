@@ -10,7 +10,11 @@ use serde_json::json;
 /// A draft Mitchell at five tables with `pairs` pairs entered; its page.
 async fn five_tables(d: &Browser, name: &str, pairs: u32) -> String {
     let r = d
-        .post("/c/alpha/events/new", "/c/alpha/events", &event_fields(name))
+        .post(
+            "/c/alpha/events/new",
+            "/c/alpha/events",
+            &event_fields(name),
+        )
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let page = location(&r);
@@ -68,7 +72,9 @@ async fn the_movement_form_shows_its_numbers_and_five_tables_play_five_rounds() 
     assert_eq!(r.status(), StatusCode::OK);
     let body = r.text().await.unwrap();
     assert!(
-        body.contains("Not with these entries and options: mitchell at 5 tables has at most 5 rounds"),
+        body.contains(
+            "Not with these entries and options: mitchell at 5 tables has at most 5 rounds"
+        ),
         "{body}"
     );
 
@@ -123,6 +129,9 @@ async fn an_odd_number_of_pairs_shows_who_sits_out_and_the_api_takes_the_same_de
     let id = id_from_location(&page);
     let (status, m) = api.put(&format!("/events/{id}/movement"), json!({})).await;
     assert_eq!(status, StatusCode::OK, "{m}");
-    assert_eq!((m["rounds"].as_u64(), m["boards"].as_u64()), (Some(5), Some(5)));
+    assert_eq!(
+        (m["rounds"].as_u64(), m["boards"].as_u64()),
+        (Some(5), Some(5))
+    );
     assert_eq!(m["sit_out"].as_array().unwrap().len(), 5);
 }

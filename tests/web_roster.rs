@@ -90,7 +90,9 @@ async fn pasted_players_are_added_all_or_nothing_with_each_lines_problem_named()
         assert!(body.contains(line), "{line}: {body}");
     }
     assert!(
-        body.contains("\nBob Ray, 7\r\nCara Cole, 123\r\n\r\nDan Dee, M 1\r\n&#34;Ray, Eve&#34;, 8"),
+        body.contains(
+            "\nBob Ray, 7\r\nCara Cole, 123\r\n\r\nDan Dee, M 1\r\n&#34;Ray, Eve&#34;, 8"
+        ),
         "the pasted text is kept: {body}"
     );
     assert_eq!(roster(&app).len(), 1, "nothing was added");
@@ -126,8 +128,14 @@ async fn pasted_players_are_added_all_or_nothing_with_each_lines_problem_named()
     let r = upload(&d, "Cara Cole\nGil Gray\ngil  gray\n", None).await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let body = r.text().await.unwrap();
-    assert!(body.contains("line 1: Cara Cole is already on the roster"), "{body}");
-    assert!(body.contains("line 3: gil  gray is also on line 2"), "{body}");
+    assert!(
+        body.contains("line 1: Cara Cole is already on the roster"),
+        "{body}"
+    );
+    assert!(
+        body.contains("line 3: gil  gray is also on line 2"),
+        "{body}"
+    );
     assert_eq!(roster(&app).len(), 6);
 
     // An urlencoded form (a page's ordinary form, or curl) is read the same way.
@@ -178,7 +186,10 @@ async fn a_csv_file_is_read_with_or_without_a_header_and_refused_whole_when_wron
         "{body}"
     );
     assert!(body.contains("line 2: membership number 123 is already Ann Smith&#39;s"));
-    assert!(body.contains(">\nDan Dee,5\nEve Eng,123\n</textarea>"), "{body}");
+    assert!(
+        body.contains(">\nDan Dee,5\nEve Eng,123\n</textarea>"),
+        "{body}"
+    );
     assert_eq!(roster(&app).len(), 3);
 
     // Lines and a file together: which one was meant is not guessed.
@@ -209,7 +220,12 @@ async fn a_csv_file_is_read_with_or_without_a_header_and_refused_whole_when_wron
     let big = vec![b'a'; 1024 * 1024 + 70 * 1024];
     let r = upload(&d, "", Some(("big.csv", &big))).await;
     assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
-    assert!(r.text().await.unwrap().contains("larger than the limit of 1 MiB"));
+    assert!(
+        r.text()
+            .await
+            .unwrap()
+            .contains("larger than the limit of 1 MiB")
+    );
 
     // A broken multipart body, and one without the CSRF token: the site's answers.
     let token = d.csrf("/c/alpha/players").await;
@@ -224,7 +240,12 @@ async fn a_csv_file_is_read_with_or_without_a_header_and_refused_whole_when_wron
         .await
         .unwrap();
     assert_eq!(r.status(), StatusCode::BAD_REQUEST);
-    assert!(r.text().await.unwrap().contains("could not be read as a form"));
+    assert!(
+        r.text()
+            .await
+            .unwrap()
+            .contains("could not be read as a form")
+    );
     let (content_type, body) = multipart(&[("lines", "Hal Hay\nIda Ito")], None);
     let r = d
         .http
@@ -278,13 +299,25 @@ async fn the_roster_sorts_by_surname_or_first_name_and_keeps_the_choice() {
     let (_, page) = d.get_text("/c/alpha/players").await;
     assert_eq!(
         order(&page),
-        ["Zoe Adams", "Anna van der Berg", "bob Carter", "Sammy Davis Jr.", "Al Zimmer"]
+        [
+            "Zoe Adams",
+            "Anna van der Berg",
+            "bob Carter",
+            "Sammy Davis Jr.",
+            "Al Zimmer"
+        ]
     );
     assert!(page.contains("<strong aria-current=\"true\">surname</strong>"));
     let (_, page) = d.get_text("/c/alpha/players?sort=first").await;
     assert_eq!(
         order(&page),
-        ["Al Zimmer", "Anna van der Berg", "bob Carter", "Sammy Davis Jr.", "Zoe Adams"]
+        [
+            "Al Zimmer",
+            "Anna van der Berg",
+            "bob Carter",
+            "Sammy Davis Jr.",
+            "Zoe Adams"
+        ]
     );
     assert!(page.contains("<strong aria-current=\"true\">first name</strong>"));
     assert!(page.contains("href=\"/c/alpha/players?archived=1&amp;sort=first\""));
@@ -294,7 +327,11 @@ async fn the_roster_sorts_by_surname_or_first_name_and_keeps_the_choice() {
         .post(
             "/c/alpha/players?sort=first",
             "/c/alpha/players",
-            &[("name", "Cy Young"), ("membership_number", ""), ("sort", "first")],
+            &[
+                ("name", "Cy Young"),
+                ("membership_number", ""),
+                ("sort", "first"),
+            ],
         )
         .await;
     assert_eq!(location(&r), "/c/alpha/players?sort=first");
@@ -334,7 +371,11 @@ async fn the_entry_picker_leaves_out_players_already_entered() {
     let entries = format!("{}/entries", location(&r));
     let option = |name: &str| format!("<option value=\"{}\">{name}</option>", id(name));
     let (_, page) = d.get_text(&entries).await;
-    assert_eq!(page.matches(&option("Ann Lee")).count(), 2, "both slots offer Ann");
+    assert_eq!(
+        page.matches(&option("Ann Lee")).count(),
+        2,
+        "both slots offer Ann"
+    );
     let (ann, bob) = (id("Ann Lee"), id("Bob Ray"));
     let r = d
         .post(
@@ -345,7 +386,10 @@ async fn the_entry_picker_leaves_out_players_already_entered() {
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let (_, page) = d.get_text(&entries).await;
-    assert!(page.contains("Ann Lee &#38; Bob Ray"), "the entry is listed");
+    assert!(
+        page.contains("Ann Lee &#38; Bob Ray"),
+        "the entry is listed"
+    );
     for gone in ["Ann Lee", "Bob Ray"] {
         assert!(!page.contains(&option(gone)), "{gone} is entered: {page}");
     }
@@ -354,7 +398,11 @@ async fn the_entry_picker_leaves_out_players_already_entered() {
     }
     // Sent anyway (an old page): still refused by the rule, which the picker follows.
     let r = d
-        .post(&entries, &entries, &[("player_1", &ann), ("guest_2", "Eve")])
+        .post(
+            &entries,
+            &entries,
+            &[("player_1", &ann), ("guest_2", "Eve")],
+        )
         .await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }

@@ -177,7 +177,10 @@ impl LineCounter {
             start += 1;
         }
         if start >= self.byte {
-            self.line += bytes[self.byte..start].iter().filter(|b| **b == b'\n').count() as u64;
+            self.line += bytes[self.byte..start]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count() as u64;
             self.byte = start;
         }
         self.line + 1
@@ -234,7 +237,10 @@ impl Columns {
 }
 
 /// One line's player, or what is wrong with it.
-fn read_line(record: &csv::StringRecord, columns: Option<&Columns>) -> Result<PlayerFields, String> {
+fn read_line(
+    record: &csv::StringRecord,
+    columns: Option<&Columns>,
+) -> Result<PlayerFields, String> {
     let cell = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or("");
     let (name, number) = match columns {
         Some(c) => {
@@ -333,10 +339,10 @@ pub fn check_against(lines: &[RosterLine], roster: &[Player]) -> Vec<LineProblem
                 p.name,
                 archived(p)
             ));
-        } else if let Some((earlier, _)) = names
-            .get(&key)
-            .and_then(|seen| seen.iter().find(|(_, m)| same_person(m, &f.membership_number)))
-        {
+        } else if let Some((earlier, _)) = names.get(&key).and_then(|seen| {
+            seen.iter()
+                .find(|(_, m)| same_person(m, &f.membership_number))
+        }) {
             said.push(format!("{} is also on line {earlier}", f.name));
         }
         names
@@ -472,7 +478,11 @@ mod tests {
     #[test]
     fn bad_lines_are_all_listed_by_number() {
         let text = "Ann Smith,123\n,45\nBob Ray,M 1\nA,B,C\nCara\u{7}Cole\n";
-        assert_eq!(read_roster_text(text).unwrap().lines.len(), 1, "the good line is read");
+        assert_eq!(
+            read_roster_text(text).unwrap().lines.len(),
+            1,
+            "the good line is read"
+        );
         assert_eq!(
             problems(text),
             vec![
@@ -502,11 +512,15 @@ mod tests {
         let big = "a".repeat(MAX_BYTES + 1);
         assert_eq!(
             read_roster_bytes(big.as_bytes()),
-            Err(BulkError::TooLarge { bytes: MAX_BYTES + 1 })
+            Err(BulkError::TooLarge {
+                bytes: MAX_BYTES + 1
+            })
         );
         assert_eq!(
             read_roster_text(&big),
-            Err(BulkError::TooLarge { bytes: MAX_BYTES + 1 })
+            Err(BulkError::TooLarge {
+                bytes: MAX_BYTES + 1
+            })
         );
     }
 

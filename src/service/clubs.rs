@@ -121,7 +121,9 @@ pub fn add_players(
                         message: "another player of the club has this membership number".into(),
                     }]));
                 }
-                Err(PlayerError::NotFound) => return Err(DbError::from(diesel::result::Error::NotFound).into()),
+                Err(PlayerError::NotFound) => {
+                    return Err(DbError::from(diesel::result::Error::NotFound).into());
+                }
                 Err(PlayerError::Db(e)) => return Err(e.into()),
             }
         }

@@ -14,9 +14,9 @@ use askama::Template;
 
 use super::error::AppError;
 use super::extract_errors::body_refused;
-use super::upload;
 use super::page::{CSRF_FIELD, SESSION_CSRF, csrf_token};
 use super::render::html_page;
+use super::upload;
 use crate::service::tokens::constant_time_eq;
 
 /// One field of the expired form, as it will be shown again.

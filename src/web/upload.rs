@@ -51,7 +51,12 @@ impl UploadParts {
         self.0
             .iter()
             .filter(|p| p.filename.is_none())
-            .map(|p| (p.name.clone(), String::from_utf8_lossy(&p.data).into_owned()))
+            .map(|p| {
+                (
+                    p.name.clone(),
+                    String::from_utf8_lossy(&p.data).into_owned(),
+                )
+            })
             .collect()
     }
 }
@@ -132,7 +137,9 @@ mod tests {
         let body = "--XyZ\r\nContent-Disposition: form-data; name=\"csrf_token\"\r\n\r\nabc\r\n\
                     --XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"club.csv\"\r\n\
                     Content-Type: text/csv\r\n\r\nAnn Smith,1\nBob Ray\r\n--XyZ--\r\n";
-        let parts = read_parts(&headers("XyZ"), Bytes::from(body)).await.unwrap();
+        let parts = read_parts(&headers("XyZ"), Bytes::from(body))
+            .await
+            .unwrap();
         assert_eq!(parts.text("csrf_token"), "abc");
         let file = parts.get("file").unwrap();
         assert_eq!(file.filename.as_deref(), Some("club.csv"));

@@ -182,6 +182,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(public::index))
         .route("/static/style.css", web::get().to(public::stylesheet))
         .route("/static/table.js", web::get().to(public::table_script))
+        .route("/static/forms.js", web::get().to(public::forms_script))
         .route(
             "/static/standings.js",
             web::get().to(public::standings_script),

@@ -152,8 +152,8 @@ fn numbers(m: &Movement) -> Numbers {
             m.rounds, m.tables
         ),
     };
-    let phantom = (m.kind != MovementKind::TeamMatch && m.pairs < 2 * m.tables)
-        .then_some(2 * m.tables);
+    let phantom =
+        (m.kind != MovementKind::TeamMatch && m.pairs < 2 * m.tables).then_some(2 * m.tables);
     Numbers {
         kind: m.kind.label(),
         tables: m.tables,

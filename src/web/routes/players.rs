@@ -387,8 +387,8 @@ async fn bulk_input(req: &HttpRequest, payload: web::Payload) -> Result<BulkInpu
         .await
         .map_err(|_| not_read("The form is larger than the limit of 64 KiB"))?
         .map_err(|_| not_read("The form could not be read"))?;
-    let form: BulkForm = serde_urlencoded::from_bytes(&body)
-        .map_err(|_| not_read("The form could not be read"))?;
+    let form: BulkForm =
+        serde_urlencoded::from_bytes(&body).map_err(|_| not_read("The form could not be read"))?;
     Ok(BulkInput {
         lines: form.lines,
         file: None,
