@@ -1597,3 +1597,121 @@ fn figure(v: &serde_json::Value) -> String {
         format!("{x}")
     }
 }
+
+/// Where the error summary and a field sit, what has the focus, and the summary's links in
+/// their order.
+async fn summary_and_focus(c: &Client, field: &str) -> serde_json::Value {
+    c.execute(
+        "const s = document.querySelector('.error-summary').getBoundingClientRect();
+         const f = document.getElementById(arguments[0]).getBoundingClientRect();
+         return {summary_top: s.top, summary_bottom: s.bottom, field_top: f.top,
+                 scrolled: window.scrollY, focused: document.activeElement.id,
+                 links: Array.from(document.querySelectorAll('.error-summary a'))
+                   .map(a => a.getAttribute('href'))};",
+        vec![serde_json::json!(field)],
+    )
+    .await
+    .unwrap()
+}
+
+/// On a phone (390 px) a form sent back with problems lists them at the top of the page,
+/// each a link to its field, in the form's order; the focus is on the first field in error
+/// and a link in the list moves it to its field (static/forms.js). The many-players form's
+/// problems come back the same way, with the pasted lines kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forms_problems_show_at_the_top_and_the_first_has_the_focus_on_a_phone() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let r = d
+        .post(
+            "/c/alpha/events/new",
+            "/c/alpha/events",
+            &event_fields("Phone Mitchell"),
+        )
+        .await;
+    let event = location(&r);
+    enter_pairs(&d, &format!("{event}/entries"), 9, "North", "South").await;
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    log_in_to_alpha(&c, &app).await;
+
+    for (w, h, size) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+        c.set_window_size(w, h).await.unwrap();
+        c.goto(&format!("{}/c/alpha/players", app.address))
+            .await
+            .unwrap();
+        // Spaces pass the browser's `required`; the server refuses them, and the number.
+        fill(&c, "#name", "   ").await;
+        fill(&c, "#membership_number", "M 1").await;
+        submit(&c, "form.stack").await;
+        wait_for(&c, "/c/alpha/players", "There are 2 problems to correct").await;
+        let v = summary_and_focus(&c, "name").await;
+        assert_eq!(
+            v["links"],
+            serde_json::json!(["#name", "#membership_number"]),
+            "{v}"
+        );
+        assert_eq!(
+            v["focused"], "name",
+            "the first field in error has the focus: {v}"
+        );
+        assert_eq!(v["scrolled"], 0, "the page stays at its top: {v}");
+        let (top, bottom) = (
+            v["summary_top"].as_f64().unwrap(),
+            v["summary_bottom"].as_f64().unwrap(),
+        );
+        assert!(
+            top < 250.0 && bottom <= f64::from(h) && bottom <= v["field_top"].as_f64().unwrap(),
+            "the summary is at the top, above the form: {v}"
+        );
+        let (width, content) = widths(&c).await;
+        assert!(content <= width, "{content} px wide at {width} px");
+        whole_page_shot(&c, &format!("{size}-players-errors"), w).await;
+        c.set_window_size(w, h).await.unwrap();
+        // A link in the summary takes the focus to its field.
+        c.find(Locator::Css(".error-summary a[href='#membership_number']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let focused = c
+            .execute("return document.activeElement.id;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(focused, "membership_number");
+
+        // The many-players form: its lines' problems, the text kept, the box focused.
+        c.goto(&format!("{}/c/alpha/players", app.address))
+            .await
+            .unwrap();
+        fill(&c, "#lines", "Ann Smith, 12\nBob Ray, M 1\nAnn Smith, 12").await;
+        submit(&c, "form#bulk").await;
+        let source = wait_for(&c, "/c/alpha/players/bulk", "2 lines need correcting").await;
+        assert!(source.contains("line 2: membership number"), "{source}");
+        assert!(source.contains("line 3: membership number 12 is also on line 1"));
+        let v = summary_and_focus(&c, "lines").await;
+        assert_eq!(v["focused"], "lines", "{v}");
+        let kept = c
+            .execute("return document.getElementById('lines').value;", vec![])
+            .await
+            .unwrap();
+        assert_eq!(kept, "Ann Smith, 12\nBob Ray, M 1\nAnn Smith, 12");
+        whole_page_shot(&c, &format!("{size}-players-bulk-errors"), w).await;
+
+        // The movement form with its numbers (nine pairs: who sits out).
+        c.set_window_size(w, h).await.unwrap();
+        c.goto(&format!("{}{event}/movement", app.address))
+            .await
+            .unwrap();
+        let source = wait_for(&c, "/movement", "What it will be").await;
+        assert!(source.contains("place is empty"), "{source}");
+        let (width, content) = widths(&c).await;
+        assert!(
+            content <= width,
+            "movement: {content} px wide at {width} px"
+        );
+        whole_page_shot(&c, &format!("{size}-movement-form"), w).await;
+    }
+    c.close().await.unwrap();
+}

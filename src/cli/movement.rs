@@ -22,8 +22,8 @@ pub struct MovementArgs {
     /// Tables (mitchell, progressive: 2 to 100; a team match is 2).
     #[arg(long)]
     tables: Option<u32>,
-    /// Rounds (default: mitchell min(T, 4), or min(T/2, 4) for even T; progressive
-    /// min(T, 4); a team match plays one round a board).
+    /// Rounds (default: mitchell T, so every pair meets every opposing pair, or T-1 for an
+    /// even T, the most; progressive min(T, 4); a team match plays one round a board).
     #[arg(long)]
     rounds: Option<u32>,
     /// Boards each table plays a round (mitchell; default 1).

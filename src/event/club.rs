@@ -363,6 +363,53 @@ impl PlayerFields {
     }
 }
 
+/// How the roster is listed: by surname (the default, as club lists are) or by first name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RosterOrder {
+    #[default]
+    Surname,
+    FirstName,
+}
+
+impl RosterOrder {
+    /// The value of the roster page's `sort` parameter.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RosterOrder::Surname => "surname",
+            RosterOrder::FirstName => "first",
+        }
+    }
+}
+
+/// Words after a surname that are not the surname ("Sammy Davis Jr.").
+const NAME_SUFFIXES: [&str; 7] = ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"];
+
+/// The surname a name is sorted by: its last word, after a suffix such as "Jr." if any. A
+/// particle stays with the first name: "Anna van der Berg" sorts under Berg, as Dutch lists
+/// sort; a one-word name is its own surname.
+pub fn surname(name: &str) -> &str {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let last = words
+        .iter()
+        .rposition(|w| !NAME_SUFFIXES.contains(&w.to_lowercase().as_str()))
+        .unwrap_or(words.len().saturating_sub(1));
+    words.get(last).copied().unwrap_or("")
+}
+
+/// Sorts players in `order`, the current ones before archived ones; ties by the whole
+/// name, then by id, so the order never depends on how storage returned them. Letters are
+/// compared in lower case (accents are not folded).
+pub fn sort_players(players: &mut [Player], order: RosterOrder) {
+    players.sort_by_cached_key(|p| {
+        let whole = p.name.to_lowercase();
+        let first = match order {
+            RosterOrder::Surname => surname(&p.name).to_lowercase(),
+            RosterOrder::FirstName => whole.clone(),
+        };
+        (p.archived, first, whole, p.id.get())
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -497,5 +544,41 @@ mod tests {
                 .iter()
                 .all(|n| TimeZone::parse(n).unwrap().name() == *n)
         );
+    }
+
+    fn player(id: i32, name: &str, archived: bool) -> Player {
+        Player {
+            id: PlayerId::new(id),
+            club_id: ClubId::new(1),
+            name: name.into(),
+            membership_number: None,
+            archived,
+        }
+    }
+
+    #[test]
+    fn surnames_are_the_last_word_before_a_suffix() {
+        assert_eq!(surname("Ann Smith"), "Smith");
+        assert_eq!(surname("  Anna  van der Berg "), "Berg");
+        assert_eq!(surname("Sammy Davis Jr."), "Davis");
+        assert_eq!(surname("Cher"), "Cher");
+        assert_eq!(surname("Jr"), "Jr");
+        assert_eq!(surname(""), "");
+    }
+
+    #[test]
+    fn the_roster_sorts_by_surname_or_first_name_archived_last() {
+        let mut ps = vec![
+            player(1, "Zoe Adams", false),
+            player(2, "Anna van der Berg", false),
+            player(3, "bob Carter", false),
+            player(4, "Al Aaron", true),
+            player(5, "Zoe Adams", false),
+        ];
+        let names = |ps: &[Player]| ps.iter().map(|p| p.id.get()).collect::<Vec<_>>();
+        sort_players(&mut ps, RosterOrder::Surname);
+        assert_eq!(names(&ps), vec![1, 5, 2, 3, 4]);
+        sort_players(&mut ps, RosterOrder::FirstName);
+        assert_eq!(names(&ps), vec![2, 3, 1, 5, 4]);
     }
 }

@@ -12,6 +12,7 @@ pub mod lifecycle;
 pub mod movement;
 pub mod papers;
 pub mod results;
+pub mod roster;
 pub mod rounds;
 pub mod scoring_sheet;
 pub mod settings;

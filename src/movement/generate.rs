@@ -15,8 +15,7 @@ pub struct MovementRequest {
     pub kind: MovementKind,
     /// Mitchell and progressive: required. Team match: 2.
     pub tables: Option<u32>,
-    /// Mitchell: min(T, 4) for odd T, min(T/2, 4) for even T. Progressive: min(T, 4).
-    /// Team match: one round per board.
+    /// Default: [`round_limits`]. Team match: one round per board.
     pub rounds: Option<u32>,
     /// Mitchell: default 1. Team match and progressive: 1.
     pub boards_per_round: Option<u32>,
@@ -191,13 +190,58 @@ fn pairs(req: &MovementRequest, tables: u32) -> Result<u32, MovementError> {
     }
 }
 
-fn rounds(
-    req: &MovementRequest,
-    tables: u32,
-    default: u32,
-    max: u32,
-    why: &'static str,
-) -> Result<u32, MovementError> {
+/// The rounds a Mitchell or progressive at `tables` tables plays when not told, and the most
+/// it can play: the one place these defaults are made (the forms show them, the API and the
+/// command line take them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundLimits {
+    pub default: u32,
+    pub max: u32,
+    /// What one more round than `max` would break, for the message.
+    pub why: &'static str,
+}
+
+/// A Mitchell plays as many rounds as it can, so that every minors pair meets every majors
+/// pair: T at an odd T; at an even T the skip allows T-1 (a T-th round would bring back
+/// round 1's opponents), so one opposing pair is never met. A progressive keeps Sheinwold's
+/// session of four games, fewer at fewer tables; at most T. `None` for a team match, whose
+/// rounds are its boards. `tables` must be at least 1.
+pub fn round_limits(kind: MovementKind, tables: u32) -> Option<RoundLimits> {
+    match kind {
+        MovementKind::TeamMatch => None,
+        MovementKind::Mitchell => Some(mitchell_limits(tables)),
+        MovementKind::Progressive => Some(progressive_limits(tables)),
+    }
+}
+
+fn mitchell_limits(tables: u32) -> RoundLimits {
+    let t = tables.max(1);
+    if t.is_multiple_of(2) {
+        RoundLimits {
+            default: t - 1,
+            max: t - 1,
+            why: "meet an opponent again, even with the minors skipping a table",
+        }
+    } else {
+        RoundLimits {
+            default: t,
+            max: t,
+            why: "meet an opponent again",
+        }
+    }
+}
+
+fn progressive_limits(tables: u32) -> RoundLimits {
+    let t = tables.max(1);
+    RoundLimits {
+        default: t.min(4),
+        max: t,
+        why: "meet an opponent again",
+    }
+}
+
+fn rounds(req: &MovementRequest, tables: u32, limits: RoundLimits) -> Result<u32, MovementError> {
+    let RoundLimits { default, max, why } = limits;
     match req.rounds.unwrap_or(default) {
         0 => Err(MovementError::NoRounds),
         r if r > max => Err(MovementError::TooManyRounds {
@@ -310,16 +354,7 @@ fn mitchell(req: &MovementRequest) -> Result<Movement, MovementError> {
     if !(1..=MAX_BOARDS_PER_ROUND).contains(&k) {
         return Err(MovementError::BoardsPerRound(k));
     }
-    let (default, max, why) = if !t.is_multiple_of(2) {
-        (t.min(4), t, "meet an opponent again")
-    } else {
-        (
-            (t / 2).min(4),
-            t - 1,
-            "meet an opponent again, even with the minors skipping a table",
-        )
-    };
-    let r = rounds(req, t, default, max, why)?;
+    let r = rounds(req, t, mitchell_limits(t))?;
     let mut arrow = req.arrow_switch.clone();
     arrow.sort_unstable();
     arrow.dedup();
@@ -416,7 +451,7 @@ fn progressive(req: &MovementRequest) -> Result<Movement, MovementError> {
     }
     let t = tables(req)?;
     let pairs = pairs(req, t)?;
-    let r = rounds(req, t, t.min(4), t, "meet an opponent again")?;
+    let r = rounds(req, t, progressive_limits(t))?;
     let mut schedule = Vec::new();
     let mut sit_out = Vec::new();
     for round in 1..=r {

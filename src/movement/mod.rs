@@ -18,7 +18,7 @@ pub mod plan;
 mod text;
 mod validate;
 
-pub use generate::{Field, MovementError, MovementRequest, generate};
+pub use generate::{Field, MovementError, MovementRequest, RoundLimits, generate, round_limits};
 pub use individual::{
     CutOverrides, IndividualError, IndividualRound, IndividualSide, IndividualTable,
     IndividualViolation, Outcome, TableResult,

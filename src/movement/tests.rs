@@ -106,18 +106,35 @@ fn mitchell_minors_move_up_and_boards_down() {
 
 #[test]
 fn mitchell_default_and_maximum_rounds() {
+    // The default is the most: every pair meets every opposing pair (all but one at an even
+    // number of tables, where the skip allows T-1 rounds).
     for (t, default, max) in [
         (2, 1, 1),
         (3, 3, 3),
-        (4, 2, 3),
-        (5, 4, 5),
-        (6, 3, 5),
-        (7, 4, 7),
-        (8, 4, 7),
-        (13, 4, 13),
-        (14, 4, 13),
+        (4, 3, 3),
+        (5, 5, 5),
+        (6, 5, 5),
+        (7, 7, 7),
+        (8, 7, 7),
+        (13, 13, 13),
+        (14, 13, 13),
     ] {
-        assert_eq!(made(&mitchell(t)).rounds, default, "{t} tables");
+        let m = made(&mitchell(t));
+        assert_eq!(m.rounds, default, "{t} tables");
+        assert_eq!(
+            round_limits(MovementKind::Mitchell, t).map(|l| (l.default, l.max)),
+            Some((default, max))
+        );
+        // Each minors pair meets this many different majors pairs.
+        for minors in t + 1..=2 * t {
+            let met: std::collections::BTreeSet<u32> = m
+                .schedule
+                .iter()
+                .filter(|s| s.minors == Some(minors))
+                .filter_map(|s| s.majors)
+                .collect();
+            assert_eq!(met.len() as u32, default, "{t} tables, pair {minors}");
+        }
         let at_max = MovementRequest {
             rounds: Some(max),
             ..mitchell(t)

@@ -3,7 +3,10 @@
 
 use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::{self, DbConnection, DbError};
-use crate::event::club::{Club, Director, Player, PlayerFields, TimeZone};
+use crate::event::club::{
+    Club, Director, Player, PlayerFields, RosterOrder, TimeZone, sort_players,
+};
+use crate::event::roster::{LineProblem, ReadLines};
 use crate::event::{ClubId, Event, PlayerId};
 
 /// Why a player was not added or saved (the number is another player's, no such player, or
@@ -77,6 +80,19 @@ pub fn players_of(
     db::clubs::players_of(conn, club, include_archived)
 }
 
+/// The roster page's list: the club's players (archived ones too if asked) in the
+/// director's order, the current ones first.
+pub fn roster(
+    conn: &mut DbConnection,
+    club: ClubId,
+    include_archived: bool,
+    order: RosterOrder,
+) -> Result<Vec<Player>, DbError> {
+    let mut players = db::clubs::players_of(conn, club, include_archived)?;
+    sort_players(&mut players, order);
+    Ok(players)
+}
+
 /// One player of the club; None for another club's player as for one that does not exist.
 pub fn player(
     conn: &mut DbConnection,
@@ -93,6 +109,62 @@ pub fn add_player(
     fields: &PlayerFields,
 ) -> Result<Player, PlayerError> {
     db::clubs::create_player(conn, club, fields)
+}
+
+/// Why many players were not added: the lines' problems (nothing was added), or storage.
+#[derive(Debug, thiserror::Error)]
+pub enum BulkAddError {
+    #[error("{} line(s) need correcting, and nothing was added", .0.len())]
+    Lines(Vec<LineProblem>),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl From<diesel::result::Error> for BulkAddError {
+    fn from(e: diesel::result::Error) -> Self {
+        BulkAddError::Db(e.into())
+    }
+}
+
+impl ActionError for BulkAddError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            BulkAddError::Lines(_) => ErrorKind::Invalid,
+            BulkAddError::Db(_) => ErrorKind::Internal,
+        }
+    }
+}
+
+/// Adds many players to the roster, all or none, in one transaction: the lines that are not
+/// players and those that repeat another line or a roster player (archived ones included)
+/// are all listed, and any problem adds nothing. A number taken meanwhile by another
+/// request is that line's problem too.
+pub fn add_players(
+    conn: &mut DbConnection,
+    club: ClubId,
+    read: ReadLines,
+) -> Result<Vec<Player>, BulkAddError> {
+    db::write_transaction(conn, |conn| {
+        let roster = db::clubs::players_of(conn, club, true)?;
+        let lines = read.checked(&roster).map_err(BulkAddError::Lines)?;
+        let mut added = Vec::with_capacity(lines.len());
+        for l in &lines {
+            match db::clubs::create_player(conn, club, &l.fields) {
+                Ok(p) => added.push(p),
+                Err(PlayerError::MembershipTaken) => {
+                    return Err(BulkAddError::Lines(vec![LineProblem {
+                        line: l.line,
+                        message: "another player of the club has this membership number".into(),
+                    }]));
+                }
+                Err(PlayerError::NotFound) => {
+                    return Err(DbError::from(diesel::result::Error::NotFound).into());
+                }
+                Err(PlayerError::Db(e)) => return Err(e.into()),
+            }
+        }
+        Ok(added)
+    })
 }
 
 /// Saves a player's fields and, if given, whether they are archived: both or neither.

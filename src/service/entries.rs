@@ -5,7 +5,7 @@
 use super::play::{self, MovementChangeError};
 use super::{ActionError, ErrorKind};
 use crate::db::{self, DbConnection, DbError};
-use crate::event::club::Player;
+use crate::event::club::{Player, RosterOrder, sort_players};
 use crate::event::entries::{
     Entry, EntryDraft, EntryError, PlayerChoice, change_reason, check_change_after_start,
     check_draft, entries_open,
@@ -274,16 +274,23 @@ pub fn entries_of(
     db::entries::entries_of(conn, club, event)
 }
 
-/// The entries page's data: the event's entries and the club's players still on its roster.
+/// The entries page's data: the event's entries and the club's players the picker offers,
+/// those on the roster not yet in any of its entries (a withdrawn entry's too: entering
+/// them again is refused), by surname.
 pub fn entries_with_roster(
     conn: &mut DbConnection,
     club: ClubId,
     event: EventId,
 ) -> Result<(Vec<Entry>, Vec<Player>), DbError> {
-    Ok((
-        db::entries::entries_of(conn, club, event)?,
-        db::clubs::players_of(conn, club, false)?,
-    ))
+    let entries = db::entries::entries_of(conn, club, event)?;
+    let mut roster = db::clubs::players_of(conn, club, false)?;
+    roster.retain(|p| {
+        !entries
+            .iter()
+            .any(|e| e.players.iter().any(|x| x.player_id == Some(p.id)))
+    });
+    sort_players(&mut roster, RosterOrder::Surname);
+    Ok((entries, roster))
 }
 
 /// The entries' current numbers in a random order (a fair draw for starting numbers).

@@ -9,12 +9,14 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::{FromRequest, ResponseError, web};
+use actix_web::{FromRequest, HttpMessage, ResponseError, web};
 use askama::Template;
 
+use super::error::AppError;
 use super::extract_errors::body_refused;
 use super::page::{CSRF_FIELD, SESSION_CSRF, csrf_token};
 use super::render::html_page;
+use super::upload;
 use crate::service::tokens::constant_time_eq;
 
 /// One field of the expired form, as it will be shown again.
@@ -26,13 +28,16 @@ struct Kept {
 }
 
 /// Fields a page sends without showing them.
-const HIDDEN: [&str; 6] = ["token", "from", "to", "next", "confirm", "archived"];
+const HIDDEN: [&str; 7] = ["token", "from", "to", "next", "confirm", "archived", "sort"];
 
 fn keep(name: String, value: String) -> Kept {
     let kind = if name.contains("password") {
         "password"
     } else if HIDDEN.contains(&name.as_str()) {
         "hidden"
+    } else if value.contains('\n') {
+        // Pasted lines: an input would drop the line ends.
+        "textarea"
     } else {
         "text"
     };
@@ -85,16 +90,45 @@ pub async fn guard(
             .map(ServiceResponse::map_into_left_body);
     }
     let (http_req, mut payload) = req.into_parts();
-    // Reads the body with the app's size limit (PayloadConfig), then hands it on unchanged.
-    // A body too large or cut short is refused here, with the site's page.
-    let body = match web::Bytes::from_request(&http_req, &mut payload).await {
+    let multipart = upload::is_multipart(http_req.headers());
+    let upload = multipart && upload::takes_upload(&http_req);
+    // Reads the body with the app's size limit (PayloadConfig), or an upload's, then hands it
+    // on unchanged. A body too large or cut short is refused here, with the site's page.
+    let body = if upload {
+        upload_body(&http_req, &mut payload).await
+    } else {
+        web::Bytes::from_request(&http_req, &mut payload)
+            .await
+            .map_err(|e| body_refused(&http_req, &e))
+    };
+    let body = match body {
         Ok(b) => b,
-        Err(e) => {
-            let resp = body_refused(&http_req, &e).error_response();
+        Err(refused) => {
+            let resp = refused.error_response();
             return Ok(ServiceResponse::new(http_req, resp).map_into_right_body());
         }
     };
-    let fields = serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default();
+    // A multipart form's parts are read once, here; its handler finds them in the request.
+    let parts = if multipart {
+        match upload::read_parts(http_req.headers(), body.clone()).await {
+            Ok(p) => Some(p),
+            Err(e) => {
+                let resp = AppError::Refused(
+                    StatusCode::BAD_REQUEST,
+                    "Form not understood",
+                    e.to_string(),
+                )
+                .error_response();
+                return Ok(ServiceResponse::new(http_req, resp).map_into_right_body());
+            }
+        }
+    } else {
+        None
+    };
+    let fields = match &parts {
+        Some(p) => p.text_fields(),
+        None => serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).unwrap_or_default(),
+    };
     let sent = fields.iter().find(|(k, _)| k == CSRF_FIELD).map(|(_, v)| v);
     let session = http_req.get_session();
     let expected = session.get::<String>(SESSION_CSRF).ok().flatten();
@@ -118,12 +152,41 @@ pub async fn guard(
         let resp = html_page(StatusCode::FORBIDDEN, &page);
         return Ok(ServiceResponse::new(http_req, resp).map_into_right_body());
     }
+    if let Some(p) = parts {
+        http_req.extensions_mut().insert(p);
+    }
     let (_, mut replay) = actix_http::h1::Payload::create(true);
     replay.unread_data(body);
     let req = ServiceRequest::from_parts(http_req, replay.into());
     next.call(req)
         .await
         .map(ServiceResponse::map_into_left_body)
+}
+
+/// An upload's body, up to [`upload::UPLOAD_LIMIT`].
+async fn upload_body(
+    req: &actix_web::HttpRequest,
+    payload: &mut actix_web::dev::Payload,
+) -> Result<web::Bytes, AppError> {
+    let too_large = || {
+        AppError::Refused(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "Upload too large",
+            format!(
+                "The upload is larger than the limit of 1 MiB for the file or the pasted text \
+                 ({} bytes in all); nothing was saved.",
+                upload::UPLOAD_LIMIT
+            ),
+        )
+    };
+    let read = web::Payload::from_request(req, payload)
+        .await
+        .map_err(|e| body_refused(req, &e))?;
+    match read.to_bytes_limited(upload::UPLOAD_LIMIT).await {
+        Ok(Ok(b)) => Ok(b),
+        Ok(Err(e)) => Err(body_refused(req, &e)),
+        Err(_) => Err(too_large()),
+    }
 }
 
 #[cfg(test)]
@@ -139,5 +202,6 @@ mod tests {
         assert_eq!(k.value, "Riverside");
         assert_eq!(keep("from".into(), "draft".into()).kind, "hidden");
         assert_eq!(keep("trump_w".into(), "C".into()).label, "West's trump");
+        assert_eq!(keep("lines".into(), "Ann\nBob".into()).kind, "textarea");
     }
 }

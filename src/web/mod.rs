@@ -15,6 +15,7 @@ pub mod routes;
 pub mod standings_cache;
 pub mod startup;
 pub mod state;
+pub mod upload;
 
 pub use config::Config;
 pub use startup::Application;

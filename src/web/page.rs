@@ -124,16 +124,42 @@ pub fn see_other(to: &str) -> HttpResponse {
         .finish()
 }
 
-/// Messages keyed by form field name.
+/// Messages keyed by form field name (the field's `id` on the page, which the summary at
+/// the top of the page links to), kept in the order they were found.
 #[derive(Clone, Debug, Default)]
-pub struct FieldErrors(pub BTreeMap<String, String>);
+pub struct FieldErrors {
+    messages: BTreeMap<String, String>,
+    order: Vec<String>,
+}
 
 impl FieldErrors {
     /// Keeps the first message for a field.
     pub fn add(&mut self, field: &str, msg: impl ToString) {
-        self.0
-            .entry(field.to_string())
-            .or_insert_with(|| msg.to_string());
+        if !self.messages.contains_key(field) {
+            self.messages.insert(field.to_string(), msg.to_string());
+            self.order.push(field.to_string());
+        }
+    }
+
+    /// (field, its label, message) in the order found, for the summary at the top of the
+    /// page, where a message is read away from its field.
+    pub fn in_order(&self) -> Vec<(&str, String, &str)> {
+        self.order
+            .iter()
+            .filter_map(|f| {
+                self.messages
+                    .get(f)
+                    .map(|m| (f.as_str(), field_label(f), m.as_str()))
+            })
+            .collect()
+    }
+
+    /// The summary's heading: how many problems there are.
+    pub fn heading(&self) -> String {
+        match self.messages.len() {
+            1 => "There is a problem to correct".to_string(),
+            n => format!("There are {n} problems to correct"),
+        }
     }
     pub fn one(field: &str, msg: impl ToString) -> FieldErrors {
         let mut e = FieldErrors::default();
@@ -141,10 +167,10 @@ impl FieldErrors {
         e
     }
     pub fn get(&self, field: &str) -> Option<&str> {
-        self.0.get(field).map(String::as_str)
+        self.messages.get(field).map(String::as_str)
     }
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.messages.is_empty()
     }
     /// How a page showing this form answers: 422 while it has errors.
     pub fn status(&self) -> StatusCode {
@@ -154,14 +180,39 @@ impl FieldErrors {
             StatusCode::UNPROCESSABLE_ENTITY
         }
     }
-    /// One line for JSON errors.
+    /// One line for JSON errors (by field name, as it always was).
     pub fn summary(&self) -> String {
-        self.0
+        self.messages
             .iter()
             .map(|(k, v)| format!("{k}: {v}"))
             .collect::<Vec<_>>()
             .join("; ")
     }
+}
+
+/// A form field's name in words, as its label says it: the pages' few special ones, else
+/// the name with spaces ("team_name": "Team name", "player_2": "Player 2").
+pub fn field_label(field: &str) -> String {
+    let special = match field {
+        "lines" => "Pasted players",
+        "file" => "CSV file",
+        "slug" => "Club address",
+        "password_confirm" => "Password again",
+        "correction_minutes" => "Correction period",
+        "boards_per_round" => "Boards a round",
+        "arrow_switch" => "Arrow switch",
+        "settle_reason" | "withdraw_reason" => "Reason",
+        "withdraw_entry" => "Entry to withdraw",
+        _ => "",
+    };
+    if !special.is_empty() {
+        return special.to_string();
+    }
+    let words = field.replace('_', " ");
+    let mut c = words.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// `1 table`, `2 tables`: counts in words on pages.
@@ -210,5 +261,18 @@ mod tests {
         assert_eq!(e.get("name"), Some("first"));
         assert_eq!(e.status(), StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(e.summary(), "name: first");
+        e.add("email", "third");
+        assert_eq!(
+            e.in_order(),
+            vec![
+                ("name", "Name".to_string(), "first"),
+                ("email", "Email".to_string(), "third")
+            ]
+        );
+        assert_eq!(field_label("membership_number"), "Membership number");
+        assert_eq!(field_label("player_2"), "Player 2");
+        assert_eq!(field_label("lines"), "Pasted players");
+        assert_eq!(e.summary(), "email: third; name: first");
+        assert_eq!(e.heading(), "There are 2 problems to correct");
     }
 }

@@ -58,6 +58,7 @@ pub fn director_routes() -> Vec<DirectorRoute> {
     vec![
         get("/c/{club}/players", || web::get().to(players::list)),
         post("/c/{club}/players", || web::post().to(players::create)),
+        post("/c/{club}/players/bulk", || web::post().to(players::bulk)),
         get("/c/{club}/players/{player}/edit", || {
             web::get().to(players::edit_form)
         }),
@@ -200,6 +201,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/static/style.css", web::get().to(public::stylesheet))
         .route("/static/table.js", web::get().to(public::table_script))
         .route("/static/live.js", web::get().to(public::live_script))
+        .route("/static/forms.js", web::get().to(public::forms_script))
         .route("/docs/api", web::get().to(public::api_doc))
         .route("/setup", web::get().to(account::setup_form))
         .route("/setup", web::post().to(account::setup))

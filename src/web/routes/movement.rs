@@ -14,9 +14,10 @@ use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::movement::MovementChange;
 use crate::event::movement::{
-    MovementOptions, MovementPatch, PlanError, movement_kind, movement_open,
+    MovementOptions, MovementPatch, PlanError, movement_kind, movement_open, plan,
 };
-use crate::movement::{Movement, Side};
+use crate::event::settings::EventSettings;
+use crate::movement::{Movement, MovementKind, Side, round_limits};
 use crate::service;
 use crate::service::play::MovementChangeError;
 use crate::web::auth::{ClubDirector, Viewer};
@@ -110,6 +111,86 @@ fn itineraries(m: &Movement, entries: &[Entry]) -> Vec<Itinerary> {
         .collect()
 }
 
+/// What the make-the-movement form will use for the entries as they are now, shown before
+/// anything is saved: the options typed (or stored), the usual for those left empty.
+pub struct Preview {
+    pub entries: usize,
+    /// The rounds an empty field takes, and the most the tables allow (none for a team
+    /// match, whose rounds are its boards).
+    pub default_rounds: u32,
+    pub max_rounds: Option<u32>,
+    pub numbers: Option<Numbers>,
+    /// Why these entries and options make no movement, in the generator's words.
+    pub problem: Option<String>,
+}
+
+/// The movement's numbers in words for the form.
+pub struct Numbers {
+    pub kind: &'static str,
+    pub tables: u32,
+    pub rounds: u32,
+    pub boards_per_round: u32,
+    pub boards: u32,
+    pub pairs: u32,
+    pub teams: bool,
+    /// Whom each pair meets.
+    pub meets: String,
+    /// The phantom's number when the pairs are odd.
+    pub phantom: Option<u32>,
+    /// Who sits out, round by round ("round 1: pair 5").
+    pub sit_out: Vec<String>,
+}
+
+fn numbers(m: &Movement) -> Numbers {
+    let meets = match m.kind {
+        MovementKind::TeamMatch => {
+            "Each board is played once with each team in the majors seats".to_string()
+        }
+        _ if m.rounds >= m.tables => "Every pair meets every opposing pair".to_string(),
+        _ => format!(
+            "Each pair meets {} of the {} opposing pairs",
+            m.rounds, m.tables
+        ),
+    };
+    let phantom =
+        (m.kind != MovementKind::TeamMatch && m.pairs < 2 * m.tables).then_some(2 * m.tables);
+    Numbers {
+        kind: m.kind.label(),
+        tables: m.tables,
+        rounds: m.rounds,
+        boards_per_round: m.boards_per_round,
+        boards: m.boards,
+        pairs: m.pairs,
+        teams: m.teams.is_some(),
+        meets,
+        phantom,
+        sit_out: (1..=m.rounds)
+            .filter_map(|r| {
+                let out: Vec<String> = m.sitting_out(r).map(|p| p.to_string()).collect();
+                (!out.is_empty()).then(|| format!("round {r}: pair {}", out.join(", ")))
+            })
+            .collect(),
+    }
+}
+
+/// The numbers `options` make for `entries` entries; a form that does not parse shows the
+/// usual ones.
+fn preview(settings: &EventSettings, entries: usize, options: &MovementOptions) -> Option<Preview> {
+    let kind = movement_kind(settings.format())?;
+    let limits = round_limits(kind, u32::from(settings.tables()));
+    let (numbers, problem) = match plan(settings, entries, options) {
+        Ok(m) => (Some(numbers(&m)), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    Some(Preview {
+        entries,
+        default_rounds: limits.map_or(u32::from(settings.boards()), |l| l.default),
+        max_rounds: limits.map(|l| l.max),
+        numbers,
+        problem,
+    })
+}
+
 #[derive(Template)]
 #[template(path = "movement.html")]
 struct MovementPage {
@@ -130,6 +211,8 @@ struct MovementPage {
     grid: Vec<GridRow>,
     itineraries: Vec<Itinerary>,
     form: MovementForm,
+    /// The make-the-movement form's numbers, for a director who may make it.
+    preview: Option<Preview>,
     errors: FieldErrors,
 }
 
@@ -141,6 +224,8 @@ pub struct MovementForm {
     pub arrow_switch: String,
     /// Why the movement changes after the start.
     pub reason: String,
+    /// Set by the "Show the numbers" button: show what the options make, save nothing.
+    pub preview: String,
 }
 
 impl MovementForm {
@@ -158,6 +243,7 @@ impl MovementForm {
                 .collect::<Vec<_>>()
                 .join(", "),
             reason: String::new(),
+            preview: String::new(),
         }
     }
 
@@ -226,12 +312,20 @@ async fn render(
             .map(MovementForm::from_options)
             .unwrap_or_default()
     });
+    let can_change = who.is_club_director() && movement_open(ev.status);
+    let preview = if can_change {
+        let options = form.options().unwrap_or_default();
+        preview(&ev.settings, entries.len(), &options)
+    } else {
+        None
+    };
     let page = MovementPage {
         nav: Nav::new(session, viewer),
         event_id: id,
         event_name: ev.settings.name().to_string(),
         is_director: who.is_club_director(),
-        can_change: who.is_club_director() && movement_open(ev.status),
+        can_change,
+        preview,
         running,
         current_round: ev.round.current,
         // The record of changes is the club's: reasons may name players' troubles.
@@ -315,6 +409,19 @@ pub async fn generate(
             .await;
         }
     };
+    if !form.preview.is_empty() {
+        // Only the numbers: nothing is saved.
+        return render(
+            &state,
+            &session,
+            &viewer,
+            d.club.clone(),
+            id,
+            Some(form),
+            FieldErrors::default(),
+        )
+        .await;
+    }
     let club = d.club.id;
     let running = ev.status.is_running();
     let (reason, by) = (form.reason.clone(), d.director.name.clone());

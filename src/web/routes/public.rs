@@ -35,6 +35,16 @@ pub async fn table_script() -> HttpResponse {
         .body(TABLE_SCRIPT)
 }
 
+const FORMS_SCRIPT: &str = include_str!("../../../static/forms.js");
+
+/// Every form's script: a form sent back with problems focuses its first field in error.
+pub async fn forms_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header(("Cache-Control", "public, max-age=3600"))
+        .body(FORMS_SCRIPT)
+}
+
 const LIVE_SCRIPT: &str = include_str!("../../../static/live.js");
 
 /// The live parts' script: the standings, the result grid, round control and the
