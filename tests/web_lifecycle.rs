@@ -672,8 +672,9 @@ async fn round_control_starts_rounds_and_shows_each_tables_state() {
     );
     move_to(&d, &page, "draft", "ready").await;
     move_to(&d, &page, "ready", "running").await;
+    // Starting play started round 1 (#21: one step); asking again says it is on.
     let (_, body) = d.get_text(&rounds).await;
-    assert!(body.contains("Start round 1"));
+    assert!(body.contains("Start round 2"), "{body}");
     let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let (_, body) = d.get_text(&rounds).await;

@@ -481,3 +481,52 @@ async fn finishing_lists_what_is_open_and_confirms_every_provisional_result_with
     assert!(standings.contains("Provisional"));
     assert!(standings.contains("Leading"));
 }
+
+#[tokio::test]
+async fn starting_play_on_the_event_page_starts_round_one() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let (s, ev) = api
+        .post(
+            "/events",
+            json!({"name": "One Step", "date": "2026-12-01", "format": "pairs-mitchell",
+                   "tables": 3, "boards": 3}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let path = format!("/events/{}", ev["id"]);
+    for n in 1..=6 {
+        let body = json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]});
+        assert_eq!(
+            api.post(&format!("{path}/entries"), body).await.0,
+            StatusCode::CREATED
+        );
+    }
+    let (s, _) = api
+        .put(&format!("{path}/movement"), json!({"rounds": 3}))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = api
+        .post(&format!("{path}/status"), json!({"to": "ready"}))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let site = format!("/c/alpha/events/{}", ev["id"]);
+    let r = d
+        .post(
+            &site,
+            &format!("{site}/status"),
+            &[("from", "ready"), ("to", "running"), ("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&r), format!("{site}/rounds"));
+    let (_, rounds) = api.get(&format!("{path}/rounds")).await;
+    assert_eq!(rounds["current_round"], 1, "{rounds}");
+    // A second "Start round 1" (an old page) says it is on, not an error.
+    let page = format!("{site}/rounds");
+    let r = d.post(&page, &page, &[("round", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, html) = d.get_text(&page).await;
+    assert!(html.contains("Round 1 has started."), "{html}");
+}

@@ -545,6 +545,23 @@ pub async fn change_status(
     state
         .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)?))
         .await?;
+    if to == EventStatus::Running {
+        // One step to start: play starts with round 1 when its seating is there.
+        let started = state
+            .db(move |c| Ok(service::play::start_round(c, club, id, 1)))
+            .await?;
+        match started {
+            Ok(_) => {
+                flash(&session, "Play has started: round 1 is on.");
+                return Ok(see_other(&format!("{}/rounds", event_path(&d.club, id))));
+            }
+            Err(e) => flash(
+                &session,
+                format!("The event is now running; round 1 has not started: {e}."),
+            ),
+        }
+        return Ok(see_other(&event_path(&d.club, id)));
+    }
     flash(&session, format!("The event is now {to}."));
     Ok(see_other(&event_path(&d.club, id)))
 }

@@ -267,6 +267,12 @@ pub async fn start(
         .parse()
         .map_err(|_| AppError::Invalid(format!("\"{}\" is not a round number", form.round)))?;
     let rounds_page = format!("{}/rounds", event_path(&d.club, id));
+    // Starting play started round 1: a page from before says so, not an error (a later
+    // round asked twice is still refused as stale).
+    if round == 1 && ev.round.current == 1 && ev.status.is_running() {
+        flash(&session, format!("Round {round} has started."));
+        return Ok(see_other(&rounds_page));
+    }
     match start_round(&state, &ev, round, form.confirm == "yes").await? {
         Start::Unconfirmed { current, waiting } => {
             let waiting = waiting.len();
@@ -275,7 +281,7 @@ pub async fn start(
                 &d,
                 format!("Start round {round}"),
                 format!(
-                    "{waiting} table{} of round {current} {} not reported yet. Their results can still be entered after the next round starts.",
+                    "{waiting} table{} of round {current} {} not reported yet. Their results can still be entered after the next round starts, on their own phones (their table page lists the round first) or by you.",
                     if waiting == 1 { "" } else { "s" },
                     if waiting == 1 { "has" } else { "have" }
                 ),
