@@ -1715,3 +1715,98 @@ async fn a_forms_problems_show_at_the_top_and_the_first_has_the_focus_on_a_phone
     }
     c.close().await.unwrap();
 }
+
+/// The director's result grid and navigation follow the room (#21): a table disputes its
+/// result on its phone and the grid open on the laptop shows it, with the navigation's
+/// count, within one refresh and without a reload; round control on a phone says so too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dispute_appears_on_the_directors_open_grid_without_a_reload() {
+    use common::evening::*;
+    let app = spawn_app().await;
+    let e = running_event(
+        club_api(&app, "alpha", "olive@example.org").await,
+        "pairs-mitchell",
+        5,
+        10,
+        serde_json::json!({"rounds": 5, "boards_per_round": 1}),
+    )
+    .await;
+    let id = calypso_director::event::EventId::new(
+        e.path.trim_start_matches("/events/").parse().unwrap(),
+    );
+    let site = format!("/c/alpha/events/{id}");
+    let places = play_round(&e, 1, Some(2)).await;
+    let (_, board) = places.iter().copied().find(|p| p.0 == 2).unwrap();
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(1280, 900).await.unwrap();
+    log_in_to_alpha(&c, &app).await;
+    let grid = format!("{site}/results");
+    c.goto(&format!("{}{grid}", app.address)).await.unwrap();
+    wait_for(&c, "/results", "Round 1").await;
+    assert!(!c.source().await.unwrap().contains("⚑"));
+    c.execute("window.__marker = 1;", vec![]).await.unwrap();
+
+    // Table 2 enters on its phone; the other side disagrees.
+    let club = app.club_id("alpha");
+    let code = with_conn(&app, |conn| {
+        calypso_director::service::play::table_codes(
+            conn,
+            club,
+            id,
+            5,
+            calypso_director::service::tokens::table_code,
+        )
+        .unwrap()[1]
+            .1
+            .clone()
+    });
+    let phone = Browser::new(&app);
+    let page = format!("/t/{code}");
+    let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
+    let fields = report.form(1, board);
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    phone.post(&page, &format!("{page}/result"), &fields).await;
+    let result = e
+        .all_results()
+        .await
+        .into_iter()
+        .find(|r| r["table"] == 2)
+        .unwrap()["id"]
+        .to_string();
+    phone
+        .post(
+            &page,
+            &format!("{page}/confirm"),
+            &[("result", result.as_str()), ("answer", "disagree")],
+        )
+        .await;
+
+    let seen = wait_for_within(&c, "/results", "1 disputed", Duration::from_secs(12)).await;
+    let nav = wait_for_within(&c, "/results", "⚑ 1 dispute", Duration::from_secs(12)).await;
+    assert!(seen.contains("grid-disputed") && nav.contains("nav-disputes"));
+    let kept = c
+        .execute("return [window.__marker === 1, location.pathname];", vec![])
+        .await
+        .unwrap();
+    assert_eq!(
+        kept,
+        serde_json::json!([true, grid]),
+        "the grid swapped its part in place, it was not reloaded"
+    );
+    whole_page_shot(&c, "desktop-results-grid-disputed", 1280).await;
+
+    c.set_window_size(390, 844).await.unwrap();
+    let rounds = format!("{site}/rounds");
+    c.goto(&format!("{}{rounds}", app.address)).await.unwrap();
+    let html = wait_for(&c, "/rounds", "state-disputed").await;
+    assert!(html.contains("⚑ 1 dispute"));
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "round control is {content} px wide on {v} px");
+    whole_page_shot(&c, "phone-round-control-disputed", 390).await;
+    c.close().await.unwrap();
+}
