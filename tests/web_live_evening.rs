@@ -207,6 +207,12 @@ async fn a_late_table_enters_its_earlier_round_on_its_phone_after_the_next_round
         html.contains("The other side has still to agree it"),
         "{html}"
     );
+    // The agree screen shows the counts entered, laid out as the form, not just totals.
+    let check = &html[html.find("class=\"report-check\"").expect("the counts")..];
+    for seat in ["N ♠", "E ♦", "S ♥", "W ♣"] {
+        assert!(check.contains(seat), "{seat}: {check}");
+    }
+    assert!(check.contains("Trick piles: NS"), "{check}");
     // A round not started yet is still refused at the table.
     let fields = report.form(3, board);
     let fields: Vec<(&str, &str)> = fields

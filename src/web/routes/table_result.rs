@@ -475,6 +475,104 @@ pub struct ResultView {
     pub entered_by: String,
     /// The other side may still agree or disagree.
     pub awaiting: bool,
+    /// What was entered, laid out as the form is: the other side checks the counts, not
+    /// just the totals.
+    pub report: Vec<ReportBlock>,
+    /// Entered as the full play record (its counts come from replaying it).
+    pub record: bool,
+}
+
+/// One game (or one deal) of an entered report, read only.
+pub struct ReportBlock {
+    /// "Deal 2" when entered deal by deal.
+    pub title: Option<String>,
+    pub seats: Vec<ReportSeat>,
+    /// "NS 40 · EW 12".
+    pub piles: String,
+    pub revokes: String,
+}
+
+pub struct ReportSeat {
+    /// "N ♠", from the event's seating.
+    pub label: String,
+    pub red: bool,
+    pub calypsos: String,
+    /// The ranks in progress, "A K 10", or "–".
+    pub in_progress: String,
+}
+
+/// The report's counts as the agree screen shows them (the API's JSON shape: a summary, the
+/// deals' lines, or a play record, which shows no counts of its own).
+fn report_blocks(spec: &GameSpec, report: &serde_json::Value) -> Vec<ReportBlock> {
+    let sides = |v: &serde_json::Value| -> String {
+        v.as_object()
+            .map(|m| {
+                m.iter()
+                    .map(|(side, n)| format!("{side} {n}"))
+                    .collect::<Vec<_>>()
+                    .join(" · ")
+            })
+            .unwrap_or_default()
+    };
+    let block = |title: Option<String>, v: &serde_json::Value, revokes: &serde_json::Value| {
+        let seats = spec
+            .seats()
+            .iter()
+            .map(|&seat| {
+                let p = &v["players"][seat.letter().to_string()];
+                let suit = spec.trumps.of(seat);
+                let ranks: Vec<String> = p["in_progress"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|c| c.as_str())
+                    .map(|c| {
+                        c.get(..c.len().saturating_sub(1))
+                            .unwrap_or("")
+                            .replace('T', "10")
+                    })
+                    .collect();
+                ReportSeat {
+                    label: format!(
+                        "{} {}",
+                        seat.letter(),
+                        suit.map_or(String::new(), |s| s.symbol().to_string())
+                    ),
+                    red: suit.is_some_and(|s| s.is_red()),
+                    calypsos: p["calypsos"].as_i64().map_or("–".into(), |n| n.to_string()),
+                    in_progress: if ranks.is_empty() {
+                        "–".into()
+                    } else {
+                        ranks.join(" ")
+                    },
+                }
+            })
+            .collect();
+        ReportBlock {
+            title,
+            seats,
+            piles: sides(&v["trick_piles"]),
+            revokes: sides(revokes),
+        }
+    };
+    match report["deals"].as_array() {
+        Some(deals) => deals
+            .iter()
+            .enumerate()
+            .map(|(k, d)| {
+                // A deal's own revokes, or the whole game's under the last deal.
+                let revokes = match &d["revokes"] {
+                    serde_json::Value::Null if k + 1 == deals.len() => &report["revokes"],
+                    own => own,
+                };
+                block(Some(format!("Deal {}", k + 1)), d, revokes)
+            })
+            .collect(),
+        None if report["players"].is_object() => {
+            vec![block(None, report, &report["revokes"])]
+        }
+        None => Vec::new(),
+    }
 }
 
 /// The result part of a table's page for one board.
@@ -655,6 +753,8 @@ impl ScoreEntry {
                 status: r.status.name(),
                 entered_by: r.entered_by.clone(),
                 awaiting: r.status == ResultStatus::Provisional,
+                report: report_blocks(spec, r.report.json()),
+                record: r.report.json()["record"].is_object(),
             }),
             late: None,
         }
