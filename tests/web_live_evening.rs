@@ -536,3 +536,77 @@ async fn starting_play_on_the_event_page_starts_round_one() {
     let (_, html) = d.get_text(&page).await;
     assert!(html.contains("Round 1 has started."), "{html}");
 }
+
+#[tokio::test]
+async fn once_agreed_the_table_sees_the_board_so_far_and_where_its_pairs_stand() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let e = running_event(
+        api_for(&app, &d, "alpha").await,
+        "pairs-mitchell",
+        5,
+        10,
+        json!({"rounds": 5, "boards_per_round": 1}),
+    )
+    .await;
+    let id = calypso_director::event::EventId::new(
+        e.path.trim_start_matches("/events/").parse().unwrap(),
+    );
+    let places = play_round(&e, 1, Some(3)).await;
+    let (_, board) = places.iter().copied().find(|p| p.0 == 3).unwrap();
+    let code = code_of(&app, id, 3);
+    let phone = Browser::new(&app);
+    let page = format!("/t/{code}");
+    let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
+    let fields = report.form(1, board);
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    phone.post(&page, &format!("{page}/result"), &fields).await;
+    let (_, html) = phone.get_text(&page).await;
+    assert!(!html.contains("so far"), "not before the other side agrees");
+    let result = e
+        .all_results()
+        .await
+        .into_iter()
+        .find(|r| r["table"] == 3)
+        .unwrap()["id"]
+        .to_string();
+    let r = phone
+        .post(
+            &page,
+            &format!("{page}/confirm"),
+            &[("result", result.as_str()), ("answer", "agree")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, html) = phone.get_text(&page).await;
+    let so_far = &html[html
+        .find(&format!("Board {board} so far"))
+        .expect("the traveller so far")..];
+    assert!(
+        so_far.contains("class=\"here\""),
+        "this table's line is marked"
+    );
+    assert!(
+        so_far.contains("Where you stand now:</strong> Pair 3 (majors):"),
+        "{so_far}"
+    );
+    assert!(
+        so_far.contains("Pair 8 (minors):") && so_far.contains(" of 5"),
+        "{so_far}"
+    );
+
+    // Once play is over, the table's page links the results.
+    for to in ["finished"] {
+        let (s, v) = e
+            .api
+            .post(&format!("{}/status", e.path), json!({"to": to}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (_, html) = phone.get_text(&page).await;
+    assert!(html.contains("Play is over"));
+    assert!(html.contains("/standings\">See the results</a>"), "{html}");
+}

@@ -10,14 +10,14 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::table_result::{ScoreEntry, TableForm};
+use super::table_result::{ScoreEntry, SoFar, TableForm};
 
 use crate::engine::Problem;
 use crate::event::EventStatus;
 use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
 use crate::event::results::ResultStatus;
-use crate::event::{ClubId, EventId, ResultId};
+use crate::event::{ClubId, EventId, ResultId, Viewer as EventViewer};
 use crate::movement::{Movement, Side, progressive_board};
 use crate::service::results::{self, EntryError, PlaceAsked, Who};
 use crate::service::{self, ActionError};
@@ -62,6 +62,8 @@ struct TablePage {
     cut_form: Option<CutForm>,
     /// Why a cut sent when no cut may be reported any more was refused.
     cut_refused: Option<String>,
+    /// Play is over: the page links the results.
+    over: bool,
 }
 
 /// The table reports its cut: who cut highest, second highest, and so on.
@@ -243,6 +245,7 @@ async fn individual_table(
         cut_note,
         cut_form,
         cut_refused,
+        over: ev.status.over(),
     })
 }
 
@@ -281,6 +284,35 @@ async fn score_entries(
             }
         })
         .collect())
+}
+
+/// A board's traveller so far and the places of the pairs that played it at this table.
+fn so_far(
+    view: &crate::event::standings::EventStandings,
+    board: u32,
+    round: u32,
+    table: u32,
+) -> Option<SoFar> {
+    let t = view.travellers.iter().find(|t| t.board == board)?;
+    let here = t
+        .lines
+        .iter()
+        .find(|l| l.round == round && l.table == table)?;
+    let places = [(here.majors, "majors"), (here.minors, "minors")]
+        .into_iter()
+        .filter_map(|(pair, seat)| {
+            view.fields.iter().find_map(|f| {
+                f.rows
+                    .iter()
+                    .find(|r| r.entry == pair.to_string())
+                    .map(|r| format!("Pair {pair} ({seat}): {} of {}", r.place, f.rows.len()))
+            })
+        })
+        .collect();
+    Some(SoFar {
+        lines: t.lines.clone(),
+        places,
+    })
 }
 
 /// The earlier rounds' boards this table has not finished with, first on its page until the
@@ -507,6 +539,19 @@ async fn page(
         _ => vec![],
     };
     scores.extend(score_entries(state, &ev, round, table, &boards, kept).await?);
+    if scores
+        .iter()
+        .any(|e| e.result.as_ref().is_some_and(|r| r.status == "confirmed"))
+    {
+        let c =
+            super::standings::computed(state, club.clone(), ev.clone(), EventViewer::ClubDirector)
+                .await?;
+        for e in &mut scores {
+            if e.result.as_ref().is_some_and(|r| r.status == "confirmed") {
+                e.so_far = so_far(&c.view, e.board, e.round, table);
+            }
+        }
+    }
     Ok(TablePage {
         nav: Nav::new(session, viewer),
         event_name: ev.settings.name().to_string(),
@@ -524,6 +569,7 @@ async fn page(
         cut_note: None,
         cut_form: None,
         cut_refused: None,
+        over: ev.status.over(),
     })
 }
 

@@ -596,6 +596,16 @@ pub struct ScoreEntry {
     /// An earlier round's board the table has not finished with (its result not entered, or
     /// not agreed yet): who sat where then, for the late table's heading.
     pub late: Option<String>,
+    /// Once the result is agreed: the board's traveller so far and the pairs' places.
+    pub so_far: Option<SoFar>,
+}
+
+/// What a table sees once its result is agreed, as a Bridgemate shows it: the board's
+/// results at the tables that have played it, and where its two pairs stand now.
+pub struct SoFar {
+    pub lines: Vec<crate::event::standings::TravellerLine>,
+    /// "Pair 3 (majors): 2 of 5", one per pair at the table.
+    pub places: Vec<String>,
 }
 
 fn rank_label(r: Rank) -> String {
@@ -757,6 +767,7 @@ impl ScoreEntry {
                 record: r.report.json()["record"].is_object(),
             }),
             late: None,
+            so_far: None,
         }
     }
 }
