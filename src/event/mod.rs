@@ -14,6 +14,7 @@ pub mod papers;
 pub mod results;
 pub mod rounds;
 pub mod scoring_sheet;
+pub mod seats;
 pub mod settings;
 pub mod standings;
 pub mod table_report;
