@@ -16,6 +16,7 @@ use crate::engine::Problem;
 use crate::event::EventStatus;
 use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
+use crate::event::seats::SideNames;
 use crate::event::{ClubId, EventId, ResultId};
 use crate::movement::{Movement, Side, progressive_board};
 use crate::service::results::{self, EntryError, PlaceAsked, Who};
@@ -28,7 +29,8 @@ use crate::web::state::AppState;
 
 /// One side at the table: its entry number and names.
 pub struct SideView {
-    pub side: &'static str,
+    /// The side as players know it: "N-S ♠♥".
+    pub side: String,
     pub number: u32,
     pub name: String,
     /// A side of three: who sits out deals 1 to 4 of this game.
@@ -52,6 +54,8 @@ struct TablePage {
     sit_outs: Vec<String>,
     /// The table's code, for the forms' addresses.
     code: String,
+    /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
+    seat_names: SideNames,
     csrf: String,
     /// The result form (or the result in) for each board of this round.
     scores: Vec<ScoreEntry>,
@@ -134,6 +138,7 @@ async fn individual_table(
         _ => Some("Play has not started yet.".into()),
     };
     let names = super::individual::names(&entries);
+    let seat_names = ev.settings.side_names();
     let mut sides = Vec::new();
     let mut sit_outs = Vec::new();
     if let (None, Some(t)) = (&notice, here) {
@@ -141,7 +146,7 @@ async fn individual_table(
             let s = t.side(side);
             for &p in &s.players {
                 sides.push(SideView {
-                    side: side.name(),
+                    side: seat_names.name(side).to_string(),
                     number: p,
                     name: names.get(&p).cloned().unwrap_or_default(),
                     // An individual side of three's turns are listed per side below.
@@ -149,16 +154,18 @@ async fn individual_table(
                 });
             }
             if let Some(out) = s.sit_out {
+                // "deal 1 · 5 Esther": the deal and the player's number kept apart.
                 sit_outs.push(format!(
                     "{} sit out by turns: {}",
-                    side.name(),
+                    seat_names.name(side),
                     out.iter()
                         .enumerate()
-                        .map(|(i, p)| format!(
-                            "deal {} {p} {}",
-                            i + 1,
-                            names.get(p).map(String::as_str).unwrap_or_default()
-                        ))
+                        .map(|(i, p)| {
+                            let name = names.get(p).map(String::as_str).unwrap_or_default();
+                            format!("deal {} · {p} {name}", i + 1)
+                                .trim_end()
+                                .to_string()
+                        })
                         .collect::<Vec<_>>()
                         .join(", ")
                 ));
@@ -238,6 +245,7 @@ async fn individual_table(
         sit_outs,
         csrf: csrf_token(session),
         code,
+        seat_names,
         scores,
         cut_note,
         cut_form,
@@ -285,6 +293,7 @@ async fn score_entries(
 fn side_view(
     entries: &[Entry],
     m: &Movement,
+    names: &SideNames,
     side: Side,
     number: Option<u32>,
     game: u32,
@@ -292,7 +301,7 @@ fn side_view(
     let number = number?;
     let entry = entry_of(entries, m, number);
     Some(SideView {
-        side: side.name(),
+        side: names.name(side).to_string(),
         number,
         name: entry.map(|e| e.name.clone()).unwrap_or_default(),
         sit_out: entry
@@ -302,7 +311,7 @@ fn side_view(
 }
 
 /// Where the minors pair and the boards of this table go after this round.
-fn next_moves(m: &Movement, round: u32, table: u32) -> Vec<String> {
+fn next_moves(m: &Movement, names: &SideNames, round: u32, table: u32) -> Vec<String> {
     if round >= m.rounds {
         return vec!["This is the last round.".into()];
     }
@@ -313,11 +322,13 @@ fn next_moves(m: &Movement, round: u32, table: u32) -> Vec<String> {
     for (side, pair) in [(Side::Majors, here.majors), (Side::Minors, here.minors)] {
         if let Some(p) = pair {
             out.push(match m.place(round + 1, p) {
-                Some((t, s)) if t == table => format!("Pair {p} stays here ({}).", s.name()),
+                Some((t, s)) if t == table => {
+                    format!("Pair {p} stays here ({}).", names.name(s))
+                }
                 Some((t, s)) => format!(
                     "Pair {p} ({}) goes to table {t}, {}.",
-                    side.name(),
-                    s.name()
+                    names.name(side),
+                    names.name(s)
                 ),
                 None if m.is_absent(round + 1, p) => {
                     format!("Pair {p} has withdrawn: no more rounds.")
@@ -423,6 +434,7 @@ async fn page(
         (status, _) if status.over() => Some("Play is over. Thank you for playing.".into()),
         _ => Some("Play has not started yet.".into()),
     };
+    let seat_names = ev.settings.side_names();
     let (sides, boards, next) = match (&notice, &movement) {
         (None, Some(m)) => {
             let s = m.seating(round, table);
@@ -434,11 +446,11 @@ async fn page(
                 .into_iter()
                 .filter_map(|(side, n)| {
                     let game = n.map_or(0, |p| m.games_played(p, round));
-                    side_view(&entries, m, side, n, game)
+                    side_view(&entries, m, &seat_names, side, n, game)
                 })
                 .collect(),
                 s.map(|s| s.boards.clone()).unwrap_or_default(),
-                next_moves(m, round, table),
+                next_moves(m, &seat_names, round, table),
             )
         }
         _ => (vec![], vec![], vec![]),
@@ -457,6 +469,7 @@ async fn page(
         sit_outs: vec![],
         csrf: csrf_token(session),
         code,
+        seat_names,
         scores,
         cut_note: None,
         cut_form: None,

@@ -1,0 +1,139 @@
+//! What players read (issue #21): the table card's typed fallback (`/t/` asks for the code
+//! printed on the card, any case, spaces and hyphens ignored, and goes on to the table's
+//! page; a wrong code comes back in the box, counted as before; the card prints that
+//! address); seats named "N-S ♠♥" / "E-W ♦♣" from the event's seating wherever players read
+//! them; plain words on the play-record tab and the entries form; the travellers' nets as
+//! dots; and the site's icon.
+
+mod common;
+
+use calypso_director::db;
+use calypso_director::service::tokens::table_code;
+use common::*;
+use reqwest::StatusCode;
+
+/// A running Mitchell of 2 tables, round 1 started; its page and table codes by table.
+async fn running(app: &TestApp, d: &Browser) -> (String, Vec<(u32, String)>) {
+    let mut fields = event_fields("Code Night");
+    fields[4] = ("tables", "2");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let page = location(&r);
+    let id = id_from_location(&page);
+    enter_pairs(d, &format!("{page}/entries"), 4, "North", "South").await;
+    let movement = format!("{page}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    move_event(d, &page, &TO_RUNNING).await;
+    let rounds = format!("{page}/rounds");
+    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let club = app.club_id("alpha");
+    let codes = with_conn(app, |c| {
+        db::tables::ensure_codes(c, club, id, 2, table_code).unwrap()
+    });
+    (page, codes)
+}
+
+/// The movement page's "Where do I go?" names each seat as players know it, from the event's
+/// own seating, and keeps the table, seat, opponents and boards apart.
+#[tokio::test]
+async fn where_do_i_go_names_seats_and_suits() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (page, _) = running(&app, &d).await;
+    let (status, body) = d.get_text(&format!("{page}/movement")).await;
+    assert_eq!(status, StatusCode::OK);
+    let part = &body[body.find("Where do I go?").unwrap()..];
+    assert!(
+        part.contains("Round 1: table 1 · N-S ♠♥ · against pair 3 · board 1")
+            || part.contains("Round 1: table 1 · N-S ♠♥ · against pair 4 · board 1"),
+        "{part}"
+    );
+    assert!(part.contains("E-W ♦♣ · against pair"), "{part}");
+    let lower = part.to_lowercase();
+    assert!(
+        !lower.contains("majors") && !lower.contains("minors"),
+        "{part}"
+    );
+    assert!(
+        body.contains("The N-S ♠♥ pairs stay; the E-W ♦♣ pairs move up a table"),
+        "{body}"
+    );
+    // The guide cards say the same, never "majors" alone.
+    let r = d.get(&format!("{page}/guide-cards.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    assert!(text.contains("N-S ♠♥") && text.contains("E-W ♦♣"), "{text}");
+    assert!(
+        !text.contains("Majors") && !text.contains("Minors"),
+        "{text}"
+    );
+
+    // Spades and hearts East-West: the names follow the event's seating.
+    let mut fields = event_fields("Turned Round");
+    fields[4] = ("tables", "2");
+    for (i, suit) in ["D", "S", "C", "H"].into_iter().enumerate() {
+        fields[7 + i].1 = suit;
+    }
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let turned = location(&r);
+    enter_pairs(&d, &format!("{turned}/entries"), 4, "East", "West").await;
+    let movement = format!("{turned}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, body) = d.get_text(&movement).await;
+    assert!(body.contains("table 1 · E-W ♠♥ · against pair"), "{body}");
+    assert!(
+        body.contains("The E-W ♠♥ pairs stay; the N-S ♦♣ pairs"),
+        "{body}"
+    );
+}
+
+/// The table's page: the seats by name, the play-record tab in plain words.
+#[tokio::test]
+async fn the_table_page_names_seats_and_says_what_to_paste() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, codes) = running(&app, &d).await;
+    let (status, body) = Browser::new(&app)
+        .get_text(&format!("/t/{}", codes[0].1))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body.contains("<dt>N-S ♠♥</dt>") && body.contains("<dt>E-W ♦♣</dt>"),
+        "{body}"
+    );
+    assert!(body.contains("<legend>N-S ♠♥</legend>"), "{body}");
+    assert!(
+        !body.contains("rules replay") && !body.contains("(JSON)"),
+        "{body}"
+    );
+    assert!(
+        body.contains("paste its record of the whole game here")
+            && body.contains("The play record, pasted"),
+        "{body}"
+    );
+}
+
+/// An individual event's entries form adds "an individual".
+#[tokio::test]
+async fn the_individuals_form_says_add_an_individual() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Solo Night");
+    fields[2] = ("format", "progressive-individual");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (status, body) = d.get_text(&format!("{}/entries", location(&r))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<h2>Add an individual</h2>"), "{body}");
+    assert!(body.contains(">Add an individual</button>"), "{body}");
+    assert!(!body.contains("Add a individual") && !body.contains("Add the individual"));
+}
