@@ -137,3 +137,42 @@ async fn the_individuals_form_says_add_an_individual() {
     assert!(body.contains(">Add an individual</button>"), "{body}");
     assert!(!body.contains("Add a individual") && !body.contains("Add the individual"));
 }
+
+/// The travellers chart each table's net as a dot (its table number in it), on one axis
+/// with zero marked, the ends named for the side each favours; no bar of counts.
+#[tokio::test]
+async fn the_travellers_chart_each_tables_net_as_a_dot() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (page, _, stored) = finished_evening(&app, &d).await;
+    let (status, body) = d.get_text(&format!("{page}/travellers")).await;
+    assert_eq!(status, StatusCode::OK);
+    let scored = stored
+        .iter()
+        .filter(|r| r.outcome == calypso_director::event::results::Outcome::Played)
+        .count();
+    assert_eq!(body.matches("<circle").count(), scored, "{body}");
+    assert!(!body.contains("class=\"bar\""), "{body}");
+    assert!(body.contains("class=\"zero\""), "{body}");
+    assert!(
+        body.contains("◀ E-W ♦♣ ahead") && body.contains("N-S ♠♥ ahead ▶"),
+        "{body}"
+    );
+    assert!(body.contains("Net: N-S ♠♥ minus E-W ♦♣"), "{body}");
+    assert!(body.contains("<th>N-S ♠♥</th><th>E-W ♦♣</th>"), "{body}");
+    for r in stored
+        .iter()
+        .filter(|r| r.outcome == calypso_director::event::results::Outcome::Played)
+    {
+        let net = r.majors_score - r.minors_score;
+        let title = format!(
+            "<title>Round {}, table {}: pair ",
+            r.place.round, r.place.table
+        );
+        assert!(body.contains(&title), "{title}: {body}");
+        assert!(
+            body.contains(&format!("net {net}</title>")),
+            "{net}: {body}"
+        );
+    }
+}
