@@ -339,8 +339,13 @@ fn check_table_cards(m: &Movement, dir: &Path, name: &str) -> PathBuf {
             !page.contains("Majors") && !page.contains("Minors"),
             "{ctx}: seats by N-S/E-W\n{page}"
         );
+        // The address to type the code into, on lines of its own.
+        let flat = page.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            page.contains(&format!("open {BASE} and type")),
+            flat.contains(&format!(
+                "No camera? Open {BASE} and type the code: {}",
+                code(t)
+            )),
             "{ctx}\n{page}"
         );
         assert!(page.contains(EVENT) && page.contains(DATE), "{ctx}");

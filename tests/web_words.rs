@@ -9,6 +9,7 @@ mod common;
 
 use calypso_director::db;
 use calypso_director::service::tokens::table_code;
+use calypso_director::web::limits::WRONG_CODE_BURST;
 use common::*;
 use reqwest::StatusCode;
 
@@ -34,6 +35,135 @@ async fn running(app: &TestApp, d: &Browser) -> (String, Vec<(u32, String)>) {
         db::tables::ensure_codes(c, club, id, 2, table_code).unwrap()
     });
     (page, codes)
+}
+
+/// The box's value on a page.
+fn typed_value(body: &str) -> String {
+    let i = body.find("name=\"code\" value=\"").expect("the code box") + 19;
+    body[i..].split('"').next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn the_code_box_answers_at_t_with_one_field_and_a_go_button() {
+    let app = spawn_app().await;
+    let phone = Browser::new(&app);
+    for path in ["/t/", "/t"] {
+        let (status, body) = phone.get_text(path).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        assert!(
+            body.contains("<form method=\"get\" action=\"/t/\""),
+            "{body}"
+        );
+        assert!(body.contains("<label for=\"code\">Table code"), "{body}");
+        assert_eq!(body.matches("<input").count(), 1, "one field: {body}");
+        assert!(body.contains(">Go</button>"), "{body}");
+        assert_eq!(typed_value(&body), "");
+        assert!(!body.contains("role=\"alert\""), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn a_typed_code_opens_its_table_in_any_case() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, codes) = running(&app, &d).await;
+    let code = &codes[1].1;
+    let phone = Browser::new(&app);
+    // Lower case, a space each side and a hyphen in the middle, as a player might type it.
+    let typed = format!(" {}-{} ", &code[..4], &code[4..]).to_lowercase();
+    let r = phone
+        .http
+        .get(phone.url("/t/"))
+        .query(&[("code", typed.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&r), format!("/t/{code}"));
+    let (status, body) = phone.get_text(&location(&r)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Table 2</h1>"), "{body}");
+    // The table's own address in lower case opens it too.
+    let (status, body) = Browser::new(&app)
+        .get_text(&format!("/t/{}", code.to_lowercase()))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Table 2</h1>"), "{body}");
+}
+
+#[tokio::test]
+async fn a_wrong_code_comes_back_in_the_box_and_counts_as_a_wrong_code() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let _ = running(&app, &d).await;
+    let phone = Browser::new(&app);
+    let r = phone.get("/t/?code=nope2345").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    assert_eq!(location(&r), "/t/NOPE2345");
+    let (status, body) = phone.get_text("/t/NOPE2345").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("No table has the code “NOPE2345”"), "{body}");
+    assert_eq!(typed_value(&body), "NOPE2345");
+    assert!(body.contains("aria-invalid=\"true\""), "{body}");
+
+    // What is not a code at all is said at once, kept as typed (and escaped), no lookup.
+    for (typed, says) in [
+        ("", "Type the code printed on your table card."),
+        ("   ", "Type the code printed on your table card."),
+        ("<b>K7QM", "only letters and digits"),
+        ("K7QM/../X", "only letters and digits"),
+        (&"A".repeat(300), "longer than a table code"),
+    ] {
+        let r = phone
+            .http
+            .get(phone.url("/t/"))
+            .query(&[("code", typed)])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{typed:?}");
+        let body = r.text().await.unwrap();
+        assert!(body.contains(says), "{typed:?}: {body}");
+        let kept: String = typed.chars().take(48).collect();
+        let kept = kept.replace('<', "&#60;").replace('>', "&#62;");
+        assert_eq!(typed_value(&body), kept, "{typed:?}");
+    }
+
+    // The box looks nothing up: wrong codes count where they are looked up, at /t/{code},
+    // and the address's allowance ends there as before (one used above).
+    for n in 1..WRONG_CODE_BURST {
+        let r = phone.get(&format!("/t/?code=wrong{n:03}")).await;
+        assert_eq!(r.status(), StatusCode::SEE_OTHER);
+        let r = phone.get(&location(&r)).await;
+        assert_eq!(r.status(), StatusCode::NOT_FOUND, "wrong code {n}");
+    }
+    let r = phone.get("/t/?code=wrongone").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let r = phone.get(&location(&r)).await;
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn the_table_card_prints_the_address_to_type_the_code_into() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (page, codes) = running(&app, &d).await;
+    let r = d.get(&format!("{page}/table-cards.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    let address = format!("{}/t/", app.address);
+    // pdftotext may break a long line; compare without the line breaks.
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&format!("No camera? Open {address} and type the code")),
+        "{text}"
+    );
+    for (_, code) in &codes {
+        assert!(text.contains(code.as_str()), "{code}: {text}");
+    }
+    // That address is the box.
+    let (status, _) = d.get_text("/t/").await;
+    assert_eq!(status, StatusCode::OK);
 }
 
 /// The movement page's "Where do I go?" names each seat as players know it, from the event's

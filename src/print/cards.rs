@@ -766,18 +766,35 @@ fn table_head(pen: &mut Pen, summary: &str, card: &TableCard, qr: &Qr, code: &st
     pen.fill_rects(&qr.rects(qx, qy), black());
     let x = qx + QR_SIDE_MM + 4.0;
     let width = PAGE_W - MARGIN - x;
-    pen.text(x, 77.0, 15.0, "Score this table:", black());
-    let words = format!(
-        "scan, or open {} and type the code",
-        entry_address(card).trim()
+    pen.text(
+        x,
+        75.0,
+        15.0,
+        "Score this table: scan the QR code.",
+        black(),
     );
-    // The longest address takes four lines.
-    let lines = pen.wrap(&words, 12.0, width, 5);
-    let mut y = 84.0;
-    for line in &lines {
-        pen.text(x, y, 12.0, line, GREYS.dark());
-        y += 12.0 * PT * LEAD;
-    }
+    // For a phone without a camera: the box to type the code into, its address in black.
+    let address = entry_address(card);
+    let address = address.trim();
+    // Each line's baseline a line of its own size below the last one's.
+    let mut y = 76.5;
+    let mut say = |pen: &mut Pen, text: &str, size: f32, most: usize, color: Color| {
+        for line in pen.wrap(text, size, width, most) {
+            y += size * PT * LEAD;
+            pen.text(x, y, size, &line, color.clone());
+        }
+    };
+    say(pen, "No camera? Open", 12.0, 1, GREYS.dark());
+    // Large while it takes two lines at most; the longest address takes four smaller ones.
+    let size = if pen.wrap(address, 14.0, width, 3).len() <= 2 {
+        14.0
+    } else {
+        11.0
+    };
+    say(pen, address, size, 5, black());
+    say(pen, "and type the code:", 12.0, 1, GREYS.dark());
+    // Room for that line's descenders above the code.
+    let y = y + 3.0;
     // The code as large as fits beside the QR code (at most 54 points), its baseline level
     // with the code's last row of modules, or a little below when the address is long.
     let last_row = qy + QR_SIDE_MM - qr.module() * QUIET as f32;

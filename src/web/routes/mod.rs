@@ -193,6 +193,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/logout", web::post().to(account::logout))
         .route("/invite/{invite}", web::get().to(account::invite_form))
         .route("/invite/{invite}", web::post().to(account::accept_invite))
+        .route("/t", web::get().to(table::code_form))
+        .route("/t/", web::get().to(table::code_form))
         .route("/t/{code}", web::get().to(table::show))
         .route("/t/{code}/result", web::post().to(table::post_result))
         .route("/t/{code}/confirm", web::post().to(table::post_confirm))

@@ -478,7 +478,86 @@ async fn page(
 }
 
 fn code_of(path: web::Path<String>) -> String {
-    path.into_inner().trim().to_uppercase()
+    normalised(&path.into_inner())
+}
+
+/// A code as typed, read as the cards print it: spaces and hyphens dropped, any case.
+fn normalised(typed: &str) -> String {
+    typed
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect::<String>()
+        .to_uppercase()
+}
+
+/// The longest code a card prints; anything longer is no table's.
+const LONGEST_CODE: usize = crate::print::cards::MAX_CODE_CHARS;
+
+/// `/t/`: the address the table card prints for typing the code, when the QR code cannot be
+/// scanned: one box and a Go button.
+#[derive(Template)]
+#[template(path = "table_code.html")]
+struct CodePage {
+    nav: Nav,
+    /// The code as typed, kept in the box.
+    code: String,
+    message: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct CodeQuery {
+    code: Option<String>,
+}
+
+fn code_page(
+    session: &Session,
+    viewer: &Viewer,
+    status: StatusCode,
+    code: &str,
+    message: Option<String>,
+) -> HttpResponse {
+    let p = CodePage {
+        nav: Nav::new(session, viewer),
+        code: kept(code),
+        message,
+    };
+    html_page(status, &p)
+}
+
+/// A typed code as the page shows it back: as typed, cut short when far too long.
+fn kept(code: &str) -> String {
+    code.chars().take(LONGEST_CODE * 2).collect()
+}
+
+/// `GET /t/?code=...`: the box, or on to the table's page. Nothing is looked up here, so the
+/// limit on wrong codes (counted at `/t/{code}`) is the same whichever way a code comes.
+pub async fn code_form(
+    session: Session,
+    viewer: Viewer,
+    query: web::Query<CodeQuery>,
+) -> HttpResponse {
+    let Some(typed) = query.into_inner().code else {
+        return code_page(&session, &viewer, StatusCode::OK, "", None);
+    };
+    let code = normalised(&typed);
+    let refused = |message: &str| {
+        code_page(
+            &session,
+            &viewer,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &typed,
+            Some(message.to_string()),
+        )
+    };
+    if code.is_empty() {
+        refused("Type the code printed on your table card.")
+    } else if code.chars().count() > LONGEST_CODE {
+        refused("That is longer than a table code: type the code printed on your table card.")
+    } else if !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+        refused("A table code has only letters and digits: type it as printed on your table card.")
+    } else {
+        see_table(&code)
+    }
 }
 
 pub async fn show(
@@ -489,7 +568,24 @@ pub async fn show(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let code = code_of(path);
-    let at = table_of(&state, &session, &req, &code).await?;
+    let at = match table_of(&state, &session, &req, &code).await {
+        Ok(at) => at,
+        // A wrong code (counted by the limit): the box again, with the code as typed.
+        Err(AppError::NotFound) => {
+            let message = format!(
+                "No table has the code “{}”. Check it against your table card, or ask the director.",
+                kept(&code)
+            );
+            return Ok(code_page(
+                &session,
+                &viewer,
+                StatusCode::NOT_FOUND,
+                &code,
+                Some(message),
+            ));
+        }
+        Err(e) => return Err(e),
+    };
     let p = page(&state, &session, &viewer, code, at, None, None).await?;
     Ok(html_page(StatusCode::OK, &p))
 }
