@@ -306,3 +306,28 @@ async fn the_travellers_chart_each_tables_net_as_a_dot() {
         );
     }
 }
+
+/// The site's icon: linked from every page, and answered at `/favicon.ico` too.
+#[tokio::test]
+async fn the_favicon_is_served_as_an_image() {
+    let app = spawn_app().await;
+    let b = Browser::new(&app);
+    let (_, home) = b.get_text("/").await;
+    assert!(
+        home.contains("<link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\">"),
+        "{home}"
+    );
+    // The error page and the code box have it too.
+    let (_, missing) = b.get_text("/no/such/page").await;
+    assert!(missing.contains("rel=\"icon\""), "{missing}");
+    for path in ["/favicon.ico", "/static/favicon.svg"] {
+        let r = b.get(path).await;
+        assert_eq!(r.status(), StatusCode::OK, "{path}");
+        assert_eq!(r.headers()["content-type"], "image/svg+xml", "{path}");
+        let body = r.text().await.unwrap();
+        assert!(
+            body.starts_with("<svg") && body.trim_end().ends_with("</svg>"),
+            "{body}"
+        );
+    }
+}

@@ -181,6 +181,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/", web::get().to(public::index))
         .route("/static/style.css", web::get().to(public::stylesheet))
         .route("/static/table.js", web::get().to(public::table_script))
+        .route("/static/favicon.svg", web::get().to(public::favicon))
+        .route("/favicon.ico", web::get().to(public::favicon))
         .route(
             "/static/standings.js",
             web::get().to(public::standings_script),

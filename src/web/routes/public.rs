@@ -35,6 +35,17 @@ pub async fn table_script() -> HttpResponse {
         .body(TABLE_SCRIPT)
 }
 
+const FAVICON: &str = include_str!("../../../static/favicon.svg");
+
+/// The site's icon (`/static/favicon.svg`, linked from every page), also at `/favicon.ico`
+/// where browsers and other clients look without a link: SVG either way.
+pub async fn favicon() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(("Cache-Control", "public, max-age=86400"))
+        .body(FAVICON)
+}
+
 const STANDINGS_SCRIPT: &str = include_str!("../../../static/standings.js");
 
 /// The standings page's script: follows the live standings without a reload.
