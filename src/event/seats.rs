@@ -32,6 +32,18 @@ impl SideNames {
         }
     }
 
+    /// A side's seats alone ("N-S"), for a heading that puts the suits under them.
+    pub fn seats(&self, side: Side) -> &str {
+        self.name(side)
+            .split_once(' ')
+            .map_or(self.name(side), |p| p.0)
+    }
+
+    /// A side's suits alone ("♠♥"); empty where its seats have no trumps.
+    pub fn suits(&self, side: Side) -> &str {
+        self.name(side).split_once(' ').map_or("", |p| p.1)
+    }
+
     /// The players' name for a side written "majors" or "minors" (any case), as the
     /// scoring names fields and seats; any other word as it is.
     pub fn naming<'a>(&'a self, word: &'a str) -> &'a str {
@@ -100,6 +112,14 @@ mod tests {
         assert_eq!(s.naming("Majors"), "N-S ♠♥");
         assert_eq!(s.naming("minors"), "E-W ♦♣");
         assert_eq!(s.naming("All pairs"), "All pairs");
+        assert_eq!(
+            (s.seats(Side::Majors), s.suits(Side::Majors)),
+            ("N-S", "♠♥")
+        );
+        assert_eq!(
+            (s.seats(Side::Minors), s.suits(Side::Minors)),
+            ("E-W", "♦♣")
+        );
     }
 
     #[test]
