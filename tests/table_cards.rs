@@ -68,6 +68,7 @@ fn options(m: &Movement) -> CardsOptions {
         event_name: EVENT.into(),
         date: DATE.into(),
         entry_names: names(m),
+        ..Default::default()
     }
 }
 
@@ -233,7 +234,7 @@ fn round_line(text: &str, round: u32) -> &str {
 /// A table page's plan as columns: for each round, the text under each heading.
 #[derive(Debug)]
 struct PlanRow {
-    /// Under "Majors" and "Minors" together (a table without a game spans both).
+    /// Under "N-S ♠♥" and "E-W ♦♣" together (a table without a game spans both).
     seats: String,
     majors: String,
     minors: String,
@@ -274,7 +275,7 @@ fn plan_rows(page: &[Word]) -> std::collections::BTreeMap<u32, PlanRow> {
             .x0
             - 1.0
     };
-    let [majors, minors, boards, after] = ["Majors", "Minors", "Boards", "After"].map(heading);
+    let [majors, minors, boards, after] = ["N-S", "E-W", "Boards", "After"].map(heading);
     let footer = PAGE_H - 14.0 * MM;
     let numbers: Vec<(u32, f64)> = page
         .iter()
@@ -335,7 +336,16 @@ fn check_table_cards(m: &Movement, dir: &Path, name: &str) -> PathBuf {
         assert!(page.contains(&code(t)), "{ctx}: code\n{page}");
         assert!(page.contains("Score this table:"), "{ctx}\n{page}");
         assert!(
-            page.contains(&format!("open {BASE} and type")),
+            !page.contains("Majors") && !page.contains("Minors"),
+            "{ctx}: seats by N-S/E-W\n{page}"
+        );
+        // The address to type the code into, on lines of its own.
+        let flat = page.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains(&format!(
+                "No camera? Open {BASE} and type the code: {}",
+                code(t)
+            )),
             "{ctx}\n{page}"
         );
         assert!(page.contains(EVENT) && page.contains(DATE), "{ctx}");
@@ -448,6 +458,10 @@ fn check_guide_cards(m: &Movement, dir: &Path, name: &str) -> PathBuf {
         );
         let ctx = format!("{name} pair {p}");
         assert!(card.contains(&format!("Pair {p}")), "{ctx}:\n{card}");
+        assert!(
+            !card.contains("Majors") && !card.contains("Minors"),
+            "{ctx}: seats by N-S/E-W\n{card}"
+        );
         if let Some((_, n)) = names.iter().find(|(q, _)| *q == p) {
             let first = n.split_whitespace().next().unwrap();
             assert!(card.contains(first), "{ctx}: name\n{card}");
@@ -463,11 +477,12 @@ fn check_guide_cards(m: &Movement, dir: &Path, name: &str) -> PathBuf {
                         Side::Minors => s.majors.unwrap(),
                     };
                     assert_eq!(cells[1], t.to_string(), "{ctx} round {r}: {line}");
+                    // Seats by their place and suits, never "majors" alone.
                     let seat = match side {
-                        Side::Majors => "Majors",
-                        Side::Minors => "Minors",
+                        Side::Majors => "N-S ♠♥",
+                        Side::Minors => "E-W ♦♣",
                     };
-                    assert_eq!(cells[2], seat, "{ctx} round {r}: {line}");
+                    assert_eq!(cells[2..4].join(" "), seat, "{ctx} round {r}: {line}");
                     assert_eq!(
                         cells[4..].join(" "),
                         board_list(&s.boards),
@@ -759,6 +774,7 @@ fn table_cards_without_a_plan_for_the_progressive_individual() {
         event_name: EVENT.into(),
         date: DATE.into(),
         entry_names: vec![],
+        ..Default::default()
     };
     let pdf = code_cards(
         &cards(&four),

@@ -305,7 +305,7 @@ async fn results_are_provisional_while_playing_and_in_the_correction_period_then
             .unwrap()
     });
     let majors = format!(
-        "<td class=\"muted\">Majors</td><td>{} {}</td>",
+        "<td class=\"muted\">N-S ♠♥</td><td>{} {}</td>",
         majors.number,
         majors.name.replace('&', "&#38;")
     );

@@ -280,13 +280,13 @@ async fn the_traveller_shows_the_tables_results_on_the_board() {
         // Each side's score, then its matchpoints on the board.
         assert!(
             line.contains(&format!(
-                "<td class=\"muted\">Majors</td><td>{majors}</td><td class=\"score\">{ms} <span class=\"muted\">"
+                "<td class=\"muted\">N-S ♠♥</td><td>{majors}</td><td class=\"score\">{ms} <span class=\"muted\">"
             )),
             "{line}"
         );
         assert!(
             line.contains(&format!(
-                "<td class=\"muted\">Minors</td><td>{minors}</td><td class=\"score\">{ns} <span class=\"muted\">"
+                "<td class=\"muted\">E-W ♦♣</td><td>{minors}</td><td class=\"score\">{ns} <span class=\"muted\">"
             )),
             "{line}"
         );

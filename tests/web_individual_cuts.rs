@@ -267,7 +267,7 @@ async fn a_table_reports_its_cut_on_its_page() {
     assert!(page.contains("Report your cut"), "{page}");
     assert!(page.contains("as drawn for the table"), "{page}");
     assert!(
-        page.contains("the highest cuts partner and sit majors"),
+        page.contains("the highest cuts partner and sit N-S ♠♥"),
         "{page}"
     );
     for i in 1..=5 {
@@ -327,7 +327,7 @@ async fn a_table_reports_its_cut_on_its_page() {
         "{page}"
     );
     assert!(
-        page.contains("minors sit out by turns: deal 1 3 Player 3"),
+        page.contains("E-W ♦♣ sit out by turns: deal 1 · 3 Player 3"),
         "{page}"
     );
     let t = &e.tables().await[0];

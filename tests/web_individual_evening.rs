@@ -142,7 +142,7 @@ async fn a_progressive_individual_evening_with_a_table_of_five_is_entered_at_the
                 .id;
             let (majors, minors) = report.scores();
             let (_, page) = phone.get_text(&path).await;
-            assert!(page.contains("Minors agree") && page.contains(&majors.to_string()));
+            assert!(page.contains("E-W ♦♣ agree") && page.contains(&majors.to_string()));
 
             if round == 1 && i == 0 {
                 // A double tap: refused, the first one stands.

@@ -625,10 +625,12 @@ async fn the_movement_page_shows_the_plan_and_where_each_pair_goes() {
         "{body}"
     );
     assert!(body.contains("<th>Table 3</th>"));
+    // Seats as players know them, and the numbers kept apart (never "majors" alone).
     assert!(
-        body.contains("Round 1: table 1, majors against 4, board 1"),
+        body.contains("Round 1: table 1 · N-S ♠♥ · against pair 4 · board 1"),
         "{body}"
     );
+    assert!(!body.contains("majors against"), "{body}");
     assert!(body.contains("sits out"));
     // The public sees the plan once the event is public, without the form.
     assert_eq!(public.get(&movement).await.status(), StatusCode::NOT_FOUND);
@@ -757,7 +759,7 @@ async fn a_tables_code_opens_what_it_plays_this_round() {
     );
     assert!(shown.contains("<strong>3</strong> Ann 3 &#38; Bob 3"));
     assert!(
-        shown.contains("Pair 3 (minors) goes to table 2, minors."),
+        shown.contains("Pair 3 (E-W ♦♣) goes to table 2, E-W ♦♣."),
         "{shown}"
     );
     // Codes are read case-insensitively; a wrong one is simply not found.

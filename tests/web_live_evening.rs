@@ -590,11 +590,11 @@ async fn once_agreed_the_table_sees_the_board_so_far_and_where_its_pairs_stand()
         "this table's line is marked"
     );
     assert!(
-        so_far.contains("Where you stand now:</strong> Pair 3 (majors):"),
+        so_far.contains("Where you stand now:</strong> Pair 3 (N-S ♠♥):"),
         "{so_far}"
     );
     assert!(
-        so_far.contains("Pair 8 (minors):") && so_far.contains(" of 5"),
+        so_far.contains("Pair 8 (E-W ♦♣):") && so_far.contains(" of 5"),
         "{so_far}"
     );
 

@@ -53,7 +53,7 @@ async fn a_side_of_three_makes_a_table_of_five_and_knows_who_sits_out() {
     assert_eq!(status, StatusCode::OK);
     assert!(
         shown.contains(
-            "A side of three: sitting out deal 1 Ann, deal 2 Jo, deal 3 Ken, deal 4 Ann."
+            "A side of three: sitting out deal 1 · Ann, deal 2 · Jo, deal 3 · Ken, deal 4 · Ann."
         ),
         "{shown}"
     );
@@ -63,7 +63,7 @@ async fn a_side_of_three_makes_a_table_of_five_and_knows_who_sits_out() {
     let (_, shown) = player.get_text(&table1).await;
     assert!(shown.contains("Round 2"), "{shown}");
     assert!(
-        shown.contains("sitting out deal 1 Jo, deal 2 Ken, deal 3 Ann, deal 4 Jo."),
+        shown.contains("sitting out deal 1 · Jo, deal 2 · Ken, deal 3 · Ann, deal 4 · Jo."),
         "{shown}"
     );
 

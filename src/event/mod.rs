@@ -15,6 +15,7 @@ pub mod results;
 pub mod roster;
 pub mod rounds;
 pub mod scoring_sheet;
+pub mod seats;
 pub mod settings;
 pub mod standings;
 pub mod table_report;

@@ -507,6 +507,11 @@ impl EventSettings {
             .expect("settings were checked against the variant when parsed")
     }
 
+    /// What players call the two sides at this event's tables ("N-S ♠♥", "E-W ♦♣").
+    pub fn side_names(&self) -> super::seats::SideNames {
+        super::seats::SideNames::of(&self.game_spec())
+    }
+
     /// The same settings with another number of boards (a movement decides how many).
     pub fn with_boards(&self, boards: u32) -> Result<EventSettings, SettingsErrors> {
         let mut d = self.draft();

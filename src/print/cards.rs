@@ -12,6 +12,7 @@ use printpdf::{Color, FontId, ParsedFont, PdfDocument, PdfPage};
 use qrcode::{EcLevel, QrCode};
 
 use super::pen::{self, Fingerprint, GREYS, PAGE_H, PAGE_W, Pen, black, clean};
+use crate::event::seats::SideNames;
 use crate::movement::plan::{Plan, board_list, summary};
 use crate::movement::{Movement, Side, validate};
 
@@ -59,6 +60,9 @@ pub struct CardsOptions {
     /// shown by its number only; a number listed twice keeps its first name. Long names are
     /// wrapped to two lines and cut with "…" past that.
     pub entry_names: Vec<(u32, String)>,
+    /// What players call the two sides at the event's tables ("N-S ♠♥", "E-W ♦♣"): the
+    /// cards name seats so, never "majors" alone.
+    pub sides: SideNames,
 }
 
 /// Why the cards cannot be made.
@@ -285,6 +289,8 @@ fn fingerprint(
         h.field(&number.to_le_bytes());
         h.field(name.as_bytes());
     }
+    h.field(o.sides.majors().as_bytes());
+    h.field(o.sides.minors().as_bytes());
     h.finish()
 }
 
@@ -645,11 +651,11 @@ fn table_page_top(pen: &mut Pen, o: &CardsOptions) {
     );
 }
 
-fn plan_header(pen: &mut Pen, y: f32) {
+fn plan_header(pen: &mut Pen, y: f32, sides: &SideNames) {
     let labels = [
         "Round",
-        "Majors ♠ ♥",
-        "Minors ♣ ♦",
+        sides.majors(),
+        sides.minors(),
         "Boards",
         "After the round",
     ];
@@ -707,7 +713,7 @@ fn table_pages(
                 &format!("Table {t}, round by round"),
                 black(),
             );
-            plan_header(pen, 135.0);
+            plan_header(pen, 135.0, &o.sides);
             ROWS_TOP_FIRST
         } else {
             pen.text(MARGIN, 36.0, 28.0, &format!("Table {t}"), black());
@@ -725,7 +731,7 @@ fn table_pages(
                 &format!("Code {code}"),
                 black(),
             );
-            plan_header(pen, 56.0);
+            plan_header(pen, 56.0, &o.sides);
             ROWS_TOP_NEXT
         };
         let mut y = top;
@@ -760,18 +766,35 @@ fn table_head(pen: &mut Pen, summary: &str, card: &TableCard, qr: &Qr, code: &st
     pen.fill_rects(&qr.rects(qx, qy), black());
     let x = qx + QR_SIDE_MM + 4.0;
     let width = PAGE_W - MARGIN - x;
-    pen.text(x, 77.0, 15.0, "Score this table:", black());
-    let words = format!(
-        "scan, or open {} and type the code",
-        entry_address(card).trim()
+    pen.text(
+        x,
+        75.0,
+        15.0,
+        "Score this table: scan the QR code.",
+        black(),
     );
-    // The longest address takes four lines.
-    let lines = pen.wrap(&words, 12.0, width, 5);
-    let mut y = 84.0;
-    for line in &lines {
-        pen.text(x, y, 12.0, line, GREYS.dark());
-        y += 12.0 * PT * LEAD;
-    }
+    // For a phone without a camera: the box to type the code into, its address in black.
+    let address = entry_address(card);
+    let address = address.trim();
+    // Each line's baseline a line of its own size below the last one's.
+    let mut y = 76.5;
+    let mut say = |pen: &mut Pen, text: &str, size: f32, most: usize, color: Color| {
+        for line in pen.wrap(text, size, width, most) {
+            y += size * PT * LEAD;
+            pen.text(x, y, size, &line, color.clone());
+        }
+    };
+    say(pen, "No camera? Open", 12.0, 1, GREYS.dark());
+    // Large while it takes two lines at most; the longest address takes four smaller ones.
+    let size = if pen.wrap(address, 14.0, width, 3).len() <= 2 {
+        14.0
+    } else {
+        11.0
+    };
+    say(pen, address, size, 5, black());
+    say(pen, "and type the code:", 12.0, 1, GREYS.dark());
+    // Room for that line's descenders above the code.
+    let y = y + 3.0;
     // The code as large as fits beside the QR code (at most 54 points), its baseline level
     // with the code's last row of modules, or a little below when the address is long.
     let last_row = qy + QR_SIDE_MM - qr.module() * QUIET as f32;
@@ -810,7 +833,15 @@ const GUIDE_ROW_PAD: f32 = 1.6;
 const GUIDE_SCALES: [f32; 3] = [1.3, 1.15, 1.0];
 
 /// One round of an entry, its type `scale` times the normal size.
-fn guide_row(pen: &mut Pen, m: &Movement, names: &Names, round: u32, pair: u32, scale: f32) -> Row {
+fn guide_row(
+    pen: &mut Pen,
+    m: &Movement,
+    names: &Names,
+    sides: &SideNames,
+    round: u32,
+    pair: u32,
+    scale: f32,
+) -> Row {
     let x = GUIDE_X;
     let (big, seat_size, small) = (12.0 * scale, 11.0 * scale, 9.0 * scale);
     let mut cells = vec![(x[0], vec![span(big, round.to_string(), black())])];
@@ -844,11 +875,7 @@ fn guide_row(pen: &mut Pen, m: &Movement, names: &Names, round: u32, pair: u32, 
                 GREYS.dark(),
             ));
             cells.push((x[1], table));
-            let seat = match side {
-                Side::Majors => "Majors ♠♥",
-                Side::Minors => "Minors ♣♦",
-            };
-            cells.push((x[2], vec![span(seat_size, seat, black())]));
+            cells.push((x[2], vec![span(seat_size, sides.name(side), black())]));
             cells.push((x[3], vec![span(big, board_list(&s.boards), black())]));
         }
         None => {
@@ -939,7 +966,7 @@ fn guide_pages(pen: &mut Pen, m: &Movement, names: &Names, o: &CardsOptions) -> 
         for scale in GUIDE_SCALES {
             pad = GUIDE_ROW_PAD * scale;
             rows = (1..=m.rounds)
-                .map(|r| guide_row(pen, m, names, r, pair, scale))
+                .map(|r| guide_row(pen, m, names, &o.sides, r, pair, scale))
                 .collect::<Vec<Row>>();
             if rows.iter().map(|r| r.height(pad)).sum::<f32>() <= room {
                 break;
@@ -1219,6 +1246,7 @@ mod tests {
             event_name: "Spring Pairs".into(),
             date: "2025-04-01".into(),
             entry_names: vec![(1, "Ann & Bob".into())],
+            ..Default::default()
         };
         let a = table_cards(&m, &cards(&m), &o).unwrap();
         let b = table_cards(&m, &cards(&m), &o).unwrap();

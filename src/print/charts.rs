@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use crate::event::seats::SideNames;
 use crate::event::standings::{Num, Running, Scorecard, Traveller};
 
 /// The viewBox width: about a phone's width in CSS pixels, so the units are near pixels.
@@ -14,9 +15,8 @@ const LEFT: f32 = 46.0;
 const RIGHT: f32 = WIDTH - 12.0;
 const TOP: f32 = 30.0;
 const BOTTOM: f32 = HEIGHT - 42.0;
-/// Most bars before nets are put into ranges: each bar keeps room for a label like "-1250".
-const MOST_BARS: usize = 7;
-const BINS: usize = 6;
+/// The nets' strip has no value axis on the left: it runs nearly edge to edge.
+const LEFT_STRIP: f32 = 12.0;
 
 /// A gridline or axis mark with its label's place.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -60,36 +60,43 @@ pub struct LineChart {
     pub x_label_y: f32,
 }
 
+/// One table's result on a board: a dot at its net, its table number inside.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Bar {
-    pub x: f32,
-    pub y: f32,
-    pub w: f32,
-    pub h: f32,
-    /// The count printed above the bar.
-    pub count: u32,
-    pub count_x: f32,
-    pub count_y: f32,
-    /// "Net 250: 2 tables".
+pub struct NetDot {
+    pub cx: f32,
+    pub cy: f32,
+    /// The table number printed in the dot.
+    pub label: String,
+    /// The label's baseline.
+    pub label_y: f32,
+    /// "Round 2, table 3: pair 5 (N-S ♠♥) v pair 8 (E-W ♦♣), net 250".
     pub title: String,
 }
 
-/// How many tables had each net on a board.
+/// A board's nets as a strip: each table a dot on one axis of nets, tables with near nets
+/// stacked, zero marked, each side's end named.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BarChart {
+pub struct NetsChart {
     pub title: String,
     pub width: f32,
     pub height: f32,
     pub left: f32,
     pub right: f32,
-    pub top: f32,
-    pub bottom: f32,
-    pub bars: Vec<Bar>,
-    /// Under each bar (one net each), or at the ranges' edges.
-    pub x_ticks: Vec<Tick>,
-    pub y_ticks: Vec<Tick>,
-    pub y_label: &'static str,
-    pub x_label: &'static str,
+    /// The dots' radius.
+    pub radius: f32,
+    pub dots: Vec<NetDot>,
+    /// The axis line's height; its ticks run down to `tick_y2`, labels under them.
+    pub axis_y: f32,
+    pub tick_y2: f32,
+    pub ticks: Vec<Tick>,
+    /// Net 0: a line from `zero_top` down to the axis.
+    pub zero_x: f32,
+    pub zero_top: f32,
+    /// Over each end: which side a net that way favours ("E-W ♦♣ ahead").
+    pub low_end: String,
+    pub high_end: String,
+    pub ends_y: f32,
+    pub x_label: String,
     pub x_label_x: f32,
     pub x_label_y: f32,
 }
@@ -280,98 +287,116 @@ fn line(
     })
 }
 
-/// The spread of a board's nets: a bar per net when there are few, else a bar per range of
-/// nets; None when no table has a scored result.
-pub fn nets(t: &Traveller) -> Option<BarChart> {
-    let first = t.nets.first()?.0;
-    let last = t.nets.last()?.0;
-    // (lowest net, highest net, tables) per bar.
-    let bins: Vec<(i64, i64, u32)> = if t.nets.len() <= MOST_BARS {
-        t.nets.iter().map(|&(n, c)| (n, n, c)).collect()
-    } else {
-        let step = nice_step((last - first + 1) as f64, BINS as u32) as i64;
-        let start = first.div_euclid(step) * step;
-        let count = ((last - start) / step + 1) as usize;
-        let mut bins: Vec<(i64, i64, u32)> = (0..count as i64)
-            .map(|k| (start + k * step, start + (k + 1) * step - 1, 0))
-            .collect();
-        for &(n, c) in &t.nets {
-            let k = ((n - start) / step) as usize;
-            if let Some(b) = bins.get_mut(k) {
-                b.2 += c;
-            }
-        }
-        bins
-    };
-    let ranged = t.nets.len() > MOST_BARS;
-    let most = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1);
-    let step = nice_step(f64::from(most), 4) as u32;
-    let top_count = most.div_ceil(step) * step;
-    // Room above the tallest bar for its count, under the axis title.
-    let y_of = |c: u32| BOTTOM - c as f32 / top_count as f32 * (BOTTOM - TOP - 14.0);
-    let slot = (RIGHT - LEFT) / bins.len() as f32;
-    // Bars at most 56 wide, so three nets do not make three slabs.
-    let gap = (slot * 0.2).min(12.0).max(slot - 56.0);
-    let plural = |c: u32| if c == 1 { "table" } else { "tables" };
-    let bars = bins
+/// The dots' radius: room for a two-digit table number in 13-unit type.
+const DOT_R: f32 = 10.0;
+/// Between stacked dots, and between dots side by side.
+const DOT_GAP: f32 = 2.0;
+/// The strip's margins: the ends' names above, ticks and the axis title below.
+const STRIP_TOP: f32 = 30.0;
+const STRIP_BELOW: f32 = 46.0;
+/// The strip at its lowest: one row of dots, with room to breathe.
+const STRIP_MIN_ROWS: usize = 2;
+
+/// A board's nets, one dot per table with a scored result, on an axis running from the
+/// lowest to the highest net (zero always in it) with a few round ticks; dots closer than a
+/// dot's width are stacked upwards, so equal nets stay visible. None without a scored result.
+pub fn nets(t: &Traveller, sides: &SideNames) -> Option<NetsChart> {
+    let scored: Vec<(&crate::event::standings::TravellerLine, i64)> = t
+        .lines
         .iter()
-        .enumerate()
-        .map(|(k, &(lo, hi, c))| {
-            let x = LEFT + k as f32 * slot + gap / 2.0;
-            let y = y_of(c);
-            let what = if lo == hi {
-                format!("Net {lo}")
-            } else {
-                format!("Nets {lo} to {hi}")
-            };
-            Bar {
-                x: r(x),
-                y: r(y),
-                w: r(slot - gap),
-                h: r(BOTTOM - y),
-                count: c,
-                count_x: r(x + (slot - gap) / 2.0),
-                count_y: r(y - 5.0),
-                title: format!("{what}: {c} {}", plural(c)),
+        .filter_map(|l| l.net.map(|n| (l, n)))
+        .collect();
+    let lowest = scored.iter().map(|s| s.1).min()?.min(0);
+    let highest = scored.iter().map(|s| s.1).max()?.max(0);
+    // Round ticks, at most about five, the range widened to them.
+    let step = nice_step((highest - lowest) as f64, 4) as i64;
+    let mut lo = lowest.div_euclid(step) * step;
+    let mut hi = -((-highest).div_euclid(step) * step);
+    if lo == hi {
+        // Every net 0: a step either side.
+        lo -= step;
+        hi += step;
+    }
+    // The dots' centres stay a radius inside the ends.
+    let (x0, x1) = (LEFT_STRIP + DOT_R, RIGHT - DOT_R);
+    let x_of = |n: i64| x0 + (n - lo) as f32 / (hi - lo) as f32 * (x1 - x0);
+    // Stack: lowest net first, each dot on the lowest row where it clears every dot there.
+    let mut order: Vec<usize> = (0..scored.len()).collect();
+    order.sort_by_key(|&i| (scored[i].1, scored[i].0.round, scored[i].0.table));
+    let mut rows: Vec<Vec<f32>> = Vec::new();
+    let mut placed: Vec<(usize, f32, usize)> = Vec::new();
+    for i in order {
+        let x = x_of(scored[i].1);
+        let clear = |row: &Vec<f32>| row.iter().all(|&o| (x - o).abs() >= 2.0 * DOT_R + DOT_GAP);
+        let row = match rows.iter().position(clear) {
+            Some(k) => k,
+            None => {
+                rows.push(Vec::new());
+                rows.len() - 1
+            }
+        };
+        rows[row].push(x);
+        placed.push((i, x, row));
+    }
+    let row_h = 2.0 * DOT_R + DOT_GAP;
+    let axis_y = STRIP_TOP + rows.len().max(STRIP_MIN_ROWS) as f32 * row_h + DOT_GAP;
+    let height = axis_y + STRIP_BELOW;
+    let dots = placed
+        .into_iter()
+        .map(|(i, x, row)| {
+            let (l, net) = scored[i];
+            let cy = axis_y - DOT_GAP - DOT_R - row as f32 * row_h;
+            NetDot {
+                cx: r(x),
+                cy: r(cy),
+                label: l.table.to_string(),
+                label_y: r(cy + 4.5),
+                title: format!(
+                    "Round {}, table {}: pair {} ({}) v pair {} ({}), net {net}",
+                    l.round,
+                    l.table,
+                    l.majors,
+                    sides.majors(),
+                    l.minors,
+                    sides.minors()
+                ),
             }
         })
         .collect();
-    let x_ticks = if ranged {
-        // The ranges' edges: each bar runs from its label to the next.
-        (0..=bins.len())
-            .map(|k| {
-                let edge = bins.first().map_or(0, |b| b.0) + k as i64 * (bins[0].1 - bins[0].0 + 1);
-                bottom_tick(LEFT + k as f32 * slot, edge.to_string())
-            })
-            .collect()
-    } else {
-        bins.iter()
-            .enumerate()
-            .map(|(k, b)| bottom_tick(LEFT + (k as f32 + 0.5) * slot, b.0.to_string()))
-            .collect()
-    };
-    let y_ticks = (0..=top_count / step)
-        .map(|k| value_tick(y_of(k * step), (k * step).to_string()))
+    let ticks = (0..)
+        .map(|k| lo + k * step)
+        .take_while(|&n| n <= hi)
+        .map(|n| Tick {
+            at: r(x_of(n)),
+            label_x: r(x_of(n)),
+            label_y: r(axis_y + 18.0),
+            label: n.to_string(),
+        })
         .collect();
-    Some(BarChart {
-        title: format!("Board {}: tables by net", t.board),
+    Some(NetsChart {
+        title: format!(
+            "Board {}: each table's net ({} minus {})",
+            t.board,
+            sides.majors(),
+            sides.minors()
+        ),
         width: WIDTH,
-        height: HEIGHT,
-        left: LEFT,
+        height: r(height),
+        left: LEFT_STRIP,
         right: RIGHT,
-        top: TOP,
-        bottom: BOTTOM,
-        bars,
-        x_ticks,
-        y_ticks,
-        y_label: "Tables",
-        x_label: if ranged {
-            "Net ranges (majors minus minors)"
-        } else {
-            "Net (majors minus minors)"
-        },
-        x_label_x: (LEFT + RIGHT) / 2.0,
-        x_label_y: BOTTOM + 36.0,
+        radius: DOT_R,
+        dots,
+        axis_y: r(axis_y),
+        tick_y2: r(axis_y + 5.0),
+        ticks,
+        zero_x: r(x_of(0)),
+        zero_top: STRIP_TOP - 4.0,
+        low_end: format!("◀ {} ahead", sides.minors()),
+        high_end: format!("{} ahead ▶", sides.majors()),
+        ends_y: 18.0,
+        x_label: format!("Net: {} minus {}", sides.majors(), sides.minors()),
+        x_label_x: (LEFT_STRIP + RIGHT) / 2.0,
+        x_label_y: r(axis_y + 38.0),
     })
 }
 
@@ -382,8 +407,8 @@ impl Scorecard {
 }
 
 impl Traveller {
-    pub fn chart(&self) -> Option<BarChart> {
-        nets(self)
+    pub fn chart(&self, sides: &SideNames) -> Option<NetsChart> {
+        nets(self, sides)
     }
 }
 
@@ -404,7 +429,7 @@ mod tests {
     #[derive(Template)]
     #[template(path = "_chart_nets.html")]
     struct NetsSvg<'a> {
-        chart: &'a BarChart,
+        chart: &'a NetsChart,
     }
 
     /// Every `name="number"` attribute value in the SVG.
@@ -512,15 +537,12 @@ mod tests {
                 .unwrap();
             }
             for t in &v.travellers {
-                let chart = t.chart().unwrap();
+                let chart = t.chart(&SideNames::default()).unwrap();
                 let svg = NetsSvg { chart: &chart }.render().unwrap();
                 check_svg(&svg, chart.width, chart.height);
-                assert_eq!(svg.matches("class=\"bar\"").count(), t.nets.len(), "{name}");
-                let tables: u32 = chart.bars.iter().map(|b| b.count).sum();
-                assert_eq!(
-                    tables as usize,
-                    t.lines.iter().filter(|l| l.net.is_some()).count()
-                );
+                let scored = t.lines.iter().filter(|l| l.net.is_some()).count();
+                assert_eq!(svg.matches("<circle").count(), scored, "{name}");
+                assert_no_dots_overlap(&chart);
                 std::fs::write(dir.join(format!("{name}-nets-{}.svg", t.board)), &svg).unwrap();
             }
         }
@@ -543,28 +565,147 @@ mod tests {
         }
     }
 
-    /// Many distinct nets go into at most seven ranges that hold every table.
-    #[test]
-    fn many_nets_are_put_into_ranges() {
+    /// A board of `nets`, one table each (table k+1 in round 1), from an example traveller.
+    fn board(nets: &[i64]) -> Traveller {
         let mut t = view(PAIRS).travellers.remove(0);
-        t.nets = (0..20)
-            .map(|k| (k * 37 - 300, 1 + (k % 3) as u32))
+        let line = t.lines[0].clone();
+        t.lines = nets
+            .iter()
+            .enumerate()
+            .map(|(k, &n)| crate::event::standings::TravellerLine {
+                round: 1,
+                table: k as u32 + 1,
+                net: Some(n),
+                ..line.clone()
+            })
             .collect();
-        let chart = nets(&t).unwrap();
-        assert!(chart.bars.len() <= MOST_BARS, "{}", chart.bars.len());
-        let tables: u32 = chart.bars.iter().map(|b| b.count).sum();
-        assert_eq!(tables, t.nets.iter().map(|n| n.1).sum::<u32>());
-        assert_eq!(chart.x_ticks.len(), chart.bars.len() + 1);
-        let first: i64 = chart.x_ticks[0].label.parse().unwrap();
-        let last: i64 = chart.x_ticks.last().unwrap().label.parse().unwrap();
-        assert!(first <= -300 && last > 403, "{first}..{last}");
+        t
+    }
+
+    fn strip(values: &[i64]) -> NetsChart {
+        let chart = nets(&board(values), &SideNames::default()).unwrap();
         let svg = NetsSvg { chart: &chart }.render().unwrap();
         check_svg(&svg, chart.width, chart.height);
-        let (_keep, dir) = view_dir();
-        std::fs::write(dir.join("ranges-nets.svg"), svg).unwrap();
+        assert_eq!(svg.matches("<circle").count(), values.len(), "{svg}");
+        assert_no_dots_overlap(&chart);
+        chart
+    }
+
+    /// Dots never cover each other: every table stays visible.
+    fn assert_no_dots_overlap(c: &NetsChart) {
+        for (i, a) in c.dots.iter().enumerate() {
+            assert!(
+                a.cx - c.radius >= 0.0 && a.cx + c.radius <= c.width,
+                "{a:?}"
+            );
+            assert!(
+                a.cy - c.radius >= c.ends_y && a.cy + c.radius <= c.axis_y,
+                "{a:?}"
+            );
+            for b in &c.dots[i + 1..] {
+                let d = ((a.cx - b.cx).powi(2) + (a.cy - b.cy).powi(2)).sqrt();
+                assert!(d >= 2.0 * c.radius, "{a:?} overlaps {b:?}");
+            }
+        }
+    }
+
+    /// The tick labels as numbers, and the step between them.
+    fn ticks(c: &NetsChart) -> (Vec<i64>, i64) {
+        let t: Vec<i64> = c.ticks.iter().map(|t| t.label.parse().unwrap()).collect();
+        (t.clone(), t[1] - t[0])
+    }
+
+    fn dot(c: &NetsChart, table: u32) -> &NetDot {
+        c.dots
+            .iter()
+            .find(|d| d.label == table.to_string())
+            .unwrap()
+    }
+
+    /// A few nets: a dot each at its net, left to right, zero marked among round ticks, each
+    /// end named for the side it favours, every dot titled with its table and pairs.
+    #[test]
+    fn a_few_nets_are_dots_along_one_axis_with_zero_marked() {
+        let c = strip(&[-250, 120, 980, 410]);
+        let (t, step) = ticks(&c);
+        assert_eq!(step, 500);
+        assert_eq!(t, vec![-500, 0, 500, 1000]);
+        let zero = &c.ticks[1];
+        assert_eq!(c.zero_x, zero.at);
+        // One row: no two nets are close.
+        assert!(c.dots.iter().all(|d| d.cy == c.dots[0].cy));
+        let xs: Vec<f32> = [1, 2, 4, 3].iter().map(|&k| dot(&c, k).cx).collect();
+        assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
+        assert!(dot(&c, 1).cx < c.zero_x && dot(&c, 2).cx > c.zero_x);
+        // 120 sits 120/1500 of the way from -500 to 1000 past zero's place.
+        let per = (c.ticks[3].at - c.ticks[0].at) / 1500.0;
+        assert!((dot(&c, 2).cx - (c.zero_x + 120.0 * per)).abs() < 0.2);
+        assert_eq!(c.low_end, "◀ E-W ♦♣ ahead");
+        assert_eq!(c.high_end, "N-S ♠♥ ahead ▶");
+        assert_eq!(c.x_label, "Net: N-S ♠♥ minus E-W ♦♣");
+        assert!(
+            dot(&c, 3).title.ends_with("(E-W ♦♣), net 980"),
+            "{}",
+            dot(&c, 3).title
+        );
+        assert!(dot(&c, 3).title.starts_with("Round 1, table 3: pair "));
+    }
+
+    /// Every table on the same net: one place on the axis, the dots stacked, not hidden.
+    #[test]
+    fn equal_nets_are_stacked() {
+        let c = strip(&[300; 5]);
+        assert!(c.dots.iter().all(|d| d.cx == c.dots[0].cx));
+        let mut ys: Vec<f32> = c.dots.iter().map(|d| d.cy).collect();
+        ys.dedup();
+        assert_eq!(ys.len(), 5, "{ys:?}");
+        // Taller than two rows' strip.
+        assert!(c.height > strip(&[300]).height);
+        // All zero: a step either side of zero.
+        let c = strip(&[0, 0]);
+        let (t, _) = ticks(&c);
+        assert_eq!(t.first(), Some(&-1));
+        assert_eq!(t.last(), Some(&1));
+        assert_eq!(dot(&c, 1).cx, c.zero_x);
+    }
+
+    /// One result: its dot, with zero still on the axis.
+    #[test]
+    fn one_net_keeps_zero_on_the_axis() {
+        let c = strip(&[1370]);
+        let (t, step) = ticks(&c);
+        assert_eq!((t[0], *t.last().unwrap(), step), (0, 1500, 500));
+        assert!(dot(&c, 1).cx > c.zero_x);
+        assert!(dot(&c, 1).cx <= c.ticks.last().unwrap().at);
+    }
+
+    /// A large spread keeps a handful of round ticks, every label inside the picture.
+    #[test]
+    fn a_large_spread_keeps_few_round_ticks() {
+        let nets: Vec<i64> = (0..30).map(|k| k * 263 - 3100).collect();
+        let c = strip(&nets);
+        let (t, step) = ticks(&c);
+        assert!(t.len() <= 6, "{t:?}");
+        assert_eq!(step, 2000);
+        assert!(t.iter().all(|n| n % step == 0));
+        assert!(t[0] <= -3100 && *t.last().unwrap() >= 29 * 263 - 3100);
+        assert!(c.ticks.windows(2).all(|w| w[1].at - w[0].at >= 45.0));
+    }
+
+    /// All nets negative (the E-W pairs did better everywhere): the dots left of zero.
+    #[test]
+    fn negative_nets_lie_left_of_zero() {
+        let c = strip(&[-40, -1210, -660, -45]);
+        let (t, _) = ticks(&c);
+        assert_eq!(*t.last().unwrap(), 0);
+        assert_eq!(c.zero_x, c.ticks.last().unwrap().at);
+        assert!(c.dots.iter().all(|d| d.cx < c.zero_x));
+        // -40 and -45 are a dot's width apart at most: stacked.
+        assert_ne!(dot(&c, 1).cy, dot(&c, 4).cy);
         // No scored result (all adjusted): no chart.
-        t.nets.clear();
-        assert!(nets(&t).is_none());
+        let mut t = board(&[10]);
+        t.lines[0].net = None;
+        assert!(nets(&t, &SideNames::default()).is_none());
     }
 
     #[test]

@@ -14,6 +14,7 @@ use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat, Suit};
 use crate::event::club::{Club, TimeZone};
 use crate::event::results::TableResult;
+use crate::event::seats::SideNames;
 use crate::event::standings;
 use crate::event::{Event, EventId, papers};
 use crate::service;
@@ -95,6 +96,8 @@ struct BoardPage {
     /// The board's scored traveller (net and matchpoints each way), where the event's
     /// method has travellers (not the progressives' tallies).
     scored: Option<standings::Traveller>,
+    /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
+    seat_names: SideNames,
 }
 
 #[derive(Template)]
@@ -218,6 +221,7 @@ fn traveller(
         entries,
         still_to_play: &played.still_to_play,
         seated: played.seated.as_deref(),
+        sides: &ev.settings.side_names(),
     });
     let lines = view
         .map(|v| {
@@ -314,6 +318,7 @@ pub async fn show(
             .collect(),
         traveller: traveller(&ev, club.time_zone, who, board, &played, &entries),
         scored: None,
+        seat_names: ev.settings.side_names(),
         club,
     };
     if page.traveller.is_some() {

@@ -12,6 +12,7 @@ use crate::event::entries::{
     Entry, EntryDraft, EntryError, PlayerChoice, check_change_after_start, entries_open,
     player_slots,
 };
+use crate::event::settings::EntryKind;
 use crate::event::{EntryId, Event, EventId, PlayerId};
 use crate::service;
 use crate::service::entries::EntryChangeError;
@@ -145,6 +146,8 @@ struct EntriesPage {
     event_id: EventId,
     event_name: String,
     kind: &'static str,
+    /// The kind with its article: "a pair", "an individual".
+    a_kind: &'static str,
     team: bool,
     open: bool,
     /// Running, in a format that takes late entries and withdrawals.
@@ -185,6 +188,11 @@ async fn page(
             event_id: ev.id,
             event_name: ev.settings.name().to_string(),
             kind: kind.name(),
+            a_kind: match kind {
+                EntryKind::Individual => "an individual",
+                EntryKind::Pair => "a pair",
+                EntryKind::Team => "a team",
+            },
             team,
             open: entries_open(ev.status),
             late: late.is_ok(),

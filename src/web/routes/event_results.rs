@@ -12,6 +12,7 @@ use crate::event::entries::Entry;
 use crate::event::results::{
     Adjusted, Outcome, PublicState, Publication, ResultStatus, TableResult, public_state,
 };
+use crate::event::seats::SideNames;
 use crate::event::{Exposure, Viewer};
 use crate::movement::IndividualRound;
 use crate::service::play::individual_sides;
@@ -31,8 +32,8 @@ pub struct Badge {
 
 /// One side of a table's result: who sat there and what they scored.
 pub struct SideLine {
-    /// "Majors" or "Minors".
-    pub side: &'static str,
+    /// The side as players know it: "N-S ♠♥".
+    pub side: String,
     /// "3 Ann Able & Bob Baker" (entry number and name), or the progressive individual's
     /// players' numbers, "3 & 7".
     pub who: String,
@@ -79,6 +80,8 @@ pub struct ResultsInput<'a> {
     pub still_to_play: &'a BTreeSet<u32>,
     /// The progressive individual's seatings (None for the other formats).
     pub seated: Option<&'a [IndividualRound]>,
+    /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
+    pub sides: &'a SideNames,
 }
 
 pub fn results_view(input: &ResultsInput) -> Option<ResultsView> {
@@ -195,8 +198,8 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
         None => (entry(r.majors_entry), entry(r.minors_entry)),
     };
     let played = r.outcome == Outcome::Played;
-    let line = |side, who: Option<String>, score: i32, adj: Option<Adjusted>| SideLine {
-        side,
+    let line = |side: &str, who: Option<String>, score: i32, adj: Option<Adjusted>| SideLine {
+        side: side.to_string(),
         who: who.unwrap_or_else(|| "–".into()),
         score: match (played, adj) {
             (true, _) => score.to_string(),
@@ -220,8 +223,18 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
             Outcome::Fouled => Some("fouled"),
         },
         sides: [
-            line("Majors", majors, r.majors_score, r.majors_adjusted),
-            line("Minors", minors, r.minors_score, r.minors_adjusted),
+            line(
+                input.sides.majors(),
+                majors,
+                r.majors_score,
+                r.majors_adjusted,
+            ),
+            line(
+                input.sides.minors(),
+                minors,
+                r.minors_score,
+                r.minors_adjusted,
+            ),
         ],
         badge: badge(public_state(input.publication, r.status)),
     }
@@ -301,6 +314,7 @@ mod tests {
             entries: &entries,
             still_to_play: &still,
             seated: None,
+            sides: &SideNames::default(),
         })
     }
 
@@ -517,6 +531,7 @@ mod tests {
             entries: &[],
             still_to_play: &BTreeSet::new(),
             seated: Some(&seated),
+            sides: &SideNames::default(),
         })
         .unwrap();
         let l = &v.rounds[0].lines[0];

@@ -1041,6 +1041,7 @@ pub async fn show(
         entries: &entries,
         still_to_play: &played.still_to_play,
         seated: played.seated.as_deref(),
+        sides: &ev.settings.side_names(),
     });
     // The live standings, once there are results to stand on.
     let standings = match results {

@@ -16,6 +16,7 @@ use crate::event::movement::MovementChange;
 use crate::event::movement::{
     MovementOptions, MovementPatch, PlanError, movement_kind, movement_open, plan,
 };
+use crate::event::seats::SideNames;
 use crate::event::settings::EventSettings;
 use crate::movement::{Movement, MovementKind, Side, round_limits};
 use crate::service;
@@ -79,7 +80,9 @@ fn grid(m: &Movement) -> Vec<GridRow> {
         .collect()
 }
 
-fn itineraries(m: &Movement, entries: &[Entry]) -> Vec<Itinerary> {
+/// Each entry's rounds, its seats named as players know them ("N-S ♠♥"), the parts of a
+/// line kept apart so numbers never run together.
+fn itineraries(m: &Movement, entries: &[Entry], sides: &SideNames) -> Vec<Itinerary> {
     (1..=m.pairs)
         .map(|pair| Itinerary {
             number: pair,
@@ -97,9 +100,11 @@ fn itineraries(m: &Movement, entries: &[Entry]) -> Vec<Itinerary> {
                             })
                         });
                         format!(
-                            "Round {r}: table {t}, {} against {}, {}",
-                            side.name(),
-                            other.map_or("nobody".to_string(), |o| o.to_string()),
+                            "Round {r}: table {t} · {} · {} · {}",
+                            sides.name(side),
+                            other.map_or("no opponents".to_string(), |o| format!(
+                                "against pair {o}"
+                            )),
                             boards_text(s.map(|s| s.boards.as_slice()).unwrap_or(&[]))
                         )
                     }
@@ -210,6 +215,8 @@ struct MovementPage {
     tables: Vec<u32>,
     grid: Vec<GridRow>,
     itineraries: Vec<Itinerary>,
+    /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
+    sides: SideNames,
     form: MovementForm,
     /// The make-the-movement form's numbers, for a director who may make it.
     preview: Option<Preview>,
@@ -319,6 +326,7 @@ async fn render(
     } else {
         None
     };
+    let sides = ev.settings.side_names();
     let page = MovementPage {
         nav: Nav::new(session, viewer),
         event_id: id,
@@ -343,8 +351,9 @@ async fn render(
         grid: movement.as_ref().map(grid).unwrap_or_default(),
         itineraries: movement
             .as_ref()
-            .map(|m| itineraries(m, &entries))
+            .map(|m| itineraries(m, &entries, &sides))
             .unwrap_or_default(),
+        sides,
         movement,
         club,
         form,

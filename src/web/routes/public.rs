@@ -37,6 +37,17 @@ pub async fn table_script() -> HttpResponse {
 
 const FORMS_SCRIPT: &str = include_str!("../../../static/forms.js");
 
+const FAVICON: &str = include_str!("../../../static/favicon.svg");
+
+/// The site's icon (`/static/favicon.svg`, linked from every page), also at `/favicon.ico`
+/// where browsers and other clients look without a link: SVG either way.
+pub async fn favicon() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header(("Cache-Control", "public, max-age=86400"))
+        .body(FAVICON)
+}
+
 /// Every form's script: a form sent back with problems focuses its first field in error.
 pub async fn forms_script() -> HttpResponse {
     HttpResponse::Ok()

@@ -350,6 +350,7 @@ async fn download(
         event_name: ev.settings.name().to_string(),
         date: ev.settings.date().format("%Y-%m-%d").to_string(),
         entry_names: vec![],
+        sides: ev.settings.side_names(),
     };
     if movement_kind(ev.settings.format()).is_none() {
         return individual_cards(&ev, entries.len(), tables, options, which).await;
@@ -389,12 +390,11 @@ async fn individual_cards(
     let tables = u32::from(ev.settings.tables());
     let summary = format!("Progressive individual: {tables} tables, {players} players");
     let notes = [
-        "Before each game the players at this table cut: the highest newcomer partners the highest player who stayed (in round 1 the two highest cuts partner), and the highest cut's side sits majors (Spades and Hearts).",
-        "After the game the winners stay at this table and the losers move up a table (the last table's to table 1). Of a losing side of three, the player who sat out the last deal moves down a table instead.",
-        "A side of three sits one player out each deal; whoever sits out the first deal also sits out the last.",
-        "Scan the code for this round's seating at this table, and to report the score.",
-    ]
-    .map(String::from);
+        format!("Before each game the players at this table cut: the highest newcomer partners the highest player who stayed (in round 1 the two highest cuts partner), and the highest cut's side sits {}.", options.sides.majors()),
+        "After the game the winners stay at this table and the losers move up a table (the last table's to table 1). Of a losing side of three, the player who sat out the last deal moves down a table instead.".into(),
+        "A side of three sits one player out each deal; whoever sits out the first deal also sits out the last.".into(),
+        "Scan the code for this round's seating at this table, and to report the score.".into(),
+    ];
     let pdf =
         web::block(move || cards::code_cards(&cards, tables, &summary, &notes, &options)).await?;
     pdf_download(pdf, ev.id, "table-cards")

@@ -9,6 +9,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::event::club::Club;
+use crate::event::seats::SideNames;
 use crate::event::standings::{EventStandings, Scorecard, export};
 use crate::event::{Event, EventFormat, EventId, Viewer};
 use crate::print::results as print;
@@ -40,7 +41,7 @@ pub async fn computed(
     let event = ev.clone();
     let scores = state.db(move |c| Ok(event_scores(c, &event, who)?)).await?;
     let standings = view_of(&ev, &scores, crate::service::now())?;
-    let part = part_of(&base_of(&club, &ev), &standings)?;
+    let part = part_of(&base_of(&club, &ev), &standings, &ev.settings.side_names())?;
     let live_json = serde_json::json!({
         "provisional": standings.provisional,
         "html": part,
@@ -113,6 +114,8 @@ async fn load(
 struct StandingsPart<'a> {
     base: &'a str,
     standings: &'a EventStandings,
+    /// A Mitchell's fields are named for their seats ("N-S ♠♥"), not "Majors" alone.
+    seat_names: &'a SideNames,
 }
 
 #[derive(Template)]
@@ -130,8 +133,17 @@ fn base_of(club: &Club, ev: &Event) -> String {
     format!("/c/{}/events/{}", club.slug, ev.id)
 }
 
-fn part_of(base: &str, standings: &EventStandings) -> Result<String, AppError> {
-    Ok(StandingsPart { base, standings }.render()?)
+fn part_of(
+    base: &str,
+    standings: &EventStandings,
+    seat_names: &SideNames,
+) -> Result<String, AppError> {
+    Ok(StandingsPart {
+        base,
+        standings,
+        seat_names,
+    }
+    .render()?)
 }
 
 /// How often the live standings ask for news: often enough to follow a room reporting,
@@ -180,6 +192,8 @@ struct TravellersPage<'a> {
     base: &'a str,
     event_name: &'a str,
     standings: &'a EventStandings,
+    /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
+    seat_names: SideNames,
 }
 
 /// `/c/{club}/events/{event}/travellers`: every board's results, with its nets charted.
@@ -198,6 +212,7 @@ pub async fn travellers(
             base: &base,
             event_name: l.ev.settings.name(),
             standings: &l.view,
+            seat_names: l.ev.settings.side_names(),
         },
     ))
 }
@@ -211,6 +226,8 @@ struct ScorecardPage<'a> {
     provisional: bool,
     card: &'a Scorecard,
     kind: &'a str,
+    /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
+    seat_names: SideNames,
 }
 
 /// `/c/{club}/events/{event}/scorecards/{number}`: one entry's evening, round by round.
@@ -242,6 +259,7 @@ pub async fn scorecard(
                 EventFormat::ProgressiveIndividual => "Player",
                 _ => "Pair",
             },
+            seat_names: l.ev.settings.side_names(),
         },
     ))
 }

@@ -17,6 +17,7 @@ use crate::event::EventStatus;
 use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
 use crate::event::results::ResultStatus;
+use crate::event::seats::SideNames;
 use crate::event::{ClubId, EventId, ResultId, Viewer as EventViewer};
 use crate::movement::{Movement, Side, progressive_board};
 use crate::service::results::{self, EntryError, PlaceAsked, Who};
@@ -29,7 +30,8 @@ use crate::web::state::AppState;
 
 /// One side at the table: its entry number and names.
 pub struct SideView {
-    pub side: &'static str,
+    /// The side as players know it: "N-S ♠♥".
+    pub side: String,
     pub number: u32,
     pub name: String,
     /// A side of three: who sits out deals 1 to 4 of this game.
@@ -53,6 +55,8 @@ struct TablePage {
     sit_outs: Vec<String>,
     /// The table's code, for the forms' addresses.
     code: String,
+    /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
+    seat_names: SideNames,
     csrf: String,
     /// The result form (or the result in) for each board of this round.
     scores: Vec<ScoreEntry>,
@@ -137,6 +141,7 @@ async fn individual_table(
         _ => Some("Play has not started yet.".into()),
     };
     let names = super::individual::names(&entries);
+    let seat_names = ev.settings.side_names();
     let mut sides = Vec::new();
     let mut sit_outs = Vec::new();
     if let (None, Some(t)) = (&notice, here) {
@@ -144,7 +149,7 @@ async fn individual_table(
             let s = t.side(side);
             for &p in &s.players {
                 sides.push(SideView {
-                    side: side.name(),
+                    side: seat_names.name(side).to_string(),
                     number: p,
                     name: names.get(&p).cloned().unwrap_or_default(),
                     // An individual side of three's turns are listed per side below.
@@ -152,16 +157,18 @@ async fn individual_table(
                 });
             }
             if let Some(out) = s.sit_out {
+                // "deal 1 · 5 Esther": the deal and the player's number kept apart.
                 sit_outs.push(format!(
                     "{} sit out by turns: {}",
-                    side.name(),
+                    seat_names.name(side),
                     out.iter()
                         .enumerate()
-                        .map(|(i, p)| format!(
-                            "deal {} {p} {}",
-                            i + 1,
-                            names.get(p).map(String::as_str).unwrap_or_default()
-                        ))
+                        .map(|(i, p)| {
+                            let name = names.get(p).map(String::as_str).unwrap_or_default();
+                            format!("deal {} · {p} {name}", i + 1)
+                                .trim_end()
+                                .to_string()
+                        })
                         .collect::<Vec<_>>()
                         .join(", ")
                 ));
@@ -241,6 +248,7 @@ async fn individual_table(
         sit_outs,
         csrf: csrf_token(session),
         code,
+        seat_names,
         scores,
         cut_note,
         cut_form,
@@ -289,6 +297,7 @@ async fn score_entries(
 /// A board's traveller so far and the places of the pairs that played it at this table.
 fn so_far(
     view: &crate::event::standings::EventStandings,
+    names: &SideNames,
     board: u32,
     round: u32,
     table: u32,
@@ -298,7 +307,7 @@ fn so_far(
         .lines
         .iter()
         .find(|l| l.round == round && l.table == table)?;
-    let places = [(here.majors, "majors"), (here.minors, "minors")]
+    let places = [(here.majors, names.majors()), (here.minors, names.minors())]
         .into_iter()
         .filter_map(|(pair, seat)| {
             view.fields.iter().find_map(|f| {
@@ -332,6 +341,7 @@ async fn late_entries(
         .db(move |c| Ok(service::results::results_of_table(c, club, id, table)?))
         .await?;
     let spec = ev.settings.game_spec();
+    let names = ev.settings.side_names();
     let mut out = Vec::new();
     for r in 1..round {
         let Some(s) = m.seating(r, table).filter(|s| s.has_game()) else {
@@ -339,7 +349,7 @@ async fn late_entries(
         };
         let who = [(Side::Majors, s.majors), (Side::Minors, s.minors)]
             .into_iter()
-            .filter_map(|(side, n)| side_view(entries, m, side, n, 0))
+            .filter_map(|(side, n)| side_view(entries, m, &names, side, n, 0))
             .map(|v| {
                 format!("{} {} {}", v.side, v.number, v.name)
                     .trim()
@@ -373,6 +383,7 @@ async fn late_entries(
 fn side_view(
     entries: &[Entry],
     m: &Movement,
+    names: &SideNames,
     side: Side,
     number: Option<u32>,
     game: u32,
@@ -380,7 +391,7 @@ fn side_view(
     let number = number?;
     let entry = entry_of(entries, m, number);
     Some(SideView {
-        side: side.name(),
+        side: names.name(side).to_string(),
         number,
         name: entry.map(|e| e.name.clone()).unwrap_or_default(),
         sit_out: entry
@@ -390,7 +401,7 @@ fn side_view(
 }
 
 /// Where the minors pair and the boards of this table go after this round.
-fn next_moves(m: &Movement, round: u32, table: u32) -> Vec<String> {
+fn next_moves(m: &Movement, names: &SideNames, round: u32, table: u32) -> Vec<String> {
     if round >= m.rounds {
         return vec!["This is the last round.".into()];
     }
@@ -401,11 +412,13 @@ fn next_moves(m: &Movement, round: u32, table: u32) -> Vec<String> {
     for (side, pair) in [(Side::Majors, here.majors), (Side::Minors, here.minors)] {
         if let Some(p) = pair {
             out.push(match m.place(round + 1, p) {
-                Some((t, s)) if t == table => format!("Pair {p} stays here ({}).", s.name()),
+                Some((t, s)) if t == table => {
+                    format!("Pair {p} stays here ({}).", names.name(s))
+                }
                 Some((t, s)) => format!(
                     "Pair {p} ({}) goes to table {t}, {}.",
-                    side.name(),
-                    s.name()
+                    names.name(side),
+                    names.name(s)
                 ),
                 None if m.is_absent(round + 1, p) => {
                     format!("Pair {p} has withdrawn: no more rounds.")
@@ -511,6 +524,7 @@ async fn page(
         (status, _) if status.over() => Some("Play is over. Thank you for playing.".into()),
         _ => Some("Play has not started yet.".into()),
     };
+    let seat_names = ev.settings.side_names();
     let (sides, boards, next) = match (&notice, &movement) {
         (None, Some(m)) => {
             let s = m.seating(round, table);
@@ -522,11 +536,11 @@ async fn page(
                 .into_iter()
                 .filter_map(|(side, n)| {
                     let game = n.map_or(0, |p| m.games_played(p, round));
-                    side_view(&entries, m, side, n, game)
+                    side_view(&entries, m, &seat_names, side, n, game)
                 })
                 .collect(),
                 s.map(|s| s.boards.clone()).unwrap_or_default(),
-                next_moves(m, round, table),
+                next_moves(m, &seat_names, round, table),
             )
         }
         _ => (vec![], vec![], vec![]),
@@ -548,7 +562,7 @@ async fn page(
                 .await?;
         for e in &mut scores {
             if e.result.as_ref().is_some_and(|r| r.status == "confirmed") {
-                e.so_far = so_far(&c.view, e.board, e.round, table);
+                e.so_far = so_far(&c.view, &ev.settings.side_names(), e.board, e.round, table);
             }
         }
     }
@@ -565,6 +579,7 @@ async fn page(
         sit_outs: vec![],
         csrf: csrf_token(session),
         code,
+        seat_names,
         scores,
         cut_note: None,
         cut_form: None,
@@ -574,7 +589,86 @@ async fn page(
 }
 
 fn code_of(path: web::Path<String>) -> String {
-    path.into_inner().trim().to_uppercase()
+    normalised(&path.into_inner())
+}
+
+/// A code as typed, read as the cards print it: spaces and hyphens dropped, any case.
+fn normalised(typed: &str) -> String {
+    typed
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect::<String>()
+        .to_uppercase()
+}
+
+/// The longest code a card prints; anything longer is no table's.
+const LONGEST_CODE: usize = crate::print::cards::MAX_CODE_CHARS;
+
+/// `/t/`: the address the table card prints for typing the code, when the QR code cannot be
+/// scanned: one box and a Go button.
+#[derive(Template)]
+#[template(path = "table_code.html")]
+struct CodePage {
+    nav: Nav,
+    /// The code as typed, kept in the box.
+    code: String,
+    message: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct CodeQuery {
+    code: Option<String>,
+}
+
+fn code_page(
+    session: &Session,
+    viewer: &Viewer,
+    status: StatusCode,
+    code: &str,
+    message: Option<String>,
+) -> HttpResponse {
+    let p = CodePage {
+        nav: Nav::new(session, viewer),
+        code: kept(code),
+        message,
+    };
+    html_page(status, &p)
+}
+
+/// A typed code as the page shows it back: as typed, cut short when far too long.
+fn kept(code: &str) -> String {
+    code.chars().take(LONGEST_CODE * 2).collect()
+}
+
+/// `GET /t/?code=...`: the box, or on to the table's page. Nothing is looked up here, so the
+/// limit on wrong codes (counted at `/t/{code}`) is the same whichever way a code comes.
+pub async fn code_form(
+    session: Session,
+    viewer: Viewer,
+    query: web::Query<CodeQuery>,
+) -> HttpResponse {
+    let Some(typed) = query.into_inner().code else {
+        return code_page(&session, &viewer, StatusCode::OK, "", None);
+    };
+    let code = normalised(&typed);
+    let refused = |message: &str| {
+        code_page(
+            &session,
+            &viewer,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &typed,
+            Some(message.to_string()),
+        )
+    };
+    if code.is_empty() {
+        refused("Type the code printed on your table card.")
+    } else if code.chars().count() > LONGEST_CODE {
+        refused("That is longer than a table code: type the code printed on your table card.")
+    } else if !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+        refused("A table code has only letters and digits: type it as printed on your table card.")
+    } else {
+        see_table(&code)
+    }
 }
 
 pub async fn show(
@@ -585,7 +679,24 @@ pub async fn show(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let code = code_of(path);
-    let at = table_of(&state, &session, &req, &code).await?;
+    let at = match table_of(&state, &session, &req, &code).await {
+        Ok(at) => at,
+        // A wrong code (counted by the limit): the box again, with the code as typed.
+        Err(AppError::NotFound) => {
+            let message = format!(
+                "No table has the code “{}”. Check it against your table card, or ask the director.",
+                kept(&code)
+            );
+            return Ok(code_page(
+                &session,
+                &viewer,
+                StatusCode::NOT_FOUND,
+                &code,
+                Some(message),
+            ));
+        }
+        Err(e) => return Err(e),
+    };
     let p = page(&state, &session, &viewer, code, at, None, None).await?;
     Ok(html_page(StatusCode::OK, &p))
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use crate::engine::json::{CardText, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::results::{ResultStatus, TableResult};
+use crate::event::seats::side_called;
 use crate::event::table_report::{DealLine, RecordInput, SheetInput, majors_side};
 
 /// How a table enters its result: the counts at the end of the game, the counts after each
@@ -671,13 +672,7 @@ impl ScoreEntry {
         };
         let m = majors_side(spec);
         let side_word = |side: usize| if side == m { "majors" } else { "minors" };
-        let side_label = |side: usize| {
-            format!(
-                "{} ({})",
-                capitalised(side_word(side)),
-                spec.side_name(side)
-            )
-        };
+        let side_label = |side: usize| side_called(spec, side);
         let counts = |typed: &CountsForm, deal: Option<i64>| CountsView {
             prefix: deal.map_or(String::new(), |k| format!("d{k}_")),
             deal: deal.unwrap_or(0) as usize,
@@ -796,13 +791,6 @@ fn notes(deals: &[CountsView], revokes: &[RevokeField], board: &str) -> Vec<(Str
         out.push((format!("board-{board}-revokes"), "revokes".into()));
     }
     out
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 #[cfg(test)]
