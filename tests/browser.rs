@@ -942,7 +942,7 @@ async fn the_public_results_fit_a_phone() {
     });
     c.set_window_size(390, 844).await.unwrap();
     c.goto(&format!("{}{event}", app.address)).await.unwrap();
-    assert!(c.source().await.unwrap().contains("Results are final."));
+    assert!(c.source().await.unwrap().contains("Results are final"));
     c.execute(
         "document.getElementById('results').scrollIntoView();",
         vec![],
@@ -1259,10 +1259,28 @@ async fn a_released_board_reads_like_a_hand_record_on_a_phone() {
                  return [Math.round(r.left), Math.round(r.top + window.scrollY)]; });";
     let colour = "return [...document.querySelectorAll('#deal-1-N li')].map(li => \
                   getComputedStyle(li.querySelector('.suit')).color);";
-    for (w, h, name) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+    for (w, h, name) in [
+        (390, 844, "phone"),
+        (1024, 768, "laptop"),
+        (1280, 900, "desktop"),
+    ] {
         c.set_window_size(w, h).await.unwrap();
         c.goto(&format!("{}{board}", app.address)).await.unwrap();
         let (v, content) = widths(&c).await;
+        // The traveller stays inside its card: no column spills out of it (#21: at 1024 and
+        // 1280 px its MP column ran past the card's edge).
+        let spill = c
+            .execute(
+                "const card = document.querySelector('#traveller'); const t = card.querySelector('table'); \
+                 return t ? Math.round(t.getBoundingClientRect().right - card.getBoundingClientRect().right) : 0;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(
+            spill.as_i64().unwrap() <= 0,
+            "the traveller's table runs {spill} px past its card at {w} px"
+        );
         shot(&c, &format!("{name}-board")).await;
         whole_page_shot(&c, &format!("{name}-board-whole"), w).await;
         c.set_window_size(w, h).await.unwrap();
@@ -1296,6 +1314,9 @@ async fn a_released_board_reads_like_a_hand_record_on_a_phone() {
         if name == "phone" {
             assert_eq!(at(0, 0), at(1, 0), "the deals are stacked: {b}");
             assert!(at(1, 1) > at(0, 1), "{b}");
+            assert!(at(2, 1) > at(1, 1), "the traveller below the deals: {b}");
+        } else if name == "laptop" {
+            assert_eq!(at(0, 1), at(1, 1), "two deals a row: {b}");
             assert!(at(2, 1) > at(1, 1), "the traveller below the deals: {b}");
         } else {
             assert_eq!(at(0, 1), at(1, 1), "two deals a row: {b}");
@@ -1514,6 +1535,17 @@ async fn the_live_standings_change_without_a_reload() {
                     cw <= inner + 0.5 && (cw >= inner - 40.0 || cw >= 540.0) && ch > 100.0,
                     "{path}: a chart is {cw}x{ch} px in {inner} px"
                 );
+            }
+            if w == 390 {
+                // Links in tables are tap targets on a phone: at least 44 px high.
+                let small = c
+                    .execute(
+                        "return [...document.querySelectorAll('main table a')].filter(a => a.getBoundingClientRect().height < 44).map(a => a.textContent + ' ' + Math.round(a.getBoundingClientRect().height));",
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                assert_eq!(small, serde_json::json!([]), "{path}: small tap targets");
             }
             whole_page_shot(&c, &format!("{size}-{name}"), w).await;
         }
