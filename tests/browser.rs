@@ -1755,17 +1755,8 @@ async fn a_forms_problems_show_at_the_top_and_the_first_has_the_focus_on_a_phone
 async fn a_dispute_appears_on_the_directors_open_grid_without_a_reload() {
     use common::evening::*;
     let app = spawn_app().await;
-    let e = running_event(
-        club_api(&app, "alpha", "olive@example.org").await,
-        "pairs-mitchell",
-        5,
-        10,
-        serde_json::json!({"rounds": 5, "boards_per_round": 1}),
-    )
-    .await;
-    let id = calypso_director::event::EventId::new(
-        e.path.trim_start_matches("/events/").parse().unwrap(),
-    );
+    let e = five_rounds(club_api(&app, "alpha", "olive@example.org").await).await;
+    let id = event_id(&e);
     let site = format!("/c/alpha/events/{id}");
     let places = play_round(&e, 1, Some(2)).await;
     let (_, board) = places.iter().copied().find(|p| p.0 == 2).unwrap();
@@ -1781,42 +1772,9 @@ async fn a_dispute_appears_on_the_directors_open_grid_without_a_reload() {
     c.execute("window.__marker = 1;", vec![]).await.unwrap();
 
     // Table 2 enters on its phone; the other side disagrees.
-    let club = app.club_id("alpha");
-    let code = with_conn(&app, |conn| {
-        calypso_director::service::play::table_codes(
-            conn,
-            club,
-            id,
-            5,
-            calypso_director::service::tokens::table_code,
-        )
-        .unwrap()[1]
-            .1
-            .clone()
-    });
-    let phone = Browser::new(&app);
-    let page = format!("/t/{code}");
-    let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
-    let fields = report.form(1, board);
-    let fields: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    phone.post(&page, &format!("{page}/result"), &fields).await;
-    let result = e
-        .all_results()
-        .await
-        .into_iter()
-        .find(|r| r["table"] == 2)
-        .unwrap()["id"]
-        .to_string();
-    phone
-        .post(
-            &page,
-            &format!("{page}/confirm"),
-            &[("result", result.as_str()), ("answer", "disagree")],
-        )
-        .await;
+    let phone = Phone::at(&app, id, 5, 2);
+    phone.enter(&e, 1, board).await;
+    phone.answer(&result_id(&e, 1, 2).await, false).await;
 
     let seen = wait_for_within(&c, "/results", "1 disputed", Duration::from_secs(12)).await;
     let nav = wait_for_within(&c, "/results", "⚑ 1 dispute", Duration::from_secs(12)).await;

@@ -42,14 +42,7 @@ fn ranked(html: &str) -> Vec<(String, u32)> {
 #[tokio::test]
 async fn after_round_one_the_public_ranks_every_pair_and_still_sees_no_traveller() {
     let app = spawn_app().await;
-    let e = running_event(
-        club_api(&app, "alpha", "olive@example.org").await,
-        "pairs-mitchell",
-        5,
-        10,
-        json!({"rounds": 5, "boards_per_round": 1}),
-    )
-    .await;
+    let e = five_rounds(club_api(&app, "alpha", "olive@example.org").await).await;
     let id = e.path.trim_start_matches("/events/").to_string();
     let site = format!("/c/alpha/events/{id}");
     let places = play_round(&e, 1, None).await;
@@ -108,14 +101,7 @@ async fn after_round_one_the_public_ranks_every_pair_and_still_sees_no_traveller
 #[tokio::test]
 async fn in_the_last_round_a_scorecard_says_playing_not_sits_out() {
     let app = spawn_app().await;
-    let e = running_event(
-        club_api(&app, "alpha", "olive@example.org").await,
-        "pairs-mitchell",
-        5,
-        10,
-        json!({"rounds": 5, "boards_per_round": 1}),
-    )
-    .await;
+    let e = five_rounds(club_api(&app, "alpha", "olive@example.org").await).await;
     let id = e.path.trim_start_matches("/events/").to_string();
     let site = format!("/c/alpha/events/{id}");
     for round in 1..=4 {
@@ -141,43 +127,13 @@ async fn in_the_last_round_a_scorecard_says_playing_not_sits_out() {
 #[tokio::test]
 async fn a_late_table_enters_its_earlier_round_on_its_phone_after_the_next_round_starts() {
     let app = spawn_app().await;
-    let e = running_event(
-        club_api(&app, "alpha", "olive@example.org").await,
-        "pairs-mitchell",
-        5,
-        10,
-        json!({"rounds": 5, "boards_per_round": 1}),
-    )
-    .await;
-    let id = calypso_director::event::EventId::new(
-        e.path.trim_start_matches("/events/").parse().unwrap(),
-    );
+    let e = five_rounds(club_api(&app, "alpha", "olive@example.org").await).await;
+    let id = event_id(&e);
     let places = play_round(&e, 1, Some(3)).await;
     let (_, board) = places.iter().copied().find(|p| p.0 == 3).unwrap();
-    let (s, v) = e
-        .api
-        .post(
-            &format!("{}/rounds", e.path),
-            json!({"round": 2, "confirm_unreported": true}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    let club = app.club_id("alpha");
-    let code = with_conn(&app, |c| {
-        calypso_director::service::play::table_codes(
-            c,
-            club,
-            id,
-            5,
-            calypso_director::service::tokens::table_code,
-        )
-        .unwrap()[2]
-            .1
-            .clone()
-    });
-    let phone = Browser::new(&app);
-    let page = format!("/t/{code}");
-    let (s, html) = phone.get_text(&page).await;
+    start_round_anyway(&e, 2).await;
+    let phone = Phone::at(&app, id, 5, 3);
+    let (s, html) = phone.page_text().await;
     assert_eq!(s, StatusCode::OK);
     let late = html
         .find("Round 1 is not finished here")
@@ -186,13 +142,7 @@ async fn a_late_table_enters_its_earlier_round_on_its_phone_after_the_next_round
     assert!(late < now, "the earlier round comes first");
     assert!(html.contains("<input type=\"hidden\" name=\"round\" value=\"1\">"));
 
-    let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
-    let fields = report.form(1, board);
-    let fields: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let r = phone.post(&page, &format!("{page}/result"), &fields).await;
+    let r = phone.enter(&e, 1, board).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let round_one: Vec<_> = e
         .all_results()
@@ -202,7 +152,7 @@ async fn a_late_table_enters_its_earlier_round_on_its_phone_after_the_next_round
         .collect();
     assert_eq!(round_one.len(), 5, "table 3's round-1 result is in");
     // Now it waits for the other side to agree, still on the table's page.
-    let (_, html) = phone.get_text(&page).await;
+    let (_, html) = phone.page_text().await;
     assert!(
         html.contains("The other side has still to agree it"),
         "{html}"
@@ -214,12 +164,7 @@ async fn a_late_table_enters_its_earlier_round_on_its_phone_after_the_next_round
     }
     assert!(check.contains("Trick piles: NS"), "{check}");
     // A round not started yet is still refused at the table.
-    let fields = report.form(3, board);
-    let fields: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let r = phone.post(&page, &format!("{page}/result"), &fields).await;
+    let r = phone.enter(&e, 3, board).await;
     let text = r.text().await.unwrap();
     assert!(text.contains("role=\"alert\""), "{text}");
     let later = e.all_results().await;
@@ -229,38 +174,12 @@ async fn a_late_table_enters_its_earlier_round_on_its_phone_after_the_next_round
     );
 }
 
-/// A table's code, as round control hands it out.
-fn code_of(app: &TestApp, id: calypso_director::event::EventId, table: usize) -> String {
-    let club = app.club_id("alpha");
-    with_conn(app, |c| {
-        calypso_director::service::play::table_codes(
-            c,
-            club,
-            id,
-            5,
-            calypso_director::service::tokens::table_code,
-        )
-        .unwrap()[table - 1]
-            .1
-            .clone()
-    })
-}
-
 #[tokio::test]
 async fn a_dispute_reaches_the_directors_grid_round_control_and_navigation_at_once() {
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
-    let e = running_event(
-        api_for(&app, &d, "alpha").await,
-        "pairs-mitchell",
-        5,
-        10,
-        json!({"rounds": 5, "boards_per_round": 1}),
-    )
-    .await;
-    let id = calypso_director::event::EventId::new(
-        e.path.trim_start_matches("/events/").parse().unwrap(),
-    );
+    let e = five_rounds(api_for(&app, &d, "alpha").await).await;
+    let id = event_id(&e);
     let site = format!("/c/alpha/events/{id}");
     let places = play_round(&e, 1, Some(2)).await;
     let (_, board) = places.iter().copied().find(|p| p.0 == 2).unwrap();
@@ -278,31 +197,13 @@ async fn a_dispute_reaches_the_directors_grid_round_control_and_navigation_at_on
     assert!(live("/c/alpha/disputes/live".into()).await.is_empty());
 
     // Table 2 enters its result on its phone; the other side disagrees.
-    let code = code_of(&app, id, 2);
-    let phone = Browser::new(&app);
-    let page = format!("/t/{code}");
-    let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
-    let fields = report.form(1, board);
-    let fields: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let r = phone.post(&page, &format!("{page}/result"), &fields).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    let result = e
-        .all_results()
-        .await
-        .into_iter()
-        .find(|r| r["table"] == 2)
-        .unwrap()["id"]
-        .to_string();
-    let r = phone
-        .post(
-            &page,
-            &format!("{page}/confirm"),
-            &[("result", result.as_str()), ("answer", "disagree")],
-        )
-        .await;
+    let phone = Phone::at(&app, id, 5, 2);
+    assert_eq!(
+        phone.enter(&e, 1, board).await.status(),
+        StatusCode::SEE_OTHER
+    );
+    let result = result_id(&e, 1, 2).await;
+    let r = phone.answer(&result, false).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
 
     // The next poll of each live part says so.
@@ -344,57 +245,19 @@ async fn a_dispute_reaches_the_directors_grid_round_control_and_navigation_at_on
 async fn finishing_lists_what_is_open_and_confirms_every_provisional_result_with_one_reason() {
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
-    let e = running_event(
-        api_for(&app, &d, "alpha").await,
-        "pairs-mitchell",
-        5,
-        10,
-        json!({"rounds": 5, "boards_per_round": 1}),
-    )
-    .await;
-    let id = calypso_director::event::EventId::new(
-        e.path.trim_start_matches("/events/").parse().unwrap(),
-    );
+    let e = five_rounds(api_for(&app, &d, "alpha").await).await;
+    let id = event_id(&e);
     let site = format!("/c/alpha/events/{id}");
     let places = play_round(&e, 1, Some(2)).await;
     // Tables 2 and 4 of round 2 enter on their phones: 2's opponents dispute, 4's never answer.
-    let (s, v) = e
-        .api
-        .post(
-            &format!("{}/rounds", e.path),
-            json!({"round": 2, "confirm_unreported": true}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
+    start_round_anyway(&e, 2).await;
     let (_, board) = places.iter().copied().find(|p| p.0 == 2).unwrap();
-    let phone = |table: usize| {
-        let code = code_of(&app, id, table);
-        (Browser::new(&app), format!("/t/{code}"))
-    };
-    let (two, page_two) = phone(2);
-    let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
-    let fields = report.form(1, board);
-    let fields: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let r = two
-        .post(&page_two, &format!("{page_two}/result"), &fields)
-        .await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    let disputed = e
-        .all_results()
-        .await
-        .into_iter()
-        .find(|r| r["table"] == 2)
-        .unwrap()["id"]
-        .to_string();
-    two.post(
-        &page_two,
-        &format!("{page_two}/confirm"),
-        &[("result", disputed.as_str()), ("answer", "disagree")],
-    )
-    .await;
+    let two = Phone::at(&app, id, 5, 2);
+    assert_eq!(
+        two.enter(&e, 1, board).await.status(),
+        StatusCode::SEE_OTHER
+    );
+    two.answer(&result_id(&e, 1, 2).await, false).await;
     let round_two = e.api.get(&format!("{}/rounds", e.path)).await.1;
     let four = round_two["tables"]
         .as_array()
@@ -404,16 +267,7 @@ async fn finishing_lists_what_is_open_and_confirms_every_provisional_result_with
         .unwrap()["boards"][0]
         .as_u64()
         .unwrap();
-    let (p4, page_four) = phone(4);
-    let report = Report::new(&e.deals(four), 4, [0, 1, 0, 1], [2, 2, 2, 2]);
-    let fields = report.form(2, four);
-    let fields: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let r = p4
-        .post(&page_four, &format!("{page_four}/result"), &fields)
-        .await;
+    let r = Phone::at(&app, id, 5, 4).enter(&e, 2, four).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
 
     // "Mark finished?" lists both, and offers to confirm the provisional one.
@@ -541,47 +395,17 @@ async fn starting_play_on_the_event_page_starts_round_one() {
 async fn once_agreed_the_table_sees_the_board_so_far_and_where_its_pairs_stand() {
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
-    let e = running_event(
-        api_for(&app, &d, "alpha").await,
-        "pairs-mitchell",
-        5,
-        10,
-        json!({"rounds": 5, "boards_per_round": 1}),
-    )
-    .await;
-    let id = calypso_director::event::EventId::new(
-        e.path.trim_start_matches("/events/").parse().unwrap(),
-    );
+    let e = five_rounds(api_for(&app, &d, "alpha").await).await;
+    let id = event_id(&e);
     let places = play_round(&e, 1, Some(3)).await;
     let (_, board) = places.iter().copied().find(|p| p.0 == 3).unwrap();
-    let code = code_of(&app, id, 3);
-    let phone = Browser::new(&app);
-    let page = format!("/t/{code}");
-    let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
-    let fields = report.form(1, board);
-    let fields: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    phone.post(&page, &format!("{page}/result"), &fields).await;
-    let (_, html) = phone.get_text(&page).await;
+    let phone = Phone::at(&app, id, 5, 3);
+    phone.enter(&e, 1, board).await;
+    let (_, html) = phone.page_text().await;
     assert!(!html.contains("so far"), "not before the other side agrees");
-    let result = e
-        .all_results()
-        .await
-        .into_iter()
-        .find(|r| r["table"] == 3)
-        .unwrap()["id"]
-        .to_string();
-    let r = phone
-        .post(
-            &page,
-            &format!("{page}/confirm"),
-            &[("result", result.as_str()), ("answer", "agree")],
-        )
-        .await;
+    let r = phone.answer(&result_id(&e, 1, 3).await, true).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    let (_, html) = phone.get_text(&page).await;
+    let (_, html) = phone.page_text().await;
     let so_far = &html[html
         .find(&format!("Board {board} so far"))
         .expect("the traveller so far")..];
@@ -606,7 +430,7 @@ async fn once_agreed_the_table_sees_the_board_so_far_and_where_its_pairs_stand()
             .await;
         assert_eq!(s, StatusCode::OK, "{v}");
     }
-    let (_, html) = phone.get_text(&page).await;
+    let (_, html) = phone.page_text().await;
     assert!(html.contains("Play is over"));
     assert!(html.contains("/standings\">See the results</a>"), "{html}");
 }

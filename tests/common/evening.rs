@@ -470,3 +470,98 @@ pub async fn post_report(e: &Evening, round: u64, table: u64, board: u64) -> Val
     assert_eq!(s, StatusCode::CREATED, "round {round} table {table}: {r}");
     r
 }
+
+/// The event's id, from its API path.
+pub fn event_id(e: &Evening) -> EventId {
+    EventId::new(e.path.trim_start_matches("/events/").parse().unwrap())
+}
+
+/// A five-table Mitchell of ten pairs, five rounds of one board (every pair meets every
+/// opponent), running with no round started.
+pub async fn five_rounds(api: Api) -> Evening {
+    running_event(
+        api,
+        "pairs-mitchell",
+        5,
+        10,
+        json!({"rounds": 5, "boards_per_round": 1}),
+    )
+    .await
+}
+
+/// Starts `round` through the API even with tables of the round before still to report.
+pub async fn start_round_anyway(e: &Evening, round: u32) {
+    let (s, v) = e
+        .api
+        .post(
+            &format!("{}/rounds", e.path),
+            json!({"round": round, "confirm_unreported": true}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+/// The id of the result a table has entered in a round, as the API's JSON writes it.
+pub async fn result_id(e: &Evening, round: u64, table: u64) -> String {
+    e.all_results()
+        .await
+        .into_iter()
+        .find(|r| r["round"] == round && r["table"] == table)
+        .unwrap_or_else(|| panic!("round {round} table {table} has no result"))["id"]
+        .to_string()
+}
+
+/// A table's phone: its page by the table's code, and what its players do there.
+pub struct Phone {
+    pub browser: Browser,
+    /// `/t/<code>`
+    pub page: String,
+}
+
+impl Phone {
+    /// Table `table`'s phone in the club alpha's event of `tables` tables.
+    pub fn at(app: &TestApp, id: EventId, tables: u32, table: usize) -> Phone {
+        let club = app.club_id("alpha");
+        let code = with_conn(app, |c| {
+            calypso_director::service::play::table_codes(
+                c,
+                club,
+                id,
+                tables,
+                calypso_director::service::tokens::table_code,
+            )
+            .unwrap()[table - 1]
+                .1
+                .clone()
+        });
+        Phone {
+            browser: Browser::new(app),
+            page: format!("/t/{code}"),
+        }
+    }
+
+    pub async fn page_text(&self) -> (StatusCode, String) {
+        self.browser.get_text(&self.page).await
+    }
+
+    /// Enters an engine-accepted report of `board` for `round` on the table's form.
+    pub async fn enter(&self, e: &Evening, round: u64, board: u64) -> reqwest::Response {
+        let report = Report::new(&e.deals(board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
+        let fields = report.form(round, board);
+        let fields: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let to = format!("{}/result", self.page);
+        self.browser.post(&self.page, &to, &fields).await
+    }
+
+    /// The other side's answer to a result on this phone.
+    pub async fn answer(&self, result: &str, agree: bool) -> reqwest::Response {
+        let answer = if agree { "agree" } else { "disagree" };
+        let to = format!("{}/confirm", self.page);
+        self.browser
+            .post(&self.page, &to, &[("result", result), ("answer", answer)])
+            .await
+    }
+}
