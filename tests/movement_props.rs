@@ -81,17 +81,14 @@ fn every_mitchell_from_2_to_30_tables_is_valid() {
                 }
             }
         }
-        // The default round count.
+        // The default round count (#21): every pair meets every opposing pair, T rounds at
+        // an odd T; at an even T the skip allows T-1.
         let m = valid(&MovementRequest {
             tables: Some(t),
             ..MovementRequest::new(MovementKind::Mitchell)
         });
-        let default = if !t.is_multiple_of(2) {
-            t.min(4)
-        } else {
-            (t / 2).min(4)
-        };
-        assert_eq!(m.rounds, default);
+        let default = if !t.is_multiple_of(2) { t } else { t - 1 };
+        assert_eq!(m.rounds, default, "{t} tables");
     }
     // Rounds x 3 boards-per-round x 2 pair counts x 3 arrow-switch choices, per size.
     let expected: u32 = (2..=30)
