@@ -230,6 +230,23 @@ async fn widths(c: &Client) -> (i64, i64) {
     (a[0].as_i64().unwrap(), a[1].as_i64().unwrap())
 }
 
+/// The tables on the page that hide part of themselves behind a sideways scroll in their
+/// box, each as its first header cell and the pixels hidden.
+async fn scrolled_tables(c: &Client) -> Vec<String> {
+    let v = c
+        .execute(
+            "return [...document.querySelectorAll('.table-wrap, .table-scroll')].filter(e => e.scrollWidth > e.clientWidth + 1).map(e => { const th = e.querySelector('th'); return (th ? th.textContent : '?') + ' +' + (e.scrollWidth - e.clientWidth) + 'px'; });",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap_or("").to_string())
+        .collect()
+}
+
 /// Saves a screenshot when CALYPSO_SCREENSHOTS names a folder (to look at the pages).
 async fn shot(c: &Client, name: &str) {
     if let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") {
@@ -335,6 +352,12 @@ async fn no_page_scrolls_sideways_on_a_phone() {
         assert!(
             content <= v,
             "{path} is {content} px wide on a {v} px phone"
+        );
+        // Wide tables become stacked rows on a phone: nothing hides behind a sideways scroll.
+        let hidden = scrolled_tables(&c).await;
+        assert!(
+            hidden.is_empty(),
+            "{path}: tables scroll sideways: {hidden:?}"
         );
     }
     // The same pages on a desktop screen.
@@ -735,7 +758,7 @@ async fn the_directors_result_pages_fit_a_phone_and_a_ruling_is_kept() {
         (
             "results-grid",
             format!("{event}/results"),
-            "Majors v minors",
+            "N-S ♠♥ v E-W ♦♣",
         ),
         (
             "result",
@@ -773,6 +796,12 @@ async fn the_directors_result_pages_fit_a_phone_and_a_ruling_is_kept() {
                 content <= v,
                 "{path} is {content} px wide on a {v} px screen"
             );
+            let hidden = scrolled_tables(&c).await;
+            assert!(
+                hidden.is_empty(),
+                "{path} at {w} px: tables scroll sideways: {hidden:?}"
+            );
+            whole_page_shot(&c, &format!("{size}-{name}-whole"), w).await;
         }
     }
 
@@ -1798,5 +1827,210 @@ async fn a_dispute_appears_on_the_directors_open_grid_without_a_reload() {
     let (v, content) = widths(&c).await;
     assert!(content <= v, "round control is {content} px wide on {v} px");
     whole_page_shot(&c, "phone-round-control-disputed", 390).await;
+    c.close().await.unwrap();
+}
+
+/// Waits (up to 10 s) until the page no longer holds `text` (a part that went away).
+async fn wait_gone(c: &Client, text: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let source = c.source().await.unwrap();
+        if !source.contains(text) {
+            return source;
+        }
+        assert!(Instant::now() < deadline, "{text:?} is still on the page");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A late table on its phone (#21, items 2 to 4): once the next round has started, its
+/// unreported round comes first on its page; it enters that result in the browser; the other
+/// side sees the counts entered (each seat's calypsos and cards in progress, the trick piles)
+/// beside the scores, laid out as the form, and agrees; then, agreeing the round being played,
+/// the phone shows that board's traveller so far and where its pairs stand.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_table_enters_checks_and_follows_its_board_on_a_phone() {
+    use common::evening::*;
+    let app = spawn_app().await;
+    let e = five_rounds(club_api(&app, "alpha", "olive@example.org").await).await;
+    let id = event_id(&e);
+    let places = play_round(&e, 1, Some(3)).await;
+    let (_, late_board) = places.iter().copied().find(|p| p.0 == 3).unwrap();
+    start_round_anyway(&e, 2).await;
+    let phone = Phone::at(&app, id, 5, 3);
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    c.goto(&format!("{}{}", app.address, phone.page))
+        .await
+        .unwrap();
+    wait_for(&c, &phone.page, "Round 1 is not finished here").await;
+    // The late round first, then the round being played, each with its own form.
+    let order = c
+        .execute(
+            "return [...document.querySelectorAll('section.score')].map(s => [s.classList.contains('late'), !!s.querySelector('form.score-form')]);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(order, serde_json::json!([[true, true], [false, true]]));
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the table page is {content} px wide");
+    whole_page_shot(&c, "phone-table-late", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+
+    // The late result, entered in the late round's form.
+    let report = Report::new(&e.deals(late_board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
+    let fields: Vec<[String; 2]> = report
+        .form(1, late_board)
+        .into_iter()
+        .map(|(k, v)| [k, v])
+        .collect();
+    let filled = c
+        .execute(
+            "const form = document.querySelector('section.late form.score-form');
+             for (const [k, v] of arguments[0]) {
+               if (k === 'round' || k === 'board') continue;
+               const boxes = form.querySelectorAll(`input[type=checkbox][name=\"${k}\"]`);
+               if (boxes.length) {
+                 const b = [...boxes].find(x => x.value === v);
+                 if (!b) return `no ${k}=${v}`;
+                 b.closest('label').click();
+               } else {
+                 const i = form.querySelector(`input[name=\"${k}\"]`);
+                 if (!i) return `no ${k}`;
+                 i.value = v;
+               }
+             }
+             return 'ok';",
+            vec![serde_json::json!(fields)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(filled, serde_json::json!("ok"));
+    submit(&c, "section.late form.score-form").await;
+    wait_for(&c, &phone.page, "The other side has still to agree it").await;
+
+    // The agree screen: the counts as entered, seat by seat, beside the totals.
+    let rows = c
+        .execute(
+            "return [...document.querySelectorAll('section.late .report-check table.counts tbody tr')].map(r => [...r.cells].map(td => td.textContent.trim()));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    for (s, (row, seat)) in rows.iter().zip(["N ♠", "E ♦", "S ♥", "W ♣"]).enumerate() {
+        assert_eq!(row[0], seat);
+        assert_eq!(row[1], report.calypsos[s].to_string(), "{seat}");
+        let mut shown: Vec<String> = row[2]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(str::to_string)
+            .collect();
+        let mut entered: Vec<String> = report.in_progress[s]
+            .iter()
+            .map(|card| card[..1].replace('T', "10"))
+            .collect();
+        shown.sort();
+        entered.sort();
+        assert_eq!(shown, entered, "{seat}'s cards in progress");
+    }
+    let check = c
+        .execute(
+            "return document.querySelector('section.late .report-check').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let check = check.as_str().unwrap();
+    let (ns, ew) = report.scores();
+    assert!(
+        check.contains(&format!("Trick piles: NS {}", report.piles[0])),
+        "{check}"
+    );
+    let totals = c
+        .execute(
+            "return document.querySelector('section.late dl.totals').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let totals = totals.as_str().unwrap();
+    assert!(
+        totals.contains(&ns.to_string()) && totals.contains(&ew.to_string()),
+        "{totals}"
+    );
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the agree screen is {content} px wide");
+    whole_page_shot(&c, "phone-table-agree-counts", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+
+    // The other side agrees: round 1 is done here, the late part goes.
+    c.find(Locator::Css("section.late button[value=agree]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_gone(&c, "Round 1 is not finished here").await;
+    let late = e
+        .all_results()
+        .await
+        .into_iter()
+        .find(|r| r["round"] == 1 && r["table"] == 3)
+        .expect("table 3's round-1 result");
+    assert_eq!(late["status"], "confirmed");
+
+    // Round 2: entered (on the same phone), then agreed in the browser.
+    let board = c
+        .execute(
+            "return document.querySelector('section.score form.score-form input[name=board]').value;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let board: u64 = board.as_str().unwrap().parse().unwrap();
+    let r = phone.enter(&e, 2, board).await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    c.refresh().await.unwrap();
+    wait_for(&c, &phone.page, "check the totals on this phone").await;
+    c.find(Locator::Css("button[value=agree]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let html = wait_for(&c, &phone.page, &format!("Board {board} so far")).await;
+    assert!(html.contains("Where you stand now:"), "{html}");
+    // The board's traveller so far: the table that played it in round 1, and this one marked.
+    let lines = c
+        .execute(
+            "return [...document.querySelectorAll('table.so-far tbody tr')].map(r => r.className);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let lines = lines.as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|c| *c == "here").count(),
+        1,
+        "{lines:?}"
+    );
+    for (w, size) in [(390, "phone"), (1280, "desktop")] {
+        c.set_window_size(w, 844).await.unwrap();
+        let (v, content) = widths(&c).await;
+        assert!(
+            content <= v,
+            "the table's page is {content} px wide at {v} px"
+        );
+        let hidden = scrolled_tables(&c).await;
+        assert!(hidden.is_empty(), "at {w} px: {hidden:?}");
+        whole_page_shot(&c, &format!("{size}-table-so-far"), w).await;
+    }
     c.close().await.unwrap();
 }

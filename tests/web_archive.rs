@@ -62,8 +62,12 @@ async fn pair_one(api: &Api, id: i64) -> (String, String, String) {
     } else {
         format!("{pct}")
     };
-    let field = row["field"].as_str().unwrap();
-    let field = format!("{}{}", field[..1].to_uppercase(), &field[1..]);
+    // The archive names a Mitchell's fields by their seats (the default seating).
+    let field = match row["field"].as_str().unwrap() {
+        "majors" => "N-S ♠♥".to_string(),
+        "minors" => "E-W ♦♣".to_string(),
+        other => format!("{}{}", other[..1].to_uppercase(), &other[1..]),
+    };
     (row["place"].as_str().unwrap().to_string(), field, pct)
 }
 

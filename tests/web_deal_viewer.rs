@@ -171,8 +171,8 @@ async fn the_viewer_opens_to_the_public_when_the_hand_records_are_released() {
     assert!(html.contains("<li data-suit=\"S\"><span class=\"suit\">♠</span>"));
     assert!(html.contains("<li data-suit=\"C\"><span class=\"suit\">♣</span>"));
     assert!(html.contains("<strong>North</strong> <span class=\"trump\""));
-    assert!(html.contains("<span class=\"suit\">♠</span> majors</span>"));
-    assert!(html.contains("<span class=\"suit red\">♦</span> minors</span>"));
+    assert!(html.contains("<span class=\"suit\">♠</span> N-S</span>"));
+    assert!(html.contains("<span class=\"suit red\">♦</span> E-W</span>"));
     // The traveller's place, empty: this match had no results.
     assert!(html.contains("<section class=\"traveller card\" id=\"traveller\">"));
     assert!(html.contains("No results for this board yet."));

@@ -5,9 +5,11 @@
 use printpdf::PdfPage;
 
 use super::pen::{self, Fingerprint, GREYS, PAGE_H, PAGE_W, Pen, black, clean, gold, warn, white};
+use crate::event::seats::SideNames;
 use crate::event::standings::{
     EventStandings, FieldStandings, Method, Num, StandingRow, Traveller, TravellerLine,
 };
+use crate::movement::Side;
 
 const MARGIN: f32 = 15.0;
 /// Where the content of a page stops, above the footer.
@@ -25,6 +27,8 @@ pub struct ResultsHeading {
     pub date: String,
     /// Some result is not final: a banner on every page says so.
     pub provisional: bool,
+    /// The sides as players name them ("N-S ♠♥"), for the fields and the travellers' columns.
+    pub sides: SideNames,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -214,8 +218,8 @@ impl<'p, 'f> Sheet<'p, 'f> {
         self.room(14.0 + 3.0 * ROW);
         let title = match (s.method, f.field) {
             (Method::Matchpoints, "all") => "Standings".to_string(),
-            (Method::Matchpoints, _) => format!("{} standings", f.title),
-            _ => f.title.to_string(),
+            (Method::Matchpoints, _) => format!("{} standings", self.h.sides.naming(f.title)),
+            _ => self.h.sides.naming(f.title).to_string(),
         };
         self.pen.text(MARGIN, self.y + 7.0, 15.0, &title, black());
         if f.rows.iter().any(|r| r.winner) {
@@ -359,20 +363,28 @@ impl<'p, 'f> Sheet<'p, 'f> {
         self.y += 9.0;
         let mp = t.top.is_some();
         let ly = self.y + 3.5;
+        let sides = &self.h.sides;
+        let (ns, ew) = (sides.seats(Side::Majors), sides.seats(Side::Minors));
         let p = &mut *self.pen;
         p.right(22.0, ly, SMALL, "Rd", GREYS.grey());
         p.right(31.0, ly, SMALL, "Tbl", GREYS.grey());
-        p.text(34.0, ly, SMALL, "Majors", GREYS.grey());
-        p.text(80.0, ly, SMALL, "Minors", GREYS.grey());
+        p.text(34.0, ly, SMALL, sides.majors(), GREYS.grey());
+        p.text(80.0, ly, SMALL, sides.minors(), GREYS.grey());
         // The score columns' right edges: majors', minors' (19 mm on, room for
         // "ave- (40%)"), then the net.
         let score_end = if mp { 138.0 } else { 164.0 };
-        p.right(score_end, ly, SMALL, "Majors", GREYS.grey());
-        p.right(score_end + 19.0, ly, SMALL, "Minors", GREYS.grey());
+        p.right(score_end, ly, SMALL, ns, GREYS.grey());
+        p.right(score_end + 19.0, ly, SMALL, ew, GREYS.grey());
         p.right(score_end + 30.0, ly, SMALL, "Net", GREYS.grey());
         if mp {
-            p.right(181.0, ly, SMALL, "MP maj", GREYS.grey());
-            p.right(PAGE_W - MARGIN, ly, SMALL, "MP min", GREYS.grey());
+            p.right(181.0, ly, SMALL, &format!("MP {ns}"), GREYS.grey());
+            p.right(
+                PAGE_W - MARGIN,
+                ly,
+                SMALL,
+                &format!("MP {ew}"),
+                GREYS.grey(),
+            );
         }
         p.line(
             (MARGIN, self.y + 5.0),
@@ -461,6 +473,7 @@ mod tests {
             title: "Tuesday Pairs".into(),
             date: "2026-05-05".into(),
             provisional,
+            sides: SideNames::of(&crate::engine::GameSpec::default()),
         }
     }
 
@@ -520,7 +533,7 @@ mod tests {
         assert!(has(&["Riverside Calypso Club", "2026-05-05"]), "{text}");
         assert!(has(&["PROVISIONAL"]), "{text}");
         assert!(
-            has(&["Majors standings"]) && has(&["Minors standings"]),
+            has(&["N-S ♠♥ standings"]) && has(&["E-W ♦♣ standings"]),
             "{text}"
         );
         // The winners, starred, with their figures.
@@ -530,7 +543,7 @@ mod tests {
         assert!(has(&["includes a result provisional"]), "{text}");
         // Standings before travellers; a traveller line of board 1 and the adjusted table.
         let at = |w: &str| text.find(w).unwrap_or_else(|| panic!("{w}: {text}"));
-        assert!(at("Minors standings") < at("Travellers"));
+        assert!(at("E-W ♦♣ standings") < at("Travellers"));
         assert!(at("Board 1") < at("Board 2") && at("Board 2") < at("Board 3"));
         assert!(
             has(&["1 1 1 Ann Lee & Bob Ray 4 Eve Gold & Fay Hall 1850 1600 250 4 0"]),
@@ -645,7 +658,7 @@ mod tests {
         .unwrap();
         let text = text_of(&results_pdf(&v, &heading(false)).unwrap(), "switched");
         assert!(
-            text.contains("Standings") && !text.contains("Majors standings"),
+            text.contains("Standings") && !text.contains("N-S ♠♥ standings"),
             "{text}"
         );
     }

@@ -51,7 +51,8 @@ async fn archive_of(
 
 /// A field's winners, as the archive lists them.
 struct Winners {
-    field: &'static str,
+    /// "N-S ♠♥", "All pairs", "Teams".
+    field: String,
     names: String,
 }
 
@@ -100,7 +101,7 @@ pub async fn page(
                         .fields
                         .iter()
                         .map(|f| Winners {
-                            field: f.title,
+                            field: ev.settings.side_names().naming(f.title).to_string(),
                             names: f.winners(),
                         })
                         .filter(|w| !w.names.is_empty())
@@ -216,7 +217,7 @@ struct Played {
     href: String,
     name: String,
     date: String,
-    /// "1", "3=" and the field ("Majors"), or nothing before any result.
+    /// "1", "3=" and the field ("N-S ♠♥"), or nothing before any result.
     place: Option<String>,
     /// "62.5%" or a tally.
     score: Option<String>,
@@ -291,6 +292,7 @@ pub async fn person(
                     if let Some((field, r)) = row_of(&c.view, entry.number) {
                         let many_fields = c.view.fields.len() > 1;
                         row.place = Some(if many_fields {
+                            let field = ev.settings.side_names().naming(field).to_string();
                             format!("{} ({field})", r.place)
                         } else {
                             r.place.clone()

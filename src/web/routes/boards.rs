@@ -11,10 +11,11 @@ use askama::Template;
 use super::event_results::{ResultLine, ResultsInput, results_view};
 use super::standings::{club_event, computed};
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
-use crate::engine::{Deal, GameSpec, Seat, Suit};
+use crate::engine::{Deal, GameSpec, Seat};
 use crate::event::club::{Club, TimeZone};
 use crate::event::results::TableResult;
 use crate::event::seats::SideNames;
+use crate::event::seats::side_called;
 use crate::event::standings;
 use crate::event::{Event, EventId, papers};
 use crate::service;
@@ -38,8 +39,8 @@ pub struct SeatTrump {
     pub symbol: char,
     pub name: &'static str,
     pub red: bool,
-    /// "majors" or "minors"; none in the games where each player is for themselves.
-    pub side: Option<&'static str>,
+    /// The partnership by its seats ("N-S"); none where each player is for themselves.
+    pub side: Option<String>,
     /// How many cards of it the hand holds: the figure players check first.
     pub held: u8,
 }
@@ -134,13 +135,10 @@ fn deal_view(spec: &GameSpec, number: usize, deal: &Deal) -> DealView {
                     symbol: s.symbol(),
                     name: s.name(),
                     red: s.is_red(),
-                    side: spec.scoring.partnerships().then_some(
-                        if matches!(s, Suit::Spades | Suit::Hearts) {
-                            "majors"
-                        } else {
-                            "minors"
-                        },
-                    ),
+                    side: spec.scoring.partnerships().then(|| {
+                        let called = side_called(&spec, spec.side_of(seat));
+                        called.split(' ').next().unwrap_or_default().to_string()
+                    }),
                     held: hand.suit_len(s),
                 }),
                 suits: DISPLAY_SUITS
@@ -361,12 +359,12 @@ mod tests {
         assert_eq!(cards, 13);
         // The default seating, SDHC: North-South hold the majors.
         let t = north.trump.as_ref().unwrap();
-        assert_eq!((t.symbol, t.side), ('♠', Some("majors")));
+        assert_eq!((t.symbol, t.side.as_deref()), ('♠', Some("N-S")));
         assert_eq!(t.held as usize, north.suits[0].ranks.chars().count());
         let east = v.hands[1].trump.as_ref().unwrap();
         assert_eq!(
-            (east.symbol, east.red, east.side),
-            ('♦', true, Some("minors"))
+            (east.symbol, east.red, east.side.as_deref()),
+            ('♦', true, Some("E-W"))
         );
     }
 }

@@ -29,6 +29,7 @@ use crate::web::state::AppState;
 
 /// One cell of the grid: a table in a round.
 pub struct Cell {
+    pub table: u32,
     pub majors: Option<u32>,
     pub minors: Option<u32>,
     pub boards: String,
@@ -64,6 +65,7 @@ fn grid(m: &Movement) -> Vec<GridRow> {
             cells: m
                 .round(r)
                 .map(|s| Cell {
+                    table: s.table,
                     majors: s.majors,
                     minors: s.minors,
                     boards: boards_text(&s.boards),

@@ -20,6 +20,7 @@ use crate::engine::Problem;
 use crate::event::club::{Club, TimeZone};
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
 use crate::event::rounds::{GridState, grid_state};
+use crate::event::seats::SideNames;
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
 use crate::service::play::{EventPlay, TableGame};
@@ -152,6 +153,8 @@ struct GridPart {
     event_id: EventId,
     current: u32,
     rounds: Vec<GridRound>,
+    /// "N-S ♠♥ v E-W ♦♣": the pairs' column, as players name the sides.
+    sides: String,
     /// How many of the grid's boards are in each state, for the summary line.
     counts: Vec<(&'static str, usize)>,
 }
@@ -234,6 +237,10 @@ async fn grid_part(state: &AppState, d: &ClubDirector, ev: &Event) -> Result<Str
         event_id: ev.id,
         current: ev.round.current,
         rounds,
+        sides: {
+            let n = ev.settings.side_names();
+            format!("{} v {}", n.majors(), n.minors())
+        },
         counts,
     }
     .render()?)
@@ -405,6 +412,8 @@ struct ResultPage {
     result: TableResult,
     majors: String,
     minors: String,
+    /// "N-S ♠♥" and "E-W ♦♣": the sides as players name them.
+    sides: SideNames,
     ruling: String,
     sheet: Vec<String>,
     sheet_json: String,
@@ -461,6 +470,7 @@ async fn result_page(
             event_name: ev.settings.name().to_string(),
             majors: side(Side::Majors),
             minors: side(Side::Minors),
+            sides: ev.settings.side_names(),
             ruling: ruling_text(&result),
             sheet: sheet_lines(result.report.json()),
             sheet_json,
@@ -731,6 +741,7 @@ struct EntryPage {
     board: u32,
     majors: String,
     minors: String,
+    sides: SideNames,
     /// The result being corrected; none for a first entry.
     result: Option<i32>,
     action: String,
@@ -805,6 +816,7 @@ async fn entry_page(
             board,
             majors,
             minors,
+            sides: ev.settings.side_names(),
             result: result.map(ResultId::get),
             action,
             e: ScoreEntry::new(&spec, &score.form, &score.problems, score.message, None),

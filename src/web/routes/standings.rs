@@ -330,6 +330,7 @@ pub async fn results_pdf(
         title: l.ev.settings.name().to_string(),
         date: l.ev.settings.date().format("%Y-%m-%d").to_string(),
         provisional: l.view.provisional,
+        sides: l.ev.settings.side_names(),
     };
     let pdf = print::results_pdf(&l.view, &heading).map_err(|e| match e {
         print::ResultsPdfError::NoResults => {

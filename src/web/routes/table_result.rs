@@ -8,7 +8,7 @@ use crate::engine::json::{CardText, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::results::{ResultStatus, TableResult};
 use crate::event::seats::side_called;
-use crate::event::table_report::{DealLine, RecordInput, SheetInput, majors_side};
+use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 
 /// How a table enters its result: the counts at the end of the game, the counts after each
 /// deal (the engine then checks every deal), or the full play record.
@@ -430,7 +430,8 @@ pub struct SeatField {
     pub suit: &'static str,
     pub symbol: char,
     pub red: bool,
-    pub side: &'static str,
+    /// The player's side by its seats ("N-S"); empty when each plays for themselves.
+    pub side: String,
     pub calypsos: String,
     pub ranks: Vec<RankBox>,
     pub problems: Vec<String>,
@@ -670,8 +671,15 @@ impl ScoreEntry {
                 .map(|p| p.message.clone())
                 .collect()
         };
-        let m = majors_side(spec);
-        let side_word = |side: usize| if side == m { "majors" } else { "minors" };
+        // Players know their side by its seats, never "majors" alone.
+        let side_word = |side: usize| {
+            if spec.scoring.partnerships() {
+                let called = side_called(spec, side);
+                called.split(' ').next().unwrap_or_default().to_string()
+            } else {
+                String::new()
+            }
+        };
         let side_label = |side: usize| side_called(spec, side);
         let counts = |typed: &CountsForm, deal: Option<i64>| CountsView {
             prefix: deal.map_or(String::new(), |k| format!("d{k}_")),
