@@ -1472,11 +1472,34 @@ async fn the_live_standings_change_without_a_reload() {
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;
     c.set_window_size(390, 844).await.unwrap();
+    // Table 5 still playing round 3: its pair's scorecard reads "playing" for it, never
+    // "sits out".
+    let card = format!("{site}/scorecards/5");
+    c.goto(&format!("{}{card}", app.address)).await.unwrap();
+    wait_for(&c, &card, "Running").await;
+    let last = c
+        .execute(
+            "const rows = document.querySelectorAll('table.scorecard tbody tr'); return rows[rows.length - 1].textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let last = last.as_str().unwrap();
+    assert!(
+        last.contains("playing") && !last.contains("sits out"),
+        "{last}"
+    );
     let standings = format!("{site}/standings");
     c.goto(&format!("{}{standings}", app.address))
         .await
         .unwrap();
-    wait_for(&c, "/standings", "Provisional").await;
+    let html = wait_for(&c, "/standings", "Provisional").await;
+    // Ranked on the results so far, said as such: "Leading", never "Winner", in play.
+    assert!(html.contains("After round 3 of 3"), "{html}");
+    assert!(
+        html.contains("Leading") && !html.contains("Winner"),
+        "{html}"
+    );
     let live = "return document.getElementById('live-standings').innerHTML;";
     let before = c.execute(live, vec![]).await.unwrap();
     let before = before.as_str().unwrap().to_string();
@@ -1856,12 +1879,33 @@ async fn a_late_table_enters_checks_and_follows_its_board_on_a_phone() {
     let id = event_id(&e);
     let places = play_round(&e, 1, Some(3)).await;
     let (_, late_board) = places.iter().copied().find(|p| p.0 == 3).unwrap();
-    start_round_anyway(&e, 2).await;
     let phone = Phone::at(&app, id, 5, 3);
 
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;
     c.set_window_size(390, 844).await.unwrap();
+    // The director starts round 2 on a phone: the dialog says the late table can still enter.
+    log_in_to_alpha(&c, &app).await;
+    let rounds = format!("/c/alpha/events/{id}/rounds");
+    c.goto(&format!("{}{rounds}", app.address)).await.unwrap();
+    wait_for(&c, &rounds, "Start round 2").await;
+    submit(&c, "form.stack").await;
+    wait_for(
+        &c,
+        &rounds,
+        "1 table of round 1 has not reported yet. Their results can still be entered after the next round starts, on their own phones",
+    )
+    .await;
+    shot(&c, "phone-start-round-late-table").await;
+    c.find(Locator::XPath(
+        "//button[normalize-space()='Yes: start round 2']",
+    ))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    wait_for(&c, &rounds, "Round 2 has started.").await;
     c.goto(&format!("{}{}", app.address, phone.page))
         .await
         .unwrap();
@@ -2031,6 +2075,141 @@ async fn a_late_table_enters_checks_and_follows_its_board_on_a_phone() {
         let hidden = scrolled_tables(&c).await;
         assert!(hidden.is_empty(), "at {w} px: {hidden:?}");
         whole_page_shot(&c, &format!("{size}-table-so-far"), w).await;
+    }
+    c.close().await.unwrap();
+}
+
+/// Finishing on a phone (#21, item 8): "Mark finished" lists the provisional and the disputed
+/// results; "confirm every provisional result" with one reason confirms them; the event is
+/// marked finished; once the correction period is over, the page says the results are final
+/// except the disputed one, never "final" above a result under review.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finishing_lists_what_is_open_and_confirms_the_provisional_results_on_a_phone() {
+    use common::evening::*;
+    let app = spawn_app().await;
+    let e = five_rounds(club_api(&app, "alpha", "olive@example.org").await).await;
+    let id = event_id(&e);
+    let site = format!("/c/alpha/events/{id}");
+    let places = play_round(&e, 1, Some(2)).await;
+    start_round_anyway(&e, 2).await;
+    // Table 2's round-1 result is disputed; table 4's round-2 result is never answered.
+    let (_, board) = places.iter().copied().find(|p| p.0 == 2).unwrap();
+    let two = Phone::at(&app, id, 5, 2);
+    two.enter(&e, 1, board).await;
+    two.answer(&result_id(&e, 1, 2).await, false).await;
+    let rounds = e.api.get(&format!("{}/rounds", e.path)).await.1;
+    let four = rounds["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["table"] == 4)
+        .unwrap()["boards"][0]
+        .as_u64()
+        .unwrap();
+    Phone::at(&app, id, 5, 4).enter(&e, 2, four).await;
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    log_in_to_alpha(&c, &app).await;
+    c.goto(&format!("{}{site}", app.address)).await.unwrap();
+    wait_for(&c, &site, "Mark finished").await;
+    c.find(Locator::XPath(
+        "//button[normalize-space()='Mark finished']",
+    ))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    let html = wait_for(&c, "/status", "Mark finished?").await;
+    assert!(
+        html.contains("<strong>1 provisional</strong>")
+            && html.contains("<strong>1 disputed</strong>"),
+        "{html}"
+    );
+    let open = c
+        .execute(
+            "return [...document.querySelectorAll('table.grid tbody tr')].map(r => r.className);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let mut open: Vec<String> = open
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    open.sort();
+    assert_eq!(open, ["grid-disputed attention", "grid-provisional"]);
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the finish page is {content} px wide");
+    let hidden = scrolled_tables(&c).await;
+    assert!(hidden.is_empty(), "{hidden:?}");
+    whole_page_shot(&c, "phone-finish-open", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+
+    // One reason confirms every provisional result; the disputed one stays open.
+    fill(&c, "#reason", "not contested at the end of play").await;
+    c.find(Locator::XPath(
+        "//button[normalize-space()='Confirm the 1 provisional result']",
+    ))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    let html = wait_for(&c, "/finish", "<strong>0 provisional</strong>").await;
+    assert!(html.contains("<strong>1 disputed</strong>"), "{html}");
+    let after = e.all_results().await;
+    let four_result = after
+        .iter()
+        .find(|r| r["round"] == 2 && r["table"] == 4)
+        .unwrap();
+    assert_eq!(four_result["status"], "confirmed");
+    assert_eq!(
+        four_result["audit"].as_array().unwrap().last().unwrap()["reason"],
+        "not contested at the end of play"
+    );
+    whole_page_shot(&c, "phone-finish-confirmed", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+
+    c.find(Locator::XPath(
+        "//button[normalize-space()='Yes: mark finished']",
+    ))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    wait_for(&c, &site, "correction period ends").await;
+    // The correction period over (moved back through the database).
+    with_conn(&app, |conn| {
+        use calypso_director::db::schema::events;
+        use diesel::prelude::*;
+        let past = calypso_director::db::now() - chrono::Duration::hours(1);
+        diesel::update(events::table.find(id.get()))
+            .set(events::finished_at.eq(Some(past)))
+            .execute(conn)
+            .unwrap();
+    });
+    for (w, size) in [(390, "phone"), (1280, "desktop")] {
+        c.set_window_size(w, 900).await.unwrap();
+        c.goto(&format!("{}{site}", app.address)).await.unwrap();
+        let html = wait_for(
+            &c,
+            &site,
+            "Results are final except 1 disputed result the director has still to rule on.",
+        )
+        .await;
+        assert!(!html.contains("Results are final.<"), "{html}");
+        let (v, content) = widths(&c).await;
+        assert!(
+            content <= v,
+            "the event page is {content} px wide at {v} px"
+        );
+        whole_page_shot(&c, &format!("{size}-finished-with-a-dispute"), w).await;
     }
     c.close().await.unwrap();
 }

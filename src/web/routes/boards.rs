@@ -136,7 +136,7 @@ fn deal_view(spec: &GameSpec, number: usize, deal: &Deal) -> DealView {
                     name: s.name(),
                     red: s.is_red(),
                     side: spec.scoring.partnerships().then(|| {
-                        let called = side_called(&spec, spec.side_of(seat));
+                        let called = side_called(spec, spec.side_of(seat));
                         called.split(' ').next().unwrap_or_default().to_string()
                     }),
                     held: hand.suit_len(s),
