@@ -2213,3 +2213,116 @@ async fn finishing_lists_what_is_open_and_confirms_the_provisional_results_on_a_
     }
     c.close().await.unwrap();
 }
+
+/// Building the room on a phone (#21, items 5 and 11): many players pasted at once, the
+/// roster sorted by surname or first name as asked, the entry picker leaving out players
+/// already entered; and a table's code typed in lower case in the `/t/` box opens the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pasted_roster_is_sorted_and_picked_and_a_typed_code_opens_the_table() {
+    let app = spawn_app().await;
+    let (id, code) = two_tables_playing(&app, "Roster Night").await;
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    log_in_to_alpha(&c, &app).await;
+
+    c.goto(&format!("{}/c/alpha/players", app.address))
+        .await
+        .unwrap();
+    fill(
+        &c,
+        "#lines",
+        "Zoë Adams, 301\n\"Quinn, Jr\" Baker, 302\nAnn Young\tM-303",
+    )
+    .await;
+    submit(&c, "form#bulk").await;
+    wait_for(&c, "/c/alpha/players", "Ann Young").await;
+    let names = "return [...document.querySelectorAll('main table tbody tr td:first-child')].map(td => td.textContent.trim());";
+    let by_surname = c.execute(names, vec![]).await.unwrap();
+    let by_surname: Vec<String> = serde_json::from_value(by_surname).unwrap();
+    assert_eq!(
+        by_surname.iter().take(3).cloned().collect::<Vec<_>>(),
+        ["Zoë Adams", "Quinn, Jr Baker", "Ann Young"],
+        "{by_surname:?}"
+    );
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the roster is {content} px wide");
+    whole_page_shot(&c, "phone-roster-pasted", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+    c.find(Locator::LinkText("first name"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(&c, "/c/alpha/players", "aria-current=\"true\">first name").await;
+    let by_first: Vec<String> =
+        serde_json::from_value(c.execute(names, vec![]).await.unwrap()).unwrap();
+    assert_eq!(
+        by_first.iter().take(3).cloned().collect::<Vec<_>>(),
+        ["Ann Young", "Quinn, Jr Baker", "Zoë Adams"],
+        "{by_first:?}"
+    );
+
+    // A draft event: enter Ann Young, and the picker no longer offers her.
+    let d = Browser::new(&app);
+    assert_eq!(
+        d.login("olive@example.org", PASSWORD).await.status(),
+        reqwest::StatusCode::SEE_OTHER
+    );
+    let r = d
+        .post(
+            "/c/alpha/events/new",
+            "/c/alpha/events",
+            &event_fields("Picker Night"),
+        )
+        .await;
+    let entries = format!("{}/entries", location(&r));
+    c.goto(&format!("{}{entries}", app.address)).await.unwrap();
+    wait_for(&c, &entries, "Ann Young").await;
+    let ann = c
+        .execute(
+            "return [...document.querySelectorAll('#player_1 option')].find(o => o.textContent === 'Ann Young').value;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let ann = ann.as_str().unwrap().to_string();
+    c.execute(
+        "document.getElementById('player_1').value = arguments[0];",
+        vec![serde_json::json!(ann)],
+    )
+    .await
+    .unwrap();
+    fill(&c, "#guest_2", "A Guest").await;
+    c.find(Locator::XPath(
+        "//form[.//select[@id='player_1']]//button[@type='submit']",
+    ))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
+    wait_for(&c, &entries, "A Guest").await;
+    let offered = c
+        .execute(
+            "return [...document.querySelectorAll('#player_1 option')].map(o => o.textContent);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let offered: Vec<String> = serde_json::from_value(offered).unwrap();
+    assert!(!offered.contains(&"Ann Young".to_string()), "{offered:?}");
+    assert!(offered.contains(&"Zoë Adams".to_string()), "{offered:?}");
+
+    // The typed fallback: the code in lower case in the /t/ box opens table 1.
+    c.goto(&format!("{}/t/", app.address)).await.unwrap();
+    wait_for(&c, "/t/", "Table code").await;
+    fill(&c, "#code", &code.to_lowercase()).await;
+    submit(&c, "form.table-code").await;
+    wait_for(&c, &format!("/t/{code}"), "Table 1").await;
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the table page is {content} px wide");
+    let _ = id;
+    c.close().await.unwrap();
+}
