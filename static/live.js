@@ -2,7 +2,7 @@
 // every few seconds and swaps it in when it changed, so a page follows the room without a
 // reload (the standings, the director's result grid and round control, the navigation's
 // disputes). The server renders each part (escaped by its templates); nothing here builds
-// markup. Loading the script twice polls each part once.
+// markup.
 (function () {
   "use strict";
   function follow(box) {

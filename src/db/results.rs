@@ -267,6 +267,27 @@ pub fn results_of(
         .collect()
 }
 
+/// Every result one table has entered, in any round (a late table's page lists them).
+pub fn results_of_table(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    table: u32,
+) -> Result<Vec<TableResult>, DbError> {
+    let table = i32::try_from(table).unwrap_or(i32::MAX);
+    results::table
+        .inner_join(events::table)
+        .filter(events::club_id.eq(club.get()))
+        .filter(results::event_id.eq(event.get()))
+        .filter(results::table_number.eq(table))
+        .order((results::round.asc(), results::board.asc()))
+        .select(results::all_columns)
+        .load::<ResultRow>(conn)?
+        .into_iter()
+        .map(ResultRow::into_result)
+        .collect()
+}
+
 /// How many results the event has on record (the delete rule counts them).
 pub fn count_of(conn: &mut DbConnection, event: EventId) -> Result<usize, DbError> {
     let n: i64 = results::table

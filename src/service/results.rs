@@ -536,9 +536,7 @@ pub fn results_of_table(
     event: EventId,
     table: u32,
 ) -> Result<Vec<TableResult>, DbError> {
-    let mut all = db::results::results_of(conn, club, event)?;
-    all.retain(|r| r.place.table == table);
-    Ok(all)
+    db::results::results_of_table(conn, club, event, table)
 }
 
 /// The results a table has entered in a round.
