@@ -4,18 +4,24 @@
 use std::fmt;
 
 use super::cards::{Card, CardCounts, Seat};
-use super::game::{Game, HandsError, PlayError, Revoke};
+use super::duet::{DuetDeal, DuetError};
+use super::game::{DuetDealError, Game, HandsError, PlayError, Revoke};
 use super::score::Score;
 use super::spec::GameSpec;
 
 /// One deal as recorded: the hands as dealt and each trick's card per seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DealRecord {
-    /// Required for the first deal; later deals pass to the left and may omit it.
+    /// Required for the first deal; later deals pass as the game's order says (to the left
+    /// in the standard game) and may omit it.
     pub dealer: Option<Seat>,
+    /// The hands as dealt, by board seat. In Calypso Duet the players' choices in `duet`
+    /// decide which seat plays which of them.
     pub hands: [Vec<Card>; 4],
     /// Each trick's cards keyed by seat; the engine knows who led.
     pub tricks: Vec<[Option<Card>; 4]>,
+    /// Calypso Duet only: each player's dummy choice and call-and-response exchange.
+    pub duet: Option<DuetDeal>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -56,6 +62,36 @@ impl ReplayError {
     fn deal(mut self, d: usize) -> ReplayError {
         self.deal = Some(d);
         self
+    }
+
+    fn seat(mut self, seat: Seat) -> ReplayError {
+        self.seat = Some(seat);
+        self
+    }
+}
+
+fn hands_error(e: HandsError, n: usize) -> ReplayError {
+    let mut err = ReplayError::new(e.to_string()).deal(n);
+    match e {
+        HandsError::HandSize { seat, .. } => err.seat = Some(seat),
+        HandsError::TooManyCopies { card, .. } => err.card = Some(card),
+        HandsError::GameOver | HandsError::DealInProgress => {}
+    }
+    err
+}
+
+fn choice_error(e: DuetError, n: usize) -> ReplayError {
+    let seat = match &e {
+        DuetError::DummyNotOwn { named, .. } | DuetError::InspectedNotOwn { named, .. } => {
+            Some(*named)
+        }
+        DuetError::NotInHand { hand, .. } => Some(*hand),
+        _ => None,
+    };
+    ReplayError {
+        seat,
+        card: e.card(),
+        ..ReplayError::new(e.to_string()).deal(n)
     }
 }
 
@@ -103,6 +139,22 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
     let first_dealer = record.deals[0]
         .dealer
         .ok_or_else(|| ReplayError::new("the first deal must name its dealer").deal(1))?;
+    if !spec.order.deals_from(first_dealer) {
+        let seats: Vec<&str> = spec.dealing_seats().iter().map(|s| s.name()).collect();
+        let who = if spec.duet.is_some() {
+            " (a Calypso Duet player deals from the seat of their secret hand)"
+        } else {
+            ""
+        };
+        return Err(ReplayError::new(format!(
+            "a game of {} is dealt by {}{who}, not {}",
+            spec.variant,
+            seats.join(" or "),
+            first_dealer.name()
+        ))
+        .deal(1)
+        .seat(first_dealer));
+    }
     let mut game = Game::new(spec, first_dealer);
     for (d, deal) in record.deals.iter().enumerate() {
         let n = d + 1;
@@ -110,8 +162,13 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
         if let Some(named) = deal.dealer
             && named != dealer
         {
+            let passes = if spec.duet.is_some() {
+                "the deal alternates between the two players"
+            } else {
+                "the deal passes to the left"
+            };
             return Err(ReplayError::new(format!(
-                "the dealer should be {} (the deal passes to the left), the record says {}",
+                "the dealer should be {} ({passes}), the record says {}",
                 dealer.name(),
                 named.name()
             ))
@@ -133,15 +190,27 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
             }
         }
         let hands = deal.hands.each_ref().map(CardCounts::from_cards);
-        game.deal(hands).map_err(|e| {
-            let mut err = ReplayError::new(e.to_string()).deal(n);
-            match e {
-                HandsError::HandSize { seat, .. } => err.seat = Some(seat),
-                HandsError::TooManyCopies { card, .. } => err.card = Some(card),
-                HandsError::GameOver | HandsError::DealInProgress => {}
+        match (&deal.duet, spec.duet.is_some()) {
+            (None, false) => game.deal(hands).map_err(|e| hands_error(e, n))?,
+            (Some(choices), true) => game.deal_duet(hands, choices).map_err(|e| match e {
+                DuetDealError::Hands(e) => hands_error(e, n),
+                DuetDealError::Choice(e) => choice_error(e, n),
+                DuetDealError::NotDuet => ReplayError::new(e.to_string()).deal(n),
+            })?,
+            (None, true) => {
+                return Err(ReplayError::new(
+                    "a Calypso Duet deal must give each player's dummy choice (\"duet\")",
+                )
+                .deal(n));
             }
-            err
-        })?;
+            (Some(_), false) => {
+                return Err(ReplayError::new(format!(
+                    "the deal gives Calypso Duet choices, but this is a game of {}",
+                    spec.variant
+                ))
+                .deal(n));
+            }
+        }
         let expected = spec.schedule[d];
         if deal.tricks.len() != expected {
             return Err(ReplayError::new(format!(
@@ -172,6 +241,15 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
                         return Err(located(
                             format!(
                                 "{} does not hold {card} at this point (not dealt to {0}, or already played)",
+                                seat.name()
+                            ),
+                            Some(card),
+                        ));
+                    }
+                    Err(PlayError::NotYetHeld { .. }) => {
+                        return Err(located(
+                            format!(
+                                "{} leads {card} to the first trick, but it is one of the cards moved in from the other hand, which arrive only when the dummy is about to play: the lead comes from the cards kept in the hand inspected",
                                 seat.name()
                             ),
                             Some(card),

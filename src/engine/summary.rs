@@ -22,6 +22,9 @@ pub struct Summary {
     pub players: [Option<PlayerSummary>; 4],
     /// Indexed by side (see [`GameSpec::side_of`]).
     pub trick_piles: Vec<Option<i64>>,
+    /// Calypso Duet only: which dealt hand (by board seat) became each player's dummy in
+    /// this deal, majors then minors (see [`super::duet::DuetChoice::dummy`]).
+    pub dummies: [Option<Seat>; 2],
 }
 
 /// One thing wrong with a summary: a stable code and a sentence for a director.
@@ -83,6 +86,8 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
         Some(deals) if deal_ok => dealt_by(spec, deals, k as usize, &mut out),
         _ => None,
     };
+
+    check_dummies(spec, summary, &mut out);
 
     let mut players_ok = true;
     for seat in Seat::ALL {
@@ -194,6 +199,55 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
         out.push(problem("card-count", message));
     }
     out
+}
+
+/// Calypso Duet: each player's dummy is named, and is one of their two dealt hands. The
+/// players are the two sides (majors N-S, minors E-W at the default table), so a problem
+/// carries the player's side.
+fn check_dummies(spec: &GameSpec, summary: &Summary, out: &mut Vec<Problem>) {
+    let Some(duet) = &spec.duet else {
+        if summary.dummies.iter().any(Option::is_some) {
+            out.push(problem(
+                "dummy-not-duet",
+                format!(
+                    "the summary names dummies, but a game of {} has none",
+                    spec.variant
+                ),
+            ));
+        }
+        return;
+    };
+    let k = summary.after_deal;
+    for (player, named) in duet.players.iter().zip(summary.dummies) {
+        let side = Some(spec.side_of(player.secret));
+        let [a, b] = player.dealt();
+        let (code, message) = match named {
+            None => (
+                "dummy-missing",
+                format!(
+                    "the summary does not say which dealt hand became the {} player's dummy in deal {k} ({} or {})",
+                    player.name,
+                    a.name(),
+                    b.name()
+                ),
+            ),
+            Some(seat) if !player.holds(seat) => (
+                "dummy-not-own",
+                format!(
+                    "the {} player's dummy in deal {k} must be one of their two dealt hands, {} or {}; the summary names {}",
+                    player.name,
+                    a.name(),
+                    b.name(),
+                    seat.name()
+                ),
+            ),
+            Some(_) => continue,
+        };
+        out.push(Problem {
+            side,
+            ..problem(code, message)
+        });
+    }
 }
 
 fn side_label(spec: &GameSpec, side: usize) -> String {
@@ -512,6 +566,7 @@ mod tests {
             after_deal,
             players: [player(north_calypsos), player(0), player(0), player(0)],
             trick_piles: piles.iter().map(|&n| Some(n)).collect(),
+            dummies: [None, None],
         }
     }
 
