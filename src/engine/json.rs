@@ -241,3 +241,65 @@ pub fn side_named(spec: &GameSpec, what: &str, name: &str) -> Result<usize, Stri
             )
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deal_without_duet_choices_still_reads() {
+        let d: DealInput =
+            serde_json::from_str(r#"{"dealer": "N", "hands": {"N": ["AS"]}, "tricks": []}"#)
+                .unwrap();
+        let rec = deal_record(0, &d).unwrap();
+        assert_eq!(rec.duet, None);
+        assert_eq!(rec.dealer, Some(Seat::North));
+    }
+
+    #[test]
+    fn a_duet_deal_reads_each_players_choice_and_exchange() {
+        let d: DealInput = serde_json::from_str(
+            r#"{"dealer": "W", "hands": {}, "duet": {
+                "majors": {"dummy": "N", "exchange": {"inspected": "S", "passed": ["2H", "3H", "4H"], "returned": ["AS", "KS", "10S"]}},
+                "minors": {"dummy": "E"}}}"#,
+        )
+        .unwrap();
+        let rec = deal_record(1, &d).unwrap();
+        let duet = rec.duet.unwrap();
+        assert_eq!(duet.choices[0].dummy, Seat::North);
+        let ex = duet.choices[0].exchange.as_ref().unwrap();
+        assert_eq!(ex.inspected, Seat::South);
+        assert_eq!(ex.returned[2].to_string(), "TS");
+        assert_eq!(duet.choices[1].dummy, Seat::East);
+        assert_eq!(duet.choices[1].exchange, None);
+        // A bad seat names its field; an unknown field is refused.
+        let bad: DealInput = serde_json::from_str(
+            r#"{"hands": {}, "duet": {"majors": {"dummy": "X"}, "minors": {"dummy": "E"}}}"#,
+        )
+        .unwrap();
+        let e = deal_record(2, &bad).unwrap_err();
+        assert!(e.starts_with("deal 3 duet majors dummy: "), "{e}");
+        assert!(
+            serde_json::from_str::<DealInput>(
+                r#"{"hands": {}, "duet": {"majors": {"dummy": "N", "secret": "S"}, "minors": {"dummy": "E"}}}"#
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn a_summary_reads_the_duet_dummies() {
+        let spec = GameSpec::new(super::super::Variant::Duet);
+        let input: SummaryInput = serde_json::from_str(
+            r#"{"after_deal": 1, "players": {}, "trick_piles": {"NS": 0}, "dummies": {"majors": "S", "minors": "W"}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            summary(&spec, input).unwrap().dummies,
+            [Some(Seat::South), Some(Seat::West)]
+        );
+        let old: SummaryInput =
+            serde_json::from_str(r#"{"after_deal": 1, "players": {}, "trick_piles": {}}"#).unwrap();
+        assert_eq!(summary(&spec, old).unwrap().dummies, [None, None]);
+    }
+}

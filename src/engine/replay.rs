@@ -269,3 +269,164 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
         complete: game.is_over(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::duet::{DuetChoice, Exchange};
+    use crate::engine::random::play_random_game;
+    use crate::engine::spec::Variant;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// A whole random game of the variant and its record.
+    fn recorded(variant: Variant, seed: u64) -> (GameSpec, GameRecord) {
+        let spec = GameSpec::new(variant);
+        let mut record = GameRecord::default();
+        play_random_game(
+            &spec,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+            0,
+            Some(&mut record),
+        );
+        (spec, record)
+    }
+
+    #[test]
+    fn duet_replay_accepts_its_own_record() {
+        for v in Variant::DUET {
+            let (spec, record) = recorded(v, 1);
+            assert!(record.deals.iter().all(|d| d.duet.is_some()));
+            let outcome = replay(&spec, &record).unwrap();
+            assert!(outcome.complete);
+        }
+    }
+
+    #[test]
+    fn duet_replay_refuses_a_dummy_naming_the_other_players_hand() {
+        let (spec, mut record) = recorded(Variant::Duet, 2);
+        record.deals[2].duet.as_mut().unwrap().choices[1].dummy = Seat::North;
+        let e = replay(&spec, &record).unwrap_err();
+        assert_eq!((e.deal, e.seat), (Some(3), Some(Seat::North)));
+        assert_eq!(
+            e.to_string(),
+            "deal 3, North: the minors player's dummy must be one of their two dealt hands, West or East; the record names North"
+        );
+    }
+
+    #[test]
+    fn duet_replay_refuses_an_exchange_card_the_hand_did_not_hold() {
+        let (spec, mut record) = recorded(Variant::DuetCallAndResponse, 3);
+        let deal = &mut record.deals[1];
+        let ex = deal.duet.as_mut().unwrap().choices[0]
+            .exchange
+            .as_mut()
+            .unwrap();
+        // A card of the other hand passed out of the inspected one (if the inspected hand
+        // also holds it, pick one it does not).
+        let inspected = CardCounts::from_cards(&deal.hands[ex.inspected.index()]);
+        let card = Card::all()
+            .find(|&c| !inspected.contains(c))
+            .expect("13 cards cannot hold all 52");
+        ex.passed[0] = card;
+        let inspected = ex.inspected;
+        let e = replay(&spec, &record).unwrap_err();
+        assert_eq!(
+            (e.deal, e.card, e.seat),
+            (Some(2), Some(card), Some(inspected))
+        );
+        assert!(
+            e.message.contains(&format!("majors player passed {card}")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn duet_replay_refuses_a_first_lead_from_the_cards_still_to_arrive() {
+        // A call-and-response deal where the non-dealer keeps the inspected hand secret,
+        // then leads one of the cards returned to it: refused at trick 1.
+        let spec = GameSpec::new(Variant::DuetCallAndResponse);
+        for seed in 0..200 {
+            let (_, mut record) = recorded(Variant::DuetCallAndResponse, seed);
+            let deal = &mut record.deals[0];
+            let dealer = deal.dealer.unwrap();
+            let duet = spec.duet.unwrap();
+            let p = duet.player_at(spec.leader_of(dealer));
+            let choice = &deal.duet.as_ref().unwrap().choices[p];
+            let ex = choice.exchange.as_ref().unwrap();
+            if choice.dummy == ex.inspected {
+                continue;
+            }
+            let leader = duet.players[p].secret;
+            let returned = ex.returned[0];
+            // The returned card must not also be among the ten kept.
+            let mut kept = CardCounts::from_cards(&deal.hands[ex.inspected.index()]);
+            for c in &ex.passed {
+                kept.remove(*c);
+            }
+            if kept.contains(returned) {
+                continue;
+            }
+            // The leader leads the returned card instead of the card they led.
+            deal.tricks[0][leader.index()] = Some(returned);
+            let e = replay(&spec, &record).unwrap_err();
+            assert_eq!(
+                (e.deal, e.trick, e.seat, e.card),
+                (Some(1), Some(1), Some(leader), Some(returned)),
+                "{e}"
+            );
+            assert!(e.message.contains("moved in from the other hand"), "{e}");
+            return;
+        }
+        panic!("no seed gave a non-dealer who kept the inspected hand secret");
+    }
+
+    #[test]
+    fn duet_replay_refuses_a_dealer_at_a_dummy_seat_and_missing_choices() {
+        let (spec, record) = recorded(Variant::Duet, 4);
+        let mut bad = record.clone();
+        bad.deals[0].dealer = Some(Seat::South);
+        let e = replay(&spec, &bad).unwrap_err();
+        assert_eq!((e.deal, e.seat), (Some(1), Some(Seat::South)));
+        assert!(e.message.contains("dealt by North or West"), "{e}");
+        let mut bad = record.clone();
+        bad.deals[1].dealer = Some(bad.deals[0].dealer.unwrap());
+        let e = replay(&spec, &bad).unwrap_err();
+        assert!(
+            e.message.contains("alternates between the two players"),
+            "{e}"
+        );
+        let mut bad = record.clone();
+        bad.deals[3].duet = None;
+        let e = replay(&spec, &bad).unwrap_err();
+        assert_eq!(e.deal, Some(4));
+        assert!(e.message.contains("dummy choice"), "{e}");
+        // Plain Duet takes no exchange.
+        let mut bad = record;
+        bad.deals[0].duet.as_mut().unwrap().choices[0].exchange = Some(Exchange {
+            inspected: Seat::North,
+            passed: vec![],
+            returned: vec![],
+        });
+        assert!(
+            replay(&spec, &bad)
+                .unwrap_err()
+                .message
+                .contains("no call-and-response")
+        );
+    }
+
+    #[test]
+    fn a_standard_record_with_duet_choices_is_refused() {
+        let (spec, mut record) = recorded(Variant::Standard, 5);
+        record.deals[0].duet = Some(DuetDeal {
+            choices: [Seat::South, Seat::East].map(|dummy| DuetChoice {
+                dummy,
+                exchange: None,
+            }),
+        });
+        let e = replay(&spec, &record).unwrap_err();
+        assert_eq!(e.deal, Some(1));
+        assert!(e.message.contains("Calypso Duet choices"), "{e}");
+    }
+}

@@ -598,4 +598,47 @@ mod tests {
         assert_eq!((one[0].code, one[0].deal), ("card-count", Some(4)));
         assert!(one[0].message.starts_with("the cards add up to 204"));
     }
+
+    /// A possible summary after deal 1: 52 cards in North's trick pile side.
+    fn duet_line(dummies: [Option<Seat>; 2]) -> Summary {
+        Summary {
+            dummies,
+            ..line(1, 0, [40, 12])
+        }
+    }
+
+    #[test]
+    fn duet_summary_names_each_players_dummy_among_their_two_hands() {
+        let spec = GameSpec::new(Variant::Duet);
+        let ok = duet_line([Some(Seat::North), Some(Seat::East)]);
+        assert_eq!(check(&spec, &ok, None), vec![]);
+        let codes = |s: &Summary| -> Vec<(&str, Option<usize>)> {
+            check(&spec, s, None)
+                .iter()
+                .map(|p| (p.code, p.side))
+                .collect()
+        };
+        // The majors player's dummy named as East (a minors hand); the minors' missing.
+        let bad = duet_line([Some(Seat::East), None]);
+        assert_eq!(
+            codes(&bad),
+            vec![("dummy-not-own", Some(0)), ("dummy-missing", Some(1))]
+        );
+        let p = &check(&spec, &bad, None)[0];
+        assert_eq!(
+            p.message,
+            "the majors player's dummy in deal 1 must be one of their two dealt hands, North or South; the summary names East"
+        );
+        // The rest of the check is the standard one: a wrong count is still found.
+        let short = Summary {
+            trick_piles: vec![Some(40), Some(8)],
+            ..ok.clone()
+        };
+        assert!(codes(&short).contains(&("card-count", None)));
+        // A game that is not Duet has no dummies to name.
+        let standard = GameSpec::default();
+        let named: Vec<&str> = check(&standard, &ok, None).iter().map(|p| p.code).collect();
+        assert_eq!(named, vec!["dummy-not-duet"]);
+        assert_eq!(check(&standard, &duet_line([None, None]), None), vec![]);
+    }
 }
