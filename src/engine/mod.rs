@@ -12,12 +12,12 @@ pub mod trick;
 
 pub use calypso::{Calypsos, calypso_points};
 pub use cards::{Card, CardCounts, NotationError, Rank, Seat, Suit, parse_cards, sort_for_display};
-pub use duet::{Duet, DuetChoice, DuetDeal, DuetError, DuetHands, DuetPlayer, Exchange};
+pub use duet::{DuetChoice, DuetDeal, DuetError, DuetHands, Exchange};
 pub use game::{DuetDealError, Game, HandsError, PlayError, Played, Revoke};
 pub use score::{PlayerScore, Score, SideScore};
 pub use spec::{
-    Deal, Direction, GameSpec, PlayOrder, Scoring, SpecError, TrickRule, Trumps, TrumpsError,
-    UnknownTrickRule, UnknownVariant, Variant,
+    Deal, Direction, Duet, DuetPlayer, GameSpec, PlayOrder, Scoring, SpecError, TrickRule, Trumps,
+    TrumpsError, UnknownTrickRule, UnknownVariant, Variant,
 };
 pub mod replay;
 pub mod summary;

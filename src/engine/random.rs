@@ -4,11 +4,11 @@
 use rand::Rng;
 
 use super::cards::{Card, CardCounts};
-use super::duet::{Duet, DuetChoice, DuetDeal, Exchange};
+use super::duet::{DuetChoice, DuetDeal, Exchange};
 use super::game::Game;
 use super::replay::{DealRecord, GameRecord};
 use super::score::Score;
-use super::spec::GameSpec;
+use super::spec::{Duet, GameSpec};
 
 /// A number in 0..n (n > 0) from one 32-bit draw; the tiny bias is harmless for random play.
 fn below<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {

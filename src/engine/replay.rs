@@ -140,7 +140,13 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
         .dealer
         .ok_or_else(|| ReplayError::new("the first deal must name its dealer").deal(1))?;
     if !spec.order.deals_from(first_dealer) {
-        let seats: Vec<&str> = spec.dealing_seats().iter().map(|s| s.name()).collect();
+        let mut seats: Vec<&str> = spec.dealing_seats().iter().map(|s| s.name()).collect();
+        let last = seats.pop().unwrap_or_default();
+        let seats = if seats.is_empty() {
+            last.to_string()
+        } else {
+            format!("{} or {last}", seats.join(", "))
+        };
         let who = if spec.duet.is_some() {
             " (a Calypso Duet player deals from the seat of their secret hand)"
         } else {
@@ -149,7 +155,7 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
         return Err(ReplayError::new(format!(
             "a game of {} is dealt by {}{who}, not {}",
             spec.variant,
-            seats.join(" or "),
+            seats,
             first_dealer.name()
         ))
         .deal(1)
@@ -413,6 +419,17 @@ mod tests {
                 .unwrap_err()
                 .message
                 .contains("no call-and-response")
+        );
+    }
+
+    #[test]
+    fn a_three_player_record_dealt_from_the_empty_seat_is_refused() {
+        let (spec, mut record) = recorded(Variant::CutThroat3, 6);
+        record.deals[0].dealer = Some(Seat::West);
+        let e = replay(&spec, &record).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "deal 1, West: a game of cutthroat-3 is dealt by North, East or South, not West"
         );
     }
 

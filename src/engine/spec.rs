@@ -5,7 +5,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cards::{Card, CardCounts, Rank, Seat, Suit};
-use super::duet::Duet;
 
 /// Who wins a trick when a personal trump is led (see the rules, "the problem rule").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -419,6 +418,94 @@ impl PlayOrder {
 
     pub fn deals_from(&self, seat: Seat) -> bool {
         self.deals[seat.index()]
+    }
+}
+
+/// One of the two players and the seats they play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DuetPlayer {
+    /// "majors" or "minors".
+    pub name: &'static str,
+    /// The secret hand's seat (spades or clubs as trump suit).
+    pub secret: Seat,
+    /// The dummy's seat (hearts or diamonds), opposite the secret hand.
+    pub dummy: Seat,
+}
+
+impl DuetPlayer {
+    /// The board's two hands this player receives: those of the player's own two seats
+    /// (the majors player gets the board's N and S hands at the default table).
+    pub fn dealt(&self) -> [Seat; 2] {
+        [self.secret, self.dummy]
+    }
+
+    pub fn holds(&self, board_seat: Seat) -> bool {
+        board_seat == self.secret || board_seat == self.dummy
+    }
+
+    /// The player's other dealt hand.
+    pub(crate) fn other(&self, board_seat: Seat) -> Seat {
+        if board_seat == self.secret {
+            self.dummy
+        } else {
+            self.secret
+        }
+    }
+
+    /// "North or South".
+    pub(crate) fn hands_named(&self) -> String {
+        format!("{} or {}", self.secret.name(), self.dummy.name())
+    }
+}
+
+/// Calypso Duet as part of a [`GameSpec`]: the two players and the size of the
+/// call-and-response exchange.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Duet {
+    /// The majors player (spades secret, hearts dummy), then the minors player (clubs
+    /// secret, diamonds dummy).
+    pub players: [DuetPlayer; 2],
+    /// Cards each player moves each way between their two hands each deal: 3 with
+    /// call-and-response, 0 in plain Duet.
+    pub exchange: usize,
+}
+
+impl Duet {
+    /// The players as the trump seating puts them: each secret hand at the seat of a black
+    /// suit, its player's dummy at the seat of the red suit of the same side, opposite.
+    pub fn seated(trumps: &Trumps, exchange: usize) -> Result<Duet, SpecError> {
+        let player = |name, secret, dummy, pair| {
+            let (Some(s), Some(d)) = (trumps.holder(secret), trumps.holder(dummy)) else {
+                return Err(SpecError::DuetSeating(pair));
+            };
+            if s.partner() != d {
+                return Err(SpecError::DuetSeating(pair));
+            }
+            Ok(DuetPlayer {
+                name,
+                secret: s,
+                dummy: d,
+            })
+        };
+        Ok(Duet {
+            players: [
+                player("majors", Suit::Spades, Suit::Hearts, "spades and hearts")?,
+                player("minors", Suit::Clubs, Suit::Diamonds, "clubs and diamonds")?,
+            ],
+            exchange,
+        })
+    }
+
+    /// The deal alternates between the two players' secret seats, and play runs from the
+    /// non-dealer's secret hand to the dealer's dummy, the non-dealer's dummy and the
+    /// dealer's secret hand (so the direction reverses each deal).
+    pub fn play_order(&self) -> PlayOrder {
+        PlayOrder::alternate(self.players[0].secret, self.players[1].secret)
+    }
+
+    /// The player whose seat this is (0 majors, 1 minors).
+    pub fn player_at(&self, seat: Seat) -> usize {
+        usize::from(!self.players[0].holds(seat))
     }
 }
 
