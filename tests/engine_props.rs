@@ -88,6 +88,7 @@ fn play_checked(spec: &GameSpec, seed: u64, revoke_per_mille: u32) -> Result<(),
             dealer: Some(deal.dealer),
             hands: deal.hands.each_ref().map(|h| h.cards()),
             tricks: Vec::new(),
+            duet: None,
         });
         game.deal(deal.hands).expect("a shuffled deck deals");
         let mut trick: Vec<(Seat, Card)> = Vec::new();

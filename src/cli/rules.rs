@@ -245,6 +245,7 @@ pub fn check_json(text: &str) -> Result<Value, String> {
             after_deal,
             players,
             trick_piles,
+            dummies: None,
         }),
         (None, None, None) => None,
         _ => return Err("a summary needs after_deal, players and trick_piles".into()),

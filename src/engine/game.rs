@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::calypso::Calypsos;
 use super::cards::{Card, CardCounts, Seat, Suit};
+use super::duet::{DuetDeal, DuetError, seat_hands};
 use super::spec::GameSpec;
 use super::trick;
 
@@ -25,6 +26,9 @@ pub enum PlayError {
     NotInPlay,
     /// The card is not in the seat's hand (any more).
     NotHeld { seat: Seat, card: Card },
+    /// Calypso Duet, call-and-response: the first lead is from the ten cards the leader
+    /// kept in the hand they inspected; this card is held only once their exchange is done.
+    NotYetHeld { seat: Seat, card: Card },
 }
 
 /// Why a deal's hands cannot be the next deal of this game.
@@ -67,6 +71,27 @@ impl fmt::Display for HandsError {
     }
 }
 
+/// Why a Calypso Duet deal cannot be the next deal of this game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DuetDealError {
+    /// The game is not Calypso Duet.
+    NotDuet,
+    /// The board's hands (by board seat) do not fit the deal.
+    Hands(HandsError),
+    /// A player's choice or exchange is not allowed.
+    Choice(DuetError),
+}
+
+impl fmt::Display for DuetDealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DuetDealError::NotDuet => write!(f, "this game is not Calypso Duet"),
+            DuetDealError::Hands(e) => e.fmt(f),
+            DuetDealError::Choice(e) => e.fmt(f),
+        }
+    }
+}
+
 /// The outcome of one card played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
@@ -86,6 +111,10 @@ pub struct Game<'s> {
     tricks_in_deal: usize,
     hands: [CardCounts; 4],
     leader: Seat,
+    /// Seats to the left per turn in this deal (1 clockwise; see [`GameSpec::order`]).
+    step: usize,
+    /// Before the deal's first card: the cards it may be, when less than the leader's hand.
+    first_lead: Option<CardCounts>,
     trick: [Card; 4],
     trick_len: usize,
     calypsos: [Calypsos; 4],
@@ -110,7 +139,9 @@ impl<'s> Game<'s> {
             in_deal: false,
             tricks_in_deal: 0,
             hands: [CardCounts::new(); 4],
-            leader: first_dealer.left(spec.players),
+            leader: spec.leader_of(first_dealer),
+            step: spec.step(first_dealer),
+            first_lead: None,
             trick: [filler; 4],
             trick_len: 0,
             calypsos: [Calypsos::default(); 4],
@@ -147,6 +178,30 @@ impl<'s> Game<'s> {
 
     /// Starts the next deal with these hands (indexed by seat).
     pub fn deal(&mut self, hands: [CardCounts; 4]) -> Result<(), HandsError> {
+        let dealt = self.check_hands(&hands)?;
+        self.start_deal(hands, dealt, None);
+        Ok(())
+    }
+
+    /// Starts the next deal of a Calypso Duet game from the board's hands (indexed by board
+    /// seat) and the players' choices: each player's dummy and any call-and-response
+    /// exchange decide the seats' hands (see [`seat_hands`]).
+    pub fn deal_duet(
+        &mut self,
+        board: [CardCounts; 4],
+        choices: &DuetDeal,
+    ) -> Result<(), DuetDealError> {
+        let duet = self.spec.duet.as_ref().ok_or(DuetDealError::NotDuet)?;
+        let dealt = self.check_hands(&board).map_err(DuetDealError::Hands)?;
+        let hands = seat_hands(duet, &board, choices).map_err(DuetDealError::Choice)?;
+        let dealer = self.spec.dealer_of(self.first_dealer, self.deals_dealt);
+        let first_lead = hands.first_lead_from(duet, self.spec.leader_of(dealer));
+        self.start_deal(hands.seats, dealt, first_lead);
+        Ok(())
+    }
+
+    /// Checks the next deal's hands; gives every card dealt once they are dealt.
+    fn check_hands(&self, hands: &[CardCounts; 4]) -> Result<CardCounts, HandsError> {
         if self.in_deal {
             return Err(HandsError::DealInProgress);
         }
@@ -169,7 +224,7 @@ impl<'s> Game<'s> {
             }
         }
         let mut dealt = self.dealt;
-        for hand in &hands {
+        for hand in hands {
             dealt.add_all(hand);
         }
         if let Some(card) = dealt.first_excess(&self.spec.deck) {
@@ -178,22 +233,40 @@ impl<'s> Game<'s> {
                 in_deck: self.spec.deck.count(card),
             });
         }
+        Ok(dealt)
+    }
+
+    fn start_deal(
+        &mut self,
+        hands: [CardCounts; 4],
+        dealt: CardCounts,
+        first_lead: Option<CardCounts>,
+    ) {
         self.dealt = dealt;
         let dealer = self.spec.dealer_of(self.first_dealer, self.deals_dealt);
         self.deals_dealt += 1;
         self.in_deal = true;
         self.tricks_in_deal = 0;
         self.hands = hands;
-        self.leader = dealer.left(self.spec.players);
+        self.leader = self.spec.leader_of(dealer);
+        self.step = self.spec.step(dealer);
+        self.first_lead = first_lead;
         self.trick_len = 0;
         self.renounced = [[false; 4]; 4];
-        Ok(())
     }
 
     /// The seat to play next, if a deal is in play.
     pub fn to_play(&self) -> Option<Seat> {
-        self.in_deal
-            .then(|| self.leader.left_by(self.trick_len, self.spec.players))
+        self.in_deal.then(|| {
+            self.leader
+                .left_by(self.trick_len * self.step, self.spec.players)
+        })
+    }
+
+    /// Before the deal's first card: the cards the leader may lead, when that is less than
+    /// their hand (Calypso Duet's call-and-response; see [`Game::deal_duet`]).
+    pub fn first_lead_limit(&self) -> Option<&CardCounts> {
+        self.first_lead.as_ref()
     }
 
     pub fn leader(&self) -> Seat {
@@ -248,12 +321,18 @@ impl<'s> Game<'s> {
     /// Distinct cards the seat to play may play.
     pub fn legal_cards(&self) -> Vec<Card> {
         match self.to_play() {
-            Some(seat) => trick::legal_cards(
-                self.hand(seat),
-                self.led_suit(),
-                self.spec.trumps.of(seat),
-                self.spec.rule,
-            ),
+            Some(seat) => {
+                let mut cards = trick::legal_cards(
+                    self.hand(seat),
+                    self.led_suit(),
+                    self.spec.trumps.of(seat),
+                    self.spec.rule,
+                );
+                if let Some(limit) = &self.first_lead {
+                    cards.retain(|&c| limit.contains(c));
+                }
+                cards
+            }
             None => Vec::new(),
         }
     }
@@ -263,6 +342,15 @@ impl<'s> Game<'s> {
     pub fn legal_cards_into(&self, out: &mut [Card; 52]) -> usize {
         let Some(seat) = self.to_play() else { return 0 };
         let hand = self.hand(seat);
+        if let Some(limit) = &self.first_lead {
+            // The deal's first lead: any card held that is also in the limit.
+            let mut n = 0;
+            for card in Card::all().filter(|&c| hand.contains(c) && limit.contains(c)) {
+                out[n] = card;
+                n += 1;
+            }
+            return n;
+        }
         let led = self.led_suit();
         let own = self.spec.trumps.of(seat);
         let mut n = 0;
@@ -288,6 +376,12 @@ impl<'s> Game<'s> {
         let hand = &mut self.hands[seat.index()];
         let led = (self.trick_len > 0).then(|| self.trick[0].suit());
         let revoke = !trick::may_play(hand, card, led, own, rule);
+        if let Some(limit) = &self.first_lead {
+            if hand.contains(card) && !limit.contains(card) {
+                return Err(PlayError::NotYetHeld { seat, card });
+            }
+            self.first_lead = None;
+        }
         if !hand.remove(card) {
             return Err(PlayError::NotHeld { seat, card });
         }
@@ -321,14 +415,15 @@ impl<'s> Game<'s> {
         let players = self.spec.players;
         let cards = self.trick;
         let cards = &cards[..players];
-        let i = trick::winner(
+        let i = trick::winner_stepping(
             self.leader,
             cards,
             players,
+            self.step,
             &self.spec.trumps,
             self.spec.rule,
         );
-        let winner = self.leader.left_by(i, players);
+        let winner = self.leader.left_by(i * self.step, players);
         self.take_trick(winner, cards);
         self.leader = winner;
         self.trick_len = 0;
@@ -490,5 +585,196 @@ mod tests {
         assert_eq!(g.calypsos(Seat::South).in_progress_len(), 1);
         assert_eq!(g.calypsos(Seat::North).in_progress_len(), 0);
         assert_eq!(g.trick_pile(spec.side_of(Seat::South)), 3);
+    }
+
+    use crate::engine::duet::{DuetChoice, Exchange};
+
+    fn keep_as_dealt() -> DuetDeal {
+        DuetDeal {
+            choices: [Seat::South, Seat::East].map(|dummy| DuetChoice {
+                dummy,
+                exchange: None,
+            }),
+        }
+    }
+
+    /// Plays a deal out with each seat's lowest legal card; the seats in the order they
+    /// played, trick by trick.
+    fn play_out(g: &mut Game) -> Vec<Vec<Seat>> {
+        let mut tricks = vec![Vec::new()];
+        while let Some(seat) = g.to_play() {
+            tricks.last_mut().unwrap().push(seat);
+            let card = g.legal_cards()[0];
+            if g.play(card).unwrap().trick_won_by.is_some() {
+                tricks.push(Vec::new());
+            }
+        }
+        tricks.pop();
+        tricks
+    }
+
+    /// The seat after `seat` going `clockwise` or not.
+    fn next(seat: Seat, clockwise: bool) -> Seat {
+        seat.left_by(if clockwise { 1 } else { 3 }, 4)
+    }
+
+    #[test]
+    fn duet_the_deal_alternates_between_the_players() {
+        let spec = GameSpec::new(Variant::Duet);
+        assert_eq!(spec.dealing_seats(), vec![Seat::North, Seat::West]);
+        let dealers: Vec<Seat> = (0..4).map(|d| spec.dealer_of(Seat::North, d)).collect();
+        assert_eq!(dealers, [Seat::North, Seat::West, Seat::North, Seat::West]);
+        let dealers: Vec<Seat> = (0..4).map(|d| spec.dealer_of(Seat::West, d)).collect();
+        assert_eq!(dealers, [Seat::West, Seat::North, Seat::West, Seat::North]);
+        // The standard game is untouched: the deal passes left, play runs clockwise.
+        let standard = GameSpec::default();
+        assert_eq!(standard.dealer_of(Seat::West, 1), Seat::North);
+        assert_eq!(standard.leader_of(Seat::West), Seat::North);
+        assert_eq!(standard.dealing_seats(), Seat::ALL.to_vec());
+    }
+
+    #[test]
+    fn duet_order_of_play_reverses_each_deal() {
+        use Seat::*;
+        let spec = GameSpec::new(Variant::Duet);
+        // The majors player (North's spades) deals first: the seed's four first tricks.
+        let mut g = Game::new(&spec, North);
+        let expected = [
+            [West, South, East, North],
+            [North, East, South, West],
+            [West, South, East, North],
+            [North, East, South, West],
+        ];
+        for (d, first_trick) in expected.iter().enumerate() {
+            g.deal_duet(
+                one_suit_each("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"),
+                &keep_as_dealt(),
+            )
+            .unwrap();
+            assert_eq!(
+                spec.play_order(g.dealer(), g.leader()),
+                first_trick.to_vec()
+            );
+            let tricks = play_out(&mut g);
+            assert_eq!(tricks.len(), 13);
+            assert_eq!(tricks[0], first_trick.to_vec(), "deal {}", d + 1);
+            // Later tricks: led by the last winner, going the deal's way round.
+            let clockwise = d % 2 == 1;
+            for t in &tricks {
+                for pair in t.windows(2) {
+                    assert_eq!(pair[1], next(pair[0], clockwise), "deal {}: {t:?}", d + 1);
+                }
+            }
+        }
+        assert!(g.is_over());
+    }
+
+    #[test]
+    fn duet_the_non_dealer_leads_from_the_secret_hand() {
+        let spec = GameSpec::new(Variant::Duet);
+        for (dealer, leader, dealers_dummy) in [
+            (Seat::North, Seat::West, Seat::South),
+            (Seat::West, Seat::North, Seat::East),
+        ] {
+            let mut g = Game::new(&spec, dealer);
+            g.deal_duet(
+                one_suit_each("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"),
+                &keep_as_dealt(),
+            )
+            .unwrap();
+            assert_eq!(g.dealer(), dealer);
+            assert_eq!(
+                g.to_play(),
+                Some(leader),
+                "the non-dealer's secret hand leads"
+            );
+            g.play(g.legal_cards()[0]).unwrap();
+            assert_eq!(g.to_play(), Some(dealers_dummy), "then the dealer's dummy");
+        }
+    }
+
+    #[test]
+    fn duet_trick_positions_follow_the_deals_direction() {
+        // Deal 1, North dealing: West leads 2C (own trump), South (second, not North) plays
+        // 5H, East follows 3C, North (last) 2S. Both majors trumped in; South's 5H is the
+        // higher and wins. Counted clockwise instead, 5H and 2S would be North's and
+        // South's plain cards and West's led trump would win.
+        let spec = GameSpec::new(Variant::Duet);
+        let mut g = Game::new(&spec, Seat::North);
+        let mut board = one_suit_each("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
+        board[1] = hand("3C 4C 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
+        board[3] = hand("2C 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC");
+        g.deal_duet(board, &keep_as_dealt()).unwrap();
+        for c in ["2C", "5H", "3C", "2S"] {
+            g.play(c.parse().unwrap()).unwrap();
+        }
+        assert_eq!(g.leader(), Seat::South);
+        assert_eq!(g.calypsos(Seat::South).in_progress_len(), 1);
+        assert_eq!(g.calypsos(Seat::North).in_progress_len(), 1);
+        assert_eq!(g.trick_pile(0), 2);
+        // North was void in clubs and plays last: its renounce shows; South's too.
+        assert!(g.renounced(Seat::South, Suit::Clubs));
+        assert!(g.renounced(Seat::North, Suit::Clubs));
+        assert!(!g.renounced(Seat::East, Suit::Clubs));
+    }
+
+    #[test]
+    fn call_and_response_first_lead_comes_from_the_ten_cards_kept() {
+        let spec = GameSpec::new(Variant::DuetCallAndResponse);
+        let mut g = Game::new(&spec, Seat::North);
+        let board = one_suit_each("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
+        let ex = |inspected, passed: &str, returned: &str| {
+            Some(Exchange {
+                inspected,
+                passed: parse_cards(passed).unwrap(),
+                returned: parse_cards(returned).unwrap(),
+            })
+        };
+        let choices = DuetDeal {
+            choices: [
+                DuetChoice {
+                    dummy: Seat::South,
+                    exchange: ex(Seat::South, "2H 3H 4H", "2S 3S 4S"),
+                },
+                // West (minors' secret, the non-dealer) inspected West and kept it secret.
+                DuetChoice {
+                    dummy: Seat::East,
+                    exchange: ex(Seat::West, "AC KC QC", "2D 3D 4D"),
+                },
+            ],
+        };
+        g.deal_duet(board, &choices).unwrap();
+        assert_eq!(g.to_play(), Some(Seat::West));
+        assert!(g.hand(Seat::West).contains("2D".parse().unwrap()));
+        let legal = g.legal_cards();
+        assert_eq!(legal.len(), 10);
+        assert!(legal.iter().all(|c| c.suit() == Suit::Clubs));
+        let mut out = [Card::new(crate::engine::Rank::TWO, Suit::Clubs); 52];
+        assert_eq!(g.legal_cards_into(&mut out), 10);
+        assert_eq!(&out[..10], legal.as_slice());
+        assert_eq!(
+            g.play("2D".parse().unwrap()),
+            Err(PlayError::NotYetHeld {
+                seat: Seat::West,
+                card: "2D".parse().unwrap()
+            })
+        );
+        assert_eq!(g.trick_so_far().len(), 0, "a refused card is not played");
+        g.play("2C".parse().unwrap()).unwrap();
+        assert!(g.first_lead_limit().is_none());
+        // South (the majors' dummy) now holds the three spades returned to it.
+        assert!(g.hand(Seat::South).contains("2S".parse().unwrap()));
+        assert!(g.hand(Seat::North).contains("2H".parse().unwrap()));
+    }
+
+    #[test]
+    fn a_duet_deal_needs_a_duet_game() {
+        let spec = GameSpec::default();
+        let mut g = Game::new(&spec, Seat::North);
+        let board = one_suit_each("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD");
+        assert_eq!(
+            g.deal_duet(board, &keep_as_dealt()),
+            Err(DuetDealError::NotDuet)
+        );
     }
 }

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 
 use super::cards::{Card, NotationError, Seat};
+use super::duet::{DuetChoice, DuetDeal, Exchange};
 use super::replay::DealRecord;
 use super::spec::GameSpec;
 use super::summary::{PlayerSummary, Summary};
@@ -69,6 +70,69 @@ pub struct DealInput {
     pub hands: SeatMap<Vec<CardText>>,
     #[serde(default)]
     pub tricks: Vec<SeatMap<CardText>>,
+    /// Calypso Duet only: each player's choices this deal.
+    #[serde(default)]
+    pub duet: Option<DuetInput>,
+}
+
+/// Both Calypso Duet players' choices in one deal:
+/// `{"majors": {"dummy": "S"}, "minors": {"dummy": "W"}}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DuetInput {
+    pub majors: DuetChoiceInput,
+    pub minors: DuetChoiceInput,
+}
+
+/// One player's choices: which dealt hand (by board seat) became the dummy, and with
+/// call-and-response the exchange.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DuetChoiceInput {
+    pub dummy: String,
+    #[serde(default)]
+    pub exchange: Option<ExchangeInput>,
+}
+
+/// `{"inspected": "N", "passed": ["AS", "KS", "2H"], "returned": ["3H", "4H", "5H"]}`:
+/// the hand looked at first (board seat), the cards moved out of it and those moved back.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExchangeInput {
+    pub inspected: String,
+    pub passed: Vec<CardText>,
+    pub returned: Vec<CardText>,
+}
+
+impl DuetInput {
+    /// The engine's choices; the error names the field (`deal 2 duet majors dummy: ...`).
+    pub fn choices(&self, d: usize) -> Result<DuetDeal, String> {
+        let choice = |name: &str, c: &DuetChoiceInput| -> Result<DuetChoice, String> {
+            let what = |field: &str| format!("deal {} duet {name} {field}", d + 1);
+            let seat = |text: &String, field: &str| {
+                text.parse::<Seat>()
+                    .map_err(|e| format!("{}: {e}", what(field)))
+            };
+            let exchange = match &c.exchange {
+                None => None,
+                Some(x) => Some(Exchange {
+                    inspected: seat(&x.inspected, "exchange inspected")?,
+                    passed: x.passed.iter().map(|c| c.0).collect(),
+                    returned: x.returned.iter().map(|c| c.0).collect(),
+                }),
+            };
+            Ok(DuetChoice {
+                dummy: seat(&c.dummy, "dummy")?,
+                exchange,
+            })
+        };
+        Ok(DuetDeal {
+            choices: [
+                choice("majors", &self.majors)?,
+                choice("minors", &self.minors)?,
+            ],
+        })
+    }
 }
 
 /// A seat letter, if given; the error names `what`.
@@ -90,10 +154,12 @@ pub fn deal_record(d: usize, input: &DealInput) -> Result<DealRecord, String> {
         .iter()
         .map(|t| t.0.each_ref().map(|c| c.map(|c| c.0)))
         .collect();
+    let duet = input.duet.as_ref().map(|x| x.choices(d)).transpose()?;
     Ok(DealRecord {
         dealer,
         hands,
         tricks,
+        duet,
     })
 }
 
@@ -113,6 +179,18 @@ pub struct SummaryInput {
     pub after_deal: i64,
     pub players: SeatMap<PlayerInput>,
     pub trick_piles: BTreeMap<String, i64>,
+    /// Calypso Duet only: which dealt hand (board seat) became each player's dummy in this
+    /// deal, `{"majors": "S", "minors": "W"}`.
+    #[serde(default)]
+    pub dummies: Option<DummiesInput>,
+}
+
+/// Each Calypso Duet player's dummy in one deal, by board seat.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DummiesInput {
+    pub majors: String,
+    pub minors: String,
 }
 
 /// The engine's summary; the error names a trick pile that is not a side of this game.
@@ -122,10 +200,22 @@ pub fn summary(spec: &GameSpec, input: SummaryInput) -> Result<Summary, String> 
         let side = side_named(spec, "trick_piles", name)?;
         piles[side] = Some(n);
     }
+    let dummies = match &input.dummies {
+        None => [None, None],
+        Some(d) => {
+            let seat = |name: &str, text: &String| {
+                text.parse::<Seat>()
+                    .map(Some)
+                    .map_err(|e| format!("dummies {name}: {e}"))
+            };
+            [seat("majors", &d.majors)?, seat("minors", &d.minors)?]
+        }
+    };
     Ok(Summary {
         after_deal: input.after_deal,
         players: input.players.0.map(|p| p.map(PlayerInput::into_summary)),
         trick_piles: piles,
+        dummies,
     })
 }
 
@@ -150,4 +240,66 @@ pub fn side_named(spec: &GameSpec, what: &str, name: &str) -> Result<usize, Stri
                 names.join(", ")
             )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deal_without_duet_choices_still_reads() {
+        let d: DealInput =
+            serde_json::from_str(r#"{"dealer": "N", "hands": {"N": ["AS"]}, "tricks": []}"#)
+                .unwrap();
+        let rec = deal_record(0, &d).unwrap();
+        assert_eq!(rec.duet, None);
+        assert_eq!(rec.dealer, Some(Seat::North));
+    }
+
+    #[test]
+    fn a_duet_deal_reads_each_players_choice_and_exchange() {
+        let d: DealInput = serde_json::from_str(
+            r#"{"dealer": "W", "hands": {}, "duet": {
+                "majors": {"dummy": "N", "exchange": {"inspected": "S", "passed": ["2H", "3H", "4H"], "returned": ["AS", "KS", "10S"]}},
+                "minors": {"dummy": "E"}}}"#,
+        )
+        .unwrap();
+        let rec = deal_record(1, &d).unwrap();
+        let duet = rec.duet.unwrap();
+        assert_eq!(duet.choices[0].dummy, Seat::North);
+        let ex = duet.choices[0].exchange.as_ref().unwrap();
+        assert_eq!(ex.inspected, Seat::South);
+        assert_eq!(ex.returned[2].to_string(), "TS");
+        assert_eq!(duet.choices[1].dummy, Seat::East);
+        assert_eq!(duet.choices[1].exchange, None);
+        // A bad seat names its field; an unknown field is refused.
+        let bad: DealInput = serde_json::from_str(
+            r#"{"hands": {}, "duet": {"majors": {"dummy": "X"}, "minors": {"dummy": "E"}}}"#,
+        )
+        .unwrap();
+        let e = deal_record(2, &bad).unwrap_err();
+        assert!(e.starts_with("deal 3 duet majors dummy: "), "{e}");
+        assert!(
+            serde_json::from_str::<DealInput>(
+                r#"{"hands": {}, "duet": {"majors": {"dummy": "N", "secret": "S"}, "minors": {"dummy": "E"}}}"#
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn a_summary_reads_the_duet_dummies() {
+        let spec = GameSpec::new(super::super::Variant::Duet);
+        let input: SummaryInput = serde_json::from_str(
+            r#"{"after_deal": 1, "players": {}, "trick_piles": {"NS": 0}, "dummies": {"majors": "S", "minors": "W"}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            summary(&spec, input).unwrap().dummies,
+            [Some(Seat::South), Some(Seat::West)]
+        );
+        let old: SummaryInput =
+            serde_json::from_str(r#"{"after_deal": 1, "players": {}, "trick_piles": {}}"#).unwrap();
+        assert_eq!(summary(&spec, old).unwrap().dummies, [None, None]);
+    }
 }

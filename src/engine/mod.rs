@@ -2,6 +2,7 @@
 
 pub mod calypso;
 pub mod cards;
+pub mod duet;
 pub mod game;
 pub mod json;
 pub mod random;
@@ -11,11 +12,12 @@ pub mod trick;
 
 pub use calypso::{Calypsos, calypso_points};
 pub use cards::{Card, CardCounts, NotationError, Rank, Seat, Suit, parse_cards, sort_for_display};
-pub use game::{Game, HandsError, PlayError, Played, Revoke};
+pub use duet::{DuetChoice, DuetDeal, DuetError, DuetHands, Exchange};
+pub use game::{DuetDealError, Game, HandsError, PlayError, Played, Revoke};
 pub use score::{PlayerScore, Score, SideScore};
 pub use spec::{
-    Deal, GameSpec, Scoring, SpecError, TrickRule, Trumps, TrumpsError, UnknownTrickRule,
-    UnknownVariant, Variant,
+    Deal, Direction, Duet, DuetPlayer, GameSpec, PlayOrder, Scoring, SpecError, TrickRule, Trumps,
+    TrumpsError, UnknownTrickRule, UnknownVariant, Variant,
 };
 pub mod replay;
 pub mod summary;

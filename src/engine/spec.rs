@@ -117,9 +117,16 @@ pub enum Variant {
     /// Sheinwold's three-hander: one 2 of clubs removed (207 cards), clubs nobody's trump,
     /// four deals of 13 then one of 17.
     Sheinwold3,
+    /// Calypso Duet: two players, each playing a secret hand and a dummy (four hands in play).
+    Duet,
+    /// Calypso Duet with the call-and-response exchange of three cards each way.
+    DuetCallAndResponse,
 }
 
 impl Variant {
+    /// The variants offered to events and parsed by name (`FromStr`). The two-player Duet
+    /// variants are not among them until events can seat two people at a table: see
+    /// [`Variant::DUET`] and [`Variant::EVERY`].
     pub const ALL: [Variant; 6] = [
         Variant::Standard,
         Variant::Cooperative,
@@ -129,6 +136,27 @@ impl Variant {
         Variant::Sheinwold3,
     ];
 
+    /// Calypso Duet, plain and with call-and-response.
+    pub const DUET: [Variant; 2] = [Variant::Duet, Variant::DuetCallAndResponse];
+
+    /// Every variant the engine plays: [`Variant::ALL`] and [`Variant::DUET`].
+    pub const EVERY: [Variant; 8] = [
+        Variant::Standard,
+        Variant::Cooperative,
+        Variant::CutThroat4,
+        Variant::CutThroat3,
+        Variant::SplitPartnership3,
+        Variant::Sheinwold3,
+        Variant::Duet,
+        Variant::DuetCallAndResponse,
+    ];
+
+    /// Any variant the engine plays, by name, the Duet variants included (unlike `FromStr`,
+    /// which reads only [`Variant::ALL`]).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        Variant::EVERY.into_iter().find(|v| v.name() == name)
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Standard => "standard",
@@ -137,6 +165,8 @@ impl Variant {
             Variant::CutThroat3 => "cutthroat-3",
             Variant::SplitPartnership3 => "split-partnership-3",
             Variant::Sheinwold3 => "sheinwold-3",
+            Variant::Duet => "duet",
+            Variant::DuetCallAndResponse => "duet-call-and-response",
         }
     }
 
@@ -153,6 +183,8 @@ impl Variant {
             Variant::CutThroat3 => "Cut-throat, three players",
             Variant::SplitPartnership3 => "Split partnership, three players",
             Variant::Sheinwold3 => "Sheinwold's three-hander",
+            Variant::Duet => "Calypso Duet (two players)",
+            Variant::DuetCallAndResponse => "Calypso Duet, call-and-response (two players)",
         }
     }
 
@@ -171,13 +203,33 @@ impl Variant {
             Variant::Sheinwold3 => {
                 "Three players, each for themselves; 207 cards, clubs nobody's trump, five deals."
             }
+            Variant::Duet => {
+                "Two players, each playing a secret hand and a dummy; the order of play reverses each deal."
+            }
+            Variant::DuetCallAndResponse => {
+                "Calypso Duet where each player moves three cards each way between their two hands."
+            }
         }
     }
 
+    /// Seats (hands) in play: 4 in Calypso Duet too, where two people play two hands each.
+    /// For the number of people at a table use [`Variant::people`].
     pub const fn players(self) -> usize {
         match self {
-            Variant::Standard | Variant::Cooperative | Variant::CutThroat4 => 4,
+            Variant::Standard
+            | Variant::Cooperative
+            | Variant::CutThroat4
+            | Variant::Duet
+            | Variant::DuetCallAndResponse => 4,
             _ => 3,
+        }
+    }
+
+    /// People at a table: 2 in Calypso Duet, otherwise one per seat ([`Variant::players`]).
+    pub const fn people(self) -> usize {
+        match self {
+            Variant::Duet | Variant::DuetCallAndResponse => 2,
+            v => v.players(),
         }
     }
 }
@@ -246,6 +298,12 @@ pub enum SpecError {
     PartnershipsNeedFour,
     #[error("the deal schedule deals {dealt} cards but the deck has {deck}")]
     Schedule { dealt: usize, deck: usize },
+    #[error(
+        "in Calypso Duet {0} must be partners' suits, seated opposite each other (a secret hand and its player's dummy)"
+    )]
+    DuetSeating(&'static str),
+    #[error("the Calypso Duet players and order of play do not match the seating of trump suits")]
+    DuetOrder,
 }
 
 /// Why a trump seating written as four letters (N E S W, e.g. `SDHC`) cannot be read.
@@ -289,6 +347,168 @@ impl FromStr for Trumps {
     }
 }
 
+/// Which way the turn passes round the table during a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Direction {
+    /// To the left: N, E, S, W.
+    #[default]
+    Clockwise,
+    /// To the right: N, W, S, E.
+    CounterClockwise,
+}
+
+impl Direction {
+    /// Seats to the left per turn at a table of `players` seats (one to the right is
+    /// `players - 1` to the left).
+    pub const fn step(self, players: usize) -> usize {
+        match self {
+            Direction::Clockwise => 1,
+            Direction::CounterClockwise => players - 1,
+        }
+    }
+}
+
+/// Who deals each deal and which way play runs in it, as data indexed by seat. The leader of
+/// a deal's first trick is the dealer's neighbour in that deal's direction, so the dealer
+/// plays last to it; later tricks are led by the winner and go the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayOrder {
+    /// Seats that deal (a game's first dealer must be one of them).
+    pub deals: [bool; 4],
+    /// The seat that deals after each dealing seat.
+    pub next_dealer: [Seat; 4],
+    /// Which way play runs in a deal dealt from each seat.
+    pub direction: [Direction; 4],
+}
+
+impl PlayOrder {
+    /// Every seat in play deals in turn, the deal passing to the left; play runs clockwise.
+    pub fn pass_left(players: usize) -> PlayOrder {
+        PlayOrder {
+            deals: std::array::from_fn(|i| i < players),
+            next_dealer: Seat::ALL.map(|s| s.left(players)),
+            direction: [Direction::Clockwise; 4],
+        }
+    }
+
+    /// Calypso Duet: the deal alternates between the two players, each named by the seat of
+    /// their secret hand, and play runs away from the dealer towards the other player's
+    /// secret hand: non-dealer's secret hand, dealer's dummy, non-dealer's dummy, dealer's
+    /// secret hand. The two secret seats must be neighbours (their dummies sit opposite).
+    pub fn alternate(first: Seat, second: Seat) -> PlayOrder {
+        let towards = |from: Seat, to: Seat| {
+            if from.left(4) == to {
+                Direction::Clockwise
+            } else {
+                Direction::CounterClockwise
+            }
+        };
+        let mut order = PlayOrder {
+            deals: [false; 4],
+            next_dealer: Seat::ALL,
+            direction: [Direction::Clockwise; 4],
+        };
+        for (a, b) in [(first, second), (second, first)] {
+            order.deals[a.index()] = true;
+            order.next_dealer[a.index()] = b;
+            order.direction[a.index()] = towards(a, b);
+        }
+        order
+    }
+
+    pub fn deals_from(&self, seat: Seat) -> bool {
+        self.deals[seat.index()]
+    }
+}
+
+/// One of the two players and the seats they play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DuetPlayer {
+    /// "majors" or "minors".
+    pub name: &'static str,
+    /// The secret hand's seat (spades or clubs as trump suit).
+    pub secret: Seat,
+    /// The dummy's seat (hearts or diamonds), opposite the secret hand.
+    pub dummy: Seat,
+}
+
+impl DuetPlayer {
+    /// The board's two hands this player receives: those of the player's own two seats
+    /// (the majors player gets the board's N and S hands at the default table).
+    pub fn dealt(&self) -> [Seat; 2] {
+        [self.secret, self.dummy]
+    }
+
+    pub fn holds(&self, board_seat: Seat) -> bool {
+        board_seat == self.secret || board_seat == self.dummy
+    }
+
+    /// The player's other dealt hand.
+    pub(crate) fn other(&self, board_seat: Seat) -> Seat {
+        if board_seat == self.secret {
+            self.dummy
+        } else {
+            self.secret
+        }
+    }
+
+    /// "North or South".
+    pub(crate) fn hands_named(&self) -> String {
+        format!("{} or {}", self.secret.name(), self.dummy.name())
+    }
+}
+
+/// Calypso Duet as part of a [`GameSpec`]: the two players and the size of the
+/// call-and-response exchange.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Duet {
+    /// The majors player (spades secret, hearts dummy), then the minors player (clubs
+    /// secret, diamonds dummy).
+    pub players: [DuetPlayer; 2],
+    /// Cards each player moves each way between their two hands each deal: 3 with
+    /// call-and-response, 0 in plain Duet.
+    pub exchange: usize,
+}
+
+impl Duet {
+    /// The players as the trump seating puts them: each secret hand at the seat of a black
+    /// suit, its player's dummy at the seat of the red suit of the same side, opposite.
+    pub fn seated(trumps: &Trumps, exchange: usize) -> Result<Duet, SpecError> {
+        let player = |name, secret, dummy, pair| {
+            let (Some(s), Some(d)) = (trumps.holder(secret), trumps.holder(dummy)) else {
+                return Err(SpecError::DuetSeating(pair));
+            };
+            if s.partner() != d {
+                return Err(SpecError::DuetSeating(pair));
+            }
+            Ok(DuetPlayer {
+                name,
+                secret: s,
+                dummy: d,
+            })
+        };
+        Ok(Duet {
+            players: [
+                player("majors", Suit::Spades, Suit::Hearts, "spades and hearts")?,
+                player("minors", Suit::Clubs, Suit::Diamonds, "clubs and diamonds")?,
+            ],
+            exchange,
+        })
+    }
+
+    /// The deal alternates between the two players' secret seats, and play runs from the
+    /// non-dealer's secret hand to the dealer's dummy, the non-dealer's dummy and the
+    /// dealer's secret hand (so the direction reverses each deal).
+    pub fn play_order(&self) -> PlayOrder {
+        PlayOrder::alternate(self.players[0].secret, self.players[1].secret)
+    }
+
+    /// The player whose seat this is (0 majors, 1 minors).
+    pub fn player_at(&self, seat: Seat) -> usize {
+        usize::from(!self.players[0].holds(seat))
+    }
+}
+
 /// Everything that varies between Calypso games, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSpec {
@@ -305,6 +525,11 @@ pub struct GameSpec {
     pub removed: Vec<(u8, Card)>,
     /// Cards each player receives in each deal, in order.
     pub schedule: Vec<usize>,
+    /// Who deals and which way play runs.
+    pub order: PlayOrder,
+    /// Calypso Duet: two people, each playing two of the four seats; `None` when every seat
+    /// is its own player.
+    pub duet: Option<Duet>,
 }
 
 impl Default for GameSpec {
@@ -330,6 +555,9 @@ impl GameSpec {
                 Some(Suit::Diamonds),
                 None,
             ),
+            Variant::Duet | Variant::DuetCallAndResponse => {
+                (Scoring::Partnership, vec![13; 4], None, None)
+            }
             Variant::Sheinwold3 => {
                 // Choice: the 2 removed is the 2 of clubs of the fourth copy (clubs is the
                 // neutral suit, so every personal suit keeps four full sets).
@@ -370,14 +598,33 @@ impl GameSpec {
             deck: CardCounts::new(),
             removed,
             schedule,
+            order: PlayOrder::pass_left(players),
+            duet: None,
         };
         spec.deck = CardCounts::from_cards(&spec.canonical_deck());
+        if let Variant::Duet | Variant::DuetCallAndResponse = variant {
+            let exchange = if variant == Variant::DuetCallAndResponse {
+                3
+            } else {
+                0
+            };
+            let duet = Duet::seated(&spec.trumps, exchange)
+                .expect("the default table seats majors and minors opposite each other");
+            spec.order = duet.play_order();
+            spec.duet = Some(duet);
+        }
         spec
     }
 
-    /// Sets the seating of trump suits, checked.
+    /// Sets the seating of trump suits, checked. In Calypso Duet the seating also says which
+    /// seats are each player's secret hand and dummy, and so who leads.
     pub fn with_trumps(mut self, trumps: Trumps) -> Result<GameSpec, SpecError> {
         self.trumps = trumps;
+        if let Some(duet) = &self.duet {
+            let duet = Duet::seated(&trumps, duet.exchange)?;
+            self.order = duet.play_order();
+            self.duet = Some(duet);
+        }
         self.validate()?;
         Ok(self)
     }
@@ -435,6 +682,12 @@ impl GameSpec {
         }
         if self.scoring.partnerships() && self.players != 4 {
             return Err(SpecError::PartnershipsNeedFour);
+        }
+        if let Some(duet) = &self.duet {
+            let seated = Duet::seated(&self.trumps, duet.exchange)?;
+            if seated != *duet || self.order != seated.play_order() {
+                return Err(SpecError::DuetOrder);
+            }
         }
         let dealt: usize = self.schedule.iter().sum::<usize>() * self.players;
         if dealt != self.deck.len() {
@@ -505,9 +758,54 @@ impl GameSpec {
         self.side_seats(side).iter().map(|s| s.letter()).collect()
     }
 
-    /// The seat that deals deal `d` (0-based) when `first` dealt the first.
+    /// The seat that deals deal `d` (0-based) when `first` dealt the first: the deal passes
+    /// as [`GameSpec::order`] says (to the left in the standard game).
     pub fn dealer_of(&self, first: Seat, d: usize) -> Seat {
-        first.left_by(d, self.players)
+        let mut dealer = first;
+        for _ in 0..d {
+            dealer = self.order.next_dealer[dealer.index()];
+        }
+        dealer
+    }
+
+    /// The seats that may deal first, in seat order (every seat in play, or in Calypso Duet
+    /// the two secret hands' seats).
+    pub fn dealing_seats(&self) -> Vec<Seat> {
+        self.seats()
+            .iter()
+            .copied()
+            .filter(|&s| self.order.deals_from(s))
+            .collect()
+    }
+
+    /// Which way play runs in a deal dealt by `dealer`.
+    pub fn direction(&self, dealer: Seat) -> Direction {
+        self.order.direction[dealer.index()]
+    }
+
+    /// Seats to the left per turn in a deal dealt by `dealer` (1 clockwise).
+    pub fn step(&self, dealer: Seat) -> usize {
+        self.direction(dealer).step(self.players)
+    }
+
+    /// The leader of the first trick of a deal dealt by `dealer`: the dealer's neighbour in
+    /// that deal's direction (the dealer's left in the standard game).
+    pub fn leader_of(&self, dealer: Seat) -> Seat {
+        dealer.left_by(self.step(dealer), self.players)
+    }
+
+    /// The seats in the order they play to a trick led by `leader` in a deal dealt by
+    /// `dealer`.
+    pub fn play_order(&self, dealer: Seat, leader: Seat) -> Vec<Seat> {
+        let step = self.step(dealer);
+        (0..self.players)
+            .map(|i| leader.left_by(i * step, self.players))
+            .collect()
+    }
+
+    /// People at the table: two in Calypso Duet, otherwise one per seat.
+    pub fn people(&self) -> usize {
+        if self.duet.is_some() { 2 } else { self.players }
     }
 
     /// Splits a face-down stack (index 0 on top) into the hands of each deal: in each deal,
@@ -550,7 +848,7 @@ mod tests {
 
     #[test]
     fn every_variant_is_valid_and_deals_its_whole_deck() {
-        for v in Variant::ALL {
+        for v in Variant::EVERY {
             let spec = GameSpec::new(v);
             spec.validate().unwrap();
             assert_eq!(spec.cards_dealt_by(spec.deals()), spec.deck.len(), "{v}");
@@ -611,5 +909,56 @@ mod tests {
         ]);
         let e = GameSpec::default().with_trumps(t).unwrap_err();
         assert!(e.to_string().contains("North and East"), "{e}");
+    }
+
+    #[test]
+    fn duet_is_four_seats_for_two_people_scored_as_partnerships() {
+        for v in Variant::DUET {
+            assert!(!Variant::ALL.contains(&v), "not offered to events yet");
+            assert_eq!(Variant::from_name(v.name()), Some(v));
+            assert!(v.name().parse::<Variant>().is_err());
+            assert_eq!((v.players(), v.people()), (4, 2));
+            let spec = GameSpec::new(v);
+            assert_eq!((spec.players, spec.people()), (4, 2));
+            assert_eq!(spec.scoring, Scoring::Partnership);
+            assert_eq!(spec.trumps, Trumps::default());
+            assert_eq!(spec.deck.len(), 208);
+            assert_eq!(spec.side_name(0), "NS");
+        }
+        assert_eq!(GameSpec::new(Variant::Duet).duet.unwrap().exchange, 0);
+        assert_eq!(
+            GameSpec::new(Variant::DuetCallAndResponse)
+                .duet
+                .unwrap()
+                .exchange,
+            3
+        );
+        assert_eq!(GameSpec::default().duet, None);
+        assert_eq!(GameSpec::default().people(), 4);
+        assert_eq!(Variant::Standard.people(), 4);
+        assert_eq!(Variant::CutThroat3.people(), 3);
+    }
+
+    #[test]
+    fn duet_play_order_follows_the_seating() {
+        // Online seating N♠ E♣ S♥ W♦: the minors' secret hand is East. North deals: East
+        // leads, then South (North's dummy), West, North: clockwise this time.
+        let online: Trumps = "SCHD".parse().unwrap();
+        let spec = GameSpec::new(Variant::Duet).with_trumps(online).unwrap();
+        assert_eq!(spec.dealing_seats(), vec![Seat::North, Seat::East]);
+        assert_eq!(
+            spec.play_order(Seat::North, spec.leader_of(Seat::North)),
+            vec![Seat::East, Seat::South, Seat::West, Seat::North]
+        );
+        assert_eq!(
+            spec.play_order(Seat::East, spec.leader_of(Seat::East)),
+            vec![Seat::North, Seat::West, Seat::South, Seat::East]
+        );
+        assert_eq!(spec.dealer_of(Seat::North, 3), Seat::East);
+        // Partners' suits side by side cannot be a Duet table.
+        let e = GameSpec::new(Variant::Duet)
+            .with_trumps("SHDC".parse().unwrap())
+            .unwrap_err();
+        assert_eq!(e, SpecError::DuetSeating("spades and hearts"));
     }
 }

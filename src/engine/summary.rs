@@ -22,6 +22,9 @@ pub struct Summary {
     pub players: [Option<PlayerSummary>; 4],
     /// Indexed by side (see [`GameSpec::side_of`]).
     pub trick_piles: Vec<Option<i64>>,
+    /// Calypso Duet only: which dealt hand (by board seat) became each player's dummy in
+    /// this deal, majors then minors (see [`super::duet::DuetChoice::dummy`]).
+    pub dummies: [Option<Seat>; 2],
 }
 
 /// One thing wrong with a summary: a stable code and a sentence for a director.
@@ -83,6 +86,8 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
         Some(deals) if deal_ok => dealt_by(spec, deals, k as usize, &mut out),
         _ => None,
     };
+
+    check_dummies(spec, summary, &mut out);
 
     let mut players_ok = true;
     for seat in Seat::ALL {
@@ -194,6 +199,55 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
         out.push(problem("card-count", message));
     }
     out
+}
+
+/// Calypso Duet: each player's dummy is named, and is one of their two dealt hands. The
+/// players are the two sides (majors N-S, minors E-W at the default table), so a problem
+/// carries the player's side.
+fn check_dummies(spec: &GameSpec, summary: &Summary, out: &mut Vec<Problem>) {
+    let Some(duet) = &spec.duet else {
+        if summary.dummies.iter().any(Option::is_some) {
+            out.push(problem(
+                "dummy-not-duet",
+                format!(
+                    "the summary names dummies, but a game of {} has none",
+                    spec.variant
+                ),
+            ));
+        }
+        return;
+    };
+    let k = summary.after_deal;
+    for (player, named) in duet.players.iter().zip(summary.dummies) {
+        let side = Some(spec.side_of(player.secret));
+        let [a, b] = player.dealt();
+        let (code, message) = match named {
+            None => (
+                "dummy-missing",
+                format!(
+                    "the summary does not say which dealt hand became the {} player's dummy in deal {k} ({} or {})",
+                    player.name,
+                    a.name(),
+                    b.name()
+                ),
+            ),
+            Some(seat) if !player.holds(seat) => (
+                "dummy-not-own",
+                format!(
+                    "the {} player's dummy in deal {k} must be one of their two dealt hands, {} or {}; the summary names {}",
+                    player.name,
+                    a.name(),
+                    b.name(),
+                    seat.name()
+                ),
+            ),
+            Some(_) => continue,
+        };
+        out.push(Problem {
+            side,
+            ..problem(code, message)
+        });
+    }
 }
 
 fn side_label(spec: &GameSpec, side: usize) -> String {
@@ -512,6 +566,7 @@ mod tests {
             after_deal,
             players: [player(north_calypsos), player(0), player(0), player(0)],
             trick_piles: piles.iter().map(|&n| Some(n)).collect(),
+            dummies: [None, None],
         }
     }
 
@@ -542,5 +597,48 @@ mod tests {
         assert_eq!(one.len(), 1, "{one:?}");
         assert_eq!((one[0].code, one[0].deal), ("card-count", Some(4)));
         assert!(one[0].message.starts_with("the cards add up to 204"));
+    }
+
+    /// A possible summary after deal 1: 52 cards in North's trick pile side.
+    fn duet_line(dummies: [Option<Seat>; 2]) -> Summary {
+        Summary {
+            dummies,
+            ..line(1, 0, [40, 12])
+        }
+    }
+
+    #[test]
+    fn duet_summary_names_each_players_dummy_among_their_two_hands() {
+        let spec = GameSpec::new(Variant::Duet);
+        let ok = duet_line([Some(Seat::North), Some(Seat::East)]);
+        assert_eq!(check(&spec, &ok, None), vec![]);
+        let codes = |s: &Summary| -> Vec<(&str, Option<usize>)> {
+            check(&spec, s, None)
+                .iter()
+                .map(|p| (p.code, p.side))
+                .collect()
+        };
+        // The majors player's dummy named as East (a minors hand); the minors' missing.
+        let bad = duet_line([Some(Seat::East), None]);
+        assert_eq!(
+            codes(&bad),
+            vec![("dummy-not-own", Some(0)), ("dummy-missing", Some(1))]
+        );
+        let p = &check(&spec, &bad, None)[0];
+        assert_eq!(
+            p.message,
+            "the majors player's dummy in deal 1 must be one of their two dealt hands, North or South; the summary names East"
+        );
+        // The rest of the check is the standard one: a wrong count is still found.
+        let short = Summary {
+            trick_piles: vec![Some(40), Some(8)],
+            ..ok.clone()
+        };
+        assert!(codes(&short).contains(&("card-count", None)));
+        // A game that is not Duet has no dummies to name.
+        let standard = GameSpec::default();
+        let named: Vec<&str> = check(&standard, &ok, None).iter().map(|p| p.code).collect();
+        assert_eq!(named, vec!["dummy-not-duet"]);
+        assert_eq!(check(&standard, &duet_line([None, None]), None), vec![]);
     }
 }

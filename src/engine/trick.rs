@@ -60,6 +60,19 @@ pub fn winner(
     trumps: &Trumps,
     rule: TrickRule,
 ) -> usize {
+    winner_stepping(leader, cards, players, 1, trumps, rule)
+}
+
+/// As [`winner`], with the turn passing `step` seats to the left per card (`players - 1`
+/// when play runs counter-clockwise, as in every other deal of Calypso Duet).
+pub fn winner_stepping(
+    leader: Seat,
+    cards: &[Card],
+    players: usize,
+    step: usize,
+    trumps: &Trumps,
+    rule: TrickRule,
+) -> usize {
     let Some(first) = cards.first() else { return 0 };
     let led = first.suit();
     let led_own_trump = trumps.of(leader) == Some(led);
@@ -70,7 +83,7 @@ pub fn winner(
         }
     };
     for (i, &card) in cards.iter().enumerate().skip(1) {
-        let seat = leader.left_by(i, players);
+        let seat = leader.left_by(i * step, players);
         if is_trump_in(card, trumps.of(seat), led) && best.is_none_or(|(_, r)| card.rank() > r) {
             best = Some((i, card.rank()));
         }

@@ -167,6 +167,7 @@ fn summary(
         after_deal,
         players: players.0.map(|p| p.map(PlayerInput::into_summary)),
         trick_piles,
+        dummies: [None, None],
     })
 }
 
