@@ -4,6 +4,7 @@ pub mod calypso;
 pub mod cards;
 pub mod game;
 pub mod json;
+pub mod kaiso;
 pub mod random;
 pub mod score;
 pub mod spec;
