@@ -23,10 +23,21 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::engine::cards::Card;
 
+mod fit;
+pub mod play;
+pub mod random;
+pub mod replay;
 pub mod song;
+pub mod summary;
 pub mod wire;
 
+pub use play::{
+    KaisoGame, KaisoOutcome, KaisoPlayError, KaisoRevoke, OpenSong, Placed, PlacementError,
+    ScoredSong, SideOutcome, WonTrick,
+};
+pub use replay::{KaisoDealRecord, KaisoRecord, replay};
 pub use song::{Kind, Reading, Tally};
+pub use summary::{KaisoScore, KaisoSummary, SideScore, SideSummary, SummarySong, check, score};
 
 /// The two partnerships: N-S (side 0) and E-W (side 1), as `{"NS": ..., "EW": ...}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
