@@ -279,7 +279,15 @@ pub fn check(summary: &KaisoSummary, deals: Option<&[Deal]>) -> Vec<Problem> {
             break;
         }
     }
-    if !(shapes_ok && piles_ok) {
+    // The songs and piles alone already over the deck: the counts say it, and there is no
+    // board to fit them to (this also bounds the search below).
+    let held: usize = summary
+        .partnerships
+        .each()
+        .iter()
+        .map(|(_, s)| s.trick_pile.len() + s.songs.iter().map(|x| x.kind.size()).sum::<usize>())
+        .sum();
+    if !(shapes_ok && piles_ok) || held > DECK {
         return out;
     }
 
