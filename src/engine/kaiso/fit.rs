@@ -16,7 +16,8 @@ pub enum Fit {
     Unknown,
 }
 
-/// Maximum-flow solves one check may take before giving up with [`Fit::Unknown`].
+/// Search steps (each one or two maximum flows) one check may take before giving up with
+/// [`Fit::Unknown`].
 pub const STEP_BUDGET: usize = 20_000;
 
 /// A song as places to fill: each place has a rank and the suits a natural card there may
@@ -590,8 +591,8 @@ mod tests {
         let spade = song(Kind::Calypso, false, Some(Suit::Spades), None, 0);
         assert_eq!(check(&vec![spade.clone(); 4], &[0; 52]), Fit::Yes);
         assert_eq!(check(&vec![spade.clone(); 5], &[0; 52]), Fit::No);
-        // With wild 8s standing in: five calypsos need 65 spade places, 52 spades exist;
-        // 13 wilds from the twelve 8s of the other suits and ... only if 8s remain.
+        // A fifth all wild: the four take every spade, 8♠ included, and only twelve 8s of
+        // the other suits are left for its thirteen wilds.
         let mut with_wilds = vec![spade.clone(); 4];
         with_wilds.push(song(Kind::Calypso, false, Some(Suit::Spades), None, 13));
         assert_eq!(
@@ -616,7 +617,7 @@ mod tests {
         more.push(song(Kind::KaisoMinor, false, Some(Suit::Hearts), None, 1));
         assert_eq!(check(&more, &[0; 52]), Fit::No);
         // A regular spade calypso's natural 8♠ and three quartets of 8s: 13 8s, fits; the
-        // trick piles holding three 8♠ and an 8♥ leave twelve: no.
+        // trick piles holding three 8♠ and two 8♥ leave eleven: no.
         let mut mixed = vec![q.clone(); 3];
         mixed.push(song(Kind::Calypso, false, Some(Suit::Spades), None, 0));
         assert_eq!(check(&mixed, &[0; 52]), Fit::Yes);
@@ -628,7 +629,7 @@ mod tests {
 
     #[test]
     fn a_rainbow_calypso_needs_two_of_each_suit_from_the_board() {
-        // Four regular club calypsos take every club but the 8♣s... all four 8♣ too.
+        // Four regular club calypsos take every club, the four 8♣ as their natural 8s.
         let clubs = song(Kind::Calypso, false, Some(Suit::Clubs), None, 0);
         let rainbow = song(Kind::Calypso, true, None, None, 0);
         let mut songs = vec![clubs.clone(); 4];
@@ -645,8 +646,8 @@ mod tests {
 
     #[test]
     fn a_rainbow_kaiso_needs_four_suits_from_the_board() {
-        // The trick piles hold all the 2-5 of hearts and diamonds but the 2♥ and 3♦ — and
-        // ... a rainbow kaiso minor needs a heart and a diamond at different ranks.
+        // The trick piles hold every 2-5 of hearts and diamonds but one 2♥ and one 2♦; a
+        // rainbow kaiso minor needs a heart and a diamond at different ranks.
         let mut piles = [0u32; 52];
         for r in 0..4 {
             piles[13 + r] = 4;
