@@ -5,8 +5,7 @@
 //! the constraints a flow cannot carry (a rainbow kaiso's four different suits, a rainbow
 //! calypso's two of each suit).
 
-use super::song::{EIGHT, Kind};
-use super::summary::SummarySong;
+use super::song::{EIGHT, Kind, Reading};
 
 /// Feasibility, or that the search ran out of its step budget before deciding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +46,7 @@ const ALL_SUITS: u8 = 0b1111;
 impl Need {
     /// The places of a song as reported. The song's shape (suit given for a regular song,
     /// rank for a quartet, wilds within its size) is checked before this.
-    pub(super) fn of(song: &SummarySong, layers: usize) -> Need {
+    pub(super) fn of(song: &Reading, deal: Option<u32>, layers: usize) -> Need {
         let suit_mask = song.suit.map_or(ALL_SUITS, |s| 1 << s.index());
         let size = song.kind.size();
         let places: Vec<(usize, u8)> = match song.kind.scale_ranks() {
@@ -73,7 +72,7 @@ impl Need {
             (true, Kind::Calypso) => Rule::TwoOfEachSuit,
             (true, _) => Rule::DistinctSuits,
         };
-        let last_layer = match song.deal {
+        let last_layer = match deal {
             Some(d) if layers > 1 => (d as usize).clamp(1, layers) - 1,
             _ => layers - 1,
         };
@@ -559,6 +558,7 @@ impl Flow {
 mod tests {
     use super::*;
     use crate::engine::cards::{Rank, Suit};
+    use crate::engine::kaiso::summary::SummarySong;
 
     fn song(
         kind: Kind,
@@ -582,7 +582,10 @@ mod tests {
     }
 
     fn check(songs: &[SummarySong], piles: &[u32; 52]) -> Fit {
-        let needs: Vec<Need> = songs.iter().map(|s| Need::of(s, 1)).collect();
+        let needs: Vec<Need> = songs
+            .iter()
+            .map(|s| Need::of(&s.reading(), s.deal, 1))
+            .collect();
         fit(&needs, piles, &deck())
     }
 
@@ -673,8 +676,12 @@ mod tests {
         let layers = vec![[1; 52], [3; 52], [0; 52], [0; 52]];
         let mut spade = song(Kind::Calypso, false, Some(Suit::Spades), None, 0);
         spade.deal = Some(1);
-        let needs =
-            |songs: &[SummarySong]| songs.iter().map(|s| Need::of(s, 4)).collect::<Vec<_>>();
+        let needs = |songs: &[SummarySong]| {
+            songs
+                .iter()
+                .map(|s| Need::of(&s.reading(), s.deal, 4))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(fit(&needs(&[spade.clone()]), &[0; 52], &layers), Fit::Yes);
         assert_eq!(
             fit(&needs(&[spade.clone(), spade.clone()]), &[0; 52], &layers),
@@ -774,7 +781,10 @@ mod tests {
             for (c, slot) in board.iter_mut().enumerate() {
                 *slot = if c % 13 < 9 { rng.next_u32() % 3 } else { 0 };
             }
-            let needs: Vec<Need> = songs.iter().map(|s| Need::of(s, 1)).collect();
+            let needs: Vec<Need> = songs
+                .iter()
+                .map(|s| Need::of(&s.reading(), s.deal, 1))
+                .collect();
             let expect = brute_force(&needs, &mut board.clone());
             let mut fixes: Vec<Vec<Option<Fix>>> =
                 needs.iter().map(|n| vec![None; n.places.len()]).collect();

@@ -6,9 +6,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::placement::{Placement, SongId, To};
+use super::side::{Partnerships, side_name};
 use super::song::{self, LEFTOVER_PENALTY, MedleyRefusal, Reading, Tally};
 use super::summary::{KaisoSummary, SideSummary, SummarySong};
-use super::{Partnerships, Placement, SongId, To, side_name, wire};
+use super::wire;
 use crate::engine::cards::{Card, CardCounts, Seat};
 use crate::engine::game::{Game, HandsError, PlayError, Played, Revoke};
 use crate::engine::spec::{GameSpec, Variant};

@@ -4,10 +4,10 @@
 
 use rand::Rng;
 
+use super::placement::{Placement, SongId, To};
 use super::play::{KaisoGame, KaisoOutcome, WonTrick};
-use super::replay::{KaisoDealRecord, KaisoRecord};
+use super::record::{KaisoDealRecord, KaisoRecord};
 use super::song::{self, Tally};
-use super::{Placement, SongId, To};
 use crate::engine::cards::{Card, CardCounts, Rank, Seat, Suit};
 use crate::engine::random::shuffled_deck;
 use crate::engine::spec::{Deal, GameSpec};

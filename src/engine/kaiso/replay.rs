@@ -1,42 +1,13 @@
 //! A whole Kaiso play record replayed: the deals and tricks as `rules replay` reads them,
 //! plus, for each trick, its winner's placements, each checked as it is made.
 
-use serde::{Deserialize, Serialize};
-
 use super::play::{KaisoGame, KaisoOutcome, KaisoPlayError};
-use super::{Placement, song, wire};
-use crate::engine::cards::{Card, CardCounts, Seat};
+use super::record::KaisoRecord;
+use super::song;
+use crate::engine::cards::{Card, CardCounts};
 use crate::engine::game::{HandsError, PlayError};
 use crate::engine::replay::ReplayError;
 use crate::engine::spec::GameSpec;
-
-/// One deal: the dealer, the hands as dealt, the 13 tricks by seat, and for each trick the
-/// winner's placements of its four cards, in the order made.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct KaisoDealRecord {
-    /// Required for the first deal; later deals pass to the left and may omit it.
-    #[serde(
-        with = "wire::opt_seat",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub dealer: Option<Seat>,
-    #[serde(with = "wire::seat_hands")]
-    pub hands: [Vec<Card>; 4],
-    #[serde(with = "wire::seat_tricks", default)]
-    pub tricks: Vec<[Option<Card>; 4]>,
-    /// One list per trick.
-    #[serde(default)]
-    pub placements: Vec<Vec<Placement>>,
-}
-
-/// A Kaiso game's play record.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct KaisoRecord {
-    pub deals: Vec<KaisoDealRecord>,
-}
 
 fn error(deal: usize, trick: Option<usize>, message: String) -> ReplayError {
     ReplayError {
@@ -176,7 +147,7 @@ pub fn replay(spec: &GameSpec, record: &KaisoRecord) -> Result<KaisoOutcome, Rep
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::kaiso::{SongId, To};
+    use crate::engine::kaiso::placement::{Placement, SongId, To};
 
     /// The one-suit deal (see `one_suit_deal_record`) with these placements.
     fn record_of(placements: Vec<Vec<Placement>>) -> KaisoRecord {

@@ -6,8 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::fit::{self, Fit, Need};
+use super::side::{Partnerships, side_name};
 use super::song::{EIGHT, Kind, LEFTOVER_PENALTY, Reading, WILD_PENALTY};
-use super::{Partnerships, side_name, wire};
+use super::wire;
 use crate::engine::cards::{Card, Rank, Suit};
 use crate::engine::spec::Deal;
 use crate::engine::summary::Problem;
@@ -305,7 +306,10 @@ pub fn check(summary: &KaisoSummary, deals: Option<&[Deal]>) -> Vec<Problem> {
         acc
     })];
     let needs = |songs: &[(usize, usize, &SummarySong)], layers: usize| -> Vec<Need> {
-        songs.iter().map(|(_, _, x)| Need::of(x, layers)).collect()
+        songs
+            .iter()
+            .map(|(_, _, x)| Need::of(&x.reading(), x.deal, layers))
+            .collect()
     };
     // Deal by deal when the board and the songs' deals are known: fitting there fits the
     // whole deck too, so the whole deck is only tried to say which problem it is.
@@ -380,7 +384,10 @@ fn not_from_the_board(
     piles: &[u32; 52],
     whole: &[[u32; 52]],
 ) -> Problem {
-    let needs: Vec<Need> = order.iter().map(|(_, _, x)| Need::of(x, 1)).collect();
+    let needs: Vec<Need> = order
+        .iter()
+        .map(|(_, _, x)| Need::of(&x.reading(), x.deal, 1))
+        .collect();
     let eights_in_piles: u32 = (0..4).map(|s| piles[s * 13 + EIGHT]).sum();
     let mut forced = *piles;
     for k in 0..order.len() {

@@ -8,15 +8,18 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::cards::{Card, Rank, Seat, Suit};
+use crate::engine::cards::{Card, Seat};
 
-fn parse_card<E: de::Error>(s: &str) -> Result<Card, E> {
+pub(crate) fn parse_card<E: de::Error>(s: &str) -> Result<Card, E> {
     s.parse::<Card>().map_err(E::custom)
 }
 
 /// One card as its notation, `5H`.
 pub mod card {
-    use super::*;
+    use crate::engine::cards::Card;
+    use crate::engine::kaiso::wire::parse_card;
+    use serde::de::Deserializer;
+    use serde::{Deserialize, Serializer};
 
     pub fn serialize<S: Serializer>(card: &Card, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(card)
@@ -30,7 +33,10 @@ pub mod card {
 
 /// A list of cards, `["5H", "TD"]`.
 pub mod cards {
-    use super::*;
+    use crate::engine::cards::Card;
+    use crate::engine::kaiso::wire::parse_card;
+    use serde::de::Deserializer;
+    use serde::{Deserialize, Serializer};
 
     pub fn serialize<S: Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(cards.iter().map(Card::to_string))
@@ -44,7 +50,9 @@ pub mod cards {
 
 /// An optional seat as its letter.
 pub mod opt_seat {
-    use super::*;
+    use crate::engine::cards::Seat;
+    use serde::de::{self, Deserializer};
+    use serde::{Deserialize, Serializer};
 
     pub fn serialize<S: Serializer>(seat: &Option<Seat>, s: S) -> Result<S::Ok, S::Error> {
         match seat {
@@ -62,7 +70,9 @@ pub mod opt_seat {
 
 /// An optional suit as its letter, `S`.
 pub mod opt_suit {
-    use super::*;
+    use crate::engine::cards::Suit;
+    use serde::de::{self, Deserializer};
+    use serde::{Deserialize, Serializer};
 
     pub fn serialize<S: Serializer>(suit: &Option<Suit>, s: S) -> Result<S::Ok, S::Error> {
         match suit {
@@ -80,7 +90,9 @@ pub mod opt_suit {
 
 /// An optional rank as its character, `T` (`10` accepted).
 pub mod opt_rank {
-    use super::*;
+    use crate::engine::cards::{Card, Rank};
+    use serde::de::{self, Deserializer};
+    use serde::{Deserialize, Serializer};
 
     pub fn serialize<S: Serializer>(rank: &Option<Rank>, s: S) -> Result<S::Ok, S::Error> {
         match rank {
@@ -108,7 +120,7 @@ pub mod opt_rank {
 
 /// Serialises values indexed by seat as an object keyed by seat letter, leaving out the
 /// seats without one.
-fn seat_object<S: Serializer, T: Serialize>(
+pub(crate) fn seat_object<S: Serializer, T: Serialize>(
     s: S,
     items: [Option<T>; 4],
 ) -> Result<S::Ok, S::Error> {
@@ -123,7 +135,7 @@ fn seat_object<S: Serializer, T: Serialize>(
 
 /// Reads an object keyed by seat letters into values by seat; unknown and repeated seats
 /// are errors (a repeated key would otherwise hide a card).
-fn read_seat_object<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+pub(crate) fn read_seat_object<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     d: D,
 ) -> Result<[Option<T>; 4], D::Error> {
     struct V<T>(std::marker::PhantomData<T>);
@@ -151,7 +163,10 @@ fn read_seat_object<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 
 /// The hands of a deal, `{"N": ["AS", ...], ...}`; a seat left out has no cards.
 pub mod seat_hands {
-    use super::*;
+    use crate::engine::cards::Card;
+    use crate::engine::kaiso::wire::{parse_card, read_seat_object, seat_object};
+    use serde::Serializer;
+    use serde::de::Deserializer;
 
     pub fn serialize<S: Serializer>(hands: &[Vec<Card>; 4], s: S) -> Result<S::Ok, S::Error> {
         let texts = hands
@@ -174,7 +189,10 @@ pub mod seat_hands {
 
 /// The tricks of a deal, each `{"N": "AS", "E": ...}`, as `rules replay` reads them.
 pub mod seat_tricks {
-    use super::*;
+    use crate::engine::cards::Card;
+    use crate::engine::kaiso::wire::{parse_card, read_seat_object, seat_object};
+    use serde::de::Deserializer;
+    use serde::{Deserialize, Serialize, Serializer};
 
     struct Trick<'a>(&'a [Option<Card>; 4]);
 
