@@ -126,6 +126,9 @@ pub struct Game<'s> {
     /// renounced[seat][suit] for the current deal.
     renounced: [[bool; 4]; 4],
     dealt: CardCounts,
+    /// Won tricks go to calypsos and trick piles; false when the caller places them
+    /// (see [`Game::trick_play_only`]).
+    collect: bool,
 }
 
 impl<'s> Game<'s> {
@@ -150,6 +153,19 @@ impl<'s> Game<'s> {
             revokes: Vec::new(),
             renounced: [[false; 4]; 4],
             dealt: CardCounts::new(),
+            collect: true,
+        }
+    }
+
+    /// A game whose won tricks are left to the caller: the deal, legal cards, revokes and
+    /// trick winners as in [`Game::new`], but no calypsos are collected and no trick pile
+    /// grows. For variants that only change what the winner does with the cards (Kaiso):
+    /// the caller knows the trick's cards it played and takes the winner from
+    /// [`Played::trick_won_by`].
+    pub fn trick_play_only(spec: &'s GameSpec, first_dealer: Seat) -> Game<'s> {
+        Game {
+            collect: false,
+            ..Game::new(spec, first_dealer)
         }
     }
 
@@ -424,7 +440,9 @@ impl<'s> Game<'s> {
             self.spec.rule,
         );
         let winner = self.leader.left_by(i * self.step, players);
-        self.take_trick(winner, cards);
+        if self.collect {
+            self.take_trick(winner, cards);
+        }
         self.leader = winner;
         self.trick_len = 0;
         self.tricks_in_deal += 1;
@@ -569,6 +587,27 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn trick_play_only_decides_tricks_but_collects_nothing() {
+        let spec = GameSpec::default();
+        let mut g = Game::trick_play_only(&spec, Seat::West);
+        g.deal(one_suit_each("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"))
+            .unwrap();
+        let mut won = None;
+        for c in ["AS", "2D", "3H", "4C"] {
+            won = g.play(c.parse().unwrap()).unwrap().trick_won_by;
+        }
+        // The same trick as a_trick_goes_to_the_winners_side: West wins and leads next,
+        // but nothing is collected and no pile grows.
+        assert_eq!(won, Some(Seat::West));
+        assert_eq!(g.leader(), Seat::West);
+        for seat in Seat::ALL {
+            assert_eq!(g.calypsos(seat).in_progress_len(), 0);
+        }
+        assert_eq!((g.trick_pile(0), g.trick_pile(1)), (0, 0));
+        assert!(g.renounced(Seat::East, Suit::Spades));
     }
 
     #[test]

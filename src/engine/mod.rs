@@ -5,6 +5,7 @@ pub mod cards;
 pub mod duet;
 pub mod game;
 pub mod json;
+pub mod kaiso;
 pub mod random;
 pub mod score;
 pub mod spec;
