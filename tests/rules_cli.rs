@@ -591,3 +591,145 @@ fn check_a_summary_after_every_deal() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A random legal Kaiso game's record (the `rules replay --game kaiso` format) and the
+/// engine's own outcome of it, as JSON.
+fn kaiso_game(seed: u64) -> (Value, Value) {
+    use calypso_director::engine::kaiso;
+    let spec = GameSpec::new(Variant::Standard);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (record, outcome) = kaiso::random::random_game(&spec, &mut rng);
+    (
+        serde_json::to_value(&record).unwrap(),
+        serde_json::to_value(&outcome).unwrap(),
+    )
+}
+
+#[test]
+fn kaiso_replay_through_the_command_line_gives_the_engines_outcome() {
+    for seed in [1, 2, 3] {
+        let (record, expected) = kaiso_game(seed);
+        let out = run(
+            &["rules", "replay", "--game", "kaiso", "-"],
+            &record.to_string(),
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got = stdout_json(&out);
+        assert_eq!(got, expected, "seed {seed}");
+        assert!(got["partnerships"]["NS"]["total"].is_i64(), "{got}");
+    }
+    // A placement the rules forbid: a card of the trick placed twice, named with its trick.
+    let (mut record, _) = kaiso_game(4);
+    let first = record["deals"][0]["placements"][0][0].clone();
+    record["deals"][0]["placements"][0][1] = first;
+    let out = run(
+        &["rules", "replay", "--game", "kaiso", "-"],
+        &record.to_string(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let e = stdout_json(&out)["error"].as_str().unwrap().to_string();
+    assert!(e.starts_with("deal 1, trick 1: "), "{e}");
+    // Kaiso is the standard four-hand game only.
+    let (mut record, _) = kaiso_game(5);
+    record["variant"] = json!("cutthroat-3");
+    let out = run(
+        &["rules", "replay", "--game", "kaiso", "-"],
+        &record.to_string(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn kaiso_check_accepts_a_real_summary_and_flags_an_impossible_one() {
+    use calypso_director::engine::kaiso;
+    let spec = GameSpec::new(Variant::Standard);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let (_, outcome) = kaiso::random::random_game(&spec, &mut rng);
+    let summary = outcome.summary();
+    let out = run(
+        &["rules", "check", "--game", "kaiso", "-"],
+        &serde_json::to_value(&summary).unwrap().to_string(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], json!(true), "{v}");
+    assert_eq!(
+        v["partnerships"],
+        serde_json::to_value(kaiso::score(&summary)).unwrap()["partnerships"]
+    );
+    // One card too many in a trick pile: the count no longer adds up to 208.
+    let mut bad = serde_json::to_value(&summary).unwrap();
+    bad["partnerships"]["NS"]["trick_pile"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!("2C"));
+    let out = run(
+        &["rules", "check", "--game", "kaiso", "-"],
+        &bad.to_string(),
+    );
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], json!(false), "{v}");
+    let codes: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"card-count"), "{codes:?}");
+    assert!(
+        v.get("partnerships").is_none(),
+        "no scores for a refused summary"
+    );
+}
+
+#[test]
+fn duet_replay_through_the_command_line() {
+    for (i, variant) in Variant::DUET.into_iter().enumerate() {
+        let (spec, record) = random_record(variant, 300 + i as u64, 0);
+        let expected = replay(&spec, &record).unwrap();
+        let mut input = record_json(&spec, &record);
+        assert!(input["deals"][0]["duet"]["majors"]["dummy"].is_string());
+        // --game duet: the record's own variant is used; with none, Duet.
+        if variant == Variant::Duet {
+            input.as_object_mut().unwrap().remove("variant");
+        }
+        let out = run(
+            &["rules", "replay", "--game", "duet", "-"],
+            &input.to_string(),
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v = stdout_json(&out);
+        for s in &expected.score.sides {
+            assert_eq!(
+                v["partnerships"][&s.name]["score"],
+                json!(s.score),
+                "{variant}"
+            );
+        }
+    }
+    // A dummy naming the other player's hand is refused with the deal named.
+    let (spec, record) = random_record(Variant::Duet, 310, 0);
+    let mut input = record_json(&spec, &record);
+    input["deals"][1]["duet"]["majors"]["dummy"] = json!("E");
+    let out = run(&["rules", "replay", "-"], &input.to_string());
+    assert_eq!(out.status.code(), Some(2));
+    let e = stdout_json(&out)["error"].as_str().unwrap().to_string();
+    assert!(e.contains("deal 2"), "{e}");
+    // --game duet refuses a record of another variant.
+    let (spec, record) = random_record(Variant::Standard, 311, 0);
+    let out = run(
+        &["rules", "replay", "--game", "duet", "-"],
+        &record_json(&spec, &record).to_string(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::deals::fail;
 use crate::deals::bench::{bench_deals, deal_bench_text};
-use crate::engine::{GameSpec, Variant, random};
+use crate::engine::{GameSpec, Variant, kaiso, random};
 use crate::print::PdfKind;
 use crate::print::bench::{bench_pdf, pdf_bench_text};
 
@@ -143,25 +143,40 @@ pub fn timings(runs: usize, mut f: impl FnMut()) -> (f64, f64, f64) {
 }
 
 /// Random legal four-deal games per second on one core: shuffle, deal, play every card at
-/// random among the legal ones, score.
+/// random among the legal ones, score. Calypso Duet plays the same way with random dummy
+/// choices; Kaiso's trick winner also places each card at random among the legal placements.
 pub fn engine(games: usize, runs: usize) -> String {
+    let line = |label: &str, (median, min, max): (f64, f64, f64), checksum: i64| {
+        format!(
+            "engine {label}: {:.0} games/s median ({games} games x {runs} runs; fastest {:.0}, slowest {:.0}) [checksum {checksum}]\n",
+            games as f64 / median,
+            games as f64 / min,
+            games as f64 / max,
+        )
+    };
     let mut out = String::new();
-    for variant in [Variant::Standard, Variant::Sheinwold3] {
+    for variant in [Variant::Standard, Variant::Sheinwold3, Variant::Duet] {
         let spec = GameSpec::new(variant);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let mut checksum = 0i64;
-        let (median, min, max) = timings(runs, || {
+        let times = timings(runs, || {
             for _ in 0..games {
                 let score = random::play_random_game(&spec, &mut rng, 0, None);
                 checksum = checksum.wrapping_add(score.sides[0].score);
             }
         });
-        out.push_str(&format!(
-            "engine {variant}: {:.0} games/s median ({games} games x {runs} runs; fastest {:.0}, slowest {:.0}) [checksum {checksum}]\n",
-            games as f64 / median,
-            games as f64 / min,
-            games as f64 / max,
-        ));
+        out.push_str(&line(variant.name(), times, checksum));
     }
+    // Kaiso keeps the play record as it goes (its placements are what a replay reads).
+    let spec = GameSpec::new(Variant::Standard);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut checksum = 0i64;
+    let times = timings(runs, || {
+        for _ in 0..games {
+            let (_, outcome) = kaiso::random::random_game(&spec, &mut rng);
+            checksum = checksum.wrapping_add(outcome.partnerships.get(0).total);
+        }
+    });
+    out.push_str(&line("kaiso", times, checksum));
     out
 }

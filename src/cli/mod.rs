@@ -61,9 +61,20 @@ enum RulesCommand {
     /// Reads JSON Lines of tricks on stdin, writes one `{"winner":"E"}` line per input line.
     Trick,
     /// Replays one game record (FILE or - for stdin) and prints the result.
-    Replay { file: Option<String> },
+    Replay {
+        file: Option<String>,
+        /// The game: calypso (any variant the record names), kaiso, or duet (Calypso Duet
+        /// when the record names no variant).
+        #[arg(long, value_enum, default_value_t = rules::GameArg::Calypso)]
+        game: rules::GameArg,
+    },
     /// Checks a table's summary (FILE or - for stdin) against the rules.
-    Check { file: Option<String> },
+    Check {
+        file: Option<String>,
+        /// The game, as for `rules replay`.
+        #[arg(long, value_enum, default_value_t = rules::GameArg::Calypso)]
+        game: rules::GameArg,
+    },
 }
 
 /// Runs the command line and returns the process exit status.
@@ -82,11 +93,11 @@ pub fn run() -> i32 {
         Some(Command::SetupLink) => serve::setup_link(),
         Some(Command::Backup(a)) => backup::run(a),
         Some(Command::Rules(RulesCommand::Trick)) => rules::run_trick(),
-        Some(Command::Rules(RulesCommand::Replay { file })) => {
-            rules::run_json(file.as_deref(), rules::replay_json)
+        Some(Command::Rules(RulesCommand::Replay { file, game })) => {
+            rules::run_json(file.as_deref(), game.replay())
         }
-        Some(Command::Rules(RulesCommand::Check { file })) => {
-            rules::run_json(file.as_deref(), rules::check_json)
+        Some(Command::Rules(RulesCommand::Check { file, game })) => {
+            rules::run_json(file.as_deref(), game.check())
         }
         Some(Command::Deal(a)) => deals::deal(a),
         Some(Command::HandRecords(a)) => deals::hand_records(a),

@@ -12,8 +12,127 @@ use crate::engine::json::{
 };
 use crate::engine::{
     self, Card, CardCounts, Deal, GameRecord, GameSpec, Score, Seat, Suit, Summary, TrickRule,
-    Trumps, UnknownTrickRule, UnknownVariant, Variant,
+    Trumps, UnknownTrickRule, Variant, kaiso,
 };
+
+/// Which game `rules replay` and `rules check` read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameArg {
+    /// Calypso and its variants (the record's "variant", standard when it names none).
+    Calypso,
+    /// Kaiso: Calypso's deal and tricks, the winner placing each card in songs.
+    Kaiso,
+    /// Calypso Duet (the record may name "duet-call-and-response" instead).
+    Duet,
+}
+
+impl GameArg {
+    pub fn replay(self) -> fn(&str) -> Result<Value, String> {
+        match self {
+            GameArg::Calypso => replay_json,
+            GameArg::Kaiso => kaiso_replay_json,
+            GameArg::Duet => duet_replay_json,
+        }
+    }
+
+    pub fn check(self) -> fn(&str) -> Result<Value, String> {
+        match self {
+            GameArg::Calypso => check_json,
+            GameArg::Kaiso => kaiso_check_json,
+            GameArg::Duet => duet_check_json,
+        }
+    }
+}
+
+/// The same input with "variant" set to Duet when it names none; a variant that is not
+/// Duet is refused.
+fn as_duet(text: &str) -> Result<String, String> {
+    let mut v: Value = parse(text)?;
+    let Some(o) = v.as_object_mut() else {
+        return Err("the input must be a JSON object".into());
+    };
+    match o.get("variant").and_then(Value::as_str) {
+        None => {
+            o.insert("variant".into(), json!(Variant::Duet.name()));
+        }
+        Some(name) if Variant::DUET.iter().any(|d| d.name() == name) => {}
+        Some(other) => {
+            return Err(format!(
+                "--game duet plays duet or duet-call-and-response, not \"{other}\""
+            ));
+        }
+    }
+    Ok(v.to_string())
+}
+
+pub fn duet_replay_json(text: &str) -> Result<Value, String> {
+    replay_json(&as_duet(text)?)
+}
+
+pub fn duet_check_json(text: &str) -> Result<Value, String> {
+    check_json(&as_duet(text)?)
+}
+
+/// A Kaiso input: the spec fields taken out, the rest read by the engine's own types.
+fn kaiso_input(text: &str) -> Result<(GameSpec, serde_json::Map<String, Value>), String> {
+    let v: Value = parse(text)?;
+    let Value::Object(mut o) = v else {
+        return Err("the input must be a JSON object".into());
+    };
+    let mut fields = serde_json::Map::new();
+    for key in ["variant", "rule", "trumps"] {
+        if let Some(x) = o.remove(key) {
+            fields.insert(key.into(), x);
+        }
+    }
+    let spec: SpecFields =
+        serde_json::from_value(Value::Object(fields)).map_err(|e| format!("bad JSON: {e}"))?;
+    let spec = spec.spec()?;
+    if spec.variant != Variant::Standard {
+        return Err(format!(
+            "Kaiso is played as the standard four-hand game, not \"{}\"",
+            spec.variant
+        ));
+    }
+    Ok((spec, o))
+}
+
+/// `rules replay --game kaiso`: the outcome (songs scored in order, leftovers, trick piles,
+/// totals), or the first illegal card or placement named.
+pub fn kaiso_replay_json(text: &str) -> Result<Value, String> {
+    let (spec, rest) = kaiso_input(text)?;
+    let record: kaiso::KaisoRecord =
+        serde_json::from_value(Value::Object(rest)).map_err(|e| format!("bad JSON: {e}"))?;
+    let outcome = kaiso::replay(&spec, &record).map_err(|e| e.to_string())?;
+    serde_json::to_value(&outcome).map_err(|e| e.to_string())
+}
+
+/// `rules check --game kaiso`: a table's summary checked against the deck (and the board
+/// when "deals" gives it); its scores when it passes.
+pub fn kaiso_check_json(text: &str) -> Result<Value, String> {
+    let (spec, mut rest) = kaiso_input(text)?;
+    let deals = match rest.remove("deals") {
+        None => None,
+        Some(d) => {
+            let ds: Vec<DealInput> =
+                serde_json::from_value(d).map_err(|e| format!("bad JSON: deals: {e}"))?;
+            Some(board_deals(&spec, &ds)?)
+        }
+    };
+    let summary: kaiso::KaisoSummary =
+        serde_json::from_value(Value::Object(rest)).map_err(|e| format!("bad JSON: {e}"))?;
+    let problems = kaiso::check(&summary, deals.as_deref());
+    let mut out = Map::new();
+    out.insert("ok".into(), json!(problems.is_empty()));
+    out.insert("problems".into(), problems_json(&problems));
+    if problems.is_empty() {
+        let score = serde_json::to_value(kaiso::score(&summary)).map_err(|e| e.to_string())?;
+        if let Value::Object(o) = score {
+            out.extend(o);
+        }
+    }
+    Ok(Value::Object(out))
+}
 
 /// The variant, trick rule and seating shared by every input.
 #[derive(Deserialize, Default)]
@@ -26,12 +145,18 @@ struct SpecFields {
 
 impl SpecFields {
     fn spec(&self) -> Result<GameSpec, String> {
-        let variant: Variant = self
-            .variant
-            .as_deref()
-            .unwrap_or("standard")
-            .parse()
-            .map_err(|e: UnknownVariant| e.to_string())?;
+        // The engine's every variant (Calypso Duet too, which events do not offer yet).
+        let name = self.variant.as_deref().unwrap_or("standard");
+        let variant = match Variant::from_name(name) {
+            Some(v) => v,
+            None => {
+                let known: Vec<&str> = Variant::EVERY.iter().map(|v| v.name()).collect();
+                return Err(format!(
+                    "unknown variant \"{name}\": use one of {}",
+                    known.join(", ")
+                ));
+            }
+        };
         let rule: TrickRule = self
             .rule
             .as_deref()
@@ -269,35 +394,12 @@ pub fn check_json(text: &str) -> Result<Value, String> {
     };
     let deals: Option<Vec<Deal>> = match &input.deals {
         None => None,
-        Some(ds) => {
-            let first = ds.first().and_then(|d| d.dealer.clone());
-            let first = seat_field(&first, "deal 1 dealer")?.unwrap_or(Seat::North);
-            Some(
-                ds.iter()
-                    .enumerate()
-                    .map(|(i, d)| {
-                        let rec = deal_record(i, d)?;
-                        Ok(Deal {
-                            dealer: rec.dealer.unwrap_or(spec.dealer_of(first, i)),
-                            hands: rec.hands.each_ref().map(CardCounts::from_cards),
-                        })
-                    })
-                    .collect::<Result<_, String>>()?,
-            )
-        }
+        Some(ds) => Some(board_deals(&spec, ds)?),
     };
     let problems = engine::check_series(&spec, &series, deals.as_deref());
     let mut out = Map::new();
     out.insert("ok".into(), json!(problems.is_empty()));
-    out.insert(
-        "problems".into(),
-        Value::Array(
-            problems
-                .iter()
-                .map(|p| json!({"code": p.code, "message": p.message}))
-                .collect(),
-        ),
-    );
+    out.insert("problems".into(), problems_json(&problems));
     if problems.is_empty()
         && let Some(score) = series
             .last()
@@ -306,6 +408,32 @@ pub fn check_json(text: &str) -> Result<Value, String> {
         out.extend(score_json(&spec, &score, false));
     }
     Ok(Value::Object(out))
+}
+
+/// The board's deals as a check input gives them (the first dealer, or North).
+fn board_deals(spec: &GameSpec, ds: &[DealInput]) -> Result<Vec<Deal>, String> {
+    let first = ds.first().and_then(|d| d.dealer.clone());
+    let first = seat_field(&first, "deal 1 dealer")?.unwrap_or(Seat::North);
+    ds.iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let rec = deal_record(i, d)?;
+            Ok(Deal {
+                dealer: rec.dealer.unwrap_or(spec.dealer_of(first, i)),
+                hands: rec.hands.each_ref().map(CardCounts::from_cards),
+            })
+        })
+        .collect()
+}
+
+/// The engine's problems as `rules check` writes them.
+fn problems_json(problems: &[engine::Problem]) -> Value {
+    Value::Array(
+        problems
+            .iter()
+            .map(|p| json!({"code": p.code, "message": p.message}))
+            .collect(),
+    )
 }
 
 /// Reads FILE or standard input ("-" or none).
@@ -374,6 +502,25 @@ pub fn record_json(spec: &GameSpec, record: &GameRecord) -> Value {
             }
             m.insert("hands".into(), hands);
             m.insert("tricks".into(), Value::Array(tricks));
+            if let Some(duet) = &d.duet {
+                let choice = |c: &crate::engine::duet::DuetChoice| {
+                    let mut o = json!({"dummy": c.dummy.to_string()});
+                    if let Some(x) = &c.exchange {
+                        let cards =
+                            |cs: &[Card]| cs.iter().map(Card::to_string).collect::<Vec<_>>();
+                        o["exchange"] = json!({
+                            "inspected": x.inspected.to_string(),
+                            "passed": cards(&x.passed),
+                            "returned": cards(&x.returned),
+                        });
+                    }
+                    o
+                };
+                m.insert(
+                    "duet".into(),
+                    json!({"majors": choice(&duet.choices[0]), "minors": choice(&duet.choices[1])}),
+                );
+            }
             Value::Object(m)
         })
         .collect();
