@@ -82,41 +82,52 @@ impl FromRequest for ClubDirector {
     type Error = actix_web::Error;
     type Future = Pending<ClubDirector, actix_web::Error>;
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let viewer = load_viewer(req);
+        let token = req
+            .get_session()
+            .get::<String>(SESSION_LOGIN)
+            .ok()
+            .flatten();
         let slug = req.match_info().get("club").map(str::to_string);
         let path = req.path().to_string();
         let state = req.app_data::<web::Data<AppState>>().cloned();
         Box::pin(async move {
-            match viewer.await? {
-                Viewer(None) => {
-                    let to = format!("/login?next={}", urlencode(&path));
-                    Err(actix_web::error::InternalError::from_response(
-                        "login required",
-                        HttpResponse::SeeOther()
-                            .insert_header((header::LOCATION, to))
-                            .finish(),
-                    )
-                    .into())
-                }
-                Viewer(Some((director, club))) => {
-                    if slug.as_deref() != Some(club.slug.as_str()) {
-                        return Err(AppError::NotFound.into());
-                    }
-                    let disputes = match state {
-                        Some(state) => {
-                            let id = club.id;
-                            state
-                                .db(move |c| Ok(service::results::open_disputes(c, id)?))
-                                .await?
-                        }
-                        None => OpenDisputes::default(),
+            let login_first = || -> actix_web::Error {
+                let to = format!("/login?next={}", urlencode(&path));
+                actix_web::error::InternalError::from_response(
+                    "login required",
+                    HttpResponse::SeeOther()
+                        .insert_header((header::LOCATION, to))
+                        .finish(),
+                )
+                .into()
+            };
+            let (Some(token), Some(state)) = (token, state) else {
+                return Err(login_first());
+            };
+            // The director, and on their own club's pages its open disputes, in one trip to
+            // the database: every director page asks.
+            let found = state
+                .db(move |conn| {
+                    let Some((director, club)) = accounts::director_for_session(conn, &token)?
+                    else {
+                        return Ok(None);
                     };
-                    Ok(ClubDirector {
+                    if slug.as_deref() != Some(club.slug.as_str()) {
+                        return Ok(Some(None));
+                    }
+                    let disputes = service::results::open_disputes(conn, club.id)?;
+                    Ok(Some(Some(ClubDirector {
                         director,
                         club,
                         disputes,
-                    })
-                }
+                    })))
+                })
+                .await?;
+            match found {
+                None => Err(login_first()),
+                // Another club: 404, as if it did not exist.
+                Some(None) => Err(AppError::NotFound.into()),
+                Some(Some(d)) => Ok(d),
             }
         })
     }
