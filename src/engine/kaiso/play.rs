@@ -112,6 +112,7 @@ impl KaisoOutcome {
                         .collect(),
                     leftover: o.leftover.len() as u32,
                     trick_pile: o.trick_pile.clone(),
+                    trick_pile_count: None,
                 }
             }),
         }

@@ -69,8 +69,21 @@ pub struct SideSummary {
     /// Cards left in songs not scored at the end.
     #[serde(default)]
     pub leftover: u32,
+    /// The trick pile's cards, when the table lists them.
     #[serde(with = "wire::cards", default)]
     pub trick_pile: Vec<Card>,
+    /// The trick pile counted instead (what a table writes at the end of play): its cards
+    /// are then unknown to the check, which fits the songs to the whole deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trick_pile_count: Option<u32>,
+}
+
+impl SideSummary {
+    /// The trick pile's size, listed or counted.
+    pub fn pile_len(&self) -> u64 {
+        self.trick_pile_count
+            .map_or(self.trick_pile.len() as u64, u64::from)
+    }
 }
 
 /// A table's Kaiso report: `{"partnerships": {"NS": {...}, "EW": {...}}}`.
@@ -203,6 +216,24 @@ pub fn check(summary: &KaisoSummary, deals: Option<&[Deal]>) -> Vec<Problem> {
         }
     }
 
+    // A pile is listed or counted, not both.
+    for (side, s) in summary.partnerships.each() {
+        if s.trick_pile_count.is_some() && !s.trick_pile.is_empty() {
+            out.push(problem(
+                "trick-pile-twice",
+                Some(side),
+                None,
+                format!(
+                    "{}'s trick pile is both listed ({} card{}) and counted ({}): give one or the other",
+                    side_name(side),
+                    s.trick_pile.len(),
+                    if s.trick_pile.len() == 1 { "" } else { "s" },
+                    s.pile_len()
+                ),
+            ));
+        }
+    }
+
     // Trick piles: no card more often than the deck has it.
     let mut piles = [0u32; 52];
     for (_, s) in summary.partnerships.each() {
@@ -234,7 +265,7 @@ pub fn check(summary: &KaisoSummary, deals: Option<&[Deal]>) -> Vec<Problem> {
     let mut total: u64 = 0;
     for (side, s) in summary.partnerships.each() {
         let songs: u64 = s.songs.iter().map(|x| x.kind.size() as u64).sum();
-        let cards = songs + u64::from(s.leftover) + s.trick_pile.len() as u64;
+        let cards = songs + u64::from(s.leftover) + s.pile_len();
         total += cards;
         if !cards.is_multiple_of(4) {
             out.push(problem(
@@ -245,7 +276,7 @@ pub fn check(summary: &KaisoSummary, deals: Option<&[Deal]>) -> Vec<Problem> {
                     "{}'s cards (songs scored {songs}, leftover {}, trick pile {}) add up to {cards}, which is not a whole number of four-card tricks",
                     side_name(side),
                     s.leftover,
-                    s.trick_pile.len()
+                    s.pile_len()
                 ),
             ));
         }
@@ -286,7 +317,10 @@ pub fn check(summary: &KaisoSummary, deals: Option<&[Deal]>) -> Vec<Problem> {
         .partnerships
         .each()
         .iter()
-        .map(|(_, s)| s.trick_pile.len() + s.songs.iter().map(|x| x.kind.size()).sum::<usize>())
+        .map(|(_, s)| {
+            s.pile_len().min(DECK as u64 + 1) as usize
+                + s.songs.iter().map(|x| x.kind.size()).sum::<usize>()
+        })
         .sum();
     if !(shapes_ok && piles_ok) || held > DECK {
         return out;
@@ -526,11 +560,13 @@ mod tests {
                     songs: ns,
                     leftover: (DECK - used - ew_left) as u32,
                     trick_pile: vec![],
+                    trick_pile_count: None,
                 },
                 ew: SideSummary {
                     songs: ew,
                     leftover: ew_left as u32,
                     trick_pile: vec![],
+                    trick_pile_count: None,
                 },
             },
         }
@@ -621,6 +657,38 @@ mod tests {
         let p = check(&summary(many, vec![]), None);
         assert_eq!(codes(&p), ["songs-impossible"]);
         assert!(p[0].message.contains("use 17 wild 8s"), "{}", p[0].message);
+    }
+
+    #[test]
+    fn a_trick_pile_may_be_counted_instead_of_listed() {
+        // 208 cards: a regular club kaiso major for N-S, the rest as counted piles.
+        let mut s = summary(vec![song(Kind::KaisoMajor, false, Some("C"), 0, 1)], vec![]);
+        s.partnerships.ns.leftover = 0;
+        s.partnerships.ns.trick_pile_count = Some(100);
+        s.partnerships.ew.leftover = 0;
+        s.partnerships.ew.trick_pile_count = Some(104);
+        assert_eq!(codes(&check(&s, None)), Vec::<&str>::new());
+        // Counted one short: the cards no longer make the deck.
+        s.partnerships.ew.trick_pile_count = Some(103);
+        assert_eq!(codes(&check(&s, None)), ["side-count", "card-count"]);
+        // Both a list and a count: refused, named.
+        s.partnerships.ew.trick_pile_count = Some(104);
+        s.partnerships.ew.trick_pile = vec!["AS".parse().unwrap()];
+        let p = check(&s, None);
+        assert_eq!(codes(&p)[0], "trick-pile-twice");
+        assert!(
+            p[0].message
+                .contains("both listed (1 card) and counted (104)"),
+            "{}",
+            p[0].message
+        );
+        // As JSON: a number.
+        let j: KaisoSummary = serde_json::from_str(
+            r#"{"partnerships":{"NS":{"songs":[],"leftover":4,"trick_pile_count":100},"EW":{"trick_pile_count":104}}}"#,
+        )
+        .unwrap();
+        assert_eq!(j.partnerships.ns.pile_len(), 100);
+        assert_eq!(j.partnerships.ew.pile_len(), 104);
     }
 
     #[test]
