@@ -50,6 +50,48 @@ impl TableState {
     }
 }
 
+/// A board a table still owes from an earlier round: its result was not entered before the
+/// next round started, or the other side has still to agree it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owed {
+    pub round: u32,
+    pub board: u32,
+    /// The provisional result waiting for the other side, if one was entered.
+    pub entered: Option<usize>,
+}
+
+/// The boards of rounds before `current` that `table` still owes, in round and board order:
+/// none entered, or entered and still provisional (`entered` indexes `results`, the table's
+/// own results as `(round, board, status)`). A round where the table had no game owes
+/// nothing.
+pub fn owed_by_table(
+    m: &Movement,
+    table: u32,
+    current: u32,
+    results: &[(u32, u32, ResultStatus)],
+) -> Vec<Owed> {
+    let mut out = Vec::new();
+    for round in 1..current {
+        let Some(s) = m.seating(round, table).filter(|s| s.has_game()) else {
+            continue;
+        };
+        for &board in &s.boards {
+            let entered = results
+                .iter()
+                .position(|&(r, b, _)| r == round && b == board);
+            match entered.map(|i| results[i].2) {
+                Some(ResultStatus::Provisional) | None => out.push(Owed {
+                    round,
+                    board,
+                    entered,
+                }),
+                Some(_) => {}
+            }
+        }
+    }
+    out
+}
+
 /// Each table's state in the current round: disputed when the other side disputed one of its
 /// results (never "reported" then: the director is called), reported when a result for that
 /// round and table is in, late when not and the round started [`LATE_AFTER_MINUTES`] ago.
@@ -224,6 +266,43 @@ mod tests {
         chrono::DateTime::from_timestamp(1_800_000_000 + minutes * 60, 0)
             .unwrap()
             .naive_utc()
+    }
+
+    #[test]
+    fn a_late_table_owes_its_unentered_and_unagreed_boards_of_earlier_rounds() {
+        let m = mitchell(3, 6);
+        let board = |round: u32| m.seating(round, 2).unwrap().boards[0];
+        // Round 1 confirmed, round 2 provisional, round 3 not entered; round 4 is current.
+        let results = [
+            (1, board(1), ResultStatus::Confirmed),
+            (2, board(2), ResultStatus::Provisional),
+        ];
+        let owed = owed_by_table(&m, 2, 4, &results);
+        assert_eq!(
+            owed,
+            [
+                Owed {
+                    round: 2,
+                    board: board(2),
+                    entered: Some(1)
+                },
+                Owed {
+                    round: 3,
+                    board: board(3),
+                    entered: None
+                },
+            ]
+        );
+        // A disputed result is the director's now, not the table's to enter again.
+        let disputed = [(3, board(3), ResultStatus::Disputed)];
+        assert_eq!(owed_by_table(&m, 2, 4, &disputed).len(), 2);
+        assert!(
+            owed_by_table(&m, 2, 4, &disputed)
+                .iter()
+                .all(|o| o.round != 3)
+        );
+        // Nothing is owed in round 1, nor for the round being played.
+        assert!(owed_by_table(&m, 2, 1, &[]).is_empty());
     }
 
     #[test]

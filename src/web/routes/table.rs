@@ -1,6 +1,7 @@
 //! A table's own page, opened from the QR code or the short code on its table card: what
 //! the table plays in the current round, and where its minors pair and boards go next.
 
+use crate::event::rounds::owed_by_table;
 use crate::event::scoring_sheet::entry_of;
 use std::net::{IpAddr, Ipv4Addr};
 
@@ -342,9 +343,14 @@ async fn late_entries(
         .await?;
     let spec = ev.settings.game_spec();
     let names = ev.settings.side_names();
+    let states: Vec<(u32, u32, ResultStatus)> = results
+        .iter()
+        .map(|x| (x.place.round, x.place.board, x.status))
+        .collect();
     let mut out = Vec::new();
-    for r in 1..round {
-        let Some(s) = m.seating(r, table).filter(|s| s.has_game()) else {
+    for owed in owed_by_table(m, table, round, &states) {
+        let (r, board) = (owed.round, owed.board);
+        let Some(s) = m.seating(r, table) else {
             continue;
         };
         let who = [(Side::Majors, s.majors), (Side::Minors, s.minors)]
@@ -357,25 +363,16 @@ async fn late_entries(
             })
             .collect::<Vec<_>>()
             .join(" against ");
-        for &board in &s.boards {
-            let result = results
-                .iter()
-                .find(|x| x.place.round == r && x.place.board == board);
-            if result.is_some_and(|x| x.status != ResultStatus::Provisional) {
-                continue;
-            }
-            let mine = |k: &mut Kept| {
-                k.form.round.trim() == r.to_string() && k.form.board.trim() == board.to_string()
-            };
-            let mut e = match kept.take_if(mine) {
-                Some(k) => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result),
-                None => {
-                    ScoreEntry::new(&spec, &TableForm::blank(&spec, r, board), &[], None, result)
-                }
-            };
-            e.late = Some(format!("Round {r}, board {board}: {who}"));
-            out.push(e);
-        }
+        let result = owed.entered.map(|i| &results[i]);
+        let mine = |k: &mut Kept| {
+            k.form.round.trim() == r.to_string() && k.form.board.trim() == board.to_string()
+        };
+        let mut e = match kept.take_if(mine) {
+            Some(k) => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result),
+            None => ScoreEntry::new(&spec, &TableForm::blank(&spec, r, board), &[], None, result),
+        };
+        e.late = Some(format!("Round {r}, board {board}: {who}"));
+        out.push(e);
     }
     Ok(out)
 }
