@@ -468,3 +468,119 @@ fn audit_reports_the_tests() {
     assert_eq!(v["location_test"]["df"], 765);
     assert_eq!(v["length_simulations"], 199);
 }
+
+/// Calypso Duet's boards: the players deal in turn from their secret hands' seats (N, W),
+/// the hand records say which two hands each player receives and each curtain card whose
+/// hand it is; a first dealer at a dummy's seat is refused.
+#[test]
+fn duet_boards_alternate_north_and_west_and_their_papers_name_each_players_two_hands() {
+    let dealer = |board: &str| {
+        let o = run(&[
+            "deal",
+            "--key",
+            ZERO_KEY,
+            "--board",
+            board,
+            "--variant",
+            "duet",
+            "--format",
+            "json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let deals: Vec<String> = v["deals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["dealer"].as_str().unwrap().to_string())
+            .collect();
+        (v["first_dealer"].as_str().unwrap().to_string(), deals)
+    };
+    assert_eq!(
+        dealer("1"),
+        (
+            "N".into(),
+            vec!["N".into(), "W".into(), "N".into(), "W".into()]
+        )
+    );
+    assert_eq!(
+        dealer("2"),
+        (
+            "W".into(),
+            vec!["W".into(), "N".into(), "W".into(), "N".into()]
+        )
+    );
+    assert_eq!(dealer("3").0, "N");
+
+    let o = run(&[
+        "deal",
+        "--key",
+        ZERO_KEY,
+        "--board",
+        "1",
+        "--variant",
+        "duet",
+        "--first-dealer",
+        "S",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("first dealer \"S\" never deals in duet: the dealers are N and W"),
+        "{}",
+        stderr(&o)
+    );
+
+    let dir = temp_dir("duet");
+    let pdf = dir.join("duet.pdf");
+    let o = run(&[
+        "hand-records",
+        "--key",
+        ZERO_KEY,
+        "--boards",
+        "1-2",
+        "--variant",
+        "duet",
+        "--kind",
+        "all",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = pdf_text(&pdf);
+    assert!(
+        text.contains("Calypso Duet. ♠♥ player: the North and South hands · ♣♦ player: the West and East hands."),
+        "{text}"
+    );
+    assert!(text.contains(
+        "Each player chooses which of their two hands is secret and which is the dummy."
+    ));
+    assert!(text.contains("North (♠♥ player)") && text.contains("East (♣♦ player)"));
+    // Curtain cards: one slip per hand, named by its player.
+    for slip in [
+        "♠♥ player's North hand",
+        "♣♦ player's East hand",
+        "♠♥ player's South hand",
+        "♣♦ player's West hand",
+    ] {
+        assert_eq!(text.matches(slip).count(), 8, "{slip}: 2 boards x 4 deals");
+    }
+    // The standard game's papers are as they were.
+    let std_pdf = dir.join("standard.pdf");
+    let o = run(&[
+        "hand-records",
+        "--key",
+        ZERO_KEY,
+        "--boards",
+        "1",
+        "--kind",
+        "all",
+        "-o",
+        std_pdf.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = pdf_text(&std_pdf);
+    assert!(
+        !text.contains("Calypso Duet") && text.contains("Spades player (North)"),
+        "{text}"
+    );
+}

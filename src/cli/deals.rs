@@ -48,7 +48,15 @@ pub struct GameArgs {
 
 impl GameArgs {
     fn spec(&self) -> Result<GameSpec, String> {
-        let variant: Variant = self.variant.parse().map_err(|e| format!("{e}"))?;
+        // Every variant the engine deals for, Calypso Duet too.
+        let variant = Variant::from_name(&self.variant).ok_or_else(|| {
+            let known: Vec<&str> = Variant::EVERY.iter().map(|v| v.name()).collect();
+            format!(
+                "unknown variant \"{}\": use one of {}",
+                self.variant,
+                known.join(", ")
+            )
+        })?;
         let rule: TrickRule = self.rule.parse().map_err(|e| format!("{e}"))?;
         let trumps = self
             .trumps
@@ -191,6 +199,14 @@ fn parse_seat(text: &Option<String>, spec: &GameSpec) -> Result<Option<Seat>, St
         return Err(format!(
             "first dealer \"{t}\" is not a seat in {} ({} players)",
             spec.variant, spec.players
+        ));
+    }
+    if !spec.order.deals_from(seat) {
+        let dealers: Vec<String> = spec.dealing_seats().iter().map(|s| s.to_string()).collect();
+        return Err(format!(
+            "first dealer \"{t}\" never deals in {}: the dealers are {}",
+            spec.variant,
+            dealers.join(" and ")
         ));
     }
     Ok(Some(seat))

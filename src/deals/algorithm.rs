@@ -41,6 +41,8 @@ pub enum DealError {
     BoardZero,
     #[error("first dealer {seat} is not a seat in a {players}-player game")]
     SeatNotInPlay { seat: Seat, players: usize },
+    #[error("first dealer {seat} never deals in {variant}")]
+    NotADealer { seat: Seat, variant: &'static str },
 }
 
 /// The secret of one set of boards: 32 bytes. Revealed after the event; its
@@ -263,11 +265,13 @@ pub fn shuffle_v1(seed: [u8; 32], deck: &mut [Card]) -> u64 {
     drawn as u64
 }
 
-/// The default first dealer of board `number`: N, E, S, W in turn from board 1 (N, E, S at a
-/// three-player table).
-pub fn default_first_dealer(number: u32, players: usize) -> Seat {
-    let players = players.clamp(1, 4) as u32;
-    Seat::from_index(((number.max(1) - 1) % players) as usize)
+/// The default first dealer of board `number`: the seats that deal, in turn from board 1
+/// (N, E, S, W; N, E, S at a three-player table; N, W in Calypso Duet, whose players deal
+/// from their secret hands' seats).
+pub fn default_first_dealer(number: u32, spec: &GameSpec) -> Seat {
+    let seats = spec.dealing_seats();
+    let turn = (number.max(1) - 1) as usize % seats.len().max(1);
+    seats.get(turn).copied().unwrap_or(Seat::North)
 }
 
 /// Generates board `number` of the set: the shuffled stack and its deals.
@@ -289,8 +293,14 @@ pub fn board(
                 players: spec.players,
             });
         }
+        Some(seat) if !spec.order.deals_from(seat) => {
+            return Err(DealError::NotADealer {
+                seat,
+                variant: spec.variant.name(),
+            });
+        }
         Some(seat) => seat,
-        None => default_first_dealer(number, spec.players),
+        None => default_first_dealer(number, spec),
     };
     let mut stack = spec.canonical_deck();
     shuffle_v1(board_seed(key, number, reserve), &mut stack);

@@ -100,6 +100,46 @@ pub fn suit_ranks(hand: &CardCounts, suit: Suit, separator: &str) -> String {
     }
 }
 
+/// Calypso Duet: the player who receives the board's hand at `seat`, as their suits ("♠♥")
+/// and their two hands' seats (secret first).
+pub fn duet_player(spec: &GameSpec, seat: Seat) -> Option<(String, [Seat; 2])> {
+    let p = spec
+        .duet
+        .as_ref()?
+        .players
+        .iter()
+        .find(|p| p.dealt().contains(&seat))?;
+    let suits: String = p
+        .dealt()
+        .iter()
+        .filter_map(|&s| spec.trumps.of(s).map(|t| t.symbol()))
+        .collect();
+    Some((suits, p.dealt()))
+}
+
+/// Calypso Duet: who receives which two hands, and the choice each makes, as two lines for
+/// a hand record.
+pub fn duet_hands_lines(spec: &GameSpec) -> Option<[String; 2]> {
+    let duet = spec.duet.as_ref()?;
+    let players: Vec<String> = duet
+        .players
+        .iter()
+        .map(|p| {
+            let [secret, dummy] = p.dealt();
+            let suits = duet_player(spec, secret).map(|x| x.0).unwrap_or_default();
+            format!(
+                "{suits} player: the {} and {} hands",
+                secret.name(),
+                dummy.name()
+            )
+        })
+        .collect();
+    Some([
+        format!("Calypso Duet. {}.", players.join(" · ")),
+        "Each player chooses which of their two hands is secret and which is the dummy.".into(),
+    ])
+}
+
 /// How many cards of the seat's own trump suit the hand holds (None for no personal suit).
 pub fn own_trumps(spec: &GameSpec, seat: Seat, hand: &CardCounts) -> Option<(Suit, u8)> {
     spec.trumps.of(seat).map(|s| (s, hand.suit_len(s)))
@@ -119,6 +159,9 @@ pub fn trump_seating(spec: &GameSpec) -> String {
 
 /// "Spades player (North)", or "North" for a seat without a personal suit.
 pub fn player_title(spec: &GameSpec, seat: Seat) -> String {
+    if let Some((suits, _)) = duet_player(spec, seat) {
+        return format!("{suits} player's {} hand", seat.name());
+    }
     match spec.trumps.of(seat) {
         Some(suit) => format!("{} player ({})", suit.name(), seat.name()),
         None => seat.name().to_string(),

@@ -6,7 +6,9 @@
 use printpdf::PdfPage;
 
 use super::pen::{self, Fingerprint, GREYS, PAGE_H, PAGE_W, Pen, black, suit_color};
-use crate::deals::record::{DISPLAY_SUITS, own_trumps, player_title, suit_ranks};
+use crate::deals::record::{
+    DISPLAY_SUITS, duet_hands_lines, duet_player, own_trumps, player_title, suit_ranks,
+};
 use crate::deals::{ALGORITHM, Board};
 use crate::engine::{GameSpec, Seat, Suit};
 use crate::event::papers::{Papers, PapersError, papers};
@@ -249,16 +251,23 @@ fn hand_record_page(
         black(),
     );
     trump_line(pen, 80.0, 29.0, 11.0, spec);
+    // Calypso Duet: two people, two hands each; the line says whose they are.
+    let duet = duet_hands_lines(spec);
+    let rule = if duet.is_some() { 42.0 } else { 33.0 };
+    if let Some([first, second]) = &duet {
+        pen.text(15.0, 35.0, 9.0, first, black());
+        pen.text(15.0, 39.5, 9.0, second, GREYS.dark());
+    }
     pen.line(
-        (15.0, 33.0),
-        (PAGE_W - 15.0, 33.0),
+        (15.0, rule),
+        (PAGE_W - 15.0, rule),
         0.5,
         false,
         GREYS.grey(),
     );
 
     let rows = board.deals.len().div_ceil(2);
-    let top = 40.0;
+    let top = rule + 7.0;
     let row_h = (PAGE_H - 18.0 - top) / rows as f32;
     for (i, _) in board.deals.iter().enumerate() {
         let x0 = if i % 2 == 0 { 15.0 } else { 110.0 };
@@ -308,7 +317,9 @@ fn deal_diagram(
         }
         let hand = deal.hand(seat);
         let mut name = seat.name().to_string();
-        if let Some(suit) = spec.trumps.of(seat) {
+        if let Some((suits, _)) = duet_player(spec, seat) {
+            name.push_str(&format!(" ({suits} player)"));
+        } else if let Some(suit) = spec.trumps.of(seat) {
             name.push_str(&format!(" ({})", suit.name()));
         }
         pen.text(x, y + step, size, &name, GREYS.grey());
