@@ -226,6 +226,44 @@ pub fn plan_of_seatings(seated: &[IndividualRound]) -> BTreeMap<u32, Vec<Planned
     plan
 }
 
+/// What a table sees once its result is agreed, as a Bridgemate shows it: the board's
+/// results at the tables that have played it, and where its two pairs stand now.
+pub struct SoFar {
+    pub lines: Vec<super::TravellerLine>,
+    /// "Pair 3 (N-S ♠♥): 2 of 5", one per pair at the table.
+    pub places: Vec<String>,
+}
+
+/// A board's traveller so far and the places of the pairs that played it at this table.
+pub fn board_so_far(
+    view: &EventStandings,
+    names: &crate::event::seats::SideNames,
+    board: u32,
+    round: u32,
+    table: u32,
+) -> Option<SoFar> {
+    let t = view.travellers.iter().find(|t| t.board == board)?;
+    let here = t
+        .lines
+        .iter()
+        .find(|l| l.round == round && l.table == table)?;
+    let places = [(here.majors, names.majors()), (here.minors, names.minors())]
+        .into_iter()
+        .filter_map(|(pair, seat)| {
+            view.fields.iter().find_map(|f| {
+                f.rows
+                    .iter()
+                    .find(|r| r.entry == pair.to_string())
+                    .map(|r| format!("Pair {pair} ({seat}): {} of {}", r.place, f.rows.len()))
+            })
+        })
+        .collect();
+    Some(SoFar {
+        lines: t.lines.clone(),
+        places,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -248,6 +286,23 @@ mod tests {
         )
         .unwrap();
         build(&s, &EntryNames::pairs(), &ResultMarks::new()).unwrap()
+    }
+
+    #[test]
+    fn a_table_sees_its_boards_traveller_so_far_and_where_its_pairs_stand() {
+        let view = round_one();
+        let names = crate::event::seats::SideNames::of(&crate::engine::GameSpec::default());
+        let f = board_so_far(&view, &names, 1, 1, 1).expect("board 1 was played at table 1");
+        assert_eq!(f.lines.len(), 1);
+        assert_eq!((f.lines[0].round, f.lines[0].table), (1, 1));
+        // Each board has one result so far: nobody to compare with, so each field ties.
+        assert_eq!(
+            f.places,
+            ["Pair 1 (N-S ♠♥): 1= of 2", "Pair 3 (E-W ♦♣): 1= of 2"]
+        );
+        // Not a board this table played in that round, nor one with no result: nothing.
+        assert!(board_so_far(&view, &names, 1, 1, 2).is_none());
+        assert!(board_so_far(&view, &names, 9, 1, 1).is_none());
     }
 
     fn game(round: u32, table: u32, board: u32, seat: &'static str, other: u32) -> PlannedGame {

@@ -3,6 +3,7 @@
 
 use crate::event::rounds::owed_by_table;
 use crate::event::scoring_sheet::entry_of;
+use crate::event::standings::live::board_so_far;
 use std::net::{IpAddr, Ipv4Addr};
 
 use actix_session::Session;
@@ -11,7 +12,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::table_result::{ScoreEntry, SoFar, TableForm};
+use super::table_result::{ScoreEntry, TableForm};
 
 use crate::engine::Problem;
 use crate::event::EventStatus;
@@ -295,36 +296,6 @@ async fn score_entries(
         .collect())
 }
 
-/// A board's traveller so far and the places of the pairs that played it at this table.
-fn so_far(
-    view: &crate::event::standings::EventStandings,
-    names: &SideNames,
-    board: u32,
-    round: u32,
-    table: u32,
-) -> Option<SoFar> {
-    let t = view.travellers.iter().find(|t| t.board == board)?;
-    let here = t
-        .lines
-        .iter()
-        .find(|l| l.round == round && l.table == table)?;
-    let places = [(here.majors, names.majors()), (here.minors, names.minors())]
-        .into_iter()
-        .filter_map(|(pair, seat)| {
-            view.fields.iter().find_map(|f| {
-                f.rows
-                    .iter()
-                    .find(|r| r.entry == pair.to_string())
-                    .map(|r| format!("Pair {pair} ({seat}): {} of {}", r.place, f.rows.len()))
-            })
-        })
-        .collect();
-    Some(SoFar {
-        lines: t.lines.clone(),
-        places,
-    })
-}
-
 /// The earlier rounds' boards this table has not finished with, first on its page until the
 /// event is finished: a result not entered yet (the next round started without it), or one
 /// the other side has still to agree. Each is headed with who sat where in that round.
@@ -559,7 +530,8 @@ async fn page(
                 .await?;
         for e in &mut scores {
             if e.result.as_ref().is_some_and(|r| r.status == "confirmed") {
-                e.so_far = so_far(&c.view, &ev.settings.side_names(), e.board, e.round, table);
+                e.so_far =
+                    board_so_far(&c.view, &ev.settings.side_names(), e.board, e.round, table);
             }
         }
     }

@@ -8,6 +8,7 @@ use crate::engine::json::{CardText, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::results::{ResultStatus, TableResult};
 use crate::event::seats::side_called;
+use crate::event::standings::live::SoFar;
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 
 /// How a table enters its result: the counts at the end of the game, the counts after each
@@ -600,14 +601,6 @@ pub struct ScoreEntry {
     pub late: Option<String>,
     /// Once the result is agreed: the board's traveller so far and the pairs' places.
     pub so_far: Option<SoFar>,
-}
-
-/// What a table sees once its result is agreed, as a Bridgemate shows it: the board's
-/// results at the tables that have played it, and where its two pairs stand now.
-pub struct SoFar {
-    pub lines: Vec<crate::event::standings::TravellerLine>,
-    /// "Pair 3 (majors): 2 of 5", one per pair at the table.
-    pub places: Vec<String>,
 }
 
 fn rank_label(r: Rank) -> String {
