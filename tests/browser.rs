@@ -602,34 +602,8 @@ async fn two_tables_playing(
     name: &str,
 ) -> (calypso_director::event::EventId, String) {
     let d = app.club_with_owner("alpha", "olive@example.org").await;
-    let mut fields = event_fields(name);
-    fields[4] = ("tables", "2");
-    let r = d
-        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
-        .await;
-    let event = location(&r);
-    let id = id_from_location(&event);
-    enter_pairs(&d, &format!("{event}/entries"), 4, "Ann", "Bob").await;
-    let movement = format!("{event}/movement");
-    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
-    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
-    move_event(&d, &event, &TO_RUNNING).await;
-    let rounds = format!("{event}/rounds");
-    d.post(&rounds, &rounds, &[("round", "1")]).await;
-    let club = app.club_id("alpha");
-    let code = with_conn(app, |c| {
-        calypso_director::db::tables::ensure_codes(
-            c,
-            club,
-            id,
-            2,
-            calypso_director::service::tokens::table_code,
-        )
-        .unwrap()[0]
-            .1
-            .clone()
-    });
-    (id, code)
+    let (_, id, codes) = two_tables_running(app, &d, name, ("Ann", "Bob")).await;
+    (id, codes[0].1.clone())
 }
 
 /// A phone at the table (390 px, no login): opens the table's link, enters a result with a

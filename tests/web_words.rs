@@ -7,33 +7,13 @@
 
 mod common;
 
-use calypso_director::db;
-use calypso_director::service::tokens::table_code;
 use calypso_director::web::limits::WRONG_CODE_BURST;
 use common::*;
 use reqwest::StatusCode;
 
 /// A running Mitchell of 2 tables, round 1 started; its page and table codes by table.
 async fn running(app: &TestApp, d: &Browser) -> (String, Vec<(u32, String)>) {
-    let mut fields = event_fields("Code Night");
-    fields[4] = ("tables", "2");
-    let r = d
-        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
-        .await;
-    let page = location(&r);
-    let id = id_from_location(&page);
-    enter_pairs(d, &format!("{page}/entries"), 4, "North", "South").await;
-    let movement = format!("{page}/movement");
-    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    move_event(d, &page, &TO_RUNNING).await;
-    let rounds = format!("{page}/rounds");
-    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    let club = app.club_id("alpha");
-    let codes = with_conn(app, |c| {
-        db::tables::ensure_codes(c, club, id, 2, table_code).unwrap()
-    });
+    let (page, _, codes) = two_tables_running(app, d, "Code Night", ("North", "South")).await;
     (page, codes)
 }
 

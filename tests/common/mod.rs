@@ -373,6 +373,43 @@ pub async fn enter_pairs(d: &Browser, entries: &str, n: u32, first: &str, second
     }
 }
 
+/// A running Mitchell of club alpha named `name`: 2 tables, 4 pairs ("{first} n" and
+/// "{second} n"), 1 round of 1 board, round 1 started. Its page, id and table codes by table.
+pub async fn two_tables_running(
+    app: &TestApp,
+    d: &Browser,
+    name: &str,
+    (first, second): (&str, &str),
+) -> (String, calypso_director::event::EventId, Vec<(u32, String)>) {
+    let mut fields = event_fields(name);
+    fields[4] = ("tables", "2");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let page = location(&r);
+    let id = id_from_location(&page);
+    enter_pairs(d, &format!("{page}/entries"), 4, first, second).await;
+    let movement = format!("{page}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    move_event(d, &page, &TO_RUNNING).await;
+    let rounds = format!("{page}/rounds");
+    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let club = app.club_id("alpha");
+    let codes = with_conn(app, |c| {
+        db::tables::ensure_codes(
+            c,
+            club,
+            id,
+            2,
+            calypso_director::service::tokens::table_code,
+        )
+        .unwrap()
+    });
+    (page, id, codes)
+}
+
 /// Stores a confirmed result of club "alpha"'s event directly, with the given scores (majors,
 /// minors), as a director's entry would be stored; for tests about what follows a result.
 pub fn store_result(
