@@ -2071,15 +2071,7 @@ async fn finishing_lists_what_is_open_and_confirms_the_provisional_results_on_a_
     let two = Phone::at(&app, id, 5, 2);
     two.enter(&e, 1, board).await;
     two.answer(&result_id(&e, 1, 2).await, false).await;
-    let rounds = e.api.get(&format!("{}/rounds", e.path)).await.1;
-    let four = rounds["tables"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["table"] == 4)
-        .unwrap()["boards"][0]
-        .as_u64()
-        .unwrap();
+    let four = board_now(&e, 4).await;
     Phone::at(&app, id, 5, 4).enter(&e, 2, four).await;
 
     let profile = tempfile::tempdir().unwrap();

@@ -258,15 +258,7 @@ async fn finishing_lists_what_is_open_and_confirms_every_provisional_result_with
         StatusCode::SEE_OTHER
     );
     two.answer(&result_id(&e, 1, 2).await, false).await;
-    let round_two = e.api.get(&format!("{}/rounds", e.path)).await.1;
-    let four = round_two["tables"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["table"] == 4)
-        .unwrap()["boards"][0]
-        .as_u64()
-        .unwrap();
+    let four = board_now(&e, 4).await;
     let r = Phone::at(&app, id, 5, 4).enter(&e, 2, four).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
 

@@ -71,15 +71,25 @@ pub fn side_called(spec: &GameSpec, side: usize) -> String {
     called(spec, &spec.side_seats(side))
 }
 
+/// A game's side by its seats alone: "N-S", "E".
+pub fn side_letters(spec: &GameSpec, side: usize) -> String {
+    letters(&spec.side_seats(side))
+}
+
+/// Seats as "N-S".
+fn letters(seats: &[Seat]) -> String {
+    let letters: Vec<String> = seats.iter().map(|s| s.letter().to_string()).collect();
+    letters.join("-")
+}
+
 /// Seats as "N-S" followed by their trumps in seat order.
 fn called(spec: &GameSpec, seats: &[Seat]) -> String {
-    let letters: Vec<String> = seats.iter().map(|s| s.letter().to_string()).collect();
     let suits: String = seats
         .iter()
         .filter_map(|&s| spec.trumps.of(s))
         .map(|s| s.symbol())
         .collect();
-    let seats = letters.join("-");
+    let seats = letters(seats);
     if suits.is_empty() {
         seats
     } else {

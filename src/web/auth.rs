@@ -36,12 +36,16 @@ pub struct Viewer(pub Option<(Director, Club)>);
 
 type Pending<T, E> = Pin<Box<dyn Future<Output = Result<T, E>>>>;
 
-fn load_viewer(req: &HttpRequest) -> Pending<Viewer, AppError> {
-    let token = req
-        .get_session()
+/// The login session's token, if the request carries one.
+fn login_token(req: &HttpRequest) -> Option<String> {
+    req.get_session()
         .get::<String>(SESSION_LOGIN)
         .ok()
-        .flatten();
+        .flatten()
+}
+
+fn load_viewer(req: &HttpRequest) -> Pending<Viewer, AppError> {
+    let token = login_token(req);
     let state = req.app_data::<web::Data<AppState>>().cloned();
     Box::pin(async move {
         let (Some(token), Some(state)) = (token, state) else {
@@ -82,11 +86,7 @@ impl FromRequest for ClubDirector {
     type Error = actix_web::Error;
     type Future = Pending<ClubDirector, actix_web::Error>;
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let token = req
-            .get_session()
-            .get::<String>(SESSION_LOGIN)
-            .ok()
-            .flatten();
+        let token = login_token(req);
         let slug = req.match_info().get("club").map(str::to_string);
         let path = req.path().to_string();
         let state = req.app_data::<web::Data<AppState>>().cloned();

@@ -501,6 +501,19 @@ pub async fn start_round_anyway(e: &Evening, round: u32) {
     assert_eq!(s, StatusCode::OK, "{v}");
 }
 
+/// The first board `table` plays in the round being played, as the API's round control says.
+pub async fn board_now(e: &Evening, table: u64) -> u64 {
+    let (_, rounds) = e.api.get(&format!("{}/rounds", e.path)).await;
+    rounds["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["table"] == table)
+        .unwrap_or_else(|| panic!("table {table} in {rounds}"))["boards"][0]
+        .as_u64()
+        .unwrap()
+}
+
 /// The id of the result a table has entered in a round, as the API's JSON writes it.
 pub async fn result_id(e: &Evening, round: u64, table: u64) -> String {
     e.all_results()

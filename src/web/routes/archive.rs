@@ -96,12 +96,13 @@ pub async fn page(
             match computed(&state, club.clone(), ev.clone(), who).await {
                 Ok(c) => {
                     item.provisional = c.view.provisional;
+                    let sides = ev.settings.side_names();
                     item.winners = c
                         .view
                         .fields
                         .iter()
                         .map(|f| Winners {
-                            field: ev.settings.side_names().naming(f.title).to_string(),
+                            field: sides.naming(f.title).to_string(),
                             names: f.winners(),
                         })
                         .filter(|w| !w.names.is_empty())

@@ -15,7 +15,7 @@ use crate::engine::{Deal, GameSpec, Seat};
 use crate::event::club::{Club, TimeZone};
 use crate::event::results::TableResult;
 use crate::event::seats::SideNames;
-use crate::event::seats::side_called;
+use crate::event::seats::side_letters;
 use crate::event::standings;
 use crate::event::{Event, EventId, papers};
 use crate::service;
@@ -135,10 +135,10 @@ fn deal_view(spec: &GameSpec, number: usize, deal: &Deal) -> DealView {
                     symbol: s.symbol(),
                     name: s.name(),
                     red: s.is_red(),
-                    side: spec.scoring.partnerships().then(|| {
-                        let called = side_called(spec, spec.side_of(seat));
-                        called.split(' ').next().unwrap_or_default().to_string()
-                    }),
+                    side: spec
+                        .scoring
+                        .partnerships()
+                        .then(|| side_letters(spec, spec.side_of(seat))),
                     held: hand.suit_len(s),
                 }),
                 suits: DISPLAY_SUITS

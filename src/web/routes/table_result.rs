@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::engine::json::{CardText, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::results::{ResultStatus, TableResult};
-use crate::event::seats::side_called;
+use crate::event::seats::{side_called, side_letters};
 use crate::event::standings::live::SoFar;
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 
@@ -667,8 +667,7 @@ impl ScoreEntry {
         // Players know their side by its seats, never "majors" alone.
         let side_word = |side: usize| {
             if spec.scoring.partnerships() {
-                let called = side_called(spec, side);
-                called.split(' ').next().unwrap_or_default().to_string()
+                side_letters(spec, side)
             } else {
                 String::new()
             }
