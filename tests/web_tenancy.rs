@@ -24,6 +24,7 @@ async fn no_director_route_reaches_another_clubs_data() {
             name: "Bravo secret draft".into(),
             date: "2026-07-01".into(),
             format: "pairs-mitchell".into(),
+            game: String::new(),
             variant: "standard".into(),
             tables: Count::Number(4),
             boards: Count::Number(16),

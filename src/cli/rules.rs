@@ -470,64 +470,16 @@ pub fn refuse(e: &str) -> i32 {
 
 /// A game record in the `rules replay` input format.
 pub fn record_json(spec: &GameSpec, record: &GameRecord) -> Value {
-    let seat_map = |f: &dyn Fn(Seat) -> Option<Value>| -> Value {
-        let m: Map<String, Value> = spec
-            .seats()
-            .iter()
-            .filter_map(|&s| f(s).map(|v| (s.to_string(), v)))
-            .collect();
-        Value::Object(m)
-    };
-    let trumps = seat_map(&|s| spec.trumps.of(s).map(|t| json!(t.to_string())));
-    let deals: Vec<Value> = record
-        .deals
+    let trumps: Map<String, Value> = spec
+        .seats()
         .iter()
-        .map(|d| {
-            let hands = seat_map(&|s| {
-                Some(json!(
-                    d.hands[s.index()]
-                        .iter()
-                        .map(Card::to_string)
-                        .collect::<Vec<_>>()
-                ))
-            });
-            let tricks: Vec<Value> = d
-                .tricks
-                .iter()
-                .map(|t| seat_map(&|s| t[s.index()].map(|c| json!(c.to_string()))))
-                .collect();
-            let mut m = Map::new();
-            if let Some(dealer) = d.dealer {
-                m.insert("dealer".into(), json!(dealer.to_string()));
-            }
-            m.insert("hands".into(), hands);
-            m.insert("tricks".into(), Value::Array(tricks));
-            if let Some(duet) = &d.duet {
-                let choice = |c: &crate::engine::duet::DuetChoice| {
-                    let mut o = json!({"dummy": c.dummy.to_string()});
-                    if let Some(x) = &c.exchange {
-                        let cards =
-                            |cs: &[Card]| cs.iter().map(Card::to_string).collect::<Vec<_>>();
-                        o["exchange"] = json!({
-                            "inspected": x.inspected.to_string(),
-                            "passed": cards(&x.passed),
-                            "returned": cards(&x.returned),
-                        });
-                    }
-                    o
-                };
-                m.insert(
-                    "duet".into(),
-                    json!({"majors": choice(&duet.choices[0]), "minors": choice(&duet.choices[1])}),
-                );
-            }
-            Value::Object(m)
-        })
+        .filter_map(|&s| spec.trumps.of(s).map(|t| (s.to_string(), json!(t.to_string()))))
         .collect();
+    let deals = crate::engine::json::deals_json(spec, record);
     json!({
         "variant": spec.variant.name(),
         "rule": spec.rule.name(),
-        "trumps": trumps,
+        "trumps": Value::Object(trumps),
         "deals": deals,
     })
 }

@@ -41,6 +41,7 @@ struct EventRow {
     finished_at: Option<NaiveDateTime>,
     scale: String,
     compare: String,
+    game: String,
 }
 
 /// The settings' columns: the one mapping from [`EventSettings`] to storage.
@@ -50,6 +51,7 @@ struct SettingsColumns {
     name: String,
     event_date: NaiveDate,
     format: &'static str,
+    game: &'static str,
     variant: &'static str,
     tables: i32,
     boards: i32,
@@ -66,6 +68,7 @@ impl From<&EventSettings> for SettingsColumns {
             name: s.name().to_string(),
             event_date: s.date(),
             format: s.format().name(),
+            game: s.game().name(),
             variant: s.variant().name(),
             tables: i32::from(s.tables()),
             boards: i32::from(s.boards()),
@@ -91,6 +94,7 @@ impl EventRow {
             name: self.name.clone(),
             date: self.event_date.format("%Y-%m-%d").to_string(),
             format: self.format.clone(),
+            game: self.game.clone(),
             variant: self.variant.clone(),
             tables: Count::Number(i64::from(self.tables)),
             boards: Count::Number(i64::from(self.boards)),

@@ -124,6 +124,7 @@ diesel::table! {
         finished_at -> Nullable<Timestamp>,
         scale -> Text,
         compare -> Text,
+        game -> Text,
     }
 }
 

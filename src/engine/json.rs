@@ -10,7 +10,8 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 
 use super::cards::{Card, NotationError, Seat};
 use super::duet::{DuetChoice, DuetDeal, Exchange};
-use super::replay::DealRecord;
+use super::replay::{DealRecord, GameRecord};
+use serde_json::{Map, Value, json};
 use super::spec::GameSpec;
 use super::summary::{PlayerSummary, Summary};
 
@@ -193,6 +194,18 @@ pub struct DummiesInput {
     pub minors: String,
 }
 
+impl DummiesInput {
+    /// The two dummies by board seat; the error names the one that is not a seat.
+    pub fn seats(&self) -> Result<[Option<Seat>; 2], String> {
+        let seat = |name: &str, text: &String| {
+            text.parse::<Seat>()
+                .map(Some)
+                .map_err(|e| format!("dummies {name}: {e}"))
+        };
+        Ok([seat("majors", &self.majors)?, seat("minors", &self.minors)?])
+    }
+}
+
 /// The engine's summary; the error names a trick pile that is not a side of this game.
 pub fn summary(spec: &GameSpec, input: SummaryInput) -> Result<Summary, String> {
     let mut piles = vec![None; spec.sides()];
@@ -202,14 +215,7 @@ pub fn summary(spec: &GameSpec, input: SummaryInput) -> Result<Summary, String> 
     }
     let dummies = match &input.dummies {
         None => [None, None],
-        Some(d) => {
-            let seat = |name: &str, text: &String| {
-                text.parse::<Seat>()
-                    .map(Some)
-                    .map_err(|e| format!("dummies {name}: {e}"))
-            };
-            [seat("majors", &d.majors)?, seat("minors", &d.minors)?]
-        }
+        Some(d) => d.seats()?,
     };
     Ok(Summary {
         after_deal: input.after_deal,
@@ -240,6 +246,65 @@ pub fn side_named(spec: &GameSpec, what: &str, name: &str) -> Result<usize, Stri
                 names.join(", ")
             )
         })
+}
+
+/// A game record's deals as `rules replay` reads them (dealer, hands, tricks and a Duet
+/// deal's choices), for the command line and for a table's stored report alike.
+pub fn deals_json(spec: &GameSpec, record: &GameRecord) -> Value {
+    let seat_map = |f: &dyn Fn(Seat) -> Option<Value>| -> Value {
+        let m: Map<String, Value> = spec
+            .seats()
+            .iter()
+            .filter_map(|&s| f(s).map(|v| (s.to_string(), v)))
+            .collect();
+        Value::Object(m)
+    };
+    let deals: Vec<Value> = record
+        .deals
+        .iter()
+        .map(|d| {
+            let hands = seat_map(&|s| {
+                Some(json!(
+                    d.hands[s.index()]
+                        .iter()
+                        .map(Card::to_string)
+                        .collect::<Vec<_>>()
+                ))
+            });
+            let tricks: Vec<Value> = d
+                .tricks
+                .iter()
+                .map(|t| seat_map(&|s| t[s.index()].map(|c| json!(c.to_string()))))
+                .collect();
+            let mut m = Map::new();
+            if let Some(dealer) = d.dealer {
+                m.insert("dealer".into(), json!(dealer.to_string()));
+            }
+            m.insert("hands".into(), hands);
+            m.insert("tricks".into(), Value::Array(tricks));
+            if let Some(duet) = &d.duet {
+                let choice = |c: &DuetChoice| {
+                    let mut o = json!({"dummy": c.dummy.to_string()});
+                    if let Some(x) = &c.exchange {
+                        let cards =
+                            |cs: &[Card]| cs.iter().map(Card::to_string).collect::<Vec<_>>();
+                        o["exchange"] = json!({
+                            "inspected": x.inspected.to_string(),
+                            "passed": cards(&x.passed),
+                            "returned": cards(&x.returned),
+                        });
+                    }
+                    o
+                };
+                m.insert(
+                    "duet".into(),
+                    json!({"majors": choice(&duet.choices[0]), "minors": choice(&duet.choices[1])}),
+                );
+            }
+            Value::Object(m)
+        })
+        .collect();
+    Value::Array(deals)
 }
 
 #[cfg(test)]

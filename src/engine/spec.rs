@@ -124,9 +124,8 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// The variants offered to events and parsed by name (`FromStr`). The two-player Duet
-    /// variants are not among them until events can seat two people at a table: see
-    /// [`Variant::DUET`] and [`Variant::EVERY`].
+    /// The variants with one person at each seat (every variant but Calypso Duet's two):
+    /// see [`Variant::DUET`] and [`Variant::EVERY`].
     pub const ALL: [Variant; 6] = [
         Variant::Standard,
         Variant::Cooperative,
@@ -139,7 +138,8 @@ impl Variant {
     /// Calypso Duet, plain and with call-and-response.
     pub const DUET: [Variant; 2] = [Variant::Duet, Variant::DuetCallAndResponse];
 
-    /// Every variant the engine plays: [`Variant::ALL`] and [`Variant::DUET`].
+    /// Every variant the engine plays, offered to events and parsed by name (`FromStr`):
+    /// [`Variant::ALL`] and [`Variant::DUET`].
     pub const EVERY: [Variant; 8] = [
         Variant::Standard,
         Variant::Cooperative,
@@ -151,8 +151,7 @@ impl Variant {
         Variant::DuetCallAndResponse,
     ];
 
-    /// Any variant the engine plays, by name, the Duet variants included (unlike `FromStr`,
-    /// which reads only [`Variant::ALL`]).
+    /// Any variant the engine plays, by name, as `FromStr` reads it.
     pub fn from_name(name: &str) -> Option<Variant> {
         Variant::EVERY.into_iter().find(|v| v.name() == name)
     }
@@ -171,7 +170,7 @@ impl Variant {
     }
 
     pub fn names() -> Vec<&'static str> {
-        Variant::ALL.iter().map(|v| v.name()).collect()
+        Variant::EVERY.iter().map(|v| v.name()).collect()
     }
 
     /// The variant in a director's words, for pages and printed papers.
@@ -240,7 +239,7 @@ impl fmt::Display for Variant {
     }
 }
 
-/// A variant name that is not one of [`Variant::ALL`].
+/// A variant name that is not one of [`Variant::EVERY`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown variant \"{0}\": use one of {names}", names = Variant::names().join(", "))]
 pub struct UnknownVariant(pub String);
@@ -248,10 +247,7 @@ pub struct UnknownVariant(pub String);
 impl FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| UnknownVariant(s.to_string()))
+        Variant::from_name(s).ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
 
@@ -914,9 +910,9 @@ mod tests {
     #[test]
     fn duet_is_four_seats_for_two_people_scored_as_partnerships() {
         for v in Variant::DUET {
-            assert!(!Variant::ALL.contains(&v), "not offered to events yet");
+            assert!(!Variant::ALL.contains(&v), "two people, not one per seat");
             assert_eq!(Variant::from_name(v.name()), Some(v));
-            assert!(v.name().parse::<Variant>().is_err());
+            assert_eq!(v.name().parse::<Variant>(), Ok(v));
             assert_eq!((v.players(), v.people()), (4, 2));
             let spec = GameSpec::new(v);
             assert_eq!((spec.players, spec.people()), (4, 2));

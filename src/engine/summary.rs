@@ -205,20 +205,26 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
 /// players are the two sides (majors N-S, minors E-W at the default table), so a problem
 /// carries the player's side.
 fn check_dummies(spec: &GameSpec, summary: &Summary, out: &mut Vec<Problem>) {
+    out.extend(dummy_problems(spec, summary.after_deal, summary.dummies));
+}
+
+/// The problems with the dummies named for deal `k` (majors player's, then minors'): none
+/// named in a game that is not Duet, and in Duet each named and one of that player's hands.
+pub fn dummy_problems(spec: &GameSpec, k: i64, dummies: [Option<Seat>; 2]) -> Vec<Problem> {
     let Some(duet) = &spec.duet else {
-        if summary.dummies.iter().any(Option::is_some) {
-            out.push(problem(
+        if dummies.iter().any(Option::is_some) {
+            return vec![problem(
                 "dummy-not-duet",
                 format!(
                     "the summary names dummies, but a game of {} has none",
                     spec.variant
                 ),
-            ));
+            )];
         }
-        return;
+        return Vec::new();
     };
-    let k = summary.after_deal;
-    for (player, named) in duet.players.iter().zip(summary.dummies) {
+    let mut out = Vec::new();
+    for (player, named) in duet.players.iter().zip(dummies) {
         let side = Some(spec.side_of(player.secret));
         let [a, b] = player.dealt();
         let (code, message) = match named {
@@ -248,6 +254,7 @@ fn check_dummies(spec: &GameSpec, summary: &Summary, out: &mut Vec<Problem>) {
             ..problem(code, message)
         });
     }
+    out
 }
 
 fn side_label(spec: &GameSpec, side: usize) -> String {

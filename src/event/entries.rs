@@ -5,7 +5,7 @@
 use super::club::{ValueError, person_name};
 use super::ids::{EntryId, EventId, PlayerId};
 use super::lifecycle::EventStatus;
-use super::settings::EventFormat;
+use super::settings::{EventFormat, EventSettings};
 // The kind is the format's to decide, so it is defined beside the format.
 pub use super::settings::EntryKind;
 
@@ -49,9 +49,10 @@ pub struct EntryDraft {
 /// Why an entry is refused, naming the player or field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EntryError {
-    #[error("this event is {format}: its entries are {expected}s, not {given}s", format = .format.label())]
+    #[error("this event is {event}: its entries are {expected}s, not {given}s")]
     WrongKind {
-        format: EventFormat,
+        /// The event's format, or Calypso Duet (whose Mitchell seats individuals).
+        event: &'static str,
         expected: EntryKind,
         given: EntryKind,
     },
@@ -124,11 +125,11 @@ pub fn check_change_after_start(
     }
 }
 
-/// The player slots an entry form offers for the format, and how many must be filled: a
+/// The player slots an entry form offers for the event, and how many must be filled: a
 /// progressive partnership may have a third player (a table of five or six).
-pub const fn player_slots(format: EventFormat) -> (usize, usize) {
-    let n = format.entry_kind().players();
-    match format {
+pub fn player_slots(settings: &EventSettings) -> (usize, usize) {
+    let n = settings.entry_kind().players();
+    match settings.format() {
         EventFormat::Progressive => (n, n + 1),
         _ => (n, n),
     }
@@ -158,11 +159,17 @@ pub fn change_reason(s: &str) -> Result<String, ValueError> {
 
 /// Checks a draft against the event's format and the kind's size; returns it with guest
 /// names cleaned. Roster players are checked against the roster by `service::entries`.
-pub fn check_draft(format: EventFormat, d: &EntryDraft) -> Result<EntryDraft, EntryError> {
-    let expected = format.entry_kind();
+pub fn check_draft(settings: &EventSettings, d: &EntryDraft) -> Result<EntryDraft, EntryError> {
+    let format = settings.format();
+    let expected = settings.entry_kind();
     if d.kind != expected {
+        let event = if expected == format.entry_kind() {
+            format.label()
+        } else {
+            settings.variant().label()
+        };
         return Err(EntryError::WrongKind {
-            format,
+            event,
             expected,
             given: d.kind,
         });
@@ -237,12 +244,29 @@ mod tests {
         }
     }
 
+    /// Settings of the format (and variant) for these tests.
+    fn event(format: EventFormat, variant: &str) -> EventSettings {
+        EventSettings::parse(&crate::event::SettingsDraft {
+            name: "Test".into(),
+            date: "2026-11-24".into(),
+            format: format.name().into(),
+            game: String::new(),
+            variant: variant.into(),
+            tables: crate::event::Count::Number(4),
+            boards: crate::event::Count::Number(8),
+            trick_rule: "standard".into(),
+            ..Default::default()
+        })
+        .unwrap()
+    }
+
     #[test]
     fn the_format_decides_the_entry_kind() {
         let d = pair(vec![PlayerChoice::Guest("Ann".into()); 2]);
-        assert!(check_draft(EventFormat::PairsMitchell, &d).is_ok());
-        assert!(check_draft(EventFormat::Progressive, &d).is_ok());
-        let e = check_draft(EventFormat::TeamMatch, &d).unwrap_err();
+        let at = |f| event(f, "standard");
+        assert!(check_draft(&at(EventFormat::PairsMitchell), &d).is_ok());
+        assert!(check_draft(&at(EventFormat::Progressive), &d).is_ok());
+        let e = check_draft(&at(EventFormat::TeamMatch), &d).unwrap_err();
         assert_eq!(
             e.to_string(),
             "this event is Team match: its entries are teams, not pairs"
@@ -252,7 +276,24 @@ mod tests {
             name: None,
             players: vec![PlayerChoice::Roster(PlayerId::new(3))],
         };
-        assert!(check_draft(EventFormat::ProgressiveIndividual, &solo).is_ok());
+        assert!(check_draft(&at(EventFormat::ProgressiveIndividual), &solo).is_ok());
+    }
+
+    #[test]
+    fn a_duet_mitchell_enters_single_players() {
+        let duet = event(EventFormat::PairsMitchell, "duet");
+        let solo = EntryDraft {
+            kind: EntryKind::Individual,
+            name: None,
+            players: vec![PlayerChoice::Guest("Ann".into())],
+        };
+        assert!(check_draft(&duet, &solo).is_ok());
+        assert_eq!(player_slots(&duet), (1, 1));
+        let e = check_draft(&duet, &pair(vec![PlayerChoice::Guest("Ann".into()); 2])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "this event is Calypso Duet (two players): its entries are individuals, not pairs"
+        );
     }
 
     #[test]
@@ -262,23 +303,23 @@ mod tests {
                 .map(|n| PlayerChoice::Guest(n.into()))
                 .to_vec(),
         );
-        assert!(check_draft(EventFormat::Progressive, &three).is_ok());
+        assert!(check_draft(&event(EventFormat::Progressive, "standard"), &three).is_ok());
         assert_eq!(
-            check_draft(EventFormat::PairsMitchell, &three)
+            check_draft(&event(EventFormat::PairsMitchell, "standard"), &three)
                 .unwrap_err()
                 .to_string(),
             "a pair has 2 players, not 3"
         );
         let four = pair(vec![PlayerChoice::Guest("Ann".into()); 4]);
         assert_eq!(
-            check_draft(EventFormat::Progressive, &four)
+            check_draft(&event(EventFormat::Progressive, "standard"), &four)
                 .unwrap_err()
                 .to_string(),
             "a progressive partnership has 2 players, or 3 (a side of three: one sits out each \
              deal), not 4"
         );
-        assert_eq!(player_slots(EventFormat::Progressive), (2, 3));
-        assert_eq!(player_slots(EventFormat::PairsMitchell), (2, 2));
+        assert_eq!(player_slots(&event(EventFormat::Progressive, "standard")), (2, 3));
+        assert_eq!(player_slots(&event(EventFormat::PairsMitchell, "standard")), (2, 2));
     }
 
     #[test]
@@ -309,13 +350,13 @@ mod tests {
     #[test]
     fn sizes_names_and_repeats_are_checked() {
         let e = check_draft(
-            EventFormat::PairsMitchell,
+            &event(EventFormat::PairsMitchell, "standard"),
             &pair(vec![PlayerChoice::Guest("Ann".into())]),
         )
         .unwrap_err();
         assert_eq!(e.to_string(), "a pair has 2 players, not 1");
         let e = check_draft(
-            EventFormat::PairsMitchell,
+            &event(EventFormat::PairsMitchell, "standard"),
             &pair(vec![
                 PlayerChoice::Guest("Ann".into()),
                 PlayerChoice::Guest("  ".into()),
@@ -325,7 +366,7 @@ mod tests {
         assert_eq!(e.to_string(), "player 2: the name is required");
         let three = PlayerChoice::Roster(PlayerId::new(3));
         let e = check_draft(
-            EventFormat::PairsMitchell,
+            &event(EventFormat::PairsMitchell, "standard"),
             &pair(vec![three.clone(), three]),
         )
         .unwrap_err();
@@ -342,7 +383,7 @@ mod tests {
             players: vec![PlayerChoice::Guest("A".into()); 4],
         };
         assert!(matches!(
-            check_draft(EventFormat::TeamMatch, &team),
+            check_draft(&event(EventFormat::TeamMatch, "standard"), &team),
             Err(EntryError::TeamName(_))
         ));
     }

@@ -320,7 +320,7 @@ fn entries(p: &ImportPlan, rounds: u32) -> Result<(), ImportError> {
                 .map(|pl| PlayerChoice::Guest(pl.name.clone()))
                 .collect(),
         };
-        check_draft(format, &draft).map_err(|err| match err {
+        check_draft(&p.settings, &draft).map_err(|err| match err {
             EntryError::PlayerCount {
                 kind,
                 expected,
@@ -908,7 +908,7 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
         .status
         .parse()
         .map_err(|e| field("event.status".into(), format!("{e}")))?;
-    let kind = settings.format().entry_kind();
+    let kind = settings.entry_kind();
     let mut numbers = BTreeSet::new();
     let mut entries = Vec::with_capacity(doc.entries.len());
     for (i, e) in doc.entries.into_iter().enumerate() {

@@ -164,6 +164,7 @@ pub(crate) mod tests {
             name: "Club Night".into(),
             date: "2026-05-01".into(),
             format: "progressive".into(),
+            game: String::new(),
             variant: "standard".into(),
             tables: Count::Number(2),
             boards: Count::Number(2),

@@ -196,6 +196,7 @@ mod tests {
             name: "Night".into(),
             date: "2026-05-01".into(),
             format: format.into(),
+            game: String::new(),
             variant: "standard".into(),
             tables: Count::Number(tables),
             boards: Count::Number(boards),

@@ -103,6 +103,48 @@ impl fmt::Display for EntryKind {
     }
 }
 
+/// The game the tables play on the event's boards: Calypso (in any variant), or Kaiso
+/// (Calypso's deal and trick play, with songs scored instead of calypsos).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    #[default]
+    Calypso,
+    Kaiso,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 2] = [GameKind::Calypso, GameKind::Kaiso];
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Calypso => "calypso",
+            GameKind::Kaiso => "kaiso",
+        }
+    }
+    pub const fn label(self) -> &'static str {
+        match self {
+            GameKind::Calypso => "Calypso",
+            GameKind::Kaiso => "Kaiso",
+        }
+    }
+    pub const fn description(self) -> &'static str {
+        match self {
+            GameKind::Calypso => "Calypsos, calypsos in progress and trick piles.",
+            GameKind::Kaiso => {
+                "Kaiso v0.0.1: the same deal and tricks; the winner of a trick builds songs (chords and scales) or ditches the cards."
+            }
+        }
+    }
+    pub fn from_name(s: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.name() == s)
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl fmt::Display for EventFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -131,6 +173,7 @@ pub enum Field {
     Name,
     Date,
     Format,
+    Game,
     Variant,
     Tables,
     Boards,
@@ -147,6 +190,7 @@ impl Field {
             Field::Name => "name",
             Field::Date => "date",
             Field::Format => "format",
+            Field::Game => "game",
             Field::Variant => "variant",
             Field::Tables => "tables",
             Field::Boards => "boards",
@@ -172,6 +216,20 @@ pub enum SettingsError {
     Date(String),
     #[error(transparent)]
     Format(#[from] UnknownFormat),
+    #[error("the game is calypso or kaiso (not \"{0}\")")]
+    Game(String),
+    #[error(
+        "Kaiso is played by four players in two partnerships: choose the standard variant (not {0})"
+    )]
+    KaisoVariant(Variant),
+    #[error(
+        "a Kaiso event is a team match or a pairs Mitchell (the progressive formats score Calypso tallies)"
+    )]
+    KaisoFormat,
+    #[error(
+        "Calypso Duet is played by individuals at two-player tables: choose the pairs Mitchell format, whose \"pairs\" are then single players"
+    )]
+    DuetFormat,
     #[error(transparent)]
     Variant(#[from] UnknownVariant),
     #[error("{} must be a whole number from 1 to {max} (not \"{given}\")", .field.name())]
@@ -209,8 +267,11 @@ impl SettingsError {
             | SettingsError::NameTooLong
             | SettingsError::NameControl => Field::Name,
             SettingsError::Date(_) => Field::Date,
-            SettingsError::Format(_) => Field::Format,
-            SettingsError::Variant(_) => Field::Variant,
+            SettingsError::Format(_) | SettingsError::KaisoFormat | SettingsError::DuetFormat => {
+                Field::Format
+            }
+            SettingsError::Game(_) => Field::Game,
+            SettingsError::Variant(_) | SettingsError::KaisoVariant(_) => Field::Variant,
             SettingsError::Count { field, .. } => *field,
             SettingsError::TrickRule(_) => Field::TrickRule,
             SettingsError::Trumps(_) | SettingsError::TrumpsPartial | SettingsError::Seating(_) => {
@@ -289,6 +350,8 @@ pub struct SettingsDraft {
     pub name: String,
     pub date: String,
     pub format: String,
+    /// `calypso` or `kaiso`; blank for the default, calypso.
+    pub game: String,
     pub variant: String,
     pub tables: Count,
     pub boards: Count,
@@ -308,6 +371,7 @@ impl Default for SettingsDraft {
             name: String::new(),
             date: String::new(),
             format: String::new(),
+            game: String::new(),
             variant: String::new(),
             tables: Count::default(),
             boards: Count::default(),
@@ -327,6 +391,7 @@ pub struct EventSettings {
     name: String,
     date: NaiveDate,
     format: EventFormat,
+    game: GameKind,
     variant: Variant,
     tables: u16,
     boards: u16,
@@ -415,6 +480,24 @@ fn seating(d: &TrumpsDraft) -> Result<Option<Trumps>, SettingsError> {
     }
 }
 
+/// The choices that do not go together: Kaiso is the standard four-player partnership game
+/// as a team match or a Mitchell; Duet seats individuals in a Mitchell.
+fn game_problems(format: EventFormat, game: GameKind, variant: Variant) -> Vec<SettingsError> {
+    let mut out = Vec::new();
+    if game == GameKind::Kaiso {
+        if variant != Variant::Standard {
+            out.push(SettingsError::KaisoVariant(variant));
+        }
+        if !matches!(format, EventFormat::TeamMatch | EventFormat::PairsMitchell) {
+            out.push(SettingsError::KaisoFormat);
+        }
+    }
+    if Variant::DUET.contains(&variant) && format != EventFormat::PairsMitchell {
+        out.push(SettingsError::DuetFormat);
+    }
+    out
+}
+
 impl EventSettings {
     /// Checks every field, reporting all problems at once, then the game as a whole.
     pub fn parse(d: &SettingsDraft) -> Result<EventSettings, SettingsErrors> {
@@ -435,7 +518,16 @@ impl EventSettings {
             e,
             d.format.trim().parse::<EventFormat>().map_err(Into::into),
         );
+        let game = keep(
+            e,
+            choice(&d.game, GameKind::Calypso, GameKind::from_name, SettingsError::Game),
+        );
         let variant = keep(e, d.variant.trim().parse::<Variant>().map_err(Into::into));
+        if let (Some(format), Some(game), Some(variant)) = (format, game, variant) {
+            for problem in game_problems(format, game, variant) {
+                e.push(problem);
+            }
+        }
         let tables = keep(e, count(&d.tables, Field::Tables, MAX_TABLES));
         let boards = keep(e, count(&d.boards, Field::Boards, MAX_BOARDS));
         let trick_rule = keep(
@@ -466,13 +558,14 @@ impl EventSettings {
             _ => None,
         };
         match (
-            name, date, format, variant, tables, boards, trick_rule, trumps, correction, scale,
-            compare,
+            name, date, format, game, variant, tables, boards, trick_rule, trumps, correction,
+            scale, compare,
         ) {
             (
                 Some(name),
                 Some(date),
                 Some(format),
+                Some(game),
                 Some(variant),
                 Some(tables),
                 Some(boards),
@@ -485,6 +578,7 @@ impl EventSettings {
                 name,
                 date,
                 format,
+                game,
                 variant,
                 tables,
                 boards,
@@ -525,6 +619,7 @@ impl EventSettings {
             name: self.name.clone(),
             date: self.date.format("%Y-%m-%d").to_string(),
             format: self.format.name().to_string(),
+            game: self.game.name().to_string(),
             variant: self.variant.name().to_string(),
             tables: Count::Number(i64::from(self.tables)),
             boards: Count::Number(i64::from(self.boards)),
@@ -547,6 +642,19 @@ impl EventSettings {
     }
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+    /// The game the tables play: Calypso, or Kaiso on the same boards.
+    pub fn game(&self) -> GameKind {
+        self.game
+    }
+    /// What takes part: the format decides it, except that Calypso Duet's Mitchell seats
+    /// single players (its "pairs" are individuals at two-player tables).
+    pub fn entry_kind(&self) -> EntryKind {
+        if Variant::DUET.contains(&self.variant) {
+            EntryKind::Individual
+        } else {
+            self.format.entry_kind()
+        }
     }
     pub fn tables(&self) -> u16 {
         self.tables
@@ -585,6 +693,9 @@ pub struct SettingsJson {
     pub name: String,
     pub date: String,
     pub format: String,
+    /// Written always; a document without it (written before Kaiso) reads as calypso.
+    #[serde(default = "default_game")]
+    pub game: String,
     pub variant: String,
     pub tables: i64,
     pub boards: i64,
@@ -596,6 +707,10 @@ pub struct SettingsJson {
     pub scale: String,
     #[serde(default = "default_compare")]
     pub compare: String,
+}
+
+fn default_game() -> String {
+    GameKind::Calypso.name().into()
 }
 
 fn default_scale() -> String {
@@ -616,6 +731,7 @@ impl From<&EventSettings> for SettingsJson {
             name: s.name.clone(),
             date: s.date.format("%Y-%m-%d").to_string(),
             format: s.format.name().to_string(),
+            game: s.game.name().to_string(),
             variant: s.variant.name().to_string(),
             tables: i64::from(s.tables),
             boards: i64::from(s.boards),
@@ -634,6 +750,7 @@ impl From<SettingsJson> for SettingsDraft {
             name: j.name,
             date: j.date,
             format: j.format,
+            game: j.game,
             variant: j.variant,
             tables: Count::Number(j.tables),
             boards: Count::Number(j.boards),
@@ -656,6 +773,7 @@ mod tests {
             name: "Spring pairs".into(),
             date: "2026-04-01".into(),
             format: "pairs-mitchell".into(),
+            game: String::new(),
             variant: "standard".into(),
             tables: Count::Text("6".into()),
             boards: Count::Number(24),
@@ -884,7 +1002,7 @@ mod tests {
         let text = serde_json::to_string(&j).unwrap();
         assert_eq!(
             text,
-            r#"{"name":"Spring pairs","date":"2026-04-01","format":"pairs-mitchell","variant":"standard","tables":6,"boards":24,"trick_rule":"standard","trumps":"SDHC","correction_minutes":30,"scale":"2-1","compare":"net"}"#
+            r#"{"name":"Spring pairs","date":"2026-04-01","format":"pairs-mitchell","game":"calypso","variant":"standard","tables":6,"boards":24,"trick_rule":"standard","trumps":"SDHC","correction_minutes":30,"scale":"2-1","compare":"net"}"#
         );
         let back: SettingsJson = serde_json::from_str(&text).unwrap();
         assert_eq!(EventSettings::parse(&back.into()).unwrap(), s);
@@ -975,5 +1093,63 @@ mod tests {
         let bad: SettingsJson = serde_json::from_str(&text.replace(":90,", ":-5,")).unwrap();
         let e = EventSettings::parse(&bad.into()).unwrap_err();
         assert_eq!(e.0[0].field(), Field::CorrectionMinutes);
+    }
+
+    #[test]
+    fn kaiso_is_the_standard_partnership_game_as_a_team_match_or_a_mitchell() {
+        let mut d = draft();
+        d.game = "kaiso".into();
+        let s = EventSettings::parse(&d).unwrap();
+        assert_eq!(s.game(), GameKind::Kaiso);
+        assert_eq!(s.entry_kind(), EntryKind::Pair);
+        assert_eq!(EventSettings::parse(&s.draft()).unwrap(), s);
+        d.format = "team-match".into();
+        assert!(EventSettings::parse(&d).is_ok());
+        d.format = "progressive".into();
+        assert_eq!(only_error(&d), SettingsError::KaisoFormat);
+        d.format = "pairs-mitchell".into();
+        d.variant = "cutthroat-4".into();
+        let e = only_error(&d);
+        assert_eq!(e, SettingsError::KaisoVariant(Variant::CutThroat4));
+        assert_eq!(e.field(), Field::Variant);
+        d.game = "bridge".into();
+        d.variant = "standard".into();
+        assert_eq!(only_error(&d).to_string(), "the game is calypso or kaiso (not \"bridge\")");
+        // Blank is Calypso, as every event was before Kaiso.
+        d.game = " ".into();
+        assert_eq!(EventSettings::parse(&d).unwrap().game(), GameKind::Calypso);
+    }
+
+    #[test]
+    fn duet_seats_individuals_in_a_mitchell_and_nothing_else() {
+        let mut d = draft();
+        for v in Variant::DUET {
+            d.variant = v.name().into();
+            d.format = "pairs-mitchell".into();
+            let s = EventSettings::parse(&d).unwrap();
+            assert_eq!(s.entry_kind(), EntryKind::Individual);
+            assert_eq!(s.game_spec().people(), 2);
+            for f in ["team-match", "progressive", "progressive-individual"] {
+                d.format = f.into();
+                let e = only_error(&d);
+                assert_eq!((e.clone(), e.field()), (SettingsError::DuetFormat, Field::Format));
+            }
+        }
+        d.format = "pairs-mitchell".into();
+        d.game = "kaiso".into();
+        assert_eq!(
+            only_error(&d),
+            SettingsError::KaisoVariant(Variant::DuetCallAndResponse)
+        );
+    }
+
+    #[test]
+    fn settings_json_written_before_kaiso_reads_as_calypso() {
+        let s = EventSettings::parse(&draft()).unwrap();
+        let mut v = serde_json::to_value(SettingsJson::from(&s)).unwrap();
+        assert_eq!(v["game"], "calypso");
+        v.as_object_mut().unwrap().remove("game");
+        let back: SettingsJson = serde_json::from_value(v).unwrap();
+        assert_eq!(EventSettings::parse(&back.into()).unwrap(), s);
     }
 }

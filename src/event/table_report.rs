@@ -2,14 +2,18 @@
 //! check of it before anything is kept. Three ways to report: the end-of-game summary (each player's completed
 //! calypsos and calypso in progress, each side's trick pile, revokes by side), one summary per
 //! deal (checked after every deal), or the full play record (replayed trick by trick, which
-//! finds the revokes itself). The scores are always the engine's, never typed.
+//! finds the revokes itself). A Kaiso event's tables report each partnership's songs instead
+//! (`engine::kaiso`'s summary). The scores are always the engine's, never typed.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::engine::json::{DealInput, PlayerInput, SeatMap, deal_record, side_named};
+use super::settings::GameKind;
+use crate::engine::json::{DealInput, DummiesInput, PlayerInput, SeatMap, deal_record, side_named};
+use crate::engine::kaiso::{self, KaisoScore, KaisoSummary, Partnerships, SideSummary};
+use crate::engine::summary::dummy_problems;
 use crate::engine::{
     self, CardCounts, Deal, GameRecord, GameSpec, Problem, Score, Seat, Suit, Summary,
 };
@@ -20,6 +24,9 @@ use crate::engine::{
 pub struct DealLine {
     pub players: SeatMap<PlayerInput>,
     pub trick_piles: BTreeMap<String, i64>,
+    /// Calypso Duet: which dealt hand became each player's dummy in this deal.
+    #[serde(default)]
+    pub dummies: Option<DummiesInput>,
 }
 
 /// A full play record, as `rules replay` reads its deals.
@@ -42,6 +49,12 @@ pub struct SheetInput {
     pub deals: Option<Vec<DealLine>>,
     #[serde(default)]
     pub record: Option<RecordInput>,
+    /// Calypso Duet, with the game's summary: each deal's dummies, deal 1 first.
+    #[serde(default)]
+    pub dummies: Option<Vec<DummiesInput>>,
+    /// Kaiso: each partnership's songs, leftover song cards and trick pile.
+    #[serde(default)]
+    pub partnerships: Option<Partnerships<SideSummary>>,
 }
 
 /// A report read into the engine's terms.
@@ -51,14 +64,26 @@ pub enum Sheet {
     Summaries {
         summaries: Vec<Summary>,
         revokes: Vec<i64>,
+        /// Calypso Duet's end-of-game summary: every deal's dummies, deal 1 first (the
+        /// summary itself holds the last deal's). Empty otherwise: a deal's line holds its own.
+        dummies: Vec<[Option<Seat>; 2]>,
     },
     Record(GameRecord),
+    /// A Kaiso game's songs.
+    Kaiso(KaisoSummary),
+}
+
+/// The engine's score of a sheet, in the game's own terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scored {
+    Calypso(Score),
+    Kaiso(KaisoScore),
 }
 
 /// The engine's verdict on an accepted sheet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checked {
-    pub score: Score,
+    pub score: Scored,
     /// Revokes committed, by side index.
     pub revokes: Vec<u32>,
     pub majors: i64,
@@ -96,8 +121,24 @@ fn problem(code: &'static str, message: String, side: Option<usize>) -> Problem 
 impl SheetInput {
     /// Reads the report; the error says what shape is wrong (not what is impossible: that is
     /// the engine's check).
-    pub fn read(self, spec: &GameSpec) -> Result<Sheet, String> {
+    pub fn read(self, spec: &GameSpec, game: GameKind) -> Result<Sheet, String> {
         let summary_given = self.players.is_some() || self.trick_piles.is_some();
+        let calypso_given = summary_given || self.deals.is_some() || self.record.is_some();
+        match (game, self.partnerships) {
+            (GameKind::Kaiso, Some(partnerships)) if !calypso_given && self.revokes.is_none() => {
+                return Ok(Sheet::Kaiso(KaisoSummary { partnerships }));
+            }
+            (GameKind::Kaiso, _) => {
+                return Err("a Kaiso event takes each partnership's songs: give \"partnerships\" (and nothing else)".into());
+            }
+            (GameKind::Calypso, Some(_)) => {
+                return Err("\"partnerships\" is a Kaiso report; this event plays Calypso: give \"players\" and \"trick_piles\", or \"deals\", or \"record\"".into());
+            }
+            (GameKind::Calypso, None) => {}
+        }
+        if self.dummies.is_some() && !summary_given {
+            return Err("\"dummies\" goes with the game's summary; deal by deal, each deal's line has its own".into());
+        }
         match (summary_given, self.deals, self.record) {
             (false, None, Some(record)) => {
                 if self.revokes.is_some() {
@@ -117,10 +158,15 @@ impl SheetInput {
                 let (Some(players), Some(piles)) = (self.players, self.trick_piles) else {
                     return Err("a summary needs both \"players\" and \"trick_piles\"".into());
                 };
-                let summary = summary(spec, spec.deals() as i64, players, &piles)?;
+                let dummies = game_dummies(spec, self.dummies.as_deref())?;
+                let mut summary = summary(spec, spec.deals() as i64, players, &piles, None)?;
+                if let Some(&last) = dummies.last() {
+                    summary.dummies = last;
+                }
                 Ok(Sheet::Summaries {
                     summaries: vec![summary],
                     revokes: revokes(spec, self.revokes.as_ref())?,
+                    dummies,
                 })
             }
             (false, Some(lines), None) => {
@@ -134,11 +180,14 @@ impl SheetInput {
                 let summaries = lines
                     .into_iter()
                     .enumerate()
-                    .map(|(i, l)| summary(spec, i as i64 + 1, l.players, &l.trick_piles))
+                    .map(|(i, l)| {
+                        summary(spec, i as i64 + 1, l.players, &l.trick_piles, l.dummies.as_ref())
+                    })
                     .collect::<Result<_, _>>()?;
                 Ok(Sheet::Summaries {
                     summaries,
                     revokes: revokes(spec, self.revokes.as_ref())?,
+                    dummies: Vec::new(),
                 })
             }
             (false, None, None) => Err(
@@ -158,17 +207,44 @@ fn summary(
     after_deal: i64,
     players: SeatMap<PlayerInput>,
     piles: &BTreeMap<String, i64>,
+    dummies: Option<&DummiesInput>,
 ) -> Result<Summary, String> {
     let mut trick_piles = vec![None; spec.sides()];
     for (name, &n) in piles {
         trick_piles[side_named(spec, "trick_piles", name)?] = Some(n);
     }
+    let dummies = match dummies {
+        Some(d) => d.seats().map_err(|e| format!("deal {after_deal}: {e}"))?,
+        None => [None, None],
+    };
     Ok(Summary {
         after_deal,
         players: players.0.map(|p| p.map(PlayerInput::into_summary)),
         trick_piles,
-        dummies: [None, None],
+        dummies,
     })
+}
+
+/// A Duet game summary's dummies, one pair per deal; none given is every deal unnamed (the
+/// check then says which are missing). Other games: what was given, for the check to refuse.
+fn game_dummies(
+    spec: &GameSpec,
+    given: Option<&[DummiesInput]>,
+) -> Result<Vec<[Option<Seat>; 2]>, String> {
+    let deals = spec.deals();
+    match given {
+        None if spec.duet.is_some() => Ok(vec![[None, None]; deals]),
+        None => Ok(Vec::new()),
+        Some(list) if list.len() != deals => Err(format!(
+            "\"dummies\" gives {} deals' choices; a game has {deals} deals",
+            list.len()
+        )),
+        Some(list) => list
+            .iter()
+            .enumerate()
+            .map(|(i, d)| d.seats().map_err(|e| format!("deal {}: {e}", i + 1)))
+            .collect(),
+    }
 }
 
 fn revokes(spec: &GameSpec, given: Option<&BTreeMap<String, i64>>) -> Result<Vec<i64>, String> {
@@ -187,8 +263,41 @@ pub fn check(
     dealt: Option<&[Deal]>,
 ) -> Result<Checked, Vec<Problem>> {
     let (score, revokes) = match sheet {
-        Sheet::Summaries { summaries, revokes } => {
-            let mut problems = engine::check_series(spec, summaries, dealt);
+        Sheet::Kaiso(summary) => {
+            let problems = kaiso::check(summary, dealt);
+            if !problems.is_empty() {
+                return Err(problems);
+            }
+            let score = kaiso::score(summary);
+            let m = majors_side(spec);
+            let total = |side: usize| score.partnerships.get(side).total;
+            return Ok(Checked {
+                majors: total(m),
+                minors: total(if m == 0 { 1 } else { 0 }),
+                revokes: vec![0; spec.sides()],
+                score: Scored::Kaiso(score),
+            });
+        }
+        Sheet::Summaries {
+            summaries,
+            revokes,
+            dummies,
+        } => {
+            // A Duet game summary's earlier deals' dummies (the last deal's is the summary's).
+            let mut problems: Vec<Problem> = dummies
+                .iter()
+                .enumerate()
+                .take(dummies.len().saturating_sub(1))
+                .flat_map(|(i, &d)| {
+                    dummy_problems(spec, i as i64 + 1, d)
+                        .into_iter()
+                        .map(move |p| Problem {
+                            deal: Some(i as i64 + 1),
+                            ..p
+                        })
+                })
+                .collect();
+            problems.extend(engine::check_series(spec, summaries, dealt));
             let tricks = (spec.deck.len() / spec.players.max(1)) as i64;
             for (side, &n) in revokes.iter().enumerate() {
                 let name = spec.side_name(side);
@@ -242,7 +351,7 @@ pub fn check(
         majors: side_score(m),
         minors: side_score(other),
         revokes,
-        score,
+        score: Scored::Calypso(score),
     })
 }
 
@@ -308,47 +417,61 @@ fn sides_json(spec: &GameSpec, values: &[Option<i64>]) -> Value {
     )
 }
 
+/// `{"majors": "S", "minors": "W"}`; a dummy not named is left out.
+fn dummies_json(d: [Option<Seat>; 2]) -> Value {
+    let mut m = Map::new();
+    for (name, seat) in ["majors", "minors"].into_iter().zip(d) {
+        if let Some(seat) = seat {
+            m.insert(name.into(), json!(seat.to_string()));
+        }
+    }
+    Value::Object(m)
+}
+
 impl Sheet {
     /// The sheet in the API's JSON shape, as stored and shown in the audit trail.
     pub fn to_json(&self, spec: &GameSpec) -> Value {
         match self {
-            Sheet::Summaries { summaries, revokes } => {
+            Sheet::Summaries {
+                summaries,
+                revokes,
+                dummies,
+            } => {
                 let revokes =
                     sides_json(spec, &revokes.iter().map(|&n| Some(n)).collect::<Vec<_>>());
                 match summaries.as_slice() {
-                    [one] if one.after_deal == spec.deals() as i64 => json!({
-                        "players": players_json(one),
-                        "trick_piles": sides_json(spec, &one.trick_piles),
-                        "revokes": revokes,
-                    }),
+                    [one] if one.after_deal == spec.deals() as i64 => {
+                        let mut v = json!({
+                            "players": players_json(one),
+                            "trick_piles": sides_json(spec, &one.trick_piles),
+                            "revokes": revokes,
+                        });
+                        if !dummies.is_empty() {
+                            v["dummies"] = dummies.iter().map(|d| dummies_json(*d)).collect();
+                        }
+                        v
+                    }
                     many => json!({
-                        "deals": many.iter().map(|s| json!({
-                            "players": players_json(s),
-                            "trick_piles": sides_json(spec, &s.trick_piles),
-                        })).collect::<Vec<_>>(),
+                        "deals": many.iter().map(|s| {
+                            let mut line = json!({
+                                "players": players_json(s),
+                                "trick_piles": sides_json(spec, &s.trick_piles),
+                            });
+                            if s.dummies.iter().any(Option::is_some) {
+                                line["dummies"] = dummies_json(s.dummies);
+                            }
+                            line
+                        }).collect::<Vec<_>>(),
                         "revokes": revokes,
                     }),
                 }
             }
             Sheet::Record(r) => json!({
-                "record": {
-                    "deals": r.deals.iter().map(|d| {
-                        let hands: Map<String, Value> = spec.seats().iter().map(|s| {
-                            (s.to_string(), json!(d.hands[s.index()].iter().map(ToString::to_string).collect::<Vec<_>>()))
-                        }).collect();
-                        let tricks: Vec<Value> = d.tricks.iter().map(|t| {
-                            Value::Object(Seat::ALL.iter().filter_map(|s| t[s.index()].map(|c| (s.to_string(), json!(c.to_string())))).collect())
-                        }).collect();
-                        let mut deal = Map::new();
-                        if let Some(dealer) = d.dealer {
-                            deal.insert("dealer".into(), json!(dealer.to_string()));
-                        }
-                        deal.insert("hands".into(), Value::Object(hands));
-                        deal.insert("tricks".into(), Value::Array(tricks));
-                        Value::Object(deal)
-                    }).collect::<Vec<_>>()
-                }
+                "record": {"deals": engine::json::deals_json(spec, r)}
             }),
+            Sheet::Kaiso(summary) => {
+                serde_json::to_value(summary).unwrap_or_else(|_| json!({}))
+            }
         }
     }
 }
@@ -365,7 +488,7 @@ mod tests {
     fn read(spec: &GameSpec, json: &str) -> Result<Sheet, String> {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
-            .read(spec)
+            .read(spec, GameKind::Calypso)
     }
 
     const GAME: &str = r#"{"players":{"N":{"calypsos":1,"in_progress":["2S","5S"]},
@@ -380,7 +503,10 @@ mod tests {
         let checked = check(&spec, &sheet, None).unwrap();
         // N-S (Spades and Hearts by default): N 500 + 2 x 20, S 500, 72 x 10, and 260 for
         // E-W's revoke. E-W: 20 + 3 x 20 + 104 x 10.
-        assert_eq!(checked.score.side("NS").unwrap().revoke_bonus, 260);
+        let Scored::Calypso(score) = &checked.score else {
+            panic!("a Calypso sheet is scored as Calypso: {:?}", checked.score)
+        };
+        assert_eq!(score.side("NS").unwrap().revoke_bonus, 260);
         assert_eq!((checked.majors, checked.minors), (2020, 1120));
         assert_eq!(checked.revokes, vec![0, 1]);
         assert_eq!(majors_side(&spec), 0);

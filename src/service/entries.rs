@@ -200,7 +200,7 @@ fn checked(
     ev: &Event,
     draft: &EntryDraft,
 ) -> Result<EntryDraft, EntryChangeError> {
-    let draft = check_draft(ev.settings.format(), draft)?;
+    let draft = check_draft(&ev.settings, draft)?;
     let existing = db::entries::entries_of(conn, ev.club_id, ev.id)?;
     for (i, p) in draft.players.iter().enumerate() {
         if let PlayerChoice::Roster(id) = p {

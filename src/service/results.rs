@@ -180,7 +180,9 @@ pub fn check_sheet(
     input: SheetInput,
 ) -> Result<(Checked, Report), EntryError> {
     let spec = ev.settings.game_spec();
-    let sheet = input.read(&spec).map_err(EntryError::Shape)?;
+    let sheet = input
+        .read(&spec, ev.settings.game())
+        .map_err(EntryError::Shape)?;
     let dealt = match &ev.deal {
         Some(key) => board_deals(&ev.settings, key, board)?,
         None => None,

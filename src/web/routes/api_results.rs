@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 
 use super::events::api_event;
 use crate::db::DbConnection;
-use crate::engine::json::{PlayerInput, SeatMap};
+use crate::engine::json::{DummiesInput, PlayerInput, SeatMap};
+use crate::engine::kaiso::{Partnerships, SideSummary};
 use crate::event::club::TimeZone;
 use crate::event::entries::Entry;
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
@@ -35,6 +36,8 @@ pub struct ResultBody {
     revokes: Option<std::collections::BTreeMap<String, i64>>,
     deals: Option<Vec<DealLine>>,
     record: Option<RecordInput>,
+    dummies: Option<Vec<DummiesInput>>,
+    partnerships: Option<Partnerships<SideSummary>>,
     reason: Option<String>,
 }
 
@@ -52,6 +55,8 @@ impl ResultBody {
                 revokes: self.revokes,
                 deals: self.deals,
                 record: self.record,
+                dummies: self.dummies,
+                partnerships: self.partnerships,
             },
             self.reason,
         )

@@ -88,8 +88,8 @@ impl EntryForm {
 
     /// The draft, or the slots' own problems (a slot with both or neither filled).
     fn draft(&self, ev: &Event) -> Result<EntryDraft, FieldErrors> {
-        let kind = ev.settings.format().entry_kind();
-        let (required, offered) = player_slots(ev.settings.format());
+        let kind = ev.settings.entry_kind();
+        let (required, offered) = player_slots(&ev.settings);
         let mut errors = FieldErrors::default();
         let mut players = Vec::new();
         for s in self.slots(offered, false) {
@@ -176,9 +176,9 @@ async fn page(
     let (entries, roster) = state
         .db(move |c| Ok(service::entries::entries_with_roster(c, club, id)?))
         .await?;
-    let kind = ev.settings.format().entry_kind();
+    let kind = ev.settings.entry_kind();
     let team = kind.players() == 4;
-    let (_, offered) = player_slots(ev.settings.format());
+    let (_, offered) = player_slots(&ev.settings);
     let late = check_change_after_start(ev.status, ev.settings.format());
     Ok(html_page(
         errors.status(),

@@ -17,6 +17,7 @@ use crate::event::club::{Club, TimeZone};
 use crate::event::lifecycle::{self, MAX_REASON};
 use crate::event::results::{Outcome, ResultStatus};
 use crate::event::settings::{
+    GameKind,
     DEFAULT_CORRECTION_MINUTES, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
 };
 use crate::event::{
@@ -112,6 +113,8 @@ pub struct EventForm {
     pub name: String,
     pub date: String,
     pub format: String,
+    /// Blank or absent: Calypso.
+    pub game: String,
     pub variant: String,
     pub tables: String,
     pub boards: String,
@@ -133,6 +136,7 @@ impl EventForm {
             name: self.name.clone(),
             date: self.date.clone(),
             format: self.format.clone(),
+            game: self.game.clone(),
             variant: self.variant.clone(),
             tables: Count::Text(self.tables.clone()),
             boards: Count::Text(self.boards.clone()),
@@ -163,6 +167,7 @@ impl EventForm {
             name: d.name,
             date: d.date,
             format: d.format,
+            game: d.game,
             variant: d.variant,
             tables: d.tables.to_string(),
             boards: d.boards.to_string(),
@@ -197,6 +202,7 @@ pub struct Choice {
 /// Choices for the form's selects.
 pub struct Choices {
     pub formats: Vec<Choice>,
+    pub games: Vec<Choice>,
     pub variants: Vec<Choice>,
     pub rules: Vec<Choice>,
     pub suits: Vec<(&'static str, &'static str)>,
@@ -219,7 +225,15 @@ impl Choices {
                     description: "",
                 })
                 .collect(),
-            variants: Variant::ALL
+            games: GameKind::ALL
+                .iter()
+                .map(|g| Choice {
+                    value: g.name(),
+                    label: g.label(),
+                    description: g.description(),
+                })
+                .collect(),
+            variants: Variant::EVERY
                 .iter()
                 .map(|v| Choice {
                     value: v.name(),
@@ -1107,7 +1121,7 @@ pub async fn show(
             .is_ok(),
         has_key: ev.deal.is_some(),
         entries,
-        entry_kind: ev.settings.format().entry_kind().name(),
+        entry_kind: ev.settings.entry_kind().name(),
         results,
         standings,
         poll_ms: POLL_MS,

@@ -352,6 +352,7 @@ impl TableForm {
                     lines.push(DealLine {
                         players,
                         trick_piles,
+                        dummies: None,
                     });
                 }
                 SheetInput {
@@ -809,7 +810,7 @@ mod tests {
     fn stored(spec: &GameSpec, f: &TableForm) -> String {
         f.sheet(spec)
             .unwrap()
-            .read(spec)
+            .read(spec, crate::event::settings::GameKind::Calypso)
             .unwrap()
             .to_json(spec)
             .to_string()
