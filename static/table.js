@@ -87,3 +87,60 @@
     deal.insertBefore(button, legend.nextSibling);
   });
 })();
+
+// Kaiso: songs are rows of buttons. "Add a song" copies an empty row under the last one (the
+// page always has two spare rows, so nothing depends on this), and each row can be cleared,
+// as a tapped button cannot be untapped.
+(function () {
+  "use strict";
+  var MAX = 60;
+  function clearRow(row) {
+    row.querySelectorAll("input").forEach(function (el) {
+      if (el.type === "radio" || el.type === "checkbox") { el.checked = false; }
+      else { el.value = ""; }
+    });
+  }
+  function addClear(row) {
+    var legend = row.querySelector("legend");
+    if (!legend || row.querySelector(".clear-song")) { return; }
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "link clear-song";
+    b.textContent = "clear";
+    b.addEventListener("click", function () {
+      clearRow(row);
+      row.form && row.form.dispatchEvent(new Event("change"));
+    });
+    legend.appendChild(document.createTextNode(" "));
+    legend.appendChild(b);
+  }
+  document.querySelectorAll("fieldset.songs").forEach(function (side) {
+    var rows = side.querySelector(".song-rows");
+    var add = side.querySelector("button.add-song");
+    if (!rows || !add) { return; }
+    rows.querySelectorAll("fieldset.song").forEach(addClear);
+    add.hidden = false;
+    add.addEventListener("click", function () {
+      var all = rows.querySelectorAll("fieldset.song");
+      var last = all[all.length - 1];
+      var n = parseInt(last.getAttribute("data-song"), 10);
+      if (!(n < MAX)) { return; }
+      var from = "_" + n + "_", to = "_" + (n + 1) + "_";
+      var copy = last.cloneNode(true);
+      copy.setAttribute("data-song", String(n + 1));
+      copy.querySelectorAll("[name], [id], [for]").forEach(function (el) {
+        ["name", "id", "for"].forEach(function (a) {
+          var v = el.getAttribute(a);
+          if (v) { el.setAttribute(a, v.replace(from, to)); }
+        });
+      });
+      var legend = copy.querySelector("legend");
+      if (legend) { legend.textContent = "Song " + (n + 1); }
+      clearRow(copy);
+      rows.appendChild(copy);
+      addClear(copy);
+      var first = copy.querySelector("input");
+      if (first) { first.focus(); }
+    });
+  });
+})();

@@ -27,6 +27,7 @@ pub mod settings;
 pub mod standings;
 pub mod table;
 pub mod table_result;
+pub mod table_songs;
 pub mod tokens;
 
 use actix_web::{Route, web};

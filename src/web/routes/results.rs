@@ -357,8 +357,30 @@ fn audit_line(a: &AuditEntry, zone: TimeZone) -> AuditLine {
 }
 
 /// What the table reported, in a few lines.
-fn sheet_lines(v: &Value) -> Vec<String> {
+fn sheet_lines(spec: &crate::engine::GameSpec, v: &Value) -> Vec<String> {
     let mut lines = vec![];
+    // A Kaiso report: each partnership's songs in the order scored, then what is left.
+    for side in super::table_songs::songs_report(spec, v) {
+        let songs: Vec<String> = side
+            .songs
+            .iter()
+            .map(|l| format!("{} {}", l.what, l.points))
+            .collect();
+        lines.push(format!(
+            "{}: {}{} leftover song card{} {}; trick pile {} cards; total {}",
+            side.label,
+            if songs.is_empty() {
+                "no songs; ".to_string()
+            } else {
+                format!("{}; ", songs.join(", "))
+            },
+            side.leftover,
+            if side.leftover == 1 { "" } else { "s" },
+            side.leftover_points,
+            side.pile,
+            side.total
+        ));
+    }
     if let Some(deals) = v["deals"].as_array() {
         lines.push(format!(
             "Entered deal by deal ({} deal{}); the engine checked after each.",
@@ -472,7 +494,7 @@ async fn result_page(
             minors: side(Side::Minors),
             sides: ev.settings.side_names(),
             ruling: ruling_text(&result),
-            sheet: sheet_lines(result.report.json()),
+            sheet: sheet_lines(&ev.settings.game_spec(), result.report.json()),
             sheet_json,
             audit: audit
                 .iter()
@@ -838,7 +860,7 @@ async fn rule_page(
     (round, table, board): (u32, u32, u32),
     ruling: RulingState,
 ) -> Result<HttpResponse, AppError> {
-    let blank = TableForm::blank(&ev.settings.game_spec(), round, board);
+    let blank = TableForm::blank(&ev.settings.game_spec(), ev.settings.game(), round, board);
     let score = ScoreForm::new(blank);
     entry_page(
         state,

@@ -286,7 +286,7 @@ async fn score_entries(
         .iter()
         .map(|&board| {
             let result = results.iter().find(|r| r.place.board == board);
-            let blank = TableForm::blank(&spec, round, board);
+            let blank = TableForm::blank(&spec, ev.settings.game(), round, board);
             match kept.take_if(|k| !own || k.form.board.trim() == board.to_string()) {
                 Some(k) if own => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result),
                 Some(k) => ScoreEntry::new(&spec, &blank, &k.problems, k.message, result),
@@ -340,7 +340,7 @@ async fn late_entries(
         };
         let mut e = match kept.take_if(mine) {
             Some(k) => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result),
-            None => ScoreEntry::new(&spec, &TableForm::blank(&spec, r, board), &[], None, result),
+            None => ScoreEntry::new(&spec, &TableForm::blank(&spec, ev.settings.game(), r, board), &[], None, result),
         };
         e.late = Some(format!("Round {r}, board {board}: {who}"));
         out.push(e);

@@ -9,16 +9,21 @@ use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::results::{ResultStatus, TableResult};
 use crate::event::seats::{side_called, side_letters};
 use crate::event::standings::live::SoFar;
+use crate::event::settings::GameKind;
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 
+use super::table_songs::{SideSongsView, SongsForm, SongsReport, songs_report};
+
 /// How a table enters its result: the counts at the end of the game, the counts after each
-/// deal (the engine then checks every deal), or the full play record.
+/// deal (the engine then checks every deal), or the full play record; at a Kaiso event, each
+/// partnership's songs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Mode {
     #[default]
     Game,
     Deals,
     Record,
+    Songs,
 }
 
 impl Mode {
@@ -27,11 +32,12 @@ impl Mode {
             Mode::Game => "game",
             Mode::Deals => "deals",
             Mode::Record => "record",
+            Mode::Songs => "songs",
         }
     }
 
     fn parse(text: &str) -> Option<Mode> {
-        [Mode::Game, Mode::Deals, Mode::Record]
+        [Mode::Game, Mode::Deals, Mode::Record, Mode::Songs]
             .into_iter()
             .find(|m| m.name() == text.trim())
     }
@@ -181,6 +187,8 @@ pub struct TableForm {
     pub deal_revokes: BTreeMap<String, String>,
     /// A play record (JSON).
     pub record: String,
+    /// A Kaiso event's songs (`k_NS_1_kind`, `k_NS_leftover`, ...).
+    pub songs: SongsForm,
 }
 
 /// `d3_piles_NS` is deal 3's `piles_NS`: (2, "piles_NS").
@@ -201,7 +209,9 @@ impl TableForm {
                 "record" => f.record = v,
                 "mode" => f.mode = Mode::parse(&v),
                 _ => {
-                    if let Some((d, rest)) = deal_field(&k) {
+                    if k.starts_with("k_") {
+                        f.songs.take(&k, v);
+                    } else if let Some((d, rest)) = deal_field(&k) {
                         if f.deals.len() <= d {
                             f.deals.resize_with(d + 1, CountsForm::default);
                         }
@@ -247,6 +257,12 @@ impl TableForm {
                 pairs.push((format!("{prefix}revokes_{side}"), n.to_string()));
             }
         };
+        if v["partnerships"].is_object() {
+            let mut f = TableForm::from_pairs(pairs);
+            f.mode = Some(Mode::Songs);
+            f.songs = SongsForm::from_json(v);
+            return f;
+        }
         if v["record"].is_object() {
             pairs.push(("mode".into(), Mode::Record.name().into()));
             let text = serde_json::to_string_pretty(&v["record"]).unwrap_or_default();
@@ -265,11 +281,12 @@ impl TableForm {
         TableForm::from_pairs(pairs)
     }
 
-    /// An empty form for a board: revokes 0, the rest to fill in.
-    pub fn blank(spec: &GameSpec, round: u32, board: u32) -> TableForm {
+    /// An empty form for a board: revokes 0, the rest to fill in; a Kaiso event's songs.
+    pub fn blank(spec: &GameSpec, game: GameKind, round: u32, board: u32) -> TableForm {
         let mut f = TableForm {
             round: round.to_string(),
             board: board.to_string(),
+            mode: (game == GameKind::Kaiso).then_some(Mode::Songs),
             ..TableForm::default()
         };
         for side in 0..spec.sides() {
@@ -293,6 +310,10 @@ impl TableForm {
     pub fn sheet(&self, spec: &GameSpec) -> Result<SheetInput, Vec<Problem>> {
         let mut problems = Vec::new();
         let sheet = match self.mode() {
+            Mode::Songs => SheetInput {
+                partnerships: Some(self.songs.read(&mut problems)),
+                ..SheetInput::default()
+            },
             Mode::Record => {
                 if self.record.trim().is_empty() {
                     return Err(vec![problem(
@@ -484,6 +505,8 @@ pub struct ResultView {
     pub report: Vec<ReportBlock>,
     /// Entered as the full play record (its counts come from replaying it).
     pub record: bool,
+    /// A Kaiso report's songs and scores, by partnership.
+    pub songs: Vec<SongsReport>,
 }
 
 /// One game (or one deal) of an entered report, read only.
@@ -593,6 +616,8 @@ pub struct ScoreEntry {
     /// a note in each deal that has one (and of the revokes), with what to call it.
     pub notes: Vec<(String, String)>,
     pub record: String,
+    /// A Kaiso event's form: each partnership's songs.
+    pub songs: Option<Vec<SideSongsView>>,
     /// Problems not about one line.
     pub problems: Vec<String>,
     pub message: Option<String>,
@@ -630,6 +655,7 @@ fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
     match mode {
         // A record's problems (a hand not dealt, a card not held) are the record's.
         Mode::Record => Spot::Top,
+        Mode::Songs => p.side.map_or(Spot::Top, |side| Spot::Side(None, side)),
         Mode::Game => match (p.seat, p.side) {
             (Some(seat), _) => Spot::Seat(None, seat),
             (None, Some(side)) => Spot::Side(None, side),
@@ -750,6 +776,7 @@ impl ScoreEntry {
             deals,
             deal_revokes,
             record: form.record.clone(),
+            songs: (mode == Mode::Songs).then(|| form.songs.view(spec, problems)),
             problems: at(Spot::Top),
             message,
             result: result.map(|r| ResultView {
@@ -761,6 +788,7 @@ impl ScoreEntry {
                 awaiting: r.status == ResultStatus::Provisional,
                 report: report_blocks(spec, r.report.json()),
                 record: r.report.json()["record"].is_object(),
+                songs: songs_report(spec, r.report.json()),
             }),
             late: None,
             so_far: None,
