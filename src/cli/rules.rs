@@ -473,7 +473,11 @@ pub fn record_json(spec: &GameSpec, record: &GameRecord) -> Value {
     let trumps: Map<String, Value> = spec
         .seats()
         .iter()
-        .filter_map(|&s| spec.trumps.of(s).map(|t| (s.to_string(), json!(t.to_string()))))
+        .filter_map(|&s| {
+            spec.trumps
+                .of(s)
+                .map(|t| (s.to_string(), json!(t.to_string())))
+        })
         .collect();
     let deals = crate::engine::json::deals_json(spec, record);
     json!({

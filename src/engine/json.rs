@@ -11,9 +11,9 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use super::cards::{Card, NotationError, Seat};
 use super::duet::{DuetChoice, DuetDeal, Exchange};
 use super::replay::{DealRecord, GameRecord};
-use serde_json::{Map, Value, json};
 use super::spec::GameSpec;
 use super::summary::{PlayerSummary, Summary};
+use serde_json::{Map, Value, json};
 
 /// A JSON object keyed by seat letters; unknown and repeated seats are errors (a repeated
 /// key would otherwise hide a fifth card).

@@ -318,8 +318,14 @@ mod tests {
             "a progressive partnership has 2 players, or 3 (a side of three: one sits out each \
              deal), not 4"
         );
-        assert_eq!(player_slots(&event(EventFormat::Progressive, "standard")), (2, 3));
-        assert_eq!(player_slots(&event(EventFormat::PairsMitchell, "standard")), (2, 2));
+        assert_eq!(
+            player_slots(&event(EventFormat::Progressive, "standard")),
+            (2, 3)
+        );
+        assert_eq!(
+            player_slots(&event(EventFormat::PairsMitchell, "standard")),
+            (2, 2)
+        );
     }
 
     #[test]

@@ -520,7 +520,12 @@ impl EventSettings {
         );
         let game = keep(
             e,
-            choice(&d.game, GameKind::Calypso, GameKind::from_name, SettingsError::Game),
+            choice(
+                &d.game,
+                GameKind::Calypso,
+                GameKind::from_name,
+                SettingsError::Game,
+            ),
         );
         let variant = keep(e, d.variant.trim().parse::<Variant>().map_err(Into::into));
         if let (Some(format), Some(game), Some(variant)) = (format, game, variant) {
@@ -1114,7 +1119,10 @@ mod tests {
         assert_eq!(e.field(), Field::Variant);
         d.game = "bridge".into();
         d.variant = "standard".into();
-        assert_eq!(only_error(&d).to_string(), "the game is calypso or kaiso (not \"bridge\")");
+        assert_eq!(
+            only_error(&d).to_string(),
+            "the game is calypso or kaiso (not \"bridge\")"
+        );
         // Blank is Calypso, as every event was before Kaiso.
         d.game = " ".into();
         assert_eq!(EventSettings::parse(&d).unwrap().game(), GameKind::Calypso);
@@ -1132,7 +1140,10 @@ mod tests {
             for f in ["team-match", "progressive", "progressive-individual"] {
                 d.format = f.into();
                 let e = only_error(&d);
-                assert_eq!((e.clone(), e.field()), (SettingsError::DuetFormat, Field::Format));
+                assert_eq!(
+                    (e.clone(), e.field()),
+                    (SettingsError::DuetFormat, Field::Format)
+                );
             }
         }
         d.format = "pairs-mitchell".into();

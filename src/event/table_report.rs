@@ -469,9 +469,7 @@ impl Sheet {
             Sheet::Record(r) => json!({
                 "record": {"deals": engine::json::deals_json(spec, r)}
             }),
-            Sheet::Kaiso(summary) => {
-                serde_json::to_value(summary).unwrap_or_else(|_| json!({}))
-            }
+            Sheet::Kaiso(summary) => serde_json::to_value(summary).unwrap_or_else(|_| json!({})),
         }
     }
 }

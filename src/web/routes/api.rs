@@ -217,6 +217,7 @@ pub struct EventBody {
     name: Option<String>,
     date: Option<String>,
     format: Option<String>,
+    game: Option<String>,
     variant: Option<String>,
     tables: Option<i64>,
     boards: Option<i64>,
@@ -244,6 +245,9 @@ impl EventBody {
         }
         if let Some(v) = self.format {
             base.format = v;
+        }
+        if let Some(v) = self.game {
+            base.game = v;
         }
         if let Some(v) = self.tables {
             base.tables = Count::Number(v);

@@ -17,8 +17,7 @@ use crate::event::club::{Club, TimeZone};
 use crate::event::lifecycle::{self, MAX_REASON};
 use crate::event::results::{Outcome, ResultStatus};
 use crate::event::settings::{
-    GameKind,
-    DEFAULT_CORRECTION_MINUTES, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
+    DEFAULT_CORRECTION_MINUTES, GameKind, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
 };
 use crate::event::{
     ClubId, Count, DealKey, Event, EventFormat, EventId, EventSettings, EventStatus,

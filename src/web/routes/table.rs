@@ -340,7 +340,13 @@ async fn late_entries(
         };
         let mut e = match kept.take_if(mine) {
             Some(k) => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result),
-            None => ScoreEntry::new(&spec, &TableForm::blank(&spec, ev.settings.game(), r, board), &[], None, result),
+            None => ScoreEntry::new(
+                &spec,
+                &TableForm::blank(&spec, ev.settings.game(), r, board),
+                &[],
+                None,
+                result,
+            ),
         };
         e.late = Some(format!("Round {r}, board {board}: {who}"));
         out.push(e);

@@ -4,12 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::engine::json::{CardText, PlayerInput, SeatMap};
+use crate::deals::record::duet_player;
+use crate::engine::json::{CardText, DummiesInput, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::results::{ResultStatus, TableResult};
 use crate::event::seats::{side_called, side_letters};
-use crate::event::standings::live::SoFar;
 use crate::event::settings::GameKind;
+use crate::event::standings::live::SoFar;
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 
 use super::table_songs::{SideSongsView, SongsForm, SongsReport, songs_report};
@@ -189,6 +190,17 @@ pub struct TableForm {
     pub record: String,
     /// A Kaiso event's songs (`k_NS_1_kind`, `k_NS_leftover`, ...).
     pub songs: SongsForm,
+    /// Calypso Duet: each deal's dummies by board seat, majors then minors
+    /// (`dummy_1_majors`, `dummy_1_minors`, ...; index 0 is deal 1), whichever way is chosen.
+    pub dummies: Vec<[String; 2]>,
+}
+
+/// `dummy_3_minors` is deal 3's minors player's dummy: (2, 1).
+fn dummy_field(key: &str) -> Option<(usize, usize)> {
+    let (d, player) = key.strip_prefix("dummy_")?.split_once('_')?;
+    let k: usize = d.parse().ok()?;
+    let p = ["majors", "minors"].iter().position(|&n| n == player)?;
+    (d.bytes().all(|b| b.is_ascii_digit()) && (1..=MAX_DEALS).contains(&k)).then_some((k - 1, p))
 }
 
 /// `d3_piles_NS` is deal 3's `piles_NS`: (2, "piles_NS").
@@ -211,6 +223,11 @@ impl TableForm {
                 _ => {
                     if k.starts_with("k_") {
                         f.songs.take(&k, v);
+                    } else if let Some((d, p)) = dummy_field(&k) {
+                        if f.dummies.len() <= d {
+                            f.dummies.resize_with(d + 1, Default::default);
+                        }
+                        f.dummies[d][p] = v;
                     } else if let Some((d, rest)) = deal_field(&k) {
                         if f.deals.len() <= d {
                             f.deals.resize_with(d + 1, CountsForm::default);
@@ -262,6 +279,19 @@ impl TableForm {
             f.mode = Some(Mode::Songs);
             f.songs = SongsForm::from_json(v);
             return f;
+        }
+        let dummy = |k: usize, d: &serde_json::Value, pairs: &mut Vec<(String, String)>| {
+            for player in ["majors", "minors"] {
+                if let Some(seat) = d[player].as_str() {
+                    pairs.push((format!("dummy_{k}_{player}"), seat.to_string()));
+                }
+            }
+        };
+        for (i, d) in v["dummies"].as_array().into_iter().flatten().enumerate() {
+            dummy(i + 1, d, &mut pairs);
+        }
+        for (i, d) in v["deals"].as_array().into_iter().flatten().enumerate() {
+            dummy(i + 1, &d["dummies"], &mut pairs);
         }
         if v["record"].is_object() {
             pairs.push(("mode".into(), Mode::Record.name().into()));
@@ -337,10 +367,16 @@ impl TableForm {
             }
             Mode::Game => {
                 let (players, piles) = self.game.read(spec, None, &mut problems);
+                let dummies = spec.duet.is_some().then(|| {
+                    (0..spec.deals())
+                        .filter_map(|i| self.dummies_of(spec, i, &mut problems))
+                        .collect()
+                });
                 SheetInput {
                     players: Some(players),
                     trick_piles: Some(piles),
                     revokes: Some(revokes(spec, &self.revokes, &mut problems)),
+                    dummies,
                     ..SheetInput::default()
                 }
             }
@@ -370,10 +406,15 @@ impl TableForm {
                         continue;
                     }
                     let (players, trick_piles) = deal(i).read(spec, Some(k), &mut problems);
+                    let dummies = if spec.duet.is_some() {
+                        self.dummies_of(spec, i, &mut problems)
+                    } else {
+                        None
+                    };
                     lines.push(DealLine {
                         players,
                         trick_piles,
-                        dummies: None,
+                        dummies,
                     });
                 }
                 SheetInput {
@@ -388,6 +429,44 @@ impl TableForm {
         } else {
             Err(problems)
         }
+    }
+}
+
+impl TableForm {
+    /// Calypso Duet: deal `i`'s dummies as chosen (index 0 is deal 1); a choice not made is
+    /// a problem naming the deal and the player.
+    fn dummies_of(
+        &self,
+        spec: &GameSpec,
+        i: usize,
+        problems: &mut Vec<Problem>,
+    ) -> Option<DummiesInput> {
+        let duet = spec.duet.as_ref()?;
+        let chosen = self.dummies.get(i).cloned().unwrap_or_default();
+        let mut missing = false;
+        for (p, player) in duet.players.iter().enumerate() {
+            if chosen[p].trim().is_empty() {
+                missing = true;
+                let [a, b] = player.dealt();
+                let who = duet_player(spec, a).map(|x| x.0).unwrap_or_default();
+                problems.push(Problem {
+                    code: "dummy-missing",
+                    message: format!(
+                        "deal {}: choose which hand was the {who} player's dummy ({} or {})",
+                        i + 1,
+                        a.name(),
+                        b.name()
+                    ),
+                    seat: None,
+                    side: Some(spec.side_of(player.secret)),
+                    deal: Some(i as i64 + 1),
+                });
+            }
+        }
+        (!missing).then(|| DummiesInput {
+            majors: chosen[0].trim().to_string(),
+            minors: chosen[1].trim().to_string(),
+        })
     }
 }
 
@@ -602,6 +681,62 @@ fn report_blocks(spec: &GameSpec, report: &serde_json::Value) -> Vec<ReportBlock
     }
 }
 
+/// One choice of a player's dummy: a dealt hand, by its board seat.
+pub struct DummyChoice {
+    pub value: char,
+    pub label: &'static str,
+    pub on: bool,
+}
+
+/// One player's dummy in one deal.
+pub struct DummyPick {
+    /// `majors` or `minors`, in the field's name.
+    pub key: &'static str,
+    /// "♠♥ player".
+    pub who: String,
+    pub choices: Vec<DummyChoice>,
+}
+
+/// Calypso Duet: each deal's two dummy choices.
+pub struct DummiesView {
+    /// By deal (1-based), each with the two players' picks.
+    pub deals: Vec<(usize, Vec<DummyPick>)>,
+    pub problems: Vec<String>,
+}
+
+fn dummies_view(spec: &GameSpec, form: &TableForm, problems: Vec<String>) -> Option<DummiesView> {
+    let duet = spec.duet.as_ref()?;
+    let deals = (0..spec.deals())
+        .map(|i| {
+            let chosen = form.dummies.get(i).cloned().unwrap_or_default();
+            let picks = duet
+                .players
+                .iter()
+                .zip(["majors", "minors"])
+                .enumerate()
+                .map(|(p, (player, key))| {
+                    let dealt = player.dealt();
+                    DummyPick {
+                        key,
+                        who: duet_player(spec, dealt[0]).map(|x| x.0).unwrap_or_default()
+                            + " player",
+                        choices: dealt
+                            .iter()
+                            .map(|seat| DummyChoice {
+                                value: seat.letter(),
+                                label: seat.name(),
+                                on: chosen[p].trim() == seat.letter().to_string(),
+                            })
+                            .collect(),
+                    }
+                })
+                .collect();
+            (i + 1, picks)
+        })
+        .collect();
+    Some(DummiesView { deals, problems })
+}
+
 /// The result part of a table's page for one board.
 pub struct ScoreEntry {
     pub board: u32,
@@ -618,6 +753,8 @@ pub struct ScoreEntry {
     pub record: String,
     /// A Kaiso event's form: each partnership's songs.
     pub songs: Option<Vec<SideSongsView>>,
+    /// Calypso Duet: each deal's dummy choices, for the whole game and deal by deal alike.
+    pub dummies: Option<DummiesView>,
     /// Problems not about one line.
     pub problems: Vec<String>,
     pub message: Option<String>,
@@ -649,9 +786,14 @@ enum Spot {
     Deal(i64),
     /// Beside a side's revokes, deal by deal.
     Revokes(usize),
+    /// Calypso Duet: with the dummies chosen.
+    Dummies,
 }
 
 fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
+    if p.code.starts_with("dummy-") && mode != Mode::Record {
+        return Spot::Dummies;
+    }
     match mode {
         // A record's problems (a hand not dealt, a card not held) are the record's.
         Mode::Record => Spot::Top,
@@ -777,6 +919,7 @@ impl ScoreEntry {
             deal_revokes,
             record: form.record.clone(),
             songs: (mode == Mode::Songs).then(|| form.songs.view(spec, problems)),
+            dummies: dummies_view(spec, form, at(Spot::Dummies)),
             problems: at(Spot::Top),
             message,
             result: result.map(|r| ResultView {

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use crate::engine::kaiso::{self, Kind, KaisoSummary, Partnerships, SideSummary, SummarySong};
+use crate::engine::kaiso::{self, KaisoSummary, Kind, Partnerships, SideSummary, SummarySong};
 use crate::engine::{GameSpec, Problem, Rank, Suit};
 use crate::event::seats::side_called;
 
@@ -229,7 +229,9 @@ impl SongsForm {
                         if r.is_none() {
                             problems.push(problem(
                                 side,
-                                format!("{who}'s song {n}: \"{t}\" is not a rank (2 to 10, J, Q, K, A)"),
+                                format!(
+                                    "{who}'s song {n}: \"{t}\" is not a rank (2 to 10, J, Q, K, A)"
+                                ),
                             ));
                         }
                         r
@@ -247,7 +249,11 @@ impl SongsForm {
                 }
                 let deal = match row.deal.trim() {
                     "" => Some(None),
-                    t => t.parse::<u32>().ok().filter(|d| (1..=4).contains(d)).map(Some),
+                    t => t
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|d| (1..=4).contains(d))
+                        .map(Some),
                 };
                 if deal.is_none() {
                     problems.push(problem(
@@ -296,7 +302,11 @@ impl SongsForm {
         (0..2)
             .map(|side| {
                 let s = &self.sides[side];
-                let typed = s.rows.iter().rposition(|r| !r.is_blank()).map_or(0, |i| i + 1);
+                let typed = s
+                    .rows
+                    .iter()
+                    .rposition(|r| !r.is_blank())
+                    .map_or(0, |i| i + 1);
                 let shown = (typed + SPARE_ROWS).max(MIN_ROWS).min(MAX_SONGS);
                 let blank = SongRow::default();
                 SideSongsView {
@@ -387,7 +397,14 @@ fn row_view(n: usize, row: &SongRow) -> SongRowView {
             .collect(),
         wilds: row.wilds.clone(),
         deals: (1..=4)
-            .map(|d: u32| chip(d.to_string(), d.to_string(), row.deal.trim() == d.to_string(), false))
+            .map(|d: u32| {
+                chip(
+                    d.to_string(),
+                    d.to_string(),
+                    row.deal.trim() == d.to_string(),
+                    false,
+                )
+            })
             .collect(),
     }
 }
@@ -500,14 +517,25 @@ mod tests {
         ]);
         let mut problems = Vec::new();
         f.read(&mut problems);
-        let said: Vec<(&str, Option<usize>)> =
-            problems.iter().map(|p| (p.message.as_str(), p.side)).collect();
+        let said: Vec<(&str, Option<usize>)> = problems
+            .iter()
+            .map(|p| (p.message.as_str(), p.side))
+            .collect();
         assert_eq!(
             said,
             vec![
-                ("East-West's song 2: choose what it is (calypso, kaiso minor, midi, major or quartet)", Some(1)),
-                ("East-West's song 2: wild 8s is a number from 0 to 13 (not \"x\")", Some(1)),
-                ("East-West's leftover song cards: give the number of cards, 0 to 208 (not \"999\")", Some(1)),
+                (
+                    "East-West's song 2: choose what it is (calypso, kaiso minor, midi, major or quartet)",
+                    Some(1)
+                ),
+                (
+                    "East-West's song 2: wild 8s is a number from 0 to 13 (not \"x\")",
+                    Some(1)
+                ),
+                (
+                    "East-West's leftover song cards: give the number of cards, 0 to 208 (not \"999\")",
+                    Some(1)
+                ),
             ]
         );
     }

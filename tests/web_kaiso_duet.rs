@@ -1,0 +1,507 @@
+//! Kaiso and Calypso Duet as club events (#22), from the director's first request to the
+//! standings: a Kaiso Mitchell of three tables whose tables enter their songs on their
+//! phones' forms, and a Duet individual of four two-player tables reporting with each deal's
+//! dummies. The engine checks every report against the real boards; the matchpoints are
+//! worked here from the stored scores and compared with the API's standings.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use calypso_director::engine::kaiso::{self, KaisoSummary, random};
+use calypso_director::engine::{Card, CardCounts, Deal, GameSpec, Seat, Variant};
+use common::evening::*;
+use common::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+/// A draft event from `body`, its entries, the movement; then ready and running. The event's
+/// path and its boards (`GET .../boards`).
+async fn running(api: &Api, body: Value, entries: &[Value], rounds: u32) -> (String, Value) {
+    let (s, ev) = api.post("/events", body).await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let path = format!("/events/{}", ev["id"]);
+    for entry in entries {
+        let (s, v) = api.post(&format!("{path}/entries"), entry.clone()).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let (s, v) = api
+        .put(
+            &format!("{path}/movement"),
+            json!({"rounds": rounds, "boards_per_round": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for to in ["ready", "running"] {
+        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (s, boards) = api.get(&format!("{path}/boards")).await;
+    assert_eq!(s, StatusCode::OK, "{boards}");
+    (path, boards)
+}
+
+/// The engine's deals of a board, from the API's boards.
+fn board_deals(boards: &Value, board: u64) -> Vec<Deal> {
+    let b = boards["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["board"] == board)
+        .unwrap();
+    b["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| Deal {
+            dealer: d["dealer"].as_str().unwrap().parse().unwrap(),
+            hands: Seat::ALL.map(|s| {
+                let cards: Vec<Card> = d["hands"][s.to_string()]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap().parse().unwrap())
+                    .collect();
+                CardCounts::from_cards(&cards)
+            }),
+        })
+        .collect()
+}
+
+/// A random legal Kaiso game played on the board's real deals: its summary as the table
+/// reports it.
+fn kaiso_game(deals: &[Deal], seed: u64) -> KaisoSummary {
+    let spec = GameSpec::new(Variant::Standard);
+    let rng = std::cell::RefCell::new(ChaCha8Rng::seed_from_u64(seed));
+    let (_, outcome) = random::play_out(
+        &spec,
+        deals,
+        |_, legal| legal[(rng.borrow_mut().next_u32() as usize) % legal.len()],
+        |game| random::random_placement(game, &mut *rng.borrow_mut()),
+    );
+    outcome.summary()
+}
+
+/// The table form's fields for a Kaiso summary: a row of buttons per song, the trick pile
+/// counted.
+fn kaiso_form(s: &KaisoSummary, round: u64, board: u64) -> Vec<(String, String)> {
+    let mut f = vec![
+        ("round".to_string(), round.to_string()),
+        ("board".to_string(), board.to_string()),
+        ("mode".to_string(), "songs".to_string()),
+    ];
+    let json = serde_json::to_value(s).unwrap();
+    for side in ["NS", "EW"] {
+        let p = &json["partnerships"][side];
+        for (i, song) in p["songs"].as_array().unwrap().iter().enumerate() {
+            let n = i + 1;
+            let mut field = |what: &str, v: String| f.push((format!("k_{side}_{n}_{what}"), v));
+            field("kind", song["kind"].as_str().unwrap().into());
+            field(
+                "suit",
+                if song["rainbow"] == true {
+                    "rainbow".into()
+                } else {
+                    song["suit"].as_str().unwrap().into()
+                },
+            );
+            if let Some(r) = song["rank"].as_str() {
+                field("rank", r.replace('T', "10"));
+            }
+            field("wilds", song["wilds"].to_string());
+            if let Some(d) = song["deal"].as_u64() {
+                field("deal", d.to_string());
+            }
+        }
+        let pile = p["trick_pile_count"]
+            .as_u64()
+            .unwrap_or_else(|| p["trick_pile"].as_array().map_or(0, Vec::len) as u64);
+        f.push((format!("k_{side}_leftover"), p["leftover"].to_string()));
+        f.push((format!("k_{side}_pile"), pile.to_string()));
+    }
+    f
+}
+
+fn pairs(f: &[(String, String)]) -> Vec<(&str, &str)> {
+    f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+/// The matchpoints of a pairs event worked from its stored results (2 per result beaten on
+/// the net, 1 per tie): by pair number.
+fn matchpoints(results: &[Value]) -> BTreeMap<u64, i64> {
+    let mut mp = BTreeMap::new();
+    let net = |r: &Value| {
+        r["scores"]["majors"].as_i64().unwrap() - r["scores"]["minors"].as_i64().unwrap()
+    };
+    for r in results {
+        let others = results
+            .iter()
+            .filter(|o| o["board"] == r["board"] && o["id"] != r["id"]);
+        let (mut majors, mut top) = (0, 0);
+        for o in others {
+            majors += match net(r).cmp(&net(o)) {
+                std::cmp::Ordering::Greater => 2,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 0,
+            };
+            top += 2;
+        }
+        *mp.entry(r["majors"].as_u64().unwrap()).or_insert(0) += majors;
+        *mp.entry(r["minors"].as_u64().unwrap()).or_insert(0) += top - majors;
+    }
+    mp
+}
+
+/// The standings' matchpoints by pair.
+async fn standings_mp(api: &Api, path: &str) -> BTreeMap<u64, i64> {
+    let (s, st) = api.get(&format!("{path}/standings")).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert_eq!(st["method"], "matchpoints");
+    st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let mp = r["matchpoints"].as_f64().unwrap();
+            assert_eq!(mp.fract(), 0.0, "no factoring in a full movement: {r}");
+            (r["pair"].as_u64().unwrap(), mp as i64)
+        })
+        .collect()
+}
+
+async fn results(api: &Api, path: &str) -> Vec<Value> {
+    let (s, v) = api.get(&format!("{path}/results")).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    v["results"].as_array().unwrap().clone()
+}
+
+/// The result at a place.
+fn at(results: &[Value], round: u64, table: u64) -> &Value {
+    results
+        .iter()
+        .find(|r| r["round"] == round && r["table"] == table)
+        .unwrap_or_else(|| panic!("round {round} table {table}"))
+}
+
+/// The docs' example (docs/api.md): N-S 500 + (50 - 40) - 2 x 30 = 450, E-W 50.
+fn docs_example() -> Value {
+    json!({"NS": {"songs": [{"kind": "calypso", "rainbow": false, "suit": "S", "wilds": 0},
+                             {"kind": "kaiso_minor", "rainbow": true, "wilds": 1}],
+                  "leftover": 2, "trick_pile_count": 101},
+           "EW": {"songs": [{"kind": "quartet", "rainbow": false, "suit": "H", "rank": "K", "wilds": 0}],
+                  "leftover": 0, "trick_pile_count": 84}})
+}
+
+#[tokio::test]
+async fn a_kaiso_mitchell_of_three_tables_is_entered_on_the_phones_and_matchpointed() {
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let base = json!({"name": "Kaiso Night", "date": "2026-12-01", "format": "pairs-mitchell",
+                      "game": "kaiso", "tables": 3, "boards": 3});
+
+    // Kaiso is the standard partnership game, as a Mitchell or a team match.
+    for (change, said) in [
+        (
+            json!({"variant": "cutthroat-4"}),
+            "Kaiso is played by four players in two partnerships",
+        ),
+        (
+            json!({"format": "progressive"}),
+            "a Kaiso event is a team match or a pairs Mitchell",
+        ),
+        (
+            json!({"game": "whist"}),
+            "the game is calypso or kaiso (not \"whist\")",
+        ),
+    ] {
+        let mut body = base.clone();
+        for (k, v) in change.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let (s, v) = api.post("/events", body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert!(v["error"].as_str().unwrap().contains(said), "{v}");
+    }
+
+    let entries: Vec<Value> = (1..=6)
+        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect();
+    let (path, boards) = running(&api, base, &entries, 3).await;
+    let (s, ev) = api.get(&path).await;
+    assert_eq!((s, ev["game"].as_str()), (StatusCode::OK, Some("kaiso")));
+    let id: calypso_director::event::EventId = path.trim_start_matches("/events/").parse().unwrap();
+    let e = Evening {
+        api,
+        path: path.clone(),
+        boards,
+    };
+    let api = &e.api;
+
+    for round in 1..=3u64 {
+        let started = e.start_round(round as u32).await;
+        if round == 1 {
+            // A Calypso report is refused at a Kaiso event, naming what to give.
+            let report = Report::new(&e.deals(1), 4, [0; 4], [0; 4]);
+            let (_, board) = place(&started["tables"][0]);
+            let (s, v) = api.post(&e.results(), report.body(1, 1, board)).await;
+            assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+            assert!(
+                v["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("a Kaiso event takes each partnership's songs"),
+                "{v}"
+            );
+        }
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let phone = Phone::at(&app, id, 3, table as usize);
+            let summary: KaisoSummary = if (round, table) == (1, 1) {
+                serde_json::from_value(json!({"partnerships": docs_example()})).unwrap()
+            } else {
+                kaiso_game(&board_deals(&e.boards, board), round * 10 + table)
+            };
+            if (round, table) == (1, 2) {
+                // A quartet without its rank and a row without its kind: both named, on
+                // the partnership's part of the form, and what was typed stays.
+                let mut f = kaiso_form(&summary, round, board);
+                f.retain(|(k, _)| !k.starts_with("k_NS_1_"));
+                f.extend(
+                    [
+                        ("k_NS_1_kind", "quartet"),
+                        ("k_NS_1_suit", "rainbow"),
+                        ("k_EW_9_suit", "C"),
+                    ]
+                    .map(|(k, v)| (k.to_string(), v.to_string())),
+                );
+                let r = phone
+                    .browser
+                    .post(&phone.page, &format!("{}/result", phone.page), &pairs(&f))
+                    .await;
+                let page = r.text().await.unwrap();
+                assert!(
+                    page.contains("East-West&#39;s song 9: choose what it is (calypso, kaiso minor, midi, major or quartet)")
+                        || page.contains("East-West's song 9: choose what it is"),
+                    "{page}"
+                );
+                let r = phone
+                    .browser
+                    .post(
+                        &phone.page,
+                        &format!("{}/result", phone.page),
+                        &pairs(&f[..f.len() - 1]),
+                    )
+                    .await;
+                let page = r.text().await.unwrap();
+                assert!(page.contains("a quartet needs its rank"), "{page}");
+                assert!(
+                    page.contains(r#"name="k_NS_1_kind" value="quartet" checked"#),
+                    "the typed row is kept"
+                );
+                let before = results(api, &path).await;
+                assert!(
+                    before
+                        .iter()
+                        .all(|r| r["round"] != round || r["table"] != table),
+                    "nothing saved"
+                );
+            }
+            let f = kaiso_form(&summary, round, board);
+            let r = phone
+                .browser
+                .post(&phone.page, &format!("{}/result", phone.page), &pairs(&f))
+                .await;
+            assert_eq!(
+                r.status(),
+                StatusCode::SEE_OTHER,
+                "round {round} table {table}: {}",
+                r.text().await.unwrap()
+            );
+            let score = kaiso::score(&summary);
+            let totals = (score.partnerships.ns.total, score.partnerships.ew.total);
+            if (round, table) == (1, 1) {
+                assert_eq!(totals, (450, 50), "the docs' example, worked by hand");
+            }
+            let stored = results(api, &path).await;
+            let r = at(&stored, round, table);
+            assert_eq!(
+                (
+                    r["scores"]["majors"].as_i64().unwrap(),
+                    r["scores"]["minors"].as_i64().unwrap()
+                ),
+                totals
+            );
+            assert_eq!(r["status"], "provisional");
+            // The agree screen lists the songs with their points; East-West agree.
+            let (_, page) = phone.page_text().await;
+            assert!(page.contains("leftover song card"), "{page}");
+            if (round, table) == (1, 1) {
+                assert!(page.contains("regular ♠ calypso"), "{page}");
+                assert!(page.contains("N-S ♠♥: 450"), "{page}");
+            }
+            let r = phone.answer(&r["id"].to_string(), true).await;
+            assert_eq!(r.status(), StatusCode::SEE_OTHER);
+        }
+    }
+    let stored = results(api, &path).await;
+    assert_eq!(stored.len(), 9);
+    assert!(
+        stored.iter().all(|r| r["status"] == "confirmed"),
+        "{stored:?}"
+    );
+    assert_eq!(standings_mp(api, &path).await, matchpoints(&stored));
+}
+
+#[tokio::test]
+async fn a_duet_individual_of_four_tables_reports_each_deals_dummies_and_is_matchpointed() {
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let base = json!({"name": "Duet Night", "date": "2026-12-02", "format": "pairs-mitchell",
+                      "variant": "duet", "tables": 4, "boards": 4});
+    let mut team = base.clone();
+    team["format"] = json!("team-match");
+    let (s, v) = api.post("/events", team).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("Calypso Duet is played by individuals at two-player tables"),
+        "{v}"
+    );
+
+    // Single players, not pairs.
+    let (s, ev) = api.post("/events", base.clone()).await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let pair = json!({"kind": "pair", "players": [{"name": "Ann"}, {"name": "Bob"}]});
+    let (s, v) = api
+        .post(&format!("/events/{}/entries", ev["id"]), pair)
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(
+        v["error"],
+        "this event is Calypso Duet (two players): its entries are individuals, not pairs"
+    );
+
+    let entries: Vec<Value> = (1..=8)
+        .map(|n| json!({"kind": "individual", "players": [{"name": format!("Player {n}")}]}))
+        .collect();
+    let (path, boards) = running(&api, base, &entries, 3).await;
+    let e = Evening {
+        api,
+        path: path.clone(),
+        boards,
+    };
+    let api = &e.api;
+    let id: calypso_director::event::EventId = path.trim_start_matches("/events/").parse().unwrap();
+    let dummies = |k: usize| if k % 2 == 0 { ("N", "E") } else { ("S", "W") };
+
+    for round in 1..=3u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let report = Report::new(
+                &e.deals(board),
+                4,
+                [(table % 2) as i64, 0, (round % 2) as i64, 0],
+                [table as usize, round as usize, 1, 2],
+            );
+            if table == 1 {
+                // The table's phone: the whole game, and each deal's dummies tapped.
+                let phone = Phone::at(&app, id, 4, 1);
+                let (_, page) = phone.page_text().await;
+                assert!(page.contains("Each player's dummy"), "{page}");
+                assert!(page.contains("♠♥ player"), "{page}");
+                let mut f = report.form(round, board);
+                f.push(("mode".into(), "game".into()));
+                for k in 1..=4 {
+                    let (m, n) = dummies(k);
+                    f.push((format!("dummy_{k}_majors"), m.into()));
+                    if k != 3 || round > 1 {
+                        f.push((format!("dummy_{k}_minors"), n.into()));
+                    }
+                }
+                let to = format!("{}/result", phone.page);
+                let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
+                if round == 1 {
+                    // Deal 3's minors dummy was not tapped: named, nothing saved.
+                    let page = r.text().await.unwrap();
+                    assert!(
+                        page.contains(
+                            "deal 3: choose which hand was the ♣♦ player&#39;s dummy (West or East)"
+                        ) || page.contains(
+                            "deal 3: choose which hand was the ♣♦ player's dummy (West or East)"
+                        ),
+                        "{page}"
+                    );
+                    assert!(
+                        page.contains(r#"name="dummy_3_majors" value="S" checked"#),
+                        "kept"
+                    );
+                    f.push(("dummy_3_minors".into(), "W".into()));
+                    let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
+                    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+                } else {
+                    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+                }
+            } else {
+                let mut body = report.body(round, table, board);
+                let choices: Vec<Value> = (1..=4)
+                    .map(|k| {
+                        let (m, n) = dummies(k);
+                        json!({"majors": m, "minors": n})
+                    })
+                    .collect();
+                if (round, table) == (1, 2) {
+                    // A hand that is not the player's is refused with the engine's words.
+                    let mut wrong = body.clone();
+                    let mut bad = choices.clone();
+                    bad[1]["majors"] = json!("E");
+                    wrong["dummies"] = json!(bad);
+                    let (s, v) = api.post(&e.results(), wrong).await;
+                    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+                    let said = v.to_string();
+                    assert!(said.contains("dummy-not-own"), "{said}");
+                    assert!(said.contains("the majors player's dummy in deal 2 must be one of their two dealt hands, North or South; the summary names East"), "{said}");
+                }
+                body["dummies"] = json!(choices);
+                let (s, v) = api.post(&e.results(), body).await;
+                assert_eq!(s, StatusCode::CREATED, "round {round} table {table}: {v}");
+                assert_eq!(
+                    v["audit"][0]["new"]["sheet"]["dummies"][1],
+                    json!({"majors": "N", "minors": "E"}),
+                    "{v}"
+                );
+            }
+            let stored = results(api, &path).await;
+            let r = at(&stored, round, table);
+            let (m, n) = report.scores();
+            assert_eq!(
+                (
+                    r["scores"]["majors"].as_i64().unwrap(),
+                    r["scores"]["minors"].as_i64().unwrap()
+                ),
+                (m, n)
+            );
+        }
+    }
+    let stored = results(api, &path).await;
+    assert_eq!(stored.len(), 12);
+    let mp = standings_mp(api, &path).await;
+    assert_eq!(mp, matchpoints(&stored));
+    assert_eq!(mp.len(), 8, "eight single players");
+    let (_, st) = api.get(&format!("{path}/standings")).await;
+    let (s, page) = reqwest::get(format!("{}/c/alpha/events/{}/standings", app.address, id))
+        .await
+        .map(|r| (r.status(), r))
+        .unwrap();
+    assert_eq!(s, StatusCode::OK, "{st}");
+    let page = page.text().await.unwrap();
+    assert!(page.contains("Player 1"), "{page}");
+    assert!(
+        !page.contains("Player 1 &#38;"),
+        "a player alone, not a pair"
+    );
+}
