@@ -114,13 +114,33 @@
     legend.appendChild(document.createTextNode(" "));
     legend.appendChild(b);
   }
+  function blank(row) {
+    return !Array.prototype.some.call(row.querySelectorAll("input"), function (el) {
+      return (el.type === "radio" || el.type === "checkbox") ? el.checked : (el.value !== "" && el.value !== "0");
+    });
+  }
   document.querySelectorAll("fieldset.songs").forEach(function (side) {
     var rows = side.querySelector(".song-rows");
     var add = side.querySelector("button.add-song");
     if (!rows || !add) { return; }
-    rows.querySelectorAll("fieldset.song").forEach(addClear);
+    // The spare rows wait behind "Add a song": one blank row shows under the typed ones.
+    var seenBlank = false;
+    rows.querySelectorAll("fieldset.song").forEach(function (row) {
+      addClear(row);
+      if (blank(row)) {
+        if (seenBlank) { row.hidden = true; }
+        seenBlank = true;
+      }
+    });
     add.hidden = false;
     add.addEventListener("click", function () {
+      var waiting = rows.querySelector("fieldset.song[hidden]");
+      if (waiting) {
+        waiting.hidden = false;
+        var input = waiting.querySelector("input");
+        if (input) { input.focus(); }
+        return;
+      }
       var all = rows.querySelectorAll("fieldset.song");
       var last = all[all.length - 1];
       var n = parseInt(last.getAttribute("data-song"), 10);

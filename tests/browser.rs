@@ -2292,3 +2292,299 @@ async fn a_pasted_roster_is_sorted_and_picked_and_a_typed_code_opens_the_table()
     let _ = id;
     c.close().await.unwrap();
 }
+
+/// Taps the button of a radio choice drawn as a button (a Kaiso song's kind, suit, rank or
+/// deal; a Duet player's dummy).
+async fn tap_choice(c: &Client, name: &str, value: &str) {
+    c.find(Locator::Css(&format!(
+        "label.chip:has(input[name=\"{name}\"][value=\"{value}\"])"
+    )))
+    .await
+    .unwrap_or_else(|_| panic!("no {value} button for {name}"))
+    .click()
+    .await
+    .unwrap();
+}
+
+/// A Kaiso Mitchell of three tables (#22): table 1's phone (390 px) taps its songs in, row by
+/// row (a quartet's rank row appears once "Quartet" is tapped; "Add a song" adds a row), the
+/// engine scores it and East-West agree on the same phone; the other tables report through
+/// the API, and the public standings fit the phone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kaiso_table_taps_its_songs_on_a_phone_and_the_standings_follow() {
+    use common::evening::*;
+    use common::games::*;
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let entries: Vec<serde_json::Value> = (1..=6)
+        .map(|n| serde_json::json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect();
+    let (path, boards) = running(
+        &api,
+        serde_json::json!({"name": "Kaiso Night", "date": "2026-12-01", "format": "pairs-mitchell",
+                           "game": "kaiso", "tables": 3, "boards": 3}),
+        &entries,
+        3,
+    )
+    .await;
+    let e = Evening { api, path, boards };
+    let id = event_id(&e);
+    let phone = Phone::at(&app, id, 3, 1);
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    for round in 1..=3u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            if (round, table) == (1, 1) {
+                continue;
+            }
+            let summary = kaiso_game(&board_deals(&e.boards, board), round * 10 + table);
+            let mut body = serde_json::to_value(&summary).unwrap();
+            body["round"] = serde_json::json!(round);
+            body["table"] = serde_json::json!(table);
+            body["board"] = serde_json::json!(board);
+            let (s, v) = e.api.post(&e.results(), body).await;
+            assert_eq!(s, reqwest::StatusCode::CREATED, "{v}");
+        }
+        if round > 1 {
+            continue;
+        }
+        c.goto(&format!("{}{}", app.address, phone.page))
+            .await
+            .unwrap();
+        wait_for(&c, &phone.page, "Kaiso.").await;
+        // One blank row a side shows; "Add a song" shows the two spare rows the page has,
+        // then adds a fourth.
+        let rows = "return [...document.querySelectorAll('#songs_NS_1 fieldset.song')].filter(r => r.getClientRects().length > 0).length;";
+        assert_eq!(c.execute(rows, vec![]).await.unwrap(), 1);
+        for more in 2..=4 {
+            c.find(Locator::Css("button.add-song[data-side=NS]"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            assert_eq!(c.execute(rows, vec![]).await.unwrap(), more);
+        }
+        assert!(shown(&c, "input[name=k_NS_4_kind][value=calypso]").await);
+        // The docs' example (docs/api.md), tapped: N-S a regular spade calypso and a rainbow
+        // kaiso minor with one wild 8, two leftover cards; E-W a regular quartet of heart kings.
+        tap_choice(&c, "k_NS_1_kind", "calypso").await;
+        tap_choice(&c, "k_NS_1_suit", "S").await;
+        tap_choice(&c, "k_NS_2_kind", "kaiso_minor").await;
+        tap_choice(&c, "k_NS_2_suit", "rainbow").await;
+        fill(&c, "#k_NS_2_wilds_1", "1").await;
+        assert!(!shown(&c, "#songs_EW_1 .song[data-song='1'] .quartet-rank").await);
+        tap_choice(&c, "k_EW_1_kind", "quartet").await;
+        assert!(
+            shown(&c, "#songs_EW_1 .song[data-song='1'] .quartet-rank").await,
+            "the rank row appears for a quartet"
+        );
+        tap_choice(&c, "k_EW_1_suit", "H").await;
+        tap_choice(&c, "k_EW_1_rank", "K").await;
+        fill(&c, "#k_NS_leftover_1", "2").await;
+        fill(&c, "#k_NS_pile_1", "101").await;
+        fill(&c, "#k_EW_leftover_1", "0").await;
+        fill(&c, "#k_EW_pile_1", "84").await;
+        let (v, content) = widths(&c).await;
+        assert!(content <= v, "the song form is {content} px wide at {v}");
+        whole_page_shot(&c, "phone-kaiso-songs", 390).await;
+        c.set_window_size(390, 844).await.unwrap();
+        submit(&c, "form.score-form").await;
+        let page = wait_for(&c, &phone.page, "N-S ♠♥: 450").await;
+        assert!(page.contains("E-W ♦♣: 50"), "{page}");
+        assert!(page.contains("regular ♠ calypso"), "{page}");
+        assert!(scrolled_tables(&c).await.is_empty());
+        whole_page_shot(&c, "phone-kaiso-agree", 390).await;
+        c.set_window_size(390, 844).await.unwrap();
+        c.find(Locator::XPath("//button[normalize-space()='E-W ♦♣ agree']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        wait_for(&c, &phone.page, "Both sides agree").await;
+        let stored = results(&e.api, &e.path).await;
+        let r = at(&stored, 1, 1);
+        assert_eq!(
+            (&r["scores"], &r["status"]),
+            (
+                &serde_json::json!({"majors": 450, "minors": 50}),
+                &serde_json::json!("confirmed")
+            )
+        );
+    }
+    let stored = results(&e.api, &e.path).await;
+    assert_eq!(stored.len(), 9);
+    let mp = standings_mp(&e.api, &e.path).await;
+    assert_eq!(mp, matchpoints(&stored));
+    let event = format!("/c/alpha/events/{id}");
+    c.goto(&format!("{}{event}", app.address)).await.unwrap();
+    wait_for(&c, &event, "Kaiso v0.0.1: the same deal and tricks").await;
+    let standings = format!("/c/alpha/events/{id}/standings");
+    for width in [390, 1280] {
+        c.set_window_size(width, 900).await.unwrap();
+        c.goto(&format!("{}{standings}", app.address))
+            .await
+            .unwrap();
+        wait_for(&c, &standings, "North 1").await;
+        let (v, content) = widths(&c).await;
+        assert!(content <= v, "standings at {width}: {content} px");
+        assert!(scrolled_tables(&c).await.is_empty());
+        shot(&c, &format!("kaiso-standings-{width}")).await;
+    }
+    c.close().await.unwrap();
+}
+
+/// A Duet individual of four two-player tables (#22): table 1's phone (390 px) enters the
+/// game's counts and taps each deal's dummies (a deal left out is named beside the choices
+/// and the rest stays); the other tables report through the API; the public standings list
+/// single players.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duet_table_taps_each_deals_dummies_on_a_phone() {
+    use common::evening::*;
+    use common::games::*;
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let entries: Vec<serde_json::Value> = (1..=8)
+        .map(|n| serde_json::json!({"kind": "individual", "players": [{"name": format!("Player {n}")}]}))
+        .collect();
+    let (path, boards) = running(
+        &api,
+        serde_json::json!({"name": "Duet Night", "date": "2026-12-02", "format": "pairs-mitchell",
+                           "variant": "duet", "tables": 4, "boards": 4}),
+        &entries,
+        3,
+    )
+    .await;
+    let e = Evening { api, path, boards };
+    let id = event_id(&e);
+    let phone = Phone::at(&app, id, 4, 1);
+    let choices = serde_json::json!([{"majors": "S", "minors": "W"}, {"majors": "N", "minors": "E"},
+                                     {"majors": "S", "minors": "W"}, {"majors": "N", "minors": "E"}]);
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    for round in 1..=3u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let report = Report::new(
+                &e.deals(board),
+                4,
+                [(table % 2) as i64, 0, (round % 2) as i64, 0],
+                [table as usize, round as usize, 1, 2],
+            );
+            if (round, table) != (1, 1) {
+                let mut body = report.body(round, table, board);
+                body["dummies"] = choices.clone();
+                let (s, v) = e.api.post(&e.results(), body).await;
+                assert_eq!(s, reqwest::StatusCode::CREATED, "{v}");
+                continue;
+            }
+            c.goto(&format!("{}{}", app.address, phone.page))
+                .await
+                .unwrap();
+            let page = wait_for(&c, &phone.page, "Each player's dummy").await;
+            assert!(page.contains("♠♥ player"), "{page}");
+            let fields: Vec<[String; 2]> = report
+                .form(round, board)
+                .into_iter()
+                .map(|(k, v)| [k, v])
+                .collect();
+            let filled = c
+                .execute(
+                    "const form = document.querySelector('form.score-form');
+                     for (const [k, v] of arguments[0]) {
+                       if (k === 'round' || k === 'board') continue;
+                       const boxes = form.querySelectorAll(`input[type=checkbox][name=\"${k}\"]`);
+                       if (boxes.length) {
+                         const b = [...boxes].find(x => x.value === v);
+                         if (!b) return `no ${k}=${v}`;
+                         b.closest('label').click();
+                       } else {
+                         const i = form.querySelector(`input[name=\"${k}\"]`);
+                         if (!i) return `no ${k}`;
+                         i.value = v;
+                       }
+                     }
+                     return 'ok';",
+                    vec![serde_json::json!(fields)],
+                )
+                .await
+                .unwrap();
+            assert_eq!(filled, serde_json::json!("ok"));
+            // Every deal's dummies but deal 4's minors.
+            for (k, d) in choices.as_array().unwrap().iter().enumerate() {
+                for player in ["majors", "minors"] {
+                    if (k, player) != (3, "minors") {
+                        let name = format!("dummy_{}_{player}", k + 1);
+                        tap_choice(&c, &name, d[player].as_str().unwrap()).await;
+                    }
+                }
+            }
+            let (v, content) = widths(&c).await;
+            assert!(content <= v, "the Duet form is {content} px wide at {v}");
+            whole_page_shot(&c, "phone-duet-form", 390).await;
+            c.set_window_size(390, 844).await.unwrap();
+            submit(&c, "form.score-form").await;
+            wait_for(
+                &c,
+                &format!("{}/result", phone.page),
+                "deal 4: choose which hand was the ♣♦ player",
+            )
+            .await;
+            assert!(
+                c.execute(
+                    "return document.querySelector('input[name=dummy_2_majors][value=N]').checked;",
+                    vec![]
+                )
+                .await
+                .unwrap()
+                    == serde_json::json!(true),
+                "the dummies tapped are kept"
+            );
+            tap_choice(&c, "dummy_4_minors", "E").await;
+            submit(&c, "form.score-form").await;
+            let page = wait_for(&c, &phone.page, "provisional").await;
+            let (m, n) = report.scores();
+            assert!(
+                page.contains(&m.to_string()) && page.contains(&n.to_string()),
+                "{page}"
+            );
+            c.find(Locator::XPath("//button[normalize-space()='E-W ♦♣ agree']"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            wait_for(&c, &phone.page, "Both sides agree").await;
+            let stored = results(&e.api, &e.path).await;
+            let r = at(&stored, 1, 1);
+            assert_eq!(r["audit"][0]["new"]["sheet"]["dummies"], choices, "{r}");
+        }
+    }
+    let stored = results(&e.api, &e.path).await;
+    assert_eq!(stored.len(), 12);
+    assert_eq!(standings_mp(&e.api, &e.path).await, matchpoints(&stored));
+    let standings = format!("/c/alpha/events/{id}/standings");
+    for width in [390, 1280] {
+        c.set_window_size(width, 900).await.unwrap();
+        c.goto(&format!("{}{standings}", app.address))
+            .await
+            .unwrap();
+        let page = wait_for(&c, &standings, "Player 8").await;
+        assert!(
+            !page.contains("Player 1 &amp;") && !page.contains("Player 1 &#38;"),
+            "single players"
+        );
+        let (v, content) = widths(&c).await;
+        assert!(content <= v, "standings at {width}: {content} px");
+        shot(&c, &format!("duet-standings-{width}")).await;
+    }
+    c.close().await.unwrap();
+}

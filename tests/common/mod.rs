@@ -15,6 +15,7 @@ use reqwest::cookie::{CookieStore, Jar};
 use serde_json::Value;
 
 pub mod evening;
+pub mod games;
 
 pub struct TestApp {
     pub address: String,

@@ -944,6 +944,9 @@ pub struct EventView {
     pub format_label: &'static str,
     pub variant_label: &'static str,
     pub variant_description: &'static str,
+    /// Calypso or Kaiso, and what that means.
+    pub game_label: &'static str,
+    pub game_description: &'static str,
     pub rule_label: &'static str,
     pub rule_description: &'static str,
     pub tables: String,
@@ -962,6 +965,8 @@ impl From<&Event> for EventView {
             format_label: s.format().label(),
             variant_label: s.variant().label(),
             variant_description: s.variant().description(),
+            game_label: s.game().label(),
+            game_description: s.game().description(),
             rule_label: s.trick_rule().label(),
             rule_description: s.trick_rule().description(),
             tables: count(s.tables(), "table", "tables"),

@@ -375,7 +375,9 @@ fn side_view(
 }
 
 /// Where the minors pair and the boards of this table go after this round.
-fn next_moves(m: &Movement, names: &SideNames, round: u32, table: u32) -> Vec<String> {
+/// Where the entries at a table go next; `who` is what an entry is called ("Pair", or
+/// "Player" where single players sit at two-player tables).
+fn next_moves(m: &Movement, names: &SideNames, who: &str, round: u32, table: u32) -> Vec<String> {
     if round >= m.rounds {
         return vec!["This is the last round.".into()];
     }
@@ -387,17 +389,17 @@ fn next_moves(m: &Movement, names: &SideNames, round: u32, table: u32) -> Vec<St
         if let Some(p) = pair {
             out.push(match m.place(round + 1, p) {
                 Some((t, s)) if t == table => {
-                    format!("Pair {p} stays here ({}).", names.name(s))
+                    format!("{who} {p} stays here ({}).", names.name(s))
                 }
                 Some((t, s)) => format!(
-                    "Pair {p} ({}) goes to table {t}, {}.",
+                    "{who} {p} ({}) goes to table {t}, {}.",
                     names.name(side),
                     names.name(s)
                 ),
                 None if m.is_absent(round + 1, p) => {
-                    format!("Pair {p} has withdrawn: no more rounds.")
+                    format!("{who} {p} has withdrawn: no more rounds.")
                 }
-                None => format!("Pair {p} sits out round {}.", round + 1),
+                None => format!("{who} {p} sits out round {}.", round + 1),
             });
         }
     }
@@ -514,7 +516,17 @@ async fn page(
                 })
                 .collect(),
                 s.map(|s| s.boards.clone()).unwrap_or_default(),
-                next_moves(m, &seat_names, round, table),
+                next_moves(
+                    m,
+                    &seat_names,
+                    if ev.settings.entry_kind() == crate::event::settings::EntryKind::Individual {
+                        "Player"
+                    } else {
+                        "Pair"
+                    },
+                    round,
+                    table,
+                ),
             )
         }
         _ => (vec![], vec![], vec![]),

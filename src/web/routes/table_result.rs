@@ -860,7 +860,11 @@ impl ScoreEntry {
                         suit: suit.map_or("no trump", |s| s.name()),
                         symbol: suit.map_or(' ', |s| s.symbol()),
                         red: suit.is_some_and(|s| s.is_red()),
-                        side: side_word(spec.side_of(seat)),
+                        // Duet: whose hand it is, "♠♥ player".
+                        side: duet_player(spec, seat).map_or_else(
+                            || side_word(spec.side_of(seat)),
+                            |(suits, _)| format!("{suits} player"),
+                        ),
                         calypsos: typed.calypsos[seat.index()].clone(),
                         ranks: Rank::all()
                             .rev()

@@ -1,0 +1,192 @@
+//! Kaiso and Calypso Duet events through the API (#22): a running event from a body, the
+//! boards' real deals as the engine's, random legal Kaiso games on them and their table
+//! forms, and the matchpoints worked from stored results (shared by the HTTP and browser
+//! tests).
+
+use std::collections::BTreeMap;
+
+use calypso_director::engine::kaiso::{KaisoSummary, random};
+use calypso_director::engine::{Card, CardCounts, Deal, GameSpec, Seat, Variant};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use super::Api;
+
+/// A draft event from `body`, its entries, the movement; then ready and running. The event's
+/// path and its boards (`GET .../boards`).
+pub async fn running(api: &Api, body: Value, entries: &[Value], rounds: u32) -> (String, Value) {
+    let (s, ev) = api.post("/events", body).await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let path = format!("/events/{}", ev["id"]);
+    for entry in entries {
+        let (s, v) = api.post(&format!("{path}/entries"), entry.clone()).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let (s, v) = api
+        .put(
+            &format!("{path}/movement"),
+            json!({"rounds": rounds, "boards_per_round": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for to in ["ready", "running"] {
+        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (s, boards) = api.get(&format!("{path}/boards")).await;
+    assert_eq!(s, StatusCode::OK, "{boards}");
+    (path, boards)
+}
+
+/// The engine's deals of a board, from the API's boards.
+pub fn board_deals(boards: &Value, board: u64) -> Vec<Deal> {
+    let b = boards["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["board"] == board)
+        .unwrap();
+    b["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| Deal {
+            dealer: d["dealer"].as_str().unwrap().parse().unwrap(),
+            hands: Seat::ALL.map(|s| {
+                let cards: Vec<Card> = d["hands"][s.to_string()]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap().parse().unwrap())
+                    .collect();
+                CardCounts::from_cards(&cards)
+            }),
+        })
+        .collect()
+}
+
+/// A random legal Kaiso game played on the board's real deals: its summary as the table
+/// reports it.
+pub fn kaiso_game(deals: &[Deal], seed: u64) -> KaisoSummary {
+    let spec = GameSpec::new(Variant::Standard);
+    let rng = std::cell::RefCell::new(ChaCha8Rng::seed_from_u64(seed));
+    let (_, outcome) = random::play_out(
+        &spec,
+        deals,
+        |_, legal| legal[(rng.borrow_mut().next_u32() as usize) % legal.len()],
+        |game| random::random_placement(game, &mut *rng.borrow_mut()),
+    );
+    outcome.summary()
+}
+
+/// The table form's fields for a Kaiso summary: a row of buttons per song, the trick pile
+/// counted.
+pub fn kaiso_form(s: &KaisoSummary, round: u64, board: u64) -> Vec<(String, String)> {
+    let mut f = vec![
+        ("round".to_string(), round.to_string()),
+        ("board".to_string(), board.to_string()),
+        ("mode".to_string(), "songs".to_string()),
+    ];
+    let json = serde_json::to_value(s).unwrap();
+    for side in ["NS", "EW"] {
+        let p = &json["partnerships"][side];
+        for (i, song) in p["songs"].as_array().unwrap().iter().enumerate() {
+            let n = i + 1;
+            let mut field = |what: &str, v: String| f.push((format!("k_{side}_{n}_{what}"), v));
+            field("kind", song["kind"].as_str().unwrap().into());
+            field(
+                "suit",
+                if song["rainbow"] == true {
+                    "rainbow".into()
+                } else {
+                    song["suit"].as_str().unwrap().into()
+                },
+            );
+            if let Some(r) = song["rank"].as_str() {
+                field("rank", r.replace('T', "10"));
+            }
+            field("wilds", song["wilds"].to_string());
+            if let Some(d) = song["deal"].as_u64() {
+                field("deal", d.to_string());
+            }
+        }
+        let pile = p["trick_pile_count"]
+            .as_u64()
+            .unwrap_or_else(|| p["trick_pile"].as_array().map_or(0, Vec::len) as u64);
+        f.push((format!("k_{side}_leftover"), p["leftover"].to_string()));
+        f.push((format!("k_{side}_pile"), pile.to_string()));
+    }
+    f
+}
+
+pub fn pairs(f: &[(String, String)]) -> Vec<(&str, &str)> {
+    f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+/// The matchpoints of a pairs event worked from its stored results (2 per result beaten on
+/// the net, 1 per tie): by pair number.
+pub fn matchpoints(results: &[Value]) -> BTreeMap<u64, i64> {
+    let mut mp = BTreeMap::new();
+    let net = |r: &Value| {
+        r["scores"]["majors"].as_i64().unwrap() - r["scores"]["minors"].as_i64().unwrap()
+    };
+    for r in results {
+        let others = results
+            .iter()
+            .filter(|o| o["board"] == r["board"] && o["id"] != r["id"]);
+        let (mut majors, mut top) = (0, 0);
+        for o in others {
+            majors += match net(r).cmp(&net(o)) {
+                std::cmp::Ordering::Greater => 2,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 0,
+            };
+            top += 2;
+        }
+        *mp.entry(r["majors"].as_u64().unwrap()).or_insert(0) += majors;
+        *mp.entry(r["minors"].as_u64().unwrap()).or_insert(0) += top - majors;
+    }
+    mp
+}
+
+/// The standings' matchpoints by pair.
+pub async fn standings_mp(api: &Api, path: &str) -> BTreeMap<u64, i64> {
+    let (s, st) = api.get(&format!("{path}/standings")).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert_eq!(st["method"], "matchpoints");
+    st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let mp = r["matchpoints"].as_f64().unwrap();
+            assert_eq!(mp.fract(), 0.0, "no factoring in a full movement: {r}");
+            (r["pair"].as_u64().unwrap(), mp as i64)
+        })
+        .collect()
+}
+
+pub async fn results(api: &Api, path: &str) -> Vec<Value> {
+    let (s, v) = api.get(&format!("{path}/results")).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    v["results"].as_array().unwrap().clone()
+}
+
+/// The result at a place.
+pub fn at(results: &[Value], round: u64, table: u64) -> &Value {
+    results
+        .iter()
+        .find(|r| r["round"] == round && r["table"] == table)
+        .unwrap_or_else(|| panic!("round {round} table {table}"))
+}
+
+/// The docs' example (docs/api.md): N-S 500 + (50 - 40) - 2 x 30 = 450, E-W 50.
+pub fn docs_example() -> Value {
+    json!({"NS": {"songs": [{"kind": "calypso", "rainbow": false, "suit": "S", "wilds": 0},
+                             {"kind": "kaiso_minor", "rainbow": true, "wilds": 1}],
+                  "leftover": 2, "trick_pile_count": 101},
+           "EW": {"songs": [{"kind": "quartet", "rainbow": false, "suit": "H", "rank": "K", "wilds": 0}],
+                  "leftover": 0, "trick_pile_count": 84}})
+}
