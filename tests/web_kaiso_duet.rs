@@ -215,7 +215,7 @@ async fn a_duet_individual_of_four_tables_reports_each_deals_dummies_and_is_matc
     };
     let api = &e.api;
     let id: calypso_director::event::EventId = path.trim_start_matches("/events/").parse().unwrap();
-    let dummies = |k: usize| if k % 2 == 0 { ("N", "E") } else { ("S", "W") };
+    let dummies = |k: usize| if k.is_multiple_of(2) { ("N", "E") } else { ("S", "W") };
 
     for round in 1..=3u64 {
         let started = e.start_round(round as u32).await;

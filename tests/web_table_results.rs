@@ -520,7 +520,7 @@ async fn a_table_enters_its_result_deal_by_deal() {
     let whole = calypso_director::web::routes::table_result::TableForm::from_pairs(whole)
         .sheet(&spec)
         .unwrap()
-        .read(&spec)
+        .read(&spec, calypso_director::event::settings::GameKind::Calypso)
         .unwrap();
     let checked =
         calypso_director::event::table_report::check(&spec, &whole, Some(&deals)).unwrap();

@@ -5,6 +5,7 @@ pub mod archive;
 pub mod club;
 pub mod entries;
 pub mod export;
+pub mod game;
 pub mod ids;
 pub mod import;
 pub mod individual;

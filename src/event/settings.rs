@@ -14,6 +14,8 @@ use crate::engine::{
 };
 use crate::scoring::sheet::{Compare, Scale};
 
+pub use super::game::GameKind;
+
 pub const MAX_NAME: usize = 120;
 pub const MAX_TABLES: u16 = 100;
 pub const MAX_BOARDS: u16 = 200;
@@ -98,48 +100,6 @@ impl EntryKind {
 }
 
 impl fmt::Display for EntryKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The game the tables play on the event's boards: Calypso (in any variant), or Kaiso
-/// (Calypso's deal and trick play, with songs scored instead of calypsos).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    #[default]
-    Calypso,
-    Kaiso,
-}
-
-impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Calypso, GameKind::Kaiso];
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Calypso => "calypso",
-            GameKind::Kaiso => "kaiso",
-        }
-    }
-    pub const fn label(self) -> &'static str {
-        match self {
-            GameKind::Calypso => "Calypso",
-            GameKind::Kaiso => "Kaiso",
-        }
-    }
-    pub const fn description(self) -> &'static str {
-        match self {
-            GameKind::Calypso => "Calypsos, calypsos in progress and trick piles.",
-            GameKind::Kaiso => {
-                "Kaiso v0.0.1: the same deal and tricks; the winner of a trick builds songs (chords and scales) or ditches the cards."
-            }
-        }
-    }
-    pub fn from_name(s: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|g| g.name() == s)
-    }
-}
-
-impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use super::settings::GameKind;
+use super::game::GameKind;
 use crate::engine::json::{DealInput, DummiesInput, PlayerInput, SeatMap, deal_record, side_named};
 use crate::engine::kaiso::{self, KaisoScore, KaisoSummary, Partnerships, SideSummary};
 use crate::engine::summary::dummy_problems;
@@ -567,5 +567,104 @@ mod tests {
         let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, Some(trumps)).unwrap();
         assert_eq!(majors_side(&spec), 1);
         assert_eq!(side_seats(&spec, true), vec![Seat::East, Seat::West]);
+    }
+
+    const KAISO: &str = r#"{"partnerships": {
+        "NS": {"songs": [{"kind": "calypso", "rainbow": false, "suit": "S", "wilds": 0},
+                         {"kind": "kaiso_minor", "rainbow": true, "wilds": 1}],
+               "leftover": 2, "trick_pile_count": 101},
+        "EW": {"songs": [{"kind": "quartet", "rainbow": false, "suit": "H", "rank": "K", "wilds": 0}],
+               "leftover": 0, "trick_pile_count": 84}}}"#;
+
+    fn read_as(spec: &GameSpec, game: GameKind, json: &str) -> Result<Sheet, String> {
+        serde_json::from_str::<SheetInput>(json)
+            .map_err(|e| e.to_string())?
+            .read(spec, game)
+    }
+
+    #[test]
+    fn a_kaiso_report_is_scored_by_the_kaiso_engine_and_stored_as_given() {
+        let spec = spec();
+        let sheet = read_as(&spec, GameKind::Kaiso, KAISO).unwrap();
+        let checked = check(&spec, &sheet, None).unwrap();
+        // N-S: 500 + (50 - 40) - 2 x 30; E-W: a regular quartet, 50.
+        assert_eq!((checked.majors, checked.minors), (450, 50));
+        assert!(matches!(checked.score, Scored::Kaiso(_)));
+        let again = read_as(&spec, GameKind::Kaiso, &sheet.to_json(&spec).to_string()).unwrap();
+        assert_eq!(again, sheet);
+        // One trick pile card too many for N-S: the engine's problem, on N-S.
+        let wrong = read_as(&spec, GameKind::Kaiso, &KAISO.replace("101", "105")).unwrap();
+        let problems = check(&spec, &wrong, None).unwrap_err();
+        assert!(
+            problems.iter().any(|p| p.code == "card-count"),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn each_game_refuses_the_other_games_report() {
+        let spec = spec();
+        let e = read_as(&spec, GameKind::Kaiso, GAME).unwrap_err();
+        assert!(
+            e.contains("a Kaiso event takes each partnership's songs"),
+            "{e}"
+        );
+        let e = read_as(&spec, GameKind::Calypso, KAISO).unwrap_err();
+        assert!(e.contains("\"partnerships\" is a Kaiso report"), "{e}");
+    }
+
+    fn duet() -> GameSpec {
+        GameSpec::build(Variant::Duet, TrickRule::Standard, None).unwrap()
+    }
+
+    fn with_dummies(dummies: &str) -> String {
+        GAME.replacen('{', &format!("{{\"dummies\": {dummies},"), 1)
+    }
+
+    #[test]
+    fn a_duet_game_summary_names_every_deals_dummies() {
+        let spec = duet();
+        let four = r#"[{"majors":"S","minors":"W"},{"majors":"N","minors":"E"},
+                       {"majors":"S","minors":"W"},{"majors":"N","minors":"E"}]"#;
+        let sheet = read_as(&spec, GameKind::Calypso, &with_dummies(four)).unwrap();
+        let checked = check(&spec, &sheet, None).unwrap();
+        assert_eq!(
+            (checked.majors, checked.minors),
+            (2020, 1120),
+            "scored as Calypso"
+        );
+        let again = read_as(&spec, GameKind::Calypso, &sheet.to_json(&spec).to_string()).unwrap();
+        assert_eq!(again, sheet);
+        // Deal 2's majors dummy is a minors hand; none named at all is every deal missing.
+        let wrong = four.replacen(r#""majors":"N""#, r#""majors":"E""#, 1);
+        let sheet = read_as(&spec, GameKind::Calypso, &with_dummies(&wrong)).unwrap();
+        let problems = check(&spec, &sheet, None).unwrap_err();
+        let codes: Vec<_> = problems.iter().map(|p| (p.code, p.deal, p.side)).collect();
+        assert_eq!(codes, vec![("dummy-not-own", Some(2), Some(0))]);
+        let sheet = read_as(&spec, GameKind::Calypso, GAME).unwrap();
+        let problems = check(&spec, &sheet, None).unwrap_err();
+        let missing: Vec<_> = problems
+            .iter()
+            .filter(|p| p.code == "dummy-missing")
+            .map(|p| p.deal)
+            .collect();
+        assert_eq!(missing.len(), 8, "two players in four deals: {problems:?}");
+        // One deal's choices for a game of four is a shape error.
+        let e = read_as(
+            &spec,
+            GameKind::Calypso,
+            &with_dummies(r#"[{"majors":"S","minors":"W"}]"#),
+        )
+        .unwrap_err();
+        assert_eq!(e, "\"dummies\" gives 1 deals' choices; a game has 4 deals");
+        // And dummies at a game that is not Duet are refused by the engine.
+        let sheet = read_as(
+            &super::tests::spec(),
+            GameKind::Calypso,
+            &with_dummies(four),
+        )
+        .unwrap();
+        let problems = check(&super::tests::spec(), &sheet, None).unwrap_err();
+        assert_eq!(problems[0].code, "dummy-not-duet");
     }
 }

@@ -307,7 +307,7 @@ impl SongsForm {
                     .iter()
                     .rposition(|r| !r.is_blank())
                     .map_or(0, |i| i + 1);
-                let shown = (typed + SPARE_ROWS).max(MIN_ROWS).min(MAX_SONGS);
+                let shown = (typed + SPARE_ROWS).clamp(MIN_ROWS, MAX_SONGS);
                 let blank = SongRow::default();
                 SideSongsView {
                     key: kaiso::side_code(side),
