@@ -176,7 +176,8 @@ async fn a_kaiso_mitchell_of_three_tables_is_entered_on_the_phones_and_matchpoin
 #[tokio::test]
 async fn a_duet_individual_of_four_tables_reports_each_deals_dummies_and_is_matchpointed() {
     let app = spawn_app().await;
-    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
     let base = json!({"name": "Duet Night", "date": "2026-12-02", "format": "pairs-mitchell",
                       "variant": "duet", "tables": 4, "boards": 4});
     let mut team = base.clone();
@@ -215,7 +216,27 @@ async fn a_duet_individual_of_four_tables_reports_each_deals_dummies_and_is_matc
     };
     let api = &e.api;
     let id: calypso_director::event::EventId = path.trim_start_matches("/events/").parse().unwrap();
-    let dummies = |k: usize| if k.is_multiple_of(2) { ("N", "E") } else { ("S", "W") };
+    // The hand records say which two hands each player receives.
+    let r = d
+        .get(&format!("/c/alpha/events/{id}/hand-records.pdf"))
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    assert!(
+        text.contains("♠♥ player: the North and South hands"),
+        "{text}"
+    );
+    assert!(
+        text.contains("♣♦ player: the West and East hands"),
+        "{text}"
+    );
+    let dummies = |k: usize| {
+        if k.is_multiple_of(2) {
+            ("N", "E")
+        } else {
+            ("S", "W")
+        }
+    };
 
     for round in 1..=3u64 {
         let started = e.start_round(round as u32).await;

@@ -509,7 +509,7 @@ mod tests {
 
     #[test]
     fn every_board_is_the_whole_deck_in_every_variant() {
-        for v in Variant::ALL {
+        for v in Variant::EVERY {
             let spec = GameSpec::new(v);
             for n in 1..=20 {
                 let b = board(&counting_key(), n, n % 2 == 0, &spec, None).unwrap();

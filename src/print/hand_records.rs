@@ -598,7 +598,7 @@ mod tests {
     /// columns far enough apart to read, and each deal starting at the top of a column.
     #[test]
     fn every_variants_stack_fits_its_page() {
-        for variant in Variant::ALL {
+        for variant in Variant::EVERY {
             let spec = GameSpec::new(variant);
             let b = &boards(&spec)[0];
             let layout = StackLayout::new(&spec, b.stack.len());
