@@ -11,8 +11,9 @@ use crate::db::{self, DbConnection, DbError};
 use crate::event::entries::Entry;
 use crate::event::results::{Place, Publication, ResultStatus, TableResult, boards_still_to_play};
 use crate::event::scoring_sheet::{SheetInputs, entry_of, outcome_of, scoring_sheet};
+use crate::event::settings::EntryKind;
 use crate::event::standings::{self, EntryNames, EventStandings, Mark, ResultMarks, live};
-use crate::event::{Event, EventFormat, Viewer};
+use crate::event::{Event, Viewer};
 use crate::movement::{IndividualRound, Movement};
 use crate::scoring::sheet::{Outcome, Sheet};
 use crate::scoring::{Report, Standings, score};
@@ -123,8 +124,8 @@ pub fn event_scores(
 /// The names the standings show: entries by number (a team match's four pairs by their
 /// team), or the individual's players.
 pub fn names_of(ev: &Event, scores: &EventScores) -> EntryNames {
-    let mut names = match ev.settings.format() {
-        EventFormat::ProgressiveIndividual => EntryNames::players(),
+    let mut names = match ev.settings.entry_kind() {
+        EntryKind::Individual => EntryNames::players(),
         _ => EntryNames::pairs(),
     };
     for e in &scores.entries {

@@ -10,8 +10,9 @@ use askama::Template;
 
 use crate::event::club::Club;
 use crate::event::seats::SideNames;
+use crate::event::settings::EntryKind;
 use crate::event::standings::{EventStandings, Scorecard, export};
-use crate::event::{Event, EventFormat, EventId, Viewer};
+use crate::event::{Event, EventId, Viewer};
 use crate::print::results as print;
 use crate::service;
 use crate::service::standings::{event_scores, view_of};
@@ -41,7 +42,7 @@ pub async fn computed(
     let event = ev.clone();
     let scores = state.db(move |c| Ok(event_scores(c, &event, who)?)).await?;
     let standings = view_of(&ev, &scores, crate::service::now())?;
-    let part = part_of(&base_of(&club, &ev), &standings, &ev.settings.side_names())?;
+    let part = part_of(&base_of(&club, &ev), &standings, &ev)?;
     let live_json = serde_json::json!({
         "provisional": standings.provisional,
         "html": part,
@@ -116,6 +117,9 @@ struct StandingsPart<'a> {
     standings: &'a EventStandings,
     /// A Mitchell's fields are named for their seats ("N-S ♠♥"), not "Majors" alone.
     seat_names: &'a SideNames,
+    /// What an entry is called in the standings' column: "Pair", or "Player" where single
+    /// players sit at two-player tables (a Duet Mitchell).
+    who: &'static str,
 }
 
 #[derive(Template)]
@@ -133,17 +137,23 @@ fn base_of(club: &Club, ev: &Event) -> String {
     format!("/c/{}/events/{}", club.slug, ev.id)
 }
 
-fn part_of(
-    base: &str,
-    standings: &EventStandings,
-    seat_names: &SideNames,
-) -> Result<String, AppError> {
+fn part_of(base: &str, standings: &EventStandings, ev: &Event) -> Result<String, AppError> {
     Ok(StandingsPart {
         base,
         standings,
-        seat_names,
+        seat_names: &ev.settings.side_names(),
+        who: entry_word(ev),
     }
     .render()?)
+}
+
+/// "Player" where each entry is one player, "Pair" otherwise (a team match's lines are its
+/// pairs).
+fn entry_word(ev: &Event) -> &'static str {
+    match ev.settings.entry_kind() {
+        EntryKind::Individual => "Player",
+        _ => "Pair",
+    }
 }
 
 /// How often the live standings ask for news: often enough to follow a room reporting,
@@ -255,10 +265,7 @@ pub async fn scorecard(
             event_name: l.ev.settings.name(),
             provisional: l.view.provisional,
             card,
-            kind: match l.ev.settings.format() {
-                EventFormat::ProgressiveIndividual => "Player",
-                _ => "Pair",
-            },
+            kind: entry_word(&l.ev),
             seat_names: l.ev.settings.side_names(),
         },
     ))
