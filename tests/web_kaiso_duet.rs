@@ -16,7 +16,8 @@ use serde_json::{Value, json};
 #[tokio::test]
 async fn a_kaiso_mitchell_of_three_tables_is_entered_on_the_phones_and_matchpointed() {
     let app = spawn_app().await;
-    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
     let base = json!({"name": "Kaiso Night", "date": "2026-12-01", "format": "pairs-mitchell",
                       "game": "kaiso", "tables": 3, "boards": 3});
 
@@ -171,6 +172,53 @@ async fn a_kaiso_mitchell_of_three_tables_is_entered_on_the_phones_and_matchpoin
         "{stored:?}"
     );
     assert_eq!(standings_mp(api, &path).await, matchpoints(&stored));
+
+    // The director's result page lists the songs; a correction starts from what the table
+    // entered and is scored again: one leftover card fewer, one more in the trick pile.
+    let rid = at(&stored, 1, 1)["id"].to_string();
+    let result = format!("/c/alpha/events/{id}/results/{rid}");
+    let (s, page) = d.get_text(&result).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("regular ♠ calypso 500"), "{page}");
+    let correct = format!("{result}/correct");
+    let (_, form) = d.get_text(&correct).await;
+    for kept in [
+        r#"name="k_NS_1_kind" value="calypso" checked"#,
+        r#"name="k_NS_2_suit" value="rainbow" checked"#,
+        r#"name="k_EW_1_rank" value="K" checked"#,
+        r#"name="k_NS_pile" value="101""#,
+    ] {
+        assert!(form.contains(kept), "{kept} in {form}");
+    }
+    let mut f = kaiso_form(
+        &serde_json::from_value(json!({"partnerships": docs_example()})).unwrap(),
+        1,
+        at(&stored, 1, 1)["board"].as_u64().unwrap(),
+    );
+    for (k, v) in f.iter_mut() {
+        match k.as_str() {
+            "k_NS_leftover" => *v = "1".into(),
+            "k_NS_pile" => *v = "102".into(),
+            _ => {}
+        }
+    }
+    f.push((
+        "reason".into(),
+        "N-S counted a trick pile card as a leftover".into(),
+    ));
+    let r = d.post(&correct, &correct, &pairs(&f)).await;
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
+    let stored = results(api, &path).await;
+    assert_eq!(
+        at(&stored, 1, 1)["scores"],
+        json!({"majors": 480, "minors": 50}),
+        "500 + 10 - 30"
+    );
 }
 
 #[tokio::test]
@@ -343,5 +391,86 @@ async fn a_duet_individual_of_four_tables_reports_each_deals_dummies_and_is_matc
     assert!(
         !page.contains("Player 1 &#38;"),
         "a player alone, not a pair"
+    );
+}
+
+#[tokio::test]
+async fn a_kaiso_team_match_adds_up_each_teams_partnership_scores() {
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let teams: Vec<Value> = ["Adders", "Boas"]
+        .iter()
+        .map(|team| {
+            let players: Vec<Value> = (1..=4)
+                .map(|i| json!({"name": format!("{team} {i}")}))
+                .collect();
+            json!({"kind": "team", "name": team, "players": players})
+        })
+        .collect();
+    let (path, boards) = running(
+        &api,
+        json!({"name": "Kaiso Match", "date": "2026-12-03", "format": "team-match",
+               "game": "kaiso", "tables": 2, "boards": 4}),
+        &teams,
+        4,
+    )
+    .await;
+    let e = Evening { api, path, boards };
+    let mut lines = Vec::new();
+    for round in 1..=4u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let summary = kaiso_game(&board_deals(&e.boards, board), 100 + round * 10 + table);
+            let mut body = serde_json::to_value(&summary).unwrap();
+            body["round"] = json!(round);
+            body["table"] = json!(table);
+            body["board"] = json!(board);
+            let (s, r) = e.api.post(&e.results(), body).await;
+            assert_eq!(s, StatusCode::CREATED, "{r}");
+            let score = kaiso::score(&summary);
+            assert_eq!(
+                r["scores"],
+                json!({"majors": score.partnerships.ns.total, "minors": score.partnerships.ew.total})
+            );
+            lines.push((
+                t["majors"].as_u64().unwrap(),
+                t["minors"].as_u64().unwrap(),
+                r["scores"].clone(),
+            ));
+        }
+    }
+    // Each team's total by hand: its pairs' partnership scores (A's pairs 1 and 2).
+    let total = |team: [u64; 2]| -> i64 {
+        lines
+            .iter()
+            .map(|(m, n, s)| {
+                let mut t = 0;
+                if team.contains(m) {
+                    t += s["majors"].as_i64().unwrap();
+                }
+                if team.contains(n) {
+                    t += s["minors"].as_i64().unwrap();
+                }
+                t
+            })
+            .sum()
+    };
+    let (s, st) = e.api.get(&format!("{}/standings", e.path)).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert_eq!(st["method"], "team");
+    let team_total = |label: &str| {
+        st["teams"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["team"] == label)
+            .unwrap()["total"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(
+        (team_total("A"), team_total("B")),
+        (total([1, 2]), total([3, 4]))
     );
 }
