@@ -364,3 +364,83 @@ async fn an_unreleased_event_moves_only_with_its_key_asked_for() {
     without_instance_fields(&mut b);
     assert_eq!(a, b);
 }
+
+/// A Kaiso event (#22) moves with its game and its songs, and the importing instance's engine
+/// checks every report again: an edited song, or a score the songs do not give, is refused.
+#[tokio::test]
+async fn a_kaiso_evening_moves_with_its_songs_and_an_edited_song_is_refused() {
+    use common::evening::{Evening, place};
+    use common::games::{board_deals, kaiso_game, running};
+    let dir = tempfile::tempdir().unwrap();
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@alpha.test").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let entries: Vec<Value> = (1..=6)
+        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect();
+    let (path, boards) = running(
+        &api,
+        json!({"name": "Kaiso Night", "date": "2026-12-01", "format": "pairs-mitchell",
+               "game": "kaiso", "tables": 3, "boards": 3}),
+        &entries,
+        2,
+    )
+    .await;
+    let e = Evening { api, path, boards };
+    for round in 1..=2u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let summary = kaiso_game(&board_deals(&e.boards, board), 7 + round * 10 + table);
+            let mut body = serde_json::to_value(&summary).unwrap();
+            body["round"] = json!(round);
+            body["table"] = json!(table);
+            body["board"] = json!(board);
+            let (s, v) = e.api.post(&e.results(), body).await;
+            assert_eq!(s, StatusCode::CREATED, "{v}");
+        }
+    }
+    for (path, body) in [
+        ("status", json!({"to": "finished"})),
+        ("release", json!({})),
+    ] {
+        let (s, v) = e.api.post(&format!("{}/{path}", e.path), body).await;
+        assert_eq!(s, StatusCode::OK, "{path}: {v}");
+    }
+    let id = e.path.rsplit('/').next().unwrap().to_string();
+    let doc = export(&app, &id, dir.path(), "kaiso.json");
+    assert_eq!(doc["event"]["settings"]["game"], "kaiso");
+    assert!(doc["results"][0]["sheet"]["partnerships"]["NS"]["songs"].is_array());
+
+    let fresh = spawn_app().await;
+    fresh.club_with_owner("alpha", "olive@fresh.test").await;
+    let before = counts(&fresh);
+    let refused = |doc: Value, expect: &str| {
+        let out = import(&fresh, &doc, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{expect}: {}", stderr(&out));
+        assert!(stderr(&out).contains(expect), "{expect}: {}", stderr(&out));
+        assert_eq!(counts(&fresh), before, "{expect}: rows unchanged");
+    };
+    // A score the songs do not give.
+    let mut edited = doc.clone();
+    let score = edited["results"][0]["majors_score"].as_i64().unwrap();
+    edited["results"][0]["majors_score"] = json!(score + 30);
+    refused(edited, "does not stand: its report scores");
+    // A song edited to one the cards cannot make: a regular calypso with fourteen wild 8s.
+    let mut edited = doc.clone();
+    let songs = edited["results"][0]["sheet"]["partnerships"]["NS"]["songs"]
+        .as_array_mut()
+        .unwrap();
+    songs.push(json!({"kind": "calypso", "rainbow": false, "suit": "S", "wilds": 14}));
+    refused(edited, "has 14 wild 8s, but a calypso holds 13 cards");
+
+    let out = import(&fresh, &doc, dir.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    let new_id = said.split_whitespace().nth(3).unwrap().to_string();
+    let mut back = export(&fresh, &new_id, dir.path(), "back.json");
+    let mut first = doc.clone();
+    without_instance_fields(&mut back);
+    without_instance_fields(&mut first);
+    assert_eq!(back, first, "the re-export is the same record");
+}

@@ -94,17 +94,8 @@ pub fn insert_event(
     let id: i32 = diesel::insert_into(events::table)
         .values((
             events::club_id.eq(club.get()),
-            events::name.eq(s.name()),
-            events::event_date.eq(s.date()),
-            events::format.eq(s.format().name()),
-            events::variant.eq(s.variant().name()),
-            events::tables.eq(i32::from(s.tables())),
-            events::boards.eq(i32::from(s.boards())),
-            events::trick_rule.eq(s.trick_rule().name()),
-            events::trumps.eq(s.trumps().to_string()),
-            events::correction_minutes.eq(i32::from(s.correction_minutes())),
-            events::scale.eq(s.scale().name()),
-            events::compare.eq(s.compare().name()),
+            // The settings' columns through the events' one mapping.
+            super::events::SettingsColumns::from(s),
             events::status.eq(p.status.name()),
             events::deal_algorithm.eq(p.deal.as_ref().map(|d| d.algorithm.as_str())),
             events::deal_commitment.eq(p.deal.as_ref().map(|d| d.commitment.as_str())),

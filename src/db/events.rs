@@ -47,7 +47,7 @@ struct EventRow {
 /// The settings' columns: the one mapping from [`EventSettings`] to storage.
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = events)]
-struct SettingsColumns {
+pub(super) struct SettingsColumns {
     name: String,
     event_date: NaiveDate,
     format: &'static str,
