@@ -474,3 +474,56 @@ async fn a_kaiso_team_match_adds_up_each_teams_partnership_scores() {
         (total([1, 2]), total([3, 4]))
     );
 }
+
+/// The event form offers Kaiso and the Duet variants; a combination that does not go
+/// together is named beside its field, with every choice kept.
+#[tokio::test]
+async fn the_event_form_offers_kaiso_and_duet_and_names_a_wrong_combination() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, form) = d.get_text("/c/alpha/events/new").await;
+    assert!(
+        form.contains(r#"<option value="kaiso">Kaiso</option>"#),
+        "{form}"
+    );
+    assert!(form.contains(r#"<option value="duet">Calypso Duet (two players)</option>"#));
+    let mut fields = event_fields("Steel Band Kaiso");
+    fields[3] = ("variant", "cutthroat-4");
+    fields.push(("game", "kaiso"));
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = r.text().await.unwrap();
+    assert!(page.contains("Kaiso is played by four players in two partnerships: choose the standard variant (not cutthroat-4)"), "{page}");
+    assert!(
+        page.contains(r#"<option value="kaiso" selected>Kaiso</option>"#),
+        "kept"
+    );
+    assert!(
+        page.contains(r#"<option value="cutthroat-4" selected>"#),
+        "kept"
+    );
+    // Duet in a progressive: refused on the format.
+    let mut fields = event_fields("Duet Progressive");
+    fields[2] = ("format", "progressive");
+    fields[3] = ("variant", "duet");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = r.text().await.unwrap();
+    assert!(
+        page.contains("Calypso Duet is played by individuals at two-player tables"),
+        "{page}"
+    );
+    // Made right, the Kaiso event's page names the game.
+    let mut fields = event_fields("Steel Band Kaiso");
+    fields.push(("game", "kaiso"));
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, page) = d.get_text(&location(&r)).await;
+    assert!(page.contains("<dt>Scored as</dt><dd>Kaiso"), "{page}");
+}
