@@ -2562,7 +2562,12 @@ async fn a_duet_table_taps_each_deals_dummies_on_a_phone() {
                 .click()
                 .await
                 .unwrap();
-            wait_for(&c, &phone.page, "Both sides agree").await;
+            let page = wait_for(&c, &phone.page, "Both sides agree").await;
+            // Where the two players stand now, each called a player.
+            assert!(
+                page.contains("Player 1 (N-S ♠♥):") && page.contains("Player 5 (E-W ♦♣):"),
+                "{page}"
+            );
             let stored = results(&e.api, &e.path).await;
             let r = at(&stored, 1, 1);
             assert_eq!(r["audit"][0]["new"]["sheet"]["dummies"], choices, "{r}");

@@ -612,6 +612,15 @@ impl EventSettings {
     pub fn game(&self) -> GameKind {
         self.game
     }
+    /// What the pages call an entry's line in a movement, the standings and a traveller:
+    /// "Player" where each entry is one player, "Pair" otherwise (a team match's lines are
+    /// its pairs).
+    pub fn entry_word(&self) -> &'static str {
+        match self.entry_kind() {
+            EntryKind::Individual => "Player",
+            _ => "Pair",
+        }
+    }
     /// What takes part: the format decides it, except that Calypso Duet's Mitchell seats
     /// single players (its "pairs" are individuals at two-player tables).
     pub fn entry_kind(&self) -> EntryKind {

@@ -235,9 +235,11 @@ pub struct SoFar {
 }
 
 /// A board's traveller so far and the places of the pairs that played it at this table.
+/// `who` is what an entry is called ("Pair", "Player").
 pub fn board_so_far(
     view: &EventStandings,
     names: &crate::event::seats::SideNames,
+    who: &str,
     board: u32,
     round: u32,
     table: u32,
@@ -254,7 +256,7 @@ pub fn board_so_far(
                 f.rows
                     .iter()
                     .find(|r| r.entry == pair.to_string())
-                    .map(|r| format!("Pair {pair} ({seat}): {} of {}", r.place, f.rows.len()))
+                    .map(|r| format!("{who} {pair} ({seat}): {} of {}", r.place, f.rows.len()))
             })
         })
         .collect();
@@ -292,7 +294,8 @@ mod tests {
     fn a_table_sees_its_boards_traveller_so_far_and_where_its_pairs_stand() {
         let view = round_one();
         let names = crate::event::seats::SideNames::of(&crate::engine::GameSpec::default());
-        let f = board_so_far(&view, &names, 1, 1, 1).expect("board 1 was played at table 1");
+        let f =
+            board_so_far(&view, &names, "Pair", 1, 1, 1).expect("board 1 was played at table 1");
         assert_eq!(f.lines.len(), 1);
         assert_eq!((f.lines[0].round, f.lines[0].table), (1, 1));
         // Each board has one result so far: nobody to compare with, so each field ties.
@@ -301,8 +304,8 @@ mod tests {
             ["Pair 1 (N-S ♠♥): 1= of 2", "Pair 3 (E-W ♦♣): 1= of 2"]
         );
         // Not a board this table played in that round, nor one with no result: nothing.
-        assert!(board_so_far(&view, &names, 1, 1, 2).is_none());
-        assert!(board_so_far(&view, &names, 9, 1, 1).is_none());
+        assert!(board_so_far(&view, &names, "Pair", 1, 1, 2).is_none());
+        assert!(board_so_far(&view, &names, "Pair", 9, 1, 1).is_none());
     }
 
     fn game(round: u32, table: u32, board: u32, seat: &'static str, other: u32) -> PlannedGame {

@@ -10,7 +10,6 @@ use askama::Template;
 
 use crate::event::club::Club;
 use crate::event::seats::SideNames;
-use crate::event::settings::EntryKind;
 use crate::event::standings::{EventStandings, Scorecard, export};
 use crate::event::{Event, EventId, Viewer};
 use crate::print::results as print;
@@ -142,18 +141,9 @@ fn part_of(base: &str, standings: &EventStandings, ev: &Event) -> Result<String,
         base,
         standings,
         seat_names: &ev.settings.side_names(),
-        who: entry_word(ev),
+        who: ev.settings.entry_word(),
     }
     .render()?)
-}
-
-/// "Player" where each entry is one player, "Pair" otherwise (a team match's lines are its
-/// pairs).
-fn entry_word(ev: &Event) -> &'static str {
-    match ev.settings.entry_kind() {
-        EntryKind::Individual => "Player",
-        _ => "Pair",
-    }
 }
 
 /// How often the live standings ask for news: often enough to follow a room reporting,
@@ -265,7 +255,7 @@ pub async fn scorecard(
             event_name: l.ev.settings.name(),
             provisional: l.view.provisional,
             card,
-            kind: entry_word(&l.ev),
+            kind: l.ev.settings.entry_word(),
             seat_names: l.ev.settings.side_names(),
         },
     ))

@@ -516,17 +516,7 @@ async fn page(
                 })
                 .collect(),
                 s.map(|s| s.boards.clone()).unwrap_or_default(),
-                next_moves(
-                    m,
-                    &seat_names,
-                    if ev.settings.entry_kind() == crate::event::settings::EntryKind::Individual {
-                        "Player"
-                    } else {
-                        "Pair"
-                    },
-                    round,
-                    table,
-                ),
+                next_moves(m, &seat_names, ev.settings.entry_word(), round, table),
             )
         }
         _ => (vec![], vec![], vec![]),
@@ -548,8 +538,14 @@ async fn page(
                 .await?;
         for e in &mut scores {
             if e.result.as_ref().is_some_and(|r| r.status == "confirmed") {
-                e.so_far =
-                    board_so_far(&c.view, &ev.settings.side_names(), e.board, e.round, table);
+                e.so_far = board_so_far(
+                    &c.view,
+                    &ev.settings.side_names(),
+                    ev.settings.entry_word(),
+                    e.board,
+                    e.round,
+                    table,
+                );
             }
         }
     }
