@@ -1900,33 +1900,12 @@ async fn a_late_table_enters_checks_and_follows_its_board_on_a_phone() {
 
     // The late result, entered in the late round's form.
     let report = Report::new(&e.deals(late_board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
-    let fields: Vec<[String; 2]> = report
-        .form(1, late_board)
-        .into_iter()
-        .map(|(k, v)| [k, v])
-        .collect();
-    let filled = c
-        .execute(
-            "const form = document.querySelector('section.late form.score-form');
-             for (const [k, v] of arguments[0]) {
-               if (k === 'round' || k === 'board') continue;
-               const boxes = form.querySelectorAll(`input[type=checkbox][name=\"${k}\"]`);
-               if (boxes.length) {
-                 const b = [...boxes].find(x => x.value === v);
-                 if (!b) return `no ${k}=${v}`;
-                 b.closest('label').click();
-               } else {
-                 const i = form.querySelector(`input[name=\"${k}\"]`);
-                 if (!i) return `no ${k}`;
-                 i.value = v;
-               }
-             }
-             return 'ok';",
-            vec![serde_json::json!(fields)],
-        )
-        .await
-        .unwrap();
-    assert_eq!(filled, serde_json::json!("ok"));
+    fill_counts(
+        &c,
+        "section.late form.score-form",
+        report.form(1, late_board),
+    )
+    .await;
     submit(&c, "section.late form.score-form").await;
     wait_for(&c, &phone.page, "The other side has still to agree it").await;
 
@@ -2293,6 +2272,34 @@ async fn a_pasted_roster_is_sorted_and_picked_and_a_typed_code_opens_the_table()
     c.close().await.unwrap();
 }
 
+/// Fills a result form's counts as a table would (a rank tapped on its button, a number
+/// typed), from the form fields of a report (`Report::form`).
+async fn fill_counts(c: &Client, form_css: &str, fields: Vec<(String, String)>) {
+    let fields: Vec<[String; 2]> = fields.into_iter().map(|(k, v)| [k, v]).collect();
+    let filled = c
+        .execute(
+            "const form = document.querySelector(arguments[0]);
+             for (const [k, v] of arguments[1]) {
+               if (k === 'round' || k === 'board') continue;
+               const boxes = form.querySelectorAll(`input[type=checkbox][name=\"${k}\"]`);
+               if (boxes.length) {
+                 const b = [...boxes].find(x => x.value === v);
+                 if (!b) return `no ${k}=${v}`;
+                 b.closest('label').click();
+               } else {
+                 const i = form.querySelector(`input[name=\"${k}\"]`);
+                 if (!i) return `no ${k}`;
+                 i.value = v;
+               }
+             }
+             return 'ok';",
+            vec![serde_json::json!(form_css), serde_json::json!(fields)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(filled, serde_json::json!("ok"));
+}
+
 /// Taps the button of a radio choice drawn as a button (a Kaiso song's kind, suit, rank or
 /// deal; a Duet player's dummy).
 async fn tap_choice(c: &Client, name: &str, value: &str) {
@@ -2324,7 +2331,7 @@ async fn a_kaiso_table_taps_its_songs_on_a_phone_and_the_standings_follow() {
         serde_json::json!({"name": "Kaiso Night", "date": "2026-12-01", "format": "pairs-mitchell",
                            "game": "kaiso", "tables": 3, "boards": 3}),
         &entries,
-        3,
+        one_board_rounds(3),
     )
     .await;
     let e = Evening { api, path, boards };
@@ -2341,13 +2348,7 @@ async fn a_kaiso_table_taps_its_songs_on_a_phone_and_the_standings_follow() {
             if (round, table) == (1, 1) {
                 continue;
             }
-            let summary = kaiso_game(&board_deals(&e.boards, board), round * 10 + table);
-            let mut body = serde_json::to_value(&summary).unwrap();
-            body["round"] = serde_json::json!(round);
-            body["table"] = serde_json::json!(table);
-            body["board"] = serde_json::json!(board);
-            let (s, v) = e.api.post(&e.results(), body).await;
-            assert_eq!(s, reqwest::StatusCode::CREATED, "{v}");
+            post_kaiso(&e, round, table, board, round * 10 + table).await;
         }
         if round > 1 {
             continue;
@@ -2457,7 +2458,7 @@ async fn a_duet_table_taps_each_deals_dummies_on_a_phone() {
         serde_json::json!({"name": "Duet Night", "date": "2026-12-02", "format": "pairs-mitchell",
                            "variant": "duet", "tables": 4, "boards": 4}),
         &entries,
-        3,
+        one_board_rounds(3),
     )
     .await;
     let e = Evening { api, path, boards };
@@ -2473,12 +2474,7 @@ async fn a_duet_table_taps_each_deals_dummies_on_a_phone() {
         let started = e.start_round(round as u32).await;
         for t in started["tables"].as_array().unwrap() {
             let (table, board) = place(t);
-            let report = Report::new(
-                &e.deals(board),
-                4,
-                [(table % 2) as i64, 0, (round % 2) as i64, 0],
-                [table as usize, round as usize, 1, 2],
-            );
+            let report = duet_report(&e, round, table, board);
             if (round, table) != (1, 1) {
                 let mut body = report.body(round, table, board);
                 body["dummies"] = choices.clone();
@@ -2491,33 +2487,7 @@ async fn a_duet_table_taps_each_deals_dummies_on_a_phone() {
                 .unwrap();
             let page = wait_for(&c, &phone.page, "Each player's dummy").await;
             assert!(page.contains("♠♥ player"), "{page}");
-            let fields: Vec<[String; 2]> = report
-                .form(round, board)
-                .into_iter()
-                .map(|(k, v)| [k, v])
-                .collect();
-            let filled = c
-                .execute(
-                    "const form = document.querySelector('form.score-form');
-                     for (const [k, v] of arguments[0]) {
-                       if (k === 'round' || k === 'board') continue;
-                       const boxes = form.querySelectorAll(`input[type=checkbox][name=\"${k}\"]`);
-                       if (boxes.length) {
-                         const b = [...boxes].find(x => x.value === v);
-                         if (!b) return `no ${k}=${v}`;
-                         b.closest('label').click();
-                       } else {
-                         const i = form.querySelector(`input[name=\"${k}\"]`);
-                         if (!i) return `no ${k}`;
-                         i.value = v;
-                       }
-                     }
-                     return 'ok';",
-                    vec![serde_json::json!(fields)],
-                )
-                .await
-                .unwrap();
-            assert_eq!(filled, serde_json::json!("ok"));
+            fill_counts(&c, "form.score-form", report.form(round, board)).await;
             // Every deal's dummies but deal 4's minors.
             for (k, d) in choices.as_array().unwrap().iter().enumerate() {
                 for player in ["majors", "minors"] {

@@ -370,7 +370,7 @@ async fn an_unreleased_event_moves_only_with_its_key_asked_for() {
 #[tokio::test]
 async fn a_kaiso_evening_moves_with_its_songs_and_an_edited_song_is_refused() {
     use common::evening::{Evening, place};
-    use common::games::{board_deals, kaiso_game, running};
+    use common::games::{one_board_rounds, post_kaiso, running};
     let dir = tempfile::tempdir().unwrap();
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@alpha.test").await;
@@ -383,7 +383,7 @@ async fn a_kaiso_evening_moves_with_its_songs_and_an_edited_song_is_refused() {
         json!({"name": "Kaiso Night", "date": "2026-12-01", "format": "pairs-mitchell",
                "game": "kaiso", "tables": 3, "boards": 3}),
         &entries,
-        2,
+        one_board_rounds(2),
     )
     .await;
     let e = Evening { api, path, boards };
@@ -391,13 +391,7 @@ async fn a_kaiso_evening_moves_with_its_songs_and_an_edited_song_is_refused() {
         let started = e.start_round(round as u32).await;
         for t in started["tables"].as_array().unwrap() {
             let (table, board) = place(t);
-            let summary = kaiso_game(&board_deals(&e.boards, board), 7 + round * 10 + table);
-            let mut body = serde_json::to_value(&summary).unwrap();
-            body["round"] = json!(round);
-            body["table"] = json!(table);
-            body["board"] = json!(board);
-            let (s, v) = e.api.post(&e.results(), body).await;
-            assert_eq!(s, StatusCode::CREATED, "{v}");
+            post_kaiso(&e, round, table, board, 7 + round * 10 + table).await;
         }
     }
     for (path, body) in [

@@ -48,7 +48,7 @@ async fn a_kaiso_mitchell_of_three_tables_is_entered_on_the_phones_and_matchpoin
     let entries: Vec<Value> = (1..=6)
         .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
         .collect();
-    let (path, boards) = running(&api, base, &entries, 3).await;
+    let (path, boards) = running(&api, base, &entries, one_board_rounds(3)).await;
     let (s, ev) = api.get(&path).await;
     assert_eq!((s, ev["game"].as_str()), (StatusCode::OK, Some("kaiso")));
     let id: calypso_director::event::EventId = path.trim_start_matches("/events/").parse().unwrap();
@@ -256,7 +256,7 @@ async fn a_duet_individual_of_four_tables_reports_each_deals_dummies_and_is_matc
     let entries: Vec<Value> = (1..=8)
         .map(|n| json!({"kind": "individual", "players": [{"name": format!("Player {n}")}]}))
         .collect();
-    let (path, boards) = running(&api, base, &entries, 3).await;
+    let (path, boards) = running(&api, base, &entries, one_board_rounds(3)).await;
     let e = Evening {
         api,
         path: path.clone(),
@@ -290,12 +290,7 @@ async fn a_duet_individual_of_four_tables_reports_each_deals_dummies_and_is_matc
         let started = e.start_round(round as u32).await;
         for t in started["tables"].as_array().unwrap() {
             let (table, board) = place(t);
-            let report = Report::new(
-                &e.deals(board),
-                4,
-                [(table % 2) as i64, 0, (round % 2) as i64, 0],
-                [table as usize, round as usize, 1, 2],
-            );
+            let report = duet_report(&e, round, table, board);
             if table == 1 {
                 // The table's phone: the whole game, and each deal's dummies tapped.
                 let phone = Phone::at(&app, id, 4, 1);
@@ -412,7 +407,7 @@ async fn a_kaiso_team_match_adds_up_each_teams_partnership_scores() {
         json!({"name": "Kaiso Match", "date": "2026-12-03", "format": "team-match",
                "game": "kaiso", "tables": 2, "boards": 4}),
         &teams,
-        4,
+        one_board_rounds(4),
     )
     .await;
     let e = Evening { api, path, boards };
@@ -421,13 +416,7 @@ async fn a_kaiso_team_match_adds_up_each_teams_partnership_scores() {
         let started = e.start_round(round as u32).await;
         for t in started["tables"].as_array().unwrap() {
             let (table, board) = place(t);
-            let summary = kaiso_game(&board_deals(&e.boards, board), 100 + round * 10 + table);
-            let mut body = serde_json::to_value(&summary).unwrap();
-            body["round"] = json!(round);
-            body["table"] = json!(table);
-            body["board"] = json!(board);
-            let (s, r) = e.api.post(&e.results(), body).await;
-            assert_eq!(s, StatusCode::CREATED, "{r}");
+            let (summary, r) = post_kaiso(&e, round, table, board, 100 + round * 10 + table).await;
             let score = kaiso::score(&summary);
             assert_eq!(
                 r["scores"],

@@ -85,33 +85,24 @@ pub async fn running_event(
     entries: u32,
     movement: Value,
 ) -> Evening {
-    let (s, ev) = api
-        .post(
-            "/events",
-            json!({"name": "Results Night", "date": "2026-12-01", "format": format,
-                   "tables": tables, "boards": tables}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{ev}");
-    let path = format!("/events/{}", ev["id"]);
-    assert_eq!(ev["trumps"], "SDHC", "North-South hold the majors");
-    for n in 1..=entries {
-        let body = if format == "progressive-individual" {
-            json!({"kind": "individual", "players": [{"name": format!("Player {n}")}]})
-        } else {
-            json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]})
-        };
-        let (s, v) = api.post(&format!("{path}/entries"), body).await;
-        assert_eq!(s, StatusCode::CREATED, "{v}");
-    }
-    let (s, v) = api.put(&format!("{path}/movement"), movement).await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    for to in ["ready", "running"] {
-        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
-        assert_eq!(s, StatusCode::OK, "{v}");
-    }
-    let (s, boards) = api.get(&format!("{path}/boards")).await;
-    assert_eq!(s, StatusCode::OK, "{boards}");
+    let entries: Vec<Value> = (1..=entries)
+        .map(|n| {
+            if format == "progressive-individual" {
+                json!({"kind": "individual", "players": [{"name": format!("Player {n}")}]})
+            } else {
+                json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]})
+            }
+        })
+        .collect();
+    let body = json!({"name": "Results Night", "date": "2026-12-01", "format": format,
+                      "tables": tables, "boards": tables});
+    let (path, boards) = super::games::running(&api, body, &entries, movement).await;
+    let (s, ev) = api.get(&path).await;
+    assert_eq!(
+        (s, &ev["trumps"]),
+        (StatusCode::OK, &json!("SDHC")),
+        "North-South hold the majors"
+    );
     Evening { api, path, boards }
 }
 

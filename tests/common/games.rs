@@ -13,10 +13,16 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use super::Api;
+use super::evening::{Evening, Report};
 
 /// A draft event from `body`, its entries, the movement; then ready and running. The event's
 /// path and its boards (`GET .../boards`).
-pub async fn running(api: &Api, body: Value, entries: &[Value], rounds: u32) -> (String, Value) {
+pub async fn running(
+    api: &Api,
+    body: Value,
+    entries: &[Value],
+    movement: Value,
+) -> (String, Value) {
     let (s, ev) = api.post("/events", body).await;
     assert_eq!(s, StatusCode::CREATED, "{ev}");
     let path = format!("/events/{}", ev["id"]);
@@ -24,12 +30,7 @@ pub async fn running(api: &Api, body: Value, entries: &[Value], rounds: u32) -> 
         let (s, v) = api.post(&format!("{path}/entries"), entry.clone()).await;
         assert_eq!(s, StatusCode::CREATED, "{v}");
     }
-    let (s, v) = api
-        .put(
-            &format!("{path}/movement"),
-            json!({"rounds": rounds, "boards_per_round": 1}),
-        )
-        .await;
+    let (s, v) = api.put(&format!("{path}/movement"), movement).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     for to in ["ready", "running"] {
         let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
@@ -189,4 +190,39 @@ pub fn docs_example() -> Value {
                   "leftover": 2, "trick_pile_count": 101},
            "EW": {"songs": [{"kind": "quartet", "rainbow": false, "suit": "H", "rank": "K", "wilds": 0}],
                   "leftover": 0, "trick_pile_count": 84}})
+}
+
+/// `rounds` rounds of one board each: the movement of these tests.
+pub fn one_board_rounds(rounds: u32) -> Value {
+    json!({"rounds": rounds, "boards_per_round": 1})
+}
+
+/// A random legal Kaiso game on `board`'s real deals (from `seed`), entered by the director
+/// through the API for the place; it must be stored. The summary and the stored result.
+pub async fn post_kaiso(
+    e: &Evening,
+    round: u64,
+    table: u64,
+    board: u64,
+    seed: u64,
+) -> (KaisoSummary, Value) {
+    let summary = kaiso_game(&board_deals(&e.boards, board), seed);
+    let mut body = serde_json::to_value(&summary).unwrap();
+    body["round"] = json!(round);
+    body["table"] = json!(table);
+    body["board"] = json!(board);
+    let (s, r) = e.api.post(&e.results(), body).await;
+    assert_eq!(s, StatusCode::CREATED, "round {round} table {table}: {r}");
+    (summary, r)
+}
+
+/// A Duet table's counts (engine-accepted on the board's real deals), varied by table and
+/// round.
+pub fn duet_report(e: &Evening, round: u64, table: u64, board: u64) -> Report {
+    Report::new(
+        &e.deals(board),
+        4,
+        [(table % 2) as i64, 0, (round % 2) as i64, 0],
+        [table as usize, round as usize, 1, 2],
+    )
 }
