@@ -114,9 +114,14 @@ async fn log_in_to_alpha(c: &Client, app: &TestApp) {
 }
 
 async fn submit(c: &Client, form_css: &str) {
-    c.find(Locator::Css(&format!("{form_css} button[type=submit]")))
+    click(c, &format!("{form_css} button[type=submit]")).await;
+}
+
+/// Clicks (taps) the element at `css`.
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
         .await
-        .unwrap()
+        .unwrap_or_else(|_| panic!("nothing to tap at {css}"))
         .click()
         .await
         .unwrap();
@@ -2303,14 +2308,11 @@ async fn fill_counts(c: &Client, form_css: &str, fields: Vec<(String, String)>) 
 /// Taps the button of a radio choice drawn as a button (a Kaiso song's kind, suit, rank or
 /// deal; a Duet player's dummy).
 async fn tap_choice(c: &Client, name: &str, value: &str) {
-    c.find(Locator::Css(&format!(
-        "label.chip:has(input[name=\"{name}\"][value=\"{value}\"])"
-    )))
-    .await
-    .unwrap_or_else(|_| panic!("no {value} button for {name}"))
-    .click()
-    .await
-    .unwrap();
+    click(
+        c,
+        &format!("label.chip:has(input[name=\"{name}\"][value=\"{value}\"])"),
+    )
+    .await;
 }
 
 /// A Kaiso Mitchell of three tables (#22): table 1's phone (390 px) taps its songs in, row by
@@ -2362,12 +2364,7 @@ async fn a_kaiso_table_taps_its_songs_on_a_phone_and_the_standings_follow() {
         let rows = "return [...document.querySelectorAll('#songs_NS_1 fieldset.song')].filter(r => r.getClientRects().length > 0).length;";
         assert_eq!(c.execute(rows, vec![]).await.unwrap(), 1);
         for more in 2..=4 {
-            c.find(Locator::Css("button.add-song[data-side=NS]"))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
+            click(&c, "button.add-song[data-side=NS]").await;
             assert_eq!(c.execute(rows, vec![]).await.unwrap(), more);
         }
         assert!(shown(&c, "input[name=k_NS_4_kind][value=calypso]").await);
