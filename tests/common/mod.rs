@@ -160,12 +160,18 @@ pub struct Browser {
     pub base: String,
 }
 
+/// How long a test client keeps an idle connection: well under the server's keep-alive (5 s),
+/// so a request is never sent on a connection the server is closing at that moment (on a
+/// loaded machine that race showed as hyper's `IncompleteMessage`).
+const POOL_IDLE: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl Browser {
     pub fn new(app: &TestApp) -> Browser {
         let jar = Arc::new(Jar::default());
         let http = reqwest::Client::builder()
             .cookie_provider(jar.clone())
             .redirect(reqwest::redirect::Policy::none())
+            .pool_idle_timeout(POOL_IDLE)
             .build()
             .unwrap();
         Browser {
@@ -488,7 +494,10 @@ impl Api {
 /// An API client with a new token of the club `slug`, made by its director `d`.
 pub async fn api_for(app: &TestApp, d: &Browser, slug: &str) -> Api {
     Api {
-        http: reqwest::Client::new(),
+        http: reqwest::Client::builder()
+            .pool_idle_timeout(POOL_IDLE)
+            .build()
+            .unwrap(),
         base: app.address.clone(),
         token: new_token(d, slug, "round laptop").await,
     }
