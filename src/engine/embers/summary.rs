@@ -66,6 +66,8 @@ fn no_revokes(r: &[Option<u32>; 4]) -> bool {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EmbersSummary {
+    /// `"reports"` in JSON (an Embers input's `"hands"` is the number agreed).
+    #[serde(rename = "reports")]
     pub hands: Vec<HandSummary>,
 }
 
