@@ -748,14 +748,18 @@ fn embers_game(seed: u64) -> (Value, Value) {
     (input, serde_json::to_value(&outcome).unwrap())
 }
 
+fn embers_replay(input: &Value) -> Output {
+    run(
+        &["rules", "replay", "--game", "embers", "-"],
+        &input.to_string(),
+    )
+}
+
 #[test]
 fn embers_replay_through_the_command_line_gives_the_engines_outcome() {
     for seed in 0..3 {
         let (input, expected) = embers_game(seed);
-        let out = run(
-            &["rules", "replay", "--game", "embers", "-"],
-            &input.to_string(),
-        );
+        let out = embers_replay(&input);
         assert!(
             out.status.success(),
             "{}",
@@ -772,10 +776,7 @@ fn embers_replay_refuses_a_deal_the_green_room_cannot_give_naming_hand_seat_and_
     // copies (seats are dealt N, E, S, W), and West and the card are named.
     let west = input["deals"][1]["hands"]["W"].clone();
     input["deals"][1]["hands"]["N"] = west;
-    let out = run(
-        &["rules", "replay", "--game", "embers", "-"],
-        &input.to_string(),
-    );
+    let out = embers_replay(&input);
     assert_eq!(out.status.code(), Some(2));
     let e = stdout_json(&out)["error"].as_str().unwrap().to_string();
     assert!(e.starts_with("hand 2, West, "), "{e}");
@@ -783,10 +784,7 @@ fn embers_replay_refuses_a_deal_the_green_room_cannot_give_naming_hand_seat_and_
 
     let (mut input, _) = embers_game(9);
     input["packs"] = json!(9);
-    let out = run(
-        &["rules", "replay", "--game", "embers", "-"],
-        &input.to_string(),
-    );
+    let out = embers_replay(&input);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("3 to 8 packs, not 9"),
@@ -795,10 +793,7 @@ fn embers_replay_refuses_a_deal_the_green_room_cannot_give_naming_hand_seat_and_
     );
     input["packs"] = json!(3);
     input["hands"] = json!(41);
-    let out = run(
-        &["rules", "replay", "--game", "embers", "-"],
-        &input.to_string(),
-    );
+    let out = embers_replay(&input);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("4 to 40 hands"));
 }

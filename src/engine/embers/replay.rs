@@ -12,6 +12,7 @@ use super::summary::{EmbersScore, EmbersSummary, score};
 use crate::engine::cards::{Card, CardCounts, Seat};
 use crate::engine::game::PlayError;
 use crate::engine::kaiso::KaisoRevoke;
+use crate::engine::replay::{not_held, write_located};
 
 /// An impossible or malformed record, with where it went wrong (1-based numbers).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,24 +38,8 @@ impl EmbersError {
 
 impl fmt::Display for EmbersError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut place = Vec::new();
-        if let Some(h) = self.hand {
-            place.push(format!("hand {h}"));
-        }
-        if let Some(t) = self.trick {
-            place.push(format!("trick {t}"));
-        }
-        if let Some(s) = self.seat {
-            place.push(s.name().to_string());
-        }
-        if let Some(c) = self.card {
-            place.push(c.to_string());
-        }
-        if place.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", place.join(", "), self.message)
-        }
+        let at = self.hand.map(|h| ("hand", h));
+        write_located(f, at, self.trick, self.seat, self.card, &self.message)
     }
 }
 
@@ -188,13 +173,7 @@ pub fn replay(spec: &EmbersSpec, record: &EmbersRecord) -> Result<EmbersOutcome,
                 match game.play(card) {
                     Ok(_) => {}
                     Err(PlayError::NotHeld { .. }) => {
-                        return Err(located(
-                            format!(
-                                "{} does not hold {card} at this point (not dealt to {0}, or already played)",
-                                seat.name()
-                            ),
-                            Some(card),
-                        ));
+                        return Err(located(not_held(seat, card), Some(card)));
                     }
                     Err(e) => return Err(located(format!("{e:?}"), Some(card))),
                 }
