@@ -733,3 +733,101 @@ fn duet_replay_through_the_command_line() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A random legal Embers game (three packs, four hands) as `rules replay --game embers`
+/// reads it, and the engine's outcome.
+fn embers_game(seed: u64) -> (Value, Value) {
+    use calypso_director::engine::embers;
+    let spec = embers::EmbersSpec::three_packs(4).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (record, outcome) = embers::random::random_game(&spec, &mut rng);
+    let mut input = serde_json::to_value(&record).unwrap();
+    input["packs"] = json!(3);
+    input["hands"] = json!(4);
+    input["fire_hands"] = json!(1);
+    (input, serde_json::to_value(&outcome).unwrap())
+}
+
+fn embers_replay(input: &Value) -> Output {
+    run(
+        &["rules", "replay", "--game", "embers", "-"],
+        &input.to_string(),
+    )
+}
+
+#[test]
+fn embers_replay_through_the_command_line_gives_the_engines_outcome() {
+    for seed in 0..3 {
+        let (input, expected) = embers_game(seed);
+        let out = embers_replay(&input);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(stdout_json(&out), expected);
+    }
+}
+
+#[test]
+fn embers_replay_refuses_a_deal_the_green_room_cannot_give_naming_hand_seat_and_card() {
+    let (mut input, _) = embers_game(8);
+    // Hand 2's North is given West's cards too: with three packs West's cards run out of
+    // copies (seats are dealt N, E, S, W), and West and the card are named.
+    let west = input["deals"][1]["hands"]["W"].clone();
+    input["deals"][1]["hands"]["N"] = west;
+    let out = embers_replay(&input);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stdout_json(&out)["error"].as_str().unwrap().to_string();
+    assert!(e.starts_with("hand 2, West, "), "{e}");
+    assert!(e.contains("the green room holds"), "{e}");
+
+    let (mut input, _) = embers_game(9);
+    input["packs"] = json!(9);
+    let out = embers_replay(&input);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("3 to 8 packs, not 9"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    input["packs"] = json!(3);
+    input["hands"] = json!(41);
+    let out = embers_replay(&input);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("4 to 40 hands"));
+}
+
+#[test]
+fn embers_check_scores_real_reports_and_flags_an_impossible_one() {
+    let (_, outcome) = embers_game(3);
+    let mut input = json!({"hands": 4, "reports": outcome["summary"]["reports"].clone()});
+    let out = run(
+        &["rules", "check", "--game", "embers", "-"],
+        &input.to_string(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], json!(true), "{v}");
+    assert_eq!(v["score"], outcome["score"]);
+
+    input["reports"][1]["trick_piles"]["NS"] = json!(60);
+    let out = run(
+        &["rules", "check", "--game", "embers", "-"],
+        &input.to_string(),
+    );
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], json!(false));
+    let codes: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"trick-pile-too-big"), "{v}");
+    assert!(v.get("score").is_none());
+}

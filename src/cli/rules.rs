@@ -12,7 +12,7 @@ use crate::engine::json::{
 };
 use crate::engine::{
     self, Card, CardCounts, Deal, GameRecord, GameSpec, Score, Seat, Suit, Summary, TrickRule,
-    Trumps, UnknownTrickRule, Variant, kaiso,
+    Trumps, UnknownTrickRule, Variant, embers, kaiso,
 };
 
 /// Which game `rules replay` and `rules check` read.
@@ -24,6 +24,8 @@ pub enum GameArg {
     Kaiso,
     /// Calypso Duet (the record may name "duet-call-and-response" instead).
     Duet,
+    /// Embers Calypso: three or more packs over an agreed number of hands.
+    Embers,
 }
 
 impl GameArg {
@@ -32,6 +34,7 @@ impl GameArg {
             GameArg::Calypso => replay_json,
             GameArg::Kaiso => kaiso_replay_json,
             GameArg::Duet => duet_replay_json,
+            GameArg::Embers => embers_replay_json,
         }
     }
 
@@ -40,6 +43,7 @@ impl GameArg {
             GameArg::Calypso => check_json,
             GameArg::Kaiso => kaiso_check_json,
             GameArg::Duet => duet_check_json,
+            GameArg::Embers => embers_check_json,
         }
     }
 }
@@ -75,6 +79,15 @@ pub fn duet_check_json(text: &str) -> Result<Value, String> {
 
 /// A Kaiso input: the spec fields taken out, the rest read by the engine's own types.
 fn kaiso_input(text: &str) -> Result<(GameSpec, serde_json::Map<String, Value>), String> {
+    standard_input(text, "Kaiso")
+}
+
+/// An input of a game played on the standard four-hand table: the variant, rule and
+/// seating taken out (the variant must be standard), the rest left.
+fn standard_input(
+    text: &str,
+    game: &str,
+) -> Result<(GameSpec, serde_json::Map<String, Value>), String> {
     let v: Value = parse(text)?;
     let Value::Object(mut o) = v else {
         return Err("the input must be a JSON object".into());
@@ -90,11 +103,83 @@ fn kaiso_input(text: &str) -> Result<(GameSpec, serde_json::Map<String, Value>),
     let spec = spec.spec()?;
     if spec.variant != Variant::Standard {
         return Err(format!(
-            "Kaiso is played as the standard four-hand game, not \"{}\"",
+            "{game} is played as the standard four-hand game, not \"{}\"",
             spec.variant
         ));
     }
     Ok((spec, o))
+}
+
+/// The Embers game's numbers: packs (3 by default), hands agreed (required), fire hands
+/// (1 by default).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EmbersFields {
+    #[serde(default = "three")]
+    packs: usize,
+    hands: usize,
+    #[serde(default = "one")]
+    fire_hands: usize,
+}
+
+fn three() -> usize {
+    3
+}
+
+fn one() -> usize {
+    1
+}
+
+/// An Embers input: the spec (checked, bounded) and the rest.
+fn embers_input(text: &str) -> Result<(embers::EmbersSpec, Map<String, Value>), String> {
+    let (table, mut rest) = standard_input(text, "Embers Calypso")?;
+    let mut fields = Map::new();
+    for key in ["packs", "hands", "fire_hands"] {
+        if let Some(x) = rest.remove(key) {
+            fields.insert(key.into(), x);
+        }
+    }
+    let f: EmbersFields =
+        serde_json::from_value(Value::Object(fields)).map_err(|e| format!("bad JSON: {e}"))?;
+    let spec = embers::EmbersSpec::new(
+        f.packs,
+        f.hands,
+        f.fire_hands,
+        table.rule,
+        Some(table.trumps),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok((spec, rest))
+}
+
+/// `rules replay --game embers`: each hand's report, the scores per hand and running, the
+/// revokes; or the first impossible deal or card named by hand, trick, seat and card.
+pub fn embers_replay_json(text: &str) -> Result<Value, String> {
+    let (spec, rest) = embers_input(text)?;
+    let record: embers::EmbersRecord =
+        serde_json::from_value(Value::Object(rest)).map_err(|e| format!("bad JSON: {e}"))?;
+    let outcome = embers::replay(&spec, &record).map_err(|e| e.to_string())?;
+    serde_json::to_value(&outcome).map_err(|e| e.to_string())
+}
+
+/// `rules check --game embers`: the reports after each hand checked; the scores when they
+/// pass.
+pub fn embers_check_json(text: &str) -> Result<Value, String> {
+    let (spec, rest) = embers_input(text)?;
+    let summary: embers::EmbersSummary =
+        serde_json::from_value(Value::Object(rest)).map_err(|e| format!("bad JSON: {e}"))?;
+    let problems = embers::check(&spec, &summary);
+    let mut out = Map::new();
+    out.insert("ok".into(), json!(problems.is_empty()));
+    out.insert("problems".into(), problems_json(&problems));
+    if problems.is_empty() {
+        let score = embers::score(&spec, &summary);
+        out.insert(
+            "score".into(),
+            serde_json::to_value(&score).map_err(|e| e.to_string())?,
+        );
+    }
+    Ok(Value::Object(out))
 }
 
 /// `rules replay --game kaiso`: the outcome (songs scored in order, leftovers, trick piles,

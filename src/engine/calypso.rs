@@ -49,6 +49,11 @@ impl Calypsos {
     /// start the next one, one of each rank, whatever order they were played in (the
     /// completion carry-over). What is left goes to the pile.
     pub fn collect(&mut self, counts: &[u8; 13]) -> usize {
+        self.collect_spare(counts).iter().map(|&n| n as usize).sum()
+    }
+
+    /// As [`Calypsos::collect`], giving the copies of each rank that go to the pile.
+    pub fn collect_spare(&mut self, counts: &[u8; 13]) -> [u8; 13] {
         let mut spare = *counts;
         for (r, n) in spare.iter_mut().enumerate() {
             if *n > 0 && self.in_progress & (1 << r) == 0 {
@@ -66,7 +71,7 @@ impl Calypsos {
                 }
             }
         }
-        spare.iter().map(|&n| n as usize).sum()
+        spare
     }
 }
 

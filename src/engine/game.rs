@@ -452,29 +452,45 @@ impl<'s> Game<'s> {
         winner
     }
 
-    /// The winner's side takes the trick: each collecting partner's own-suit cards go to
-    /// their calypso (see [`Calypsos::collect`]); everything else to the side's trick pile.
     fn take_trick(&mut self, winner: Seat, cards: &[Card]) {
-        let partner = self.spec.scoring.partnerships().then(|| winner.partner());
-        let collectors = [Some(winner), partner];
-        let mut own = [[0u8; 13]; 2];
-        let mut pile = 0;
-        for &card in cards {
-            let taker = collectors
-                .iter()
-                .position(|s| s.is_some_and(|s| self.spec.trumps.of(s) == Some(card.suit())));
-            match taker {
-                Some(k) => own[k][card.rank().index()] += 1,
-                None => pile += 1,
-            }
-        }
-        for (k, seat) in collectors.iter().enumerate() {
-            if let Some(seat) = seat {
-                pile += self.calypsos[seat.index()].collect(&own[k]);
-            }
-        }
-        self.piles[self.spec.side_of(winner)] += pile as u32;
+        let pile = take_trick(self.spec, &mut self.calypsos, winner, cards);
+        self.piles[self.spec.side_of(winner)] += pile.len() as u32;
     }
+}
+
+/// The winner's side takes the trick: each collecting partner's own-suit cards go to their
+/// calypso (see [`Calypsos::collect`]); the rest are returned, for the side's trick pile.
+pub fn take_trick(
+    spec: &GameSpec,
+    calypsos: &mut [Calypsos; 4],
+    winner: Seat,
+    cards: &[Card],
+) -> CardCounts {
+    let partner = spec.scoring.partnerships().then(|| winner.partner());
+    let collectors = [Some(winner), partner];
+    let mut own = [[0u8; 13]; 2];
+    let mut pile = CardCounts::new();
+    for &card in cards {
+        let taker = collectors
+            .iter()
+            .position(|s| s.is_some_and(|s| spec.trumps.of(s) == Some(card.suit())));
+        match taker {
+            Some(k) => own[k][card.rank().index()] += 1,
+            None => pile.add(card),
+        }
+    }
+    for (k, seat) in collectors.iter().enumerate() {
+        if let (Some(seat), Some(suit)) = (seat, seat.and_then(|s| spec.trumps.of(s))) {
+            let spare = calypsos[seat.index()].collect_spare(&own[k]);
+            for (r, &n) in spare.iter().enumerate() {
+                let rank = super::Rank::from_index(r).expect("13 ranks");
+                for _ in 0..n {
+                    pile.add(Card::new(rank, suit));
+                }
+            }
+        }
+    }
+    pile
 }
 
 #[cfg(test)]

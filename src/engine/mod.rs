@@ -3,6 +3,7 @@
 pub mod calypso;
 pub mod cards;
 pub mod duet;
+pub mod embers;
 pub mod game;
 pub mod json;
 pub mod kaiso;

@@ -11,17 +11,22 @@ use super::score::Score;
 use super::spec::{Duet, GameSpec};
 
 /// A number in 0..n (n > 0) from one 32-bit draw; the tiny bias is harmless for random play.
-fn below<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
     ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize
 }
 
 /// The spec's deck, shuffled.
 pub fn shuffled_deck<R: Rng + ?Sized>(spec: &GameSpec, rng: &mut R) -> Vec<Card> {
     let mut deck = spec.canonical_deck();
-    for i in (1..deck.len()).rev() {
-        deck.swap(i, below(rng, i + 1));
-    }
+    shuffle(&mut deck, rng);
     deck
+}
+
+/// Shuffles the cards in place (Fisher-Yates).
+pub(crate) fn shuffle<R: Rng + ?Sized>(cards: &mut [Card], rng: &mut R) {
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, below(rng, i + 1));
+    }
 }
 
 /// `n` cards drawn at random, without replacement, from `hand` (which holds at least `n`).

@@ -97,25 +97,46 @@ fn choice_error(e: DuetError, n: usize) -> ReplayError {
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut place = Vec::new();
-        if let Some(d) = self.deal {
-            place.push(format!("deal {d}"));
-        }
-        if let Some(t) = self.trick {
-            place.push(format!("trick {t}"));
-        }
-        if let Some(s) = self.seat {
-            place.push(s.name().to_string());
-        }
-        if let Some(c) = self.card {
-            place.push(c.to_string());
-        }
-        if place.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", place.join(", "), self.message)
-        }
+        let at = self.deal.map(|d| ("deal", d));
+        write_located(f, at, self.trick, self.seat, self.card, &self.message)
     }
+}
+
+/// "deal 2, trick 5, East, 7H: message", leaving out what is not known.
+pub(crate) fn write_located(
+    f: &mut fmt::Formatter<'_>,
+    at: Option<(&str, usize)>,
+    trick: Option<usize>,
+    seat: Option<Seat>,
+    card: Option<Card>,
+    message: &str,
+) -> fmt::Result {
+    let mut place = Vec::new();
+    if let Some((word, n)) = at {
+        place.push(format!("{word} {n}"));
+    }
+    if let Some(t) = trick {
+        place.push(format!("trick {t}"));
+    }
+    if let Some(s) = seat {
+        place.push(s.name().to_string());
+    }
+    if let Some(c) = card {
+        place.push(c.to_string());
+    }
+    if place.is_empty() {
+        f.write_str(message)
+    } else {
+        write!(f, "{}: {message}", place.join(", "))
+    }
+}
+
+/// Why a card played is refused when the seat does not hold it.
+pub(crate) fn not_held(seat: Seat, card: Card) -> String {
+    format!(
+        "{} does not hold {card} at this point (not dealt to {0}, or already played)",
+        seat.name()
+    )
 }
 
 impl std::error::Error for ReplayError {}
@@ -244,13 +265,7 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
                 match game.play(card) {
                     Ok(_) => {}
                     Err(PlayError::NotHeld { .. }) => {
-                        return Err(located(
-                            format!(
-                                "{} does not hold {card} at this point (not dealt to {0}, or already played)",
-                                seat.name()
-                            ),
-                            Some(card),
-                        ));
+                        return Err(located(not_held(seat, card), Some(card)));
                     }
                     Err(PlayError::NotYetHeld { .. }) => {
                         return Err(located(

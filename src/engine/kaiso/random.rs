@@ -9,13 +9,8 @@ use super::play::{KaisoGame, KaisoOutcome, WonTrick};
 use super::record::{KaisoDealRecord, KaisoRecord};
 use super::song::{self, Tally};
 use crate::engine::cards::{Card, CardCounts, Rank, Seat, Suit};
-use crate::engine::random::shuffled_deck;
+use crate::engine::random::{below, shuffled_deck};
 use crate::engine::spec::{Deal, GameSpec};
-
-/// A number in 0..n (n > 0) from one 32-bit draw.
-fn below<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
-    ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize
-}
 
 /// Plays `deals` from `first_dealer`'s deal on: `card` picks each card from the legal ones
 /// (never empty), `place` each placement of a won trick. Returns the record and outcome.

@@ -6,7 +6,7 @@ use super::record::KaisoRecord;
 use super::song;
 use crate::engine::cards::{Card, CardCounts};
 use crate::engine::game::{HandsError, PlayError};
-use crate::engine::replay::ReplayError;
+use crate::engine::replay::{ReplayError, not_held};
 use crate::engine::spec::GameSpec;
 
 fn error(deal: usize, trick: Option<usize>, message: String) -> ReplayError {
@@ -112,13 +112,7 @@ pub fn replay(spec: &GameSpec, record: &KaisoRecord) -> Result<KaisoOutcome, Rep
                 match game.play(card) {
                     Ok(_) => {}
                     Err(KaisoPlayError::Game(PlayError::NotHeld { .. })) => {
-                        return Err(located(
-                            format!(
-                                "{} does not hold {card} at this point (not dealt to {0}, or already played)",
-                                seat.name()
-                            ),
-                            Some(card),
-                        ));
+                        return Err(located(not_held(seat, card), Some(card)));
                     }
                     Err(e) => return Err(located(e.to_string(), Some(card))),
                 }
