@@ -520,7 +520,11 @@ async fn a_table_enters_its_result_deal_by_deal() {
     let whole = calypso_director::web::routes::table_result::TableForm::from_pairs(whole)
         .sheet(&spec)
         .unwrap()
-        .read(&spec, calypso_director::event::settings::GameKind::Calypso)
+        .read(
+            &spec,
+            calypso_director::event::settings::GameKind::Calypso,
+            None,
+        )
         .unwrap();
     let checked =
         calypso_director::event::table_report::check(&spec, &whole, Some(&deals)).unwrap();

@@ -33,6 +33,7 @@ async fn no_director_route_reaches_another_clubs_data() {
             correction_minutes: Count::Number(30),
             scale: String::new(),
             compare: String::new(),
+            ..SettingsDraft::default()
         })
         .unwrap();
         let ev = db::events::create_event(c, bravo, &settings).unwrap();

@@ -42,6 +42,8 @@ struct EventRow {
     scale: String,
     compare: String,
     game: String,
+    hands: i32,
+    packs: i32,
 }
 
 /// The settings' columns: the one mapping from [`EventSettings`] to storage.
@@ -60,6 +62,8 @@ pub(super) struct SettingsColumns {
     correction_minutes: i32,
     scale: &'static str,
     compare: &'static str,
+    hands: i32,
+    packs: i32,
 }
 
 impl From<&EventSettings> for SettingsColumns {
@@ -77,6 +81,8 @@ impl From<&EventSettings> for SettingsColumns {
             correction_minutes: i32::from(s.correction_minutes()),
             scale: s.scale().name(),
             compare: s.compare().name(),
+            hands: i32::from(s.hands()),
+            packs: i32::from(s.packs()),
         }
     }
 }
@@ -103,6 +109,8 @@ impl EventRow {
             correction_minutes: Count::Number(i64::from(self.correction_minutes)),
             scale: self.scale.clone(),
             compare: self.compare.clone(),
+            hands: Count::Number(i64::from(self.hands)),
+            packs: Count::Number(i64::from(self.packs)),
         };
         let settings = EventSettings::parse(&draft).map_err(|e| corrupt(e.to_string()))?;
         let status: EventStatus = self.status.parse().map_err(|e| corrupt(format!("{e}")))?;

@@ -125,6 +125,8 @@ diesel::table! {
         scale -> Text,
         compare -> Text,
         game -> Text,
+        hands -> Integer,
+        packs -> Integer,
     }
 }
 

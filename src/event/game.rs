@@ -1,4 +1,4 @@
-//! The game an event's tables play on its boards, Calypso or Kaiso: a name of its own, so
+//! The game an event's tables play, Calypso, Kaiso or Embers Calypso: a name of its own, so
 //! that the settings (which choose it) and the table's report (which is read by it) both
 //! take it from here.
 
@@ -11,20 +11,25 @@ pub enum GameKind {
     #[default]
     Calypso,
     Kaiso,
+    /// Embers Calypso: hands dealt at the table over an agreed number of hands, the calypsos
+    /// carried from hand to hand; a progressive's table-round plays one game.
+    Embers,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Calypso, GameKind::Kaiso];
+    pub const ALL: [GameKind; 3] = [GameKind::Calypso, GameKind::Kaiso, GameKind::Embers];
     pub const fn name(self) -> &'static str {
         match self {
             GameKind::Calypso => "calypso",
             GameKind::Kaiso => "kaiso",
+            GameKind::Embers => "embers",
         }
     }
     pub const fn label(self) -> &'static str {
         match self {
             GameKind::Calypso => "Calypso",
             GameKind::Kaiso => "Kaiso",
+            GameKind::Embers => "Embers Calypso",
         }
     }
     pub const fn description(self) -> &'static str {
@@ -33,7 +38,14 @@ impl GameKind {
             GameKind::Kaiso => {
                 "Kaiso v0.0.1: the same deal and tricks; the winner of a trick builds songs (chords and scales) or ditches the cards."
             }
+            GameKind::Embers => {
+                "Three or more packs, dealt at the table hand after hand; calypsos carry over, trick piles score every hand. Progressive pairs only."
+            }
         }
+    }
+    /// Played hand after hand from cards dealt at the table, not on the event's boards.
+    pub const fn continuous(self) -> bool {
+        matches!(self, GameKind::Embers)
     }
     pub fn from_name(s: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|g| g.name() == s)

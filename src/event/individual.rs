@@ -444,6 +444,7 @@ mod tests {
             correction_minutes: Count::Number(30),
             scale: String::new(),
             compare: String::new(),
+            ..SettingsDraft::default()
         })
         .unwrap()
     }

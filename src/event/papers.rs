@@ -173,6 +173,7 @@ pub(crate) mod tests {
             correction_minutes: Count::Number(30),
             scale: String::new(),
             compare: String::new(),
+            ..SettingsDraft::default()
         })
         .unwrap()
     }

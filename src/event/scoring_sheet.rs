@@ -205,6 +205,7 @@ mod tests {
             correction_minutes: Count::Number(30),
             scale: scale.into(),
             compare: String::new(),
+            ..SettingsDraft::default()
         })
         .unwrap()
     }

@@ -9,6 +9,7 @@ use std::str::FromStr;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
+use crate::engine::embers::{EmbersSpec, MAX_HANDS, MAX_PACKS, MIN_HANDS};
 use crate::engine::{
     GameSpec, SpecError, TrickRule, Trumps, TrumpsError, UnknownTrickRule, UnknownVariant, Variant,
 };
@@ -142,6 +143,8 @@ pub enum Field {
     CorrectionMinutes,
     Scale,
     Compare,
+    Hands,
+    Packs,
 }
 
 impl Field {
@@ -159,6 +162,8 @@ impl Field {
             Field::CorrectionMinutes => "correction_minutes",
             Field::Scale => "scale",
             Field::Compare => "compare",
+            Field::Hands => "hands",
+            Field::Packs => "packs",
         }
     }
 }
@@ -176,8 +181,22 @@ pub enum SettingsError {
     Date(String),
     #[error(transparent)]
     Format(#[from] UnknownFormat),
-    #[error("the game is calypso or kaiso (not \"{0}\")")]
+    #[error("the game is calypso, kaiso or embers (not \"{0}\")")]
     Game(String),
+    #[error(
+        "Embers Calypso is played by two partnerships over hands dealt at the table: choose the progressive (pairs) format"
+    )]
+    EmbersFormat,
+    #[error("Embers Calypso is the standard four-hand game: choose the standard variant (not {0})")]
+    EmbersVariant(Variant),
+    #[error("an Embers game is {MIN_HANDS} to {MAX_HANDS} hands, agreed before play (not \"{0}\")")]
+    Hands(String),
+    #[error("Embers is played with 3 to {MAX_PACKS} packs shuffled together (not \"{0}\")")]
+    Packs(String),
+    #[error(
+        "{field} is for Embers Calypso, whose games run over hands dealt at the table; leave it blank for {game}", field = .0.name(), game = .1.label()
+    )]
+    NotContinuous(Field, GameKind),
     #[error(
         "Kaiso is played by four players in two partnerships: choose the standard variant (not {0})"
     )]
@@ -231,7 +250,13 @@ impl SettingsError {
                 Field::Format
             }
             SettingsError::Game(_) => Field::Game,
-            SettingsError::Variant(_) | SettingsError::KaisoVariant(_) => Field::Variant,
+            SettingsError::EmbersFormat => Field::Format,
+            SettingsError::Variant(_)
+            | SettingsError::KaisoVariant(_)
+            | SettingsError::EmbersVariant(_) => Field::Variant,
+            SettingsError::Hands(_) => Field::Hands,
+            SettingsError::Packs(_) => Field::Packs,
+            SettingsError::NotContinuous(field, _) => *field,
             SettingsError::Count { field, .. } => *field,
             SettingsError::TrickRule(_) => Field::TrickRule,
             SettingsError::Trumps(_) | SettingsError::TrumpsPartial | SettingsError::Seating(_) => {
@@ -323,6 +348,10 @@ pub struct SettingsDraft {
     pub scale: String,
     /// What a board's results are compared on (`net` or `own`); blank for the default, net.
     pub compare: String,
+    /// Embers: the hands of each game, agreed in advance (required); blank otherwise.
+    pub hands: Count,
+    /// Embers: the packs shuffled together; blank for the default, 3.
+    pub packs: Count,
 }
 
 impl Default for SettingsDraft {
@@ -340,6 +369,8 @@ impl Default for SettingsDraft {
             correction_minutes: Count::Number(i64::from(DEFAULT_CORRECTION_MINUTES)),
             scale: String::new(),
             compare: String::new(),
+            hands: Count::default(),
+            packs: Count::default(),
         }
     }
 }
@@ -360,6 +391,56 @@ pub struct EventSettings {
     correction_minutes: u16,
     scale: Scale,
     compare: Compare,
+    /// Embers: hands per game and packs; 0 for a game played on the event's boards.
+    hands: u16,
+    packs: u16,
+}
+
+/// A count left blank: empty text, or 0 from a JSON document that has no such field.
+fn blank(c: &Count) -> bool {
+    match c {
+        Count::Number(n) => *n == 0,
+        Count::Text(t) => t.trim().is_empty(),
+    }
+}
+
+fn number(c: &Count) -> Option<i64> {
+    match c {
+        Count::Number(n) => Some(*n),
+        Count::Text(t) => t.trim().parse::<i64>().ok(),
+    }
+}
+
+/// Hands and packs: required (packs defaulting to 3) for Embers, blank for any other game.
+fn game_counts(d: &SettingsDraft, game: GameKind) -> Result<(u16, u16), Vec<SettingsError>> {
+    if !game.continuous() {
+        let given: Vec<SettingsError> = [(Field::Hands, &d.hands), (Field::Packs, &d.packs)]
+            .into_iter()
+            .filter(|(_, c)| !blank(c))
+            .map(|(f, _)| SettingsError::NotContinuous(f, game))
+            .collect();
+        return if given.is_empty() {
+            Ok((0, 0))
+        } else {
+            Err(given)
+        };
+    }
+    let in_range = |c: &Count, lo: usize, hi: usize| {
+        number(c)
+            .filter(|n| (lo as i64..=hi as i64).contains(n))
+            .map(|n| n as u16)
+    };
+    let hands = in_range(&d.hands, MIN_HANDS, MAX_HANDS)
+        .ok_or_else(|| SettingsError::Hands(d.hands.to_string()));
+    let packs = if blank(&d.packs) {
+        Ok(3)
+    } else {
+        in_range(&d.packs, 3, MAX_PACKS).ok_or_else(|| SettingsError::Packs(d.packs.to_string()))
+    };
+    match (hands, packs) {
+        (Ok(h), Ok(p)) => Ok((h, p)),
+        (h, p) => Err([h.err(), p.err()].into_iter().flatten().collect()),
+    }
 }
 
 fn count(c: &Count, field: Field, max: u16) -> Result<u16, SettingsError> {
@@ -452,6 +533,14 @@ fn game_problems(format: EventFormat, game: GameKind, variant: Variant) -> Vec<S
             out.push(SettingsError::KaisoFormat);
         }
     }
+    if game == GameKind::Embers {
+        if variant != Variant::Standard {
+            out.push(SettingsError::EmbersVariant(variant));
+        }
+        if format != EventFormat::Progressive {
+            out.push(SettingsError::EmbersFormat);
+        }
+    }
     if Variant::DUET.contains(&variant) && format != EventFormat::PairsMitchell {
         out.push(SettingsError::DuetFormat);
     }
@@ -493,6 +582,7 @@ impl EventSettings {
                 e.push(problem);
             }
         }
+        let counts = game.and_then(|g| game_counts(d, g).map_err(|p| e.extend(p)).ok());
         let tables = keep(e, count(&d.tables, Field::Tables, MAX_TABLES));
         let boards = keep(e, count(&d.boards, Field::Boards, MAX_BOARDS));
         let trick_rule = keep(
@@ -539,25 +629,55 @@ impl EventSettings {
                 Some(correction_minutes),
                 Some(scale),
                 Some(compare),
-            ) if errs.is_empty() => Ok(EventSettings {
-                name,
-                date,
-                format,
-                game,
-                variant,
-                tables,
-                boards,
-                trick_rule,
-                trumps,
-                correction_minutes,
-                scale,
-                compare,
-            }),
+            ) if errs.is_empty() => {
+                let (hands, packs) = counts.unwrap_or_default();
+                Ok(EventSettings {
+                    name,
+                    date,
+                    format,
+                    game,
+                    variant,
+                    tables,
+                    boards,
+                    trick_rule,
+                    trumps,
+                    correction_minutes,
+                    scale,
+                    compare,
+                    hands,
+                    packs,
+                })
+            }
             _ => {
                 errs.sort_by_key(SettingsError::field);
                 Err(SettingsErrors(errs))
             }
         }
+    }
+
+    /// An Embers event's game, one per table-round: the hands and packs agreed, one fire
+    /// hand, the event's seating and trick rule. `None` for a game played on the boards.
+    pub fn embers_spec(&self) -> Option<EmbersSpec> {
+        (self.game == GameKind::Embers).then(|| {
+            EmbersSpec::new(
+                usize::from(self.packs),
+                usize::from(self.hands),
+                1,
+                self.trick_rule,
+                Some(self.trumps),
+            )
+            .expect("hands, packs and seating were checked when parsed")
+        })
+    }
+
+    /// Embers: the hands of each game (0 for a game played on the boards).
+    pub fn hands(&self) -> u16 {
+        self.hands
+    }
+
+    /// Embers: the packs shuffled together (0 for a game played on the boards).
+    pub fn packs(&self) -> u16 {
+        self.packs
     }
 
     /// The game this event plays: the one place an event's [`GameSpec`] is made.
@@ -593,6 +713,8 @@ impl EventSettings {
             correction_minutes: Count::Number(i64::from(self.correction_minutes)),
             scale: self.scale.name().to_string(),
             compare: self.compare.name().to_string(),
+            hands: Count::Number(i64::from(self.hands)),
+            packs: Count::Number(i64::from(self.packs)),
         }
     }
 
@@ -681,6 +803,15 @@ pub struct SettingsJson {
     pub scale: String,
     #[serde(default = "default_compare")]
     pub compare: String,
+    /// Embers only: hands per game and packs (left out for other games).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hands: i64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub packs: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 fn default_game() -> String {
@@ -714,6 +845,8 @@ impl From<&EventSettings> for SettingsJson {
             correction_minutes: i64::from(s.correction_minutes),
             scale: s.scale.name().into(),
             compare: s.compare.name().into(),
+            hands: i64::from(s.hands),
+            packs: i64::from(s.packs),
         }
     }
 }
@@ -733,6 +866,8 @@ impl From<SettingsJson> for SettingsDraft {
             correction_minutes: Count::Number(j.correction_minutes),
             scale: j.scale,
             compare: j.compare,
+            hands: Count::Number(j.hands),
+            packs: Count::Number(j.packs),
         }
     }
 }
@@ -756,6 +891,7 @@ mod tests {
             correction_minutes: Count::Text("30".into()),
             scale: String::new(),
             compare: String::new(),
+            ..SettingsDraft::default()
         }
     }
 
@@ -1070,6 +1206,55 @@ mod tests {
     }
 
     #[test]
+    fn embers_is_a_progressive_of_agreed_hands_and_packs_three_by_default() {
+        let mut d = draft();
+        d.game = "embers".into();
+        d.format = "progressive".into();
+        d.hands = Count::Text("6".into());
+        let s = EventSettings::parse(&d).unwrap();
+        assert_eq!((s.hands(), s.packs()), (6, 3));
+        let e = s.embers_spec().unwrap();
+        assert_eq!((e.hands, e.packs, e.fire_hands), (6, 3, 1));
+        // Stored and read back, through the draft and the JSON document alike.
+        assert_eq!(EventSettings::parse(&s.draft()).unwrap(), s);
+        let json = serde_json::to_string(&SettingsJson::from(&s)).unwrap();
+        assert!(json.contains(r#""hands":6,"packs":3"#), "{json}");
+        let back: SettingsJson = serde_json::from_str(&json).unwrap();
+        assert_eq!(EventSettings::parse(&back.into()).unwrap(), s);
+        d.hands = Count::Text(String::new());
+        assert_eq!(only_error(&d), SettingsError::Hands(String::new()));
+        d.hands = Count::Number(41);
+        assert_eq!(only_error(&d).field(), Field::Hands);
+        d.hands = Count::Number(4);
+        d.packs = Count::Text("2".into());
+        assert_eq!(only_error(&d), SettingsError::Packs("2".into()));
+        d.packs = Count::default();
+        d.format = "pairs-mitchell".into();
+        assert_eq!(only_error(&d), SettingsError::EmbersFormat);
+        // Hands belong to Embers: another game with hands given is told so; a JSON document
+        // without them (0) reads as none.
+        d.format = "progressive".into();
+        d.game = "calypso".into();
+        let e = only_error(&d);
+        assert_eq!(
+            e,
+            SettingsError::NotContinuous(Field::Hands, GameKind::Calypso)
+        );
+        assert_eq!(
+            e.to_string(),
+            "hands is for Embers Calypso, whose games run over hands dealt at the table; leave it blank for Calypso"
+        );
+        d.hands = Count::Number(0);
+        let s = EventSettings::parse(&d).unwrap();
+        assert!(s.embers_spec().is_none());
+        assert!(
+            !serde_json::to_string(&SettingsJson::from(&s))
+                .unwrap()
+                .contains("hands")
+        );
+    }
+
+    #[test]
     fn kaiso_is_the_standard_partnership_game_as_a_team_match_or_a_mitchell() {
         let mut d = draft();
         d.game = "kaiso".into();
@@ -1090,7 +1275,7 @@ mod tests {
         d.variant = "standard".into();
         assert_eq!(
             only_error(&d).to_string(),
-            "the game is calypso or kaiso (not \"bridge\")"
+            "the game is calypso, kaiso or embers (not \"bridge\")"
         );
         // Blank is Calypso, as every event was before Kaiso.
         d.game = " ".into();

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use super::game::GameKind;
+use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSummary};
 use crate::engine::json::{DealInput, DummiesInput, PlayerInput, SeatMap, deal_record, side_named};
 use crate::engine::kaiso::{self, KaisoScore, KaisoSummary, Partnerships, SideSummary};
 use crate::engine::summary::dummy_problems;
@@ -55,6 +56,9 @@ pub struct SheetInput {
     /// Kaiso: each partnership's songs, leftover song cards and trick pile.
     #[serde(default)]
     pub partnerships: Option<Partnerships<SideSummary>>,
+    /// Embers: the report after each hand of the game, hand 1 first.
+    #[serde(default)]
+    pub reports: Option<Vec<HandSummary>>,
 }
 
 /// A report read into the engine's terms.
@@ -71,6 +75,11 @@ pub enum Sheet {
     Record(GameRecord),
     /// A Kaiso game's songs.
     Kaiso(KaisoSummary),
+    /// An Embers game's reports, hand by hand, with the game agreed (hands, packs).
+    Embers {
+        spec: Box<EmbersSpec>,
+        summary: EmbersSummary,
+    },
 }
 
 /// The engine's score of a sheet, in the game's own terms.
@@ -78,6 +87,7 @@ pub enum Sheet {
 pub enum Scored {
     Calypso(Score),
     Kaiso(KaisoScore),
+    Embers(EmbersScore),
 }
 
 /// The engine's verdict on an accepted sheet.
@@ -121,9 +131,41 @@ fn problem(code: &'static str, message: String, side: Option<usize>) -> Problem 
 impl SheetInput {
     /// Reads the report; the error says what shape is wrong (not what is impossible: that is
     /// the engine's check).
-    pub fn read(self, spec: &GameSpec, game: GameKind) -> Result<Sheet, String> {
+    /// `embers` is an Embers event's game (its hands and packs); `None` for other games.
+    pub fn read(
+        self,
+        spec: &GameSpec,
+        game: GameKind,
+        embers: Option<&EmbersSpec>,
+    ) -> Result<Sheet, String> {
         let summary_given = self.players.is_some() || self.trick_piles.is_some();
         let calypso_given = summary_given || self.deals.is_some() || self.record.is_some();
+        let others_given = calypso_given || self.partnerships.is_some() || self.revokes.is_some();
+        match (game, embers, self.reports) {
+            (GameKind::Embers, Some(e), Some(reports)) if !others_given => {
+                if reports.len() > e.hands {
+                    return Err(format!(
+                        "\"reports\" gives {} hands; this event's game is {} hands",
+                        reports.len(),
+                        e.hands
+                    ));
+                }
+                return Ok(Sheet::Embers {
+                    spec: Box::new(e.clone()),
+                    summary: EmbersSummary { hands: reports },
+                });
+            }
+            (GameKind::Embers, _, _) => {
+                return Err("an Embers event takes the report after each hand: give \"reports\" (and nothing else)".into());
+            }
+            (_, _, Some(_)) => {
+                return Err(format!(
+                    "\"reports\" is an Embers report; this event plays {}",
+                    game.label()
+                ));
+            }
+            _ => {}
+        }
         match (game, self.partnerships) {
             (GameKind::Kaiso, Some(partnerships)) if !calypso_given && self.revokes.is_none() => {
                 return Ok(Sheet::Kaiso(KaisoSummary { partnerships }));
@@ -134,7 +176,8 @@ impl SheetInput {
             (GameKind::Calypso, Some(_)) => {
                 return Err("\"partnerships\" is a Kaiso report; this event plays Calypso: give \"players\" and \"trick_piles\", or \"deals\", or \"record\"".into());
             }
-            (GameKind::Calypso, None) => {}
+            (GameKind::Calypso | GameKind::Embers, None) => {}
+            (GameKind::Embers, Some(_)) => unreachable!("an Embers game returned above"),
         }
         if self.dummies.is_some() && !summary_given {
             return Err("\"dummies\" goes with the game's summary; deal by deal, each deal's line has its own".into());
@@ -263,6 +306,42 @@ pub fn check(
     dealt: Option<&[Deal]>,
 ) -> Result<Checked, Vec<Problem>> {
     let (score, revokes) = match sheet {
+        Sheet::Embers { spec: e, summary } => {
+            let mut problems = embers::check(e, summary);
+            if problems.is_empty() && summary.hands.len() < e.hands {
+                problems.push(problem(
+                    "hands-missing",
+                    format!(
+                        "the game is {} hands and {} are reported: a result needs every hand",
+                        e.hands,
+                        summary.hands.len()
+                    ),
+                    None,
+                ));
+            }
+            if !problems.is_empty() {
+                return Err(problems);
+            }
+            let score = embers::score(e, summary);
+            let m = majors_side(spec);
+            let revokes = (0..2)
+                .map(|side| {
+                    summary
+                        .hands
+                        .iter()
+                        .flat_map(|h| Seat::ALL.map(|s| (s, h.revokes[s.index()])))
+                        .filter(|(s, _)| e.side_of(*s) == side)
+                        .map(|(_, n)| n.unwrap_or(0))
+                        .sum()
+                })
+                .collect();
+            return Ok(Checked {
+                majors: score.totals.get(m),
+                minors: score.totals.get(1 - m),
+                revokes,
+                score: Scored::Embers(score),
+            });
+        }
         Sheet::Kaiso(summary) => {
             let problems = kaiso::check(summary, dealt);
             if !problems.is_empty() {
@@ -470,6 +549,9 @@ impl Sheet {
                 "record": {"deals": engine::json::deals_json(spec, r)}
             }),
             Sheet::Kaiso(summary) => serde_json::to_value(summary).unwrap_or_else(|_| json!({})),
+            Sheet::Embers { summary, .. } => {
+                serde_json::to_value(summary).unwrap_or_else(|_| json!({}))
+            }
         }
     }
 }
@@ -486,7 +568,7 @@ mod tests {
     fn read(spec: &GameSpec, json: &str) -> Result<Sheet, String> {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
-            .read(spec, GameKind::Calypso)
+            .read(spec, GameKind::Calypso, None)
     }
 
     const GAME: &str = r#"{"players":{"N":{"calypsos":1,"in_progress":["2S","5S"]},
@@ -579,7 +661,7 @@ mod tests {
     fn read_as(spec: &GameSpec, game: GameKind, json: &str) -> Result<Sheet, String> {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
-            .read(spec, game)
+            .read(spec, game, None)
     }
 
     #[test]

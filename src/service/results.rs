@@ -7,13 +7,14 @@ use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::results::{self as store, Inserted, Played};
 use crate::db::{self, DbConnection, DbError};
 use crate::engine::Problem;
+use crate::engine::embers::{self, EmbersScore};
 use crate::event::entries::Entry;
 use crate::event::entries::change_reason;
 use crate::event::papers::board_deals;
 use crate::event::results::{
     Adjusted, AuditEntry, OpenDisputes, Outcome, Report, ResultStatus, ResultValues, TableResult,
 };
-use crate::event::table_report::{self, Checked, SheetInput};
+use crate::event::table_report::{self, Checked, Sheet, SheetInput};
 use crate::event::{ClubId, Event, EventId, EventStatus, PapersError, ResultId};
 use crate::movement::IndividualRound;
 use crate::movement::Side;
@@ -181,7 +182,11 @@ pub fn check_sheet(
 ) -> Result<(Checked, Report), EntryError> {
     let spec = ev.settings.game_spec();
     let sheet = input
-        .read(&spec, ev.settings.game())
+        .read(
+            &spec,
+            ev.settings.game(),
+            ev.settings.embers_spec().as_ref(),
+        )
         .map_err(EntryError::Shape)?;
     let dealt = match &ev.deal {
         Some(key) => board_deals(&ev.settings, key, board)?,
@@ -190,6 +195,27 @@ pub fn check_sheet(
     let checked =
         table_report::check(&spec, &sheet, dealt.as_deref()).map_err(EntryError::Problems)?;
     Ok((checked, Report::of_json(sheet.to_json(&spec))))
+}
+
+/// An Embers table's hands so far, before the game is over: checked by the engine hand by
+/// hand, and the running score. Nothing is kept: the game's result is entered with its last
+/// hand.
+pub fn hands_so_far(ev: &Event, input: SheetInput) -> Result<EmbersScore, EntryError> {
+    let spec = ev.settings.game_spec();
+    let embers = ev.settings.embers_spec();
+    let sheet = input
+        .read(&spec, ev.settings.game(), embers.as_ref())
+        .map_err(EntryError::Shape)?;
+    let Sheet::Embers { spec: e, summary } = sheet else {
+        return Err(EntryError::Shape(
+            "only an Embers event's table reports hand by hand".into(),
+        ));
+    };
+    let problems = embers::check(&e, &summary);
+    if !problems.is_empty() {
+        return Err(EntryError::Problems(problems));
+    }
+    Ok(embers::score(&e, &summary))
 }
 
 fn score(n: i64) -> i32 {

@@ -226,3 +226,67 @@ pub fn duet_report(e: &Evening, round: u64, table: u64, board: u64) -> Report {
         [table as usize, round as usize, 1, 2],
     )
 }
+
+/// A random legal Embers game of `hands` hands with three packs (from `seed`), as the
+/// engine replayed it: the reports after each hand and their scores.
+pub fn embers_game(hands: usize, seed: u64) -> calypso_director::engine::embers::EmbersOutcome {
+    use calypso_director::engine::embers::{EmbersSpec, random::random_game};
+    let spec = EmbersSpec::three_packs(hands).unwrap();
+    random_game(&spec, &mut ChaCha8Rng::seed_from_u64(seed)).1
+}
+
+/// An Embers table's form with the counts after hands 1 to `upto` typed (each rank of a
+/// calypso in progress as its own button), as the phone sends it.
+pub fn embers_form(
+    s: &calypso_director::engine::embers::EmbersSummary,
+    round: u64,
+    board: u64,
+    upto: usize,
+) -> Vec<(String, String)> {
+    let mut f = vec![
+        ("round".to_string(), round.to_string()),
+        ("board".to_string(), board.to_string()),
+        ("mode".to_string(), "hands".to_string()),
+    ];
+    for (i, h) in s.hands.iter().take(upto).enumerate() {
+        let k = i + 1;
+        for seat in Seat::ALL {
+            let line = h.players[seat.index()].clone().unwrap_or_default();
+            f.push((format!("h{k}_calypsos_{seat}"), line.calypsos.to_string()));
+            for card in &line.in_progress {
+                f.push((format!("h{k}_ranks_{seat}"), card.rank().char().to_string()));
+            }
+        }
+        f.push((format!("h{k}_piles_NS"), h.trick_piles.ns.to_string()));
+        f.push((format!("h{k}_piles_EW"), h.trick_piles.ew.to_string()));
+    }
+    f
+}
+
+/// The tallies of a progressive worked from its stored results: each game adds the side's
+/// margin to its pair. By pair number.
+pub fn tallies(results: &[Value]) -> BTreeMap<u64, i64> {
+    let mut t = BTreeMap::new();
+    for r in results {
+        let (m, n) = (
+            r["scores"]["majors"].as_i64().unwrap(),
+            r["scores"]["minors"].as_i64().unwrap(),
+        );
+        *t.entry(r["majors"].as_u64().unwrap()).or_insert(0) += m - n;
+        *t.entry(r["minors"].as_u64().unwrap()).or_insert(0) += n - m;
+    }
+    t
+}
+
+/// The standings' tallies by member (pair) number.
+pub async fn standings_tally(api: &Api, path: &str) -> BTreeMap<u64, i64> {
+    let (s, st) = api.get(&format!("{path}/standings")).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert_eq!(st["method"], "tally", "{st}");
+    st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["member"].as_u64().unwrap(), r["tally"].as_i64().unwrap()))
+        .collect()
+}

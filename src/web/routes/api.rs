@@ -226,6 +226,8 @@ pub struct EventBody {
     correction_minutes: Option<i64>,
     scale: Option<String>,
     compare: Option<String>,
+    hands: Option<i64>,
+    packs: Option<i64>,
 }
 
 impl EventBody {
@@ -269,6 +271,12 @@ impl EventBody {
         }
         if let Some(v) = self.compare {
             base.compare = v;
+        }
+        if let Some(v) = self.hands {
+            base.hands = Count::Number(v);
+        }
+        if let Some(v) = self.packs {
+            base.packs = Count::Number(v);
         }
         base
     }

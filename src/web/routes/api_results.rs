@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use super::events::api_event;
 use crate::db::DbConnection;
+use crate::engine::embers::HandSummary;
 use crate::engine::json::{DummiesInput, PlayerInput, SeatMap};
 use crate::engine::kaiso::{Partnerships, SideSummary};
 use crate::event::club::TimeZone;
@@ -38,6 +39,8 @@ pub struct ResultBody {
     record: Option<RecordInput>,
     dummies: Option<Vec<DummiesInput>>,
     partnerships: Option<Partnerships<SideSummary>>,
+    /// Embers: each hand's report.
+    reports: Option<Vec<HandSummary>>,
     reason: Option<String>,
 }
 
@@ -57,6 +60,7 @@ impl ResultBody {
                 record: self.record,
                 dummies: self.dummies,
                 partnerships: self.partnerships,
+                reports: self.reports,
             },
             self.reason,
         )

@@ -127,6 +127,19 @@ pub struct EventForm {
     /// Blank or absent: the default (2-1, net).
     pub scale: String,
     pub compare: String,
+    /// Embers only: hands per game and packs (absent from other forms: blank).
+    #[serde(default)]
+    pub hands: String,
+    #[serde(default)]
+    pub packs: String,
+}
+
+/// A count as the form shows it: 0 (not this game's setting) as blank.
+fn blank_zero(c: &Count) -> String {
+    match c.to_string() {
+        z if z == "0" => String::new(),
+        t => t,
+    }
 }
 
 impl EventForm {
@@ -152,6 +165,8 @@ impl EventForm {
             },
             scale: self.scale.clone(),
             compare: self.compare.clone(),
+            hands: Count::Text(self.hands.clone()),
+            packs: Count::Text(self.packs.clone()),
         }
     }
 
@@ -178,6 +193,8 @@ impl EventForm {
             correction_minutes: Some(d.correction_minutes.to_string()),
             scale: d.scale,
             compare: d.compare,
+            hands: blank_zero(&d.hands),
+            packs: blank_zero(&d.packs),
         }
     }
 }
@@ -946,7 +963,7 @@ pub struct EventView {
     pub variant_description: &'static str,
     /// Calypso or Kaiso, and what that means.
     pub game_label: &'static str,
-    pub game_description: &'static str,
+    pub game_description: String,
     pub rule_label: &'static str,
     pub rule_description: &'static str,
     pub tables: String,
@@ -966,7 +983,16 @@ impl From<&Event> for EventView {
             variant_label: s.variant().label(),
             variant_description: s.variant().description(),
             game_label: s.game().label(),
-            game_description: s.game().description(),
+            game_description: if s.game().continuous() {
+                format!(
+                    "{} hands a game, {} packs. {}",
+                    s.hands(),
+                    s.packs(),
+                    s.game().description()
+                )
+            } else {
+                s.game().description().to_string()
+            },
             rule_label: s.trick_rule().label(),
             rule_description: s.trick_rule().description(),
             tables: count(s.tables(), "table", "tables"),

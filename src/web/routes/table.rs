@@ -12,9 +12,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::table_result::{ScoreEntry, TableForm};
+use super::table_result::{Mode, ScoreEntry, TableForm};
 
 use crate::engine::Problem;
+use crate::engine::embers::EmbersScore;
 use crate::event::EventStatus;
 use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
@@ -103,6 +104,8 @@ struct Kept {
     form: TableForm,
     problems: Vec<Problem>,
     message: Option<String>,
+    /// Embers: the engine's score of the hands checked so far.
+    running: Option<EmbersScore>,
 }
 
 /// A progressive individual's table: this round's players by side (the stored seating),
@@ -282,15 +285,18 @@ async fn score_entries(
     let own = kept
         .as_ref()
         .is_some_and(|k| boards.iter().any(|b| k.form.board.trim() == b.to_string()));
+    let agreed = usize::from(ev.settings.hands());
     Ok(boards
         .iter()
         .map(|&board| {
             let result = results.iter().find(|r| r.place.board == board);
             let blank = TableForm::blank(&spec, ev.settings.game(), round, board);
             match kept.take_if(|k| !own || k.form.board.trim() == board.to_string()) {
-                Some(k) if own => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result),
-                Some(k) => ScoreEntry::new(&spec, &blank, &k.problems, k.message, result),
-                None => ScoreEntry::new(&spec, &blank, &[], None, result),
+                Some(k) if own => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result)
+                    .with_hands(agreed, k.running.as_ref()),
+                Some(k) => ScoreEntry::new(&spec, &blank, &k.problems, k.message, result)
+                    .with_hands(agreed, None),
+                None => ScoreEntry::new(&spec, &blank, &[], None, result).with_hands(agreed, None),
             }
         })
         .collect())
@@ -713,9 +719,24 @@ pub async fn post_result(
             let sheet = match sent.sheet(&spec) {
                 Ok(s) => s,
                 Err(problems) => {
-                    return Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, problems, None)));
+                    return Ok(Err((
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        problems,
+                        None,
+                        None,
+                    )));
                 }
             };
+            // Embers: a hand before the last is checked and scored, and nothing is kept.
+            if sent.mode() == Mode::Hands && sent.hands_typed() < usize::from(ev.settings.hands()) {
+                return Ok(match results::hands_so_far(&ev, sheet) {
+                    Ok(score) => Err((StatusCode::OK, vec![], None, Some(score))),
+                    Err(e) => {
+                        let (status, problems, message) = refusal(e)?;
+                        Err((status, problems, message, None))
+                    }
+                });
+            }
             let place = PlaceAsked {
                 round: sent.round.trim().parse().unwrap_or(0),
                 table: i64::from(table),
@@ -727,17 +748,21 @@ pub async fn post_result(
             };
             Ok(match results::submit(c, &ev, who, place, sheet, None) {
                 Ok(_) => Ok(()),
-                Err(e) => Err(refusal(e)?),
+                Err(e) => {
+                    let (status, problems, message) = refusal(e)?;
+                    Err((status, problems, message, None))
+                }
             })
         })
         .await?;
     match outcome {
         Ok(()) => Ok(see_table(&code)),
-        Err((status, problems, message)) => {
+        Err((status, problems, message, running)) => {
             let kept = Kept {
                 form,
                 problems,
                 message,
+                running,
             };
             let p = page(&state, &session, &viewer, code, at, Some(kept), None).await?;
             Ok(html_page(status, &p))
@@ -808,6 +833,7 @@ pub async fn post_confirm(
                 form: TableForm::default(),
                 problems,
                 message,
+                running: None,
             };
             let p = page(&state, &session, &viewer, code, at, Some(kept), None).await?;
             Ok(html_page(status, &p))

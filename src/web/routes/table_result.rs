@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::deals::record::duet_player;
+use crate::engine::embers::{EmbersScore, HandSummary, MAX_HANDS};
 use crate::engine::json::{CardText, DummiesInput, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::results::{ResultStatus, TableResult};
@@ -13,6 +14,7 @@ use crate::event::settings::GameKind;
 use crate::event::standings::live::SoFar;
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 
+use super::table_hands::{HandRow, HandsView, hands_report, rows, side_names};
 use super::table_songs::{SideSongsView, SongsForm, SongsReport, songs_report};
 
 /// How a table enters its result: the counts at the end of the game, the counts after each
@@ -25,6 +27,8 @@ pub enum Mode {
     Deals,
     Record,
     Songs,
+    /// Embers: the counts after each hand, hand by hand.
+    Hands,
 }
 
 impl Mode {
@@ -34,13 +38,20 @@ impl Mode {
             Mode::Deals => "deals",
             Mode::Record => "record",
             Mode::Songs => "songs",
+            Mode::Hands => "hands",
         }
     }
 
     fn parse(text: &str) -> Option<Mode> {
-        [Mode::Game, Mode::Deals, Mode::Record, Mode::Songs]
-            .into_iter()
-            .find(|m| m.name() == text.trim())
+        [
+            Mode::Game,
+            Mode::Deals,
+            Mode::Record,
+            Mode::Songs,
+            Mode::Hands,
+        ]
+        .into_iter()
+        .find(|m| m.name() == text.trim())
     }
 }
 
@@ -190,6 +201,9 @@ pub struct TableForm {
     pub record: String,
     /// A Kaiso event's songs (`k_NS_1_kind`, `k_NS_leftover`, ...).
     pub songs: SongsForm,
+    /// Embers: the counts after each hand (`h1_calypsos_N`, `h1_ranks_N`, `h1_piles_NS`,
+    /// ...; index 0 is hand 1), that hand's trick piles alone.
+    pub hands: Vec<CountsForm>,
     /// Calypso Duet: each deal's dummies by board seat, majors then minors
     /// (`dummy_1_majors`, `dummy_1_minors`, ...; index 0 is deal 1), whichever way is chosen.
     pub dummies: Vec<[String; 2]>,
@@ -205,9 +219,18 @@ fn dummy_field(key: &str) -> Option<(usize, usize)> {
 
 /// `d3_piles_NS` is deal 3's `piles_NS`: (2, "piles_NS").
 fn deal_field(key: &str) -> Option<(usize, &str)> {
-    let (d, rest) = key.strip_prefix('d')?.split_once('_')?;
+    numbered_field(key, 'd', MAX_DEALS)
+}
+
+/// `h12_ranks_N` is hand 12's `ranks_N`: (11, "ranks_N"). No hand past the most a game has.
+fn hand_field(key: &str) -> Option<(usize, &str)> {
+    numbered_field(key, 'h', MAX_HANDS)
+}
+
+fn numbered_field(key: &str, letter: char, most: usize) -> Option<(usize, &str)> {
+    let (d, rest) = key.strip_prefix(letter)?.split_once('_')?;
     let k: usize = d.parse().ok()?;
-    (d.bytes().all(|b| b.is_ascii_digit()) && (1..=MAX_DEALS).contains(&k)).then_some((k - 1, rest))
+    (d.bytes().all(|b| b.is_ascii_digit()) && (1..=most).contains(&k)).then_some((k - 1, rest))
 }
 
 impl TableForm {
@@ -233,6 +256,11 @@ impl TableForm {
                             f.deals.resize_with(d + 1, CountsForm::default);
                         }
                         f.deals[d].take(rest, v);
+                    } else if let Some((h, rest)) = hand_field(&k) {
+                        if f.hands.len() <= h {
+                            f.hands.resize_with(h + 1, CountsForm::default);
+                        }
+                        f.hands[h].take(rest, v);
                     } else if let Some(side) = k.strip_prefix("deals_revokes_") {
                         f.deal_revokes.insert(side.to_string(), v);
                     } else if let Some(side) = k.strip_prefix("revokes_") {
@@ -274,6 +302,13 @@ impl TableForm {
                 pairs.push((format!("{prefix}revokes_{side}"), n.to_string()));
             }
         };
+        if let Some(reports) = v["reports"].as_array() {
+            pairs.push(("mode".into(), Mode::Hands.name().into()));
+            for (i, h) in reports.iter().take(MAX_HANDS).enumerate() {
+                counts(&format!("h{}_", i + 1), h, &mut pairs);
+            }
+            return TableForm::from_pairs(pairs);
+        }
         if v["partnerships"].is_object() {
             let mut f = TableForm::from_pairs(pairs);
             f.mode = Some(Mode::Songs);
@@ -316,7 +351,11 @@ impl TableForm {
         let mut f = TableForm {
             round: round.to_string(),
             board: board.to_string(),
-            mode: (game == GameKind::Kaiso).then_some(Mode::Songs),
+            mode: match game {
+                GameKind::Kaiso => Some(Mode::Songs),
+                GameKind::Embers => Some(Mode::Hands),
+                GameKind::Calypso => None,
+            },
             ..TableForm::default()
         };
         for side in 0..spec.sides() {
@@ -340,6 +379,10 @@ impl TableForm {
     pub fn sheet(&self, spec: &GameSpec) -> Result<SheetInput, Vec<Problem>> {
         let mut problems = Vec::new();
         let sheet = match self.mode() {
+            Mode::Hands => SheetInput {
+                reports: Some(self.hand_reports(spec, &mut problems)),
+                ..SheetInput::default()
+            },
             Mode::Songs => SheetInput {
                 partnerships: Some(self.songs.read(&mut problems)),
                 ..SheetInput::default()
@@ -433,6 +476,64 @@ impl TableForm {
 }
 
 impl TableForm {
+    /// How many hands the table has filled in: up to the last with a trick pile typed (the
+    /// next hand's line starts with the calypsos carried over, so those alone do not count).
+    pub fn hands_typed(&self) -> usize {
+        self.hands
+            .iter()
+            .rposition(|h| h.piles.values().any(|p| !p.trim().is_empty()))
+            .map_or(0, |i| i + 1)
+    }
+
+    /// Embers: the reports of the hands typed, each as `rules check --game embers` reads it.
+    fn hand_reports(&self, spec: &GameSpec, problems: &mut Vec<Problem>) -> Vec<HandSummary> {
+        let typed = self.hands_typed();
+        if typed == 0 {
+            problems.push(problem(
+                "hands-missing",
+                "fill in the counts after hand 1: each player's calypsos and cards in progress, and each side's trick pile from the hand".into(),
+                (None, None, Some(1)),
+            ));
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (i, line) in self.hands.iter().take(typed).enumerate() {
+            let k = i as i64 + 1;
+            let mut found = Vec::new();
+            let (players, piles) = line.read(spec, Some(k), &mut found);
+            problems.extend(found.into_iter().map(|p| Problem {
+                message: p.message.replacen("after deal", "after hand", 1),
+                ..p
+            }));
+            let players: serde_json::Map<String, serde_json::Value> = spec
+                .seats()
+                .iter()
+                .filter_map(|&seat| {
+                    let p = players.0[seat.index()].as_ref()?;
+                    let cards: Vec<String> =
+                        p.in_progress.iter().map(|c| c.0.to_string()).collect();
+                    Some((
+                        seat.to_string(),
+                        serde_json::json!({"calypsos": p.calypsos.max(0), "in_progress": cards}),
+                    ))
+                })
+                .collect();
+            let line = serde_json::json!({"players": players, "trick_piles": {
+                "NS": piles.get("NS").copied().unwrap_or(0).max(0),
+                "EW": piles.get("EW").copied().unwrap_or(0).max(0),
+            }});
+            match serde_json::from_value::<HandSummary>(line) {
+                Ok(h) => out.push(h),
+                Err(e) => problems.push(problem(
+                    "number",
+                    format!("after hand {k}: {e}"),
+                    (None, None, Some(k)),
+                )),
+            }
+        }
+        out
+    }
+
     /// Calypso Duet: deal `i`'s dummies as chosen (index 0 is deal 1); a choice not made is
     /// a problem naming the deal and the player.
     fn dummies_of(
@@ -568,6 +669,17 @@ pub struct CountsView {
     pub sides: Vec<SideField>,
     /// Problems with this deal not about one line (deal by deal).
     pub problems: Vec<String>,
+    /// The trick piles' heading, deal by deal or hand by hand.
+    pub piles_legend: &'static str,
+}
+
+impl CountsView {
+    /// A note anywhere in this line (a hand with one is shown open).
+    pub fn has_problems(&self) -> bool {
+        !self.problems.is_empty()
+            || self.seats.iter().any(|s| !s.problems.is_empty())
+            || self.sides.iter().any(|s| !s.problems.is_empty())
+    }
 }
 
 /// A result already in, as the table sees it.
@@ -586,6 +698,8 @@ pub struct ResultView {
     pub record: bool,
     /// A Kaiso report's songs and scores, by partnership.
     pub songs: Vec<SongsReport>,
+    /// An Embers report's score, hand by hand.
+    pub hands: Vec<HandRow>,
 }
 
 /// One game (or one deal) of an entered report, read only.
@@ -753,6 +867,10 @@ pub struct ScoreEntry {
     pub record: String,
     /// A Kaiso event's form: each partnership's songs.
     pub songs: Option<Vec<SideSongsView>>,
+    /// An Embers event's form: the hands so far and the next.
+    pub hands: Option<HandsView>,
+    /// Embers: the lines of the hands shown.
+    pub hand_lines: Vec<CountsView>,
     /// Calypso Duet: each deal's dummy choices, for the whole game and deal by deal alike.
     pub dummies: Option<DummiesView>,
     /// Problems not about one line.
@@ -798,6 +916,12 @@ fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
         // A record's problems (a hand not dealt, a card not held) are the record's.
         Mode::Record => Spot::Top,
         Mode::Songs => p.side.map_or(Spot::Top, |side| Spot::Side(None, side)),
+        Mode::Hands => match (p.deal, p.seat, p.side) {
+            (Some(k), Some(seat), _) => Spot::Seat(Some(k), seat),
+            (Some(k), None, Some(side)) => Spot::Side(Some(k), side),
+            (Some(k), None, None) => Spot::Deal(k),
+            _ => Spot::Top,
+        },
         Mode::Game => match (p.seat, p.side) {
             (Some(seat), _) => Spot::Seat(None, seat),
             (None, Some(side)) => Spot::Side(None, side),
@@ -817,6 +941,18 @@ fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
 }
 
 impl ScoreEntry {
+    /// Embers: the game's agreed hands (the lines stop there) and the running score of the
+    /// hands checked so far.
+    pub fn with_hands(mut self, agreed: usize, running: Option<&EmbersScore>) -> ScoreEntry {
+        if let Some(h) = &mut self.hands {
+            h.agreed = agreed;
+            self.hand_lines.truncate(agreed.max(1));
+            h.shown = self.hand_lines.len();
+            h.running = running.map(rows).unwrap_or_default();
+        }
+        self
+    }
+
     /// The form for a board (kept as typed, with its problems), or the result already in.
     pub fn new(
         spec: &GameSpec,
@@ -842,8 +978,13 @@ impl ScoreEntry {
             }
         };
         let side_label = |side: usize| side_called(spec, side);
-        let counts = |typed: &CountsForm, deal: Option<i64>| CountsView {
-            prefix: deal.map_or(String::new(), |k| format!("d{k}_")),
+        let counts = |typed: &CountsForm, deal: Option<i64>, letter: char| CountsView {
+            prefix: deal.map_or(String::new(), |k| format!("{letter}{k}_")),
+            piles_legend: if letter == 'h' {
+                "Trick piles from this hand"
+            } else {
+                "Trick piles so far"
+            },
             deal: deal.unwrap_or(0) as usize,
             seats: spec
                 .seats()
@@ -896,8 +1037,35 @@ impl ScoreEntry {
         };
         let blank = CountsForm::default();
         let deals: Vec<CountsView> = (0..spec.deals())
-            .map(|i| counts(form.deals.get(i).unwrap_or(&blank), Some(i as i64 + 1)))
+            .map(|i| counts(form.deals.get(i).unwrap_or(&blank), Some(i as i64 + 1), 'd'))
             .collect();
+        let mut hand_lines = Vec::new();
+        let hands = (mode == Mode::Hands).then(|| {
+            let typed = form.hands_typed();
+            // The next hand starts from the calypsos and cards the last one left.
+            let mut lines: Vec<CountsForm> = form.hands.iter().take(typed + 1).cloned().collect();
+            if lines.len() <= typed || lines[typed].is_blank() {
+                let mut next = typed
+                    .checked_sub(1)
+                    .map(|i| lines[i].clone())
+                    .unwrap_or_default();
+                next.piles.clear();
+                lines.truncate(typed);
+                lines.push(next);
+            }
+            hand_lines = lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| counts(l, Some(i as i64 + 1), 'h'))
+                .collect();
+            HandsView {
+                shown: hand_lines.len(),
+                agreed: 0,
+                typed,
+                running: Vec::new(),
+                sides: side_names(spec),
+            }
+        });
         let deal_revokes: Vec<RevokeField> = (0..spec.sides())
             .map(|side| {
                 let key = spec.side_name(side);
@@ -913,7 +1081,9 @@ impl ScoreEntry {
             board: form.board.parse().unwrap_or(0),
             round: form.round.parse().unwrap_or(0),
             mode: mode.name(),
-            game: counts(&form.game, None),
+            game: counts(&form.game, None, 'd'),
+            hands,
+            hand_lines,
             notes: if mode == Mode::Deals {
                 notes(&deals, &deal_revokes, &form.board)
             } else {
@@ -936,6 +1106,7 @@ impl ScoreEntry {
                 report: report_blocks(spec, r.report.json()),
                 record: r.report.json()["record"].is_object(),
                 songs: songs_report(spec, r.report.json()),
+                hands: hands_report(spec, r.report.json()),
             }),
             late: None,
             so_far: None,
@@ -985,7 +1156,7 @@ mod tests {
     fn stored(spec: &GameSpec, f: &TableForm) -> String {
         f.sheet(spec)
             .unwrap()
-            .read(spec, crate::event::settings::GameKind::Calypso)
+            .read(spec, crate::event::settings::GameKind::Calypso, None)
             .unwrap()
             .to_json(spec)
             .to_string()

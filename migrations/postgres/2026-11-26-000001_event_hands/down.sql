@@ -1,0 +1,2 @@
+ALTER TABLE events DROP COLUMN packs;
+ALTER TABLE events DROP COLUMN hands;

@@ -1,0 +1,92 @@
+//! Embers Calypso on a table's page: the game's hands, one line after each, and the running
+//! score the engine gives them. The form's lines are the deal-by-deal lines' (`h3_calypsos_N`,
+//! `h3_ranks_N`, `h3_piles_NS`), except that each hand's trick piles are that hand's alone.
+
+use serde_json::Value;
+
+use crate::engine::GameSpec;
+use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary};
+use crate::event::seats::side_called;
+
+/// The hands shown, and the running score so far (the lines themselves are the
+/// entry's `hand_lines`).
+pub struct HandsView {
+    /// Lines shown: hands typed, then the next one (its calypsos carried over).
+    pub shown: usize,
+    /// Hands agreed for the game (0 when not known: every line typed is shown).
+    pub agreed: usize,
+    /// Hands filled in.
+    pub typed: usize,
+    /// The engine's score of the hands checked so far.
+    pub running: Vec<HandRow>,
+    /// "N-S ♠♥", "E-W ♦♣".
+    pub sides: [String; 2],
+}
+
+impl HandsView {
+    /// The line shown last is the game's last hand: the button enters the result.
+    pub fn last(&self) -> bool {
+        self.agreed > 0 && self.shown >= self.agreed
+    }
+}
+
+/// One hand's points per side, and the running totals after it.
+pub struct HandRow {
+    pub hand: usize,
+    pub points: [i64; 2],
+    pub running: [i64; 2],
+    /// "calypso 500", "in progress 240", ...: what made the points beyond the trick piles.
+    pub notes: String,
+}
+
+pub fn rows(score: &EmbersScore) -> Vec<HandRow> {
+    score
+        .hands
+        .iter()
+        .map(|h| {
+            let mut notes = Vec::new();
+            for (side, name) in [(0, "N-S"), (1, "E-W")] {
+                let c = h.calypsos.get(side);
+                if c != 0 {
+                    notes.push(format!("{name} calypso {c}"));
+                }
+                let p = h.in_progress.get(side);
+                if p != 0 {
+                    notes.push(format!("{name} in progress {p}"));
+                }
+                let r = h.revokes.get(side);
+                if r != 0 {
+                    notes.push(format!("{name} revokes {r}"));
+                }
+            }
+            HandRow {
+                hand: h.hand,
+                points: [h.total.ns, h.total.ew],
+                running: [h.running.ns, h.running.ew],
+                notes: notes.join(" · "),
+            }
+        })
+        .collect()
+}
+
+/// The hand by hand score of a stored Embers report (a result in: every hand agreed is
+/// there, so the last one scores the calypsos in progress). Empty for any other report.
+pub fn hands_report(spec: &GameSpec, report: &Value) -> Vec<HandRow> {
+    if !report["reports"].is_array() {
+        return Vec::new();
+    }
+    let Ok(summary) = serde_json::from_value::<EmbersSummary>(report.clone()) else {
+        return Vec::new();
+    };
+    let hands = summary.hands.len();
+    // Packs and fire hands do not change the score: only where the game ends does.
+    let Ok(e) = EmbersSpec::new(3, hands, 1, spec.rule, Some(spec.trumps)) else {
+        return Vec::new();
+    };
+    rows(&embers::score(&e, &summary))
+}
+
+/// The two sides' names, N-S first, as the running score's columns.
+pub fn side_names(spec: &GameSpec) -> [String; 2] {
+    [side_called(spec, 0), side_called(spec, 1)]
+}

@@ -1,0 +1,233 @@
+//! Embers Calypso as a club's progressive evening (#23): settings, three tables of four over
+//! three rounds, each table's game of four hands reported hand by hand (on the phone, the
+//! engine checks each hand and shows the running score; the result goes in with the last
+//! hand) or whole through the API, and the tallies worked here from the stored scores.
+
+mod common;
+
+use common::evening::*;
+use common::games::*;
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+const HANDS: usize = 4;
+
+#[tokio::test]
+async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallied() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let base = json!({"name": "Embers Night", "date": "2026-12-02", "format": "progressive",
+                      "game": "embers", "hands": HANDS, "tables": 3, "boards": 9});
+
+    // Embers is a progressive of pairs, with its hands agreed; hands belong to Embers only.
+    for (change, said) in [
+        (
+            json!({"format": "pairs-mitchell"}),
+            "choose the progressive (pairs) format",
+        ),
+        (
+            json!({"hands": 3}),
+            "an Embers game is 4 to 40 hands, agreed before play (not \"3\")",
+        ),
+        (
+            json!({"packs": 9}),
+            "Embers is played with 3 to 8 packs shuffled together (not \"9\")",
+        ),
+        (json!({"game": "calypso"}), "hands is for Embers Calypso"),
+        (
+            json!({"variant": "cutthroat-4"}),
+            "Embers Calypso is the standard four-hand game",
+        ),
+    ] {
+        let mut body = base.clone();
+        for (k, v) in change.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let (s, v) = api.post("/events", body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert!(v["error"].as_str().unwrap().contains(said), "{said}: {v}");
+    }
+
+    let entries: Vec<Value> = (1..=6)
+        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect();
+    let (path, boards) = running(&api, base, &entries, one_board_rounds(3)).await;
+    let (s, ev) = api.get(&path).await;
+    assert_eq!(s, StatusCode::OK, "{ev}");
+    assert_eq!(
+        (
+            ev["game"].as_str(),
+            ev["hands"].as_i64(),
+            ev["packs"].as_i64()
+        ),
+        (Some("embers"), Some(4), Some(3)),
+        "{ev}"
+    );
+    let id: calypso_director::event::EventId = path.trim_start_matches("/events/").parse().unwrap();
+    let e = Evening {
+        api,
+        path: path.clone(),
+        boards,
+    };
+    let api = &e.api;
+
+    for round in 1..=3u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let game = embers_game(HANDS, round * 10 + table);
+            if (round, table) == (1, 1) {
+                phone_hand_by_hand(&app, id, &e, &game, round, board).await;
+            } else {
+                if round == 1 {
+                    // Through the API: a Calypso summary, and a game short of its hands.
+                    let calypso = json!({"round": round, "table": table, "board": board,
+                        "players": {}, "trick_piles": {"NS": 0, "EW": 0}});
+                    let (s, v) = api.post(&e.results(), calypso).await;
+                    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+                    assert!(
+                        v["error"]
+                            .as_str()
+                            .unwrap()
+                            .contains("an Embers event takes the report after each hand"),
+                        "{v}"
+                    );
+                    let short = json!({"round": round, "table": table, "board": board,
+                        "reports": game.summary.hands[..3]});
+                    let (s, v) = api.post(&e.results(), short).await;
+                    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+                    assert!(
+                        v.to_string()
+                            .contains("the game is 4 hands and 3 are reported"),
+                        "{v}"
+                    );
+                }
+                let body = json!({"round": round, "table": table, "board": board,
+                    "reports": game.summary.hands});
+                let (s, v) = api.post(&e.results(), body).await;
+                assert_eq!(s, StatusCode::CREATED, "round {round} table {table}: {v}");
+            }
+            // The stored scores are the engine's: N-S hold the majors at the standard seating.
+            let stored = results(api, &path).await;
+            let r = at(&stored, round, table);
+            assert_eq!(
+                (
+                    r["scores"]["majors"].as_i64(),
+                    r["scores"]["minors"].as_i64()
+                ),
+                (Some(game.score.totals.ns), Some(game.score.totals.ew)),
+                "round {round} table {table}: {r}"
+            );
+        }
+    }
+    let stored = results(api, &path).await;
+    assert_eq!(stored.len(), 9);
+    let worked = tallies(&stored);
+    assert_eq!(worked.values().sum::<i64>(), 0, "a tally is zero-sum");
+    assert_eq!(standings_tally(api, &path).await, worked);
+}
+
+/// Table 1 of round 1 on its phone: hand 1 checked and its running score shown with nothing
+/// kept, a wrong hand 2 named and kept, then every hand and the result in.
+async fn phone_hand_by_hand(
+    app: &TestApp,
+    id: calypso_director::event::EventId,
+    e: &Evening,
+    game: &calypso_director::engine::embers::EmbersOutcome,
+    round: u64,
+    board: u64,
+) {
+    let phone = Phone::at(app, id, 3, 1);
+    let (s, page) = phone.page_text().await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains("After hand 1 of 4") && page.contains("Check hand 1"),
+        "{page}"
+    );
+    let to = format!("{}/result", phone.page);
+    let s = &game.summary;
+
+    let f = embers_form(s, round, board, 1);
+    let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let page = r.text().await.unwrap();
+    let h1 = &game.score.hands[0];
+    assert!(page.contains("The score so far"), "{page}");
+    assert!(
+        page.contains(&format!("<strong>{}</strong>", h1.running.ns)),
+        "{page}"
+    );
+    assert!(
+        page.contains("After hand 2 of 4") && page.contains("Check hand 2"),
+        "{page}"
+    );
+    // Hand 2 starts from hand 1's calypsos and cards: a rank in progress is ticked already.
+    if let Some(card) = s.hands[0].players[0]
+        .as_ref()
+        .and_then(|p| p.in_progress.first())
+    {
+        let ticked = format!(
+            r#"name="h2_ranks_N" value="{}" checked"#,
+            card.rank().char()
+        );
+        assert!(page.contains(&ticked), "{ticked}");
+    }
+    assert!(
+        results(&e.api, &e.path).await.is_empty(),
+        "nothing is kept before the last hand"
+    );
+
+    // Hand 2 with a trick pile of 60: named beside the pile, the form kept.
+    let mut f = embers_form(s, round, board, 2);
+    for (k, v) in &mut f {
+        if k == "h2_piles_NS" {
+            *v = "60".into();
+        }
+    }
+    let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = r.text().await.unwrap();
+    assert!(
+        page.contains("hand 2: North-South&#39;s trick pile holds 60 cards, a hand is 52"),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"name="h2_piles_NS" value="60""#),
+        "kept as typed"
+    );
+
+    for upto in 2..HANDS {
+        let f = embers_form(s, round, board, upto);
+        let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
+        assert_eq!(r.status(), StatusCode::OK, "hand {upto}");
+        let page = r.text().await.unwrap();
+        let h = &game.score.hands[upto - 1];
+        assert!(
+            page.contains(&format!("<strong>{}</strong>", h.running.ew)),
+            "hand {upto}: {page}"
+        );
+        if upto + 1 == HANDS {
+            assert!(page.contains("Check hand 4 and enter the result"), "{page}");
+        }
+    }
+    let f = embers_form(s, round, board, HANDS);
+    let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
+    let (_, page) = phone.page_text().await;
+    assert!(
+        page.contains("The engine&#39;s score, hand by hand")
+            || page.contains("The engine's score, hand by hand"),
+        "{page}"
+    );
+    assert!(
+        page.contains(&format!("<strong>{}</strong>", game.score.totals.ns)),
+        "{page}"
+    );
+}
