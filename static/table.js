@@ -12,8 +12,9 @@
   forms.forEach(function (form) {
     var key = prefix + form.getAttribute("data-keep");
     live[key] = true;
-    // A form the server sent back with problems holds what was typed: it wins.
-    var sentBack = form.closest("section").querySelector(".field-error, .notice");
+    // A form the server sent back (with problems, or an Embers hand checked and the score
+    // so far) holds what was typed: it wins.
+    var sentBack = form.closest("section").querySelector(".field-error, .notice, table.running");
     var saved = store.getItem(key);
     if (saved && !sentBack) {
       try {

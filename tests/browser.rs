@@ -2560,3 +2560,155 @@ async fn a_duet_table_taps_each_deals_dummies_on_a_phone() {
     }
     c.close().await.unwrap();
 }
+
+/// Sets an Embers hand's line to `fields` (`h2_calypsos_N`, `h2_ranks_N`, `h2_piles_NS`, ...):
+/// each rank button tapped only where it is not already as wanted (the line starts from the
+/// hand before), the numbers typed.
+async fn set_hand(c: &Client, hand: usize, fields: &[(String, String)]) {
+    let prefix = format!("h{hand}_");
+    let fields: Vec<[String; 2]> = fields
+        .iter()
+        .filter(|(k, _)| k.starts_with(&prefix))
+        .map(|(k, v)| [k.clone(), v.clone()])
+        .collect();
+    let done = c
+        .execute(
+            "const [prefix, fields] = arguments;
+             const form = document.querySelector('form.score-form');
+             const want = new Set(fields.filter(([k]) => k.includes('_ranks_')).map(([k, v]) => `${k}=${v}`));
+             for (const b of form.querySelectorAll(`input[type=checkbox][name^=\"${prefix}ranks_\"]`)) {
+               if (b.checked !== want.has(`${b.name}=${b.value}`)) b.closest('label').click();
+             }
+             for (const [k, v] of fields) {
+               if (k.includes('_ranks_')) continue;
+               const i = form.querySelector(`input[name=\"${k}\"]`);
+               if (!i) return `no ${k}`;
+               i.value = v;
+               i.dispatchEvent(new Event('input', {bubbles: true}));
+             }
+             return 'ok';",
+            vec![serde_json::json!(prefix), serde_json::json!(fields)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(done, serde_json::json!("ok"));
+}
+
+/// An Embers progressive of three tables (#23): table 1's phone (390 px) enters its game of
+/// four hands hand by hand, each checked by the engine with the running score shown, the
+/// next hand starting from the calypsos left; the result goes in with the last hand and E-W
+/// agree. The other tables report through the API; the tallies and the public standings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
+    use common::evening::*;
+    use common::games::*;
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let entries: Vec<serde_json::Value> = (1..=6)
+        .map(|n| serde_json::json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect();
+    let (path, boards) = running(
+        &api,
+        serde_json::json!({"name": "Embers Night", "date": "2026-12-02", "format": "progressive",
+                           "game": "embers", "hands": 4, "tables": 3, "boards": 9}),
+        &entries,
+        one_board_rounds(3),
+    )
+    .await;
+    let e = Evening { api, path, boards };
+    let id = event_id(&e);
+    let phone = Phone::at(&app, id, 3, 1);
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    for round in 1..=3u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let game = embers_game(4, round * 10 + table);
+            if (round, table) != (1, 1) {
+                let body = serde_json::json!({"round": round, "table": table, "board": board,
+                    "reports": game.summary.hands});
+                let (s, v) = e.api.post(&e.results(), body).await;
+                assert_eq!(s, reqwest::StatusCode::CREATED, "{v}");
+                continue;
+            }
+            c.goto(&format!("{}{}", app.address, phone.page))
+                .await
+                .unwrap();
+            wait_for(&c, &phone.page, "After hand 1 of 4").await;
+            let fields = embers_form(&game.summary, round, board, 4);
+            for hand in 1..=4 {
+                set_hand(&c, hand, &fields).await;
+                let (v, content) = widths(&c).await;
+                assert!(
+                    content <= v,
+                    "hand {hand}: the form is {content} px wide at {v}"
+                );
+                if hand == 2 {
+                    whole_page_shot(&c, "phone-embers-hand-2", 390).await;
+                    c.set_window_size(390, 844).await.unwrap();
+                }
+                submit(&c, "form.score-form").await;
+                if hand < 4 {
+                    let next = format!("After hand {} of 4", hand + 1);
+                    // The checked hand comes back on the page the form was sent to.
+                    let page = wait_for(&c, &format!("{}/result", phone.page), &next).await;
+                    let running = game.score.hands[hand - 1].running;
+                    assert!(page.contains("The score so far"), "{page}");
+                    let row = c
+                        .execute(
+                            "const rows = document.querySelectorAll('table.running tbody tr');
+                             return rows[rows.length - 1].innerText;",
+                            vec![],
+                        )
+                        .await
+                        .unwrap();
+                    let row = row.as_str().unwrap().to_string();
+                    assert!(
+                        row.contains(&running.ns.to_string())
+                            && row.contains(&running.ew.to_string()),
+                        "hand {hand}: {row} (running {running:?})"
+                    );
+                }
+            }
+            let page = wait_for(&c, &phone.page, "The engine's score, hand by hand").await;
+            assert!(page.contains(&game.score.totals.ns.to_string()), "{page}");
+            assert!(scrolled_tables(&c).await.is_empty());
+            whole_page_shot(&c, "phone-embers-agree", 390).await;
+            c.set_window_size(390, 844).await.unwrap();
+            c.find(Locator::XPath("//button[normalize-space()='E-W ♦♣ agree']"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            wait_for(&c, &phone.page, "Both sides agree").await;
+            let stored = results(&e.api, &e.path).await;
+            let r = at(&stored, 1, 1);
+            assert_eq!(
+                (&r["scores"], &r["status"]),
+                (
+                    &serde_json::json!({"majors": game.score.totals.ns, "minors": game.score.totals.ew}),
+                    &serde_json::json!("confirmed")
+                )
+            );
+        }
+    }
+    let stored = results(&e.api, &e.path).await;
+    assert_eq!(stored.len(), 9);
+    assert_eq!(standings_tally(&e.api, &e.path).await, tallies(&stored));
+    let standings = format!("/c/alpha/events/{id}/standings");
+    for width in [390, 1280] {
+        c.set_window_size(width, 900).await.unwrap();
+        c.goto(&format!("{}{standings}", app.address))
+            .await
+            .unwrap();
+        wait_for(&c, &standings, "North 1").await;
+        let (v, content) = widths(&c).await;
+        assert!(content <= v, "standings at {width}: {content} px");
+        assert!(scrolled_tables(&c).await.is_empty());
+        shot(&c, &format!("embers-standings-{width}")).await;
+    }
+    c.close().await.unwrap();
+}

@@ -53,6 +53,8 @@ struct TablePage {
     round: u32,
     sides: Vec<SideView>,
     boards: Vec<u32>,
+    /// A game dealt at the table (Embers): what the round plays instead of boards.
+    dealt_here: Option<String>,
     next: Vec<String>,
     /// A progressive individual's sides of three: who sits out each deal.
     sit_outs: Vec<String>,
@@ -249,6 +251,7 @@ async fn individual_table(
         round,
         sides,
         boards,
+        dealt_here: None,
         next,
         sit_outs,
         csrf: csrf_token(session),
@@ -564,6 +567,14 @@ async fn page(
         round,
         sides,
         boards,
+        dealt_here: ev.settings.game().continuous().then(|| {
+            format!(
+                "a game of {} hands of {}, dealt at the table from {} packs",
+                ev.settings.hands(),
+                ev.settings.game().label(),
+                ev.settings.packs()
+            )
+        }),
         next,
         sit_outs: vec![],
         csrf: csrf_token(session),
