@@ -438,3 +438,83 @@ async fn a_kaiso_evening_moves_with_its_songs_and_an_edited_song_is_refused() {
     without_instance_fields(&mut first);
     assert_eq!(back, first, "the re-export is the same record");
 }
+
+/// An Embers progressive (#23) exports with its game, hands and packs and each game's hand
+/// reports; a fresh instance imports it with every game re-checked by the engine, and the
+/// re-export is the same. A hand edited to a trick pile bigger than a hand is refused.
+#[tokio::test]
+async fn an_embers_evening_moves_with_its_hands_and_an_edited_hand_is_refused() {
+    use common::evening::{Evening, place};
+    use common::games::{embers_game, one_board_rounds, running};
+    let dir = tempfile::tempdir().unwrap();
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@alpha.test").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let entries: Vec<Value> = (1..=6)
+        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect();
+    let (path, boards) = running(
+        &api,
+        json!({"name": "Embers Night", "date": "2026-12-02", "format": "progressive",
+               "game": "embers", "hands": 4, "packs": 3, "tables": 3, "boards": 6}),
+        &entries,
+        one_board_rounds(2),
+    )
+    .await;
+    let e = Evening { api, path, boards };
+    for round in 1..=2u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let game = embers_game(4, 3 + round * 10 + table);
+            let body = json!({"round": round, "table": table, "board": board,
+                "reports": game.summary.hands});
+            let (s, v) = e.api.post(&e.results(), body).await;
+            assert_eq!(s, StatusCode::CREATED, "{v}");
+        }
+    }
+    for (path, body) in [
+        ("status", json!({"to": "finished"})),
+        ("release", json!({})),
+    ] {
+        let (s, v) = e.api.post(&format!("{}/{path}", e.path), body).await;
+        assert_eq!(s, StatusCode::OK, "{path}: {v}");
+    }
+    let id = e.path.rsplit('/').next().unwrap().to_string();
+    let doc = export(&app, &id, dir.path(), "embers.json");
+    let settings = &doc["event"]["settings"];
+    assert_eq!(
+        (&settings["game"], &settings["hands"], &settings["packs"]),
+        (&json!("embers"), &json!(4), &json!(3))
+    );
+    assert_eq!(
+        doc["results"][0]["sheet"]["reports"]
+            .as_array()
+            .map(Vec::len),
+        Some(4)
+    );
+
+    let fresh = spawn_app().await;
+    fresh.club_with_owner("alpha", "olive@fresh.test").await;
+    let before = counts(&fresh);
+    let mut edited = doc.clone();
+    edited["results"][0]["sheet"]["reports"][1]["trick_piles"]["NS"] = json!(60);
+    let out = import(&fresh, &edited, dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("hand 2: North-South's trick pile holds 60 cards, a hand is 52"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(counts(&fresh), before, "rows unchanged");
+
+    let out = import(&fresh, &doc, dir.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    let new_id = said.split_whitespace().nth(3).unwrap().to_string();
+    let mut back = export(&fresh, &new_id, dir.path(), "back.json");
+    let mut first = doc.clone();
+    without_instance_fields(&mut back);
+    without_instance_fields(&mut first);
+    assert_eq!(back, first, "the re-export is the same record");
+}
