@@ -127,6 +127,25 @@ async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallie
     let worked = tallies(&stored);
     assert_eq!(worked.values().sum::<i64>(), 0, "a tally is zero-sum");
     assert_eq!(standings_tally(api, &path).await, worked);
+
+    // Pair 1 stays at table 1 as N-S: its public scorecard gives each game hand by hand.
+    let first = embers_game(HANDS, 11);
+    let hands: Vec<String> = first
+        .score
+        .hands
+        .iter()
+        .map(|h| h.total.ns.to_string())
+        .collect();
+    let (s, card) = Phone::at(&app, id, 3, 1)
+        .browser
+        .get_text(&format!("/c/alpha/events/{id}/scorecards/1"))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let line = format!("hands {}", hands.join(" · "));
+    assert!(card.contains(&line), "{line}: {card}");
+    // One line per game: a progressive's scored game is its table's board.
+    assert!(!card.contains("not entered yet"), "{card}");
+    assert_eq!(card.matches("class=\"muted hands\"").count(), 3, "{card}");
 }
 
 /// Table 1 of round 1 on its phone: hand 1 checked and its running score shown with nothing

@@ -237,3 +237,27 @@ pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<Played, DbError> {
         results,
     })
 }
+
+/// An entry's games as their tables reported them, for a scorecard of games played hand by
+/// hand (Embers): each game's place, whether the entry sat majors, and the report. Results
+/// the scorecard does not show as scored are left for it to skip.
+pub fn reports_of_entry(
+    c: &mut DbConnection,
+    ev: &Event,
+    number: u32,
+) -> Result<Vec<(Place, bool, crate::event::results::Report)>, DbError> {
+    let entries = db::entries::entries_of(c, ev.club_id, ev.id)?;
+    let Some(entry) = entries
+        .iter()
+        .find(|e| u32::try_from(e.number).ok() == Some(number))
+    else {
+        return Ok(Vec::new());
+    };
+    Ok(db::results::results_of(c, ev.club_id, ev.id)?
+        .into_iter()
+        .filter_map(|r| {
+            let majors = r.majors_entry == Some(entry.id);
+            (majors || r.minors_entry == Some(entry.id)).then(|| (r.place, majors, r.report))
+        })
+        .collect())
+}

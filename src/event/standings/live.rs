@@ -123,7 +123,12 @@ pub fn follow_the_room(
                     here.push(unplayed(g, None, state, names));
                 }
                 for &board in &g.boards {
-                    if !here.iter().any(|r| r.board == Some(board)) {
+                    // A progressive's game is scored by its table (a tally line names no
+                    // board): the table's line is this board's.
+                    let scored = |r: &ScorecardRow| {
+                        r.board == Some(board) || (r.board.is_none() && r.table == Some(g.table))
+                    };
+                    if !here.iter().any(scored) {
                         here.push(unplayed(g, Some(board), state, names));
                     }
                 }

@@ -228,6 +228,16 @@ struct ScorecardPage<'a> {
     kind: &'a str,
     /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
     seat_names: SideNames,
+    /// Embers: each scored row's game hand by hand, the entry's own points ("190 · 250 ·
+    /// 80 · 730"), by row.
+    hands: Vec<Option<String>>,
+}
+
+impl ScorecardPage<'_> {
+    /// Row `i`'s game hand by hand, if it has one.
+    fn hands_of(&self, i: &usize) -> Option<&str> {
+        self.hands.get(*i)?.as_deref()
+    }
 }
 
 /// `/c/{club}/events/{event}/scorecards/{number}`: one entry's evening, round by round.
@@ -247,9 +257,37 @@ pub async fn scorecard(
         .find(|c| c.number == number)
         .ok_or(AppError::NotFound)?;
     let base = base_of(&l.club, &l.ev);
+    let hands = if l.ev.settings.game().continuous() {
+        let ev = l.ev.clone();
+        let games = state
+            .db(move |c| Ok(service::standings::reports_of_entry(c, &ev, number)?))
+            .await?;
+        let spec = l.ev.settings.game_spec();
+        let m = crate::event::table_report::majors_side(&spec);
+        card.rows
+            .iter()
+            .map(|r| {
+                let shown = r.state == crate::event::standings::RowState::Scored;
+                let (_, majors, report) = games
+                    .iter()
+                    .find(|(p, _, _)| shown && Some(p.table) == r.table && p.round == r.round)?;
+                let side = if *majors { m } else { 1 - m };
+                let rows = super::table_hands::hands_report(&spec, report.json());
+                (!rows.is_empty()).then(|| {
+                    rows.iter()
+                        .map(|h| h.points[side].to_string())
+                        .collect::<Vec<_>>()
+                        .join(" · ")
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(html_page(
         StatusCode::OK,
         &ScorecardPage {
+            hands,
             nav: Nav::reading(&session, &viewer),
             base: &base,
             event_name: l.ev.settings.name(),
