@@ -257,7 +257,7 @@ pub fn reports_of_entry(
         .into_iter()
         .filter_map(|r| {
             let majors = r.majors_entry == Some(entry.id);
-            (majors || r.minors_entry == Some(entry.id)).then(|| (r.place, majors, r.report))
+            (majors || r.minors_entry == Some(entry.id)).then_some((r.place, majors, r.report))
         })
         .collect())
 }
