@@ -128,6 +128,16 @@ async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallie
     assert_eq!(worked.values().sum::<i64>(), 0, "a tally is zero-sum");
     assert_eq!(standings_tally(api, &path).await, worked);
 
+    // Nothing the site deals is played: the event page says so and offers no papers.
+    let (s, page) = d.get_text(&format!("/c/alpha/events/{id}")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("The tables deal their own cards"), "{page}");
+    assert!(!page.contains("hand-records.pdf"), "{page}");
+    let (s, _) = d
+        .get_text(&format!("/c/alpha/events/{id}/hand-records.pdf"))
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+
     // Pair 1 stays at table 1 as N-S: its public scorecard gives each game hand by hand.
     let first = embers_game(HANDS, 11);
     let hands: Vec<String> = first

@@ -248,8 +248,9 @@ async fn visible_event(
 ) -> Result<(Club, Event, bool), AppError> {
     let (club, ev) = club_event(state, slug, event).await?;
     let who = viewer.toward(club.id);
-    // Hidden, not forbidden: as the boards API and the PDFs answer before release.
-    if !ev.exposure().papers_visible(who) {
+    // Hidden, not forbidden: as the boards API and the PDFs answer before release. A game
+    // dealt at the table (Embers) has no boards to view.
+    if !ev.exposure().papers_visible(who) || ev.settings.game().continuous() {
         return Err(AppError::NotFound);
     }
     let directors_only = !ev.hand_records_released;

@@ -1033,6 +1033,8 @@ struct EventPage {
     key: Option<String>,
     released: bool,
     papers: bool,
+    /// Embers: the cards are dealt at the table, so no papers are offered.
+    dealt_here: bool,
     next: Vec<StatusButton>,
     can_release: bool,
     can_redeal: bool,
@@ -1129,7 +1131,9 @@ pub async fn show(
             .filter(|_| key_visible)
             .map(|k| k.key_hex.clone()),
         released: ev.hand_records_released,
-        papers: exposure.papers_visible(who),
+        // A game dealt at the table (Embers) has no boards to print or view.
+        papers: exposure.papers_visible(who) && !ev.settings.game().continuous(),
+        dealt_here: ev.settings.game().continuous(),
         next: ev
             .status
             .next()

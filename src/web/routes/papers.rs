@@ -57,7 +57,8 @@ async fn serve(
     let (kind, reserve) = paper(&name).ok_or(AppError::NotFound)?;
     let (_, ev) = state.db(move |c| Ok(club_event(c, &slug, id)?)).await?;
     // Hidden, not forbidden: an outsider cannot tell unreleased records from none.
-    if !ev.exposure().papers_visible(viewer.toward(ev.club_id)) {
+    // A game dealt at the table (Embers) has no boards: nothing the site deals is played.
+    if !ev.exposure().papers_visible(viewer.toward(ev.club_id)) || ev.settings.game().continuous() {
         return Err(AppError::NotFound);
     }
     let key = ev.deal.clone().ok_or(AppError::NotFound)?;
