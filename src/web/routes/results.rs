@@ -841,7 +841,8 @@ async fn entry_page(
             sides: ev.settings.side_names(),
             result: result.map(ResultId::get),
             action,
-            e: ScoreEntry::new(&spec, &score.form, &score.problems, score.message, None),
+            e: ScoreEntry::new(&spec, &score.form, &score.problems, score.message, None)
+                .with_hands(usize::from(ev.settings.hands()), None),
             reason: score.reason,
             reason_error: score.reason_error,
             form: ruling.form,

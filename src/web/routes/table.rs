@@ -358,7 +358,7 @@ async fn late_entries(
             ),
         };
         e.late = Some(format!("Round {r}, board {board}: {who}"));
-        out.push(e);
+        out.push(e.with_hands(usize::from(ev.settings.hands()), None));
     }
     Ok(out)
 }
