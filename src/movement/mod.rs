@@ -16,6 +16,7 @@ mod generate;
 pub mod individual;
 pub mod plan;
 mod text;
+pub mod threes;
 mod validate;
 
 pub use generate::{Field, MovementError, MovementRequest, RoundLimits, generate, round_limits};
@@ -24,6 +25,7 @@ pub use individual::{
     IndividualViolation, Outcome, TableResult,
 };
 pub use text::movement_text;
+pub use threes::{ThreesError, ThreesResult, ThreesRound, ThreesViolation};
 pub use validate::{Violation, validate};
 
 /// Most tables a movement may have (as an event's settings allow).
