@@ -138,27 +138,49 @@ pub(crate) fn seat_object<S: Serializer, T: Serialize>(
 pub(crate) fn read_seat_object<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     d: D,
 ) -> Result<[Option<T>; 4], D::Error> {
-    struct V<T>(std::marker::PhantomData<T>);
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
-        type Value = [Option<T>; 4];
+    read_keyed_object(d, "an object keyed by seat: N, E, S, W", |key| {
+        match key.parse::<Seat>() {
+            Ok(seat) => Ok((seat.index(), format!("seat {seat}"))),
+            Err(_) => Err(format!("\"{key}\" is not a seat (use N, E, S, W)")),
+        }
+    })
+}
+
+/// Reads an object whose keys name places `0..N` (seats, players) into values by place;
+/// `place` gives a key's index and its name in messages ("seat N"), or why it is no key. Unknown and
+/// repeated keys are errors.
+pub(crate) fn read_keyed_object<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
+    d: D,
+    expecting: &'static str,
+    place: fn(&str) -> Result<(usize, String), String>,
+) -> Result<[Option<T>; N], D::Error> {
+    struct V<T, const N: usize> {
+        expecting: &'static str,
+        place: fn(&str) -> Result<(usize, String), String>,
+        items: std::marker::PhantomData<T>,
+    }
+    impl<'de, T: Deserialize<'de>, const N: usize> Visitor<'de> for V<T, N> {
+        type Value = [Option<T>; N];
         fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("an object keyed by seat: N, E, S, W")
+            f.write_str(self.expecting)
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            let mut out = [None, None, None, None];
+            let mut out: [Option<T>; N] = std::array::from_fn(|_| None);
             while let Some(key) = map.next_key::<String>()? {
-                let seat: Seat = key.parse().map_err(|_| {
-                    de::Error::custom(format!("\"{key}\" is not a seat (use N, E, S, W)"))
-                })?;
-                if out[seat.index()].is_some() {
-                    return Err(de::Error::custom(format!("seat {seat} is given twice")));
+                let (i, name) = (self.place)(&key).map_err(de::Error::custom)?;
+                if out[i].is_some() {
+                    return Err(de::Error::custom(format!("{name} is given twice")));
                 }
-                out[seat.index()] = Some(map.next_value()?);
+                out[i] = Some(map.next_value()?);
             }
             Ok(out)
         }
     }
-    d.deserialize_map(V(std::marker::PhantomData))
+    d.deserialize_map(V {
+        expecting,
+        place,
+        items: std::marker::PhantomData,
+    })
 }
 
 /// The hands of a deal, `{"N": ["AS", ...], ...}`; a seat left out has no cards.
