@@ -132,6 +132,12 @@ pub fn replay(spec: &AuctionSpec, record: &AuctionRecord) -> Result<AuctionOutco
         }
         let mut state = None;
         for (c, &call) in deal.calls.iter().enumerate() {
+            if let Some(AuctionState::Won(_) | AuctionState::Misere) = state {
+                return Err(AuctionError {
+                    call: Some(c + 1),
+                    ..at(format!("{call}: the auction was over after call {c}"))
+                });
+            }
             let s = game.call(call).map_err(|e| AuctionError {
                 call: Some(c + 1),
                 ..at(e.to_string())
