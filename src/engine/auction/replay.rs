@@ -43,13 +43,12 @@ impl fmt::Display for AuctionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = self.player.map(player_name);
         let at = self.hand.map(|h| ("hand", h));
-        match self.call {
-            Some(c) => {
-                let message = format!("call {c}: {}", self.message);
-                write_located_by(f, at, None, None, None, &message)
-            }
-            None => write_located_by(f, at, self.trick, who.as_deref(), self.card, &self.message),
-        }
+        // "hand 2, call 1: player 3's 160 clubs: ..." or "hand 1, trick 5, player 2, 7H: ...".
+        let who = match self.call {
+            Some(c) => Some(format!("call {c}")),
+            None => who,
+        };
+        write_located_by(f, at, self.trick, who.as_deref(), self.card, &self.message)
     }
 }
 

@@ -367,32 +367,12 @@ pub fn score(spec: &AuctionSpec, summary: &AuctionSummary) -> AuctionScore {
     }
 }
 
-fn problem(code: &'static str, hand: usize, seat: Option<Seat>, message: String) -> Problem {
-    Problem {
-        code,
-        message: format!("hand {hand}: {message}"),
-        seat,
-        side: None,
-        deal: Some(hand as i64),
-    }
-}
-
-fn general(code: &'static str, message: String) -> Problem {
-    Problem {
-        code,
-        message,
-        seat: None,
-        side: None,
-        deal: None,
-    }
-}
-
 /// The outcome of a hand's auction, or the problems that keep it from being known.
 fn check_outcome(dealer: Seat, n: usize, r: &HandReport, out: &mut Vec<Problem>) -> Option<Outcome> {
     let from_calls = match &r.calls {
         None => None,
         Some(calls) if calls.len() > MAX_CALLS => {
-            out.push(problem(
+            out.push(Problem::in_hand(
                 "call-illegal",
                 n,
                 None,
@@ -405,7 +385,7 @@ fn check_outcome(dealer: Seat, n: usize, r: &HandReport, out: &mut Vec<Problem>)
         }
         Some(calls) => match Auction::run(dealer, calls) {
             Err((i, e)) => {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "call-illegal",
                     n,
                     e.player,
@@ -415,7 +395,7 @@ fn check_outcome(dealer: Seat, n: usize, r: &HandReport, out: &mut Vec<Problem>)
             }
             Ok(a) => match a.state() {
                 AuctionState::Open { to_call } => {
-                    out.push(problem(
+                    out.push(Problem::in_hand(
                         "auction-unfinished",
                         n,
                         None,
@@ -435,7 +415,7 @@ fn check_outcome(dealer: Seat, n: usize, r: &HandReport, out: &mut Vec<Problem>)
     if let Some(Outcome::Contract(c)) = r.contract
         && let Some(why) = c.bid.malformed()
     {
-        out.push(problem(
+        out.push(Problem::in_hand(
             "call-illegal",
             n,
             Some(c.declarer),
@@ -449,7 +429,7 @@ fn check_outcome(dealer: Seat, n: usize, r: &HandReport, out: &mut Vec<Problem>)
                 Outcome::Misere => "misère".to_string(),
                 Outcome::Contract(c) => c.to_string(),
             };
-            out.push(problem(
+            out.push(Problem::in_hand(
                 "contract-mismatch",
                 n,
                 None,
@@ -464,7 +444,7 @@ fn check_outcome(dealer: Seat, n: usize, r: &HandReport, out: &mut Vec<Problem>)
         (Some(a), _) => Some(a),
         (None, Some(b)) => Some(b),
         (None, None) => {
-            out.push(problem(
+            out.push(Problem::in_hand(
                 "no-contract",
                 n,
                 None,
@@ -479,10 +459,10 @@ fn check_outcome(dealer: Seat, n: usize, r: &HandReport, out: &mut Vec<Problem>)
 pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
     let mut out = Vec::new();
     if summary.hands.is_empty() {
-        out.push(general("no-hands", "no hand is reported".into()));
+        out.push(Problem::general("no-hands", "no hand is reported".into()));
     }
     if summary.hands.len() > spec.hands {
-        out.push(general(
+        out.push(Problem::general(
             "too-many-hands",
             format!(
                 "{} hands are reported, the game is {} hands",
@@ -497,7 +477,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
             if start.get(suit) > MAX_IN_PROGRESS {
                 out.push(Problem {
                     seat: Some(seat),
-                    ..general(
+                    ..Problem::general(
                         "in-progress-too-many",
                         format!(
                             "setup: {}'s {} calypso in progress has {} cards; the 13th completes it",
@@ -511,7 +491,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
         }
     }
     if summary.setup_calypsos > 12 {
-        out.push(general(
+        out.push(Problem::general(
             "setup-calypsos",
             format!(
                 "{} calypsos complete in the setup: three players' setups hold at most 12",
@@ -547,7 +527,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                         ),
                     ),
                 };
-                out.push(problem(code, n, None, message));
+                out.push(Problem::in_hand(code, n, None, message));
             }
             t
         });
@@ -557,7 +537,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
             match r.players[seat.index()] {
                 Some(l) => lines[seat.index()] = l,
                 None => {
-                    out.push(problem(
+                    out.push(Problem::in_hand(
                         "player-missing",
                         n,
                         Some(seat),
@@ -572,7 +552,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
             let l = &lines[s];
             for suit in Suit::ALL {
                 if l.in_progress.get(suit) > MAX_IN_PROGRESS {
-                    out.push(problem(
+                    out.push(Problem::in_hand(
                         "in-progress-too-many",
                         n,
                         Some(seat),
@@ -587,7 +567,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                 }
             }
             if l.calypsos < calypsos_before[s] {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "calypsos-fewer",
                     n,
                     Some(seat),
@@ -601,7 +581,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                 whole = false;
             }
             if l.trick_pile as usize > DEAL {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "trick-pile-too-big",
                     n,
                     Some(seat),
@@ -625,7 +605,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                             format!("their trumps in this hand were {}", t.name().to_lowercase()),
                         ),
                     };
-                    out.push(problem(
+                    out.push(Problem::in_hand(
                         code,
                         n,
                         Some(seat),
@@ -639,7 +619,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                 }
             }
             if own.is_none() && l.calypsos > calypsos_before[s] {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "misere-calypso",
                     n,
                     Some(seat),
@@ -653,7 +633,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
         }
         let piles: u32 = lines.iter().map(|l| l.trick_pile.min(DEAL as u32 + 1)).sum();
         if piles as usize > DEAL {
-            out.push(problem(
+            out.push(Problem::in_hand(
                 "trick-pile-too-big",
                 n,
                 None,
@@ -664,7 +644,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
         // The sale.
         match outcome {
             Some(Outcome::Misere) if r.sold > 0 => {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "sale-in-misere",
                     n,
                     None,
@@ -681,7 +661,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                 let suit = c.bid.suit.name().to_lowercase();
                 let who = player_name(d);
                 if held > u32::from(MAX_IN_PROGRESS) {
-                    out.push(problem(
+                    out.push(Problem::in_hand(
                         "sale-more-than-held",
                         n,
                         Some(d),
@@ -693,7 +673,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                     ));
                     whole = false;
                 } else if completed < u32::from(c.bid.calypsos) {
-                    out.push(problem(
+                    out.push(Problem::in_hand(
                         "sale-when-failing",
                         n,
                         Some(d),
@@ -713,7 +693,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                             c.bid.points
                         )
                     };
-                    out.push(problem(
+                    out.push(Problem::in_hand(
                         "sale-not-fewest",
                         n,
                         Some(d),
@@ -736,7 +716,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
             };
             match due {
                 Some((_, due)) if due == needed => {}
-                Some((c, due)) => out.push(problem(
+                Some((c, due)) => out.push(Problem::in_hand(
                     "bonus-cards-not-needed",
                     n,
                     Some(c.declarer),
@@ -747,7 +727,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                         13 - due
                     ),
                 )),
-                None => out.push(problem(
+                None => out.push(Problem::in_hand(
                     "bonus-cards-not-needed",
                     n,
                     None,
@@ -774,7 +754,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                     );
                     added = 13 * new + now + sold - was;
                     if added < 0 {
-                        out.push(problem(
+                        out.push(Problem::in_hand(
                             "in-progress-lost",
                             n,
                             Some(seat),
@@ -791,7 +771,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                 }
                 let won = added + i64::from(l.trick_pile);
                 if won % PLAYERS as i64 != 0 {
-                    out.push(problem(
+                    out.push(Problem::in_hand(
                         "won-cards-not-tricks",
                         n,
                         Some(seat),
@@ -805,7 +785,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                 total += won;
             }
             if whole && total != DEAL as i64 {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "hand-cards",
                     n,
                     None,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::spec::{PLAYERS, SEATS, player_from_key, player_key, player_name};
 use crate::engine::cards::{Card, Suit};
-use crate::engine::kaiso::wire::{parse_card, read_keyed_object};
+use crate::engine::kaiso::wire::{parse_card_lists, parse_card_slots, read_keyed_object};
 
 fn place(key: &str) -> Result<(usize, String), String> {
     match player_from_key(key) {
@@ -152,13 +152,7 @@ pub mod player_cards {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Vec<Card>; PLAYERS], D::Error> {
         let texts: [Option<Vec<String>>; PLAYERS] = read_players(d)?;
-        let mut out: [Vec<Card>; PLAYERS] = Default::default();
-        for (slot, hand) in out.iter_mut().zip(texts) {
-            for t in hand.unwrap_or_default() {
-                slot.push(parse_card(&t)?);
-            }
-        }
-        Ok(out)
+        parse_card_lists(texts)
     }
 }
 
@@ -188,11 +182,7 @@ pub mod player_tricks {
         impl<'de> Deserialize<'de> for One {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<One, D::Error> {
                 let texts: [Option<String>; PLAYERS] = read_players(d)?;
-                let mut out = [None; PLAYERS];
-                for (slot, t) in out.iter_mut().zip(texts) {
-                    *slot = t.map(|t| parse_card(&t)).transpose()?;
-                }
-                Ok(One(out))
+                Ok(One(parse_card_slots(texts)?))
             }
         }
         Ok(Vec::<One>::deserialize(d)?

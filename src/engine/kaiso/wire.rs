@@ -14,6 +14,30 @@ pub(crate) fn parse_card<E: de::Error>(s: &str) -> Result<Card, E> {
     s.parse::<Card>().map_err(E::custom)
 }
 
+/// Card texts by place (seat or player) parsed; a place left out has none.
+pub(crate) fn parse_card_slots<E: de::Error, const N: usize>(
+    texts: [Option<String>; N],
+) -> Result<[Option<Card>; N], E> {
+    let mut out = [None; N];
+    for (slot, t) in out.iter_mut().zip(texts) {
+        *slot = t.map(|t| parse_card(&t)).transpose()?;
+    }
+    Ok(out)
+}
+
+/// Lists of card texts by place (seat or player) parsed; a place left out has no cards.
+pub(crate) fn parse_card_lists<E: de::Error, const N: usize>(
+    texts: [Option<Vec<String>>; N],
+) -> Result<[Vec<Card>; N], E> {
+    let mut out: [Vec<Card>; N] = std::array::from_fn(|_| Vec::new());
+    for (slot, hand) in out.iter_mut().zip(texts) {
+        for t in hand.unwrap_or_default() {
+            slot.push(parse_card(&t)?);
+        }
+    }
+    Ok(out)
+}
+
 /// One card as its notation, `5H`.
 pub mod card {
     use crate::engine::cards::Card;
@@ -186,7 +210,7 @@ pub(crate) fn read_keyed_object<'de, D: Deserializer<'de>, T: Deserialize<'de>, 
 /// The hands of a deal, `{"N": ["AS", ...], ...}`; a seat left out has no cards.
 pub mod seat_hands {
     use crate::engine::cards::Card;
-    use crate::engine::kaiso::wire::{parse_card, read_seat_object, seat_object};
+    use crate::engine::kaiso::wire::{parse_card_lists, read_seat_object, seat_object};
     use serde::Serializer;
     use serde::de::Deserializer;
 
@@ -199,20 +223,14 @@ pub mod seat_hands {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Vec<Card>; 4], D::Error> {
         let texts: [Option<Vec<String>>; 4] = read_seat_object(d)?;
-        let mut out: [Vec<Card>; 4] = Default::default();
-        for (slot, hand) in out.iter_mut().zip(texts) {
-            for t in hand.unwrap_or_default() {
-                slot.push(parse_card(&t)?);
-            }
-        }
-        Ok(out)
+        parse_card_lists(texts)
     }
 }
 
 /// The tricks of a deal, each `{"N": "AS", "E": ...}`, as `rules replay` reads them.
 pub mod seat_tricks {
     use crate::engine::cards::Card;
-    use crate::engine::kaiso::wire::{parse_card, read_seat_object, seat_object};
+    use crate::engine::kaiso::wire::{parse_card_slots, read_seat_object, seat_object};
     use serde::de::Deserializer;
     use serde::{Deserialize, Serialize, Serializer};
 
@@ -235,11 +253,7 @@ pub mod seat_tricks {
         impl<'de> Deserialize<'de> for One {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<One, D::Error> {
                 let texts: [Option<String>; 4] = read_seat_object(d)?;
-                let mut out = [None; 4];
-                for (slot, t) in out.iter_mut().zip(texts) {
-                    *slot = t.map(|t| parse_card(&t)).transpose()?;
-                }
-                Ok(One(out))
+                Ok(One(parse_card_slots(texts)?))
             }
         }
         Ok(Vec::<One>::deserialize(d)?
