@@ -45,8 +45,7 @@ fn random_legal_games_replay_and_their_reports_check_with_the_same_scores() {
         let json = serde_json::to_string(&record).unwrap();
         let back: AuctionRecord = serde_json::from_str(&json).unwrap();
         assert_eq!(back, record, "seed {seed}");
-        let replayed =
-            auction::replay(&spec, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let replayed = auction::replay(&spec, &back).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(replayed, outcome, "seed {seed}");
         let json = serde_json::to_string(&outcome.summary).unwrap();
         let summary: AuctionSummary = serde_json::from_str(&json).unwrap();
@@ -102,28 +101,51 @@ fn random_legal_games_replay_and_their_reports_check_with_the_same_scores() {
             .map(|s| s.map_or(0, |s| s.total()))
             .sum::<u32>();
         for r in &summary.hands {
-            let piles: u32 = r.players.iter().flatten().map(|l| l.trick_pile).sum::<u32>() + r.sold;
+            let piles: u32 = r
+                .players
+                .iter()
+                .flatten()
+                .map(|l| l.trick_pile)
+                .sum::<u32>()
+                + r.sold;
             if 208 - in_progress < 51 + piles {
                 seen.refills += 1;
             }
-            in_progress = r.players.iter().flatten().map(|l| l.in_progress.total()).sum();
+            in_progress = r
+                .players
+                .iter()
+                .flatten()
+                .map(|l| l.in_progress.total())
+                .sum();
         }
     }
     eprintln!("{seen:?}");
-    assert!(seen.misere > 0 && seen.made > 0 && seen.failed > 0, "{seen:?}");
-    assert!(seen.sales > 0 && seen.doubled > 0 && seen.calypso_bids_made > 0, "{seen:?}");
+    assert!(
+        seen.misere > 0 && seen.made > 0 && seen.failed > 0,
+        "{seen:?}"
+    );
+    assert!(
+        seen.sales > 0 && seen.doubled > 0 && seen.calypso_bids_made > 0,
+        "{seen:?}"
+    );
     assert!(seen.setups > 0, "{seen:?}");
 }
 
 /// One corruption of a true report, and the problem codes that may flag it.
-fn corrupt(s: &mut AuctionSummary, rng: &mut ChaCha8Rng) -> (&'static str, &'static [&'static str]) {
+fn corrupt(
+    s: &mut AuctionSummary,
+    rng: &mut ChaCha8Rng,
+) -> (&'static str, &'static [&'static str]) {
     let n = s.hands.len();
     let h = below(rng, n);
     let p = below(rng, 3);
     match below(rng, 9) {
         0 => {
             s.hands[h].players[p].as_mut().unwrap().trick_pile += 1;
-            ("a pile card too many", &["hand-cards", "trick-pile-too-big"])
+            (
+                "a pile card too many",
+                &["hand-cards", "trick-pile-too-big"],
+            )
         }
         1 => {
             // A sale that is not the fewest: one more card sold (taken from the calypso
@@ -165,7 +187,10 @@ fn corrupt(s: &mut AuctionSummary, rng: &mut ChaCha8Rng) -> (&'static str, &'sta
                 Some(k) => k + 1,
                 None => 1 + below(rng, 13) as u8,
             });
-            ("a calypso bonus for cards not needed", &["bonus-cards-not-needed"])
+            (
+                "a calypso bonus for cards not needed",
+                &["bonus-cards-not-needed"],
+            )
         }
         3 => {
             let r = &mut s.hands[h];
@@ -222,7 +247,10 @@ fn corrupt(s: &mut AuctionSummary, rng: &mut ChaCha8Rng) -> (&'static str, &'sta
             let last = s.hands[n - 1].players[p].as_mut().unwrap();
             if last.calypsos > 0 {
                 last.calypsos -= 1;
-                ("calypsos fewer", &["calypsos-fewer", "hand-cards", "in-progress-lost"])
+                (
+                    "calypsos fewer",
+                    &["calypsos-fewer", "hand-cards", "in-progress-lost"],
+                )
             } else {
                 last.trick_pile += 51;
                 ("a pile too big", &["trick-pile-too-big"])

@@ -202,8 +202,9 @@ fn auction_input(text: &str) -> Result<(auction::AuctionSpec, Map<String, Value>
     };
     let hands = match o.remove("hands") {
         None => return Err("an Auction Calypso input needs \"hands\", the number agreed".into()),
-        Some(h) => serde_json::from_value::<usize>(h)
-            .map_err(|e| format!("bad JSON: hands: {e}"))?,
+        Some(h) => {
+            serde_json::from_value::<usize>(h).map_err(|e| format!("bad JSON: hands: {e}"))?
+        }
     };
     let spec = auction::AuctionSpec::new(hands).map_err(|e| e.to_string())?;
     Ok((spec, o))

@@ -28,8 +28,8 @@ pub mod summary;
 pub mod wire;
 
 pub use bidding::{
-    Auction, AuctionState, Bid, Call, CallError, Contract, Doubling, MAX_CALLS,
-    MAX_CALYPSOS_BID, MAX_POINTS_BID, MIN_POINTS_NO_CALYPSO,
+    Auction, AuctionState, Bid, Call, CallError, Contract, Doubling, MAX_CALLS, MAX_CALYPSOS_BID,
+    MAX_POINTS_BID, MIN_POINTS_NO_CALYPSO,
 };
 pub use play::{AuctionGame, AuctionPlayError};
 pub use record::{AuctionHandRecord, AuctionRecord};

@@ -6,11 +6,11 @@
 use std::fmt;
 
 use super::bidding::{Auction, AuctionState, Call, CallError, Contract};
+use super::setup::Setup;
 use super::spec::{
     AuctionSpec, HAND_SIZE, HandTrumps, MAX_IN_PROGRESS, PLAYERS, SEATS, player_name, right_of,
 };
 use super::summary::{AuctionSummary, HandReport, Outcome, PlayerLine, fewest_sale, hand_trumps};
-use super::setup::Setup;
 use super::wire::SuitCounts;
 use crate::engine::calypso::Calypsos;
 use crate::engine::cards::{Card, CardCounts, Rank, Seat, Suit};
@@ -22,7 +22,9 @@ use crate::engine::trick;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AuctionPlayError {
     /// Nothing of the kind is due now (the phase of the hand is named).
-    NotNow { expected: &'static str },
+    NotNow {
+        expected: &'static str,
+    },
     Setup(String),
     HandSize {
         seat: Seat,
@@ -57,10 +59,12 @@ pub enum AuctionPlayError {
 impl fmt::Display for AuctionPlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            AuctionPlayError::NotNow { expected } => write!(f, "the game is waiting for {expected}"),
-            AuctionPlayError::Setup(m) | AuctionPlayError::Trumps(m) | AuctionPlayError::Sale(m) => {
-                f.write_str(m)
+            AuctionPlayError::NotNow { expected } => {
+                write!(f, "the game is waiting for {expected}")
             }
+            AuctionPlayError::Setup(m)
+            | AuctionPlayError::Trumps(m)
+            | AuctionPlayError::Sale(m) => f.write_str(m),
             AuctionPlayError::HandSize { seat, found } => write!(
                 f,
                 "{} is dealt {found} cards, a hand is {HAND_SIZE}",
@@ -77,9 +81,9 @@ impl fmt::Display for AuctionPlayError {
                 player_name(*seat)
             ),
             AuctionPlayError::Call(e) => e.fmt(f),
-            AuctionPlayError::NotHeld { seat, card } => {
-                f.write_str(&crate::engine::replay::not_held_by(&player_name(*seat), *card))
-            }
+            AuctionPlayError::NotHeld { seat, card } => f.write_str(
+                &crate::engine::replay::not_held_by(&player_name(*seat), *card),
+            ),
             AuctionPlayError::MustFollow { seat, card, led } => write!(
                 f,
                 "{} plays {card} while holding {}: they must follow suit",
@@ -101,7 +105,7 @@ enum Phase<'s> {
     Trumps(Contract),
     Play {
         table: &'s GameSpec,
-        game: Game<'s>,
+        game: Box<Game<'s>>,
         /// Each player's calypso of their trump suit, for this hand's tricks.
         collecting: [Calypsos; 4],
     },
@@ -178,10 +182,8 @@ impl<'s> AuctionGame<'s> {
                         suit.name().to_lowercase()
                     )));
                 }
-                calypsos[seat.index()][suit.index()] = Calypsos::new(
-                    0,
-                    Rank::all().filter(|r| held & (1 << r.index()) != 0),
-                );
+                calypsos[seat.index()][suit.index()] =
+                    Calypsos::new(0, Rank::all().filter(|r| held & (1 << r.index()) != 0));
             }
         }
         Ok(AuctionGame {
@@ -224,7 +226,11 @@ impl<'s> AuctionGame<'s> {
 
     /// The dealer of the hand in play, or of the next one.
     pub fn dealer(&self) -> Seat {
-        let h = if self.in_hand() { self.hand } else { self.hand + 1 };
+        let h = if self.in_hand() {
+            self.hand
+        } else {
+            self.hand + 1
+        };
         self.spec.dealer_of(self.first_dealer, h)
     }
 
@@ -277,7 +283,7 @@ impl<'s> AuctionGame<'s> {
     /// The trick play under way.
     pub fn game(&self) -> Option<&Game<'s>> {
         match &self.phase {
-            Phase::Play { game, .. } => Some(game),
+            Phase::Play { game, .. } => Some(game.as_ref()),
             _ => None,
         }
     }
@@ -453,7 +459,7 @@ impl<'s> AuctionGame<'s> {
         }
         self.phase = Phase::Play {
             table,
-            game,
+            game: Box::new(game),
             collecting,
         };
     }
@@ -478,7 +484,13 @@ impl<'s> AuctionGame<'s> {
             return Err(AuctionPlayError::NotHeld { seat, card });
         }
         let led = game.led_suit();
-        if !trick::may_play(hand, card, led, self.trumps[seat.index()], TrickRule::Standard) {
+        if !trick::may_play(
+            hand,
+            card,
+            led,
+            self.trumps[seat.index()],
+            TrickRule::Standard,
+        ) {
             return Err(AuctionPlayError::MustFollow {
                 seat,
                 card,
@@ -532,7 +544,9 @@ impl<'s> AuctionGame<'s> {
             let cal = &self.calypsos[d][suit.index()];
             let mut ranks = cal.in_progress().collect::<Vec<Rank>>();
             for &card in cards {
-                let at = ranks.iter().position(|&r| card.suit() == suit && r == card.rank());
+                let at = ranks
+                    .iter()
+                    .position(|&r| card.suit() == suit && r == card.rank());
                 match at {
                     Some(i) => {
                         ranks.remove(i);
@@ -558,7 +572,8 @@ impl<'s> AuctionGame<'s> {
         for seat in SEATS {
             let s = seat.index();
             if let Some(t) = self.trumps[s] {
-                let new = self.calypsos[s][t.index()].completed() - self.start[s][t.index()].completed();
+                let new =
+                    self.calypsos[s][t.index()].completed() - self.start[s][t.index()].completed();
                 for _ in 0..new {
                     for rank in Rank::all() {
                         self.green_room.add(Card::new(rank, t));
@@ -676,7 +691,10 @@ mod tests {
         let hands = [0, 1, 2].map(|p| CardCounts::from_cards(&sin[p * 17..(p + 1) * 17]));
         let e = game.deal(hands).unwrap_err();
         assert!(
-            matches!(e, AuctionPlayError::GreenRoomFirst { .. } | AuctionPlayError::NotAvailable { .. }),
+            matches!(
+                e,
+                AuctionPlayError::GreenRoomFirst { .. } | AuctionPlayError::NotAvailable { .. }
+            ),
             "{e}"
         );
         if green.iter().any(|c| !game.sin_bin().contains(*c)) {
@@ -692,10 +710,17 @@ mod tests {
         let mut game = AuctionGame::new(&spec, Seat::North, &setup).unwrap();
         random_deal(&mut game, &mut rng);
         // Player 2 (eldest) bids 170 spades; two passes.
-        game.call(Call::Bid(Bid::new(0, 170, Suit::Spades))).unwrap();
+        game.call(Call::Bid(Bid::new(0, 170, Suit::Spades)))
+            .unwrap();
         game.call(Call::Pass).unwrap();
-        assert!(matches!(game.call(Call::Pass).unwrap(), AuctionState::Won(_)));
-        assert!(game.play(Card::all().next().unwrap()).is_err(), "trumps first");
+        assert!(matches!(
+            game.call(Call::Pass).unwrap(),
+            AuctionState::Won(_)
+        ));
+        assert!(
+            game.play(Card::all().next().unwrap()).is_err(),
+            "trumps first"
+        );
         assert!(game.name_trumps(Suit::Spades, Suit::Hearts).is_err());
         assert!(game.name_trumps(Suit::Hearts, Suit::Hearts).is_err());
         game.name_trumps(Suit::Hearts, Suit::Diamonds).unwrap();
@@ -724,7 +749,8 @@ mod tests {
         let spec = AuctionSpec::new(9).unwrap();
         for seed in 0..10 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let (_, outcome) = random_game_from(&spec, SEATS[(seed % 3) as usize], &crowded(), &mut rng);
+            let (_, outcome) =
+                random_game_from(&spec, SEATS[(seed % 3) as usize], &crowded(), &mut rng);
             let problems = crate::engine::auction::check(&spec, &outcome.summary);
             assert!(problems.is_empty(), "seed {seed}: {problems:?}");
             assert!(outcome.complete);

@@ -71,7 +71,8 @@ pub fn random_deal<R: Rng + ?Sized>(game: &mut AuctionGame, rng: &mut R) -> [Car
     let eldest = left_of(game.dealer()).index();
     let four = CardCounts::deal_round(&stack, eldest, PLAYERS);
     let hands = [four[0], four[1], four[2]];
-    game.deal(hands).expect("dealt from the green room and sin bin");
+    game.deal(hands)
+        .expect("dealt from the green room and sin bin");
     hands
 }
 
@@ -113,7 +114,12 @@ pub fn play_out<R: Rng + ?Sized>(game: &mut AuctionGame, rng: &mut R, rec: &mut 
         let n = g.legal_cards_into(&mut legal);
         let card = legal[below(rng, n)];
         trick[seat.index()] = Some(card);
-        if game.play(card).expect("a legal card").trick_won_by.is_some() {
+        if game
+            .play(card)
+            .expect("a legal card")
+            .trick_won_by
+            .is_some()
+        {
             rec.tricks.push(trick);
             trick = [None; PLAYERS];
         }

@@ -156,7 +156,7 @@ pub fn replay(spec: &AuctionSpec, record: &AuctionRecord) -> Result<AuctionOutco
             Some(AuctionState::Misere) => {
                 if deal.opponents_trumps.is_some() {
                     return Err(at(
-                        "all three passed: a misère hand has no trumps to name".into(),
+                        "all three passed: a misère hand has no trumps to name".into()
                     ));
                 }
             }
@@ -201,7 +201,7 @@ pub fn replay(spec: &AuctionSpec, record: &AuctionRecord) -> Result<AuctionOutco
             game.sell(&deal.sold).map_err(|e| at(e.to_string()))?;
         } else if !deal.sold.is_empty() {
             return Err(at(
-                "cards are sold in a misère hand, which has no declarer".into(),
+                "cards are sold in a misère hand, which has no declarer".into()
             ));
         }
     }

@@ -80,6 +80,10 @@ mod tests {
         deck.extend(dealt.iter().take(30));
         let f = fully_random(&deck);
         assert_eq!(f.calypsos, 3, "every player had the spades complete");
-        assert_eq!(f.in_progress[1].len(), 14, "the second player's cards in reverse");
+        assert_eq!(
+            f.in_progress[1].len(),
+            14,
+            "the second player's cards in reverse"
+        );
     }
 }

@@ -163,7 +163,10 @@ mod tests {
             .table([Some(Suit::Spades), Some(Suit::Hearts), Some(Suit::Diamonds)])
             .unwrap();
         assert_eq!(t.players, 3);
-        assert!(spec.table([Some(Suit::Spades), Some(Suit::Spades), None]).is_none());
+        assert!(
+            spec.table([Some(Suit::Spades), Some(Suit::Spades), None])
+                .is_none()
+        );
         assert!(spec.table([None; 3]).is_some());
         assert_eq!(spec.dealer_of(Seat::South, 2), Seat::North);
         assert_eq!(

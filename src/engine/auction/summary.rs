@@ -5,8 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bidding::{Auction, AuctionState, Bid, Call, Contract, MAX_CALLS};
 use super::spec::{
-    AuctionSpec, DEAL, HandTrumps, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name,
-    right_of,
+    AuctionSpec, DEAL, HandTrumps, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name, right_of,
 };
 use super::wire::{SuitCounts, by_player, opt_trumps, player, players};
 use crate::engine::cards::{Seat, Suit};
@@ -291,8 +290,8 @@ pub fn hand_points(
             let made = fulfilled(&c.bid, completed[d], piles[d], sold);
             let p = &mut out[d];
             if made {
-                p.cards = i64::from(piles[d]) * TRICK_PILE_POINTS
-                    + i64::from(sold) * SOLD_CARD_POINTS;
+                p.cards =
+                    i64::from(piles[d]) * TRICK_PILE_POINTS + i64::from(sold) * SOLD_CARD_POINTS;
                 p.contract = contract;
                 p.calypso_bonus = bonus;
                 p.calypsos = i64::from(completed[d]) * CALYPSO_POINTS;
@@ -312,8 +311,8 @@ pub fn hand_points(
 
 /// Scores a summary (check it first: a summary with problems scores nonsense, never panics).
 pub fn score(spec: &AuctionSpec, summary: &AuctionSummary) -> AuctionScore {
-    let setup = [i64::from(summary.setup_calypsos.min(PLAYERS as u32 * 4)) * CALYPSO_POINTS;
-        PLAYERS];
+    let setup =
+        [i64::from(summary.setup_calypsos.min(PLAYERS as u32 * 4)) * CALYPSO_POINTS; PLAYERS];
     let mut running = setup;
     let mut calypsos_before = [0u32; PLAYERS];
     let mut counts_before = SEATS.map(|s| summary.start(s));
@@ -368,7 +367,12 @@ pub fn score(spec: &AuctionSpec, summary: &AuctionSummary) -> AuctionScore {
 }
 
 /// The outcome of a hand's auction, or the problems that keep it from being known.
-fn check_outcome(dealer: Seat, n: usize, r: &HandReport, out: &mut Vec<Problem>) -> Option<Outcome> {
+fn check_outcome(
+    dealer: Seat,
+    n: usize,
+    r: &HandReport,
+    out: &mut Vec<Problem>,
+) -> Option<Outcome> {
     let from_calls = match &r.calls {
         None => None,
         Some(calls) if calls.len() > MAX_CALLS => {
@@ -433,11 +437,7 @@ fn check_outcome(dealer: Seat, n: usize, r: &HandReport, out: &mut Vec<Problem>)
                 "contract-mismatch",
                 n,
                 None,
-                format!(
-                    "the calls give {}, the report says {}",
-                    name(a),
-                    name(b)
-                ),
+                format!("the calls give {}, the report says {}", name(a), name(b)),
             ));
             None
         }
@@ -599,7 +599,10 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                 let (was, now) = (counts_before[s].get(suit), l.in_progress.get(suit));
                 if was != now {
                     let (code, why) = match own {
-                        None => ("misere-calypso", "a misère hand adds to no calypso".to_string()),
+                        None => (
+                            "misere-calypso",
+                            "a misère hand adds to no calypso".to_string(),
+                        ),
                         Some(t) => (
                             "in-progress-wrong-suit",
                             format!("their trumps in this hand were {}", t.name().to_lowercase()),
@@ -631,7 +634,10 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                 whole = false;
             }
         }
-        let piles: u32 = lines.iter().map(|l| l.trick_pile.min(DEAL as u32 + 1)).sum();
+        let piles: u32 = lines
+            .iter()
+            .map(|l| l.trick_pile.min(DEAL as u32 + 1))
+            .sum();
         if piles as usize > DEAL {
             out.push(Problem::in_hand(
                 "trick-pile-too-big",
@@ -648,7 +654,10 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                     "sale-in-misere",
                     n,
                     None,
-                    format!("{} cards sold in a misère hand, which has no declarer", r.sold),
+                    format!(
+                        "{} cards sold in a misère hand, which has no declarer",
+                        r.sold
+                    ),
                 ));
                 whole = false;
             }
@@ -684,7 +693,10 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                     ));
                 } else if r.sold != fewest {
                     let why = if fewest == 0 {
-                        format!("the trick pile of {} cards already makes {}", l.trick_pile, c.bid.points)
+                        format!(
+                            "the trick pile of {} cards already makes {}",
+                            l.trick_pile, c.bid.points
+                        )
                     } else {
                         format!(
                             "{} trick-pile cards are {} short of {}, so the fewest is {fewest}",
@@ -709,9 +721,10 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
         // The bonus the table noted.
         if let (Some(needed), Some(o)) = (r.needed, outcome) {
             let due = match o {
-                Outcome::Contract(c) if c.bid.calypsos > 0 => {
-                    Some((c, 13 - counts_before[c.declarer.index()].get(c.bid.suit).min(12)))
-                }
+                Outcome::Contract(c) if c.bid.calypsos > 0 => Some((
+                    c,
+                    13 - counts_before[c.declarer.index()].get(c.bid.suit).min(12),
+                )),
                 _ => None,
             };
             match due {
@@ -812,7 +825,9 @@ mod tests {
         let table: Vec<i64> = (1..=13).map(calypso_bonus).collect();
         assert_eq!(
             table,
-            vec![50, 80, 130, 200, 290, 400, 530, 680, 850, 1040, 1250, 1480, 1730]
+            vec![
+                50, 80, 130, 200, 290, 400, 530, 680, 850, 1040, 1250, 1480, 1730
+            ]
         );
     }
 

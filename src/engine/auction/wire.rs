@@ -2,18 +2,20 @@
 //! suits as `S`, calypsos in progress as counts by suit `{"S": 5, "H": 3, "D": 0, "C": 7}`.
 //! Cards and their lists are Kaiso's (see [`crate::engine::kaiso::wire`]).
 
-use serde::de::{Deserializer, Error as _};
+use serde::de::Deserializer;
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
 
 use super::spec::{PLAYERS, SEATS, player_from_key, player_key, player_name};
-use crate::engine::cards::{Card, Suit};
-use crate::engine::kaiso::wire::{parse_card_lists, parse_card_slots, read_keyed_object};
+use crate::engine::cards::Suit;
+use crate::engine::kaiso::wire::read_keyed_object;
 
-fn place(key: &str) -> Result<(usize, String), String> {
+pub(crate) fn place(key: &str) -> Result<(usize, String), String> {
     match player_from_key(key) {
         Some(seat) => Ok((seat.index(), player_name(seat))),
-        None => Err(format!("\"{key}\" is not a player (use \"1\", \"2\", \"3\")")),
+        None => Err(format!(
+            "\"{key}\" is not a player (use \"1\", \"2\", \"3\")"
+        )),
     }
 }
 
@@ -41,8 +43,11 @@ pub(crate) fn write_players<S: Serializer, T: Serialize>(
 
 /// A player as `"1"`.
 pub mod player {
-    use super::*;
+    use crate::engine::auction::spec::{SEATS, player_key};
+    use crate::engine::auction::wire::place;
     use crate::engine::cards::Seat;
+    use serde::de::{Deserializer, Error as _};
+    use serde::{Deserialize, Serializer};
 
     pub fn serialize<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&player_key(*seat))
@@ -58,7 +63,9 @@ pub mod player {
 
 /// A suit as its letter, `S`.
 pub mod suit {
-    use super::*;
+    use crate::engine::cards::Suit;
+    use serde::de::{Deserializer, Error as _};
+    use serde::{Deserialize, Serializer};
 
     pub fn serialize<S: Serializer>(suit: &Suit, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(suit)
@@ -72,7 +79,9 @@ pub mod suit {
 
 /// The opponents' trumps, left-hand opponent first: `["H", "D"]`.
 pub mod opt_trumps {
-    use super::*;
+    use crate::engine::cards::Suit;
+    use serde::de::{Deserializer, Error as _};
+    use serde::{Deserialize, Serializer};
 
     pub fn serialize<S: Serializer>(t: &Option<[Suit; 2]>, s: S) -> Result<S::Ok, S::Error> {
         match t {
@@ -98,7 +107,10 @@ pub mod opt_trumps {
 
 /// Values by player, `{"1": .., "2": .., "3": ..}`; a player left out has none.
 pub mod players {
-    use super::*;
+    use crate::engine::auction::spec::PLAYERS;
+    use crate::engine::auction::wire::{read_players, write_players};
+    use serde::de::Deserializer;
+    use serde::{Deserialize, Serialize, Serializer};
 
     pub fn serialize<S: Serializer, T: Serialize>(
         values: &[Option<T>; PLAYERS],
@@ -116,7 +128,10 @@ pub mod players {
 
 /// One value for every player, `{"1": .., "2": .., "3": ..}`; all three are required.
 pub mod by_player {
-    use super::*;
+    use crate::engine::auction::spec::PLAYERS;
+    use crate::engine::auction::wire::{read_players, write_players};
+    use serde::de::{Deserializer, Error as _};
+    use serde::{Deserialize, Serialize, Serializer};
 
     pub fn serialize<S: Serializer, T: Serialize>(
         values: &[T; PLAYERS],
@@ -131,19 +146,23 @@ pub mod by_player {
         let [a, b, c] = read_players::<D, T>(d)?;
         match (a, b, c) {
             (Some(a), Some(b), Some(c)) => Ok([a, b, c]),
-            _ => Err(D::Error::custom("every player, \"1\", \"2\" and \"3\", is needed")),
+            _ => Err(D::Error::custom(
+                "every player, \"1\", \"2\" and \"3\", is needed",
+            )),
         }
     }
 }
 
 /// Cards by player, `{"1": ["AS", ..], ..}`; a player left out has none.
 pub mod player_cards {
-    use super::*;
+    use crate::engine::auction::spec::PLAYERS;
+    use crate::engine::auction::wire::{read_players, write_players};
+    use crate::engine::cards::Card;
+    use crate::engine::kaiso::wire::parse_card_lists;
+    use serde::Serializer;
+    use serde::de::Deserializer;
 
-    pub fn serialize<S: Serializer>(
-        hands: &[Vec<Card>; PLAYERS],
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(hands: &[Vec<Card>; PLAYERS], s: S) -> Result<S::Ok, S::Error> {
         let texts = hands
             .each_ref()
             .map(|h| (!h.is_empty()).then(|| h.iter().map(Card::to_string).collect::<Vec<_>>()));
@@ -158,7 +177,12 @@ pub mod player_cards {
 
 /// The tricks of a hand, each `{"1": "AS", "2": "3S", "3": "KS"}`.
 pub mod player_tricks {
-    use super::*;
+    use crate::engine::auction::spec::PLAYERS;
+    use crate::engine::auction::wire::{read_players, write_players};
+    use crate::engine::cards::Card;
+    use crate::engine::kaiso::wire::parse_card_slots;
+    use serde::de::Deserializer;
+    use serde::{Deserialize, Serialize, Serializer};
 
     struct Trick<'a>(&'a [Option<Card>; PLAYERS]);
 
