@@ -749,10 +749,21 @@ fn embers_game(seed: u64) -> (Value, Value) {
 }
 
 fn embers_replay(input: &Value) -> Output {
-    run(
-        &["rules", "replay", "--game", "embers", "-"],
-        &input.to_string(),
-    )
+    rules_game("replay", "embers", input)
+}
+
+/// `rules VERB --game GAME -` with the input on standard input.
+fn rules_game(verb: &str, game: &str, input: &Value) -> Output {
+    run(&["rules", verb, "--game", game, "-"], &input.to_string())
+}
+
+fn problem_codes(v: &Value) -> Vec<&str> {
+    v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect()
 }
 
 #[test]
@@ -830,4 +841,153 @@ fn embers_check_scores_real_reports_and_flags_an_impossible_one() {
         .collect();
     assert!(codes.contains(&"trick-pile-too-big"), "{v}");
     assert!(v.get("score").is_none());
+}
+
+/// A random legal Auction game of four hands as `rules replay --game auction` reads it,
+/// and the engine's outcome.
+fn auction_game(seed: u64) -> (Value, Value) {
+    use calypso_director::engine::auction;
+    let spec = auction::AuctionSpec::new(4).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (record, outcome) = auction::random::random_game(&spec, &mut rng);
+    let mut input = serde_json::to_value(&record).unwrap();
+    input["hands"] = json!(4);
+    (input, serde_json::to_value(&outcome).unwrap())
+}
+
+#[test]
+fn auction_replay_through_the_command_line_gives_the_engines_outcome() {
+    for seed in 0..3 {
+        let (input, expected) = auction_game(seed);
+        let out = rules_game("replay", "auction", &input);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(stdout_json(&out), expected);
+    }
+}
+
+#[test]
+fn auction_replay_names_the_illegal_call_and_card() {
+    let (input, _) = auction_game(4);
+    let refused = |input: &Value| {
+        let out = rules_game("replay", "auction", input);
+        assert_eq!(out.status.code(), Some(2));
+        stdout_json(&out)["error"].as_str().unwrap().to_string()
+    };
+    let mut bad = input.clone();
+    bad["deals"][1]["calls"][0] = json!({"calypsos": 0, "points": 160, "suit": "C"});
+    let e = refused(&bad);
+    assert!(e.starts_with("hand 2, call 1: player "), "{e}");
+    assert!(
+        e.ends_with("160 clubs: a bid of no calypsos needs at least 170 points"),
+        "{e}"
+    );
+
+    // Every card of the first trick is one nobody was dealt: its leader is refused.
+    let mut bad = input.clone();
+    let hands = bad["deals"][0]["hands"].clone();
+    let dealt = |c: &str| {
+        ["1", "2", "3"]
+            .iter()
+            .any(|p| hands[*p].as_array().unwrap().contains(&json!(c)))
+    };
+    let missing = calypso_director::engine::Card::all()
+        .map(|c| c.to_string())
+        .find(|c| !dealt(c))
+        .unwrap();
+    for p in ["1", "2", "3"] {
+        bad["deals"][0]["tricks"][0][p] = json!(missing);
+    }
+    let e = refused(&bad);
+    assert!(e.starts_with("hand 1, trick 1, player "), "{e}");
+    assert!(e.contains(&format!("does not hold {missing}")), "{e}");
+
+    let mut bad = input.clone();
+    bad["hands"] = json!(61);
+    assert!(refused(&bad).contains("3 to 60 hands"));
+    let mut bad = input;
+    bad["deals"][0]["opponents_trumps"] = json!(["S", "S"]);
+    let e = refused(&bad);
+    assert!(e.starts_with("hand 1: "), "{e}");
+}
+
+#[test]
+fn auction_check_scores_real_reports_and_flags_an_impossible_one() {
+    let (input, outcome) = auction_game(5);
+    let mut report = outcome["summary"].clone();
+    report["hands"] = json!(4);
+    let out = rules_game("check", "auction", &report);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], json!(true), "{v}");
+    assert_eq!(v["score"], outcome["score"]);
+    assert_eq!(report["first_dealer"], input["first_dealer"]);
+
+    report["reports"][1]["players"]["2"]["trick_pile"] = json!(60);
+    let v = stdout_json(&rules_game("check", "auction", &report));
+    assert_eq!(v["ok"], json!(false));
+    assert!(problem_codes(&v).contains(&"trick-pile-too-big"), "{v}");
+    assert!(v.get("score").is_none());
+
+    // A phone form's report by counts, with the contract instead of the calls: player 1
+    // deals, player 2 bids 170 clubs and makes it with 18 trick-pile cards.
+    let form = json!({
+        "hands": 3,
+        "first_dealer": "1",
+        "reports": [{
+            "contract": {"declarer": "2", "calypsos": 0, "points": 170, "suit": "C"},
+            "opponents_trumps": ["H", "D"],
+            "players": {
+                "1": {"trick_pile": 14, "calypsos": 0, "in_progress": {"D": 4}},
+                "2": {"trick_pile": 18, "calypsos": 0, "in_progress": {"C": 6}},
+                "3": {"trick_pile": 6, "calypsos": 0, "in_progress": {"H": 3}}
+            }
+        }]
+    });
+    let v = stdout_json(&rules_game("check", "auction", &form));
+    assert_eq!(v["ok"], json!(true), "{v}");
+    let hand = &v["score"]["hands"][0];
+    assert_eq!(hand["made"], json!(true));
+    assert_eq!(hand["players"]["2"]["total"], json!(180 + 170));
+    assert_eq!(hand["players"]["1"]["total"], json!(100));
+    assert_eq!(v["score"]["complete"], json!(false));
+}
+
+/// docs/variants.md's report example ("Auction Calypso", "The reports").
+#[test]
+fn auction_check_the_documented_example() {
+    let counts = json!({"S": 5, "H": 3, "D": 0, "C": 7});
+    let report = json!({
+        "hands": 18, "first_dealer": "1",
+        "setup": {"1": counts, "2": counts, "3": counts},
+        "setup_calypsos": 0,
+        "reports": [{
+            "calls": [{"calypsos": 0, "points": 170, "suit": "C"}, "pass", "pass"],
+            "opponents_trumps": ["H", "D"],
+            "players": {
+                "1": {"trick_pile": 15, "calypsos": 0, "in_progress": {"S": 5, "H": 3, "D": 3, "C": 7}},
+                "2": {"trick_pile": 16, "calypsos": 0, "in_progress": {"S": 5, "H": 3, "D": 0, "C": 11}},
+                "3": {"trick_pile": 9, "calypsos": 0, "in_progress": {"S": 5, "H": 6, "D": 0, "C": 7}}
+            },
+            "sold": 1
+        }]
+    });
+    let v = stdout_json(&rules_game("check", "auction", &report));
+    assert_eq!(v["ok"], json!(true), "{v}");
+    let hand = &v["score"]["hands"][0];
+    assert_eq!(hand["made"], json!(true));
+    assert_eq!(hand["running"], json!({"1": 120, "2": 350, "3": 120}));
+    // Two cards sold where one is the fewest.
+    let mut two = report.clone();
+    two["reports"][0]["sold"] = json!(2);
+    two["reports"][0]["players"]["2"]["in_progress"]["C"] = json!(10);
+    let v = stdout_json(&rules_game("check", "auction", &two));
+    assert_eq!(problem_codes(&v), vec!["sale-not-fewest"], "{v}");
 }

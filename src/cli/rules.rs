@@ -12,7 +12,7 @@ use crate::engine::json::{
 };
 use crate::engine::{
     self, Card, CardCounts, Deal, GameRecord, GameSpec, Score, Seat, Suit, Summary, TrickRule,
-    Trumps, UnknownTrickRule, Variant, embers, kaiso,
+    Trumps, UnknownTrickRule, Variant, auction, embers, kaiso,
 };
 
 /// Which game `rules replay` and `rules check` read.
@@ -26,6 +26,8 @@ pub enum GameArg {
     Duet,
     /// Embers Calypso: three or more packs over an agreed number of hands.
     Embers,
+    /// Auction Calypso: three players, an auction each hand, over an agreed number of hands.
+    Auction,
 }
 
 impl GameArg {
@@ -35,6 +37,7 @@ impl GameArg {
             GameArg::Kaiso => kaiso_replay_json,
             GameArg::Duet => duet_replay_json,
             GameArg::Embers => embers_replay_json,
+            GameArg::Auction => auction_replay_json,
         }
     }
 
@@ -44,6 +47,7 @@ impl GameArg {
             GameArg::Kaiso => kaiso_check_json,
             GameArg::Duet => duet_check_json,
             GameArg::Embers => embers_check_json,
+            GameArg::Auction => auction_check_json,
         }
     }
 }
@@ -169,17 +173,62 @@ pub fn embers_check_json(text: &str) -> Result<Value, String> {
     let summary: embers::EmbersSummary =
         serde_json::from_value(Value::Object(rest)).map_err(|e| format!("bad JSON: {e}"))?;
     let problems = embers::check(&spec, &summary);
+    checked_and_scored(&problems, || embers::score(&spec, &summary))
+}
+
+/// A `rules check` answer for a game reported hand by hand: ok, the problems, and the
+/// score when there are none.
+fn checked_and_scored<T: serde::Serialize>(
+    problems: &[engine::Problem],
+    score: impl FnOnce() -> T,
+) -> Result<Value, String> {
     let mut out = Map::new();
     out.insert("ok".into(), json!(problems.is_empty()));
-    out.insert("problems".into(), problems_json(&problems));
+    out.insert("problems".into(), problems_json(problems));
     if problems.is_empty() {
-        let score = embers::score(&spec, &summary);
         out.insert(
             "score".into(),
-            serde_json::to_value(&score).map_err(|e| e.to_string())?,
+            serde_json::to_value(score()).map_err(|e| e.to_string())?,
         );
     }
     Ok(Value::Object(out))
+}
+
+/// An Auction input: the hands agreed (required, checked) and the rest.
+fn auction_input(text: &str) -> Result<(auction::AuctionSpec, Map<String, Value>), String> {
+    let v: Value = parse(text)?;
+    let Value::Object(mut o) = v else {
+        return Err("the input must be a JSON object".into());
+    };
+    let hands = match o.remove("hands") {
+        None => return Err("an Auction Calypso input needs \"hands\", the number agreed".into()),
+        Some(h) => {
+            serde_json::from_value::<usize>(h).map_err(|e| format!("bad JSON: hands: {e}"))?
+        }
+    };
+    let spec = auction::AuctionSpec::new(hands).map_err(|e| e.to_string())?;
+    Ok((spec, o))
+}
+
+/// `rules replay --game auction`: each hand's report, the scores per hand and running; or
+/// the first impossible deal, call, card or sale named by hand, call or trick, player and
+/// card.
+pub fn auction_replay_json(text: &str) -> Result<Value, String> {
+    let (spec, rest) = auction_input(text)?;
+    let record: auction::AuctionRecord =
+        serde_json::from_value(Value::Object(rest)).map_err(|e| format!("bad JSON: {e}"))?;
+    let outcome = auction::replay(&spec, &record).map_err(|e| e.to_string())?;
+    serde_json::to_value(&outcome).map_err(|e| e.to_string())
+}
+
+/// `rules check --game auction`: the reports after each hand checked; the scores when they
+/// pass.
+pub fn auction_check_json(text: &str) -> Result<Value, String> {
+    let (spec, rest) = auction_input(text)?;
+    let summary: auction::AuctionSummary =
+        serde_json::from_value(Value::Object(rest)).map_err(|e| format!("bad JSON: {e}"))?;
+    let problems = auction::check(&spec, &summary);
+    checked_and_scored(&problems, || auction::score(&spec, &summary))
 }
 
 /// `rules replay --game kaiso`: the outcome (songs scored in order, leftovers, trick piles,

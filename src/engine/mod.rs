@@ -1,5 +1,6 @@
 //! The rules engine: pure, no I/O. The referee of every result.
 
+pub mod auction;
 pub mod calypso;
 pub mod cards;
 pub mod duet;

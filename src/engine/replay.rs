@@ -111,6 +111,18 @@ pub(crate) fn write_located(
     card: Option<Card>,
     message: &str,
 ) -> fmt::Result {
+    write_located_by(f, at, trick, seat.map(Seat::name), card, message)
+}
+
+/// As [`write_located`], the one who played named as given ("player 2").
+pub(crate) fn write_located_by(
+    f: &mut fmt::Formatter<'_>,
+    at: Option<(&str, usize)>,
+    trick: Option<usize>,
+    who: Option<&str>,
+    card: Option<Card>,
+    message: &str,
+) -> fmt::Result {
     let mut place = Vec::new();
     if let Some((word, n)) = at {
         place.push(format!("{word} {n}"));
@@ -118,8 +130,8 @@ pub(crate) fn write_located(
     if let Some(t) = trick {
         place.push(format!("trick {t}"));
     }
-    if let Some(s) = seat {
-        place.push(s.name().to_string());
+    if let Some(s) = who {
+        place.push(s.to_string());
     }
     if let Some(c) = card {
         place.push(c.to_string());
@@ -133,10 +145,12 @@ pub(crate) fn write_located(
 
 /// Why a card played is refused when the seat does not hold it.
 pub(crate) fn not_held(seat: Seat, card: Card) -> String {
-    format!(
-        "{} does not hold {card} at this point (not dealt to {0}, or already played)",
-        seat.name()
-    )
+    not_held_by(seat.name(), card)
+}
+
+/// As [`not_held`], for a player named otherwise ("player 2").
+pub(crate) fn not_held_by(name: &str, card: Card) -> String {
+    format!("{name} does not hold {card} at this point (not dealt to {name}, or already played)")
 }
 
 impl std::error::Error for ReplayError {}

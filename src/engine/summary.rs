@@ -41,14 +41,38 @@ pub struct Problem {
     pub deal: Option<i64>,
 }
 
-fn problem(code: &'static str, message: String) -> Problem {
-    Problem {
-        code,
-        message,
-        seat: None,
-        side: None,
-        deal: None,
+impl Problem {
+    /// A problem about the input as a whole.
+    pub(crate) fn general(code: &'static str, message: String) -> Problem {
+        Problem {
+            code,
+            message,
+            seat: None,
+            side: None,
+            deal: None,
+        }
     }
+
+    /// A problem with one hand's report in a game reported hand by hand (Embers, Auction):
+    /// the message starts "hand N: ", and the seat is the line it is about, if one.
+    pub(crate) fn in_hand(
+        code: &'static str,
+        hand: usize,
+        seat: Option<Seat>,
+        message: String,
+    ) -> Problem {
+        Problem {
+            code,
+            message: format!("hand {hand}: {message}"),
+            seat,
+            side: None,
+            deal: Some(hand as i64),
+        }
+    }
+}
+
+fn problem(code: &'static str, message: String) -> Problem {
+    Problem::general(code, message)
 }
 
 fn plural(n: i64, one: &str, many: &str) -> String {

@@ -139,16 +139,6 @@ pub fn score(spec: &EmbersSpec, summary: &EmbersSummary) -> EmbersScore {
     }
 }
 
-fn problem(code: &'static str, hand: usize, seat: Option<Seat>, message: String) -> Problem {
-    Problem {
-        code,
-        message: format!("hand {hand}: {message}"),
-        seat,
-        side: None,
-        deal: Some(hand as i64),
-    }
-}
-
 /// Ranks of a calypso in progress as bits, or the problem with it.
 fn in_progress_ranks(
     spec: &EmbersSpec,
@@ -161,7 +151,7 @@ fn in_progress_ranks(
     let mut bits = 0u16;
     for card in &line.in_progress {
         if Some(card.suit()) != own {
-            out.push(problem(
+            out.push(Problem::in_hand(
                 "in-progress-suit",
                 hand,
                 Some(seat),
@@ -171,7 +161,7 @@ fn in_progress_ranks(
                 ),
             ));
         } else if bits & (1 << card.rank().index()) != 0 {
-            out.push(problem(
+            out.push(Problem::in_hand(
                 "in-progress-repeated",
                 hand,
                 Some(seat),
@@ -184,7 +174,7 @@ fn in_progress_ranks(
         bits |= 1 << card.rank().index();
     }
     if bits.count_ones() as usize == HAND_SIZE {
-        out.push(problem(
+        out.push(Problem::in_hand(
             "in-progress-complete",
             hand,
             Some(seat),
@@ -236,7 +226,7 @@ pub fn check(spec: &EmbersSpec, summary: &EmbersSummary) -> Vec<Problem> {
         for seat in Seat::ALL {
             let s = seat.index();
             let Some(line) = &h.players[s] else {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "player-missing",
                     n,
                     Some(seat),
@@ -247,7 +237,7 @@ pub fn check(spec: &EmbersSpec, summary: &EmbersSummary) -> Vec<Problem> {
             };
             let ranks = in_progress_ranks(spec, n, seat, line, &mut out);
             if line.calypsos < calypsos_before[s] {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "calypsos-fewer",
                     n,
                     Some(seat),
@@ -265,7 +255,7 @@ pub fn check(spec: &EmbersSpec, summary: &EmbersSummary) -> Vec<Problem> {
             calypsos_now[s] = line.calypsos;
             let new = i64::from(line.calypsos - calypsos_before[s]);
             if new == 0 && ranks_before[s] & !ranks != 0 {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "in-progress-lost",
                     n,
                     Some(seat),
@@ -287,7 +277,7 @@ pub fn check(spec: &EmbersSpec, summary: &EmbersSummary) -> Vec<Problem> {
             }
             .min(DEAL as i64);
             if collected > limit {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "calypso-cards-too-many",
                     n,
                     Some(seat),
@@ -307,7 +297,7 @@ pub fn check(spec: &EmbersSpec, summary: &EmbersSummary) -> Vec<Problem> {
             if h.trick_piles.get(side) as usize > DEAL {
                 out.push(Problem {
                     side: Some(side),
-                    ..problem(
+                    ..Problem::in_hand(
                         "trick-pile-too-big",
                         n,
                         None,
@@ -324,7 +314,7 @@ pub fn check(spec: &EmbersSpec, summary: &EmbersSummary) -> Vec<Problem> {
             if let Some(r) = h.revokes[seat.index()]
                 && r as usize > HAND_SIZE
             {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "revokes-too-many",
                     n,
                     Some(seat),
@@ -337,7 +327,7 @@ pub fn check(spec: &EmbersSpec, summary: &EmbersSummary) -> Vec<Problem> {
         }
         let piles = i64::from(h.trick_piles.ns) + i64::from(h.trick_piles.ew);
         if whole && collected_all + piles != DEAL as i64 {
-            out.push(problem(
+            out.push(Problem::in_hand(
                 "hand-cards",
                 n,
                 None,
@@ -363,7 +353,7 @@ pub fn check(spec: &EmbersSpec, summary: &EmbersSummary) -> Vec<Problem> {
                 if let Some(c) = counted
                     && i64::from(c) != computed
                 {
-                    out.push(problem(
+                    out.push(Problem::in_hand(
                         code,
                         n,
                         None,
@@ -374,7 +364,7 @@ pub fn check(spec: &EmbersSpec, summary: &EmbersSummary) -> Vec<Problem> {
                 }
             }
             if n < spec.hands && green < DEAL as i64 {
-                out.push(problem(
+                out.push(Problem::in_hand(
                     "green-room-short",
                     n,
                     None,

@@ -14,6 +14,30 @@ pub(crate) fn parse_card<E: de::Error>(s: &str) -> Result<Card, E> {
     s.parse::<Card>().map_err(E::custom)
 }
 
+/// Card texts by place (seat or player) parsed; a place left out has none.
+pub(crate) fn parse_card_slots<E: de::Error, const N: usize>(
+    texts: [Option<String>; N],
+) -> Result<[Option<Card>; N], E> {
+    let mut out = [None; N];
+    for (slot, t) in out.iter_mut().zip(texts) {
+        *slot = t.map(|t| parse_card(&t)).transpose()?;
+    }
+    Ok(out)
+}
+
+/// Lists of card texts by place (seat or player) parsed; a place left out has no cards.
+pub(crate) fn parse_card_lists<E: de::Error, const N: usize>(
+    texts: [Option<Vec<String>>; N],
+) -> Result<[Vec<Card>; N], E> {
+    let mut out: [Vec<Card>; N] = std::array::from_fn(|_| Vec::new());
+    for (slot, hand) in out.iter_mut().zip(texts) {
+        for t in hand.unwrap_or_default() {
+            slot.push(parse_card(&t)?);
+        }
+    }
+    Ok(out)
+}
+
 /// One card as its notation, `5H`.
 pub mod card {
     use crate::engine::cards::Card;
@@ -138,33 +162,55 @@ pub(crate) fn seat_object<S: Serializer, T: Serialize>(
 pub(crate) fn read_seat_object<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     d: D,
 ) -> Result<[Option<T>; 4], D::Error> {
-    struct V<T>(std::marker::PhantomData<T>);
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
-        type Value = [Option<T>; 4];
+    read_keyed_object(d, "an object keyed by seat: N, E, S, W", |key| {
+        match key.parse::<Seat>() {
+            Ok(seat) => Ok((seat.index(), format!("seat {seat}"))),
+            Err(_) => Err(format!("\"{key}\" is not a seat (use N, E, S, W)")),
+        }
+    })
+}
+
+/// Reads an object whose keys name places `0..N` (seats, players) into values by place;
+/// `place` gives a key's index and its name in messages ("seat N"), or why it is no key. Unknown and
+/// repeated keys are errors.
+pub(crate) fn read_keyed_object<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
+    d: D,
+    expecting: &'static str,
+    place: fn(&str) -> Result<(usize, String), String>,
+) -> Result<[Option<T>; N], D::Error> {
+    struct V<T, const N: usize> {
+        expecting: &'static str,
+        place: fn(&str) -> Result<(usize, String), String>,
+        items: std::marker::PhantomData<T>,
+    }
+    impl<'de, T: Deserialize<'de>, const N: usize> Visitor<'de> for V<T, N> {
+        type Value = [Option<T>; N];
         fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("an object keyed by seat: N, E, S, W")
+            f.write_str(self.expecting)
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            let mut out = [None, None, None, None];
+            let mut out: [Option<T>; N] = std::array::from_fn(|_| None);
             while let Some(key) = map.next_key::<String>()? {
-                let seat: Seat = key.parse().map_err(|_| {
-                    de::Error::custom(format!("\"{key}\" is not a seat (use N, E, S, W)"))
-                })?;
-                if out[seat.index()].is_some() {
-                    return Err(de::Error::custom(format!("seat {seat} is given twice")));
+                let (i, name) = (self.place)(&key).map_err(de::Error::custom)?;
+                if out[i].is_some() {
+                    return Err(de::Error::custom(format!("{name} is given twice")));
                 }
-                out[seat.index()] = Some(map.next_value()?);
+                out[i] = Some(map.next_value()?);
             }
             Ok(out)
         }
     }
-    d.deserialize_map(V(std::marker::PhantomData))
+    d.deserialize_map(V {
+        expecting,
+        place,
+        items: std::marker::PhantomData,
+    })
 }
 
 /// The hands of a deal, `{"N": ["AS", ...], ...}`; a seat left out has no cards.
 pub mod seat_hands {
     use crate::engine::cards::Card;
-    use crate::engine::kaiso::wire::{parse_card, read_seat_object, seat_object};
+    use crate::engine::kaiso::wire::{parse_card_lists, read_seat_object, seat_object};
     use serde::Serializer;
     use serde::de::Deserializer;
 
@@ -177,20 +223,14 @@ pub mod seat_hands {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Vec<Card>; 4], D::Error> {
         let texts: [Option<Vec<String>>; 4] = read_seat_object(d)?;
-        let mut out: [Vec<Card>; 4] = Default::default();
-        for (slot, hand) in out.iter_mut().zip(texts) {
-            for t in hand.unwrap_or_default() {
-                slot.push(parse_card(&t)?);
-            }
-        }
-        Ok(out)
+        parse_card_lists(texts)
     }
 }
 
 /// The tricks of a deal, each `{"N": "AS", "E": ...}`, as `rules replay` reads them.
 pub mod seat_tricks {
     use crate::engine::cards::Card;
-    use crate::engine::kaiso::wire::{parse_card, read_seat_object, seat_object};
+    use crate::engine::kaiso::wire::{parse_card_slots, read_seat_object, seat_object};
     use serde::de::Deserializer;
     use serde::{Deserialize, Serialize, Serializer};
 
@@ -213,11 +253,7 @@ pub mod seat_tricks {
         impl<'de> Deserialize<'de> for One {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<One, D::Error> {
                 let texts: [Option<String>; 4] = read_seat_object(d)?;
-                let mut out = [None; 4];
-                for (slot, t) in out.iter_mut().zip(texts) {
-                    *slot = t.map(|t| parse_card(&t)).transpose()?;
-                }
-                Ok(One(out))
+                Ok(One(parse_card_slots(texts)?))
             }
         }
         Ok(Vec::<One>::deserialize(d)?
