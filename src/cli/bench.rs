@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::deals::fail;
 use crate::deals::bench::{bench_deals, deal_bench_text};
-use crate::engine::{GameSpec, Variant, kaiso, random};
+use crate::engine::{GameSpec, Variant, auction, embers, kaiso, random};
 use crate::print::PdfKind;
 use crate::print::bench::{bench_pdf, pdf_bench_text};
 
@@ -178,5 +178,27 @@ pub fn engine(games: usize, runs: usize) -> String {
         }
     });
     out.push_str(&line("kaiso", times, checksum));
+    // Embers and Auction over four hands: about one Calypso game's cards (4 x 52, 4 x 51),
+    // with the green room and sin bin between hands and the per-hand score.
+    let spec = embers::EmbersSpec::three_packs(4).expect("four hands, three packs");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut checksum = 0i64;
+    let times = timings(runs, || {
+        for _ in 0..games {
+            let (_, outcome) = embers::random::random_game(&spec, &mut rng);
+            checksum = checksum.wrapping_add(outcome.score.totals.ns);
+        }
+    });
+    out.push_str(&line("embers-4-hands", times, checksum));
+    let spec = auction::AuctionSpec::new(4).expect("four hands");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut checksum = 0i64;
+    let times = timings(runs, || {
+        for _ in 0..games {
+            let (_, outcome) = auction::random::random_game(&spec, &mut rng);
+            checksum = checksum.wrapping_add(outcome.score.totals[0]);
+        }
+    });
+    out.push_str(&line("auction-4-hands", times, checksum));
     out
 }
