@@ -5,6 +5,7 @@
 
 mod common;
 
+use calypso_director::engine::embers::{self, EmbersSpec};
 use common::evening::*;
 use common::games::*;
 use common::*;
@@ -77,8 +78,12 @@ async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallie
         let started = e.start_round(round as u32).await;
         for t in started["tables"].as_array().unwrap() {
             let (table, board) = place(t);
-            let game = embers_game(HANDS, round * 10 + table);
+            let mut game = embers_game(HANDS, round * 10 + table);
             if (round, table) == (1, 1) {
+                // East revokes once in hand 3: 260 to N-S, typed on the phone.
+                game.summary.hands[2].revokes[1] = Some(1);
+                let spec = EmbersSpec::three_packs(HANDS).unwrap();
+                game.score = embers::score(&spec, &game.summary);
                 phone_hand_by_hand(&app, id, &e, &game, round, board).await;
             } else {
                 if round == 1 {
@@ -138,8 +143,11 @@ async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallie
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 
-    // Pair 1 stays at table 1 as N-S: its public scorecard gives each game hand by hand.
-    let first = embers_game(HANDS, 11);
+    // Pair 1 stays at table 1 as N-S: its public scorecard gives each game hand by hand
+    // (East's revoke in hand 3 included).
+    let mut first = embers_game(HANDS, 11);
+    first.summary.hands[2].revokes[1] = Some(1);
+    first.score = embers::score(&EmbersSpec::three_packs(HANDS).unwrap(), &first.summary);
     let hands: Vec<String> = first
         .score
         .hands
@@ -208,6 +216,22 @@ async fn phone_hand_by_hand(
         "nothing is kept before the last hand"
     );
 
+    // A revoke count that is not a number is named, the line kept.
+    let mut f = embers_form(s, round, board, 1);
+    f.push(("h1_revokes_N".into(), "x".into()));
+    let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = r.text().await.unwrap();
+    assert!(
+        page.contains("after hand 1: North&#39;s revokes: &#34;x&#34; is not a number")
+            || page.contains("after hand 1: North&#39;s revokes: &quot;x&quot; is not a number"),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"name="h1_revokes_N" value="x""#),
+        "kept as typed"
+    );
+
     // Hand 2 with a trick pile of 60: named beside the pile, the form kept.
     let mut f = embers_form(s, round, board, 2);
     for (k, v) in &mut f {
@@ -239,6 +263,11 @@ async fn phone_hand_by_hand(
         );
         if upto + 1 == HANDS {
             assert!(page.contains("Check hand 4 and enter the result"), "{page}");
+            assert!(
+                page.contains("N-S revokes 260"),
+                "hand 3's revoke is in the score: {page}"
+            );
+            assert!(page.contains(r#"name="h3_revokes_E" value="1""#), "{page}");
         }
     }
     let f = embers_form(s, round, board, HANDS);

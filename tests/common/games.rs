@@ -257,6 +257,11 @@ pub fn embers_form(
                 f.push((format!("h{k}_ranks_{seat}"), card.rank().char().to_string()));
             }
         }
+        for seat in Seat::ALL {
+            if let Some(n) = h.revokes[seat.index()] {
+                f.push((format!("h{k}_revokes_{seat}"), n.to_string()));
+            }
+        }
         f.push((format!("h{k}_piles_NS"), h.trick_piles.ns.to_string()));
         f.push((format!("h{k}_piles_EW"), h.trick_piles.ew.to_string()));
     }

@@ -68,6 +68,8 @@ pub struct CountsForm {
     pub ranks: [String; 4],
     /// By side name ("NS", "EW").
     pub piles: BTreeMap<String, String>,
+    /// Embers: revokes in the hand, by seat index (`revokes_N`); blank is none.
+    pub revokes: [String; 4],
 }
 
 impl CountsForm {
@@ -91,6 +93,10 @@ impl CountsForm {
             Some(("piles", side)) => {
                 self.piles.insert(side.to_string(), value);
             }
+            Some(("revokes", s)) => match seat(s) {
+                Some(i) => self.revokes[i] = value,
+                None => return false,
+            },
             _ => return false,
         }
         true
@@ -306,6 +312,9 @@ impl TableForm {
             pairs.push(("mode".into(), Mode::Hands.name().into()));
             for (i, h) in reports.iter().take(MAX_HANDS).enumerate() {
                 counts(&format!("h{}_", i + 1), h, &mut pairs);
+                for (seat, n) in h["revokes"].as_object().into_iter().flatten() {
+                    pairs.push((format!("h{}_revokes_{seat}", i + 1), n.to_string()));
+                }
             }
             return TableForm::from_pairs(pairs);
         }
@@ -518,10 +527,28 @@ impl TableForm {
                     ))
                 })
                 .collect();
+            let mut revokes = serde_json::Map::new();
+            for &seat in spec.seats() {
+                let typed = line.revokes[seat.index()].trim();
+                match count(typed, true) {
+                    Some(0) => {}
+                    Some(n) => {
+                        revokes.insert(seat.to_string(), serde_json::json!(n));
+                    }
+                    None => problems.push(problem(
+                        "number",
+                        format!(
+                            "after hand {k}: {}'s revokes: \"{typed}\" is not a number",
+                            seat.name()
+                        ),
+                        (Some(seat), None, Some(k)),
+                    )),
+                }
+            }
             let line = serde_json::json!({"players": players, "trick_piles": {
                 "NS": piles.get("NS").copied().unwrap_or(0).max(0),
                 "EW": piles.get("EW").copied().unwrap_or(0).max(0),
-            }});
+            }, "revokes": revokes});
             match serde_json::from_value::<HandSummary>(line) {
                 Ok(h) => out.push(h),
                 Err(e) => problems.push(problem(
@@ -629,6 +656,8 @@ pub struct RankBox {
 /// One player's line of the form.
 pub struct SeatField {
     pub letter: char,
+    /// Embers: the revokes this seat made in the hand, as typed.
+    pub revokes: String,
     pub name: &'static str,
     pub suit: &'static str,
     pub symbol: char,
@@ -674,6 +703,13 @@ pub struct CountsView {
 }
 
 impl CountsView {
+    /// Embers: a revoke is typed in this hand (its block is shown open).
+    pub fn has_revokes(&self) -> bool {
+        self.seats
+            .iter()
+            .any(|s| !matches!(s.revokes.trim(), "" | "0"))
+    }
+
     /// A note anywhere in this line (a hand with one is shown open).
     pub fn has_problems(&self) -> bool {
         !self.problems.is_empty()
@@ -1007,6 +1043,7 @@ impl ScoreEntry {
                             |(suits, _)| format!("{suits} player"),
                         ),
                         calypsos: typed.calypsos[seat.index()].clone(),
+                        revokes: typed.revokes[seat.index()].clone(),
                         ranks: Rank::all()
                             .rev()
                             .map(|r| RankBox {
@@ -1050,6 +1087,7 @@ impl ScoreEntry {
                     .map(|i| lines[i].clone())
                     .unwrap_or_default();
                 next.piles.clear();
+                next.revokes = Default::default();
                 lines.truncate(typed);
                 lines.push(next);
             }
