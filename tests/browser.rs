@@ -2325,9 +2325,7 @@ async fn a_kaiso_table_taps_its_songs_on_a_phone_and_the_standings_follow() {
     use common::games::*;
     let app = spawn_app().await;
     let api = club_api(&app, "alpha", "olive@example.org").await;
-    let entries: Vec<serde_json::Value> = (1..=6)
-        .map(|n| serde_json::json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
-        .collect();
+    let entries = six_pairs();
     let (path, boards) = running(
         &api,
         serde_json::json!({"name": "Kaiso Night", "date": "2026-12-01", "format": "pairs-mitchell",
@@ -2604,9 +2602,7 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
     use common::games::*;
     let app = spawn_app().await;
     let api = club_api(&app, "alpha", "olive@example.org").await;
-    let entries: Vec<serde_json::Value> = (1..=6)
-        .map(|n| serde_json::json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
-        .collect();
+    let entries = six_pairs();
     let (path, boards) = running(
         &api,
         serde_json::json!({"name": "Embers Night", "date": "2026-12-02", "format": "progressive",

@@ -10,7 +10,7 @@ use common::evening::*;
 use common::games::*;
 use common::*;
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 
 const HANDS: usize = 4;
 
@@ -23,7 +23,7 @@ async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallie
                       "game": "embers", "hands": HANDS, "tables": 3, "boards": 9});
 
     // Embers is a progressive of pairs, with its hands agreed; hands belong to Embers only.
-    for (change, said) in [
+    let cases = [
         (
             json!({"format": "pairs-mitchell"}),
             "choose the progressive (pairs) format",
@@ -41,19 +41,10 @@ async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallie
             json!({"variant": "cutthroat-4"}),
             "Embers Calypso is the standard four-hand game",
         ),
-    ] {
-        let mut body = base.clone();
-        for (k, v) in change.as_object().unwrap() {
-            body[k] = v.clone();
-        }
-        let (s, v) = api.post("/events", body).await;
-        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-        assert!(v["error"].as_str().unwrap().contains(said), "{said}: {v}");
-    }
+    ];
+    refused_event_bodies(&api, &base, &cases).await;
 
-    let entries: Vec<Value> = (1..=6)
-        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
-        .collect();
+    let entries = six_pairs();
     let (path, boards) = running(&api, base, &entries, one_board_rounds(3)).await;
     let (s, ev) = api.get(&path).await;
     assert_eq!(s, StatusCode::OK, "{ev}");

@@ -22,7 +22,7 @@ async fn a_kaiso_mitchell_of_three_tables_is_entered_on_the_phones_and_matchpoin
                       "game": "kaiso", "tables": 3, "boards": 3});
 
     // Kaiso is the standard partnership game, as a Mitchell or a team match.
-    for (change, said) in [
+    let cases = [
         (
             json!({"variant": "cutthroat-4"}),
             "Kaiso is played by four players in two partnerships",
@@ -35,19 +35,10 @@ async fn a_kaiso_mitchell_of_three_tables_is_entered_on_the_phones_and_matchpoin
             json!({"game": "whist"}),
             "the game is calypso, kaiso or embers (not \"whist\")",
         ),
-    ] {
-        let mut body = base.clone();
-        for (k, v) in change.as_object().unwrap() {
-            body[k] = v.clone();
-        }
-        let (s, v) = api.post("/events", body).await;
-        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-        assert!(v["error"].as_str().unwrap().contains(said), "{v}");
-    }
+    ];
+    refused_event_bodies(&api, &base, &cases).await;
 
-    let entries: Vec<Value> = (1..=6)
-        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
-        .collect();
+    let entries = six_pairs();
     let (path, boards) = running(&api, base, &entries, one_board_rounds(3)).await;
     let (s, ev) = api.get(&path).await;
     assert_eq!((s, ev["game"].as_str()), (StatusCode::OK, Some("kaiso")));

@@ -39,6 +39,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::{MAX_ROUNDS, MAX_TABLES, Side};
+use super::{join, list};
 
 /// Domain tag of the cut's seed, so the event key's boards and cuts never share a stream.
 pub const CUT_TAG: &[u8] = b"calypso-director/cut/v1";
@@ -339,22 +340,6 @@ pub enum IndividualViolation {
         "player {player} has sat out first in {count} games, which cannot be after round {round}"
     )]
     SatOutFirstCount { player: u32, count: u32, round: u32 },
-}
-
-fn join(players: &[u32]) -> String {
-    players
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn list(violations: &[IndividualViolation]) -> String {
-    violations
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 /// `Side` as "majors" or "minors" in JSON.

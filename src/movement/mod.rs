@@ -28,6 +28,24 @@ pub use text::movement_text;
 pub use threes::{ThreesError, ThreesResult, ThreesRound, ThreesViolation};
 pub use validate::{Violation, validate};
 
+/// Players as a message lists them: "1, 5, 9".
+fn join(players: &[u32]) -> String {
+    players
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A round's broken rules, one sentence after another.
+fn list<T: fmt::Display>(violations: &[T]) -> String {
+    violations
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// Most tables a movement may have (as an event's settings allow).
 pub const MAX_TABLES: u32 = 100;
 /// Most boards of a team match: one board a round, so this is already far past an evening.

@@ -34,6 +34,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{MAX_ROUNDS, MAX_TABLES};
+use super::{join, list};
 
 /// Players at every table.
 pub const AT_TABLE: u32 = 3;
@@ -233,22 +234,6 @@ pub enum ThreesViolation {
     },
     #[error("player {player} is at no table")]
     PlayerMissing { player: u32 },
-}
-
-fn join(players: &[u32]) -> String {
-    players
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn list(violations: &[ThreesViolation]) -> String {
-    violations
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 /// Seats round 1: `players` (numbered 1..=players, a multiple of 3 from [`MIN_PLAYERS`] to

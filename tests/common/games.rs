@@ -295,3 +295,23 @@ pub async fn standings_tally(api: &Api, path: &str) -> BTreeMap<u64, i64> {
         .map(|r| (r["member"].as_u64().unwrap(), r["tally"].as_i64().unwrap()))
         .collect()
 }
+
+/// Each change to `base` is refused by `POST /events` with an error containing its words.
+pub async fn refused_event_bodies(api: &Api, base: &Value, cases: &[(Value, &str)]) {
+    for (change, said) in cases {
+        let mut body = base.clone();
+        for (k, v) in change.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let (s, v) = api.post("/events", body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert!(v["error"].as_str().unwrap().contains(said), "{said}: {v}");
+    }
+}
+
+/// Six pairs, "North n & South n".
+pub fn six_pairs() -> Vec<Value> {
+    (1..=6)
+        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect()
+}
