@@ -95,6 +95,26 @@ fn tally_and_team() {
             {"place": "3=", "member": 4, "games": 1, "tally": -250}],
             "check": {"sum_of_margins": 0}})
     );
+    // A table of three (Auction Calypso): each player's margin is their total minus each
+    // other player's, added up (docs/scoring.md's example), beside a game of two pairs.
+    let three = score(&json!({"method": "tally", "results": [
+        {"round": 1, "table": 1, "sides": [{"members": [1], "score": 900}, {"members": [2], "score": 400}, {"members": [3], "score": -100}]},
+        {"round": 2, "table": 1, "sides": [{"members": [1, 2], "score": 300}, {"members": [3, 4], "score": 100}]}]}));
+    assert_eq!(
+        three,
+        json!({"method": "tally", "standings": [
+            {"place": "1", "member": 1, "games": 2, "tally": 1700},
+            {"place": "2", "member": 2, "games": 2, "tally": 200},
+            {"place": "3", "member": 4, "games": 1, "tally": -200},
+            {"place": "4", "member": 3, "games": 2, "tally": -1700}],
+            "check": {"sum_of_margins": 0}})
+    );
+    let four = json!({"method": "tally", "results": [{"round": 1, "table": 1, "sides": [
+        {"members": [1], "score": 1}, {"members": [2], "score": 2}, {"members": [3], "score": 3}, {"members": [4], "score": 4}]}]});
+    assert_eq!(
+        malformed(&four),
+        "result 1 (round 1, table 1): a game has two or three sides, not 4"
+    );
     // Teams in the order the sheet gives them; the difference is the first minus the second.
     let team = score(
         &json!({"method": "team", "teams": {"B": [3, 4], "A": [1, 2]}, "results": [

@@ -115,7 +115,7 @@ proptest! {
                 Game {
                     round: i as u32 + 1,
                     table: 1,
-                    sides: [
+                    sides: vec![
                         TallySide { members: members[..split].to_vec(), score: 50 * a },
                         TallySide { members: members[split..].to_vec(), score: 50 * b },
                     ],

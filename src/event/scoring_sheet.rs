@@ -122,7 +122,7 @@ fn games(i: &SheetInputs) -> Vec<Game> {
             Some(Game {
                 round,
                 table,
-                sides: [
+                sides: vec![
                     TallySide {
                         members: m,
                         score: majors,

@@ -135,12 +135,30 @@ pub struct PairResult {
     pub outcome: Outcome,
 }
 
-/// One game of a progressive: two sides, each with its members and its total.
+/// Most sides a game has: three players each for themselves (Auction Calypso's tables).
+pub const MAX_GAME_SIDES: usize = 3;
+
+/// One game of a progressive: two sides (or three, each one player, at a table of three),
+/// each with its members and its total.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     pub round: u32,
     pub table: u32,
-    pub sides: [TallySide; 2],
+    pub sides: Vec<TallySide>,
+}
+
+impl Game {
+    /// Side `k`'s margin: its total minus each other side's, added up (with two sides, its
+    /// total minus the opponents'). The margins of a game add up to 0.
+    pub fn margin(&self, k: usize) -> i64 {
+        let own = self.sides[k].score;
+        self.sides
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != k)
+            .map(|(_, s)| own - s.score)
+            .sum()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -427,12 +445,13 @@ fn game(i: usize, v: &Value) -> Result<Game, SheetError> {
         }
     };
     let g = GameIn::deserialize(v).map_err(|e| at(name.clone(), e.to_string()))?;
-    let sides: [TallySide; 2] = g.sides.try_into().map_err(|s: Vec<TallySide>| {
-        at(
-            name.clone(),
-            format!("a game has two sides, not {}", s.len()),
-        )
-    })?;
+    let sides = g.sides;
+    if !(2..=MAX_GAME_SIDES).contains(&sides.len()) {
+        return Err(at(
+            name,
+            format!("a game has two or three sides, not {}", sides.len()),
+        ));
+    }
     let mut members = BTreeSet::new();
     for side in &sides {
         if side.members.is_empty() {

@@ -1,5 +1,6 @@
 //! Tallies of a progressive: each game adds the side's margin (its total minus the
-//! opponents') to every member of the side; standings by total tally.
+//! opponents', or at a table of three minus each other player's, added up) to every member
+//! of the side; standings by total tally.
 
 use std::collections::BTreeMap;
 
@@ -25,7 +26,7 @@ pub fn score(games: &[Game]) -> TallyReport {
     let mut sum_of_margins = 0i64;
     for g in games {
         for (k, side) in g.sides.iter().enumerate() {
-            let margin = side.score - g.sides[1 - k].score;
+            let margin = g.margin(k);
             sum_of_margins += margin;
             for &m in &side.members {
                 let e = members.entry(m).or_default();

@@ -17,7 +17,7 @@ use serde::{Serialize, Serializer};
 
 use super::results::ResultStatus;
 use crate::scoring::matchpoints::{self, Field};
-use crate::scoring::sheet::{Adjustment, Game, Outcome, PairResult, Sheet, number};
+use crate::scoring::sheet::{Adjustment, Game, Outcome, PairResult, Sheet, TallySide, number};
 use crate::scoring::{Report, tally, team};
 
 /// A figure as the scoring output shows it: two decimals, whole numbers without a fraction
@@ -796,8 +796,12 @@ fn tally_view(
                 continue;
             }
             for (g, k) in mine {
-                let (own, theirs) = (&g.sides[k], &g.sides[1 - k]);
-                let margin = own.score - theirs.score;
+                let own = &g.sides[k];
+                let theirs: Vec<&TallySide> = (0..g.sides.len())
+                    .filter(|&j| j != k)
+                    .map(|j| &g.sides[j])
+                    .collect();
+                let margin = g.margin(k);
                 running += margin;
                 let mark = marks.of(g.round, g.table, None);
                 if let Some(m) = mark {
@@ -815,9 +819,17 @@ fn tally_view(
                         .filter(|&&m| m != member)
                         .map(|&m| names.of(m))
                         .collect(),
-                    opponents: joined(names, &theirs.members),
+                    opponents: theirs
+                        .iter()
+                        .map(|s| joined(names, &s.members))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     own_score: own.score.to_string(),
-                    opponents_score: theirs.score.to_string(),
+                    opponents_score: theirs
+                        .iter()
+                        .map(|s| s.score.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     matchpoints: None,
                     top: None,
                     margin: Some(margin),
@@ -1030,7 +1042,10 @@ pub fn tally_travellers(
         .iter()
         .filter_map(|g| {
             let board = *boards.get(&(g.round, g.table))?;
-            let [majors, minors] = &g.sides;
+            // A board's traveller lines two sides; a table of three has no board.
+            let [majors, minors] = g.sides.as_slice() else {
+                return None;
+            };
             let net = majors.score - minors.score;
             Some(Traveller {
                 board,

@@ -426,6 +426,34 @@ fn a_tally_scorecard_shows_partners_and_the_running_tally() {
 }
 
 #[test]
+fn a_table_of_three_scorecard_names_both_other_players_and_their_scores() {
+    let s = sheet::parse(
+        r#"{"method":"tally","results":[{"round":1,"table":1,"sides":[
+            {"members":[1],"score":900},{"members":[2],"score":400},{"members":[3],"score":-100}]}]}"#,
+    )
+    .unwrap();
+    let names = EntryNames::players()
+        .with(1, "Ann")
+        .with(2, "Bob")
+        .with(3, "Cy");
+    let v = build(&s, &names, &ResultMarks::new()).unwrap();
+    let tallies: Vec<_> = v.fields[0].rows.iter().map(|r| r.tally).collect();
+    assert_eq!(tallies, [Some(1500), Some(0), Some(-1500)]);
+    let bob = v.scorecards.iter().find(|c| c.number == 2).unwrap();
+    let row = &bob.rows[0];
+    assert_eq!(
+        (
+            row.opponents.as_str(),
+            row.own_score.as_str(),
+            row.opponents_score.as_str(),
+            row.margin
+        ),
+        ("Ann, Cy", "400", "900, -100", Some(0))
+    );
+    assert!(row.partners.is_empty());
+}
+
+#[test]
 fn a_team_match_names_its_teams_and_swings() {
     let s = sheet::parse(TEAM).unwrap();
     let names = EntryNames::pairs().with_team("A", "Sharks");
