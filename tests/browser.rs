@@ -2325,16 +2325,13 @@ async fn a_kaiso_table_taps_its_songs_on_a_phone_and_the_standings_follow() {
     use common::games::*;
     let app = spawn_app().await;
     let api = club_api(&app, "alpha", "olive@example.org").await;
-    let entries = six_pairs();
-    let (path, boards) = running(
-        &api,
+    let e = six_pair_evening(
+        api,
         serde_json::json!({"name": "Kaiso Night", "date": "2026-12-01", "format": "pairs-mitchell",
                            "game": "kaiso", "tables": 3, "boards": 3}),
-        &entries,
-        one_board_rounds(3),
+        3,
     )
     .await;
-    let e = Evening { api, path, boards };
     let id = event_id(&e);
     let phone = Phone::at(&app, id, 3, 1);
 
@@ -2602,16 +2599,13 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
     use common::games::*;
     let app = spawn_app().await;
     let api = club_api(&app, "alpha", "olive@example.org").await;
-    let entries = six_pairs();
-    let (path, boards) = running(
-        &api,
+    let e = six_pair_evening(
+        api,
         serde_json::json!({"name": "Embers Night", "date": "2026-12-02", "format": "progressive",
                            "game": "embers", "hands": 4, "tables": 3, "boards": 9}),
-        &entries,
-        one_board_rounds(3),
+        3,
     )
     .await;
-    let e = Evening { api, path, boards };
     let id = event_id(&e);
     let phone = Phone::at(&app, id, 3, 1);
     let profile = tempfile::tempdir().unwrap();

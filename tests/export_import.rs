@@ -369,24 +369,19 @@ async fn an_unreleased_event_moves_only_with_its_key_asked_for() {
 /// checks every report again: an edited song, or a score the songs do not give, is refused.
 #[tokio::test]
 async fn a_kaiso_evening_moves_with_its_songs_and_an_edited_song_is_refused() {
-    use common::evening::{Evening, place};
-    use common::games::{one_board_rounds, post_kaiso, running};
+    use common::evening::place;
+    use common::games::{post_kaiso, six_pair_evening};
     let dir = tempfile::tempdir().unwrap();
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@alpha.test").await;
     let api = api_for(&app, &d, "alpha").await;
-    let entries: Vec<Value> = (1..=6)
-        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
-        .collect();
-    let (path, boards) = running(
-        &api,
+    let e = six_pair_evening(
+        api,
         json!({"name": "Kaiso Night", "date": "2026-12-01", "format": "pairs-mitchell",
                "game": "kaiso", "tables": 3, "boards": 3}),
-        &entries,
-        one_board_rounds(2),
+        2,
     )
     .await;
-    let e = Evening { api, path, boards };
     for round in 1..=2u64 {
         let started = e.start_round(round as u32).await;
         for t in started["tables"].as_array().unwrap() {
@@ -444,24 +439,19 @@ async fn a_kaiso_evening_moves_with_its_songs_and_an_edited_song_is_refused() {
 /// re-export is the same. A hand edited to a trick pile bigger than a hand is refused.
 #[tokio::test]
 async fn an_embers_evening_moves_with_its_hands_and_an_edited_hand_is_refused() {
-    use common::evening::{Evening, place};
-    use common::games::{embers_game, one_board_rounds, running};
+    use common::evening::place;
+    use common::games::{embers_game, six_pair_evening};
     let dir = tempfile::tempdir().unwrap();
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@alpha.test").await;
     let api = api_for(&app, &d, "alpha").await;
-    let entries: Vec<Value> = (1..=6)
-        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
-        .collect();
-    let (path, boards) = running(
-        &api,
+    let e = six_pair_evening(
+        api,
         json!({"name": "Embers Night", "date": "2026-12-02", "format": "progressive",
                "game": "embers", "hands": 4, "packs": 3, "tables": 3, "boards": 6}),
-        &entries,
-        one_board_rounds(2),
+        2,
     )
     .await;
-    let e = Evening { api, path, boards };
     for round in 1..=2u64 {
         let started = e.start_round(round as u32).await;
         for t in started["tables"].as_array().unwrap() {

@@ -44,8 +44,9 @@ async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallie
     ];
     refused_event_bodies(&api, &base, &cases).await;
 
-    let entries = six_pairs();
-    let (path, boards) = running(&api, base, &entries, one_board_rounds(3)).await;
+    let e = six_pair_evening(api, base, 3).await;
+    let path = e.path.clone();
+    let api = &e.api;
     let (s, ev) = api.get(&path).await;
     assert_eq!(s, StatusCode::OK, "{ev}");
     assert_eq!(
@@ -57,13 +58,7 @@ async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallie
         (Some("embers"), Some(4), Some(3)),
         "{ev}"
     );
-    let id: calypso_director::event::EventId = path.trim_start_matches("/events/").parse().unwrap();
-    let e = Evening {
-        api,
-        path: path.clone(),
-        boards,
-    };
-    let api = &e.api;
+    let id = event_id(&e);
 
     for round in 1..=3u64 {
         let started = e.start_round(round as u32).await;

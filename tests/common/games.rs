@@ -315,3 +315,10 @@ pub fn six_pairs() -> Vec<Value> {
         .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
         .collect()
 }
+
+/// A running event of six pairs ("North n & South n") from `body`, `rounds` rounds of one
+/// board each: the evening the Kaiso and Embers tests play.
+pub async fn six_pair_evening(api: Api, body: Value, rounds: u32) -> Evening {
+    let (path, boards) = running(&api, body, &six_pairs(), one_board_rounds(rounds)).await;
+    Evening { api, path, boards }
+}
