@@ -404,6 +404,7 @@ fn blank(c: &Count) -> bool {
     }
 }
 
+/// A count as a whole number, typed or sent, if it is one.
 fn number(c: &Count) -> Option<i64> {
     match c {
         Count::Number(n) => Some(*n),
@@ -444,11 +445,7 @@ fn game_counts(d: &SettingsDraft, game: GameKind) -> Result<(u16, u16), Vec<Sett
 }
 
 fn count(c: &Count, field: Field, max: u16) -> Result<u16, SettingsError> {
-    let n = match c {
-        Count::Number(n) => Some(*n),
-        Count::Text(t) => t.trim().parse::<i64>().ok(),
-    };
-    match n {
+    match number(c) {
         Some(n) if (1..=i64::from(max)).contains(&n) => Ok(n as u16),
         _ => Err(SettingsError::Count {
             field,
@@ -459,11 +456,7 @@ fn count(c: &Count, field: Field, max: u16) -> Result<u16, SettingsError> {
 }
 
 fn correction_minutes(c: &Count) -> Result<u16, SettingsError> {
-    let n = match c {
-        Count::Number(n) => Some(*n),
-        Count::Text(t) => t.trim().parse::<i64>().ok(),
-    };
-    match n {
+    match number(c) {
         Some(n) if (0..=i64::from(MAX_CORRECTION_MINUTES)).contains(&n) => Ok(n as u16),
         _ => Err(SettingsError::CorrectionMinutes(c.to_string())),
     }

@@ -6,8 +6,8 @@ use super::play::{EventPlay, TableGame, game_at};
 use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::results::{self as store, Inserted, Played};
 use crate::db::{self, DbConnection, DbError};
-use crate::engine::Problem;
 use crate::engine::embers::{self, EmbersScore};
+use crate::engine::{GameSpec, Problem};
 use crate::event::entries::Entry;
 use crate::event::entries::change_reason;
 use crate::event::papers::board_deals;
@@ -173,13 +173,8 @@ fn check_open(ev: &Event, who: Who, round: u32) -> Result<(), EntryError> {
     Ok(())
 }
 
-/// The engine's check of a report for a board of this event: against the board as dealt when
-/// the event's seeded deck has it, otherwise every check that does not need the deal.
-pub fn check_sheet(
-    ev: &Event,
-    board: u32,
-    input: SheetInput,
-) -> Result<(Checked, Report), EntryError> {
+/// A report read in the terms of this event's game (its shape only: not yet checked).
+fn read_sheet(ev: &Event, input: SheetInput) -> Result<(GameSpec, Sheet), EntryError> {
     let spec = ev.settings.game_spec();
     let sheet = input
         .read(
@@ -188,6 +183,17 @@ pub fn check_sheet(
             ev.settings.embers_spec().as_ref(),
         )
         .map_err(EntryError::Shape)?;
+    Ok((spec, sheet))
+}
+
+/// The engine's check of a report for a board of this event: against the board as dealt when
+/// the event's seeded deck has it, otherwise every check that does not need the deal.
+pub fn check_sheet(
+    ev: &Event,
+    board: u32,
+    input: SheetInput,
+) -> Result<(Checked, Report), EntryError> {
+    let (spec, sheet) = read_sheet(ev, input)?;
     let dealt = match &ev.deal {
         Some(key) => board_deals(&ev.settings, key, board)?,
         None => None,
@@ -201,11 +207,7 @@ pub fn check_sheet(
 /// hand, and the running score. Nothing is kept: the game's result is entered with its last
 /// hand.
 pub fn hands_so_far(ev: &Event, input: SheetInput) -> Result<EmbersScore, EntryError> {
-    let spec = ev.settings.game_spec();
-    let embers = ev.settings.embers_spec();
-    let sheet = input
-        .read(&spec, ev.settings.game(), embers.as_ref())
-        .map_err(EntryError::Shape)?;
+    let (_, sheet) = read_sheet(ev, input)?;
     let Sheet::Embers { spec: e, summary } = sheet else {
         return Err(EntryError::Shape(
             "only an Embers event's table reports hand by hand".into(),
