@@ -2611,6 +2611,11 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;
     c.set_window_size(390, 844).await.unwrap();
+    let laptop = tempfile::tempdir().unwrap();
+    let (_laptop_driver, c_laptop) = start_browser(laptop.path()).await;
+    c_laptop.set_window_size(1280, 900).await.unwrap();
+    let standings = format!("/c/alpha/events/{id}/standings");
+    let live = "return document.getElementById('live-standings').innerHTML;";
     for round in 1..=3u64 {
         let started = e.start_round(round as u32).await;
         for t in started["tables"].as_array().unwrap() {
@@ -2623,6 +2628,19 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
                 assert_eq!(s, reqwest::StatusCode::CREATED, "{v}");
                 continue;
             }
+            // A laptop follows the public standings while the phone enters the game.
+            c_laptop
+                .goto(&format!("{}{standings}", app.address))
+                .await
+                .unwrap();
+            wait_for(&c_laptop, &standings, "live-standings").await;
+            c_laptop
+                .execute("window.__marker = 1;", vec![])
+                .await
+                .unwrap();
+            let before = c_laptop.execute(live, vec![]).await.unwrap();
+            let tally = game.score.totals.ns - game.score.totals.ew;
+            assert!(!before.as_str().unwrap().contains("North 1"), "{before}");
             c.goto(&format!("{}{}", app.address, phone.page))
                 .await
                 .unwrap();
@@ -2674,6 +2692,26 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
                 .await
                 .unwrap();
             wait_for(&c, &phone.page, "Both sides agree").await;
+            // The laptop's standings take the phone's game in without a reload.
+            wait_for_within(
+                &c_laptop,
+                &standings,
+                &format!(">{tally}<"),
+                Duration::from_secs(15),
+            )
+            .await;
+            let after = c_laptop.execute(live, vec![]).await.unwrap();
+            assert!(after.as_str().unwrap().contains("North 1"), "{after}");
+            let kept = c_laptop
+                .execute("return [window.__marker === 1, location.pathname];", vec![])
+                .await
+                .unwrap();
+            assert_eq!(
+                kept,
+                serde_json::json!([true, standings]),
+                "swapped in place, not reloaded"
+            );
+            shot(&c_laptop, "embers-laptop-live").await;
             let stored = results(&e.api, &e.path).await;
             let r = at(&stored, 1, 1);
             assert_eq!(
@@ -2688,7 +2726,7 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
     let stored = results(&e.api, &e.path).await;
     assert_eq!(stored.len(), 9);
     assert_eq!(standings_tally(&e.api, &e.path).await, tallies(&stored));
-    let standings = format!("/c/alpha/events/{id}/standings");
+    c_laptop.close().await.unwrap();
     for width in [390, 1280] {
         c.set_window_size(width, 900).await.unwrap();
         c.goto(&format!("{}{standings}", app.address))
