@@ -33,7 +33,7 @@ async fn a_kaiso_mitchell_of_three_tables_is_entered_on_the_phones_and_matchpoin
         ),
         (
             json!({"game": "whist"}),
-            "the game is calypso, kaiso or embers (not \"whist\")",
+            "the game is calypso, kaiso, embers or auction (not \"whist\")",
         ),
     ];
     refused_event_bodies(&api, &base, &cases).await;

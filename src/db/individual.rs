@@ -3,6 +3,8 @@
 //! Storage only: setting the options, seating a round and a table's cut are `service::play`.
 
 use diesel::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::schema::{events, individual_options, individual_rounds, results};
 use super::{DbConnection, DbError, now};
@@ -41,12 +43,13 @@ pub fn options_of(
     )))
 }
 
-/// The seating of every round started, by round.
-pub fn rounds_of(
+/// The seating of every round started, by round: an `IndividualRound` each, or a
+/// `ThreesRound` at an Auction event's tables of three (the event's game says which).
+pub fn rounds_of<R: DeserializeOwned>(
     conn: &mut DbConnection,
     club: ClubId,
     event: EventId,
-) -> Result<Vec<IndividualRound>, DbError> {
+) -> Result<Vec<R>, DbError> {
     individual_rounds::table
         .inner_join(events::table)
         .filter(events::club_id.eq(club.get()))
@@ -108,11 +111,11 @@ pub fn store_options(
 
 /// Stores a round's seating when the round starts (a second start of the same round is a
 /// unique violation).
-pub fn insert_round(
+pub fn insert_round<R: Serialize>(
     conn: &mut DbConnection,
     event: EventId,
     round: u32,
-    seating: &IndividualRound,
+    seating: &R,
 ) -> Result<(), DbError> {
     let json = serde_json::to_string(seating)
         .map_err(corrupt("individual round of event", event.get()))?;

@@ -1,4 +1,4 @@
-//! The game an event's tables play, Calypso, Kaiso or Embers Calypso: a name of its own, so
+//! The game an event's tables play, Calypso, Kaiso, Embers or Auction Calypso: a name of its own, so
 //! that the settings (which choose it) and the table's report (which is read by it) both
 //! take it from here.
 
@@ -14,15 +14,24 @@ pub enum GameKind {
     /// Embers Calypso: hands dealt at the table over an agreed number of hands, the calypsos
     /// carried from hand to hand; a progressive's table-round plays one game.
     Embers,
+    /// Auction Calypso for three: each player for themselves at tables of three, an auction
+    /// opening every hand; a progressive individual's table-round plays one game.
+    Auction,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Calypso, GameKind::Kaiso, GameKind::Embers];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Calypso,
+        GameKind::Kaiso,
+        GameKind::Embers,
+        GameKind::Auction,
+    ];
     pub const fn name(self) -> &'static str {
         match self {
             GameKind::Calypso => "calypso",
             GameKind::Kaiso => "kaiso",
             GameKind::Embers => "embers",
+            GameKind::Auction => "auction",
         }
     }
     pub const fn label(self) -> &'static str {
@@ -30,6 +39,7 @@ impl GameKind {
             GameKind::Calypso => "Calypso",
             GameKind::Kaiso => "Kaiso",
             GameKind::Embers => "Embers Calypso",
+            GameKind::Auction => "Auction Calypso",
         }
     }
     pub const fn description(self) -> &'static str {
@@ -41,11 +51,14 @@ impl GameKind {
             GameKind::Embers => {
                 "Three or more packs, dealt at the table hand after hand; calypsos carry over, trick piles score every hand. Progressive pairs only."
             }
+            GameKind::Auction => {
+                "Three players each for themselves, 17 cards a hand from four packs; every hand opens with an auction for the right to name the trumps. Progressive individual at tables of three only."
+            }
         }
     }
     /// Played hand after hand from cards dealt at the table, not on the event's boards.
     pub const fn continuous(self) -> bool {
-        matches!(self, GameKind::Embers)
+        matches!(self, GameKind::Embers | GameKind::Auction)
     }
     pub fn from_name(s: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|g| g.name() == s)

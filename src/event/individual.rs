@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::DealKey;
 use super::lifecycle::EventStatus;
 use super::rounds::RoundError;
+use super::game::GameKind;
 use super::settings::{EventFormat, EventSettings, MAX_BOARDS};
 use crate::deals::SetKey;
 use crate::movement::individual::{
@@ -73,6 +74,13 @@ pub enum IndividualPlanError {
     SizesForPlayers { seats: u32, players: u32 },
     #[error("{boards} boards (tables × rounds) are more than an event may have ({MAX_BOARDS})")]
     Boards { boards: u32 },
+    #[error(
+        "Auction Calypso is played at tables of three: {tables} tables need {} players, and the event has {players}",
+        tables * 3
+    )]
+    ThreesPlayers { players: u32, tables: u32 },
+    #[error("table sizes: every Auction Calypso table seats three; leave the sizes out")]
+    ThreesSizes,
 }
 
 /// Round 1's table sizes for `players` at `tables`: fours, with the extra players spread
@@ -114,7 +122,20 @@ pub fn individual_plan(
     if !(1..=MAX_ROUNDS).contains(&rounds) {
         return Err(IndividualPlanError::Rounds(rounds));
     }
+    let threes = settings.game() == GameKind::Auction;
+    if threes {
+        if options.table_sizes.is_some() {
+            return Err(IndividualPlanError::ThreesSizes);
+        }
+        if !(2..=MAX_TABLES).contains(&tables) {
+            return Err(IndividualPlanError::Tables(tables));
+        }
+        if players != 3 * tables {
+            return Err(IndividualPlanError::ThreesPlayers { players, tables });
+        }
+    }
     let table_sizes = match &options.table_sizes {
+        None if threes => vec![3; tables as usize],
         None => default_table_sizes(players, tables)?,
         Some(given) => {
             if !(2..=MAX_TABLES).contains(&tables) {

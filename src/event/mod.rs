@@ -20,6 +20,7 @@ pub mod seats;
 pub mod settings;
 pub mod standings;
 pub mod table_report;
+pub mod threes;
 pub mod visibility;
 
 use chrono::NaiveDateTime;

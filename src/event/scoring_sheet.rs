@@ -17,6 +17,8 @@ use std::collections::BTreeMap;
 use super::entries::Entry;
 use super::results::{Adjusted, Outcome, TableResult};
 use super::settings::{EventFormat, EventSettings};
+use super::threes::table_scores;
+use crate::movement::threes::ThreesRound;
 use crate::movement::{IndividualRound, Movement, Side};
 use crate::scoring::sheet::{Adjustment, Game, Outcome as Scored, PairResult, Sheet, TallySide};
 
@@ -28,6 +30,8 @@ pub struct SheetInputs<'a> {
     pub movement: Option<&'a Movement>,
     /// The progressive individual's stored seatings.
     pub seated: &'a [IndividualRound],
+    /// Auction Calypso's stored rounds of tables of three.
+    pub threes: &'a [ThreesRound],
     pub results: &'a [TableResult],
 }
 
@@ -93,8 +97,48 @@ pub fn expected_results(m: &Movement) -> BTreeMap<u32, u32> {
     expected
 }
 
+/// Auction Calypso's tally games: three sides of one player each, with the engine's scores
+/// from the hands each table reported. A ruled or adjusted game adds nothing.
+fn threes_games(i: &SheetInputs, spec: &crate::engine::auction::AuctionSpec) -> Vec<Game> {
+    let mut out: Vec<Game> = Vec::new();
+    let scored = i
+        .results
+        .iter()
+        .filter(|r| matches!(outcome_of(r), Some(Scored::Scored { .. })));
+    for r in scored {
+        let Some(players) = i
+            .threes
+            .iter()
+            .find(|t| t.round() == r.place.round)
+            .and_then(|t| t.table(r.place.table))
+        else {
+            continue;
+        };
+        let [s] = table_scores(spec, std::slice::from_ref(r))[..] else {
+            continue;
+        };
+        out.push(Game {
+            round: r.place.round,
+            table: r.place.table,
+            sides: players
+                .iter()
+                .zip(s.scores)
+                .map(|(&p, score)| TallySide {
+                    members: vec![p],
+                    score,
+                })
+                .collect(),
+        });
+    }
+    out.sort_by_key(|g| (g.round, g.table));
+    out
+}
+
 /// The tally games: a progressive's pairs, or the individual's players, by side.
 fn games(i: &SheetInputs) -> Vec<Game> {
+    if let Some(spec) = i.settings.auction_spec() {
+        return threes_games(i, &spec);
+    }
     let members = |round: u32, table: u32| -> Option<(Vec<u32>, Vec<u32>)> {
         match i.movement {
             Some(m) => {
@@ -258,6 +302,7 @@ mod tests {
             entries: &[],
             movement: Some(&m),
             seated: &[],
+            threes: &[],
             results: &results,
         });
         let Sheet::Matchpoints {
@@ -315,6 +360,7 @@ mod tests {
             entries: &[],
             movement: Some(&m),
             seated: &[],
+            threes: &[],
             results: &[result(1, 2, board, (1300, 1850))],
         });
         let Sheet::Team { teams, results } = sheet else {
@@ -340,6 +386,7 @@ mod tests {
             entries: &[],
             movement: Some(&m),
             seated: &[],
+            threes: &[],
             results: &[result(1, 1, 1, (1850, 1600)), ruled],
         });
         let Sheet::Tally { games } = sheet else {

@@ -9,6 +9,7 @@ use std::str::FromStr;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
+use crate::engine::auction::{self, AuctionSpec};
 use crate::engine::embers::{EmbersSpec, MAX_HANDS, MAX_PACKS, MIN_HANDS};
 use crate::engine::{
     GameSpec, SpecError, TrickRule, Trumps, TrumpsError, UnknownTrickRule, UnknownVariant, Variant,
@@ -181,7 +182,7 @@ pub enum SettingsError {
     Date(String),
     #[error(transparent)]
     Format(#[from] UnknownFormat),
-    #[error("the game is calypso, kaiso or embers (not \"{0}\")")]
+    #[error("the game is calypso, kaiso, embers or auction (not \"{0}\")")]
     Game(String),
     #[error(
         "Embers Calypso is played by two partnerships over hands dealt at the table: choose the progressive (pairs) format"
@@ -194,7 +195,21 @@ pub enum SettingsError {
     #[error("Embers is played with 3 to {MAX_PACKS} packs shuffled together (not \"{0}\")")]
     Packs(String),
     #[error(
-        "{field} is for Embers Calypso, whose games run over hands dealt at the table; leave it blank for {game}", field = .0.name(), game = .1.label()
+        "Auction Calypso is three players each for themselves at tables of three: choose the progressive individual format"
+    )]
+    AuctionFormat,
+    #[error("Auction Calypso is its own three-hand game: choose the standard variant (not {0})")]
+    AuctionVariant(Variant),
+    #[error(
+        "an Auction Calypso game is {lo} to {hi} hands, agreed before play (not \"{0}\")",
+        lo = auction::MIN_HANDS,
+        hi = auction::MAX_HANDS
+    )]
+    AuctionHands(String),
+    #[error("Auction Calypso is played with four packs: leave packs blank (not \"{0}\")")]
+    AuctionPacks(String),
+    #[error(
+        "{field} is for Embers and Auction Calypso, whose games run over hands dealt at the table; leave it blank for {game}", field = .0.name(), game = .1.label()
     )]
     NotContinuous(Field, GameKind),
     #[error(
@@ -250,12 +265,13 @@ impl SettingsError {
                 Field::Format
             }
             SettingsError::Game(_) => Field::Game,
-            SettingsError::EmbersFormat => Field::Format,
+            SettingsError::EmbersFormat | SettingsError::AuctionFormat => Field::Format,
             SettingsError::Variant(_)
             | SettingsError::KaisoVariant(_)
-            | SettingsError::EmbersVariant(_) => Field::Variant,
-            SettingsError::Hands(_) => Field::Hands,
-            SettingsError::Packs(_) => Field::Packs,
+            | SettingsError::EmbersVariant(_)
+            | SettingsError::AuctionVariant(_) => Field::Variant,
+            SettingsError::Hands(_) | SettingsError::AuctionHands(_) => Field::Hands,
+            SettingsError::Packs(_) | SettingsError::AuctionPacks(_) => Field::Packs,
             SettingsError::NotContinuous(field, _) => *field,
             SettingsError::Count { field, .. } => *field,
             SettingsError::TrickRule(_) => Field::TrickRule,
@@ -431,6 +447,19 @@ fn game_counts(d: &SettingsDraft, game: GameKind) -> Result<(u16, u16), Vec<Sett
             .filter(|n| (lo as i64..=hi as i64).contains(n))
             .map(|n| n as u16)
     };
+    if game == GameKind::Auction {
+        let hands = in_range(&d.hands, auction::MIN_HANDS, auction::MAX_HANDS)
+            .ok_or_else(|| SettingsError::AuctionHands(d.hands.to_string()));
+        let packs = if blank(&d.packs) || number(&d.packs) == Some(auction::spec::PACKS as i64) {
+            Ok(auction::spec::PACKS as u16)
+        } else {
+            Err(SettingsError::AuctionPacks(d.packs.to_string()))
+        };
+        return match (hands, packs) {
+            (Ok(h), Ok(p)) => Ok((h, p)),
+            (h, p) => Err([h.err(), p.err()].into_iter().flatten().collect()),
+        };
+    }
     let hands = in_range(&d.hands, MIN_HANDS, MAX_HANDS)
         .ok_or_else(|| SettingsError::Hands(d.hands.to_string()));
     let packs = if blank(&d.packs) {
@@ -532,6 +561,14 @@ fn game_problems(format: EventFormat, game: GameKind, variant: Variant) -> Vec<S
         }
         if format != EventFormat::Progressive {
             out.push(SettingsError::EmbersFormat);
+        }
+    }
+    if game == GameKind::Auction {
+        if variant != Variant::Standard {
+            out.push(SettingsError::AuctionVariant(variant));
+        }
+        if format != EventFormat::ProgressiveIndividual {
+            out.push(SettingsError::AuctionFormat);
         }
     }
     if Variant::DUET.contains(&variant) && format != EventFormat::PairsMitchell {
@@ -660,6 +697,13 @@ impl EventSettings {
                 Some(self.trumps),
             )
             .expect("hands, packs and seating were checked when parsed")
+        })
+    }
+
+    /// An Auction event's game, one per table-round of three: the hands agreed.
+    pub fn auction_spec(&self) -> Option<AuctionSpec> {
+        (self.game == GameKind::Auction).then(|| {
+            AuctionSpec::new(usize::from(self.hands)).expect("hands were checked when parsed")
         })
     }
 
@@ -1199,6 +1243,46 @@ mod tests {
     }
 
     #[test]
+    fn auction_is_a_progressive_individual_of_agreed_hands_with_four_packs() {
+        let mut d = draft();
+        d.format = "progressive-individual".into();
+        d.game = "auction".into();
+        d.hands = Count::Text("18".into());
+        let s = EventSettings::parse(&d).unwrap();
+        assert_eq!((s.hands(), s.packs()), (18, 4));
+        assert_eq!(s.auction_spec().unwrap().hands, 18);
+        assert!(s.embers_spec().is_none());
+        let again = EventSettings::parse(&s.draft()).unwrap();
+        assert_eq!(again, s);
+        // Four packs may be said; any other number is refused by name.
+        d.packs = Count::Number(4);
+        assert!(EventSettings::parse(&d).is_ok());
+        d.packs = Count::Number(3);
+        assert_eq!(only_error(&d), SettingsError::AuctionPacks("3".into()));
+        d.packs = Count::default();
+        for bad in ["2", "61", ""] {
+            d.hands = Count::Text(bad.into());
+            let e = only_error(&d);
+            assert_eq!(e, SettingsError::AuctionHands(bad.into()));
+            assert_eq!(e.field(), Field::Hands);
+        }
+        assert!(
+            SettingsError::AuctionHands("2".into())
+                .to_string()
+                .contains("3 to 60 hands"),
+        );
+        d.hands = Count::Number(6);
+        d.format = "progressive".into();
+        assert_eq!(only_error(&d), SettingsError::AuctionFormat);
+        d.format = "progressive-individual".into();
+        d.variant = "cutthroat-4".into();
+        assert_eq!(
+            only_error(&d),
+            SettingsError::AuctionVariant(Variant::CutThroat4)
+        );
+    }
+
+    #[test]
     fn embers_is_a_progressive_of_agreed_hands_and_packs_three_by_default() {
         let mut d = draft();
         d.game = "embers".into();
@@ -1235,7 +1319,7 @@ mod tests {
         );
         assert_eq!(
             e.to_string(),
-            "hands is for Embers Calypso, whose games run over hands dealt at the table; leave it blank for Calypso"
+            "hands is for Embers and Auction Calypso, whose games run over hands dealt at the table; leave it blank for Calypso"
         );
         d.hands = Count::Number(0);
         let s = EventSettings::parse(&d).unwrap();
@@ -1268,7 +1352,7 @@ mod tests {
         d.variant = "standard".into();
         assert_eq!(
             only_error(&d).to_string(),
-            "the game is calypso, kaiso or embers (not \"bridge\")"
+            "the game is calypso, kaiso, embers or auction (not \"bridge\")"
         );
         // Blank is Calypso, as every event was before Kaiso.
         d.game = " ".into();

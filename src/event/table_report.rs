@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use super::game::GameKind;
+use crate::engine::auction::{self, AuctionScore, AuctionSpec, AuctionSummary};
 use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSummary};
 use crate::engine::json::{DealInput, DummiesInput, PlayerInput, SeatMap, deal_record, side_named};
 use crate::engine::kaiso::{self, KaisoScore, KaisoSummary, Partnerships, SideSummary};
@@ -59,6 +60,10 @@ pub struct SheetInput {
     /// Embers: the report after each hand of the game, hand 1 first.
     #[serde(default)]
     pub reports: Option<Vec<HandSummary>>,
+    /// Auction Calypso: the game's summary as `rules check --game auction` reads it (the
+    /// first dealer, any setup, the report after each hand), without `hands` (the event's).
+    #[serde(default)]
+    pub auction: Option<AuctionSummary>,
 }
 
 /// A report read into the engine's terms.
@@ -80,6 +85,11 @@ pub enum Sheet {
         spec: Box<EmbersSpec>,
         summary: EmbersSummary,
     },
+    /// An Auction Calypso game's hands, with the game agreed (its hands).
+    Auction {
+        spec: Box<AuctionSpec>,
+        summary: AuctionSummary,
+    },
 }
 
 /// The engine's score of a sheet, in the game's own terms.
@@ -88,6 +98,8 @@ pub enum Scored {
     Calypso(Score),
     Kaiso(KaisoScore),
     Embers(EmbersScore),
+    /// Auction Calypso: the three players' scores (majors and minors are positions 1 and 2).
+    Auction(AuctionScore),
 }
 
 /// The engine's verdict on an accepted sheet.
@@ -131,16 +143,45 @@ fn problem(code: &'static str, message: String, side: Option<usize>) -> Problem 
 impl SheetInput {
     /// Reads the report; the error says what shape is wrong (not what is impossible: that is
     /// the engine's check).
-    /// `embers` is an Embers event's game (its hands and packs); `None` for other games.
+    /// `embers` is an Embers event's game (its hands and packs), `auction` an Auction
+    /// event's; `None` for other games.
     pub fn read(
         self,
         spec: &GameSpec,
         game: GameKind,
         embers: Option<&EmbersSpec>,
+        auction: Option<&AuctionSpec>,
     ) -> Result<Sheet, String> {
         let summary_given = self.players.is_some() || self.trick_piles.is_some();
         let calypso_given = summary_given || self.deals.is_some() || self.record.is_some();
         let others_given = calypso_given || self.partnerships.is_some() || self.revokes.is_some();
+        match (game, auction, self.auction) {
+            (GameKind::Auction, Some(a), Some(summary))
+                if !others_given && self.reports.is_none() =>
+            {
+                if summary.hands.len() > a.hands {
+                    return Err(format!(
+                        "\"auction\" gives {} hands; this event's game is {} hands",
+                        summary.hands.len(),
+                        a.hands
+                    ));
+                }
+                return Ok(Sheet::Auction {
+                    spec: Box::new(a.clone()),
+                    summary,
+                });
+            }
+            (GameKind::Auction, _, _) => {
+                return Err("an Auction Calypso event takes the game's summary hand by hand: give \"auction\" (and nothing else)".into());
+            }
+            (_, _, Some(_)) => {
+                return Err(format!(
+                    "\"auction\" is an Auction Calypso report; this event plays {}",
+                    game.label()
+                ));
+            }
+            _ => {}
+        }
         match (game, embers, self.reports) {
             (GameKind::Embers, Some(e), Some(reports)) if !others_given => {
                 if reports.len() > e.hands {
@@ -176,8 +217,10 @@ impl SheetInput {
             (GameKind::Calypso, Some(_)) => {
                 return Err("\"partnerships\" is a Kaiso report; this event plays Calypso: give \"players\" and \"trick_piles\", or \"deals\", or \"record\"".into());
             }
-            (GameKind::Calypso | GameKind::Embers, None) => {}
-            (GameKind::Embers, Some(_)) => unreachable!("an Embers game returned above"),
+            (GameKind::Calypso | GameKind::Embers | GameKind::Auction, None) => {}
+            (GameKind::Embers | GameKind::Auction, Some(_)) => {
+                unreachable!("Embers and Auction games returned above")
+            }
         }
         if self.dummies.is_some() && !summary_given {
             return Err("\"dummies\" goes with the game's summary; deal by deal, each deal's line has its own".into());
@@ -298,6 +341,34 @@ fn revokes(spec: &GameSpec, given: Option<&BTreeMap<String, i64>>) -> Result<Vec
     Ok(out)
 }
 
+/// The engine's check of an Auction game's hands so far, and the event's own rule: position 1
+/// deals the first hand (the movement seats each round's players so).
+pub fn auction_problems(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
+    let mut problems = auction::check(spec, summary);
+    if summary.first_dealer != Seat::North {
+        problems.insert(
+            0,
+            problem(
+                "first-dealer",
+                format!(
+                    "at an event's table player 1 deals the first hand (the round seats them there), not {}",
+                    auction::spec::player_name(summary.first_dealer)
+                ),
+                None,
+            ),
+        );
+    }
+    problems
+}
+
+/// The three players' scores of a stored Auction report (positions 1, 2, 3), scored by the
+/// engine; `None` for a report that is not a whole Auction game the engine accepts.
+pub fn auction_scores(spec: &AuctionSpec, report: &Value) -> Option<[i64; 3]> {
+    let summary: AuctionSummary = serde_json::from_value(report.get("auction")?.clone()).ok()?;
+    (summary.hands.len() == spec.hands && auction_problems(spec, &summary).is_empty())
+        .then(|| auction::score(spec, &summary).totals)
+}
+
 /// The engine's check of a sheet; `dealt` is the board's deals when the event's seeded deck is
 /// known (the dealt-card checks then run, and a play record's hands must be the dealt ones).
 pub fn check(
@@ -306,6 +377,30 @@ pub fn check(
     dealt: Option<&[Deal]>,
 ) -> Result<Checked, Vec<Problem>> {
     let (score, revokes) = match sheet {
+        Sheet::Auction { spec: a, summary } => {
+            let mut problems = auction_problems(a, summary);
+            if problems.is_empty() && summary.hands.len() < a.hands {
+                problems.push(problem(
+                    "hands-missing",
+                    format!(
+                        "the game is {} hands and {} are reported: a result needs every hand",
+                        a.hands,
+                        summary.hands.len()
+                    ),
+                    None,
+                ));
+            }
+            if !problems.is_empty() {
+                return Err(problems);
+            }
+            let score = auction::score(a, summary);
+            return Ok(Checked {
+                majors: score.totals[0],
+                minors: score.totals[1],
+                revokes: vec![0; 2],
+                score: Scored::Auction(score),
+            });
+        }
         Sheet::Embers { spec: e, summary } => {
             let mut problems = embers::check(e, summary);
             if problems.is_empty() && summary.hands.len() < e.hands {
@@ -552,6 +647,9 @@ impl Sheet {
             Sheet::Embers { summary, .. } => {
                 serde_json::to_value(summary).unwrap_or_else(|_| json!({}))
             }
+            Sheet::Auction { summary, .. } => json!({
+                "auction": serde_json::to_value(summary).unwrap_or_else(|_| json!({}))
+            }),
         }
     }
 }
@@ -568,7 +666,7 @@ mod tests {
     fn read(spec: &GameSpec, json: &str) -> Result<Sheet, String> {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
-            .read(spec, GameKind::Calypso, None)
+            .read(spec, GameKind::Calypso, None, None)
     }
 
     const GAME: &str = r#"{"players":{"N":{"calypsos":1,"in_progress":["2S","5S"]},
@@ -661,7 +759,7 @@ mod tests {
     fn read_as(spec: &GameSpec, game: GameKind, json: &str) -> Result<Sheet, String> {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
-            .read(spec, game, None)
+            .read(spec, game, None, None)
     }
 
     #[test]

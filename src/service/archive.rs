@@ -43,6 +43,12 @@ pub enum ArchiveError {
     /// key, refuses or scores otherwise than the file says.
     #[error("the result of {place} does not stand: {problem}")]
     ResultRefused { place: String, problem: String },
+    /// The export file has no place for tables of three (docs/export-format.md).
+    #[error(
+        "an Auction Calypso evening (tables of three) is not exported to a file: its results \
+         and standings stay on this instance"
+    )]
+    ThreesNotExported,
     #[error(transparent)]
     Standings(#[from] StandingsError),
     #[error(transparent)]
@@ -69,7 +75,13 @@ pub fn export_event(
     let scores = event_scores(conn, &ev, Viewer::ClubDirector)?;
     let movement = db::movements::movement_of(conn, club, id)?;
     let individual = match db::individual::options_of(conn, club, id)? {
-        Some((options, plan)) => Some((options, plan, db::individual::rounds_of(conn, club, id)?)),
+        Some((options, plan)) => {
+            let (seated, threes) = super::play::seatings(conn, club, id)?;
+            if !threes.is_empty() || ev.settings.auction_spec().is_some() {
+                return Err(ArchiveError::ThreesNotExported);
+            }
+            Some((options, plan, seated))
+        }
         None => None,
     };
     let commitments = db::events::commitments_of(conn, club, id)?;

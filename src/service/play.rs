@@ -17,8 +17,11 @@ use crate::event::movement::{
 };
 use crate::event::rounds::{Reported, RoundError, next_round, next_round_of};
 use crate::event::scoring_sheet::entry_of;
+use crate::event::game::GameKind;
 use crate::event::settings::EventFormat;
+use crate::event::threes::{self, StoredRound, TableScores, ThreesInputs, split_rounds};
 use crate::event::{ClubId, Event, EventId};
+use crate::movement::threes::ThreesRound;
 use crate::movement::{IndividualRound, IndividualTable, Movement, Side};
 
 #[derive(Debug, thiserror::Error)]
@@ -246,11 +249,26 @@ pub fn set_individual_options(
     })
 }
 
+/// The stored rounds of a progressive individual, split by shape (tables of four to six, or
+/// Auction Calypso's tables of three).
+pub(super) fn seatings(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+) -> Result<(Vec<IndividualRound>, Vec<ThreesRound>), DbError> {
+    Ok(split_rounds(db::individual::rounds_of::<StoredRound>(
+        conn, club, event,
+    )?))
+}
+
 /// What round control reads for a progressive individual.
 pub struct IndividualState {
     pub options: Option<(IndividualOptions, IndividualPlan)>,
     pub seated: Vec<IndividualRound>,
     pub scores: Vec<(u32, u32, i64, i64)>,
+    /// Auction Calypso: the rounds of tables of three, and each table-round's three scores.
+    pub threes: Vec<ThreesRound>,
+    pub threes_scores: Vec<TableScores>,
     pub players: u32,
     /// The players (an individual's entries), by number.
     pub entries: Vec<Entry>,
@@ -263,6 +281,16 @@ impl IndividualState {
             .as_ref()
             .map(|(_, plan)| plan.rounds)
             .ok_or(RoundError::NoIndividualPlan)
+    }
+
+    /// Auction Calypso: the tables of three of the round after the current one.
+    pub fn next_threes(&self, ev: &Event) -> Result<ThreesRound, RoundError> {
+        threes::next_seating(&ThreesInputs {
+            plan: self.options.as_ref().map(|(_, plan)| plan),
+            current: ev.round.current,
+            seated: &self.threes,
+            scores: &self.threes_scores,
+        })
     }
 
     /// The seating of the round after the current one (see [`next_seating`]).
@@ -286,10 +314,18 @@ pub fn individual_state(
     event: EventId,
 ) -> Result<IndividualState, DbError> {
     let entries = db::entries::entries_of(conn, club, event)?;
+    let (seated, threes) = seatings(conn, club, event)?;
+    let auction = db::events::event(conn, club, event)?.and_then(|ev| ev.settings.auction_spec());
+    let threes_scores = match auction {
+        Some(spec) => threes::table_scores(&spec, &db::results::results_of(conn, club, event)?),
+        None => vec![],
+    };
     Ok(IndividualState {
         options: db::individual::options_of(conn, club, event)?,
-        seated: db::individual::rounds_of(conn, club, event)?,
+        seated,
         scores: db::individual::scores_of(conn, club, event)?,
+        threes,
+        threes_scores,
         players: entries.len() as u32,
         entries,
     })
@@ -308,8 +344,12 @@ fn seat_individual_round(
     if next != round {
         return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
     }
-    let seating = st.next_seating(ev).map_err(PlanError::Round)?;
-    match db::individual::insert_round(conn, ev.id, next, &seating) {
+    let stored = if ev.settings.game() == GameKind::Auction {
+        StoredRound::Threes(st.next_threes(ev).map_err(PlanError::Round)?)
+    } else {
+        StoredRound::Fours(st.next_seating(ev).map_err(PlanError::Round)?)
+    };
+    match db::individual::insert_round(conn, ev.id, next, &stored) {
         // Another start of the same round got there first.
         Err(DbError::Query(e)) if is_unique_violation(&e) => {
             Err(PlanError::Round(RoundError::Stale {
@@ -404,9 +444,12 @@ pub struct TableGame {
     /// The pairs' entries (none in the progressive individual).
     pub majors: Option<Entry>,
     pub minors: Option<Entry>,
-    /// The players' numbers by side in the progressive individual.
+    /// The players' numbers by side in the progressive individual; at Auction Calypso's
+    /// tables of three, the players at positions 1 and 2.
     pub majors_players: Vec<u32>,
     pub minors_players: Vec<u32>,
+    /// Auction Calypso: the player at position 3.
+    pub third: Option<u32>,
 }
 
 /// Where an event's games come from, decided here once for every page, the API and the
@@ -416,6 +459,8 @@ pub struct EventPlay {
     entries: Vec<Entry>,
     movement: Option<Movement>,
     seated: Vec<IndividualRound>,
+    /// Auction Calypso's rounds of tables of three.
+    threes: Vec<ThreesRound>,
     individual: bool,
     tables: u32,
     /// The rounds planned (0 before there is a plan).
@@ -435,15 +480,18 @@ impl EventPlay {
                 tables: movement.as_ref().map_or(0, |m| m.tables),
                 movement,
                 seated: vec![],
+                threes: vec![],
                 individual: false,
             });
         }
         let rounds = db::individual::options_of(conn, club, id)?.map_or(0, |(_, plan)| plan.rounds);
+        let (seated, threes) = seatings(conn, club, id)?;
         Ok(EventPlay {
             entries,
             movement: None,
             rounds,
-            seated: db::individual::rounds_of(conn, club, id)?,
+            seated,
+            threes,
             individual: true,
             tables: u32::from(ev.settings.tables()),
         })
@@ -461,6 +509,11 @@ impl EventPlay {
     /// The individual's rounds seated so far (empty for a fixed movement).
     pub fn seated(&self) -> &[IndividualRound] {
         &self.seated
+    }
+
+    /// Auction Calypso's rounds of tables of three seated so far.
+    pub fn threes(&self) -> &[ThreesRound] {
+        &self.threes
     }
 
     /// Whether the games come from stored seatings (the progressive individual).
@@ -494,7 +547,21 @@ impl EventPlay {
                     minors: entry(s.minors),
                     majors_players: vec![],
                     minors_players: vec![],
+                    third: None,
                 });
+        }
+        let board = crate::movement::progressive_board(self.tables, round, table);
+        if let Some(r) = self.threes.iter().find(|r| r.round() == round) {
+            return r.table(table).map(|[a, b, c]| TableGame {
+                round,
+                table,
+                boards: vec![board],
+                majors: None,
+                minors: None,
+                majors_players: vec![a],
+                minors_players: vec![b],
+                third: Some(c),
+            });
         }
         individual_sides(&self.seated, round, table).map(|(majors_players, minors_players)| {
             TableGame {
@@ -509,6 +576,7 @@ impl EventPlay {
                 minors: None,
                 majors_players,
                 minors_players,
+                third: None,
             }
         })
     }
@@ -590,7 +658,7 @@ pub fn individual_seatings(
 ) -> Result<IndividualSeatings, DbError> {
     Ok((
         db::individual::options_of(conn, club, event)?,
-        db::individual::rounds_of(conn, club, event)?,
+        seatings(conn, club, event)?.0,
     ))
 }
 

@@ -6,7 +6,8 @@ use super::play::{EventPlay, TableGame, game_at};
 use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::results::{self as store, Inserted, Played};
 use crate::db::{self, DbConnection, DbError};
-use crate::engine::embers::{self, EmbersScore};
+use crate::engine::auction;
+use crate::engine::embers;
 use crate::engine::{GameSpec, Problem};
 use crate::event::entries::Entry;
 use crate::event::entries::change_reason;
@@ -14,7 +15,7 @@ use crate::event::papers::board_deals;
 use crate::event::results::{
     Adjusted, AuditEntry, OpenDisputes, Outcome, Report, ResultStatus, ResultValues, TableResult,
 };
-use crate::event::table_report::{self, Checked, Sheet, SheetInput};
+use crate::event::table_report::{self, Checked, Scored, Sheet, SheetInput, auction_problems};
 use crate::event::{ClubId, Event, EventId, EventStatus, PapersError, ResultId};
 use crate::movement::IndividualRound;
 use crate::movement::Side;
@@ -181,6 +182,7 @@ fn read_sheet(ev: &Event, input: SheetInput) -> Result<(GameSpec, Sheet), EntryE
             &spec,
             ev.settings.game(),
             ev.settings.embers_spec().as_ref(),
+            ev.settings.auction_spec().as_ref(),
         )
         .map_err(EntryError::Shape)?;
     Ok((spec, sheet))
@@ -203,21 +205,30 @@ pub fn check_sheet(
     Ok((checked, Report::of_json(sheet.to_json(&spec))))
 }
 
-/// An Embers table's hands so far, before the game is over: checked by the engine hand by
-/// hand, and the running score. Nothing is kept: the game's result is entered with its last
-/// hand.
-pub fn hands_so_far(ev: &Event, input: SheetInput) -> Result<EmbersScore, EntryError> {
+/// An Embers or Auction table's hands so far, before the game is over: checked by the engine
+/// hand by hand, and the running score. Nothing is kept: the game's result is entered with
+/// its last hand.
+pub fn hands_so_far(ev: &Event, input: SheetInput) -> Result<Scored, EntryError> {
     let (_, sheet) = read_sheet(ev, input)?;
-    let Sheet::Embers { spec: e, summary } = sheet else {
-        return Err(EntryError::Shape(
-            "only an Embers event's table reports hand by hand".into(),
-        ));
+    let (problems, score) = match sheet {
+        Sheet::Embers { spec: e, summary } => (
+            embers::check(&e, &summary),
+            Scored::Embers(embers::score(&e, &summary)),
+        ),
+        Sheet::Auction { spec: a, summary } => (
+            auction_problems(&a, &summary),
+            Scored::Auction(auction::score(&a, &summary)),
+        ),
+        _ => {
+            return Err(EntryError::Shape(
+                "only an Embers or Auction event's table reports hand by hand".into(),
+            ));
+        }
     };
-    let problems = embers::check(&e, &summary);
     if !problems.is_empty() {
         return Err(EntryError::Problems(problems));
     }
-    Ok(embers::score(&e, &summary))
+    Ok(score)
 }
 
 fn score(n: i64) -> i32 {

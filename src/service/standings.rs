@@ -14,6 +14,7 @@ use crate::event::scoring_sheet::{SheetInputs, entry_of, outcome_of, scoring_she
 use crate::event::settings::EntryKind;
 use crate::event::standings::{self, EntryNames, EventStandings, Mark, ResultMarks, live};
 use crate::event::{Event, Viewer};
+use crate::movement::threes::ThreesRound;
 use crate::movement::{IndividualRound, Movement};
 use crate::scoring::sheet::{Outcome, Sheet};
 use crate::scoring::{Report, Standings, score};
@@ -25,6 +26,8 @@ pub struct EventScores {
     pub movement: Option<Movement>,
     /// The progressive individual's seatings (empty for the other formats).
     pub seated: Vec<IndividualRound>,
+    /// Auction Calypso's rounds of tables of three.
+    pub threes: Vec<ThreesRound>,
     /// The results the sheet was made from (all of them: see `hidden_boards`).
     pub results: Vec<TableResult>,
     pub sheet: Sheet,
@@ -90,6 +93,7 @@ pub fn event_scores(
     let play = EventPlay::load(conn, ev)?;
     let results = db::results::results_of(conn, club, id)?;
     let seated = play.seated().to_vec();
+    let threes = play.threes().to_vec();
     let rounds = play.rounds;
     let (entries, movement) = play.into_entries_and_movement();
     let still = boards_still_to_play(movement.as_ref(), &results);
@@ -103,6 +107,7 @@ pub fn event_scores(
         entries: &entries,
         movement: movement.as_ref(),
         seated: &seated,
+        threes: &threes,
         results: &results,
     });
     let scored = score(&sheet)?;
@@ -111,6 +116,7 @@ pub fn event_scores(
         entries,
         movement,
         seated,
+        threes,
         results,
         sheet,
         report: scored.report,
@@ -201,6 +207,7 @@ pub fn view_of(
     view.provisional = scores.provisional(ev.publication(now));
     let plan = match &scores.movement {
         Some(m) => live::plan_of_movement(m),
+        None if !scores.threes.is_empty() => live::plan_of_threes(&scores.threes),
         None => live::plan_of_seatings(&scores.seated),
     };
     let clock = live::Clock {

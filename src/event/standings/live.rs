@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::movement::threes::ThreesRound;
 use crate::movement::{IndividualRound, Movement, Side};
 
 use super::{EntryNames, EventStandings, Progress, RowState, Running, Scorecard, ScorecardRow};
@@ -225,6 +226,27 @@ pub fn plan_of_seatings(seated: &[IndividualRound]) -> BTreeMap<u32, Vec<Planned
                         opponents: other.clone(),
                     });
                 }
+            }
+        }
+    }
+    plan
+}
+
+/// Each player's games in Auction Calypso's rounds of tables of three seated so far: both
+/// other players at the table are opponents.
+pub fn plan_of_threes(rounds: &[ThreesRound]) -> BTreeMap<u32, Vec<PlannedGame>> {
+    let mut plan: BTreeMap<u32, Vec<PlannedGame>> = BTreeMap::new();
+    for r in rounds {
+        for (t, players) in r.tables().iter().enumerate() {
+            for &p in players {
+                plan.entry(p).or_default().push(PlannedGame {
+                    round: r.round(),
+                    table: t as u32 + 1,
+                    boards: Vec::new(),
+                    seat: None,
+                    partners: Vec::new(),
+                    opponents: players.iter().copied().filter(|&q| q != p).collect(),
+                });
             }
         }
     }

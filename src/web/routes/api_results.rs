@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use super::events::api_event;
 use crate::db::DbConnection;
+use crate::engine::auction::AuctionSummary;
 use crate::engine::embers::HandSummary;
 use crate::engine::json::{DummiesInput, PlayerInput, SeatMap};
 use crate::engine::kaiso::{Partnerships, SideSummary};
@@ -41,6 +42,8 @@ pub struct ResultBody {
     partnerships: Option<Partnerships<SideSummary>>,
     /// Embers: each hand's report.
     reports: Option<Vec<HandSummary>>,
+    /// Auction Calypso: the game's summary, hand by hand.
+    auction: Option<AuctionSummary>,
     reason: Option<String>,
 }
 
@@ -61,6 +64,7 @@ impl ResultBody {
                 dummies: self.dummies,
                 partnerships: self.partnerships,
                 reports: self.reports,
+                auction: self.auction,
             },
             self.reason,
         )

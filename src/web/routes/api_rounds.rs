@@ -46,8 +46,14 @@ struct TableJson {
     table: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     state: Option<&'static str>,
-    majors: SideJson,
-    minors: SideJson,
+    /// Absent at a table of three (Auction Calypso), which has `players` instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    majors: Option<SideJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minors: Option<SideJson>,
+    /// Only at a table of three: its players at positions 1, 2, 3 (1 deals first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    players: Option<[u32; 3]>,
     /// Only for a progressive individual: who sits out deals 1-4 on a side of three.
     #[serde(skip_serializing_if = "Option::is_none")]
     sit_out: Option<SitOutJson>,
@@ -101,11 +107,13 @@ fn table_json(s: TableSeats, with_state: bool, code: Option<String>) -> TableJso
         Some((cut, reported)) => (Some(cut), Some(reported)),
         None => (None, None),
     };
+    let threes = s.players.is_some();
     TableJson {
         table: s.table,
         state: with_state.then(|| s.state.name()),
-        majors,
-        minors,
+        majors: (!threes).then_some(majors),
+        minors: (!threes).then_some(minors),
+        players: s.players,
         sit_out,
         boards: s.boards,
         cut,

@@ -21,6 +21,7 @@ use crate::event::individual::{
 use crate::event::rounds::{TableState, next_round_of, table_states_with};
 use crate::event::settings::EventFormat;
 use crate::event::{Event, EventId};
+use crate::movement::threes::ThreesRound;
 use crate::movement::{IndividualRound, IndividualSide, IndividualTable, progressive_board};
 use crate::service::play::{CutChangeError, IndividualChangeError};
 use crate::service::tokens::table_code;
@@ -65,6 +66,91 @@ pub fn sit_out_text(out: &[u32; 4]) -> String {
         .map(u32::to_string)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A table of three in a line: its players by position, the first dealer named.
+pub fn threes_text(players: [u32; 3], names: &BTreeMap<u32, String>) -> String {
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let first = if i == 0 { " (deals first)" } else { "" };
+            format!("position {}: {}{first}", i + 1, player(p, names))
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// Round control of Auction Calypso's tables of three: the current round's tables and the
+/// next round's as soon as every table's scores are in.
+fn threes_parts(
+    ev: &Event,
+    st: &service::play::IndividualState,
+    codes: Vec<(u32, String)>,
+    reported: &[crate::event::rounds::Reported],
+) -> RoundParts {
+    let tables = u32::from(ev.settings.tables());
+    let names = names(&st.entries);
+    let current = st.threes.iter().find(|r| r.round() == ev.round.current);
+    let states = table_states_with(tables, &ev.round, crate::service::now(), reported, |t| {
+        current.is_some_and(|r| r.table(t).is_some())
+    });
+    let seats_of = |r: &ThreesRound, states: &[(u32, TableState)]| -> Vec<TableSeats> {
+        r.tables()
+            .iter()
+            .enumerate()
+            .map(|(i, &players)| {
+                let table = i as u32 + 1;
+                TableSeats {
+                    table,
+                    state: states
+                        .iter()
+                        .find(|(n, _)| *n == table)
+                        .map_or(TableState::NoGame, |(_, s)| *s),
+                    majors: Seated::Entry(None),
+                    minors: Seated::Entry(None),
+                    boards: vec![progressive_board(tables, r.round(), table)],
+                    cut: None,
+                    players: Some(players),
+                }
+            })
+            .collect()
+    };
+    let rounds = st.rounds();
+    let next = next_round_of(ev.status, &ev.round, rounds.clone());
+    let seating = st.next_threes(ev);
+    let upcoming = match rounds {
+        Ok(r) if ev.round.current < r => seating.as_ref().ok().map(|u| Upcoming {
+            round: u.round(),
+            tables: u
+                .tables()
+                .iter()
+                .enumerate()
+                .map(|(i, &t)| (i as u32 + 1, threes_text(t, &names)))
+                .collect(),
+            seats: seats_of(u, &[]),
+        }),
+        _ => None,
+    };
+    let next = next.and_then(|n| seating.map(|_| n));
+    RoundParts {
+        rounds: rounds.unwrap_or(0),
+        tables: states
+            .iter()
+            .map(|&(t, s)| {
+                let text = current
+                    .and_then(|r| r.table(t))
+                    .map(|p| threes_text(p, &names))
+                    .unwrap_or_default();
+                (t, s, text)
+            })
+            .collect(),
+        seats: current.map(|r| seats_of(r, &states)).unwrap_or_default(),
+        cuts_open: vec![],
+        codes,
+        next: next.map_err(|e| e.to_string()),
+        upcoming,
+    }
 }
 
 /// One table's seating in a line: both sides by name, and its board.
@@ -164,23 +250,23 @@ async fn render(
         .await?;
     let names = names(&st.entries);
     let tables = u32::from(ev.settings.tables());
-    let first_round = match st.seated.iter().find(|r| r.round == 1) {
-        Some(r) => Ok(r.clone()),
-        None if st.options.is_none() => Err("Set the rounds and table sizes first.".to_string()),
-        None if ev.round.current == 0 => st.next_seating(&ev).map_err(|e| e.to_string()),
-        None => Err("Round 1's seating was not stored.".to_string()),
-    }
-    .map(|r| {
-        r.tables
-            .iter()
-            .map(|t| {
-                (
-                    t.table,
-                    seating_text(t, &names, progressive_board(tables, 1, t.table)),
-                )
-            })
-            .collect()
-    });
+    let first_round = if ev.settings.auction_spec().is_some() {
+        match st.threes.iter().find(|r| r.round() == 1) {
+            Some(r) => Ok(r.clone()),
+            None if st.options.is_none() => Err("Set the rounds first.".to_string()),
+            None if ev.round.current == 0 => st.next_threes(&ev).map_err(|e| e.to_string()),
+            None => Err("Round 1's seating was not stored.".to_string()),
+        }
+        .map(|r| {
+            r.tables()
+                .iter()
+                .enumerate()
+                .map(|(i, &t)| (i as u32 + 1, threes_text(t, &names)))
+                .collect()
+        })
+    } else {
+        fours_first_round(&ev, &st, &names, tables)
+    };
     let form = form.unwrap_or_else(|| {
         st.options
             .as_ref()
@@ -275,6 +361,32 @@ pub async fn set(
     }
 }
 
+/// Round 1 of a progressive individual at tables of four to six, by table, or why not yet.
+fn fours_first_round(
+    ev: &Event,
+    st: &service::play::IndividualState,
+    names: &BTreeMap<u32, String>,
+    tables: u32,
+) -> Result<Vec<(u32, String)>, String> {
+    match st.seated.iter().find(|r| r.round == 1) {
+        Some(r) => Ok(r.clone()),
+        None if st.options.is_none() => Err("Set the rounds and table sizes first.".to_string()),
+        None if ev.round.current == 0 => st.next_seating(ev).map_err(|e| e.to_string()),
+        None => Err("Round 1's seating was not stored.".to_string()),
+    }
+    .map(|r| {
+        r.tables
+            .iter()
+            .map(|t| {
+                (
+                    t.table,
+                    seating_text(t, names, progressive_board(tables, 1, t.table)),
+                )
+            })
+            .collect()
+    })
+}
+
 /// Round control's view of a progressive individual (rounds.rs wraps it in its `RoundView`).
 pub struct RoundParts {
     pub rounds: u32,
@@ -302,6 +414,9 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
             Ok((st, codes, reported))
         })
         .await?;
+    if ev.settings.auction_spec().is_some() {
+        return Ok(threes_parts(ev, &st, codes, &reported));
+    }
     let names = names(&st.entries);
     let current = st.seated.iter().find(|r| r.round == ev.round.current);
     let states = table_states_with(tables, &ev.round, crate::service::now(), &reported, |t| {
@@ -327,6 +442,7 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
                 },
                 boards: vec![board(r.round, t.table)],
                 cut: Some((t.cut.clone(), t.cut_reported)),
+                players: None,
             })
             .collect()
     };

@@ -22,6 +22,9 @@ pub struct TableSeats {
     /// A progressive individual's cut (its players, highest first) and whether the table
     /// reported it (otherwise it was drawn from the event's key).
     pub cut: Option<(Vec<u32>, bool)>,
+    /// Auction Calypso's table of three: its players at positions 1, 2, 3 (the sides are
+    /// then not used).
+    pub players: Option<[u32; 3]>,
 }
 
 pub struct Upcoming {

@@ -92,6 +92,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
                     minors: Seated::Entry(s.and_then(|s| s.minors)),
                     boards: s.map(|s| s.boards.clone()).unwrap_or_default(),
                     cut: None,
+                    players: None,
                 }
             })
             .collect(),

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use super::table_result::{Mode, ScoreEntry, TableForm};
 
 use crate::engine::Problem;
-use crate::engine::embers::EmbersScore;
+use crate::event::table_report::Scored;
 use crate::event::EventStatus;
 use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
@@ -106,8 +106,105 @@ struct Kept {
     form: TableForm,
     problems: Vec<Problem>,
     message: Option<String>,
-    /// Embers: the engine's score of the hands checked so far.
-    running: Option<EmbersScore>,
+    /// Embers and Auction: the engine's score of the hands checked so far.
+    running: Option<Scored>,
+}
+
+/// An Auction Calypso table of three: this round's players by position (the stored round),
+/// the game's hands entered one by one, and how the players move after it.
+#[allow(clippy::too_many_arguments)]
+async fn threes_table(
+    state: &AppState,
+    session: &Session,
+    viewer: &Viewer,
+    slug: &str,
+    ev: crate::event::Event,
+    entries: Vec<Entry>,
+    table: u32,
+    code: String,
+    kept: Option<Kept>,
+) -> Result<TablePage, AppError> {
+    let round = ev.round.current;
+    let at = ev.clone();
+    let (game, rounds) = state
+        .db(move |c| {
+            let play = service::play::EventPlay::load(c, &at)?;
+            Ok((play.game_at(round, table), play.rounds))
+        })
+        .await?;
+    let notice = match (ev.status, &game) {
+        (EventStatus::Running, Some(_)) => None,
+        (EventStatus::Running, None) if round == 0 => {
+            Some("Play has not started: the director starts round 1.".to_string())
+        }
+        (EventStatus::Running, None) => Some(format!("No game at this table in round {round}.")),
+        (status, _) if status.over() => Some("Play is over. Thank you for playing.".into()),
+        _ => Some("Play has not started yet.".into()),
+    };
+    let names = super::individual::names(&entries);
+    let sides = match (&notice, &game) {
+        (None, Some(g)) => threes_positions(g)
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| SideView {
+                side: if i == 0 {
+                    "Position 1 (deals hand 1)".to_string()
+                } else {
+                    format!("Position {}", i + 1)
+                },
+                number: p,
+                name: names.get(&p).cloned().unwrap_or_default(),
+                sit_out: None,
+            })
+            .collect(),
+        _ => vec![],
+    };
+    let boards = match (&notice, &game) {
+        (None, Some(g)) => g.boards.clone(),
+        _ => vec![],
+    };
+    let next = if notice.is_some() {
+        vec![]
+    } else if round >= rounds && rounds > 0 {
+        vec!["This is the last round.".into()]
+    } else {
+        vec!["After the game the highest scorer stays at this table; the middle scorer moves up a table and the lowest down a table.".into()]
+    };
+    let scores = score_entries(state, &ev, round, table, &boards, kept).await?;
+    Ok(TablePage {
+        nav: Nav::new(session, viewer),
+        event_name: ev.settings.name().to_string(),
+        event_path: format!("/c/{slug}/events/{}", ev.id),
+        table,
+        notice,
+        round,
+        sides,
+        boards,
+        dealt_here: Some(format!(
+            "a game of {} hands of Auction Calypso, dealt at the table from four packs",
+            ev.settings.hands()
+        )),
+        next,
+        sit_outs: vec![],
+        csrf: csrf_token(session),
+        code,
+        seat_names: ev.settings.side_names(),
+        scores,
+        cut_note: None,
+        cut_form: None,
+        cut_refused: None,
+        over: ev.status.over(),
+    })
+}
+
+/// The players of a table of three, positions 1, 2, 3.
+fn threes_positions(g: &service::play::TableGame) -> Vec<u32> {
+    g.majors_players
+        .iter()
+        .chain(&g.minors_players)
+        .chain(&g.third)
+        .copied()
+        .collect()
 }
 
 /// A progressive individual's table: this round's players by side (the stored seating),
@@ -295,8 +392,14 @@ async fn score_entries(
             let result = results.iter().find(|r| r.place.board == board);
             let blank = TableForm::blank(&spec, ev.settings.game(), round, board);
             match kept.take_if(|k| !own || k.form.board.trim() == board.to_string()) {
-                Some(k) if own => ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result)
-                    .with_hands(agreed, k.running.as_ref()),
+                Some(k) if own => {
+                    let embers = match &k.running {
+                        Some(Scored::Embers(score)) => Some(score),
+                        _ => None,
+                    };
+                    ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result)
+                        .with_hands(agreed, embers)
+                }
                 Some(k) => ScoreEntry::new(&spec, &blank, &k.problems, k.message, result)
                     .with_hands(agreed, None),
                 None => ScoreEntry::new(&spec, &blank, &[], None, result).with_hands(agreed, None),
@@ -489,6 +592,10 @@ async fn page(
         return Err(AppError::NotFound);
     }
     let round = ev.round.current;
+    if ev.settings.auction_spec().is_some() {
+        return threes_table(state, session, viewer, &club.slug, ev, entries, table, code, kept)
+            .await;
+    }
     if movement_kind(ev.settings.format()).is_none() {
         return individual_table(
             state, session, viewer, &club.slug, ev, entries, table, code, kept, kept_cut,

@@ -363,6 +363,7 @@ impl TableForm {
             mode: match game {
                 GameKind::Kaiso => Some(Mode::Songs),
                 GameKind::Embers => Some(Mode::Hands),
+                GameKind::Auction => Some(Mode::Hands), // FIXME auction form
                 GameKind::Calypso => None,
             },
             ..TableForm::default()
@@ -1194,7 +1195,7 @@ mod tests {
     fn stored(spec: &GameSpec, f: &TableForm) -> String {
         f.sheet(spec)
             .unwrap()
-            .read(spec, crate::event::settings::GameKind::Calypso, None)
+            .read(spec, crate::event::settings::GameKind::Calypso, None, None)
             .unwrap()
             .to_json(spec)
             .to_string()
