@@ -524,6 +524,7 @@ async fn a_table_enters_its_result_deal_by_deal() {
             &spec,
             calypso_director::event::settings::GameKind::Calypso,
             None,
+            None,
         )
         .unwrap();
     let checked =
