@@ -18,6 +18,7 @@ use crate::event::results::{
 use crate::event::table_report::{self, Checked, Scored, Sheet, SheetInput, auction_problems};
 use crate::event::{ClubId, Event, EventId, EventStatus, PapersError, ResultId};
 use crate::movement::IndividualRound;
+use crate::movement::threes::ThreesRound;
 use crate::movement::Side;
 
 /// Who is entering or changing a result, as the audit trail names them.
@@ -634,6 +635,8 @@ pub struct ResultsContext {
     pub entries: Vec<Entry>,
     pub audit: Vec<(ResultId, AuditEntry)>,
     pub seated: Option<Vec<IndividualRound>>,
+    /// Auction Calypso's rounds of tables of three.
+    pub threes: Vec<ThreesRound>,
 }
 
 pub fn results_context(
@@ -645,9 +648,11 @@ pub fn results_context(
     let audit = db::results::audits_of(conn, &ids)?;
     let play = EventPlay::load(conn, ev)?;
     let seated = play.is_individual().then(|| play.seated().to_vec());
+    let threes = play.threes().to_vec();
     Ok(ResultsContext {
         entries: play.into_entries_and_movement().0,
         audit,
         seated,
+        threes,
     })
 }

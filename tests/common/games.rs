@@ -322,3 +322,33 @@ pub async fn six_pair_evening(api: Api, body: Value, rounds: u32) -> Evening {
     let (path, boards) = running(&api, body, &six_pairs(), one_board_rounds(rounds)).await;
     Evening { api, path, boards }
 }
+
+/// A random legal Auction Calypso game of `hands` hands as an event's table plays it:
+/// position 1 deals first, no setup.
+pub fn auction_game(hands: usize, seed: u64) -> calypso_director::engine::auction::AuctionOutcome {
+    use calypso_director::engine::auction::{AuctionSpec, Setup, random::random_game_from};
+    let spec = AuctionSpec::new(hands).unwrap();
+    random_game_from(
+        &spec,
+        Seat::North,
+        &Setup::default(),
+        &mut ChaCha8Rng::seed_from_u64(seed),
+    )
+    .1
+}
+
+/// The tallies of games of two or three sides: each side's margin over every other side at
+/// its table, added up (docs/scoring.md), from `(players, scores)` by table-round.
+pub fn three_sided_tallies(games: &[(Vec<u64>, Vec<i64>)]) -> BTreeMap<u64, i64> {
+    let mut t = BTreeMap::new();
+    for (players, scores) in games {
+        for (i, p) in players.iter().enumerate() {
+            let margin: i64 = (0..scores.len())
+                .filter(|&j| j != i)
+                .map(|j| scores[i] - scores[j])
+                .sum();
+            *t.entry(*p).or_insert(0) += margin;
+        }
+    }
+    t
+}

@@ -16,6 +16,7 @@ use crate::event::club::TimeZone;
 use crate::event::entries::Entry;
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
+use crate::event::threes::table_scores;
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
 use crate::service::ActionError;
@@ -269,14 +270,32 @@ fn results_json(
         entries,
         audit,
         seated,
+        threes,
     } = entry::results_context(c, ev, results)?;
+    let auction = ev.settings.auction_spec();
+    let scores = auction
+        .as_ref()
+        .map(|spec| table_scores(spec, results))
+        .unwrap_or_default();
     Ok(results
         .iter()
-        .map(|r| {
+        .zip(0..)
+        .map(|(r, i)| {
             let players = seated.as_deref().and_then(|s| {
                 crate::service::play::individual_sides(s, r.place.round, r.place.table)
             });
-            result_json(r, &entries, &audit, players)
+            let mut v = result_json(r, &entries, &audit, players);
+            // A table of three: its players by position, and the three scores the engine
+            // gives its hands.
+            if let Some(s) = scores.get(i) {
+                let at = threes
+                    .iter()
+                    .find(|t| t.round() == r.place.round)
+                    .and_then(|t| t.table(r.place.table));
+                v["players"] = json!(at);
+                v["scores"] = json!({"1": s.scores[0], "2": s.scores[1], "3": s.scores[2]});
+            }
+            v
         })
         .collect())
 }

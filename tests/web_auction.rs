@@ -1,0 +1,209 @@
+//! Auction Calypso as a club's progressive individual at tables of three (#23): settings, four
+//! tables of three over three rounds, each table's game reported hand by hand through the API
+//! and checked by the engine, each round seated from the last round's three scores a table
+//! (the highest stays, the middle moves up, the lowest down), and the three-sided tallies
+//! worked here from the engine's scores.
+
+mod common;
+
+use calypso_director::engine::auction::{self, AuctionSpec};
+use calypso_director::movement::threes::{self, ThreesResult};
+use common::games::*;
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+const HANDS: usize = 3;
+const TABLES: u32 = 4;
+
+fn players_of(t: &Value) -> [u32; 3] {
+    let p = t["players"].as_array().unwrap_or_else(|| panic!("{t}"));
+    [0, 1, 2].map(|i| p[i].as_u64().unwrap() as u32)
+}
+
+#[tokio::test]
+async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_and_tallied() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let base = json!({"name": "Auction Night", "date": "2026-12-03",
+                      "format": "progressive-individual", "game": "auction",
+                      "hands": HANDS, "tables": TABLES, "boards": 12});
+    let cases = [
+        (
+            json!({"format": "progressive"}),
+            "choose the progressive individual format",
+        ),
+        (
+            json!({"hands": 2}),
+            "an Auction Calypso game is 3 to 60 hands, agreed before play (not \"2\")",
+        ),
+        (
+            json!({"packs": 3}),
+            "Auction Calypso is played with four packs: leave packs blank (not \"3\")",
+        ),
+        (
+            json!({"variant": "cutthroat-3"}),
+            "Auction Calypso is its own three-hand game: choose the standard variant",
+        ),
+    ];
+    refused_event_bodies(&api, &base, &cases).await;
+
+    let (s, ev) = api.post("/events", base.clone()).await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    assert_eq!(
+        (ev["game"].as_str(), ev["hands"].as_i64(), ev["packs"].as_i64()),
+        (Some("auction"), Some(HANDS as i64), Some(4)),
+        "{ev}"
+    );
+    let path = format!("/events/{}", ev["id"]);
+    let names = [
+        "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou",
+    ];
+    for n in &names[..11] {
+        let (s, v) = api
+            .post(
+                &format!("{path}/entries"),
+                json!({"kind": "individual", "players": [{"name": n}]}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    // Eleven players do not fill four tables of three; sizes are not the director's to give.
+    let (s, v) = api
+        .put(&format!("{path}/movement"), json!({"rounds": 3}))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(
+        v.to_string()
+            .contains("4 tables need 12 players, and the event has 11"),
+        "{v}"
+    );
+    let (s, v) = api
+        .post(
+            &format!("{path}/entries"),
+            json!({"kind": "individual", "players": [{"name": names[11]}]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (s, v) = api
+        .put(
+            &format!("{path}/movement"),
+            json!({"rounds": 3, "table_sizes": [3, 3, 3, 3]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v.to_string().contains("leave the sizes out"), "{v}");
+    let (s, m) = api
+        .put(&format!("{path}/movement"), json!({"rounds": 3}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{m}");
+    assert_eq!(m["table_sizes"], json!([3, 3, 3, 3]), "{m}");
+    for to in ["ready", "running"] {
+        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+
+    let spec = AuctionSpec::new(HANDS).unwrap();
+    let mut expected = threes::first_round(12).unwrap();
+    let mut games: Vec<(Vec<u64>, Vec<i64>)> = Vec::new();
+    for round in 1..=3u64 {
+        let (s, rounds) = api.get(&format!("{path}/rounds")).await;
+        assert_eq!(s, StatusCode::OK, "{rounds}");
+        let shown: Vec<[u32; 3]> = rounds["next_seating"]["tables"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{rounds}"))
+            .iter()
+            .map(players_of)
+            .collect();
+        assert_eq!(shown, expected.tables(), "round {round} as shown");
+        let (s, started) = api
+            .post(&format!("{path}/rounds"), json!({"round": round}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{started}");
+        let (_, rounds) = api.get(&format!("{path}/rounds")).await;
+        let tables = rounds["tables"].as_array().unwrap().clone();
+        assert_eq!(tables.len(), TABLES as usize);
+        let mut results = Vec::new();
+        for t in &tables {
+            let table = t["table"].as_u64().unwrap();
+            let board = t["boards"][0].as_u64().unwrap();
+            let seated = players_of(t);
+            assert_eq!(Some(seated), expected.table(table as u32), "{t}");
+            assert!(t.get("majors").is_none(), "a table of three has no sides: {t}");
+            let game = auction_game(HANDS, round * 100 + table);
+            let body = |auction: Value| {
+                json!({"round": round, "table": table, "board": board, "auction": auction})
+            };
+            if (round, table) == (1, 1) {
+                // Refused by name, nothing stored: a Calypso report, a game short of its
+                // hands, a game whose first dealer is not position 1, a trick pile too big.
+                let calypso = json!({"round": round, "table": table, "board": board,
+                    "players": {}, "trick_piles": {"NS": 0, "EW": 0}});
+                let (s, v) = api.post(&format!("{path}/results"), calypso).await;
+                assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+                assert!(
+                    v.to_string()
+                        .contains("an Auction Calypso event takes the game's summary"),
+                    "{v}"
+                );
+                let mut short = serde_json::to_value(&game.summary).unwrap();
+                short["reports"].as_array_mut().unwrap().pop();
+                let (s, v) = api.post(&format!("{path}/results"), body(short)).await;
+                assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+                assert!(
+                    v.to_string().contains("the game is 3 hands and 2 are reported"),
+                    "{v}"
+                );
+                let mut second = serde_json::to_value(&game.summary).unwrap();
+                second["first_dealer"] = json!("2");
+                let (s, v) = api.post(&format!("{path}/results"), body(second)).await;
+                assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+                assert!(
+                    v.to_string()
+                        .contains("at an event's table player 1 deals the first hand"),
+                    "{v}"
+                );
+                let mut big = serde_json::to_value(&game.summary).unwrap();
+                big["reports"][0]["players"]["1"]["trick_pile"] = json!(60);
+                let (s, v) = api.post(&format!("{path}/results"), body(big)).await;
+                assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+                assert!(v.to_string().contains("hand 1"), "{v}");
+                let (_, none) = api.get(&format!("{path}/results")).await;
+                assert_eq!(none["results"], json!([]), "nothing stored: {none}");
+            }
+            let (s, v) = api
+                .post(
+                    &format!("{path}/results"),
+                    body(serde_json::to_value(&game.summary).unwrap()),
+                )
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "round {round} table {table}: {v}");
+            // The stored scores are the engine's, one per position, with the players.
+            let engine = auction::score(&spec, &game.summary).totals;
+            assert_eq!(engine, game.score.totals);
+            assert_eq!(
+                (v["scores"]["1"].as_i64(), v["scores"]["2"].as_i64(), v["scores"]["3"].as_i64()),
+                (Some(engine[0]), Some(engine[1]), Some(engine[2])),
+                "{v}"
+            );
+            assert_eq!(v["players"], json!(seated), "{v}");
+            results.push(ThreesResult {
+                table: table as u32,
+                scores: engine,
+            });
+            games.push((seated.iter().map(|&p| u64::from(p)).collect(), engine.to_vec()));
+        }
+        if round < 3 {
+            expected = threes::next_round(&expected, &results).unwrap();
+        }
+    }
+    let (s, rounds) = api.get(&format!("{path}/rounds")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(rounds["next_round"].is_null(), "three rounds planned: {rounds}");
+
+    let worked = three_sided_tallies(&games);
+    assert_eq!(worked.values().sum::<i64>(), 0, "a tally is zero-sum");
+    assert_eq!(worked.len(), 12);
+    assert_eq!(standings_tally(&api, &path).await, worked);
+}
