@@ -226,6 +226,8 @@ pub struct Played {
     pub results: Vec<TableResult>,
     pub still_to_play: BTreeSet<u32>,
     pub seated: Option<Vec<IndividualRound>>,
+    /// Auction Calypso's rounds of tables of three.
+    pub threes: Vec<ThreesRound>,
 }
 
 pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<Played, DbError> {
@@ -235,12 +237,14 @@ pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<Played, DbError> {
             results,
             still_to_play: BTreeSet::new(),
             seated: None,
+            threes: vec![],
         });
     }
     let play = EventPlay::load(c, ev)?;
     Ok(Played {
         still_to_play: boards_still_to_play(play.movement(), &results),
         seated: play.is_individual().then(|| play.seated().to_vec()),
+        threes: play.threes().to_vec(),
         results,
     })
 }

@@ -209,6 +209,7 @@ fn traveller(
         .cloned()
         .collect();
     let now = crate::service::now();
+    let auction = ev.settings.auction_spec();
     let view = results_view(&ResultsInput {
         publication: ev.publication(now),
         now,
@@ -219,6 +220,8 @@ fn traveller(
         entries,
         still_to_play: &played.still_to_play,
         seated: played.seated.as_deref(),
+        threes: &played.threes,
+        auction: auction.as_ref(),
         sides: &ev.settings.side_names(),
     });
     let lines = view

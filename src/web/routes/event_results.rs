@@ -14,7 +14,10 @@ use crate::event::results::{
 };
 use crate::event::seats::SideNames;
 use crate::event::{Exposure, Viewer};
+use crate::engine::auction::AuctionSpec;
+use crate::event::threes::table_scores;
 use crate::movement::IndividualRound;
+use crate::movement::threes::ThreesRound;
 use crate::service::play::individual_sides;
 
 /// The banner over the results.
@@ -48,8 +51,8 @@ pub struct ResultLine {
     pub board: u32,
     /// "not played" or "fouled"; `None` for a board played.
     pub outcome: Option<&'static str>,
-    /// The majors, then the minors.
-    pub sides: [SideLine; 2],
+    /// The majors, then the minors; at a table of three, positions 1, 2, 3.
+    pub sides: Vec<SideLine>,
     pub badge: Option<Badge>,
 }
 
@@ -80,6 +83,9 @@ pub struct ResultsInput<'a> {
     pub still_to_play: &'a BTreeSet<u32>,
     /// The progressive individual's seatings (None for the other formats).
     pub seated: Option<&'a [IndividualRound]>,
+    /// Auction Calypso's rounds of tables of three, and the game (empty and none otherwise).
+    pub threes: &'a [ThreesRound],
+    pub auction: Option<&'a AuctionSpec>,
     /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
     pub sides: &'a SideNames,
 }
@@ -214,15 +220,48 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
             }
         }),
     };
+    let outcome = match r.outcome {
+        Outcome::Played => None,
+        Outcome::NotPlayed => Some("not played"),
+        Outcome::Fouled => Some("fouled"),
+    };
+    if let Some(spec) = input.auction {
+        // A table of three: each position's player and the engine's score of the hands.
+        let at = input
+            .threes
+            .iter()
+            .find(|t| t.round() == r.place.round)
+            .and_then(|t| t.table(r.place.table));
+        let scores = table_scores(spec, std::slice::from_ref(r));
+        return ResultLine {
+            table: r.place.table,
+            board: r.place.board,
+            outcome,
+            sides: (0..3)
+                .map(|i| SideLine {
+                    side: format!("Position {}", i + 1),
+                    who: at.map_or_else(
+                        || "–".into(),
+                        |p| {
+                            let name = input.entries.iter().find(|e| e.number as u32 == p[i]);
+                            name.map_or_else(|| p[i].to_string(), |e| format!("{} {}", p[i], e.name))
+                        },
+                    ),
+                    score: match (played, scores.first()) {
+                        (true, Some(s)) => s.scores[i].to_string(),
+                        _ => "–".into(),
+                    },
+                    note: None,
+                })
+                .collect(),
+            badge: badge(public_state(input.publication, r.status)),
+        };
+    }
     ResultLine {
         table: r.place.table,
         board: r.place.board,
-        outcome: match r.outcome {
-            Outcome::Played => None,
-            Outcome::NotPlayed => Some("not played"),
-            Outcome::Fouled => Some("fouled"),
-        },
-        sides: [
+        outcome,
+        sides: vec![
             line(
                 input.sides.majors(),
                 majors,
@@ -314,6 +353,8 @@ mod tests {
             entries: &entries,
             still_to_play: &still,
             seated: None,
+            threes: &[],
+            auction: None,
             sides: &SideNames::default(),
         })
     }
@@ -531,6 +572,8 @@ mod tests {
             entries: &[],
             still_to_play: &BTreeSet::new(),
             seated: Some(&seated),
+            threes: &[],
+            auction: None,
             sides: &SideNames::default(),
         })
         .unwrap();

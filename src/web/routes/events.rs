@@ -1077,6 +1077,7 @@ pub async fn show(
         return Err(AppError::NotFound);
     }
     let now = crate::service::now();
+    let auction = ev.settings.auction_spec();
     let results = results_view(&ResultsInput {
         publication: ev.publication(now),
         now,
@@ -1087,6 +1088,8 @@ pub async fn show(
         entries: &entries,
         still_to_play: &played.still_to_play,
         seated: played.seated.as_deref(),
+        threes: &played.threes,
+        auction: auction.as_ref(),
         sides: &ev.settings.side_names(),
     });
     // The live standings, once there are results to stand on.

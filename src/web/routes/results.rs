@@ -17,6 +17,7 @@ use super::individual;
 use super::table_result::{ScoreEntry, TableForm};
 use crate::db::DbConnection;
 use crate::engine::Problem;
+use crate::event::threes::table_scores;
 use crate::event::club::{Club, TimeZone};
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
 use crate::event::rounds::{GridState, grid_state};
@@ -99,6 +100,11 @@ fn scores_text(r: &TableResult) -> String {
 /// Every round's tables, from the event's seatings and results.
 fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRound> {
     let names = individual::names(seatings.entries());
+    let auction = ev.settings.auction_spec();
+    let player = |p: u32| match names.get(&p) {
+        Some(n) => format!("{p} {n}"),
+        None => p.to_string(),
+    };
     let now = crate::service::now();
     // The plan's rounds only: a stored round number never sizes the page.
     (1..=seatings.rounds.min(crate::movement::MAX_ROUNDS))
@@ -112,13 +118,36 @@ fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRo
                     let result = results.iter().find(|r| {
                         r.place.round == round && r.place.table == table && r.place.board == board
                     });
+                    // A table of three: "1 Ann v 2 Bob v 3 Cy", and the engine's three scores.
+                    let (minors, scores) = match (&auction, game.third) {
+                        (Some(spec), Some(third)) => (
+                            format!(
+                                "{} v {}",
+                                side_label(&game, Side::Minors, &names),
+                                player(third)
+                            ),
+                            result
+                                .filter(|r| r.outcome == Outcome::Played)
+                                .and_then(|r| table_scores(spec, std::slice::from_ref(r)).pop())
+                                .map(|s| {
+                                    s.scores
+                                        .map(|n| n.to_string())
+                                        .join(" – ")
+                                })
+                                .unwrap_or_default(),
+                        ),
+                        _ => (
+                            side_label(&game, Side::Minors, &names),
+                            result.map(scores_text).unwrap_or_default(),
+                        ),
+                    };
                     rows.push(GridRow {
                         table,
                         board,
                         majors: side_label(&game, Side::Majors, &names),
-                        minors: side_label(&game, Side::Minors, &names),
+                        minors,
                         state: grid_state(round, &ev.round, now, result.map(|r| r.status)),
-                        scores: result.map(scores_text).unwrap_or_default(),
+                        scores,
                         ruling: result.map(ruling_text).unwrap_or_default(),
                         result: result.map(|r| r.id.get()),
                     });
@@ -237,7 +266,9 @@ async fn grid_part(state: &AppState, d: &ClubDirector, ev: &Event) -> Result<Str
         event_id: ev.id,
         current: ev.round.current,
         rounds,
-        sides: {
+        sides: if ev.settings.auction_spec().is_some() {
+            "Positions 1 v 2 v 3".to_string()
+        } else {
             let n = ev.settings.side_names();
             format!("{} v {}", n.majors(), n.minors())
         },
