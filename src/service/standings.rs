@@ -250,25 +250,41 @@ pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<Played, DbError> {
 }
 
 /// An entry's games as their tables reported them, for a scorecard of games played hand by
-/// hand (Embers): each game's place, whether the entry sat majors, and the report. Results
-/// the scorecard does not show as scored are left for it to skip.
+/// hand (Embers, Auction): each game's place, where the entry sat (0 for the majors and 1 for
+/// the minors; at a table of three its position, 0 to 2), and the report. Results the
+/// scorecard does not show as scored are left for it to skip.
 pub fn reports_of_entry(
     c: &mut DbConnection,
     ev: &Event,
     number: u32,
-) -> Result<Vec<(Place, bool, crate::event::results::Report)>, DbError> {
-    let entries = db::entries::entries_of(c, ev.club_id, ev.id)?;
-    let Some(entry) = entries
+) -> Result<Vec<(Place, usize, crate::event::results::Report)>, DbError> {
+    let play = EventPlay::load(c, ev)?;
+    let Some(entry) = play
+        .entries()
         .iter()
         .find(|e| u32::try_from(e.number).ok() == Some(number))
+        .cloned()
     else {
         return Ok(Vec::new());
     };
+    let threes = play.threes().to_vec();
     Ok(db::results::results_of(c, ev.club_id, ev.id)?
         .into_iter()
         .filter_map(|r| {
-            let majors = r.majors_entry == Some(entry.id);
-            (majors || r.minors_entry == Some(entry.id)).then_some((r.place, majors, r.report))
+            let at = if threes.is_empty() {
+                if r.majors_entry == Some(entry.id) {
+                    Some(0)
+                } else {
+                    (r.minors_entry == Some(entry.id)).then_some(1)
+                }
+            } else {
+                threes
+                    .iter()
+                    .find(|t| t.round() == r.place.round)
+                    .and_then(|t| t.table(r.place.table))
+                    .and_then(|p| p.iter().position(|&q| q == number))
+            };
+            at.map(|at| (r.place, at, r.report))
         })
         .collect())
 }

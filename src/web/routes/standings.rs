@@ -268,10 +268,10 @@ pub async fn scorecard(
             .iter()
             .map(|r| {
                 let shown = r.state == crate::event::standings::RowState::Scored;
-                let (_, majors, report) = games
+                let (_, at, report) = games
                     .iter()
                     .find(|(p, _, _)| shown && Some(p.table) == r.table && p.round == r.round)?;
-                let side = if *majors { m } else { 1 - m };
+                let side = if *at == 0 { m } else { 1 - m };
                 let rows = super::table_hands::hands_report(&spec, report.json());
                 (!rows.is_empty()).then(|| {
                     rows.iter()
