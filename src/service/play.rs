@@ -645,10 +645,12 @@ pub fn movement_record(
     })
 }
 
-/// The progressive individual's options and plan, and the rounds seated so far.
+/// The progressive individual's options and plan, and the rounds seated so far (tables of
+/// four to six, or Auction Calypso's tables of three).
 pub type IndividualSeatings = (
     Option<(IndividualOptions, IndividualPlan)>,
     Vec<IndividualRound>,
+    Vec<ThreesRound>,
 );
 
 pub fn individual_seatings(
@@ -656,10 +658,8 @@ pub fn individual_seatings(
     club: ClubId,
     event: EventId,
 ) -> Result<IndividualSeatings, DbError> {
-    Ok((
-        db::individual::options_of(conn, club, event)?,
-        seatings(conn, club, event)?.0,
-    ))
+    let (fours, threes) = seatings(conn, club, event)?;
+    Ok((db::individual::options_of(conn, club, event)?, fours, threes))
 }
 
 /// The event's table codes by table 1..=`tables`, making the missing ones with `make`.

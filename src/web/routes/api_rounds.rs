@@ -14,7 +14,7 @@ use crate::event::club::TimeZone;
 use crate::event::individual::CutError;
 use crate::event::individual::IndividualOptions;
 use crate::event::{ClubId, Event, EventId};
-use crate::movement::IndividualRound;
+use crate::event::threes::StoredRound;
 use crate::service;
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
@@ -267,14 +267,15 @@ struct IndividualMovementJson {
     table_sizes: Vec<u32>,
     boards: u32,
     options: IndividualOptions,
-    /// The seating of every round started so far.
-    seated: Vec<IndividualRound>,
+    /// The seating of every round started so far (at tables of three, each round's
+    /// players by table and position).
+    seated: Vec<StoredRound>,
 }
 
 /// `GET .../movement` of a progressive individual: its options, the plan made of them and
 /// the rounds seated so far; 404 before the options are set.
 pub async fn get_individual(state: &AppState, club: ClubId, id: EventId) -> ApiResult {
-    let (options, seated) = state
+    let (options, fours, threes) = state
         .db(move |c| Ok(service::play::individual_seatings(c, club, id)?))
         .await
         .map_err(AppError::into_api)?;
@@ -292,7 +293,11 @@ pub async fn get_individual(state: &AppState, club: ClubId, id: EventId) -> ApiR
         boards: plan.boards(),
         table_sizes: plan.table_sizes,
         options,
-        seated,
+        seated: fours
+            .into_iter()
+            .map(StoredRound::Fours)
+            .chain(threes.into_iter().map(StoredRound::Threes))
+            .collect(),
     }))
 }
 

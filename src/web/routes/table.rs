@@ -225,7 +225,7 @@ async fn individual_table(
     let (club, id) = (ev.club_id, ev.id);
     let (seated, options) = state
         .db(move |c| {
-            let (options, seated) = service::play::individual_seatings(c, club, id)?;
+            let (options, seated, _) = service::play::individual_seatings(c, club, id)?;
             Ok((seated, options))
         })
         .await?;
