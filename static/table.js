@@ -165,3 +165,77 @@
     });
   });
 })();
+
+// Auction Calypso: each hand's calls are a text field ("pass 170C double pass pass"); the
+// buttons type the same tokens into it, for a thumb, and the calls are redrawn as chips with
+// who made each. Without script the field alone does it (the buttons stay hidden).
+(function () {
+  "use strict";
+  var SUITS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs",
+    "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs" };
+  var WORDS = { pass: "pass", p: "pass", double: "double", x: "double", redouble: "redouble", xx: "redouble" };
+  function tokens(text) {
+    return text.split(/[\s,]+/).filter(function (t) { return t !== ""; });
+  }
+  // A token as the server words it ("1 calypso and 200 spades"), or null if it is no call.
+  function words(token) {
+    var t = token.toLowerCase();
+    if (WORDS.hasOwnProperty(t)) { return WORDS[t]; }
+    var m = /^(?:(\d+)\+)?(\d+)([SHDC♠♥♦♣])$/i.exec(token);
+    if (!m) { return null; }
+    var calypsos = m[1] ? parseInt(m[1], 10) : 0;
+    var bid = parseInt(m[2], 10) + " " + SUITS[m[3].toUpperCase()];
+    if (calypsos === 0) { return bid; }
+    return calypsos + (calypsos === 1 ? " calypso" : " calypsos") + " and " + bid;
+  }
+  document.querySelectorAll("fieldset.auction-hand").forEach(function (hand) {
+    var input = hand.querySelector("input[name$='_calls']");
+    var list = hand.querySelector("ol.call-chips");
+    var pad = hand.querySelector(".call-pad");
+    if (!input || !list || !pad) { return; }
+    var dealer = parseInt(hand.getAttribute("data-dealer"), 10) || 1;
+    var state = hand.querySelector(".call-state");
+    function draw() {
+      list.textContent = "";
+      tokens(input.value).forEach(function (t, i) {
+        var said = words(t);
+        var li = document.createElement("li");
+        li.className = said ? "call-chip" : "call-chip bad";
+        var who = document.createElement("span");
+        who.className = "who";
+        // Eldest, the dealer's left, calls first; then clockwise.
+        who.textContent = String((dealer + i) % 3 + 1);
+        li.appendChild(who);
+        li.appendChild(document.createTextNode(" " + (said || t)));
+        list.appendChild(li);
+      });
+      // The server's word on the auction holds for the calls it saw only.
+      if (state) { state.hidden = input.value !== input.defaultValue; }
+    }
+    function set(calls) {
+      input.value = calls.join(" ");
+      // Redrawn, and kept like anything typed.
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    input.addEventListener("input", draw);
+    pad.hidden = false;
+    pad.addEventListener("click", function (ev) {
+      var b = ev.target.closest("button");
+      if (!b) { return; }
+      var calls = tokens(input.value);
+      if (b.hasAttribute("data-call")) {
+        calls.push(b.getAttribute("data-call"));
+      } else if (b.hasAttribute("data-undo")) {
+        calls.pop();
+      } else if (b.hasAttribute("data-suit")) {
+        var points = parseInt(pad.querySelector(".bid-points").value, 10);
+        if (!(points >= 0)) { pad.querySelector(".bid-points").focus(); return; }
+        var picked = pad.querySelector(".bid-calypsos input:checked");
+        var calypsos = picked ? parseInt(picked.value, 10) : 0;
+        calls.push((calypsos > 0 ? calypsos + "+" : "") + points + b.getAttribute("data-suit"));
+      } else { return; }
+      set(calls);
+    });
+    draw();
+  });
+})();

@@ -26,6 +26,7 @@ pub mod rounds;
 pub mod settings;
 pub mod standings;
 pub mod table;
+pub mod table_auction;
 pub mod table_hands;
 pub mod table_result;
 pub mod table_songs;

@@ -1,0 +1,1395 @@
+//! Auction Calypso on a table's page: after each hand the table types its calls, the trumps
+//! the declarer named for the opponents, each player's trick pile from the hand, calypsos
+//! completed so far and cards of each calypso in progress, and the cards sold; the engine
+//! checks every hand against the one before and keeps the running score. Kept as typed, so
+//! nothing is lost when the form comes back with problems.
+//!
+//! Fields, hand `k` (1 to 60) and player `p` (1 to 3): `a{k}_calls`, `a{k}_lho`, `a{k}_rho`,
+//! `a{k}_pile_{p}`, `a{k}_calypsos_{p}`, `a{k}_prog_{p}_{S|H|D|C}`, `a{k}_sold`.
+//!
+//! The calls are text, eldest (the dealer's left) first, tokens separated by spaces or
+//! commas, in any case:
+//! - `pass` or `p`; `double` or `x`; `redouble` or `xx`;
+//! - a bid of no calypsos: its points then its suit, `170C`, `200s`;
+//! - a bid of calypsos: calypsos, `+`, points, suit: `1+200S`, `2+0H`.
+//!
+//! Suits are `S H D C` (or `♠ ♥ ♦ ♣`). The dealer of hand `k` is player ((k − 1) mod 3) + 1:
+//! the form's game starts with player 1 dealing.
+
+use serde_json::Value;
+
+use super::table_songs::Chip;
+use crate::engine::auction::spec::{
+    DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name, right_of,
+};
+use crate::engine::auction::{
+    self, Auction, AuctionScore, AuctionSpec, AuctionState, AuctionSummary, Bid, Call, Doubling,
+    HandReport, MAX_CALLS, Outcome, PlayerLine, SuitCounts,
+};
+use crate::engine::{Problem, Seat, Suit};
+
+/// No field of a hand past the most a game has is read.
+pub const MAX_AUCTION_HANDS: usize = auction::MAX_HANDS;
+/// The form's game: player 1 deals the first hand.
+pub const FIRST_DEALER: Seat = Seat::North;
+
+/// Bounds of the counts read (beyond them a count is a typing slip, not a hand).
+const MAX_PILE: u32 = DEAL as u32;
+const MAX_CALYPSOS: u32 = 200;
+const MAX_PROGRESS: u32 = MAX_IN_PROGRESS as u32;
+const MAX_SOLD: u32 = MAX_IN_PROGRESS as u32;
+/// Bad tokens named one by one in a hand; the rest are counted.
+const BAD_TOKENS_NAMED: usize = 5;
+
+/// Suits in the order the form shows them.
+const SUITS_SHOWN: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+/// One player's line of a hand, as typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuctionPlayerForm {
+    /// Trick-pile cards from this hand.
+    pub pile: String,
+    /// Calypsos completed so far in the game.
+    pub calypsos: String,
+    /// Cards of each calypso in progress after the hand, by [`Suit::index`] (C, D, H, S).
+    pub in_progress: [String; 4],
+}
+
+/// One hand as typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuctionHandForm {
+    pub calls: String,
+    /// The left-hand opponent's trumps (a suit letter), blank in a misère.
+    pub lho: String,
+    /// The right-hand opponent's trumps.
+    pub rho: String,
+    pub players: [AuctionPlayerForm; PLAYERS],
+    pub sold: String,
+}
+
+/// The whole form: index 0 is hand 1.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuctionForm {
+    pub hands: Vec<AuctionHandForm>,
+}
+
+/// Which field of a hand a key names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Calls,
+    Lho,
+    Rho,
+    Sold,
+    Pile(usize),
+    Calypsos(usize),
+    Progress(usize, Suit),
+}
+
+impl Field {
+    const HAND: [Field; 4] = [Field::Calls, Field::Lho, Field::Rho, Field::Sold];
+
+    /// Every field of a hand, in the form's order.
+    fn all() -> impl Iterator<Item = Field> {
+        Field::HAND.into_iter().chain((0..PLAYERS).flat_map(|p| {
+            [Field::Pile(p), Field::Calypsos(p)]
+                .into_iter()
+                .chain(SUITS_SHOWN.map(|s| Field::Progress(p, s)))
+        }))
+    }
+
+    /// The key's part after `a{k}_`.
+    fn name(self) -> String {
+        match self {
+            Field::Calls => "calls".into(),
+            Field::Lho => "lho".into(),
+            Field::Rho => "rho".into(),
+            Field::Sold => "sold".into(),
+            Field::Pile(p) => format!("pile_{}", p + 1),
+            Field::Calypsos(p) => format!("calypsos_{}", p + 1),
+            Field::Progress(p, s) => format!("prog_{}_{}", p + 1, s.letter()),
+        }
+    }
+
+    fn parse(text: &str) -> Option<Field> {
+        let player = |t: &str| match t {
+            "1" => Some(0),
+            "2" => Some(1),
+            "3" => Some(2),
+            _ => None,
+        };
+        Some(match text {
+            "calls" => Field::Calls,
+            "lho" => Field::Lho,
+            "rho" => Field::Rho,
+            "sold" => Field::Sold,
+            _ => {
+                if let Some(p) = text.strip_prefix("pile_") {
+                    Field::Pile(player(p)?)
+                } else if let Some(p) = text.strip_prefix("calypsos_") {
+                    Field::Calypsos(player(p)?)
+                } else {
+                    let (p, s) = text.strip_prefix("prog_")?.split_once('_')?;
+                    let suit = match s {
+                        "S" => Suit::Spades,
+                        "H" => Suit::Hearts,
+                        "D" => Suit::Diamonds,
+                        "C" => Suit::Clubs,
+                        _ => return None,
+                    };
+                    Field::Progress(player(p)?, suit)
+                }
+            }
+        })
+    }
+}
+
+/// `a12_pile_3` is hand 12's `Pile(2)`: (11, ..). No hand past the most a game has.
+fn field_of(key: &str) -> Option<(usize, Field)> {
+    let (n, rest) = key.strip_prefix('a')?.split_once('_')?;
+    if n.is_empty() || n.len() > 2 || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let k: usize = n.parse().ok()?;
+    if !(1..=MAX_AUCTION_HANDS).contains(&k) {
+        return None;
+    }
+    Some((k - 1, Field::parse(rest)?))
+}
+
+impl AuctionHandForm {
+    fn slot(&self, f: Field) -> &String {
+        match f {
+            Field::Calls => &self.calls,
+            Field::Lho => &self.lho,
+            Field::Rho => &self.rho,
+            Field::Sold => &self.sold,
+            Field::Pile(p) => &self.players[p].pile,
+            Field::Calypsos(p) => &self.players[p].calypsos,
+            Field::Progress(p, s) => &self.players[p].in_progress[s.index()],
+        }
+    }
+
+    fn slot_mut(&mut self, f: Field) -> &mut String {
+        match f {
+            Field::Calls => &mut self.calls,
+            Field::Lho => &mut self.lho,
+            Field::Rho => &mut self.rho,
+            Field::Sold => &mut self.sold,
+            Field::Pile(p) => &mut self.players[p].pile,
+            Field::Calypsos(p) => &mut self.players[p].calypsos,
+            Field::Progress(p, s) => &mut self.players[p].in_progress[s.index()],
+        }
+    }
+
+    /// Nothing typed at all.
+    pub fn is_blank(&self) -> bool {
+        Field::all().all(|f| self.slot(f).trim().is_empty())
+    }
+
+    /// The form of one stored hand report (hand `k`, for its dealer when the report gives a
+    /// contract instead of calls).
+    fn from_report(k: usize, r: &HandReport) -> AuctionHandForm {
+        let calls = match (&r.calls, r.contract) {
+            (Some(calls), _) => Some(calls.clone()),
+            (None, Some(o)) => calls_for(dealer_of(k), o),
+            (None, None) => None,
+        };
+        let [lho, rho] = r
+            .opponents_trumps
+            .map_or([String::new(), String::new()], |t| {
+                t.map(|s| s.letter().to_string())
+            });
+        AuctionHandForm {
+            calls: calls.map_or_else(String::new, |c| {
+                c.iter().map(call_token).collect::<Vec<_>>().join(" ")
+            }),
+            lho,
+            rho,
+            players: r.players.map(|l| match l {
+                Some(l) => AuctionPlayerForm {
+                    pile: l.trick_pile.to_string(),
+                    calypsos: l.calypsos.to_string(),
+                    in_progress: Suit::ALL.map(|s| l.in_progress.get(s).to_string()),
+                },
+                None => AuctionPlayerForm::default(),
+            }),
+            sold: r.sold.to_string(),
+        }
+    }
+
+    /// Hand `k`'s report, its problems pushed (each named with the hand, and the player when
+    /// about one).
+    fn read(&self, k: usize, problems: &mut Vec<Problem>) -> HandReport {
+        let dealer = dealer_of(k);
+        let mut say = |code: &'static str, seat: Option<Seat>, message: String| {
+            problems.push(Problem {
+                code,
+                message: format!("hand {k}: {message}"),
+                seat,
+                side: None,
+                deal: Some(k as i64),
+            })
+        };
+        // The calls: every token a call, the auction legal and over.
+        let mut calls = Vec::new();
+        if self.calls.trim().is_empty() {
+            say(
+                "hand-missing",
+                None,
+                "the calls are blank: fill in every hand in order (the calls, each player's trick pile, calypsos and cards in progress)".into(),
+            );
+        } else {
+            let mut bad = 0;
+            let mut too_many = false;
+            for (i, token) in tokens(&self.calls).enumerate() {
+                if i == MAX_CALLS {
+                    too_many = true;
+                    break;
+                }
+                match parse_call(token) {
+                    Ok(c) => calls.push(c),
+                    Err(why) => {
+                        bad += 1;
+                        if bad <= BAD_TOKENS_NAMED {
+                            say("call", None, why);
+                        }
+                    }
+                }
+            }
+            if bad > BAD_TOKENS_NAMED {
+                say(
+                    "call",
+                    None,
+                    format!("{} more tokens are not calls", bad - BAD_TOKENS_NAMED),
+                );
+            }
+            if too_many {
+                say(
+                    "call",
+                    None,
+                    format!("more than {MAX_CALLS} calls: no auction is longer"),
+                );
+            } else if bad == 0 {
+                match Auction::run(dealer, &calls) {
+                    Err((i, e)) => say("call", e.player, format!("call {}, {e}", i + 1)),
+                    Ok(a) => {
+                        if let AuctionState::Open { to_call } = a.state() {
+                            say(
+                                "auction-open",
+                                None,
+                                format!(
+                                    "the auction is not over: {} is to call",
+                                    player_name(to_call)
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // The opponents' trumps: both or neither.
+        let mut suit = |text: &str, whose: &str| -> Option<Suit> {
+            let t = text.trim();
+            if t.is_empty() {
+                return None;
+            }
+            let s = t.parse::<Suit>().ok();
+            if s.is_none() {
+                say(
+                    "trumps",
+                    None,
+                    format!("{whose} trumps: \"{t}\" is not a suit (S, H, D or C)"),
+                );
+            }
+            s
+        };
+        let lho = suit(&self.lho, "the left-hand opponent's");
+        let rho = suit(&self.rho, "the right-hand opponent's");
+        let opponents_trumps = match (lho, rho) {
+            (Some(l), Some(r)) => Some([l, r]),
+            (None, None) => None,
+            (l, _) => {
+                // A suit typed that did not read is named already.
+                if self.lho.trim().is_empty() || self.rho.trim().is_empty() {
+                    let (named, missing) = if l.is_some() {
+                        ("left-hand", "right-hand")
+                    } else {
+                        ("right-hand", "left-hand")
+                    };
+                    say(
+                        "trumps",
+                        None,
+                        format!(
+                            "the {named} opponent's trumps are named but not the {missing} opponent's: name both, or neither after a misère"
+                        ),
+                    );
+                }
+                None
+            }
+        };
+        // Each player's counts.
+        let mut number = |text: &str, max: u32, seat: Option<Seat>, what: String| -> u32 {
+            count(text, max).unwrap_or_else(|why| {
+                say("number", seat, format!("{what}: {why}"));
+                0
+            })
+        };
+        let players = std::array::from_fn(|p| {
+            let seat = SEATS[p];
+            let who = player_name(seat);
+            let l = &self.players[p];
+            let trick_pile = number(&l.pile, MAX_PILE, Some(seat), format!("{who}'s trick pile"));
+            let calypsos = number(
+                &l.calypsos,
+                MAX_CALYPSOS,
+                Some(seat),
+                format!("{who}'s calypsos so far"),
+            );
+            let mut in_progress = SuitCounts::default();
+            for s in SUITS_SHOWN {
+                in_progress.0[s.index()] = number(
+                    &l.in_progress[s.index()],
+                    MAX_PROGRESS,
+                    Some(seat),
+                    format!("{who}'s {} calypso in progress", s.name().to_lowercase()),
+                ) as u8;
+            }
+            Some(PlayerLine {
+                trick_pile,
+                calypsos,
+                in_progress,
+            })
+        });
+        let sold = number(&self.sold, MAX_SOLD, None, "cards sold".into());
+        HandReport {
+            calls: Some(calls),
+            contract: None,
+            needed: None,
+            opponents_trumps,
+            players,
+            sold,
+        }
+    }
+}
+
+/// The dealer of hand `k` (1-based) in the form's game.
+pub fn dealer_of(k: usize) -> Seat {
+    SEATS[(k.max(1) - 1) % PLAYERS]
+}
+
+/// The tokens of a calls text.
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+}
+
+/// A call as the form types it: `pass`, `double`, `redouble`, `170C`, `1+200S`.
+pub fn call_token(c: &Call) -> String {
+    match c {
+        Call::Pass => "pass".into(),
+        Call::Double => "double".into(),
+        Call::Redouble => "redouble".into(),
+        Call::Bid(b) if b.calypsos == 0 => format!("{}{}", b.points, b.suit.letter()),
+        Call::Bid(b) => format!("{}+{}{}", b.calypsos, b.points, b.suit.letter()),
+    }
+}
+
+/// Reads one token of the calls (any case): `pass`/`p`, `double`/`x`, `redouble`/`xx`, or a
+/// bid `170C`, `1+200S`. Whether a bid is allowed at all is the auction's to say.
+pub fn parse_call(token: &str) -> Result<Call, String> {
+    let t = token.trim();
+    let not = || {
+        format!("\"{t}\" is not a call: use pass, double, redouble or a bid like 170C or 1+200S")
+    };
+    match t.to_ascii_lowercase().as_str() {
+        "pass" | "p" => return Ok(Call::Pass),
+        "double" | "x" => return Ok(Call::Double),
+        "redouble" | "xx" => return Ok(Call::Redouble),
+        _ => {}
+    }
+    let mut chars = t.chars();
+    let suit = chars
+        .next_back()
+        .and_then(Suit::from_char)
+        .ok_or_else(not)?;
+    let number = chars.as_str();
+    let (calypsos, points) = match number.split_once('+') {
+        Some((c, p)) => (c, p),
+        None => ("0", number),
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(calypsos) || !digits(points) {
+        return Err(not());
+    }
+    let calypsos: u8 = calypsos.parse().map_err(|_| not())?;
+    let points: u32 = points.parse().map_err(|_| not())?;
+    Ok(Call::Bid(Bid::new(calypsos, points, suit)))
+}
+
+/// The shortest auction giving `outcome` from `dealer`: passes to the declarer, the bid,
+/// its doubling, two passes; None when the engine does not take it (a malformed bid).
+fn calls_for(dealer: Seat, outcome: Outcome) -> Option<Vec<Call>> {
+    let calls = match outcome {
+        Outcome::Misere => vec![Call::Pass; PLAYERS],
+        Outcome::Contract(c) => {
+            let mut calls = Vec::new();
+            let mut at = left_of(dealer);
+            while at != c.declarer {
+                calls.push(Call::Pass);
+                at = left_of(at);
+            }
+            calls.push(Call::Bid(c.bid));
+            match c.doubling {
+                Doubling::Undoubled => {}
+                Doubling::Doubled => calls.push(Call::Double),
+                Doubling::Redoubled => calls.extend([Call::Double, Call::Pass, Call::Redouble]),
+            }
+            calls.extend([Call::Pass, Call::Pass]);
+            calls
+        }
+    };
+    let state = Auction::run(dealer, &calls).ok()?.state();
+    let same = match (outcome, state) {
+        (Outcome::Misere, AuctionState::Misere) => true,
+        (Outcome::Contract(c), AuctionState::Won(w)) => c == w,
+        _ => false,
+    };
+    same.then_some(calls)
+}
+
+/// A count as typed: blank is 0; not a number, below 0 or above `max` is refused, saying why.
+fn count(text: &str, max: u32) -> Result<u32, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(0);
+    }
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("\"{t}\" is not a number"));
+    }
+    if negative && digits.bytes().any(|b| b != b'0') {
+        return Err(format!("\"{t}\" is below 0"));
+    }
+    match digits.parse::<u32>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("\"{t}\" is more than {max}")),
+    }
+}
+
+impl AuctionForm {
+    /// Takes a field of this form (`a3_calls`, `a3_pile_2`, `a3_prog_2_S`, ...); false if
+    /// the key is not one (or names a hand past the last).
+    pub fn take(&mut self, key: &str, value: String) -> bool {
+        let Some((i, f)) = field_of(key) else {
+            return false;
+        };
+        if self.hands.len() <= i {
+            self.hands.resize_with(i + 1, AuctionHandForm::default);
+        }
+        *self.hands[i].slot_mut(f) = value;
+        true
+    }
+
+    /// Every field typed, as `take` reads it (to keep the input, or to rebuild the form).
+    pub fn pairs(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for (i, h) in self.hands.iter().take(MAX_AUCTION_HANDS).enumerate() {
+            for f in Field::all() {
+                let v = h.slot(f);
+                if !v.is_empty() {
+                    out.push((format!("a{}_{}", i + 1, f.name()), v.clone()));
+                }
+            }
+        }
+        out
+    }
+
+    /// Hands filled in: up to the last whose calls are typed.
+    pub fn typed(&self) -> usize {
+        self.hands
+            .iter()
+            .rposition(|h| !h.calls.trim().is_empty())
+            .map_or(0, |i| i + 1)
+    }
+
+    /// The report of each hand typed, as the engine's summary holds them (its problems
+    /// pushed: each names the hand, and the player when about one).
+    pub fn read(&self, problems: &mut Vec<Problem>) -> Vec<HandReport> {
+        let typed = self.typed();
+        if typed == 0 {
+            problems.push(Problem {
+                code: "hands-missing",
+                message: "fill in hand 1: the calls, each player's trick pile, calypsos and cards in progress".into(),
+                seat: None,
+                side: None,
+                deal: Some(1),
+            });
+            return Vec::new();
+        }
+        self.hands
+            .iter()
+            .take(typed)
+            .enumerate()
+            .map(|(i, h)| h.read(i + 1, problems))
+            .collect()
+    }
+
+    /// The engine's summary of the hands typed: the form's game, player 1 dealing first,
+    /// without a setup.
+    pub fn summary(&self, problems: &mut Vec<Problem>) -> AuctionSummary {
+        summary_of(self.read(problems))
+    }
+
+    /// The form a stored sheet came from, `{"auction": {"first_dealer": "1", "reports":
+    /// [..]}}` (or the summary itself): for a director's correction, and to show a stored
+    /// result. Calls as tokens; a hand reported by its contract gets the shortest auction
+    /// that gives it. A report that does not read is a blank hand.
+    pub fn from_json(v: &Value) -> AuctionForm {
+        let a = if v["auction"].is_object() {
+            &v["auction"]
+        } else {
+            v
+        };
+        let Some(reports) = a["reports"].as_array() else {
+            return AuctionForm::default();
+        };
+        AuctionForm {
+            hands: reports
+                .iter()
+                .take(MAX_AUCTION_HANDS)
+                .enumerate()
+                .map(|(i, r)| {
+                    serde_json::from_value::<HandReport>(r.clone())
+                        .map(|r| AuctionHandForm::from_report(i + 1, &r))
+                        .unwrap_or_default()
+                })
+                .collect(),
+        }
+    }
+
+    /// The lines to show: every hand typed, then the next. The next starts where the last
+    /// ended (its calypsos and cards in progress copied; calls, trumps, piles and sale
+    /// blank), unless something of it is typed already.
+    pub fn with_next(&self) -> Vec<AuctionHandForm> {
+        let typed = self.typed();
+        let mut lines: Vec<AuctionHandForm> = self.hands.iter().take(typed).cloned().collect();
+        if typed < MAX_AUCTION_HANDS {
+            let next = match self.hands.get(typed) {
+                Some(h) if !h.is_blank() => h.clone(),
+                _ => {
+                    let mut next = AuctionHandForm::default();
+                    if let Some(last) = lines.last() {
+                        for (n, l) in next.players.iter_mut().zip(&last.players) {
+                            n.calypsos = l.calypsos.clone();
+                            n.in_progress = l.in_progress.clone();
+                        }
+                    }
+                    next
+                }
+            };
+            lines.push(next);
+        }
+        lines
+    }
+}
+
+/// The summary of these reports in the form's game (player 1 deals first, no setup).
+pub fn summary_of(hands: Vec<HandReport>) -> AuctionSummary {
+    AuctionSummary {
+        first_dealer: FIRST_DEALER,
+        setup: [None; PLAYERS],
+        setup_calypsos: 0,
+        hands,
+    }
+}
+
+/// One call as a chip: who made it (1 to 3) and what it was ("1 calypso and 200 spades"),
+/// or a token that is not a call, as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallChip {
+    pub who: usize,
+    pub label: String,
+    pub bad: bool,
+}
+
+/// A calypso in progress's count field.
+pub struct SuitField {
+    pub letter: char,
+    pub symbol: char,
+    pub red: bool,
+    /// "spades", for the field's label.
+    pub name: String,
+    pub value: String,
+}
+
+/// One player's column of a hand.
+pub struct AuctionPlayerView {
+    /// 1 to 3.
+    pub n: usize,
+    /// The caller's display name, "1 · Ann Lee".
+    pub name: String,
+    pub pile: String,
+    pub calypsos: String,
+    /// ♠ ♥ ♦ ♣.
+    pub in_progress: Vec<SuitField>,
+    /// A problem is about this player (the fields are marked).
+    pub flagged: bool,
+}
+
+/// One hand on the page.
+pub struct AuctionLineView {
+    pub hand: usize,
+    /// The dealer's position, 1 to 3.
+    pub dealer: usize,
+    /// Who calls first (the dealer's left), 1 to 3.
+    pub eldest: usize,
+    /// The calls as typed.
+    pub calls: String,
+    pub chips: Vec<CallChip>,
+    /// The auction's state when the calls read: "player 3 to call", "misère", "player 2
+    /// declares 200 spades, doubled"; blank otherwise.
+    pub state: String,
+    /// The opponents' trumps as suit buttons, then "none".
+    pub lho: Vec<Chip>,
+    pub rho: Vec<Chip>,
+    /// "player 3" when the declarer is known.
+    pub lho_who: String,
+    pub rho_who: String,
+    pub players: Vec<AuctionPlayerView>,
+    pub sold: String,
+    pub problems: Vec<String>,
+}
+
+/// One hand's points by player and the running totals after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuctionRow {
+    pub hand: usize,
+    /// "player 2: 200 spades doubled", "misère"; blank when not known.
+    pub contract: String,
+    /// Whether the declarer made it (None in misère).
+    pub made: Option<bool>,
+    pub points: [i64; PLAYERS],
+    pub running: [i64; PLAYERS],
+}
+
+impl AuctionRow {
+    /// "made", "failed", or blank.
+    pub fn verdict(&self) -> &'static str {
+        match self.made {
+            Some(true) => "made",
+            Some(false) => "failed",
+            None => "",
+        }
+    }
+
+    /// Each player's points and running total, player 1 first.
+    pub fn cells(&self) -> [(i64, i64); PLAYERS] {
+        std::array::from_fn(|p| (self.points[p], self.running[p]))
+    }
+}
+
+/// The form's hands and the running score, as the page shows them.
+pub struct AuctionView {
+    /// Hands agreed for the game (0 when not known: every line is shown).
+    pub agreed: usize,
+    /// Hands filled in.
+    pub typed: usize,
+    /// Hands typed, then the next (none past the agreed).
+    pub lines: Vec<AuctionLineView>,
+    pub running: Vec<AuctionRow>,
+    /// Display names, player 1 first: "1 · Ann Lee".
+    pub players: [String; PLAYERS],
+}
+
+impl AuctionView {
+    /// The form laid out for the page, each hand with its problems (those whose `deal` is
+    /// that hand).
+    pub fn new(
+        form: &AuctionForm,
+        agreed: usize,
+        problems: &[Problem],
+        running: Vec<AuctionRow>,
+        players: [String; PLAYERS],
+    ) -> AuctionView {
+        let mut hands = form.with_next();
+        if agreed > 0 {
+            hands.truncate(agreed);
+        }
+        let lines = hands
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let k = i + 1;
+                let mine: Vec<&Problem> = problems
+                    .iter()
+                    .filter(|p| p.deal == Some(k as i64))
+                    .collect();
+                line_view(k, h, &mine, &players)
+            })
+            .collect();
+        AuctionView {
+            agreed,
+            typed: form.typed(),
+            lines,
+            running,
+            players,
+        }
+    }
+
+    /// The line shown last is the game's last hand: the button enters the result.
+    pub fn last(&self) -> bool {
+        self.agreed > 0 && self.lines.len() >= self.agreed
+    }
+
+    /// The hand the button checks (the last line shown).
+    pub fn shown(&self) -> usize {
+        self.lines.len()
+    }
+}
+
+/// The calls as chips, each with its caller; and the auction's state when they all read.
+fn chips(dealer: Seat, text: &str) -> (Vec<CallChip>, Option<Auction>) {
+    let mut out = Vec::new();
+    let mut calls = Vec::new();
+    for (i, token) in tokens(text).take(MAX_CALLS).enumerate() {
+        let who = (dealer.index() + 1 + i) % PLAYERS + 1;
+        match parse_call(token) {
+            Ok(c) => {
+                calls.push(c);
+                out.push(CallChip {
+                    who,
+                    label: c.to_string(),
+                    bad: false,
+                });
+            }
+            Err(_) => out.push(CallChip {
+                who,
+                label: token.to_string(),
+                bad: true,
+            }),
+        }
+    }
+    let auction = (calls.len() == out.len())
+        .then(|| Auction::run(dealer, &calls).ok())
+        .flatten();
+    (out, auction)
+}
+
+fn trump_chips(typed: &str) -> Vec<Chip> {
+    let t = typed.trim().parse::<Suit>().ok();
+    SUITS_SHOWN
+        .iter()
+        .map(|&s| Chip {
+            value: s.letter().to_string(),
+            label: s.symbol().to_string(),
+            on: t == Some(s),
+            red: s.is_red(),
+        })
+        .chain([Chip {
+            value: String::new(),
+            label: "none".into(),
+            on: false,
+            red: false,
+        }])
+        .collect()
+}
+
+fn line_view(
+    k: usize,
+    h: &AuctionHandForm,
+    problems: &[&Problem],
+    names: &[String; PLAYERS],
+) -> AuctionLineView {
+    let dealer = dealer_of(k);
+    let (chips, auction) = chips(dealer, &h.calls);
+    let (state, declarer) = match auction.map(|a| a.state()) {
+        Some(AuctionState::Open { to_call }) if !chips.is_empty() => {
+            (format!("{} to call", player_name(to_call)), None)
+        }
+        Some(AuctionState::Won(c)) => (
+            format!(
+                "{} declares {}",
+                player_name(c.declarer),
+                contract_words(&c)
+            ),
+            Some(c.declarer),
+        ),
+        Some(AuctionState::Misere) => ("misère".into(), None),
+        _ => (String::new(), None),
+    };
+    AuctionLineView {
+        hand: k,
+        dealer: dealer.index() + 1,
+        eldest: left_of(dealer).index() + 1,
+        calls: h.calls.clone(),
+        chips,
+        state,
+        lho: trump_chips(&h.lho),
+        rho: trump_chips(&h.rho),
+        lho_who: declarer.map_or_else(String::new, |d| player_name(left_of(d))),
+        rho_who: declarer.map_or_else(String::new, |d| player_name(right_of(d))),
+        players: (0..PLAYERS)
+            .map(|p| {
+                let l = &h.players[p];
+                AuctionPlayerView {
+                    n: p + 1,
+                    name: names[p].clone(),
+                    pile: l.pile.clone(),
+                    calypsos: l.calypsos.clone(),
+                    in_progress: SUITS_SHOWN
+                        .iter()
+                        .map(|&s| SuitField {
+                            letter: s.letter(),
+                            symbol: s.symbol(),
+                            red: s.is_red(),
+                            name: s.name().to_lowercase(),
+                            value: l.in_progress[s.index()].clone(),
+                        })
+                        .collect(),
+                    flagged: problems.iter().any(|x| x.seat == Some(SEATS[p])),
+                }
+            })
+            .collect(),
+        sold: h.sold.clone(),
+        problems: problems.iter().map(|p| p.message.clone()).collect(),
+    }
+}
+
+/// "200 spades doubled".
+fn contract_words(c: &auction::Contract) -> String {
+    match c.doubling {
+        Doubling::Undoubled => c.bid.to_string(),
+        Doubling::Doubled => format!("{} doubled", c.bid),
+        Doubling::Redoubled => format!("{} redoubled", c.bid),
+    }
+}
+
+/// The engine's score as the running table's rows.
+pub fn rows(score: &AuctionScore) -> Vec<AuctionRow> {
+    score
+        .hands
+        .iter()
+        .map(|h| AuctionRow {
+            hand: h.hand,
+            contract: match h.outcome {
+                Some(Outcome::Misere) => "misère".into(),
+                Some(Outcome::Contract(c)) => {
+                    format!("{}: {}", player_name(c.declarer), contract_words(&c))
+                }
+                None => String::new(),
+            },
+            made: h.made,
+            points: h.players.map(|p| p.total),
+            running: h.running,
+        })
+        .collect()
+}
+
+/// The hand by hand score of a stored sheet (`{"auction": <summary>}`) in a game of `hands`
+/// agreed hands; empty on anything that does not read.
+pub fn auction_report(hands: usize, report: &Value) -> Vec<AuctionRow> {
+    let Ok(spec) = AuctionSpec::new(hands) else {
+        return Vec::new();
+    };
+    if !report["auction"].is_object() {
+        return Vec::new();
+    }
+    let Ok(summary) = serde_json::from_value::<AuctionSummary>(report["auction"].clone()) else {
+        return Vec::new();
+    };
+    rows(&auction::score(&spec, &summary))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::auction::random::random_game_from;
+    use crate::engine::auction::{Setup, check};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn form(pairs: &[(&str, &str)]) -> AuctionForm {
+        let mut f = AuctionForm::default();
+        for (k, v) in pairs {
+            assert!(f.take(k, v.to_string()), "{k} is a field of the form");
+        }
+        f
+    }
+
+    fn messages(problems: &[Problem]) -> Vec<&str> {
+        problems.iter().map(|p| p.message.as_str()).collect()
+    }
+
+    /// Hand 1, player 1 deals: player 2 passes, player 3 bids 170 clubs, players 1 and 2
+    /// pass. Player 3 names hearts for player 1 (left) and diamonds for player 2.
+    fn one_hand() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("a1_calls", "pass 170C, pass p"),
+            ("a1_lho", "H"),
+            ("a1_rho", "d"),
+            ("a1_pile_1", "15"),
+            ("a1_pile_2", "18"),
+            ("a1_pile_3", "17"),
+            ("a1_prog_3_C", "1"),
+        ]
+    }
+
+    #[test]
+    fn tokens_round_trip_for_every_kind_of_call() {
+        let calls = [
+            Call::Pass,
+            Call::Double,
+            Call::Redouble,
+            Call::Bid(Bid::new(0, 170, Suit::Clubs)),
+            Call::Bid(Bid::new(0, 750, Suit::Spades)),
+            Call::Bid(Bid::new(1, 200, Suit::Hearts)),
+            Call::Bid(Bid::new(2, 0, Suit::Diamonds)),
+        ];
+        for c in calls {
+            let t = call_token(&c);
+            assert_eq!(parse_call(&t), Ok(c), "{t}");
+            assert_eq!(parse_call(&t.to_lowercase()), Ok(c), "{t} in lower case");
+        }
+        assert_eq!(call_token(&calls[5]), "1+200H");
+        assert_eq!(call_token(&calls[3]), "170C");
+        for (t, c) in [
+            ("P", Call::Pass),
+            ("x", Call::Double),
+            ("XX", Call::Redouble),
+            ("200s", Call::Bid(Bid::new(0, 200, Suit::Spades))),
+            ("1+20♠", Call::Bid(Bid::new(1, 20, Suit::Spades))),
+        ] {
+            assert_eq!(parse_call(t), Ok(c), "{t}");
+        }
+        for bad in [
+            "17OC",
+            "170",
+            "C",
+            "+170C",
+            "1+C",
+            "170CC",
+            "1+2+0H",
+            "99999999999S",
+            "pas",
+        ] {
+            assert_eq!(
+                parse_call(bad),
+                Err(format!(
+                    "\"{bad}\" is not a call: use pass, double, redouble or a bid like 170C or 1+200S"
+                )),
+            );
+        }
+    }
+
+    #[test]
+    fn a_hand_typed_by_hand_is_checked_and_scored_by_the_engine() {
+        let f = form(&one_hand());
+        let mut problems = Vec::new();
+        let reports = f.read(&mut problems);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(reports.len(), 1);
+        let r = &reports[0];
+        assert_eq!(r.calls.as_ref().map(Vec::len), Some(4));
+        assert_eq!(r.opponents_trumps, Some([Suit::Hearts, Suit::Diamonds]));
+        assert_eq!(r.players[2].unwrap().in_progress.get(Suit::Clubs), 1);
+        let spec = AuctionSpec::new(3).unwrap();
+        let summary = summary_of(reports);
+        assert_eq!(check(&spec, &summary), vec![], "the engine takes the hand");
+        let score = auction::score(&spec, &summary);
+        let rows = rows(&score);
+        assert_eq!(rows[0].contract, "player 3: 170 clubs");
+        assert_eq!(rows[0].made, Some(true));
+        // The defenders' 33 cards: 165 each; the declarer 170 in cards and 170 bid.
+        assert_eq!(rows[0].points, [165, 165, 340]);
+        assert_eq!(rows[0].running, rows[0].points);
+    }
+
+    #[test]
+    fn random_games_read_back_from_their_stored_sheet_and_check_clean() {
+        let spec = AuctionSpec::new(6).unwrap();
+        for seed in 0..8 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let (_, outcome) = random_game_from(&spec, FIRST_DEALER, &Setup::default(), &mut rng);
+            let mut stored = outcome.summary.clone();
+            // The form does not ask for the bonus's cards needed: the engine counts them.
+            for r in &mut stored.hands {
+                r.needed = None;
+            }
+            let sheet = serde_json::json!({ "auction": stored });
+            let f = AuctionForm::from_json(&sheet);
+            assert_eq!(f.typed(), 6, "seed {seed}");
+            let mut problems = Vec::new();
+            let reports = f.read(&mut problems);
+            assert!(problems.is_empty(), "seed {seed}: {problems:?}");
+            assert_eq!(reports, stored.hands, "seed {seed}");
+            let summary = summary_of(reports);
+            assert_eq!(check(&spec, &summary), vec![], "seed {seed}");
+            assert_eq!(
+                auction::score(&spec, &summary),
+                outcome.score,
+                "seed {seed}"
+            );
+            // Through the form's own fields too.
+            let mut again = AuctionForm::default();
+            for (k, v) in f.pairs() {
+                assert!(again.take(&k, v), "{k}");
+            }
+            assert_eq!(again, f);
+            // And the stored result's running score.
+            let rows = auction_report(6, &sheet);
+            assert_eq!(rows.len(), 6);
+            assert_eq!(rows[5].running, outcome.score.totals, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn from_json_of_read_round_trips() {
+        let mut pairs = one_hand();
+        pairs.extend([
+            ("a2_calls", "pass pass pass"),
+            ("a2_pile_1", "18"),
+            ("a2_pile_2", "18"),
+            ("a2_pile_3", "15"),
+            ("a2_prog_3_C", "1"),
+        ]);
+        let f = form(&pairs);
+        let mut problems = Vec::new();
+        let reports = f.read(&mut problems);
+        assert!(problems.is_empty(), "{problems:?}");
+        let sheet = serde_json::json!({ "auction": summary_of(reports.clone()) });
+        let back = AuctionForm::from_json(&sheet);
+        assert_eq!(back.hands[0].calls, "pass 170C pass pass");
+        assert_eq!(back.hands[1].calls, "pass pass pass");
+        assert_eq!(
+            (back.hands[0].lho.as_str(), back.hands[0].rho.as_str()),
+            ("H", "D")
+        );
+        assert_eq!(back.hands[1].lho, "");
+        let mut again = Vec::new();
+        assert_eq!(back.read(&mut again), reports);
+        assert!(again.is_empty(), "{again:?}");
+        let spec = AuctionSpec::new(3).unwrap();
+        assert_eq!(check(&spec, &summary_of(reports)), vec![]);
+    }
+
+    #[test]
+    fn a_hand_given_by_its_contract_gets_the_shortest_auction() {
+        use crate::engine::auction::Contract;
+        // Hand 2: player 2 deals, player 3 is eldest.
+        for (declarer, doubling) in [
+            (Seat::North, Doubling::Redoubled),
+            (Seat::East, Doubling::Doubled),
+            (Seat::South, Doubling::Undoubled),
+        ] {
+            let c = Contract {
+                declarer,
+                bid: Bid::new(1, 20, Suit::Spades),
+                doubling,
+            };
+            let calls = calls_for(dealer_of(2), Outcome::Contract(c)).unwrap();
+            let a = Auction::run(dealer_of(2), &calls).unwrap();
+            assert_eq!(a.state(), AuctionState::Won(c));
+        }
+        let json = serde_json::json!({"auction": {"first_dealer": "1", "reports": [
+            {"contract": "misere", "players": {}},
+            {"contract": {"declarer": "1", "calypsos": 0, "points": 200, "suit": "S",
+                "doubling": "doubled"}, "opponents_trumps": ["H", "D"], "players": {}},
+            {"contract": {"declarer": "1", "points": 100, "suit": "S"}, "players": {}},
+        ]}});
+        let f = AuctionForm::from_json(&json);
+        assert_eq!(f.hands[0].calls, "pass pass pass");
+        // Player 3 eldest passes, player 1 bids, player 2 doubles, two passes.
+        assert_eq!(f.hands[1].calls, "pass 200S double pass pass");
+        // 100 points with no calypso is no bid: left blank.
+        assert_eq!(f.hands[2].calls, "");
+        assert_eq!(f.typed(), 2);
+    }
+
+    #[test]
+    fn each_bad_field_is_named_with_its_hand_and_player() {
+        let mut pairs = one_hand();
+        pairs.extend([
+            ("a2_calls", "pass pass pass"),
+            ("a2_pile_3", "x"),
+            ("a2_pile_1", "-1"),
+            ("a2_calypsos_2", "201"),
+            ("a2_prog_1_H", "13"),
+            ("a2_prog_2_S", "1.5"),
+            ("a2_sold", "99"),
+            ("a2_lho", "Q"),
+            ("a3_calls", "pass 17OC"),
+            ("a3_lho", "S"),
+        ]);
+        let f = form(&pairs);
+        let mut problems = Vec::new();
+        f.read(&mut problems);
+        let said: Vec<(&str, &str, Option<Seat>, Option<i64>)> = problems
+            .iter()
+            .map(|p| (p.code, p.message.as_str(), p.seat, p.deal))
+            .collect();
+        assert_eq!(
+            said,
+            vec![
+                (
+                    "trumps",
+                    "hand 2: the left-hand opponent's trumps: \"Q\" is not a suit (S, H, D or C)",
+                    None,
+                    Some(2)
+                ),
+                (
+                    "number",
+                    "hand 2: player 1's trick pile: \"-1\" is below 0",
+                    Some(Seat::North),
+                    Some(2)
+                ),
+                (
+                    "number",
+                    "hand 2: player 1's hearts calypso in progress: \"13\" is more than 12",
+                    Some(Seat::North),
+                    Some(2)
+                ),
+                (
+                    "number",
+                    "hand 2: player 2's calypsos so far: \"201\" is more than 200",
+                    Some(Seat::East),
+                    Some(2)
+                ),
+                (
+                    "number",
+                    "hand 2: player 2's spades calypso in progress: \"1.5\" is not a number",
+                    Some(Seat::East),
+                    Some(2)
+                ),
+                (
+                    "number",
+                    "hand 2: player 3's trick pile: \"x\" is not a number",
+                    Some(Seat::South),
+                    Some(2)
+                ),
+                (
+                    "number",
+                    "hand 2: cards sold: \"99\" is more than 12",
+                    None,
+                    Some(2)
+                ),
+                (
+                    "call",
+                    "hand 3: \"17OC\" is not a call: use pass, double, redouble or a bid like 170C or 1+200S",
+                    None,
+                    Some(3)
+                ),
+                (
+                    "trumps",
+                    "hand 3: the left-hand opponent's trumps are named but not the right-hand opponent's: name both, or neither after a misère",
+                    None,
+                    Some(3)
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_auction_is_checked_in_the_engines_words() {
+        // Hand 1: player 2 bids 170 spades, player 3's 170 clubs does not outrank it.
+        let f = form(&[("a1_calls", "170S 170C")]);
+        let mut problems = Vec::new();
+        f.read(&mut problems);
+        assert_eq!(
+            messages(&problems),
+            vec!["hand 1: call 2, player 3's 170 clubs: 170 clubs does not outrank 170 spades"]
+        );
+        assert_eq!(
+            (problems[0].code, problems[0].seat),
+            ("call", Some(Seat::South))
+        );
+        // An auction not over.
+        let f = form(&[("a1_calls", "pass 170C")]);
+        let mut problems = Vec::new();
+        f.read(&mut problems);
+        assert_eq!(
+            messages(&problems),
+            vec!["hand 1: the auction is not over: player 1 is to call"]
+        );
+        assert_eq!(problems[0].code, "auction-open");
+        // Hand 2 is dealt by player 2: player 3 speaks first, and may not double nothing.
+        let f = form(&[("a1_calls", "p p p"), ("a2_calls", "x")]);
+        let mut problems = Vec::new();
+        f.read(&mut problems);
+        assert_eq!(
+            messages(&problems),
+            vec!["hand 2: call 1, player 3's double: nothing to double: there is no bid"]
+        );
+    }
+
+    #[test]
+    fn a_blank_hand_between_typed_ones_and_an_empty_form_are_problems() {
+        let f = form(&[
+            ("a1_calls", "p p p"),
+            ("a2_pile_1", "3"),
+            ("a3_calls", "p p p"),
+        ]);
+        let mut problems = Vec::new();
+        let reports = f.read(&mut problems);
+        assert_eq!(reports.len(), 3, "every hand keeps its place");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(
+            (problems[0].code, problems[0].deal),
+            ("hand-missing", Some(2))
+        );
+        assert!(
+            problems[0]
+                .message
+                .starts_with("hand 2: the calls are blank")
+        );
+        let mut problems = Vec::new();
+        assert!(AuctionForm::default().read(&mut problems).is_empty());
+        assert_eq!(
+            messages(&problems),
+            vec![
+                "fill in hand 1: the calls, each player's trick pile, calypsos and cards in progress"
+            ]
+        );
+        assert_eq!(
+            (problems[0].code, problems[0].deal),
+            ("hands-missing", Some(1))
+        );
+    }
+
+    #[test]
+    fn no_field_past_the_last_hand_is_read() {
+        let mut f = AuctionForm::default();
+        assert!(!f.take("a61_calls", "pass".into()));
+        assert!(!f.take("a0_calls", "pass".into()));
+        assert!(!f.take("a999999999999_calls", "pass".into()));
+        assert!(!f.take("a+1_calls", "pass".into()));
+        assert!(!f.take("a1_pile_4", "3".into()));
+        assert!(!f.take("a1_prog_1_X", "3".into()));
+        assert!(!f.take("a1_colour", "red".into()));
+        assert!(!f.take("h1_calypsos_N", "1".into()));
+        assert!(f.hands.is_empty(), "nothing was allocated");
+        assert!(f.take("a60_sold", "1".into()));
+        assert_eq!(f.hands.len(), MAX_AUCTION_HANDS);
+        assert!(f.take("a1_prog_2_S", "4".into()));
+        assert_eq!(f.hands[0].players[1].in_progress[Suit::Spades.index()], "4");
+        // Nor past the engine's longest auction.
+        let mut f = AuctionForm::default();
+        f.take("a1_calls", "pass ".repeat(MAX_CALLS + 10));
+        let mut problems = Vec::new();
+        let r = f.read(&mut problems);
+        assert_eq!(r[0].calls.as_ref().map(Vec::len), Some(MAX_CALLS));
+        assert_eq!(
+            messages(&problems),
+            vec![format!("hand 1: more than {MAX_CALLS} calls: no auction is longer").as_str()]
+        );
+    }
+
+    #[test]
+    fn the_next_hand_starts_where_the_last_ended() {
+        let f = form(&[
+            ("a1_calls", "p p p"),
+            ("a1_pile_1", "18"),
+            ("a1_calypsos_2", "1"),
+            ("a1_prog_3_H", "7"),
+            ("a1_prog_1_S", "2"),
+            ("a1_sold", "0"),
+            ("a1_lho", "S"),
+        ]);
+        let lines = f.with_next();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0], f.hands[0]);
+        let next = &lines[1];
+        assert_eq!(next.players[1].calypsos, "1");
+        assert_eq!(next.players[2].in_progress[Suit::Hearts.index()], "7");
+        assert_eq!(next.players[0].in_progress[Suit::Spades.index()], "2");
+        assert_eq!(next.players[0].pile, "");
+        assert_eq!(
+            (next.calls.as_str(), next.lho.as_str(), next.sold.as_str()),
+            ("", "", "")
+        );
+        // A next hand with something typed is kept as typed.
+        let mut g = f.clone();
+        g.take("a2_pile_1", "9".into());
+        assert_eq!(g.with_next()[1], g.hands[1]);
+        // Nothing typed: one blank hand.
+        assert_eq!(
+            AuctionForm::default().with_next(),
+            vec![AuctionHandForm::default()]
+        );
+    }
+
+    #[derive(askama::Template)]
+    #[template(path = "_auction_hands.html")]
+    struct Page {
+        e: Board,
+        a: AuctionView,
+    }
+
+    struct Board {
+        board: u32,
+    }
+
+    #[test]
+    fn the_page_shows_the_hands_the_chips_and_the_running_score() {
+        use askama::Template;
+        let mut pairs = one_hand();
+        pairs.extend([
+            ("a2_calls", "pass pass pass"),
+            ("a2_pile_1", "18"),
+            ("a2_pile_2", "18"),
+            ("a2_pile_3", "x"),
+            ("a2_prog_3_C", "1"),
+        ]);
+        let f = form(&pairs);
+        let mut problems = Vec::new();
+        let reports = f.read(&mut problems);
+        assert_eq!(problems.len(), 1);
+        let spec = AuctionSpec::new(3).unwrap();
+        let running = rows(&auction::score(&spec, &summary_of(reports)));
+        let names = ["1 · Ann Lee", "2 · Bo", "3 · Cy"].map(String::from);
+        let a = AuctionView::new(&f, 3, &problems, running, names);
+        assert_eq!((a.typed, a.shown(), a.last()), (2, 3, true));
+        assert_eq!(a.lines[0].state, "player 3 declares 170 clubs");
+        assert_eq!(a.lines[0].lho_who, "player 1");
+        assert_eq!(
+            a.lines[2].players[2].in_progress[3].value, "1",
+            "carried over"
+        );
+        let html = Page {
+            e: Board { board: 7 },
+            a,
+        }
+        .render()
+        .unwrap();
+        for want in [
+            "name=\"a1_calls\" value=\"pass 170C, pass p\"",
+            "name=\"a2_calls\"",
+            "name=\"a3_calls\"",
+            "id=\"board-7-auction-3\"",
+            "Hand 3 of 3 · player 3 deals",
+            "name=\"a1_lho\" value=\"H\" checked",
+            "name=\"a2_pile_3\"",
+            "name=\"a3_prog_3_C\" value=\"1\"",
+            "name=\"a1_sold\"",
+            "170 clubs",
+            "player 3: 170 clubs",
+            "1 · Ann Lee",
+            "data-call=\"pass\"",
+            "data-suit=\"S\"",
+            "hand 2: player 3&#39;s trick pile: &#34;x&#34; is not a number",
+        ] {
+            assert!(html.contains(want), "{want} in\n{html}");
+        }
+        // Hand 2 has a problem: it is open; hand 1 is folded.
+        assert!(
+            html.contains("<details class=\"auction-done\" id=\"board-7-hand-2\" open>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<details class=\"auction-done\" id=\"board-7-hand-1\">"),
+            "{html}"
+        );
+    }
+}
