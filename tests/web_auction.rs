@@ -8,6 +8,7 @@ mod common;
 
 use calypso_director::engine::auction::{self, AuctionSpec};
 use calypso_director::movement::threes::{self, ThreesResult};
+use common::evening::Phone;
 use common::games::*;
 use common::*;
 use reqwest::StatusCode;
@@ -57,6 +58,7 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
         "{ev}"
     );
     let path = format!("/events/{}", ev["id"]);
+    let id: calypso_director::event::EventId = ev["id"].to_string().parse().unwrap();
     let names = [
         "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou",
     ];
@@ -172,13 +174,30 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
                 let (_, none) = api.get(&format!("{path}/results")).await;
                 assert_eq!(none["results"], json!([]), "nothing stored: {none}");
             }
-            let (s, v) = api
-                .post(
-                    &format!("{path}/results"),
-                    body(serde_json::to_value(&game.summary).unwrap()),
-                )
-                .await;
-            assert_eq!(s, StatusCode::CREATED, "round {round} table {table}: {v}");
+            let v = if (round, table) == (2, 1) {
+                on_the_phone(&app, id, &game, round, board, seated, &names).await;
+                let (_, all) = api.get(&format!("{path}/results")).await;
+                let r = all["results"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|r| r["round"] == round && r["table"] == table)
+                    .unwrap()
+                    .clone();
+                assert_eq!(r["status"], "confirmed", "agreed on the phone: {r}");
+                let by = r["audit"][0]["by"].as_str().unwrap_or_default();
+                assert!(by.starts_with("table 1 "), "entered on table 1's phone: {r}");
+                r
+            } else {
+                let (s, v) = api
+                    .post(
+                        &format!("{path}/results"),
+                        body(serde_json::to_value(&game.summary).unwrap()),
+                    )
+                    .await;
+                assert_eq!(s, StatusCode::CREATED, "round {round} table {table}: {v}");
+                v
+            };
             // The stored scores are the engine's, one per position, with the players.
             let engine = auction::score(&spec, &game.summary).totals;
             assert_eq!(engine, game.score.totals);
@@ -206,4 +225,93 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     assert_eq!(worked.values().sum::<i64>(), 0, "a tally is zero-sum");
     assert_eq!(worked.len(), 12);
     assert_eq!(standings_tally(&api, &path).await, worked);
+}
+
+/// Table 1's game typed on its phone hand by hand: each hand checked by the engine with the
+/// running score shown and nothing kept, a call that is no call named and kept, the result
+/// entered with the last hand, then agreed by the other players on the same phone.
+async fn on_the_phone(
+    app: &TestApp,
+    id: calypso_director::event::EventId,
+    game: &auction::AuctionOutcome,
+    round: u64,
+    board: u64,
+    seated: [u32; 3],
+    names: &[&str; 12],
+) {
+    let phone = Phone::at(app, id, TABLES, 1);
+    let (s, page) = phone.page_text().await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains("Hand 1 of 3") && page.contains("Check hand 1"),
+        "{page}"
+    );
+    let first = format!("1 · {}", names[seated[0] as usize - 1]);
+    assert!(page.contains(&first), "position 1 by name: {page}");
+    let to = format!("{}/result", phone.page);
+    let s = &game.summary;
+
+    let r = phone
+        .browser
+        .post(&phone.page, &to, &pairs(&auction_form(s, round, board, 1)))
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let page = r.text().await.unwrap();
+    let h1 = &game.score.hands[0];
+    assert!(page.contains("The score so far"), "{page}");
+    for total in h1.running {
+        assert!(page.contains(&format!("<strong>{total}</strong>")), "{page}");
+    }
+    assert!(
+        page.contains("Hand 2 of 3") && page.contains("Check hand 2"),
+        "{page}"
+    );
+    // Hand 2 starts from hand 1's counts: a player's calypsos in progress are filled in.
+    let clubs = s.hands[0].players[0].unwrap().in_progress.get(calypso_director::engine::Suit::Clubs);
+    assert!(
+        page.contains(&format!(r#"name="a2_prog_1_C" value="{clubs}""#)),
+        "{page}"
+    );
+
+    // A call that is no call: named, and the calls kept as typed.
+    let mut f = auction_form(s, round, board, 1);
+    for (k, v) in &mut f {
+        if k == "a1_calls" {
+            *v = format!("{v} 17OC");
+        }
+    }
+    let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = r.text().await.unwrap();
+    assert!(page.contains("is not a call"), "{page}");
+    assert!(page.contains("17OC"), "kept as typed: {page}");
+
+    let r = phone
+        .browser
+        .post(&phone.page, &to, &pairs(&auction_form(s, round, board, 2)))
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let page = r.text().await.unwrap();
+    assert!(page.contains("Check hand 3 and enter the result"), "{page}");
+
+    let r = phone
+        .browser
+        .post(&phone.page, &to, &pairs(&auction_form(s, round, board, 3)))
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER, "{}", r.text().await.unwrap());
+    let (_, page) = phone.page_text().await;
+    assert!(page.contains("The other two players check"), "{page}");
+    for total in game.score.totals {
+        assert!(page.contains(&format!("<strong>{total}</strong>")), "{page}");
+    }
+    let result = page
+        .split(r#"name="result" value=""#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .to_string();
+    let r = phone.answer(&result, true).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, page) = phone.page_text().await;
+    assert!(page.contains("All three players agree"), "{page}");
 }

@@ -352,3 +352,43 @@ pub fn three_sided_tallies(games: &[(Vec<u64>, Vec<i64>)]) -> BTreeMap<u64, i64>
     }
     t
 }
+
+/// An Auction table's form with hands 1 to `upto` typed as the phone sends them: each
+/// hand's calls as the form's tokens, the opponents' trumps, every player's counts.
+pub fn auction_form(
+    s: &calypso_director::engine::auction::AuctionSummary,
+    round: u64,
+    board: u64,
+    upto: usize,
+) -> Vec<(String, String)> {
+    use calypso_director::engine::Suit;
+    use calypso_director::web::routes::table_auction::call_token;
+    let mut f = vec![
+        ("round".to_string(), round.to_string()),
+        ("board".to_string(), board.to_string()),
+        ("mode".to_string(), "auction".to_string()),
+    ];
+    for (i, h) in s.hands.iter().take(upto).enumerate() {
+        let k = i + 1;
+        let calls: Vec<String> = h.calls.iter().flatten().map(call_token).collect();
+        f.push((format!("a{k}_calls"), calls.join(" ")));
+        if let Some([l, r]) = h.opponents_trumps {
+            f.push((format!("a{k}_lho"), l.letter().to_string()));
+            f.push((format!("a{k}_rho"), r.letter().to_string()));
+        }
+        for (p, line) in h.players.iter().enumerate() {
+            let line = line.unwrap_or_default();
+            let n = p + 1;
+            f.push((format!("a{k}_pile_{n}"), line.trick_pile.to_string()));
+            f.push((format!("a{k}_calypsos_{n}"), line.calypsos.to_string()));
+            for suit in Suit::ALL {
+                f.push((
+                    format!("a{k}_prog_{n}_{}", suit.letter()),
+                    line.in_progress.get(suit).to_string(),
+                ));
+            }
+        }
+        f.push((format!("a{k}_sold"), h.sold.to_string()));
+    }
+    f
+}

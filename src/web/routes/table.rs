@@ -170,7 +170,18 @@ async fn threes_table(
     } else {
         vec!["After the game the highest scorer stays at this table; the middle scorer moves up a table and the lowest down a table.".into()]
     };
-    let scores = score_entries(state, &ev, round, table, &boards, kept).await?;
+    // "1 · Ann Lee": the score's columns and the form's players, by position.
+    let positions = game.as_ref().map(|g| {
+        let p = threes_positions(g);
+        [0, 1, 2].map(|i| {
+            let n = p.get(i).copied().unwrap_or(0);
+            match names.get(&n) {
+                Some(name) => format!("{} · {name}", i + 1),
+                None => format!("{}", i + 1),
+            }
+        })
+    });
+    let scores = score_entries(state, &ev, round, table, &boards, kept, positions).await?;
     Ok(TablePage {
         nav: Nav::new(session, viewer),
         event_name: ev.settings.name().to_string(),
@@ -290,7 +301,7 @@ async fn individual_table(
     let boards = here
         .map(|_| vec![progressive_board(tables, round, table)])
         .unwrap_or_default();
-    let scores = score_entries(state, &ev, round, table, &boards, kept).await?;
+    let scores = score_entries(state, &ev, round, table, &boards, kept, None).await?;
     let cut_note = here.filter(|_| notice.is_none()).map(|t| {
         let how = if t.cut_reported {
             "as the table reported it"
@@ -370,6 +381,7 @@ async fn score_entries(
     table: u32,
     boards: &[u32],
     kept: Option<Kept>,
+    positions: Option<[String; 3]>,
 ) -> Result<Vec<ScoreEntry>, AppError> {
     if boards.is_empty() || !ev.status.is_running() {
         return Ok(vec![]);
@@ -386,6 +398,7 @@ async fn score_entries(
         .as_ref()
         .is_some_and(|k| boards.iter().any(|b| k.form.board.trim() == b.to_string()));
     let agreed = usize::from(ev.settings.hands());
+    let players = positions.unwrap_or_else(|| ["1".into(), "2".into(), "3".into()]);
     Ok(boards
         .iter()
         .map(|&board| {
@@ -393,16 +406,21 @@ async fn score_entries(
             let blank = TableForm::blank(&spec, ev.settings.game(), round, board);
             match kept.take_if(|k| !own || k.form.board.trim() == board.to_string()) {
                 Some(k) if own => {
-                    let embers = match &k.running {
-                        Some(Scored::Embers(score)) => Some(score),
-                        _ => None,
+                    let (embers, auction) = match &k.running {
+                        Some(Scored::Embers(score)) => (Some(score), None),
+                        Some(Scored::Auction(score)) => (None, Some(score)),
+                        _ => (None, None),
                     };
                     ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result)
                         .with_hands(agreed, embers)
+                        .with_auction(&k.form, &k.problems, agreed, auction, players.clone())
                 }
                 Some(k) => ScoreEntry::new(&spec, &blank, &k.problems, k.message, result)
-                    .with_hands(agreed, None),
-                None => ScoreEntry::new(&spec, &blank, &[], None, result).with_hands(agreed, None),
+                    .with_hands(agreed, None)
+                    .with_auction(&blank, &[], agreed, None, players.clone()),
+                None => ScoreEntry::new(&spec, &blank, &[], None, result)
+                    .with_hands(agreed, None)
+                    .with_auction(&blank, &[], agreed, None, players.clone()),
             }
         })
         .collect())
@@ -644,7 +662,7 @@ async fn page(
         }
         _ => vec![],
     };
-    scores.extend(score_entries(state, &ev, round, table, &boards, kept).await?);
+    scores.extend(score_entries(state, &ev, round, table, &boards, kept, None).await?);
     if scores
         .iter()
         .any(|e| e.result.as_ref().is_some_and(|r| r.status == "confirmed"))
@@ -846,7 +864,9 @@ pub async fn post_result(
                 }
             };
             // Embers: a hand before the last is checked and scored, and nothing is kept.
-            if sent.mode() == Mode::Hands && sent.hands_typed() < usize::from(ev.settings.hands()) {
+            if matches!(sent.mode(), Mode::Hands | Mode::Auction)
+                && sent.hands_typed() < usize::from(ev.settings.hands())
+            {
                 return Ok(match results::hands_so_far(&ev, sheet) {
                     Ok(score) => Err((StatusCode::OK, vec![], None, Some(score))),
                     Err(e) => {

@@ -14,7 +14,10 @@ use crate::event::settings::GameKind;
 use crate::event::standings::live::SoFar;
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 
+use super::table_auction::{AuctionForm, AuctionRow, AuctionView, auction_report};
+use super::table_auction::rows as auction_rows;
 use super::table_hands::{HandRow, HandsView, hands_report, rows, side_names};
+use crate::engine::auction::AuctionScore;
 use super::table_songs::{SideSongsView, SongsForm, SongsReport, songs_report};
 
 /// How a table enters its result: the counts at the end of the game, the counts after each
@@ -29,6 +32,8 @@ pub enum Mode {
     Songs,
     /// Embers: the counts after each hand, hand by hand.
     Hands,
+    /// Auction Calypso: each hand's calls and outcome, hand by hand.
+    Auction,
 }
 
 impl Mode {
@@ -39,6 +44,7 @@ impl Mode {
             Mode::Record => "record",
             Mode::Songs => "songs",
             Mode::Hands => "hands",
+            Mode::Auction => "auction",
         }
     }
 
@@ -49,6 +55,7 @@ impl Mode {
             Mode::Record,
             Mode::Songs,
             Mode::Hands,
+            Mode::Auction,
         ]
         .into_iter()
         .find(|m| m.name() == text.trim())
@@ -210,6 +217,8 @@ pub struct TableForm {
     /// Embers: the counts after each hand (`h1_calypsos_N`, `h1_ranks_N`, `h1_piles_NS`,
     /// ...; index 0 is hand 1), that hand's trick piles alone.
     pub hands: Vec<CountsForm>,
+    /// Auction Calypso: each hand as typed (`a3_calls`, `a3_pile_2`, ...).
+    pub auction: AuctionForm,
     /// Calypso Duet: each deal's dummies by board seat, majors then minors
     /// (`dummy_1_majors`, `dummy_1_minors`, ...; index 0 is deal 1), whichever way is chosen.
     pub dummies: Vec<[String; 2]>,
@@ -252,6 +261,7 @@ impl TableForm {
                 _ => {
                     if k.starts_with("k_") {
                         f.songs.take(&k, v);
+                    } else if k.starts_with('a') && f.auction.take(&k, v.clone()) {
                     } else if let Some((d, p)) = dummy_field(&k) {
                         if f.dummies.len() <= d {
                             f.dummies.resize_with(d + 1, Default::default);
@@ -318,6 +328,12 @@ impl TableForm {
             }
             return TableForm::from_pairs(pairs);
         }
+        if v["auction"].is_object() {
+            let mut f = TableForm::from_pairs(pairs);
+            f.mode = Some(Mode::Auction);
+            f.auction = AuctionForm::from_json(v);
+            return f;
+        }
         if v["partnerships"].is_object() {
             let mut f = TableForm::from_pairs(pairs);
             f.mode = Some(Mode::Songs);
@@ -363,7 +379,7 @@ impl TableForm {
             mode: match game {
                 GameKind::Kaiso => Some(Mode::Songs),
                 GameKind::Embers => Some(Mode::Hands),
-                GameKind::Auction => Some(Mode::Hands), // FIXME auction form
+                GameKind::Auction => Some(Mode::Auction),
                 GameKind::Calypso => None,
             },
             ..TableForm::default()
@@ -389,6 +405,10 @@ impl TableForm {
     pub fn sheet(&self, spec: &GameSpec) -> Result<SheetInput, Vec<Problem>> {
         let mut problems = Vec::new();
         let sheet = match self.mode() {
+            Mode::Auction => SheetInput {
+                auction: Some(self.auction.summary(&mut problems)),
+                ..SheetInput::default()
+            },
             Mode::Hands => SheetInput {
                 reports: Some(self.hand_reports(spec, &mut problems)),
                 ..SheetInput::default()
@@ -489,6 +509,9 @@ impl TableForm {
     /// How many hands the table has filled in: up to the last with a trick pile typed (the
     /// next hand's line starts with the calypsos carried over, so those alone do not count).
     pub fn hands_typed(&self) -> usize {
+        if self.mode() == Mode::Auction {
+            return self.auction.typed();
+        }
         self.hands
             .iter()
             .rposition(|h| h.piles.values().any(|p| !p.trim().is_empty()))
@@ -737,6 +760,8 @@ pub struct ResultView {
     pub songs: Vec<SongsReport>,
     /// An Embers report's score, hand by hand.
     pub hands: Vec<HandRow>,
+    /// An Auction report's score, hand by hand (positions 1, 2, 3).
+    pub auction: Vec<AuctionRow>,
 }
 
 /// One game (or one deal) of an entered report, read only.
@@ -908,6 +933,10 @@ pub struct ScoreEntry {
     pub hands: Option<HandsView>,
     /// Embers: the lines of the hands shown.
     pub hand_lines: Vec<CountsView>,
+    /// An Auction event's form: the hands so far and the next, with the running score.
+    pub auction: Option<AuctionView>,
+    /// Auction Calypso: the players by position ("1 · Ann Lee"), for the result's columns.
+    pub positions: Vec<String>,
     /// Calypso Duet: each deal's dummy choices, for the whole game and deal by deal alike.
     pub dummies: Option<DummiesView>,
     /// Problems not about one line.
@@ -943,6 +972,8 @@ enum Spot {
     Revokes(usize),
     /// Calypso Duet: with the dummies chosen.
     Dummies,
+    /// Placed by the form's own view (Auction's, by hand).
+    Own,
 }
 
 fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
@@ -953,6 +984,11 @@ fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
         // A record's problems (a hand not dealt, a card not held) are the record's.
         Mode::Record => Spot::Top,
         Mode::Songs => p.side.map_or(Spot::Top, |side| Spot::Side(None, side)),
+        // The Auction form's view places its own problems by hand.
+        Mode::Auction => match p.deal {
+            Some(_) => Spot::Own,
+            None => Spot::Top,
+        },
         Mode::Hands => match (p.deal, p.seat, p.side) {
             (Some(k), Some(seat), _) => Spot::Seat(Some(k), seat),
             (Some(k), None, Some(side)) => Spot::Side(Some(k), side),
@@ -978,6 +1014,45 @@ fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
 }
 
 impl ScoreEntry {
+    /// Auction Calypso: each position's player and total in the stored result.
+    pub fn auction_totals(&self) -> Vec<(String, i64)> {
+        let Some(last) = self.result.as_ref().and_then(|r| r.auction.last()) else {
+            return Vec::new();
+        };
+        last.running
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| {
+                let who = self.positions.get(i).cloned().unwrap_or_else(|| (i + 1).to_string());
+                (who, t)
+            })
+            .collect()
+    }
+
+    /// Auction Calypso: the game's agreed hands, the running score of the hands checked so
+    /// far, and the players' names by position; the stored result's hands scored likewise.
+    pub fn with_auction(
+        mut self,
+        form: &TableForm,
+        problems: &[Problem],
+        agreed: usize,
+        running: Option<&AuctionScore>,
+        players: [String; 3],
+    ) -> ScoreEntry {
+        if form.mode() == Mode::Auction {
+            self.positions = players.to_vec();
+            let rows = running.map(auction_rows).unwrap_or_default();
+            self.auction = Some(AuctionView::new(
+                &form.auction,
+                agreed,
+                problems,
+                rows,
+                players,
+            ));
+        }
+        self
+    }
+
     /// Embers: the game's agreed hands (the lines stop there) and the running score of the
     /// hands checked so far.
     pub fn with_hands(mut self, agreed: usize, running: Option<&EmbersScore>) -> ScoreEntry {
@@ -1123,6 +1198,8 @@ impl ScoreEntry {
             game: counts(&form.game, None, 'd'),
             hands,
             hand_lines,
+            auction: None,
+            positions: Vec::new(),
             notes: if mode == Mode::Deals {
                 notes(&deals, &deal_revokes, &form.board)
             } else {
@@ -1146,6 +1223,10 @@ impl ScoreEntry {
                 record: r.report.json()["record"].is_object(),
                 songs: songs_report(spec, r.report.json()),
                 hands: hands_report(spec, r.report.json()),
+                auction: r.report.json()["auction"]["reports"]
+                    .as_array()
+                    .map(|h| auction_report(h.len(), r.report.json()))
+                    .unwrap_or_default(),
             }),
             late: None,
             so_far: None,
