@@ -221,6 +221,32 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     assert_eq!(s, StatusCode::OK);
     assert!(rounds["next_round"].is_null(), "three rounds planned: {rounds}");
 
+    // The director's grid, a result's page and its correction form show the table of three.
+    let (_, all) = api.get(&format!("{path}/results")).await;
+    let first = all["results"][0].clone();
+    let rid = first["id"].as_i64().unwrap();
+    let scores: Vec<i64> = (1..=3)
+        .map(|p| first["scores"][p.to_string()].as_i64().unwrap())
+        .collect();
+    let ev_page = format!("/c/alpha/events/{}", ev["id"]);
+    let (s, grid) = d.get_text(&format!("{ev_page}/results")).await;
+    assert_eq!(s, StatusCode::OK);
+    let line = format!("{} – {} – {}", scores[0], scores[1], scores[2]);
+    assert!(grid.contains(&line), "{line} in {grid}");
+    assert!(grid.contains("Positions 1 v 2 v 3"), "{grid}");
+    let (s, page) = d.get_text(&format!("{ev_page}/results/{rid}")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("Position 3"), "{page}");
+    assert!(page.contains("Hand 1: ") && page.contains("Hand 3: "), "{page}");
+    assert!(
+        page.contains(&format!("<strong>{}</strong> position 3", scores[2])),
+        "{page}"
+    );
+    let (s, page) = d.get_text(&format!("{ev_page}/results/{rid}/correct")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains(r#"name="a3_calls""#), "{page}");
+    assert!(page.contains("Position 3</dt>"), "{page}");
+
     let worked = three_sided_tallies(&games);
     assert_eq!(worked.values().sum::<i64>(), 0, "a tally is zero-sum");
     assert_eq!(worked.len(), 12);

@@ -71,6 +71,42 @@ fn side_label(game: &TableGame, side: Side, names: &BTreeMap<u32, String>) -> St
     }
 }
 
+/// A table of three's players by position ("1 Ann Lee"); empty elsewhere.
+fn positions(game: &TableGame, names: &BTreeMap<u32, String>) -> Vec<String> {
+    let Some(third) = game.third else {
+        return Vec::new();
+    };
+    game.majors_players
+        .iter()
+        .chain(&game.minors_players)
+        .chain(std::iter::once(&third))
+        .map(|&p| match names.get(&p) {
+            Some(n) => format!("{p} {n}"),
+            None => p.to_string(),
+        })
+        .collect()
+}
+
+/// An Auction report hand by hand, for the director: "Hand 2: player 3: 200 spades, made ·
+/// 120 · 120 · 470".
+fn auction_lines(ev: &Event, v: &Value) -> Vec<String> {
+    let hands = usize::from(ev.settings.hands());
+    super::table_auction::auction_report(hands, v)
+        .iter()
+        .map(|r| {
+            let verdict = r.verdict();
+            format!(
+                "Hand {}: {}{}{} · {}",
+                r.hand,
+                r.contract,
+                if verdict.is_empty() { "" } else { ", " },
+                verdict,
+                r.points.map(|p| p.to_string()).join(" · ")
+            )
+        })
+        .collect()
+}
+
 /// An adjustment or an unplayed board in words: "not played; majors ave-, minors ave+".
 pub fn ruling_text(r: &TableResult) -> String {
     let mut parts = vec![];
@@ -467,6 +503,9 @@ struct ResultPage {
     minors: String,
     /// "N-S ♠♥" and "E-W ♦♣": the sides as players name them.
     sides: SideNames,
+    /// A table of three: its players by position, and the engine's three scores.
+    positions: Vec<String>,
+    scores: Vec<i64>,
     ruling: String,
     sheet: Vec<String>,
     sheet_json: String,
@@ -510,6 +549,25 @@ async fn result_page(
             .map(|g| side_label(g, s, &names))
             .unwrap_or_default()
     };
+    let positions = game
+        .as_ref()
+        .map(|g| positions(g, &names))
+        .unwrap_or_default();
+    let auction = ev.settings.auction_spec();
+    let scores = match &auction {
+        Some(spec) if result.outcome == Outcome::Played => {
+            table_scores(spec, std::slice::from_ref(&result))
+                .pop()
+                .map(|s| s.scores.to_vec())
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
+    let sheet = if auction.is_some() {
+        auction_lines(&ev, result.report.json())
+    } else {
+        sheet_lines(&ev.settings.game_spec(), result.report.json())
+    };
     let sheet_json = Some(result.report.json())
         .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
         .and_then(|v| serde_json::to_string_pretty(v).ok())
@@ -525,7 +583,9 @@ async fn result_page(
             minors: side(Side::Minors),
             sides: ev.settings.side_names(),
             ruling: ruling_text(&result),
-            sheet: sheet_lines(&ev.settings.game_spec(), result.report.json()),
+            positions,
+            scores,
+            sheet,
             sheet_json,
             audit: audit
                 .iter()
@@ -794,6 +854,8 @@ struct EntryPage {
     board: u32,
     majors: String,
     minors: String,
+    /// A table of three's players by position.
+    positions: Vec<String>,
     sides: SideNames,
     /// The result being corrected; none for a first entry.
     result: Option<i32>,
@@ -820,7 +882,7 @@ async fn board_game(
     round: u32,
     table: u32,
     board: u32,
-) -> Result<(String, String), AppError> {
+) -> Result<(String, String, Vec<String>), AppError> {
     let ev2 = ev.clone();
     let seatings = state.db(move |c| Ok(EventPlay::load(c, &ev2)?)).await?;
     let game = seatings
@@ -831,6 +893,7 @@ async fn board_game(
     Ok((
         side_label(&game, Side::Majors, &names),
         side_label(&game, Side::Minors, &names),
+        positions(&game, &names),
     ))
 }
 
@@ -845,7 +908,7 @@ async fn entry_page(
     score: ScoreForm,
     ruling: RulingState,
 ) -> Result<HttpResponse, AppError> {
-    let (majors, minors) = board_game(state, ev, round, table, board).await?;
+    let (majors, minors, positions) = board_game(state, ev, round, table, board).await?;
     let status = if score.has_errors() || !ruling.errors.is_empty() || ruling.message.is_some() {
         StatusCode::UNPROCESSABLE_ENTITY
     } else {
@@ -873,7 +936,15 @@ async fn entry_page(
             result: result.map(ResultId::get),
             action,
             e: ScoreEntry::new(&spec, &score.form, &score.problems, score.message, None)
-                .with_hands(usize::from(ev.settings.hands()), None),
+                .with_hands(usize::from(ev.settings.hands()), None)
+                .with_auction(
+                    &score.form,
+                    &score.problems,
+                    usize::from(ev.settings.hands()),
+                    None,
+                    [0, 1, 2].map(|i| positions.get(i).cloned().unwrap_or_default()),
+                ),
+            positions,
             reason: score.reason,
             reason_error: score.reason_error,
             form: ruling.form,
