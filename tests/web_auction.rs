@@ -109,6 +109,8 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     let spec = AuctionSpec::new(HANDS).unwrap();
     let mut expected = threes::first_round(12).unwrap();
     let mut games: Vec<(Vec<u64>, Vec<i64>)> = Vec::new();
+    // Player 1's games hand by hand, their own points in each hand.
+    let mut player_one: Vec<String> = Vec::new();
     for round in 1..=3u64 {
         let (s, rounds) = api.get(&format!("{path}/rounds")).await;
         assert_eq!(s, StatusCode::OK, "{rounds}");
@@ -207,6 +209,15 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
                 "{v}"
             );
             assert_eq!(v["players"], json!(seated), "{v}");
+            if let Some(at) = seated.iter().position(|&p| p == 1) {
+                let hands: Vec<String> = game
+                    .score
+                    .hands
+                    .iter()
+                    .map(|h| h.players[at].total.to_string())
+                    .collect();
+                player_one.push(format!("hands {}", hands.join(" · ")));
+            }
             results.push(ThreesResult {
                 table: table as u32,
                 scores: engine,
@@ -246,6 +257,15 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     assert_eq!(s, StatusCode::OK);
     assert!(page.contains(r#"name="a3_calls""#), "{page}");
     assert!(page.contains("Position 3</dt>"), "{page}");
+
+    // Player 1's public scorecard: each game hand by hand, both other players named.
+    let (s, card) = d.get_text(&format!("{ev_page}/scorecards/1")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(player_one.len(), 3);
+    for line in &player_one {
+        assert!(card.contains(line), "{line} in {card}");
+    }
+    assert!(!card.contains("not entered yet"), "{card}");
 
     let worked = three_sided_tallies(&games);
     assert_eq!(worked.values().sum::<i64>(), 0, "a tally is zero-sum");

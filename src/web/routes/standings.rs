@@ -271,11 +271,25 @@ pub async fn scorecard(
                 let (_, at, report) = games
                     .iter()
                     .find(|(p, _, _)| shown && Some(p.table) == r.table && p.round == r.round)?;
-                let side = if *at == 0 { m } else { 1 - m };
-                let rows = super::table_hands::hands_report(&spec, report.json());
-                (!rows.is_empty()).then(|| {
-                    rows.iter()
-                        .map(|h| h.points[side].to_string())
+                // Each hand's points for the entry: its side's (Embers), its position's
+                // at a table of three (Auction).
+                let points: Vec<i64> = if l.ev.settings.auction_spec().is_some() {
+                    let hands = usize::from(l.ev.settings.hands());
+                    super::table_auction::auction_report(hands, report.json())
+                        .iter()
+                        .filter_map(|h| h.points.get(*at).copied())
+                        .collect()
+                } else {
+                    let side = if *at == 0 { m } else { 1 - m };
+                    super::table_hands::hands_report(&spec, report.json())
+                        .iter()
+                        .map(|h| h.points[side])
+                        .collect()
+                };
+                (!points.is_empty()).then(|| {
+                    points
+                        .iter()
+                        .map(i64::to_string)
                         .collect::<Vec<_>>()
                         .join(" · ")
                 })
