@@ -2740,3 +2740,201 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
     }
     c.close().await.unwrap();
 }
+
+/// An Auction Calypso evening of four tables of three (#23): table 1's phone (390 px) taps
+/// each hand's calls on the call buttons (a bid built from its calypsos, points and suit),
+/// the opponents' trumps and the players' counts; the engine checks each hand and shows the
+/// running score; the last hand enters the result and the other two agree on the phone. A
+/// laptop (1280 px) follows the public standings meanwhile and takes the result in without a
+/// reload. The other tables report through the API.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
+    use calypso_director::engine::auction::{Call, spec::PLAYERS};
+    use common::evening::*;
+    use common::games::*;
+    const HANDS: usize = 3;
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let path = auction_evening(&api, HANDS, 2).await;
+    let id: calypso_director::event::EventId = path.trim_start_matches("/events/").parse().unwrap();
+    let (s, _) = api.post(&format!("{path}/rounds"), serde_json::json!({"round": 1})).await;
+    assert_eq!(s, reqwest::StatusCode::OK);
+    let phone = Phone::at(&app, id, 4, 1);
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    let laptop = tempfile::tempdir().unwrap();
+    let (_laptop_driver, c_laptop) = start_browser(laptop.path()).await;
+    c_laptop.set_window_size(1280, 900).await.unwrap();
+    let standings = format!("/c/alpha/events/{id}/standings");
+
+    // Tables 2 to 4 report through the API, so the standings have something to stand on.
+    let mut games = Vec::new();
+    for table in 2..=4u64 {
+        let game = auction_game(HANDS, 700 + table);
+        let body = serde_json::json!({"round": 1, "table": table, "board": table,
+            "auction": game.summary});
+        let (s, v) = api.post(&format!("{path}/results"), body).await;
+        assert_eq!(s, reqwest::StatusCode::CREATED, "{v}");
+        games.push(([3 * table - 2, 3 * table - 1, 3 * table], game.score.totals));
+    }
+    c_laptop
+        .goto(&format!("{}{standings}", app.address))
+        .await
+        .unwrap();
+    wait_for(&c_laptop, &standings, "live-standings").await;
+    c_laptop
+        .execute("window.__marker = 1;", vec![])
+        .await
+        .unwrap();
+
+    let game = auction_game(HANDS, 701);
+    c.goto(&format!("{}{}", app.address, phone.page))
+        .await
+        .unwrap();
+    wait_for(&c, &phone.page, "Hand 1 of 3").await;
+    let fields = auction_form(&game.summary, 1, 1, HANDS);
+    for hand in 1..=HANDS {
+        let fs = format!("#board-1-auction-{hand}");
+        // The calls, tapped in order on the call pad.
+        let calls = game.summary.hands[hand - 1].calls.clone().unwrap();
+        for call in &calls {
+            match call {
+                Call::Pass => click(&c, &format!("{fs} [data-call=pass]")).await,
+                Call::Double => click(&c, &format!("{fs} [data-call=double]")).await,
+                Call::Redouble => click(&c, &format!("{fs} [data-call=redouble]")).await,
+                Call::Bid(b) => {
+                    c.execute(
+                        "const [fs, n, points] = arguments;
+                         const pad = document.querySelector(fs);
+                         pad.querySelector(`.bid-calypsos input[value=\"${n}\"]`).closest('label').click();
+                         pad.querySelector('.bid-points').value = points;",
+                        vec![serde_json::json!(fs), serde_json::json!(b.calypsos), serde_json::json!(b.points)],
+                    )
+                    .await
+                    .unwrap();
+                    click(&c, &format!("{fs} [data-suit={}]", b.suit.letter())).await;
+                }
+            }
+        }
+        let typed = c
+            .execute(
+                "return document.querySelector(arguments[0] + ' input[name$=\"_calls\"]').value;",
+                vec![serde_json::json!(fs)],
+            )
+            .await
+            .unwrap();
+        let want = fields
+            .iter()
+            .find(|(k, _)| *k == format!("a{hand}_calls"))
+            .unwrap()
+            .1
+            .clone();
+        assert_eq!(typed, serde_json::json!(want), "hand {hand}: the buttons typed the calls");
+        let chips = c
+            .execute(
+                "return document.querySelectorAll(arguments[0] + ' ol.call-chips li').length;",
+                vec![serde_json::json!(fs)],
+            )
+            .await
+            .unwrap();
+        assert_eq!(chips, serde_json::json!(calls.len()), "one chip a call");
+        // The trumps by tapping their chips, the counts typed.
+        let prefix = format!("a{hand}_");
+        let rest: Vec<[String; 2]> = fields
+            .iter()
+            .filter(|(k, _)| k.starts_with(&prefix) && !k.ends_with("_calls"))
+            .map(|(k, v)| [k.clone(), v.clone()])
+            .collect();
+        let done = c
+            .execute(
+                "const [fields] = arguments;
+                 const form = document.querySelector('form.score-form');
+                 for (const [k, v] of fields) {
+                   const radio = form.querySelector(`input[type=radio][name=\"${k}\"][value=\"${v}\"]`);
+                   if (radio) { radio.closest('label').click(); continue; }
+                   const i = form.querySelector(`input[name=\"${k}\"]`);
+                   if (!i) return `no ${k}`;
+                   i.value = v;
+                   i.dispatchEvent(new Event('input', {bubbles: true}));
+                 }
+                 return 'ok';",
+                vec![serde_json::json!(rest)],
+            )
+            .await
+            .unwrap();
+        assert_eq!(done, serde_json::json!("ok"));
+        let (v, content) = widths(&c).await;
+        assert!(content <= v, "hand {hand}: the form is {content} px wide at {v}");
+        if hand == 2 {
+            whole_page_shot(&c, "phone-auction-hand-2", 390).await;
+            c.set_window_size(390, 844).await.unwrap();
+        }
+        submit(&c, "form.score-form").await;
+        if hand < HANDS {
+            let next = format!("Hand {} of 3", hand + 1);
+            let page = wait_for(&c, &format!("{}/result", phone.page), &next).await;
+            assert!(page.contains("The score so far"), "{page}");
+            let row = c
+                .execute(
+                    "const rows = document.querySelectorAll('table.running tbody tr');
+                     return rows[rows.length - 1].innerText;",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let row = row.as_str().unwrap().to_string();
+            for total in game.score.hands[hand - 1].running {
+                assert!(row.contains(&total.to_string()), "hand {hand}: {row}");
+            }
+        }
+    }
+    let page = wait_for(&c, &phone.page, "The other two players check").await;
+    for total in game.score.totals {
+        assert!(page.contains(&format!("<strong>{total}</strong>")), "{page}");
+    }
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the agree screen is {content} px wide at {v}");
+    whole_page_shot(&c, "phone-auction-agree", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+    click(&c, "button[value=agree]").await;
+    wait_for(&c, &phone.page, "All three players agree").await;
+    games.push(([1, 2, 3], game.score.totals));
+
+    // The tallies: each player's margin over the other two at the table.
+    let worked = three_sided_tallies(
+        &games
+            .iter()
+            .map(|(p, s)| (p.to_vec(), s.to_vec()))
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(standings_tally(&api, &path).await, worked);
+    let ann = worked[&1];
+    wait_for_within(
+        &c_laptop,
+        &standings,
+        &format!(">{ann}<"),
+        Duration::from_secs(15),
+    )
+    .await;
+    let kept = c_laptop
+        .execute("return [window.__marker === 1, location.pathname];", vec![])
+        .await
+        .unwrap();
+    assert_eq!(kept, serde_json::json!([true, standings]), "swapped in place, not reloaded");
+    shot(&c_laptop, "auction-laptop-live").await;
+    c_laptop.close().await.unwrap();
+    assert_eq!(PLAYERS, 3);
+    for width in [390, 1280] {
+        c.set_window_size(width, 900).await.unwrap();
+        c.goto(&format!("{}{standings}", app.address))
+            .await
+            .unwrap();
+        wait_for(&c, &standings, "Ann").await;
+        let (v, content) = widths(&c).await;
+        assert!(content <= v, "standings at {width}: {content} px");
+        assert!(scrolled_tables(&c).await.is_empty());
+        shot(&c, &format!("auction-standings-{width}")).await;
+    }
+    c.close().await.unwrap();
+}

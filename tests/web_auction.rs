@@ -267,6 +267,16 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     }
     assert!(!card.contains("not entered yet"), "{card}");
 
+    // Every page the standings link to answers for an evening of tables of three.
+    for page in ["standings", "travellers", "results.pdf", "standings.csv", "travellers.csv"] {
+        let (s, _) = d.get_text(&format!("{ev_page}/{page}")).await;
+        assert_eq!(s, StatusCode::OK, "{page}");
+    }
+    // No export file has a place for tables of three: refused with the reason.
+    let (s, v) = d.get_text(&format!("{ev_page}/export.json")).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v.contains("is not exported to a file"), "{v}");
+
     let worked = three_sided_tallies(&games);
     assert_eq!(worked.values().sum::<i64>(), 0, "a tally is zero-sum");
     assert_eq!(worked.len(), 12);

@@ -392,3 +392,21 @@ pub fn auction_form(
     }
     f
 }
+
+/// An Auction Calypso evening of four tables of three (twelve players, Ann to Lou), its
+/// `rounds` set and the event running: its path.
+pub async fn auction_evening(api: &Api, hands: usize, rounds: u32) -> String {
+    let body = json!({"name": "Auction Night", "date": "2026-12-03",
+                      "format": "progressive-individual", "game": "auction",
+                      "hands": hands, "tables": 4, "boards": 12});
+    let entries: Vec<Value> = AUCTION_PLAYERS
+        .iter()
+        .map(|n| json!({"kind": "individual", "players": [{"name": n}]}))
+        .collect();
+    running(api, body, &entries, json!({"rounds": rounds})).await.0
+}
+
+/// The players of [`auction_evening`], by number.
+pub const AUCTION_PLAYERS: [&str; 12] = [
+    "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou",
+];
