@@ -2768,6 +2768,27 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
     c_laptop.set_window_size(1280, 900).await.unwrap();
     let standings = format!("/c/alpha/events/{id}/standings");
 
+    // The event form on the laptop: hands and packs show for a game dealt at the table only.
+    log_in_to_alpha(&c_laptop, &app).await;
+    c_laptop
+        .goto(&format!("{}/c/alpha/events/new", app.address))
+        .await
+        .unwrap();
+    wait_for(&c_laptop, "/events/new", "Scored as").await;
+    let hidden = "return document.querySelector('fieldset.embers-set').hidden;";
+    assert_eq!(c_laptop.execute(hidden, vec![]).await.unwrap(), serde_json::json!(true));
+    fill(&c_laptop, "#name", "Auction by the form").await;
+    fill(&c_laptop, "#tables", "2").await;
+    click(&c_laptop, "#format option[value=progressive-individual]").await;
+    click(&c_laptop, "#game option[value=auction]").await;
+    assert_eq!(c_laptop.execute(hidden, vec![]).await.unwrap(), serde_json::json!(false));
+    fill(&c_laptop, "#hands", "18").await;
+    shot(&c_laptop, "auction-event-form").await;
+    submit(&c_laptop, "form.stack").await;
+    let page = wait_for(&c_laptop, "", "Mark ready").await;
+    assert!(page.contains("Auction Calypso"), "{page}");
+    assert!(page.contains("18 hands"), "{page}");
+
     // Tables 2 to 4 report through the API, so the standings have something to stand on.
     let mut games = Vec::new();
     for table in 2..=4u64 {

@@ -205,6 +205,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/static/table.js", web::get().to(public::table_script))
         .route("/static/live.js", web::get().to(public::live_script))
         .route("/static/forms.js", web::get().to(public::forms_script))
+        .route(
+            "/static/event_form.js",
+            web::get().to(public::event_form_script),
+        )
         .route("/static/favicon.svg", web::get().to(public::favicon))
         .route("/favicon.ico", web::get().to(public::favicon))
         .route("/docs/api", web::get().to(public::api_doc))

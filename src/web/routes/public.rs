@@ -27,12 +27,24 @@ pub async fn stylesheet() -> HttpResponse {
 
 const TABLE_SCRIPT: &str = include_str!("../../../static/table.js");
 
-/// The table page's script: keeps an unsent result form through a reload.
-pub async fn table_script() -> HttpResponse {
+/// One of the site's scripts, cached for an hour.
+fn script(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/javascript; charset=utf-8")
         .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(TABLE_SCRIPT)
+        .body(body)
+}
+
+/// The table page's script: keeps an unsent result form through a reload.
+pub async fn table_script() -> HttpResponse {
+    script(TABLE_SCRIPT)
+}
+
+const EVENT_FORM_SCRIPT: &str = include_str!("../../../static/event_form.js");
+
+/// The event form's script: hands and packs shown for the games dealt at the table.
+pub async fn event_form_script() -> HttpResponse {
+    script(EVENT_FORM_SCRIPT)
 }
 
 const FORMS_SCRIPT: &str = include_str!("../../../static/forms.js");
@@ -50,10 +62,7 @@ pub async fn favicon() -> HttpResponse {
 
 /// Every form's script: a form sent back with problems focuses its first field in error.
 pub async fn forms_script() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(FORMS_SCRIPT)
+    script(FORMS_SCRIPT)
 }
 
 const LIVE_SCRIPT: &str = include_str!("../../../static/live.js");
@@ -61,10 +70,7 @@ const LIVE_SCRIPT: &str = include_str!("../../../static/live.js");
 /// The live parts' script: the standings, the result grid, round control and the
 /// navigation's disputes follow the room without a reload.
 pub async fn live_script() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(LIVE_SCRIPT)
+    script(LIVE_SCRIPT)
 }
 
 #[derive(Template)]
