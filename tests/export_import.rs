@@ -508,3 +508,81 @@ async fn an_embers_evening_moves_with_its_hands_and_an_edited_hand_is_refused() 
     without_instance_fields(&mut first);
     assert_eq!(back, first, "the re-export is the same record");
 }
+
+/// An Auction evening (#23): four tables of three over two rounds, the second seated from the
+/// first's scores. It moves with its tables of three and its hands; a file whose round 2 seats
+/// a player twice, or whose hand was edited, is refused, nothing written.
+#[tokio::test]
+async fn an_auction_evening_moves_with_its_tables_of_three_and_a_broken_round_is_refused() {
+    use common::games::{auction_evening, auction_game};
+    let dir = tempfile::tempdir().unwrap();
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@alpha.test").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let path = auction_evening(&api, 3, 2).await;
+    for round in 1..=2u64 {
+        let (s, v) = api
+            .post(&format!("{path}/rounds"), json!({"round": round}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        for table in 1..=4u64 {
+            let board = (round - 1) * 4 + table;
+            let game = auction_game(3, 900 + round * 10 + table);
+            let body = json!({"round": round, "table": table, "board": board,
+                "auction": game.summary});
+            let (s, v) = api.post(&format!("{path}/results"), body).await;
+            assert_eq!(s, StatusCode::CREATED, "{v}");
+        }
+    }
+    for (to, body) in [
+        ("status", json!({"to": "finished"})),
+        ("release", json!({})),
+    ] {
+        let (s, v) = api.post(&format!("{path}/{to}"), body).await;
+        assert_eq!(s, StatusCode::OK, "{to}: {v}");
+    }
+    let id = path.rsplit('/').next().unwrap().to_string();
+    let doc = export(&app, &id, dir.path(), "auction.json");
+    assert_eq!(doc["event"]["settings"]["game"], json!("auction"));
+    let rounds = &doc["individual"]["rounds"];
+    assert_eq!(rounds[0], json!({"round": 1, "tables": [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]}));
+    assert_eq!(rounds[1]["tables"].as_array().map(Vec::len), Some(4), "{rounds}");
+
+    let fresh = spawn_app().await;
+    fresh.club_with_owner("alpha", "olive@fresh.test").await;
+    let before = counts(&fresh);
+    // Round 2 with a player at two tables.
+    let mut moved = doc.clone();
+    let a = moved["individual"]["rounds"][1]["tables"][0][0].clone();
+    moved["individual"]["rounds"][1]["tables"][1][0] = a;
+    let out = import(&fresh, &moved, dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("individual.rounds[1]: the seating breaks its rules"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(counts(&fresh), before, "rows unchanged");
+    // A hand edited: a trick pile of 60.
+    let mut edited = doc.clone();
+    edited["results"][0]["sheet"]["auction"]["reports"][0]["players"]["1"]["trick_pile"] =
+        json!(60);
+    let out = import(&fresh, &edited, dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the result of round 1, table 1, board 1 does not stand: hand 1"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(counts(&fresh), before, "rows unchanged");
+
+    let out = import(&fresh, &doc, dir.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    let new_id = said.split_whitespace().nth(3).unwrap().to_string();
+    let mut back = export(&fresh, &new_id, dir.path(), "back.json");
+    let mut first = doc.clone();
+    without_instance_fields(&mut back);
+    without_instance_fields(&mut first);
+    assert_eq!(back, first, "the re-export is the same record");
+}

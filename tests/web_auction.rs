@@ -272,10 +272,10 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
         let (s, _) = d.get_text(&format!("{ev_page}/{page}")).await;
         assert_eq!(s, StatusCode::OK, "{page}");
     }
-    // No export file has a place for tables of three: refused with the reason.
+    // The export file holds the tables of three, round by round.
     let (s, v) = d.get_text(&format!("{ev_page}/export.json")).await;
-    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
-    assert!(v.contains("is not exported to a file"), "{v}");
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(v.contains(r#""tables":[[1,2,3],[4,5,6],[7,8,9],[10,11,12]]"#), "{v}");
 
     let worked = three_sided_tallies(&games);
     assert_eq!(worked.values().sum::<i64>(), 0, "a tally is zero-sum");

@@ -180,7 +180,7 @@ pub fn insert_event(
             diesel::insert_into(individual_rounds::table)
                 .values((
                     individual_rounds::event_id.eq(id),
-                    individual_rounds::round.eq(i32::try_from(r.round).unwrap_or(i32::MAX)),
+                    individual_rounds::round.eq(i32::try_from(r.round()).unwrap_or(i32::MAX)),
                     individual_rounds::seating.eq(to_json(r)?),
                     individual_rounds::created_at.eq(p.created_at),
                 ))

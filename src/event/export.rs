@@ -13,7 +13,8 @@ use super::movement::{MovementChange, MovementOptions};
 use super::results::{AuditEntry, AuditValues, TableResult};
 use super::settings::SettingsJson;
 use super::{EntryId, Event, PublishedCommitment, ResultId};
-use crate::movement::{IndividualRound, Movement};
+use super::threes::StoredRound;
+use crate::movement::Movement;
 
 /// The one format version this build writes and reads.
 pub const FORMAT: &str = "calypso-director/event/v1";
@@ -113,7 +114,9 @@ pub struct MovementChangeJson {
 pub struct IndividualJson {
     pub options: IndividualOptions,
     pub plan: IndividualPlan,
-    pub rounds: Vec<IndividualRound>,
+    /// Each round's seating: tables of four to six, or Auction Calypso's tables of three
+    /// (`{"round": 2, "tables": [[1, 5, 9], ...]}`).
+    pub rounds: Vec<StoredRound>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -187,7 +190,7 @@ pub struct ExportInputs<'a> {
     pub membership: &'a dyn Fn(super::PlayerId) -> Option<String>,
     pub movement: Option<(MovementOptions, Movement)>,
     pub movement_changes: &'a [MovementChange],
-    pub individual: Option<(IndividualOptions, IndividualPlan, Vec<IndividualRound>)>,
+    pub individual: Option<(IndividualOptions, IndividualPlan, Vec<StoredRound>)>,
     pub results: &'a [TableResult],
     pub audits: &'a [(ResultId, AuditEntry)],
     pub standings: Value,

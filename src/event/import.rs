@@ -24,8 +24,9 @@ use super::results::{Adjusted, AuditEntry, AuditValues, Report, ResultStatus};
 use super::scoring_sheet::entry_number;
 use super::settings::{EventSettings, SettingsDraft};
 use super::{DealKey, PublishedCommitment, Withdrawal};
-use crate::movement::IndividualRound;
+use super::threes::StoredRound;
 use crate::movement::individual::validate_round;
+use crate::movement::threes::{self, ThreesRound};
 use crate::movement::{MAX_TABLES, Movement, Seating, progressive_board, validate};
 use chrono::NaiveDateTime;
 use serde_json::Value;
@@ -593,17 +594,34 @@ fn individual(p: &ImportPlan) -> Result<(), ImportError> {
             ),
         ));
     }
-    for (i, r) in rounds.iter().enumerate() {
+    let threes = p.settings.auction_spec();
+    for (i, stored) in rounds.iter().enumerate() {
         let at = format!("individual.rounds[{i}]");
-        if r.round != i as u32 + 1 {
+        if stored.round() != i as u32 + 1 {
             return Err(field(
                 format!("{at}.round"),
                 format!(
                     "the seatings are rounds 1, 2, ... in order: round {} here",
-                    r.round
+                    stored.round()
                 ),
             ));
         }
+        let r = match (stored, &threes) {
+            (StoredRound::Fours(r), None) => r,
+            (StoredRound::Threes(r), Some(_)) => {
+                threes_round(plan, r, &at)?;
+                continue;
+            }
+            (StoredRound::Fours(_), Some(_)) => {
+                return Err(field(at, "an Auction Calypso event seats tables of three"));
+            }
+            (StoredRound::Threes(_), None) => {
+                return Err(field(
+                    at,
+                    "tables of three are Auction Calypso's: this event seats four to six a table",
+                ));
+            }
+        };
         if r.players != plan.players || r.tables.len() as u32 != plan.tables() {
             return Err(field(
                 at,
@@ -628,6 +646,36 @@ fn individual(p: &ImportPlan) -> Result<(), ImportError> {
         }
     }
     Ok(())
+}
+
+/// A round of tables of three is the plan's tables and keeps the round rules, and round 1
+/// seats the players in number order. As with the individual's seatings, a later round is
+/// not re-derived from the results before it: a correction made after the next round started
+/// would make a true record differ.
+fn threes_round(plan: &IndividualPlan, r: &ThreesRound, at: &str) -> Result<(), ImportError> {
+    if r.table_count() != plan.tables() {
+        return Err(field(
+            at,
+            format!(
+                "the plan has {} tables, this round {}",
+                plan.tables(),
+                r.table_count()
+            ),
+        ));
+    }
+    threes::validate_round(r).map_err(|v| {
+        let listed: Vec<String> = v.iter().take(3).map(ToString::to_string).collect();
+        field(
+            at,
+            format!("the seating breaks its rules: {}", listed.join("; ")),
+        )
+    })?;
+    match threes::first_round(plan.players) {
+        Ok(first) if r.round() == 1 && first != *r => {
+            Err(field(at, "round 1 seats the players in number order"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Every result is at a game the plan has, with the entries seated there, once; a played
@@ -694,8 +742,8 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
         } else if let Some((_, plan, rounds)) = &p.individual {
             let here = rounds
                 .get(round.saturating_sub(1) as usize)
-                .and_then(|seated| seated.table(table));
-            if here.is_none() {
+                .is_some_and(|seated| seated.has_table(table));
+            if !here {
                 return Err(field(
                     at,
                     format!("the seatings have no table {table} in round {round}"),
@@ -865,7 +913,7 @@ pub struct ImportPlan {
     pub entries: Vec<ImportEntry>,
     pub movement: Option<(MovementOptions, Movement)>,
     pub movement_changes: Vec<MovementChange>,
-    pub individual: Option<(IndividualOptions, IndividualPlan, Vec<IndividualRound>)>,
+    pub individual: Option<(IndividualOptions, IndividualPlan, Vec<StoredRound>)>,
     pub results: Vec<ImportResult>,
     /// The file's standings: the results must score to exactly these.
     pub standings: Value,

@@ -100,6 +100,22 @@ pub enum StoredRound {
     Threes(ThreesRound),
 }
 
+impl StoredRound {
+    pub fn round(&self) -> u32 {
+        match self {
+            StoredRound::Fours(r) => r.round,
+            StoredRound::Threes(r) => r.round(),
+        }
+    }
+
+    pub fn has_table(&self, table: u32) -> bool {
+        match self {
+            StoredRound::Fours(r) => r.table(table).is_some(),
+            StoredRound::Threes(r) => r.table(table).is_some(),
+        }
+    }
+}
+
 /// Stored rounds split by shape: an event has one or the other.
 pub fn split_rounds(rounds: Vec<StoredRound>) -> (Vec<IndividualRound>, Vec<ThreesRound>) {
     let mut fours = Vec::new();

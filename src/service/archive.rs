@@ -10,6 +10,7 @@ use serde::Deserialize;
 use super::results::{EntryError, check_sheet};
 use super::standings::{StandingsError, event_scores};
 use crate::db::{self, DbConnection, DbError};
+use crate::event::threes::StoredRound;
 use crate::event::entries::Entry;
 use crate::event::export::{self, EventDocument, ExportInputs};
 use crate::event::import::{self, ImportError, ImportPlan};
@@ -43,12 +44,6 @@ pub enum ArchiveError {
     /// key, refuses or scores otherwise than the file says.
     #[error("the result of {place} does not stand: {problem}")]
     ResultRefused { place: String, problem: String },
-    /// The export file has no place for tables of three (docs/export-format.md).
-    #[error(
-        "an Auction Calypso evening (tables of three) is not exported to a file: its results \
-         and standings stay on this instance"
-    )]
-    ThreesNotExported,
     #[error(transparent)]
     Standings(#[from] StandingsError),
     #[error(transparent)]
@@ -76,11 +71,13 @@ pub fn export_event(
     let movement = db::movements::movement_of(conn, club, id)?;
     let individual = match db::individual::options_of(conn, club, id)? {
         Some((options, plan)) => {
-            let (seated, threes) = super::play::seatings(conn, club, id)?;
-            if !threes.is_empty() || ev.settings.auction_spec().is_some() {
-                return Err(ArchiveError::ThreesNotExported);
-            }
-            Some((options, plan, seated))
+            let (fours, threes) = super::play::seatings(conn, club, id)?;
+            let rounds = fours
+                .into_iter()
+                .map(StoredRound::Fours)
+                .chain(threes.into_iter().map(StoredRound::Threes))
+                .collect();
+            Some((options, plan, rounds))
         }
         None => None,
     };
