@@ -113,6 +113,41 @@ async fn log_in_to_alpha(c: &Client, app: &TestApp) {
     wait_for(c, "/c/alpha", "New event").await;
 }
 
+/// The public standings at 390 and 1280 px, once `text` is on them: no sideways scroll, no
+/// table scrolled, a screenshot of each named after `game`.
+async fn standings_at_both_widths(
+    c: &Client,
+    app: &TestApp,
+    standings: &str,
+    text: &str,
+    game: &str,
+) {
+    for width in [390, 1280] {
+        c.set_window_size(width, 900).await.unwrap();
+        c.goto(&format!("{}{standings}", app.address))
+            .await
+            .unwrap();
+        wait_for(c, standings, text).await;
+        let (v, content) = widths(c).await;
+        assert!(content <= v, "standings at {width}: {content} px");
+        assert!(scrolled_tables(c).await.is_empty());
+        shot(c, &format!("{game}-standings-{width}")).await;
+    }
+}
+
+/// The last row of the running score a hand-by-hand form shows, as its text.
+async fn last_running_row(c: &Client) -> String {
+    let row = c
+        .execute(
+            "const rows = document.querySelectorAll('table.running tbody tr');
+             return rows[rows.length - 1].innerText;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    row.as_str().unwrap().to_string()
+}
+
 async fn submit(c: &Client, form_css: &str) {
     click(c, &format!("{form_css} button[type=submit]")).await;
 }
@@ -2418,17 +2453,7 @@ async fn a_kaiso_table_taps_its_songs_on_a_phone_and_the_standings_follow() {
     c.goto(&format!("{}{event}", app.address)).await.unwrap();
     wait_for(&c, &event, "Kaiso v0.0.1: the same deal and tricks").await;
     let standings = format!("/c/alpha/events/{id}/standings");
-    for width in [390, 1280] {
-        c.set_window_size(width, 900).await.unwrap();
-        c.goto(&format!("{}{standings}", app.address))
-            .await
-            .unwrap();
-        wait_for(&c, &standings, "North 1").await;
-        let (v, content) = widths(&c).await;
-        assert!(content <= v, "standings at {width}: {content} px");
-        assert!(scrolled_tables(&c).await.is_empty());
-        shot(&c, &format!("kaiso-standings-{width}")).await;
-    }
+    standings_at_both_widths(&c, &app, &standings, "North 1", "kaiso").await;
     c.close().await.unwrap();
 }
 
@@ -2664,15 +2689,7 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
                     let page = wait_for(&c, &format!("{}/result", phone.page), &next).await;
                     let running = game.score.hands[hand - 1].running;
                     assert!(page.contains("The score so far"), "{page}");
-                    let row = c
-                        .execute(
-                            "const rows = document.querySelectorAll('table.running tbody tr');
-                             return rows[rows.length - 1].innerText;",
-                            vec![],
-                        )
-                        .await
-                        .unwrap();
-                    let row = row.as_str().unwrap().to_string();
+                    let row = last_running_row(&c).await;
                     assert!(
                         row.contains(&running.ns.to_string())
                             && row.contains(&running.ew.to_string()),
@@ -2727,17 +2744,7 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
     assert_eq!(stored.len(), 9);
     assert_eq!(standings_tally(&e.api, &e.path).await, tallies(&stored));
     c_laptop.close().await.unwrap();
-    for width in [390, 1280] {
-        c.set_window_size(width, 900).await.unwrap();
-        c.goto(&format!("{}{standings}", app.address))
-            .await
-            .unwrap();
-        wait_for(&c, &standings, "North 1").await;
-        let (v, content) = widths(&c).await;
-        assert!(content <= v, "standings at {width}: {content} px");
-        assert!(scrolled_tables(&c).await.is_empty());
-        shot(&c, &format!("embers-standings-{width}")).await;
-    }
+    standings_at_both_widths(&c, &app, &standings, "North 1", "embers").await;
     c.close().await.unwrap();
 }
 
@@ -2757,7 +2764,9 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
     let api = club_api(&app, "alpha", "olive@example.org").await;
     let path = auction_evening(&api, HANDS, 2).await;
     let id: calypso_director::event::EventId = path.trim_start_matches("/events/").parse().unwrap();
-    let (s, _) = api.post(&format!("{path}/rounds"), serde_json::json!({"round": 1})).await;
+    let (s, _) = api
+        .post(&format!("{path}/rounds"), serde_json::json!({"round": 1}))
+        .await;
     assert_eq!(s, reqwest::StatusCode::OK);
     let phone = Phone::at(&app, id, 4, 1);
     let profile = tempfile::tempdir().unwrap();
@@ -2776,12 +2785,18 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
         .unwrap();
     wait_for(&c_laptop, "/events/new", "Scored as").await;
     let hidden = "return document.querySelector('fieldset.embers-set').hidden;";
-    assert_eq!(c_laptop.execute(hidden, vec![]).await.unwrap(), serde_json::json!(true));
+    assert_eq!(
+        c_laptop.execute(hidden, vec![]).await.unwrap(),
+        serde_json::json!(true)
+    );
     fill(&c_laptop, "#name", "Auction by the form").await;
     fill(&c_laptop, "#tables", "2").await;
     click(&c_laptop, "#format option[value=progressive-individual]").await;
     click(&c_laptop, "#game option[value=auction]").await;
-    assert_eq!(c_laptop.execute(hidden, vec![]).await.unwrap(), serde_json::json!(false));
+    assert_eq!(
+        c_laptop.execute(hidden, vec![]).await.unwrap(),
+        serde_json::json!(false)
+    );
     fill(&c_laptop, "#hands", "18").await;
     shot(&c_laptop, "auction-event-form").await;
     submit(&c_laptop, "form.stack").await;
@@ -2851,7 +2866,11 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
             .unwrap()
             .1
             .clone();
-        assert_eq!(typed, serde_json::json!(want), "hand {hand}: the buttons typed the calls");
+        assert_eq!(
+            typed,
+            serde_json::json!(want),
+            "hand {hand}: the buttons typed the calls"
+        );
         let chips = c
             .execute(
                 "return document.querySelectorAll(arguments[0] + ' ol.call-chips li').length;",
@@ -2886,7 +2905,10 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
             .unwrap();
         assert_eq!(done, serde_json::json!("ok"));
         let (v, content) = widths(&c).await;
-        assert!(content <= v, "hand {hand}: the form is {content} px wide at {v}");
+        assert!(
+            content <= v,
+            "hand {hand}: the form is {content} px wide at {v}"
+        );
         if hand == 2 {
             whole_page_shot(&c, "phone-auction-hand-2", 390).await;
             c.set_window_size(390, 844).await.unwrap();
@@ -2896,15 +2918,7 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
             let next = format!("Hand {} of 3", hand + 1);
             let page = wait_for(&c, &format!("{}/result", phone.page), &next).await;
             assert!(page.contains("The score so far"), "{page}");
-            let row = c
-                .execute(
-                    "const rows = document.querySelectorAll('table.running tbody tr');
-                     return rows[rows.length - 1].innerText;",
-                    vec![],
-                )
-                .await
-                .unwrap();
-            let row = row.as_str().unwrap().to_string();
+            let row = last_running_row(&c).await;
             for total in game.score.hands[hand - 1].running {
                 assert!(row.contains(&total.to_string()), "hand {hand}: {row}");
             }
@@ -2912,7 +2926,10 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
     }
     let page = wait_for(&c, &phone.page, "The other two players check").await;
     for total in game.score.totals {
-        assert!(page.contains(&format!("<strong>{total}</strong>")), "{page}");
+        assert!(
+            page.contains(&format!("<strong>{total}</strong>")),
+            "{page}"
+        );
     }
     let (v, content) = widths(&c).await;
     assert!(content <= v, "the agree screen is {content} px wide at {v}");
@@ -2942,20 +2959,14 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
         .execute("return [window.__marker === 1, location.pathname];", vec![])
         .await
         .unwrap();
-    assert_eq!(kept, serde_json::json!([true, standings]), "swapped in place, not reloaded");
+    assert_eq!(
+        kept,
+        serde_json::json!([true, standings]),
+        "swapped in place, not reloaded"
+    );
     shot(&c_laptop, "auction-laptop-live").await;
     c_laptop.close().await.unwrap();
     assert_eq!(PLAYERS, 3);
-    for width in [390, 1280] {
-        c.set_window_size(width, 900).await.unwrap();
-        c.goto(&format!("{}{standings}", app.address))
-            .await
-            .unwrap();
-        wait_for(&c, &standings, "Ann").await;
-        let (v, content) = widths(&c).await;
-        assert!(content <= v, "standings at {width}: {content} px");
-        assert!(scrolled_tables(&c).await.is_empty());
-        shot(&c, &format!("auction-standings-{width}")).await;
-    }
+    standings_at_both_widths(&c, &app, &standings, "Ann", "auction").await;
     c.close().await.unwrap();
 }

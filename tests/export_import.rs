@@ -55,6 +55,19 @@ fn import(app: &TestApp, doc: &Value, dir: &std::path::Path) -> Output {
 }
 
 /// Rows of every table an import writes.
+/// `doc` imports into `fresh`, and the event exported from there is the same record.
+fn imports_and_exports_back(fresh: &TestApp, doc: &Value, dir: &std::path::Path) {
+    let out = import(fresh, doc, dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    let new_id = said.split_whitespace().nth(3).unwrap().to_string();
+    let mut back = export(fresh, &new_id, dir, "back.json");
+    let mut first = doc.clone();
+    without_instance_fields(&mut back);
+    without_instance_fields(&mut first);
+    assert_eq!(back, first, "the re-export is the same record");
+}
+
 fn counts(app: &TestApp) -> Vec<(&'static str, i64)> {
     with_conn(app, |c| {
         use calypso_director::db::schema::*;
@@ -423,15 +436,7 @@ async fn a_kaiso_evening_moves_with_its_songs_and_an_edited_song_is_refused() {
     songs.push(json!({"kind": "calypso", "rainbow": false, "suit": "S", "wilds": 14}));
     refused(edited, "has 14 wild 8s, but a calypso holds 13 cards");
 
-    let out = import(&fresh, &doc, dir.path());
-    assert!(out.status.success(), "{}", stderr(&out));
-    let said = String::from_utf8_lossy(&out.stdout).into_owned();
-    let new_id = said.split_whitespace().nth(3).unwrap().to_string();
-    let mut back = export(&fresh, &new_id, dir.path(), "back.json");
-    let mut first = doc.clone();
-    without_instance_fields(&mut back);
-    without_instance_fields(&mut first);
-    assert_eq!(back, first, "the re-export is the same record");
+    imports_and_exports_back(&fresh, &doc, dir.path());
 }
 
 /// An Embers progressive (#23) exports with its game, hands and packs and each game's hand
@@ -498,15 +503,7 @@ async fn an_embers_evening_moves_with_its_hands_and_an_edited_hand_is_refused() 
     );
     assert_eq!(counts(&fresh), before, "rows unchanged");
 
-    let out = import(&fresh, &doc, dir.path());
-    assert!(out.status.success(), "{}", stderr(&out));
-    let said = String::from_utf8_lossy(&out.stdout).into_owned();
-    let new_id = said.split_whitespace().nth(3).unwrap().to_string();
-    let mut back = export(&fresh, &new_id, dir.path(), "back.json");
-    let mut first = doc.clone();
-    without_instance_fields(&mut back);
-    without_instance_fields(&mut first);
-    assert_eq!(back, first, "the re-export is the same record");
+    imports_and_exports_back(&fresh, &doc, dir.path());
 }
 
 /// An Auction evening (#23): four tables of three over two rounds, the second seated from the
@@ -545,8 +542,15 @@ async fn an_auction_evening_moves_with_its_tables_of_three_and_a_broken_round_is
     let doc = export(&app, &id, dir.path(), "auction.json");
     assert_eq!(doc["event"]["settings"]["game"], json!("auction"));
     let rounds = &doc["individual"]["rounds"];
-    assert_eq!(rounds[0], json!({"round": 1, "tables": [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]}));
-    assert_eq!(rounds[1]["tables"].as_array().map(Vec::len), Some(4), "{rounds}");
+    assert_eq!(
+        rounds[0],
+        json!({"round": 1, "tables": [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]})
+    );
+    assert_eq!(
+        rounds[1]["tables"].as_array().map(Vec::len),
+        Some(4),
+        "{rounds}"
+    );
 
     let fresh = spawn_app().await;
     fresh.club_with_owner("alpha", "olive@fresh.test").await;
@@ -576,13 +580,5 @@ async fn an_auction_evening_moves_with_its_tables_of_three_and_a_broken_round_is
     );
     assert_eq!(counts(&fresh), before, "rows unchanged");
 
-    let out = import(&fresh, &doc, dir.path());
-    assert!(out.status.success(), "{}", stderr(&out));
-    let said = String::from_utf8_lossy(&out.stdout).into_owned();
-    let new_id = said.split_whitespace().nth(3).unwrap().to_string();
-    let mut back = export(&fresh, &new_id, dir.path(), "back.json");
-    let mut first = doc.clone();
-    without_instance_fields(&mut back);
-    without_instance_fields(&mut first);
-    assert_eq!(back, first, "the re-export is the same record");
+    imports_and_exports_back(&fresh, &doc, dir.path());
 }

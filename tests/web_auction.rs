@@ -53,7 +53,11 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     let (s, ev) = api.post("/events", base.clone()).await;
     assert_eq!(s, StatusCode::CREATED, "{ev}");
     assert_eq!(
-        (ev["game"].as_str(), ev["hands"].as_i64(), ev["packs"].as_i64()),
+        (
+            ev["game"].as_str(),
+            ev["hands"].as_i64(),
+            ev["packs"].as_i64()
+        ),
         (Some("auction"), Some(HANDS as i64), Some(4)),
         "{ev}"
     );
@@ -134,11 +138,12 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
             let board = t["boards"][0].as_u64().unwrap();
             let seated = players_of(t);
             assert_eq!(Some(seated), expected.table(table as u32), "{t}");
-            assert!(t.get("majors").is_none(), "a table of three has no sides: {t}");
+            assert!(
+                t.get("majors").is_none(),
+                "a table of three has no sides: {t}"
+            );
             let game = auction_game(HANDS, round * 100 + table);
-            let body = |auction: Value| {
-                json!({"round": round, "table": table, "board": board, "auction": auction})
-            };
+            let body = |auction: Value| json!({"round": round, "table": table, "board": board, "auction": auction});
             if (round, table) == (1, 1) {
                 // Refused by name, nothing stored: a Calypso report, a game short of its
                 // hands, a game whose first dealer is not position 1, a trick pile too big.
@@ -156,7 +161,8 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
                 let (s, v) = api.post(&format!("{path}/results"), body(short)).await;
                 assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
                 assert!(
-                    v.to_string().contains("the game is 3 hands and 2 are reported"),
+                    v.to_string()
+                        .contains("the game is 3 hands and 2 are reported"),
                     "{v}"
                 );
                 let mut second = serde_json::to_value(&game.summary).unwrap();
@@ -188,7 +194,10 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
                     .clone();
                 assert_eq!(r["status"], "confirmed", "agreed on the phone: {r}");
                 let by = r["audit"][0]["by"].as_str().unwrap_or_default();
-                assert!(by.starts_with("table 1 "), "entered on table 1's phone: {r}");
+                assert!(
+                    by.starts_with("table 1 "),
+                    "entered on table 1's phone: {r}"
+                );
                 r
             } else {
                 let (s, v) = api
@@ -204,7 +213,11 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
             let engine = auction::score(&spec, &game.summary).totals;
             assert_eq!(engine, game.score.totals);
             assert_eq!(
-                (v["scores"]["1"].as_i64(), v["scores"]["2"].as_i64(), v["scores"]["3"].as_i64()),
+                (
+                    v["scores"]["1"].as_i64(),
+                    v["scores"]["2"].as_i64(),
+                    v["scores"]["3"].as_i64()
+                ),
                 (Some(engine[0]), Some(engine[1]), Some(engine[2])),
                 "{v}"
             );
@@ -222,7 +235,10 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
                 table: table as u32,
                 scores: engine,
             });
-            games.push((seated.iter().map(|&p| u64::from(p)).collect(), engine.to_vec()));
+            games.push((
+                seated.iter().map(|&p| u64::from(p)).collect(),
+                engine.to_vec(),
+            ));
         }
         if round < 3 {
             expected = threes::next_round(&expected, &results).unwrap();
@@ -230,7 +246,10 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     }
     let (s, rounds) = api.get(&format!("{path}/rounds")).await;
     assert_eq!(s, StatusCode::OK);
-    assert!(rounds["next_round"].is_null(), "three rounds planned: {rounds}");
+    assert!(
+        rounds["next_round"].is_null(),
+        "three rounds planned: {rounds}"
+    );
 
     // The director's grid, a result's page and its correction form show the table of three.
     let (_, all) = api.get(&format!("{path}/results")).await;
@@ -248,12 +267,17 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     let (s, page) = d.get_text(&format!("{ev_page}/results/{rid}")).await;
     assert_eq!(s, StatusCode::OK);
     assert!(page.contains("Position 3"), "{page}");
-    assert!(page.contains("Hand 1: ") && page.contains("Hand 3: "), "{page}");
+    assert!(
+        page.contains("Hand 1: ") && page.contains("Hand 3: "),
+        "{page}"
+    );
     assert!(
         page.contains(&format!("<strong>{}</strong> position 3", scores[2])),
         "{page}"
     );
-    let (s, page) = d.get_text(&format!("{ev_page}/results/{rid}/correct")).await;
+    let (s, page) = d
+        .get_text(&format!("{ev_page}/results/{rid}/correct"))
+        .await;
     assert_eq!(s, StatusCode::OK);
     assert!(page.contains(r#"name="a3_calls""#), "{page}");
     assert!(page.contains("Position 3</dt>"), "{page}");
@@ -268,14 +292,23 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     assert!(!card.contains("not entered yet"), "{card}");
 
     // Every page the standings link to answers for an evening of tables of three.
-    for page in ["standings", "travellers", "results.pdf", "standings.csv", "travellers.csv"] {
+    for page in [
+        "standings",
+        "travellers",
+        "results.pdf",
+        "standings.csv",
+        "travellers.csv",
+    ] {
         let (s, _) = d.get_text(&format!("{ev_page}/{page}")).await;
         assert_eq!(s, StatusCode::OK, "{page}");
     }
     // The export file holds the tables of three, round by round.
     let (s, v) = d.get_text(&format!("{ev_page}/export.json")).await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    assert!(v.contains(r#""tables":[[1,2,3],[4,5,6],[7,8,9],[10,11,12]]"#), "{v}");
+    assert!(
+        v.contains(r#""tables":[[1,2,3],[4,5,6],[7,8,9],[10,11,12]]"#),
+        "{v}"
+    );
 
     let worked = three_sided_tallies(&games);
     assert_eq!(worked.values().sum::<i64>(), 0, "a tally is zero-sum");
@@ -316,14 +349,20 @@ async fn on_the_phone(
     let h1 = &game.score.hands[0];
     assert!(page.contains("The score so far"), "{page}");
     for total in h1.running {
-        assert!(page.contains(&format!("<strong>{total}</strong>")), "{page}");
+        assert!(
+            page.contains(&format!("<strong>{total}</strong>")),
+            "{page}"
+        );
     }
     assert!(
         page.contains("Hand 2 of 3") && page.contains("Check hand 2"),
         "{page}"
     );
     // Hand 2 starts from hand 1's counts: a player's calypsos in progress are filled in.
-    let clubs = s.hands[0].players[0].unwrap().in_progress.get(calypso_director::engine::Suit::Clubs);
+    let clubs = s.hands[0].players[0]
+        .unwrap()
+        .in_progress
+        .get(calypso_director::engine::Suit::Clubs);
     assert!(
         page.contains(&format!(r#"name="a2_prog_1_C" value="{clubs}""#)),
         "{page}"
@@ -354,11 +393,19 @@ async fn on_the_phone(
         .browser
         .post(&phone.page, &to, &pairs(&auction_form(s, round, board, 3)))
         .await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER, "{}", r.text().await.unwrap());
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
     let (_, page) = phone.page_text().await;
     assert!(page.contains("The other two players check"), "{page}");
     for total in game.score.totals {
-        assert!(page.contains(&format!("<strong>{total}</strong>")), "{page}");
+        assert!(
+            page.contains(&format!("<strong>{total}</strong>")),
+            "{page}"
+        );
     }
     let result = page
         .split(r#"name="result" value=""#)

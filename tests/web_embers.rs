@@ -36,7 +36,10 @@ async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallie
             json!({"packs": 9}),
             "Embers is played with 3 to 8 packs shuffled together (not \"9\")",
         ),
-        (json!({"game": "calypso"}), "hands is for Embers and Auction Calypso"),
+        (
+            json!({"game": "calypso"}),
+            "hands is for Embers and Auction Calypso",
+        ),
         (
             json!({"variant": "cutthroat-4"}),
             "Embers Calypso is the standard four-hand game",

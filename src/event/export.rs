@@ -12,8 +12,8 @@ use super::individual::{IndividualOptions, IndividualPlan};
 use super::movement::{MovementChange, MovementOptions};
 use super::results::{AuditEntry, AuditValues, TableResult};
 use super::settings::SettingsJson;
-use super::{EntryId, Event, PublishedCommitment, ResultId};
 use super::threes::StoredRound;
+use super::{EntryId, Event, PublishedCommitment, ResultId};
 use crate::movement::Movement;
 
 /// The one format version this build writes and reads.

@@ -7,9 +7,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::DealKey;
+use super::game::GameKind;
 use super::lifecycle::EventStatus;
 use super::rounds::RoundError;
-use super::game::GameKind;
 use super::settings::{EventFormat, EventSettings, MAX_BOARDS};
 use crate::deals::SetKey;
 use crate::movement::individual::{

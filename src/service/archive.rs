@@ -10,12 +10,12 @@ use serde::Deserialize;
 use super::results::{EntryError, check_sheet};
 use super::standings::{StandingsError, event_scores};
 use crate::db::{self, DbConnection, DbError};
-use crate::event::threes::StoredRound;
 use crate::event::entries::Entry;
 use crate::event::export::{self, EventDocument, ExportInputs};
 use crate::event::import::{self, ImportError, ImportPlan};
 use crate::event::results::{Outcome, TableResult};
 use crate::event::table_report::SheetInput;
+use crate::event::threes::StoredRound;
 use crate::event::{ClubId, Event, EventId, Viewer};
 
 #[derive(Debug, thiserror::Error)]

@@ -7,6 +7,7 @@ use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::{self, DbConnection, DbError, is_unique_violation, now};
 use crate::event::club::Club;
 use crate::event::entries::{Entry, change_reason};
+use crate::event::game::GameKind;
 use crate::event::individual::{
     CutError, CutInputs, IndividualOptions, IndividualPlan, IndividualPlanError, SeatingInputs,
     individual_plan, next_seating, options_open, reseat_with_cut,
@@ -17,7 +18,6 @@ use crate::event::movement::{
 };
 use crate::event::rounds::{Reported, RoundError, next_round, next_round_of};
 use crate::event::scoring_sheet::entry_of;
-use crate::event::game::GameKind;
 use crate::event::settings::EventFormat;
 use crate::event::threes::{self, StoredRound, TableScores, ThreesInputs, split_rounds};
 use crate::event::{ClubId, Event, EventId};
@@ -659,7 +659,11 @@ pub fn individual_seatings(
     event: EventId,
 ) -> Result<IndividualSeatings, DbError> {
     let (fours, threes) = seatings(conn, club, event)?;
-    Ok((db::individual::options_of(conn, club, event)?, fours, threes))
+    Ok((
+        db::individual::options_of(conn, club, event)?,
+        fours,
+        threes,
+    ))
 }
 
 /// The event's table codes by table 1..=`tables`, making the missing ones with `make`.

@@ -18,8 +18,8 @@ use crate::event::results::{
 use crate::event::table_report::{self, Checked, Scored, Sheet, SheetInput, auction_problems};
 use crate::event::{ClubId, Event, EventId, EventStatus, PapersError, ResultId};
 use crate::movement::IndividualRound;
-use crate::movement::threes::ThreesRound;
 use crate::movement::Side;
+use crate::movement::threes::ThreesRound;
 
 /// Who is entering or changing a result, as the audit trail names them.
 #[derive(Clone, Copy, Debug)]

@@ -403,7 +403,9 @@ pub async fn auction_evening(api: &Api, hands: usize, rounds: u32) -> String {
         .iter()
         .map(|n| json!({"kind": "individual", "players": [{"name": n}]}))
         .collect();
-    running(api, body, &entries, json!({"rounds": rounds})).await.0
+    running(api, body, &entries, json!({"rounds": rounds}))
+        .await
+        .0
 }
 
 /// The players of [`auction_evening`], by number.

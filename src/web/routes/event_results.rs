@@ -7,15 +7,15 @@ use std::collections::BTreeSet;
 
 use chrono::NaiveDateTime;
 
+use crate::engine::auction::AuctionSpec;
 use crate::event::club::TimeZone;
 use crate::event::entries::Entry;
 use crate::event::results::{
     Adjusted, Outcome, PublicState, Publication, ResultStatus, TableResult, public_state,
 };
 use crate::event::seats::SideNames;
-use crate::event::{Exposure, Viewer};
-use crate::engine::auction::AuctionSpec;
 use crate::event::threes::table_scores;
+use crate::event::{Exposure, Viewer};
 use crate::movement::IndividualRound;
 use crate::movement::threes::ThreesRound;
 use crate::service::play::individual_sides;
@@ -244,7 +244,10 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
                         || "–".into(),
                         |p| {
                             let name = input.entries.iter().find(|e| e.number as u32 == p[i]);
-                            name.map_or_else(|| p[i].to_string(), |e| format!("{} {}", p[i], e.name))
+                            name.map_or_else(
+                                || p[i].to_string(),
+                                |e| format!("{} {}", p[i], e.name),
+                            )
                         },
                     ),
                     score: match (played, scores.first()) {

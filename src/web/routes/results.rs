@@ -17,11 +17,11 @@ use super::individual;
 use super::table_result::{ScoreEntry, TableForm};
 use crate::db::DbConnection;
 use crate::engine::Problem;
-use crate::event::threes::table_scores;
 use crate::event::club::{Club, TimeZone};
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
 use crate::event::rounds::{GridState, grid_state};
 use crate::event::seats::SideNames;
+use crate::event::threes::table_scores;
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
 use crate::service::play::{EventPlay, TableGame};
@@ -165,11 +165,7 @@ fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRo
                             result
                                 .filter(|r| r.outcome == Outcome::Played)
                                 .and_then(|r| table_scores(spec, std::slice::from_ref(r)).pop())
-                                .map(|s| {
-                                    s.scores
-                                        .map(|n| n.to_string())
-                                        .join(" – ")
-                                })
+                                .map(|s| s.scores.map(|n| n.to_string()).join(" – "))
                                 .unwrap_or_default(),
                         ),
                         _ => (

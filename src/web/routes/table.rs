@@ -15,12 +15,12 @@ use serde::Deserialize;
 use super::table_result::{Mode, ScoreEntry, TableForm};
 
 use crate::engine::Problem;
-use crate::event::table_report::Scored;
 use crate::event::EventStatus;
 use crate::event::entries::Entry;
 use crate::event::movement::movement_kind;
 use crate::event::results::ResultStatus;
 use crate::event::seats::SideNames;
+use crate::event::table_report::Scored;
 use crate::event::{ClubId, EventId, ResultId, Viewer as EventViewer};
 use crate::movement::{Movement, Side, progressive_board};
 use crate::service::results::{self, EntryError, PlaceAsked, Who};
@@ -132,15 +132,7 @@ async fn threes_table(
             Ok((play.game_at(round, table), play.rounds))
         })
         .await?;
-    let notice = match (ev.status, &game) {
-        (EventStatus::Running, Some(_)) => None,
-        (EventStatus::Running, None) if round == 0 => {
-            Some("Play has not started: the director starts round 1.".to_string())
-        }
-        (EventStatus::Running, None) => Some(format!("No game at this table in round {round}.")),
-        (status, _) if status.over() => Some("Play is over. Thank you for playing.".into()),
-        _ => Some("Play has not started yet.".into()),
-    };
+    let notice = round_notice(ev.status, round, game.is_some());
     let names = super::individual::names(&entries);
     let sides = match (&notice, &game) {
         (None, Some(g)) => threes_positions(g)
@@ -208,6 +200,19 @@ async fn threes_table(
     })
 }
 
+/// What a progressive individual's table is told instead of its game, if anything.
+fn round_notice(status: EventStatus, round: u32, seated_here: bool) -> Option<String> {
+    match (status, seated_here) {
+        (EventStatus::Running, true) => None,
+        (EventStatus::Running, false) if round == 0 => {
+            Some("Play has not started: the director starts round 1.".to_string())
+        }
+        (EventStatus::Running, false) => Some(format!("No game at this table in round {round}.")),
+        (status, _) if status.over() => Some("Play is over. Thank you for playing.".into()),
+        _ => Some("Play has not started yet.".into()),
+    }
+}
+
 /// The players of a table of three, positions 1, 2, 3.
 fn threes_positions(g: &service::play::TableGame) -> Vec<u32> {
     g.majors_players
@@ -246,15 +251,7 @@ async fn individual_table(
         .iter()
         .find(|r| r.round == round)
         .and_then(|r| r.table(table));
-    let notice = match (ev.status, here) {
-        (EventStatus::Running, Some(_)) => None,
-        (EventStatus::Running, None) if round == 0 => {
-            Some("Play has not started: the director starts round 1.".to_string())
-        }
-        (EventStatus::Running, None) => Some(format!("No game at this table in round {round}.")),
-        (status, _) if status.over() => Some("Play is over. Thank you for playing.".into()),
-        _ => Some("Play has not started yet.".into()),
-    };
+    let notice = round_notice(ev.status, round, here.is_some());
     let names = super::individual::names(&entries);
     let seat_names = ev.settings.side_names();
     let mut sides = Vec::new();
@@ -611,8 +608,10 @@ async fn page(
     }
     let round = ev.round.current;
     if ev.settings.auction_spec().is_some() {
-        return threes_table(state, session, viewer, &club.slug, ev, entries, table, code, kept)
-            .await;
+        return threes_table(
+            state, session, viewer, &club.slug, ev, entries, table, code, kept,
+        )
+        .await;
     }
     if movement_kind(ev.settings.format()).is_none() {
         return individual_table(

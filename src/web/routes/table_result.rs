@@ -14,11 +14,11 @@ use crate::event::settings::GameKind;
 use crate::event::standings::live::SoFar;
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 
-use super::table_auction::{AuctionForm, AuctionRow, AuctionView, auction_report};
 use super::table_auction::rows as auction_rows;
+use super::table_auction::{AuctionForm, AuctionRow, AuctionView, auction_report};
 use super::table_hands::{HandRow, HandsView, hands_report, rows, side_names};
-use crate::engine::auction::AuctionScore;
 use super::table_songs::{SideSongsView, SongsForm, SongsReport, songs_report};
+use crate::engine::auction::AuctionScore;
 
 /// How a table enters its result: the counts at the end of the game, the counts after each
 /// deal (the engine then checks every deal), or the full play record; at a Kaiso event, each
@@ -1023,7 +1023,11 @@ impl ScoreEntry {
             .iter()
             .enumerate()
             .map(|(i, &t)| {
-                let who = self.positions.get(i).cloned().unwrap_or_else(|| (i + 1).to_string());
+                let who = self
+                    .positions
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| (i + 1).to_string());
                 (who, t)
             })
             .collect()
