@@ -125,6 +125,22 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
             .map(players_of)
             .collect();
         assert_eq!(shown, expected.tables(), "round {round} as shown");
+        if round == 2 {
+            // Round control shows the next round's tables of three by name before it starts.
+            let (s, page) = d
+                .get_text(&format!("/c/alpha/events/{}/rounds", ev["id"]))
+                .await;
+            assert_eq!(s, StatusCode::OK);
+            let [a, b, c] = expected.table(1).unwrap();
+            let name = |p: u32| names[p as usize - 1];
+            let line = format!(
+                "position 1: {a} {} (deals first) · position 2: {b} {} · position 3: {c} {}",
+                name(a),
+                name(b),
+                name(c)
+            );
+            assert!(page.contains(&line), "{line} in {page}");
+        }
         let (s, started) = api
             .post(&format!("{path}/rounds"), json!({"round": round}))
             .await;
