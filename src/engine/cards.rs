@@ -442,6 +442,18 @@ impl CardCounts {
     }
 
     /// Distinct cards held in one suit, low to high.
+    /// The distinct cards of `suit` into `out` from `n` on, low to high; returns the new end.
+    pub fn distinct_in_suit_into(&self, suit: Suit, out: &mut [Card; 52], mut n: usize) -> usize {
+        let base = suit.index() * 13;
+        for (i, &count) in self.counts[base..base + 13].iter().enumerate() {
+            if count > 0 {
+                out[n] = Card((base + i) as u8);
+                n += 1;
+            }
+        }
+        n
+    }
+
     pub fn distinct_in_suit(&self, suit: Suit) -> impl Iterator<Item = Card> + '_ {
         let base = suit.index() * 13;
         (base..base + 13)

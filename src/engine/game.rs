@@ -371,12 +371,14 @@ impl<'s> Game<'s> {
         let own = self.spec.trumps.of(seat);
         let mut n = 0;
         for suit in Suit::ALL {
-            for card in hand.distinct_in_suit(suit) {
-                if trick::may_play(hand, card, led, own, self.spec.rule) {
-                    out[n] = card;
-                    n += 1;
-                }
+            // `may_play` decides by suit alone: check it once per suit, not per card.
+            let Some(first) = hand.distinct_in_suit(suit).next() else {
+                continue;
+            };
+            if !trick::may_play(hand, first, led, own, self.spec.rule) {
+                continue;
             }
+            n = hand.distinct_in_suit_into(suit, out, n);
         }
         n
     }
