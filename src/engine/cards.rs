@@ -443,13 +443,15 @@ impl CardCounts {
 
     /// Distinct cards held in one suit, low to high.
     /// The distinct cards of `suit` into `out` from `n` on, low to high; returns the new end.
+    /// `n` is at most 13 for each suit before this one (as when filling suit by suit), so
+    /// the 13 slots from `n` are inside `out`: every rank is written, and kept when held.
     pub fn distinct_in_suit_into(&self, suit: Suit, out: &mut [Card; 52], mut n: usize) -> usize {
         let base = suit.index() * 13;
         for (i, &count) in self.counts[base..base + 13].iter().enumerate() {
-            if count > 0 {
-                out[n] = Card((base + i) as u8);
-                n += 1;
+            if let Some(slot) = out.get_mut(n) {
+                *slot = Card((base + i) as u8);
             }
+            n += usize::from(count > 0);
         }
         n
     }

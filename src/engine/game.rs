@@ -372,13 +372,10 @@ impl<'s> Game<'s> {
         let mut n = 0;
         for suit in Suit::ALL {
             // `may_play` decides by suit alone: check it once per suit, not per card.
-            let Some(first) = hand.distinct_in_suit(suit).next() else {
-                continue;
-            };
-            if !trick::may_play(hand, first, led, own, self.spec.rule) {
-                continue;
+            let any = Card::new(super::Rank::TWO, suit);
+            if hand.has_suit(suit) && trick::may_play(hand, any, led, own, self.spec.rule) {
+                n = hand.distinct_in_suit_into(suit, out, n);
             }
-            n = hand.distinct_in_suit_into(suit, out, n);
         }
         n
     }
