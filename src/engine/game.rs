@@ -452,8 +452,30 @@ impl<'s> Game<'s> {
     }
 
     fn take_trick(&mut self, winner: Seat, cards: &[Card]) {
-        let pile = take_trick(self.spec, &mut self.calypsos, winner, cards);
-        self.piles[self.spec.side_of(winner)] += pile.len() as u32;
+        // Calypso counts its trick piles: no cards are kept.
+        let mut pile = 0u32;
+        take_trick_into(self.spec, &mut self.calypsos, winner, cards, &mut pile);
+        self.piles[self.spec.side_of(winner)] += pile;
+    }
+}
+
+/// Where a trick's cards that no calypso takes go: the cards themselves (a trick pile whose
+/// cards matter later, as Embers' and Auction's sin bin), or only how many (Calypso's).
+pub trait TrickPile {
+    fn add(&mut self, card: Card, copies: u8);
+}
+
+impl TrickPile for CardCounts {
+    fn add(&mut self, card: Card, copies: u8) {
+        for _ in 0..copies {
+            CardCounts::add(self, card);
+        }
+    }
+}
+
+impl TrickPile for u32 {
+    fn add(&mut self, _: Card, copies: u8) {
+        *self += u32::from(copies);
     }
 }
 
@@ -465,31 +487,45 @@ pub fn take_trick(
     winner: Seat,
     cards: &[Card],
 ) -> CardCounts {
+    let mut pile = CardCounts::new();
+    take_trick_into(spec, calypsos, winner, cards, &mut pile);
+    pile
+}
+
+/// As [`take_trick`], the pile's cards given to `pile`.
+pub fn take_trick_into<P: TrickPile>(
+    spec: &GameSpec,
+    calypsos: &mut [Calypsos; 4],
+    winner: Seat,
+    cards: &[Card],
+    pile: &mut P,
+) {
     let partner = spec.scoring.partnerships().then(|| winner.partner());
     let collectors = [Some(winner), partner];
     let mut own = [[0u8; 13]; 2];
-    let mut pile = CardCounts::new();
     for &card in cards {
         let taker = collectors
             .iter()
             .position(|s| s.is_some_and(|s| spec.trumps.of(s) == Some(card.suit())));
         match taker {
             Some(k) => own[k][card.rank().index()] += 1,
-            None => pile.add(card),
+            None => pile.add(card, 1),
         }
     }
     for (k, seat) in collectors.iter().enumerate() {
         if let (Some(seat), Some(suit)) = (seat, seat.and_then(|s| spec.trumps.of(s))) {
+            if own[k] == [0; 13] {
+                continue;
+            }
             let spare = calypsos[seat.index()].collect_spare(&own[k]);
             for (r, &n) in spare.iter().enumerate() {
-                let rank = super::Rank::from_index(r).expect("13 ranks");
-                for _ in 0..n {
-                    pile.add(Card::new(rank, suit));
+                if n > 0 {
+                    let rank = super::Rank::from_index(r).expect("13 ranks");
+                    pile.add(Card::new(rank, suit), n);
                 }
             }
         }
     }
-    pile
 }
 
 #[cfg(test)]
