@@ -441,7 +441,6 @@ impl CardCounts {
         v
     }
 
-    /// Distinct cards held in one suit, low to high.
     /// The distinct cards of `suit` into `out` from `n` on, low to high; returns the new end.
     /// `n` is at most 13 for each suit before this one (as when filling suit by suit), so
     /// the 13 slots from `n` are inside `out`: every rank is written, and kept when held.
@@ -456,6 +455,7 @@ impl CardCounts {
         n
     }
 
+    /// Distinct cards held in one suit, low to high.
     pub fn distinct_in_suit(&self, suit: Suit) -> impl Iterator<Item = Card> + '_ {
         let base = suit.index() * 13;
         (base..base + 13)
