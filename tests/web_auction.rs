@@ -307,6 +307,31 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     }
     assert!(!card.contains("not entered yet"), "{card}");
 
+    // The event page's results list each position's player and score.
+    let (s, page) = d.get_text(&ev_page).await;
+    assert_eq!(s, StatusCode::OK);
+    let [a, b, c] = first["players"]
+        .as_array()
+        .map(|p| [0, 1, 2].map(|i| p[i].as_u64().unwrap() as usize))
+        .unwrap();
+    for (i, p) in [a, b, c].into_iter().enumerate() {
+        let row = format!(
+            "<td class=\"muted\">Position {}</td><td>{p} {}</td><td>{}</td>",
+            i + 1,
+            names[p - 1],
+            scores[i]
+        );
+        assert!(page.contains(&row), "{row} in {page}");
+    }
+    // The API's movement lists every round's tables of three.
+    let (s, m) = api.get(&format!("{path}/movement")).await;
+    assert_eq!(s, StatusCode::OK, "{m}");
+    assert_eq!(m["seated"].as_array().map(Vec::len), Some(3), "{m}");
+    assert_eq!(
+        m["seated"][0],
+        json!({"round": 1, "tables": [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]})
+    );
+
     // Every page the standings link to answers for an evening of tables of three.
     for page in [
         "standings",
