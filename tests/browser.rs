@@ -135,6 +135,21 @@ async fn standings_at_both_widths(
     }
 }
 
+/// Marks the page in the browser's memory: a reload would lose the mark.
+async fn mark_page(c: &Client) {
+    c.execute("window.__marker = 1;", vec![]).await.unwrap();
+}
+
+/// The page marked by [`mark_page`] is still the one loaded at `path`: what changed on it
+/// was swapped in place.
+async fn assert_not_reloaded(c: &Client, path: &str, why: &str) {
+    let kept = c
+        .execute("return [window.__marker === 1, location.pathname];", vec![])
+        .await
+        .unwrap();
+    assert_eq!(kept, serde_json::json!([true, path]), "{why}");
+}
+
 /// The last row of the running score a hand-by-hand form shows, as its text.
 async fn last_running_row(c: &Client) -> String {
     let row = c
@@ -1518,7 +1533,7 @@ async fn the_live_standings_change_without_a_reload() {
     let before = c.execute(live, vec![]).await.unwrap();
     let before = before.as_str().unwrap().to_string();
     assert!(before.contains("North 1 &amp; South 1"), "{before}");
-    c.execute("window.__marker = 1;", vec![]).await.unwrap();
+    mark_page(&c).await;
 
     post_report(&e, 3, table, board).await;
     // Every pair's matchpoints as the standings now stand (the board is public now).
@@ -1546,15 +1561,12 @@ async fn the_live_standings_change_without_a_reload() {
     for mp in &shown {
         assert!(after.contains(&format!(">{mp}<")), "{mp} in {after}");
     }
-    let kept = c
-        .execute("return [window.__marker === 1, location.pathname];", vec![])
-        .await
-        .unwrap();
-    assert_eq!(
-        kept,
-        serde_json::json!([true, standings]),
-        "the page swapped its part in place, it was not reloaded"
-    );
+    assert_not_reloaded(
+        &c,
+        &standings,
+        "the page swapped its part in place, it was not reloaded",
+    )
+    .await;
 
     let pages = [
         ("standings", standings.clone(), "Place"),
@@ -1835,7 +1847,7 @@ async fn a_dispute_appears_on_the_directors_open_grid_without_a_reload() {
     c.goto(&format!("{}{grid}", app.address)).await.unwrap();
     wait_for(&c, "/results", "Round 1").await;
     assert!(!c.source().await.unwrap().contains("⚑"));
-    c.execute("window.__marker = 1;", vec![]).await.unwrap();
+    mark_page(&c).await;
 
     // Table 2 enters on its phone; the other side disagrees.
     let phone = Phone::at(&app, id, 5, 2);
@@ -1845,15 +1857,12 @@ async fn a_dispute_appears_on_the_directors_open_grid_without_a_reload() {
     let seen = wait_for_within(&c, "/results", "1 disputed", Duration::from_secs(12)).await;
     let nav = wait_for_within(&c, "/results", "⚑ 1 dispute", Duration::from_secs(12)).await;
     assert!(seen.contains("grid-disputed") && nav.contains("nav-disputes"));
-    let kept = c
-        .execute("return [window.__marker === 1, location.pathname];", vec![])
-        .await
-        .unwrap();
-    assert_eq!(
-        kept,
-        serde_json::json!([true, grid]),
-        "the grid swapped its part in place, it was not reloaded"
-    );
+    assert_not_reloaded(
+        &c,
+        &grid,
+        "the grid swapped its part in place, it was not reloaded",
+    )
+    .await;
     whole_page_shot(&c, "desktop-results-grid-disputed", 1280).await;
 
     c.set_window_size(390, 844).await.unwrap();
@@ -2659,10 +2668,7 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
                 .await
                 .unwrap();
             wait_for(&c_laptop, &standings, "live-standings").await;
-            c_laptop
-                .execute("window.__marker = 1;", vec![])
-                .await
-                .unwrap();
+            mark_page(&c_laptop).await;
             let before = c_laptop.execute(live, vec![]).await.unwrap();
             let tally = game.score.totals.ns - game.score.totals.ew;
             assert!(!before.as_str().unwrap().contains("North 1"), "{before}");
@@ -2719,15 +2725,7 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
             .await;
             let after = c_laptop.execute(live, vec![]).await.unwrap();
             assert!(after.as_str().unwrap().contains("North 1"), "{after}");
-            let kept = c_laptop
-                .execute("return [window.__marker === 1, location.pathname];", vec![])
-                .await
-                .unwrap();
-            assert_eq!(
-                kept,
-                serde_json::json!([true, standings]),
-                "swapped in place, not reloaded"
-            );
+            assert_not_reloaded(&c_laptop, &standings, "swapped in place, not reloaded").await;
             shot(&c_laptop, "embers-laptop-live").await;
             let stored = results(&e.api, &e.path).await;
             let r = at(&stored, 1, 1);
@@ -2819,10 +2817,7 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
         .await
         .unwrap();
     wait_for(&c_laptop, &standings, "live-standings").await;
-    c_laptop
-        .execute("window.__marker = 1;", vec![])
-        .await
-        .unwrap();
+    mark_page(&c_laptop).await;
 
     let game = auction_game(HANDS, 701);
     c.goto(&format!("{}{}", app.address, phone.page))
@@ -2955,15 +2950,7 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
         Duration::from_secs(15),
     )
     .await;
-    let kept = c_laptop
-        .execute("return [window.__marker === 1, location.pathname];", vec![])
-        .await
-        .unwrap();
-    assert_eq!(
-        kept,
-        serde_json::json!([true, standings]),
-        "swapped in place, not reloaded"
-    );
+    assert_not_reloaded(&c_laptop, &standings, "swapped in place, not reloaded").await;
     shot(&c_laptop, "auction-laptop-live").await;
     c_laptop.close().await.unwrap();
     assert_eq!(PLAYERS, 3);

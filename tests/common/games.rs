@@ -235,6 +235,15 @@ pub fn embers_game(hands: usize, seed: u64) -> calypso_director::engine::embers:
     random_game(&spec, &mut ChaCha8Rng::seed_from_u64(seed)).1
 }
 
+/// A table form's fields before its lines: the round, the board and how it is entered.
+fn form_head(round: u64, board: u64, mode: &str) -> Vec<(String, String)> {
+    vec![
+        ("round".to_string(), round.to_string()),
+        ("board".to_string(), board.to_string()),
+        ("mode".to_string(), mode.to_string()),
+    ]
+}
+
 /// An Embers table's form with the counts after hands 1 to `upto` typed (each rank of a
 /// calypso in progress as its own button), as the phone sends it.
 pub fn embers_form(
@@ -243,11 +252,7 @@ pub fn embers_form(
     board: u64,
     upto: usize,
 ) -> Vec<(String, String)> {
-    let mut f = vec![
-        ("round".to_string(), round.to_string()),
-        ("board".to_string(), board.to_string()),
-        ("mode".to_string(), "hands".to_string()),
-    ];
+    let mut f = form_head(round, board, "hands");
     for (i, h) in s.hands.iter().take(upto).enumerate() {
         let k = i + 1;
         for seat in Seat::ALL {
@@ -363,11 +368,7 @@ pub fn auction_form(
 ) -> Vec<(String, String)> {
     use calypso_director::engine::Suit;
     use calypso_director::web::routes::table_auction::call_token;
-    let mut f = vec![
-        ("round".to_string(), round.to_string()),
-        ("board".to_string(), board.to_string()),
-        ("mode".to_string(), "auction".to_string()),
-    ];
+    let mut f = form_head(round, board, "auction");
     for (i, h) in s.hands.iter().take(upto).enumerate() {
         let k = i + 1;
         let calls: Vec<String> = h.calls.iter().flatten().map(call_token).collect();
