@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use super::entries::Entry;
 use super::results::{Adjusted, Outcome, TableResult};
 use super::settings::{EventFormat, EventSettings};
-use super::threes::table_scores;
+use super::threes::scores_of;
 use crate::movement::threes::ThreesRound;
 use crate::movement::{IndividualRound, Movement, Side};
 use crate::scoring::sheet::{Adjustment, Game, Outcome as Scored, PairResult, Sheet, TallySide};
@@ -114,15 +114,12 @@ fn threes_games(i: &SheetInputs, spec: &crate::engine::auction::AuctionSpec) -> 
         else {
             continue;
         };
-        let [s] = table_scores(spec, std::slice::from_ref(r))[..] else {
-            continue;
-        };
         out.push(Game {
             round: r.place.round,
             table: r.place.table,
             sides: players
                 .iter()
-                .zip(s.scores)
+                .zip(scores_of(spec, r))
                 .map(|(&p, score)| TallySide {
                     members: vec![p],
                     score,

@@ -28,16 +28,21 @@ pub fn table_scores(spec: &AuctionSpec, results: &[TableResult]) -> Vec<TableSco
         .map(|r| TableScores {
             round: r.place.round,
             table: r.place.table,
-            scores: match r.outcome {
-                Outcome::Played => auction_scores(spec, r.report.json()).unwrap_or([
-                    i64::from(r.majors_score),
-                    i64::from(r.minors_score),
-                    0,
-                ]),
-                Outcome::NotPlayed | Outcome::Fouled => [0; 3],
-            },
+            scores: scores_of(spec, r),
         })
         .collect()
+}
+
+/// One stored result's three scores, as [`table_scores`] gives them.
+pub fn scores_of(spec: &AuctionSpec, r: &TableResult) -> [i64; 3] {
+    match r.outcome {
+        Outcome::Played => auction_scores(spec, r.report.json()).unwrap_or([
+            i64::from(r.majors_score),
+            i64::from(r.minors_score),
+            0,
+        ]),
+        Outcome::NotPlayed | Outcome::Fouled => [0; 3],
+    }
 }
 
 /// What the seating of the round after `current` is computed from.

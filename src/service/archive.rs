@@ -70,15 +70,11 @@ pub fn export_event(
     let scores = event_scores(conn, &ev, Viewer::ClubDirector)?;
     let movement = db::movements::movement_of(conn, club, id)?;
     let individual = match db::individual::options_of(conn, club, id)? {
-        Some((options, plan)) => {
-            let (fours, threes) = super::play::seatings(conn, club, id)?;
-            let rounds = fours
-                .into_iter()
-                .map(StoredRound::Fours)
-                .chain(threes.into_iter().map(StoredRound::Threes))
-                .collect();
-            Some((options, plan, rounds))
-        }
+        Some((options, plan)) => Some((
+            options,
+            plan,
+            db::individual::rounds_of::<StoredRound>(conn, club, id)?,
+        )),
         None => None,
     };
     let commitments = db::events::commitments_of(conn, club, id)?;

@@ -308,15 +308,11 @@ impl IndividualState {
     }
 }
 
-pub fn individual_state(
-    conn: &mut DbConnection,
-    club: ClubId,
-    event: EventId,
-) -> Result<IndividualState, DbError> {
+pub fn individual_state(conn: &mut DbConnection, ev: &Event) -> Result<IndividualState, DbError> {
+    let (club, event) = (ev.club_id, ev.id);
     let entries = db::entries::entries_of(conn, club, event)?;
     let (seated, threes) = seatings(conn, club, event)?;
-    let auction = db::events::event(conn, club, event)?.and_then(|ev| ev.settings.auction_spec());
-    let threes_scores = match auction {
+    let threes_scores = match ev.settings.auction_spec() {
         Some(spec) => threes::table_scores(&spec, &db::results::results_of(conn, club, event)?),
         None => vec![],
     };
@@ -339,7 +335,7 @@ fn seat_individual_round(
     ev: &Event,
     round: u32,
 ) -> Result<u32, MovementChangeError> {
-    let st = individual_state(conn, ev.club_id, ev.id)?;
+    let st = individual_state(conn, ev)?;
     let next = next_round_of(ev.status, &ev.round, st.rounds()).map_err(PlanError::Round)?;
     if next != round {
         return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
@@ -414,7 +410,7 @@ pub fn report_cut(
         if ev.settings.format() != EventFormat::ProgressiveIndividual {
             return Err(CutChangeError::NotFound);
         }
-        let st = individual_state(conn, club, event)?;
+        let st = individual_state(conn, &ev)?;
         let updated = reseat_with_cut(
             &CutInputs {
                 status: ev.status,
@@ -567,11 +563,7 @@ impl EventPlay {
             TableGame {
                 round,
                 table,
-                boards: vec![crate::movement::progressive_board(
-                    self.tables,
-                    round,
-                    table,
-                )],
+                boards: vec![board],
                 majors: None,
                 minors: None,
                 majors_players,

@@ -14,7 +14,7 @@ use crate::event::results::{
     Adjusted, Outcome, PublicState, Publication, ResultStatus, TableResult, public_state,
 };
 use crate::event::seats::SideNames;
-use crate::event::threes::table_scores;
+use crate::event::threes::scores_of;
 use crate::event::{Exposure, Viewer};
 use crate::movement::IndividualRound;
 use crate::movement::threes::ThreesRound;
@@ -232,7 +232,7 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
             .iter()
             .find(|t| t.round() == r.place.round)
             .and_then(|t| t.table(r.place.table));
-        let scores = table_scores(spec, std::slice::from_ref(r));
+        let scores = scores_of(spec, r);
         return ResultLine {
             table: r.place.table,
             board: r.place.board,
@@ -250,9 +250,10 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
                             )
                         },
                     ),
-                    score: match (played, scores.first()) {
-                        (true, Some(s)) => s.scores[i].to_string(),
-                        _ => "–".into(),
+                    score: if played {
+                        scores[i].to_string()
+                    } else {
+                        "–".into()
                     },
                     note: None,
                 })

@@ -244,9 +244,9 @@ async fn render(
     if ev.settings.format() != EventFormat::ProgressiveIndividual {
         return Err(AppError::NotFound);
     }
-    let club = d.club.id;
+    let at = ev.clone();
     let st = state
-        .db(move |c| Ok(service::play::individual_state(c, club, id)?))
+        .db(move |c| Ok(service::play::individual_state(c, &at)?))
         .await?;
     let names = names(&st.entries);
     let tables = u32::from(ev.settings.tables());
@@ -403,9 +403,10 @@ pub struct RoundParts {
 /// the next round's as soon as it can be computed.
 pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, AppError> {
     let (club, id, tables) = (ev.club_id, ev.id, u32::from(ev.settings.tables()));
+    let at = ev.clone();
     let (st, codes, reported) = state
         .db(move |c| {
-            let st = service::play::individual_state(c, club, id)?;
+            let st = service::play::individual_state(c, &at)?;
             let codes = match &st.options {
                 Some(_) => service::play::table_codes(c, club, id, tables, table_code)?,
                 None => vec![],

@@ -21,7 +21,7 @@ use crate::event::club::{Club, TimeZone};
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
 use crate::event::rounds::{GridState, grid_state};
 use crate::event::seats::SideNames;
-use crate::event::threes::table_scores;
+use crate::event::threes::scores_of;
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
 use crate::service::play::{EventPlay, TableGame};
@@ -164,8 +164,7 @@ fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRo
                             ),
                             result
                                 .filter(|r| r.outcome == Outcome::Played)
-                                .and_then(|r| table_scores(spec, std::slice::from_ref(r)).pop())
-                                .map(|s| s.scores.map(|n| n.to_string()).join(" – "))
+                                .map(|r| scores_of(spec, r).map(|n| n.to_string()).join(" – "))
                                 .unwrap_or_default(),
                         ),
                         _ => (
@@ -551,12 +550,7 @@ async fn result_page(
         .unwrap_or_default();
     let auction = ev.settings.auction_spec();
     let scores = match &auction {
-        Some(spec) if result.outcome == Outcome::Played => {
-            table_scores(spec, std::slice::from_ref(&result))
-                .pop()
-                .map(|s| s.scores.to_vec())
-                .unwrap_or_default()
-        }
+        Some(spec) if result.outcome == Outcome::Played => scores_of(spec, &result).to_vec(),
         _ => Vec::new(),
     };
     let sheet = if auction.is_some() {
