@@ -334,6 +334,13 @@ impl<'s> Game<'s> {
         &self.dealt
     }
 
+    /// Gives `seat` another hand of the same size in the deal under way: a robot's guess at
+    /// a hidden hand (see [`super::robot`]). The caller keeps the cards consistent.
+    pub(crate) fn set_hand(&mut self, seat: Seat, hand: CardCounts) {
+        debug_assert_eq!(hand.len(), self.hands[seat.index()].len());
+        self.hands[seat.index()] = hand;
+    }
+
     /// Distinct cards the seat to play may play.
     pub fn legal_cards(&self) -> Vec<Card> {
         match self.to_play() {
