@@ -9,6 +9,7 @@ pub mod game;
 pub mod json;
 pub mod kaiso;
 pub mod random;
+pub mod robot;
 pub mod score;
 pub mod spec;
 pub mod trick;

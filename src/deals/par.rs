@@ -1,0 +1,293 @@
+//! Robot par: what a board was worth. A field of robots (see [`crate::engine::robot`])
+//! plays the board's four deals `games` times; the majors' and minors' scores over those
+//! games are the board's par. Every game's random numbers come from the set key, the board
+//! and the game's number, so anyone with the revealed key gets the same figures, on any
+//! number of threads.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::algorithm::{Board, SetKey};
+use crate::engine::robot::{self, BudgetError, MAX_PLAYOUTS, Player};
+use crate::engine::{GameSpec, Scoring, Seat, Suit};
+
+/// Domain tag of the robot games' seeds (version 1).
+const PAR_TAG: &[u8] = b"calypso-director robot par v1";
+
+/// The most games a board's analysis may play.
+pub const MAX_GAMES: u32 = 10_000;
+/// The default field: robot games per board and playouts per card.
+pub const DEFAULT_GAMES: u32 = 200;
+pub const DEFAULT_PLAYOUTS: u32 = 200;
+
+/// How much analysis: robot games per board, and each robot's playouts per card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParSettings {
+    pub games: u32,
+    pub playouts: u32,
+}
+
+impl Default for ParSettings {
+    fn default() -> ParSettings {
+        ParSettings {
+            games: DEFAULT_GAMES,
+            playouts: DEFAULT_PLAYOUTS,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParError {
+    #[error("robot games per board must be 1 to {MAX_GAMES}, not {0}")]
+    Games(u32),
+    #[error("{0}")]
+    Playouts(BudgetError),
+    #[error(
+        "robot par is worked out for partnership Calypso dealt to four hidden hands; {0} is not"
+    )]
+    Variant(&'static str),
+}
+
+impl ParSettings {
+    pub fn checked(self) -> Result<ParSettings, ParError> {
+        if !(1..=MAX_GAMES).contains(&self.games) {
+            return Err(ParError::Games(self.games));
+        }
+        Player::robot(self.playouts).map_err(ParError::Playouts)?;
+        Ok(self)
+    }
+}
+
+/// One side's scores over the robot games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Figures {
+    pub mean: f64,
+    pub median: f64,
+    pub sd: f64,
+    /// 10th and 90th percentiles (nearest rank).
+    pub p10: i64,
+    pub p90: i64,
+}
+
+/// A board's robot par.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardPar {
+    pub board: u32,
+    pub games: u32,
+    pub playouts: u32,
+    pub majors: Figures,
+    pub minors: Figures,
+    /// The mean of majors' less minors' score: the par a table's net is set against.
+    pub net: f64,
+}
+
+/// Can the robots play this game? Four seats, two partnerships, no open dummies.
+pub fn analysable(spec: &GameSpec) -> Result<(), ParError> {
+    if spec.players == 4 && spec.scoring == Scoring::Partnership && spec.duet.is_none() {
+        Ok(())
+    } else {
+        Err(ParError::Variant(spec.variant.name()))
+    }
+}
+
+/// The seed of robot game `game` (0-based) of a board:
+/// `SHA-256(tag || key as 64 hex digits || board number u32 BE || reserve byte || game u32 BE)`.
+pub fn game_seed(key: &SetKey, board: &Board, game: u32) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(PAR_TAG);
+    h.update(key.to_hex().as_bytes());
+    h.update(board.number.to_be_bytes());
+    h.update([u8::from(board.reserve)]);
+    h.update(game.to_be_bytes());
+    h.finalize().into()
+}
+
+/// The majors' and minors' scores of one robot game of the board.
+pub fn robot_game(
+    spec: &GameSpec,
+    key: &SetKey,
+    board: &Board,
+    game: u32,
+    playouts: u32,
+) -> (i64, i64) {
+    let mut rng = ChaCha8Rng::from_seed(game_seed(key, board, game));
+    let player = Player::Robot {
+        playouts: playouts.clamp(1, MAX_PLAYOUTS),
+    };
+    let played = robot::play_game(
+        spec,
+        board.first_dealer,
+        &board.deals,
+        [player; 4],
+        &mut rng,
+    );
+    let score = played.score();
+    let majors = majors_side(spec);
+    let side = |i: usize| score.sides.get(i).map_or(0, |s| s.score);
+    (side(majors), side(1 - majors))
+}
+
+/// The side holding Spades (N-S with the default trumps).
+fn majors_side(spec: &GameSpec) -> usize {
+    spec.seats()
+        .iter()
+        .find(|&&s| spec.trumps.of(s) == Some(Suit::Spades))
+        .map_or(0, |&s: &Seat| spec.side_of(s))
+        .min(1)
+}
+
+/// Plays the board's robot games on `threads` threads (at least one); `progress` is called
+/// after each game. The figures do not depend on the number of threads.
+pub fn analyse_board(
+    spec: &GameSpec,
+    key: &SetKey,
+    board: &Board,
+    settings: ParSettings,
+    threads: usize,
+    progress: &(dyn Fn() + Sync),
+) -> Result<BoardPar, ParError> {
+    analysable(spec)?;
+    let settings = settings.checked()?;
+    let games = settings.games as usize;
+    let next = AtomicUsize::new(0);
+    let mut scores = vec![(0i64, 0i64); games];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.clamp(1, games))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        if g >= games {
+                            break;
+                        }
+                        mine.push((g, robot_game(spec, key, board, g as u32, settings.playouts)));
+                        progress();
+                    }
+                    mine
+                })
+            })
+            .collect();
+        for w in workers {
+            // A robot game does not panic; if one did, its games keep the zero they have.
+            for (g, s) in w.join().unwrap_or_default() {
+                scores[g] = s;
+            }
+        }
+    });
+    let majors: Vec<i64> = scores.iter().map(|s| s.0).collect();
+    let minors: Vec<i64> = scores.iter().map(|s| s.1).collect();
+    let nets: Vec<i64> = scores.iter().map(|s| s.0 - s.1).collect();
+    Ok(BoardPar {
+        board: board.number,
+        games: settings.games,
+        playouts: settings.playouts,
+        majors: figures(&majors),
+        minors: figures(&minors),
+        net: figures(&nets).mean,
+    })
+}
+
+/// Mean, median, standard deviation and 10th/90th percentiles of scores (not empty).
+pub fn figures(scores: &[i64]) -> Figures {
+    let n = scores.len().max(1) as f64;
+    let mean = scores.iter().sum::<i64>() as f64 / n;
+    let var = scores
+        .iter()
+        .map(|&s| (s as f64 - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    let mut sorted = scores.to_vec();
+    sorted.sort_unstable();
+    let len = sorted.len();
+    let at = |p: f64| -> i64 {
+        // Nearest rank: the smallest score with at least p of the games at or below it.
+        let rank = ((p * len as f64).ceil() as usize).clamp(1, len.max(1));
+        sorted.get(rank - 1).copied().unwrap_or(0)
+    };
+    let median = match len {
+        0 => 0.0,
+        _ if len % 2 == 1 => sorted[len / 2] as f64,
+        _ => (sorted[len / 2 - 1] + sorted[len / 2]) as f64 / 2.0,
+    };
+    Figures {
+        mean,
+        median,
+        sd: var.sqrt(),
+        p10: at(0.1),
+        p90: at(0.9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deals::board;
+    use crate::engine::Variant;
+
+    fn key() -> SetKey {
+        SetKey::from_hex(&"7e".repeat(32)).unwrap()
+    }
+
+    #[test]
+    fn figures_of_ten_scores() {
+        let f = figures(&[100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
+        assert_eq!(f.mean, 550.0);
+        assert_eq!(f.median, 550.0);
+        assert_eq!(f.p10, 100);
+        assert_eq!(f.p90, 900);
+        assert!((f.sd - 287.228).abs() < 0.001, "{}", f.sd);
+    }
+
+    #[test]
+    fn the_figures_do_not_depend_on_the_threads() {
+        let spec = GameSpec::default();
+        let b = board(&key(), 1, false, &spec, None).unwrap();
+        let s = ParSettings {
+            games: 6,
+            playouts: 8,
+        };
+        let one = analyse_board(&spec, &key(), &b, s, 1, &|| {}).unwrap();
+        let two = analyse_board(&spec, &key(), &b, s, 2, &|| {}).unwrap();
+        assert_eq!(one, two);
+        assert_eq!(one.games, 6);
+        assert!((one.net - (one.majors.mean - one.minors.mean)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bounds_and_variants_are_refused_by_name() {
+        let spec = GameSpec::default();
+        let b = board(&key(), 1, false, &spec, None).unwrap();
+        let bad = |games, playouts| {
+            analyse_board(
+                &spec,
+                &key(),
+                &b,
+                ParSettings { games, playouts },
+                1,
+                &|| {},
+            )
+            .unwrap_err()
+            .to_string()
+        };
+        assert_eq!(
+            bad(0, 10),
+            "robot games per board must be 1 to 10000, not 0"
+        );
+        assert_eq!(
+            bad(20_000, 10),
+            "robot games per board must be 1 to 10000, not 20000"
+        );
+        assert_eq!(
+            bad(5, 0),
+            "a robot's playouts per card must be 1 to 100000, not 0"
+        );
+        let cut = GameSpec::new(Variant::CutThroat4);
+        assert!(analysable(&cut).is_err());
+        assert!(analysable(&spec).is_ok());
+    }
+}
