@@ -19,6 +19,8 @@ pub enum BenchWhat {
     Deals,
     Pdf,
     Score,
+    /// The robot's strength (not part of `all`: it takes minutes).
+    Robots,
     All,
 }
 
@@ -38,6 +40,12 @@ pub struct BenchArgs {
     /// Boards of the field in the scoring benchmark.
     #[arg(long = "score-boards", default_value_t = 12)]
     score_boards: u32,
+    /// Boards of the robot strength benchmark (each played twice per opponent and budget).
+    #[arg(long = "robot-boards", default_value_t = 1_000)]
+    robot_boards: u32,
+    /// The robot's budgets in the strength benchmark: playouts per card, comma-separated.
+    #[arg(long, default_value = "50,200,1000", value_delimiter = ',')]
+    playouts: Vec<u32>,
     /// Repetitions; the median is reported.
     #[arg(long, default_value_t = 7)]
     repetitions: usize,
@@ -55,6 +63,9 @@ pub fn run(args: BenchArgs) -> i32 {
         );
     }
     let what = args.what;
+    if what == BenchWhat::Robots {
+        return robots(&args);
+    }
     if matches!(what, BenchWhat::Engine | BenchWhat::All) {
         print!("{}", engine(args.games, args.repetitions));
     }
@@ -77,6 +88,30 @@ pub fn run(args: BenchArgs) -> i32 {
             "{}",
             score(args.tables, args.score_boards, args.repetitions)
         );
+    }
+    0
+}
+
+/// The strength table: the robot at each budget against a random and a greedy player.
+fn robots(args: &BenchArgs) -> i32 {
+    use super::strength::{strength, strength_text};
+    use crate::engine::robot::Player;
+    if args.robot_boards > 100_000 {
+        return fail("--robot-boards must be at most 100000");
+    }
+    for &p in &args.playouts {
+        if let Err(e) = Player::robot(p) {
+            return fail(e);
+        }
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for &playouts in &args.playouts {
+        for opponent in [Player::Random, Player::Greedy] {
+            print!(
+                "{}",
+                strength_text(&strength(args.robot_boards, playouts, opponent, threads))
+            );
+        }
     }
     0
 }

@@ -43,11 +43,11 @@ pub struct GameArgs {
     trumps: Option<String>,
     /// First dealer of the board, instead of the N, E, S, W rotation.
     #[arg(long)]
-    first_dealer: Option<String>,
+    pub(crate) first_dealer: Option<String>,
 }
 
 impl GameArgs {
-    fn spec(&self) -> Result<GameSpec, String> {
+    pub(crate) fn spec(&self) -> Result<GameSpec, String> {
         // Every variant the engine deals for, Calypso Duet too.
         let variant = Variant::from_name(&self.variant).ok_or_else(|| {
             let known: Vec<&str> = Variant::EVERY.iter().map(|v| v.name()).collect();
@@ -192,7 +192,7 @@ pub fn parse_boards(text: &str, max: usize) -> Result<Vec<u32>, String> {
     Ok(boards)
 }
 
-fn parse_seat(text: &Option<String>, spec: &GameSpec) -> Result<Option<Seat>, String> {
+pub(crate) fn parse_seat(text: &Option<String>, spec: &GameSpec) -> Result<Option<Seat>, String> {
     let Some(t) = text else { return Ok(None) };
     let seat: Seat = t.parse().map_err(|e| format!("first dealer {e}"))?;
     if seat.index() >= spec.players {
@@ -212,7 +212,7 @@ fn parse_seat(text: &Option<String>, spec: &GameSpec) -> Result<Option<Seat>, St
     Ok(Some(seat))
 }
 
-fn parse_key(text: &str) -> Result<SetKey, String> {
+pub(crate) fn parse_key(text: &str) -> Result<SetKey, String> {
     SetKey::from_hex(text).map_err(|e| e.to_string())
 }
 

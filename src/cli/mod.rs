@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod analyse;
 mod archive;
 mod backup;
 pub mod bench;
@@ -11,6 +12,7 @@ mod movement;
 pub mod rules;
 mod score;
 pub mod serve;
+mod strength;
 
 #[derive(Parser)]
 #[command(
@@ -54,6 +56,8 @@ enum Command {
     Import(archive::ImportArgs),
     /// Measure the engine, board generation and PDF rendering (build with --release).
     Bench(bench::BenchArgs),
+    /// Each board's robot par: a field of robots plays it many times (build with --release).
+    Analyse(analyse::AnalyseArgs),
 }
 
 #[derive(Subcommand)]
@@ -103,6 +107,7 @@ pub fn run() -> i32 {
         Some(Command::HandRecords(a)) => deals::hand_records(a),
         Some(Command::Audit(a)) => deals::audit(a),
         Some(Command::Bench(a)) => bench::run(a),
+        Some(Command::Analyse(a)) => analyse::run(a),
         Some(Command::Movement(a)) => movement::run(a),
         Some(Command::Score { file }) => score::run(file.as_deref()),
         Some(Command::Export(a)) => archive::export(a),

@@ -131,6 +131,35 @@ pub fn robot_game(
     (side(majors), side(1 - majors))
 }
 
+/// One board played duplicate-fashion, `player` against `opponent`: once with `player` at
+/// the majors' seats, once at the minors', the same deals both times, so the cards cancel.
+/// The sum of `player`'s two nets (its side's score less the other's).
+pub fn duplicate_net(
+    spec: &GameSpec,
+    key: &SetKey,
+    board: &Board,
+    player: Player,
+    opponent: Player,
+) -> i64 {
+    let majors = majors_side(spec);
+    let mut total = 0;
+    for (turn, side) in [majors, 1 - majors].into_iter().enumerate() {
+        let mut rng = ChaCha8Rng::from_seed(game_seed(key, board, turn as u32));
+        let seats = Seat::ALL.map(|s| {
+            if spec.side_of(s) == side {
+                player
+            } else {
+                opponent
+            }
+        });
+        let score =
+            robot::play_game(spec, board.first_dealer, &board.deals, seats, &mut rng).score();
+        let of = |i: usize| score.sides.get(i).map_or(0, |s| s.score);
+        total += of(side) - of(1 - side);
+    }
+    total
+}
+
 /// The side holding Spades (N-S with the default trumps).
 fn majors_side(spec: &GameSpec) -> usize {
     spec.seats()

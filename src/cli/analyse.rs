@@ -1,0 +1,141 @@
+//! `analyse`: each board's robot par from a set key (see `crate::deals::par`). The output
+//! depends only on the key, the boards, the game and the budget: run it twice, get the same
+//! bytes. A progress bar goes to the terminal (stderr), never into a pipe or file.
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use super::deals::{Format, GameArgs, fail, parse_boards, parse_key, parse_seat};
+use crate::deals::par::{self, BoardPar, DEFAULT_GAMES, DEFAULT_PLAYOUTS, ParSettings};
+use crate::deals::{ALGORITHM, board};
+
+/// Most boards in one analysis (each costs seconds to minutes).
+const MAX_BOARDS: usize = 100;
+
+/// What robots make of each board of a set: their scores over many robot games.
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// The set key: 64 hex digits.
+    #[arg(long)]
+    key: String,
+    /// Boards: `1-5`, `3`, or lists like `1-4,7`.
+    #[arg(long)]
+    boards: String,
+    /// Reserve boards instead.
+    #[arg(long)]
+    reserve: bool,
+    /// Robot games per board.
+    #[arg(long, default_value_t = DEFAULT_GAMES)]
+    games: u32,
+    /// Playouts per card each robot may spend.
+    #[arg(long, default_value_t = DEFAULT_PLAYOUTS)]
+    playouts: u32,
+    /// Threads (default: every core). The figures do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+#[derive(Serialize)]
+struct AnalysisJson {
+    algorithm: &'static str,
+    commitment: String,
+    variant: &'static str,
+    games: u32,
+    playouts: u32,
+    boards: Vec<BoardPar>,
+}
+
+pub fn run(args: AnalyseArgs) -> i32 {
+    let result = (|| {
+        let spec = args.game.spec()?;
+        par::analysable(&spec).map_err(|e| e.to_string())?;
+        let settings = ParSettings {
+            games: args.games,
+            playouts: args.playouts,
+        }
+        .checked()
+        .map_err(|e| e.to_string())?;
+        let key = parse_key(&args.key)?;
+        let numbers = parse_boards(&args.boards, MAX_BOARDS)?;
+        let first = parse_seat(&args.game.first_dealer, &spec)?;
+        let threads = match args.threads {
+            Some(0) => return Err("--threads must be at least 1".to_string()),
+            Some(n) => n.min(256),
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let bar = ProgressBar::new(numbers.len() as u64 * u64::from(settings.games));
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg} [{bar:30}] {pos}/{len} robot games, {elapsed} (about {eta} left)",
+            )
+            .map_err(|e| e.to_string())?
+            .progress_chars("=> "),
+        );
+        let mut boards = Vec::with_capacity(numbers.len());
+        for n in numbers {
+            bar.set_message(format!("board {n}"));
+            let b = board(&key, n, args.reserve, &spec, first).map_err(|e| e.to_string())?;
+            let tick = || bar.inc(1);
+            boards.push(
+                par::analyse_board(&spec, &key, &b, settings, threads, &tick)
+                    .map_err(|e| e.to_string())?,
+            );
+        }
+        bar.finish_and_clear();
+        let analysis = AnalysisJson {
+            algorithm: ALGORITHM,
+            commitment: key.commitment(),
+            variant: spec.variant.name(),
+            games: settings.games,
+            playouts: settings.playouts,
+            boards,
+        };
+        Ok(match args.format {
+            Format::Json => serde_json::to_string_pretty(&analysis).map_err(|e| e.to_string())?,
+            Format::Text => text(&analysis),
+        })
+    })();
+    match result {
+        Ok(out) => {
+            println!("{}", out.trim_end());
+            0
+        }
+        Err(e) => fail(e),
+    }
+}
+
+fn text(a: &AnalysisJson) -> String {
+    let mut out = format!(
+        "Robot par: {} robot games a board, {} playouts a card ({}, set key commitment {})\n\n",
+        a.games, a.playouts, a.variant, a.commitment
+    );
+    out.push_str(&format!(
+        "{:>5}  {:>7} {:>7} {:>6} {:>13}  {:>7} {:>7} {:>6} {:>13}  {:>7}\n",
+        "Board", "Majors", "median", "sd", "10%-90%", "Minors", "median", "sd", "10%-90%", "Net"
+    ));
+    for b in &a.boards {
+        let side = |f: &par::Figures| {
+            format!(
+                "{:>7.0} {:>7.0} {:>6.0} {:>13}",
+                f.mean,
+                f.median,
+                f.sd,
+                format!("{}-{}", f.p10, f.p90)
+            )
+        };
+        out.push_str(&format!(
+            "{:>5}  {}  {}  {:>+7.0}\n",
+            b.board,
+            side(&b.majors),
+            side(&b.minors),
+            b.net
+        ));
+    }
+    out.push_str("\nMajors and minors: mean score over the robot games. Net: the majors' mean less the minors'.\n");
+    out
+}

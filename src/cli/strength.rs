@@ -1,0 +1,91 @@
+//! `bench robots`: the robot's strength, measured duplicate-fashion. Over the same boards
+//! (from a fixed set key) the robot plays each board twice against another player, once on
+//! each side, so the cards cancel; the mean of its net per board, with a 95% confidence
+//! interval, for each opponent and budget.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use crate::deals::par::duplicate_net;
+use crate::deals::{SetKey, board};
+use crate::engine::GameSpec;
+use crate::engine::robot::Player;
+
+/// The set key of the strength boards: fixed, so anyone reruns the same boards.
+pub const STRENGTH_KEY: &str = "5354524e4754482d424f415244532d31";
+
+/// One line of the table: mean net per board and the half-width of its 95% interval.
+pub struct Strength {
+    pub opponent: &'static str,
+    pub playouts: u32,
+    pub boards: u32,
+    pub mean: f64,
+    pub ci95: f64,
+    pub seconds: f64,
+}
+
+fn key() -> SetKey {
+    SetKey::from_hex(&STRENGTH_KEY.repeat(2)).unwrap_or_else(|_| unreachable!("64 hex digits"))
+}
+
+/// The robot with `playouts` against `opponent` over boards 1..=`boards`, on `threads`.
+pub fn strength(boards: u32, playouts: u32, opponent: Player, threads: usize) -> Strength {
+    let spec = GameSpec::default();
+    let key = key();
+    let robot = Player::Robot { playouts };
+    let next = AtomicUsize::new(1);
+    let started = Instant::now();
+    let mut nets = vec![0i64; boards as usize];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.clamp(1, boards.max(1) as usize))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let n = next.fetch_add(1, Ordering::Relaxed) as u32;
+                        if n > boards {
+                            break;
+                        }
+                        if let Ok(b) = board(&key, n, false, &spec, None) {
+                            mine.push((n, duplicate_net(&spec, &key, &b, robot, opponent)));
+                        }
+                    }
+                    mine
+                })
+            })
+            .collect();
+        for w in workers {
+            for (n, net) in w.join().unwrap_or_default() {
+                nets[n as usize - 1] = net;
+            }
+        }
+    });
+    let n = f64::from(boards.max(1));
+    let mean = nets.iter().sum::<i64>() as f64 / n;
+    let var = nets.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    Strength {
+        opponent: match opponent {
+            Player::Random => "random",
+            Player::Greedy => "greedy",
+            Player::Robot { .. } => "robot",
+        },
+        playouts,
+        boards,
+        mean,
+        ci95: 1.96 * (var / n).sqrt(),
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+pub fn strength_text(s: &Strength) -> String {
+    format!(
+        "robots vs {}: {} playouts, {} boards: {:+.0} a board (95% CI {:+.0} to {:+.0}), {:.0} s\n",
+        s.opponent,
+        s.playouts,
+        s.boards,
+        s.mean,
+        s.mean - s.ci95,
+        s.mean + s.ci95,
+        s.seconds
+    )
+}
