@@ -288,6 +288,27 @@ mod tests {
     }
 
     #[test]
+    fn robots_beat_greedy_and_random_players_duplicate_fashion() {
+        // A small, seeded version of `bench robots` (the README's table has 1,000 boards).
+        let spec = GameSpec::default();
+        let robot = Player::Robot { playouts: 30 };
+        for opponent in [Player::Greedy, Player::Random] {
+            let total: i64 = (1..=12)
+                .map(|n| {
+                    let b = board(&key(), n, false, &spec, None).unwrap();
+                    duplicate_net(&spec, &key(), &b, robot, opponent)
+                })
+                .sum();
+            assert!(total > 0, "{opponent:?}: {total}");
+        }
+        // The same player on both sides nets nothing on a board only if the cards cancel:
+        // greedy against greedy is the same game twice, seats swapped.
+        let b = board(&key(), 1, false, &spec, None).unwrap();
+        let g = duplicate_net(&spec, &key(), &b, Player::Greedy, Player::Greedy);
+        assert_eq!(g, 0);
+    }
+
+    #[test]
     fn bounds_and_variants_are_refused_by_name() {
         let spec = GameSpec::default();
         let b = board(&key(), 1, false, &spec, None).unwrap();

@@ -411,6 +411,45 @@ mod tests {
     }
 
     #[test]
+    fn the_robot_never_looks_at_a_hidden_hand() {
+        // Two tables alike in all a seat can see (its hand, the cards played, renounces,
+        // calypsos, piles) but with the other hands dealt otherwise: the robot's card is the
+        // same at both, for the same random numbers.
+        let spec = GameSpec::default();
+        let mut scratch = [Card::new(Rank::TWO, Suit::Clubs); 52];
+        for seed in 0..12 {
+            let d = deals(&spec, 100 + seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = Game::new(&spec, Seat::North);
+            game.deal(d[0].hands).unwrap();
+            for _ in 0..(seed as usize * 3) {
+                let n = game.legal_cards_into(&mut scratch);
+                game.play(scratch[below(&mut rng, n)]).unwrap();
+            }
+            let seat = game.to_play().unwrap();
+            // The other hands' cards shared out again among them, each keeping its size.
+            let mut other = game.clone();
+            let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| s != seat).collect();
+            let mut hidden: Vec<Card> = seats.iter().flat_map(|&s| game.hand(s).cards()).collect();
+            crate::engine::random::shuffle(&mut hidden, &mut rng);
+            for &s in &seats {
+                let size = game.hand(s).len();
+                other.set_hand(s, CardCounts::from_cards(&hidden[..size]));
+                hidden.drain(..size);
+            }
+            assert_ne!(
+                Seat::ALL.map(|s| *other.hand(s)),
+                Seat::ALL.map(|s| *game.hand(s)),
+                "the other table's hidden hands differ"
+            );
+            let robot = Player::Robot { playouts: 40 };
+            let here = choose(&game, robot, &mut ChaCha8Rng::seed_from_u64(7));
+            let there = choose(&other, robot, &mut ChaCha8Rng::seed_from_u64(7));
+            assert_eq!(here, there, "seed {seed}");
+        }
+    }
+
+    #[test]
     fn the_robot_guesses_hands_that_keep_every_renounce() {
         let spec = GameSpec::default();
         let d = deals(&spec, 5);
