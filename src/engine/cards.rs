@@ -160,6 +160,21 @@ impl Card {
         Rank(self.0 % 13)
     }
 
+    /// The cards of `suit` whose rank bits are set in `ranks`, low to high, into `out`
+    /// from `n` on; returns the new end.
+    pub(crate) fn ranks_into(suit: Suit, ranks: u16, out: &mut [Card; 52], mut n: usize) -> usize {
+        let base = suit as u8 * 13;
+        let mut bits = ranks & 0x1fff;
+        while bits != 0 {
+            if let Some(slot) = out.get_mut(n) {
+                *slot = Card(base + bits.trailing_zeros() as u8);
+            }
+            n += 1;
+            bits &= bits - 1;
+        }
+        n
+    }
+
     /// All 52 distinct cards in canonical order.
     pub fn all() -> impl DoubleEndedIterator<Item = Card> + Clone {
         (0..52u8).map(Card)
@@ -453,6 +468,17 @@ impl CardCounts {
             n += usize::from(count > 0);
         }
         n
+    }
+
+    /// Per suit, bit r set when rank r is held.
+    pub(crate) fn rank_masks(&self) -> [u16; 4] {
+        let (suits, _) = self.counts.as_chunks::<13>();
+        std::array::from_fn(|s| {
+            suits[s]
+                .iter()
+                .enumerate()
+                .fold(0u16, |m, (r, &n)| m | (u16::from(n > 0) << r))
+        })
     }
 
     /// Distinct cards held in one suit, low to high.

@@ -117,6 +117,15 @@ pub struct Game<'s> {
     first_lead: Option<CardCounts>,
     trick: [Card; 4],
     trick_len: usize,
+    /// The seat to play while a deal is in play (kept, not worked out per card).
+    turn: Seat,
+    /// The seat after each seat in this deal's direction.
+    next_seat: [Seat; 4],
+    /// Who played each card of the trick so far.
+    trick_seats: [Seat; 4],
+    /// held[seat][suit]: bit r set when the hand holds rank r of the suit, so the legal
+    /// cards are read off by suit without scanning the counts.
+    held: [[u16; 4]; 4],
     calypsos: [Calypsos; 4],
     /// Trick-pile cards per side.
     piles: [u32; 4],
@@ -147,6 +156,10 @@ impl<'s> Game<'s> {
             first_lead: None,
             trick: [filler; 4],
             trick_len: 0,
+            turn: spec.leader_of(first_dealer),
+            next_seat: Seat::ALL,
+            trick_seats: Seat::ALL,
+            held: [[0; 4]; 4],
             calypsos: [Calypsos::default(); 4],
             piles: [0; 4],
             revoke_count: [0; 4],
@@ -264,8 +277,12 @@ impl<'s> Game<'s> {
         self.in_deal = true;
         self.tricks_in_deal = 0;
         self.hands = hands;
+        self.held = hands.each_ref().map(CardCounts::rank_masks);
         self.leader = self.spec.leader_of(dealer);
         self.step = self.spec.step(dealer);
+        let (step, players) = (self.step, self.spec.players);
+        self.next_seat = Seat::ALL.map(|s| s.left_by(step, players));
+        self.turn = self.leader;
         self.first_lead = first_lead;
         self.trick_len = 0;
         self.renounced = [[false; 4]; 4];
@@ -273,10 +290,7 @@ impl<'s> Game<'s> {
 
     /// The seat to play next, if a deal is in play.
     pub fn to_play(&self) -> Option<Seat> {
-        self.in_deal.then(|| {
-            self.leader
-                .left_by(self.trick_len * self.step, self.spec.players)
-        })
+        self.in_deal.then_some(self.turn)
     }
 
     /// Before the deal's first card: the cards the leader may lead, when that is less than
@@ -339,6 +353,7 @@ impl<'s> Game<'s> {
     pub(crate) fn set_hand(&mut self, seat: Seat, hand: CardCounts) {
         debug_assert_eq!(hand.len(), self.hands[seat.index()].len());
         self.hands[seat.index()] = hand;
+        self.held[seat.index()] = hand.rank_masks();
     }
 
     /// Distinct cards the seat to play may play.
@@ -376,12 +391,13 @@ impl<'s> Game<'s> {
         }
         let led = self.led_suit();
         let own = self.spec.trumps.of(seat);
+        let held = &self.held[seat.index()];
         let mut n = 0;
         for suit in Suit::ALL {
             // `may_play` decides by suit alone: check it once per suit, not per card.
             let any = Card::new(super::Rank::TWO, suit);
-            if hand.has_suit(suit) && trick::may_play(hand, any, led, own, self.spec.rule) {
-                n = hand.distinct_in_suit_into(suit, out, n);
+            if held[suit.index()] != 0 && trick::may_play(hand, any, led, own, self.spec.rule) {
+                n = Card::ranks_into(suit, held[suit.index()], out, n);
             }
         }
         n
@@ -407,6 +423,9 @@ impl<'s> Game<'s> {
         if !hand.remove(card) {
             return Err(PlayError::NotHeld { seat, card });
         }
+        if !hand.contains(card) {
+            self.held[seat.index()][card.suit().index()] &= !(1 << card.rank().index());
+        }
         if let Some(led) = led
             && trick::shows_renounce(card, led, own, rule)
         {
@@ -422,7 +441,9 @@ impl<'s> Game<'s> {
             });
         }
         self.trick[self.trick_len] = card;
+        self.trick_seats[self.trick_len] = seat;
         self.trick_len += 1;
+        self.turn = self.next_seat[seat.index()];
         let mut trick_won_by = None;
         if self.trick_len == self.spec.players {
             trick_won_by = Some(self.finish_trick());
@@ -437,19 +458,14 @@ impl<'s> Game<'s> {
         let players = self.spec.players;
         let cards = self.trick;
         let cards = &cards[..players];
-        let i = trick::winner_stepping(
-            self.leader,
-            cards,
-            players,
-            self.step,
-            &self.spec.trumps,
-            self.spec.rule,
-        );
-        let winner = self.leader.left_by(i * self.step, players);
+        let seats = self.trick_seats;
+        let i = trick::winner_seated(cards, &seats[..players], &self.spec.trumps, self.spec.rule);
+        let winner = seats[i];
         if self.collect {
             self.take_trick(winner, cards);
         }
         self.leader = winner;
+        self.turn = winner;
         self.trick_len = 0;
         self.tricks_in_deal += 1;
         if self.tricks_in_deal == self.spec.schedule[self.deals_dealt - 1] {
