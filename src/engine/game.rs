@@ -474,11 +474,31 @@ impl<'s> Game<'s> {
         winner
     }
 
+    /// [`take_trick_into`] for a counted pile: Calypso keeps no pile cards, so each
+    /// collector's cards are only rank masks and the pile is what the calypsos leave.
     fn take_trick(&mut self, winner: Seat, cards: &[Card]) {
-        // Calypso counts its trick piles: no cards are kept.
-        let mut pile = 0u32;
-        take_trick_into(self.spec, &mut self.calypsos, winner, cards, &mut pile);
-        self.piles[self.spec.side_of(winner)] += pile;
+        let spec = self.spec;
+        let partner = spec.scoring.partnerships().then(|| winner.partner());
+        let collectors = [Some(winner), partner];
+        let suits = collectors.map(|s| s.and_then(|s| spec.trumps.of(s)));
+        let mut once = [0u16; 2];
+        let mut twice = [0u16; 2];
+        for &card in cards {
+            let bit = 1u16 << card.rank().index();
+            if let Some(k) = suits.iter().position(|&s| s == Some(card.suit())) {
+                twice[k] |= once[k] & bit;
+                once[k] |= bit;
+            }
+        }
+        let mut kept = 0;
+        for k in 0..2 {
+            if let Some(seat) = collectors[k]
+                && once[k] != 0
+            {
+                kept += self.calypsos[seat.index()].collect_ranks(once[k], twice[k]);
+            }
+        }
+        self.piles[spec.side_of(winner)] += cards.len() as u32 - kept;
     }
 }
 
