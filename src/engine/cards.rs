@@ -175,6 +175,21 @@ impl Card {
         n
     }
 
+    /// Card `k` (from 0) of the cards whose rank bits are set in `ranks[suit]`, read suit by
+    /// suit, low to high, as [`Card::ranks_into`] lists them; `k` is less than their number.
+    pub(crate) fn nth_of_ranks(ranks: &[u16; 4], mut k: u32) -> Card {
+        let mut suit = 0;
+        while suit < 3 && k >= ranks[suit].count_ones() {
+            k -= ranks[suit].count_ones();
+            suit += 1;
+        }
+        let mut bits = ranks[suit];
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        Card(suit as u8 * 13 + bits.trailing_zeros() as u8)
+    }
+
     /// All 52 distinct cards in canonical order.
     pub fn all() -> impl DoubleEndedIterator<Item = Card> + Clone {
         (0..52u8).map(Card)

@@ -378,29 +378,38 @@ impl<'s> Game<'s> {
     /// Distinct legal cards into `out`, without allocating; returns how many. The rule is
     /// [`trick::may_play`]'s, the same as [`Game::legal_cards`].
     pub fn legal_cards_into(&self, out: &mut [Card; 52]) -> usize {
-        let Some(seat) = self.to_play() else { return 0 };
-        let hand = self.hand(seat);
-        if let Some(limit) = &self.first_lead {
-            // The deal's first lead: any card held that is also in the limit.
-            let mut n = 0;
-            for card in Card::all().filter(|&c| hand.contains(c) && limit.contains(c)) {
-                out[n] = card;
-                n += 1;
-            }
-            return n;
-        }
-        let led = self.led_suit();
-        let own = self.spec.trumps.of(seat);
-        let held = &self.held[seat.index()];
+        let ranks = self.legal_ranks();
         let mut n = 0;
         for suit in Suit::ALL {
-            // `may_play` decides by suit alone: check it once per suit, not per card.
-            let any = Card::new(super::Rank::TWO, suit);
-            if held[suit.index()] != 0 && trick::may_play(hand, any, led, own, self.spec.rule) {
-                n = Card::ranks_into(suit, held[suit.index()], out, n);
-            }
+            n = Card::ranks_into(suit, ranks[suit.index()], out, n);
         }
         n
+    }
+
+    /// The legal cards as rank masks per suit (bit r for rank r): the cards of
+    /// [`Game::legal_cards_into`], in the same order when read suit by suit, low to high.
+    pub(crate) fn legal_ranks(&self) -> [u16; 4] {
+        let Some(seat) = self.to_play() else {
+            return [0; 4];
+        };
+        let held = self.held[seat.index()];
+        if let Some(limit) = &self.first_lead {
+            // The deal's first lead: any card held that is also in the limit.
+            let limit = limit.rank_masks();
+            return std::array::from_fn(|s| held[s] & limit[s]);
+        }
+        let hand = self.hand(seat);
+        let led = self.led_suit();
+        let own = self.spec.trumps.of(seat);
+        // `may_play` decides by suit alone: check it once per suit, not per card.
+        std::array::from_fn(|s| {
+            let any = Card::new(super::Rank::TWO, Suit::from_index(s));
+            if trick::may_play(hand, any, led, own, self.spec.rule) {
+                held[s]
+            } else {
+                0
+            }
+        })
     }
 
     /// Plays `card` for the seat to play. A card against the follow-suit rule is a revoke:

@@ -79,7 +79,6 @@ pub fn play_random_game<R: Rng + ?Sized>(
     let first_dealer = dealers[below(rng, dealers.len())];
     let deals = spec.deal_stack(&stack, first_dealer);
     let mut game = Game::new(spec, first_dealer);
-    let mut legal = [Card::new(super::Rank::TWO, super::Suit::Clubs); 52];
     for deal in deals {
         let duet = spec
             .duet
@@ -111,8 +110,10 @@ pub fn play_random_game<R: Rng + ?Sized>(
                 let held = game.hand(seat).cards();
                 held[below(rng, held.len())]
             } else {
-                let n = game.legal_cards_into(&mut legal);
-                legal[below(rng, n)]
+                // The card legal_cards_into would list at the same random place.
+                let ranks = game.legal_ranks();
+                let n: u32 = ranks.iter().map(|m| m.count_ones()).sum();
+                Card::nth_of_ranks(&ranks, below(rng, n as usize) as u32)
             };
             trick[seat.index()] = Some(card);
             match game.play(card) {
