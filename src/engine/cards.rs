@@ -160,14 +160,22 @@ impl Card {
         Rank(self.0 % 13)
     }
 
-    /// The cards of `suit` whose rank bits are set in `ranks`, low to high, into `out`
-    /// from `n` on; returns the new end.
-    pub(crate) fn ranks_into(suit: Suit, ranks: u16, out: &mut [Card; 52], mut n: usize) -> usize {
-        let base = suit as u8 * 13;
-        let mut bits = ranks & 0x1fff;
+    /// The card's bit in a set of distinct cards as a `u64`: suit s at bits 16s.., rank r
+    /// at bit r of its suit, so bit order is suit then rank, as [`Card::all`].
+    pub(crate) const fn bit(self) -> u64 {
+        1 << ((self.0 / 13) * 16 + self.0 % 13)
+    }
+
+    /// The card of bit `b` of such a set.
+    const fn of_bit(b: u32) -> Card {
+        Card((b / 16 * 13 + b % 16) as u8)
+    }
+
+    /// The cards of the set `bits` into `out` from `n` on, low to high; the new end.
+    pub(crate) fn bits_into(mut bits: u64, out: &mut [Card; 52], mut n: usize) -> usize {
         while bits != 0 {
             if let Some(slot) = out.get_mut(n) {
-                *slot = Card(base + bits.trailing_zeros() as u8);
+                *slot = Card::of_bit(bits.trailing_zeros());
             }
             n += 1;
             bits &= bits - 1;
@@ -175,19 +183,13 @@ impl Card {
         n
     }
 
-    /// Card `k` (from 0) of the cards whose rank bits are set in `ranks[suit]`, read suit by
-    /// suit, low to high, as [`Card::ranks_into`] lists them; `k` is less than their number.
-    pub(crate) fn nth_of_ranks(ranks: &[u16; 4], mut k: u32) -> Card {
-        let mut suit = 0;
-        while suit < 3 && k >= ranks[suit].count_ones() {
-            k -= ranks[suit].count_ones();
-            suit += 1;
-        }
-        let mut bits = ranks[suit];
+    /// Card `k` (from 0) of the set `bits`, low to high, as [`Card::bits_into`] lists them;
+    /// `k` is less than their number.
+    pub(crate) fn nth_of_bits(mut bits: u64, k: u32) -> Card {
         for _ in 0..k {
             bits &= bits - 1;
         }
-        Card(suit as u8 * 13 + bits.trailing_zeros() as u8)
+        Card::of_bit(bits.trailing_zeros())
     }
 
     /// All 52 distinct cards in canonical order.
@@ -485,15 +487,16 @@ impl CardCounts {
         n
     }
 
-    /// Per suit, bit r set when rank r is held.
-    pub(crate) fn rank_masks(&self) -> [u16; 4] {
+    /// The distinct cards held, as a set of [`Card::bit`]s.
+    pub(crate) fn held_bits(&self) -> u64 {
         let (suits, _) = self.counts.as_chunks::<13>();
-        std::array::from_fn(|s| {
-            suits[s]
-                .iter()
-                .enumerate()
-                .fold(0u16, |m, (r, &n)| m | (u16::from(n > 0) << r))
-        })
+        let mut bits = 0;
+        for (s, suit) in suits.iter().enumerate() {
+            for (r, &n) in suit.iter().enumerate() {
+                bits |= u64::from(n > 0) << (s * 16 + r);
+            }
+        }
+        bits
     }
 
     /// Distinct cards held in one suit, low to high.

@@ -123,9 +123,9 @@ pub struct Game<'s> {
     next_seat: [Seat; 4],
     /// Who played each card of the trick so far.
     trick_seats: [Seat; 4],
-    /// held[seat][suit]: bit r set when the hand holds rank r of the suit, so the legal
-    /// cards are read off by suit without scanning the counts.
-    held: [[u16; 4]; 4],
+    /// The distinct cards of each seat's hand as [`Card::bit`]s, so the legal cards are
+    /// read off by suit without scanning the counts.
+    held: [u64; 4],
     calypsos: [Calypsos; 4],
     /// Trick-pile cards per side.
     piles: [u32; 4],
@@ -159,7 +159,7 @@ impl<'s> Game<'s> {
             turn: spec.leader_of(first_dealer),
             next_seat: Seat::ALL,
             trick_seats: Seat::ALL,
-            held: [[0; 4]; 4],
+            held: [0; 4],
             calypsos: [Calypsos::default(); 4],
             piles: [0; 4],
             revoke_count: [0; 4],
@@ -277,7 +277,7 @@ impl<'s> Game<'s> {
         self.in_deal = true;
         self.tricks_in_deal = 0;
         self.hands = hands;
-        self.held = hands.each_ref().map(CardCounts::rank_masks);
+        self.held = hands.each_ref().map(CardCounts::held_bits);
         self.leader = self.spec.leader_of(dealer);
         self.step = self.spec.step(dealer);
         let (step, players) = (self.step, self.spec.players);
@@ -353,7 +353,7 @@ impl<'s> Game<'s> {
     pub(crate) fn set_hand(&mut self, seat: Seat, hand: CardCounts) {
         debug_assert_eq!(hand.len(), self.hands[seat.index()].len());
         self.hands[seat.index()] = hand;
-        self.held[seat.index()] = hand.rank_masks();
+        self.held[seat.index()] = hand.held_bits();
     }
 
     /// Distinct cards the seat to play may play.
@@ -378,38 +378,32 @@ impl<'s> Game<'s> {
     /// Distinct legal cards into `out`, without allocating; returns how many. The rule is
     /// [`trick::may_play`]'s, the same as [`Game::legal_cards`].
     pub fn legal_cards_into(&self, out: &mut [Card; 52]) -> usize {
-        let ranks = self.legal_ranks();
-        let mut n = 0;
-        for suit in Suit::ALL {
-            n = Card::ranks_into(suit, ranks[suit.index()], out, n);
-        }
-        n
+        Card::bits_into(self.legal_bits(), out, 0)
     }
 
-    /// The legal cards as rank masks per suit (bit r for rank r): the cards of
-    /// [`Game::legal_cards_into`], in the same order when read suit by suit, low to high.
-    pub(crate) fn legal_ranks(&self) -> [u16; 4] {
+    /// The legal cards as a set of [`Card::bit`]s: the cards of
+    /// [`Game::legal_cards_into`], in the same order read low to high.
+    pub(crate) fn legal_bits(&self) -> u64 {
         let Some(seat) = self.to_play() else {
-            return [0; 4];
+            return 0;
         };
         let held = self.held[seat.index()];
         if let Some(limit) = &self.first_lead {
             // The deal's first lead: any card held that is also in the limit.
-            let limit = limit.rank_masks();
-            return std::array::from_fn(|s| held[s] & limit[s]);
+            return held & limit.held_bits();
         }
         let hand = self.hand(seat);
         let led = self.led_suit();
         let own = self.spec.trumps.of(seat);
-        // `may_play` decides by suit alone: check it once per suit, not per card.
-        std::array::from_fn(|s| {
-            let any = Card::new(super::Rank::TWO, Suit::from_index(s));
+        let mut suits = 0;
+        for suit in Suit::ALL {
+            // `may_play` decides by suit alone: check it once per suit, not per card.
+            let any = Card::new(super::Rank::TWO, suit);
             if trick::may_play(hand, any, led, own, self.spec.rule) {
-                held[s]
-            } else {
-                0
+                suits |= 0xffff << (16 * suit.index());
             }
-        })
+        }
+        held & suits
     }
 
     /// Plays `card` for the seat to play. A card against the follow-suit rule is a revoke:
@@ -433,7 +427,7 @@ impl<'s> Game<'s> {
             return Err(PlayError::NotHeld { seat, card });
         }
         if !hand.contains(card) {
-            self.held[seat.index()][card.suit().index()] &= !(1 << card.rank().index());
+            self.held[seat.index()] &= !card.bit();
         }
         if let Some(led) = led
             && trick::shows_renounce(card, led, own, rule)

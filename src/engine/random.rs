@@ -118,9 +118,8 @@ pub fn play_random_game<R: Rng + ?Sized>(
                 held[below(rng, held.len())]
             } else {
                 // The card legal_cards_into would list at the same random place.
-                let ranks = game.legal_ranks();
-                let n: u32 = ranks.iter().map(|m| m.count_ones()).sum();
-                Card::nth_of_ranks(&ranks, below(rng, n as usize) as u32)
+                let legal = game.legal_bits();
+                Card::nth_of_bits(legal, below(rng, legal.count_ones() as usize) as u32)
             };
             trick[seat.index()] = Some(card);
             match game.play(card) {
