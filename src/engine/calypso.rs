@@ -73,6 +73,22 @@ impl Calypsos {
         }
         spare
     }
+
+    /// As [`Calypsos::collect`], the cards given as rank masks, `once` the ranks won at least
+    /// once and `twice` at least twice (each rank goes in at most twice: once to join, once
+    /// to carry over); gives how many cards the calypsos keep rather than how many spare.
+    pub(crate) fn collect_ranks(&mut self, once: u16, twice: u16) -> u32 {
+        let new = once & !self.in_progress;
+        self.in_progress |= new;
+        let mut kept = new.count_ones();
+        if self.in_progress == FULL {
+            self.completed += 1;
+            // A rank left over: won twice, or once when it was already in the calypso.
+            self.in_progress = twice | (once & !new);
+            kept += self.in_progress.count_ones();
+        }
+        kept
+    }
 }
 
 /// Points for completed calypsos: the first 500, the second 750, each further 1000.
@@ -146,6 +162,30 @@ mod tests {
         assert_eq!(c.collect(&counts("3344")), 0);
         assert_eq!(c.completed(), 1);
         assert_eq!(c.in_progress_len(), 2);
+    }
+
+    #[test]
+    fn collecting_rank_masks_keeps_what_collect_keeps() {
+        // Tricks of up to four cards from three ranks, into calypsos missing 0 to 3 ranks.
+        for missing in ["", "2", "23", "234", "A", "2A"] {
+            for trick in 0..256usize {
+                let mut counts = [0u8; 13];
+                for k in 0..(trick % 5) {
+                    counts[[0, 1, 12][(trick >> (k + 2)) % 3]] += 1;
+                }
+                let (mut a, mut b) = (all_but(missing), all_but(missing));
+                let once = (0..13)
+                    .filter(|&r| counts[r] > 0)
+                    .fold(0, |m, r| m | 1 << r);
+                let twice = (0..13)
+                    .filter(|&r| counts[r] > 1)
+                    .fold(0, |m, r| m | 1 << r);
+                let total: usize = counts.iter().map(|&n| n as usize).sum();
+                let spare = a.collect(&counts);
+                assert_eq!(b.collect_ranks(once, twice) as usize, total - spare);
+                assert_eq!(a, b);
+            }
+        }
     }
 
     #[test]

@@ -160,6 +160,38 @@ impl Card {
         Rank(self.0 % 13)
     }
 
+    /// The card's bit in a set of distinct cards as a `u64`: suit s at bits 16s.., rank r
+    /// at bit r of its suit, so bit order is suit then rank, as [`Card::all`].
+    pub(crate) const fn bit(self) -> u64 {
+        1 << ((self.0 / 13) * 16 + self.0 % 13)
+    }
+
+    /// The card of bit `b` of such a set.
+    const fn of_bit(b: u32) -> Card {
+        Card((b / 16 * 13 + b % 16) as u8)
+    }
+
+    /// The cards of the set `bits` into `out` from `n` on, low to high; the new end.
+    pub(crate) fn bits_into(mut bits: u64, out: &mut [Card; 52], mut n: usize) -> usize {
+        while bits != 0 {
+            if let Some(slot) = out.get_mut(n) {
+                *slot = Card::of_bit(bits.trailing_zeros());
+            }
+            n += 1;
+            bits &= bits - 1;
+        }
+        n
+    }
+
+    /// Card `k` (from 0) of the set `bits`, low to high, as [`Card::bits_into`] lists them;
+    /// `k` is less than their number.
+    pub(crate) fn nth_of_bits(mut bits: u64, k: u32) -> Card {
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        Card::of_bit(bits.trailing_zeros())
+    }
+
     /// All 52 distinct cards in canonical order.
     pub fn all() -> impl DoubleEndedIterator<Item = Card> + Clone {
         (0..52u8).map(Card)
@@ -453,6 +485,18 @@ impl CardCounts {
             n += usize::from(count > 0);
         }
         n
+    }
+
+    /// The distinct cards held, as a set of [`Card::bit`]s.
+    pub(crate) fn held_bits(&self) -> u64 {
+        let (suits, _) = self.counts.as_chunks::<13>();
+        let mut bits = 0;
+        for (s, suit) in suits.iter().enumerate() {
+            for (r, &n) in suit.iter().enumerate() {
+                bits |= u64::from(n > 0) << (s * 16 + r);
+            }
+        }
+        bits
     }
 
     /// Distinct cards held in one suit, low to high.

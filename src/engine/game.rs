@@ -117,6 +117,15 @@ pub struct Game<'s> {
     first_lead: Option<CardCounts>,
     trick: [Card; 4],
     trick_len: usize,
+    /// The seat to play while a deal is in play (kept, not worked out per card).
+    turn: Seat,
+    /// The seat after each seat in this deal's direction.
+    next_seat: [Seat; 4],
+    /// Who played each card of the trick so far.
+    trick_seats: [Seat; 4],
+    /// The distinct cards of each seat's hand as [`Card::bit`]s, so the legal cards are
+    /// read off by suit without scanning the counts.
+    held: [u64; 4],
     calypsos: [Calypsos; 4],
     /// Trick-pile cards per side.
     piles: [u32; 4],
@@ -147,6 +156,10 @@ impl<'s> Game<'s> {
             first_lead: None,
             trick: [filler; 4],
             trick_len: 0,
+            turn: spec.leader_of(first_dealer),
+            next_seat: Seat::ALL,
+            trick_seats: Seat::ALL,
+            held: [0; 4],
             calypsos: [Calypsos::default(); 4],
             piles: [0; 4],
             revoke_count: [0; 4],
@@ -264,8 +277,12 @@ impl<'s> Game<'s> {
         self.in_deal = true;
         self.tricks_in_deal = 0;
         self.hands = hands;
+        self.held = hands.each_ref().map(CardCounts::held_bits);
         self.leader = self.spec.leader_of(dealer);
         self.step = self.spec.step(dealer);
+        let (step, players) = (self.step, self.spec.players);
+        self.next_seat = Seat::ALL.map(|s| s.left_by(step, players));
+        self.turn = self.leader;
         self.first_lead = first_lead;
         self.trick_len = 0;
         self.renounced = [[false; 4]; 4];
@@ -273,10 +290,7 @@ impl<'s> Game<'s> {
 
     /// The seat to play next, if a deal is in play.
     pub fn to_play(&self) -> Option<Seat> {
-        self.in_deal.then(|| {
-            self.leader
-                .left_by(self.trick_len * self.step, self.spec.players)
-        })
+        self.in_deal.then_some(self.turn)
     }
 
     /// Before the deal's first card: the cards the leader may lead, when that is less than
@@ -339,6 +353,7 @@ impl<'s> Game<'s> {
     pub(crate) fn set_hand(&mut self, seat: Seat, hand: CardCounts) {
         debug_assert_eq!(hand.len(), self.hands[seat.index()].len());
         self.hands[seat.index()] = hand;
+        self.held[seat.index()] = hand.held_bits();
     }
 
     /// Distinct cards the seat to play may play.
@@ -363,28 +378,32 @@ impl<'s> Game<'s> {
     /// Distinct legal cards into `out`, without allocating; returns how many. The rule is
     /// [`trick::may_play`]'s, the same as [`Game::legal_cards`].
     pub fn legal_cards_into(&self, out: &mut [Card; 52]) -> usize {
-        let Some(seat) = self.to_play() else { return 0 };
-        let hand = self.hand(seat);
+        Card::bits_into(self.legal_bits(), out, 0)
+    }
+
+    /// The legal cards as a set of [`Card::bit`]s: the cards of
+    /// [`Game::legal_cards_into`], in the same order read low to high.
+    pub(crate) fn legal_bits(&self) -> u64 {
+        let Some(seat) = self.to_play() else {
+            return 0;
+        };
+        let held = self.held[seat.index()];
         if let Some(limit) = &self.first_lead {
             // The deal's first lead: any card held that is also in the limit.
-            let mut n = 0;
-            for card in Card::all().filter(|&c| hand.contains(c) && limit.contains(c)) {
-                out[n] = card;
-                n += 1;
-            }
-            return n;
+            return held & limit.held_bits();
         }
+        let hand = self.hand(seat);
         let led = self.led_suit();
         let own = self.spec.trumps.of(seat);
-        let mut n = 0;
+        let mut suits = 0;
         for suit in Suit::ALL {
             // `may_play` decides by suit alone: check it once per suit, not per card.
             let any = Card::new(super::Rank::TWO, suit);
-            if hand.has_suit(suit) && trick::may_play(hand, any, led, own, self.spec.rule) {
-                n = hand.distinct_in_suit_into(suit, out, n);
+            if trick::may_play(hand, any, led, own, self.spec.rule) {
+                suits |= 0xffff << (16 * suit.index());
             }
         }
-        n
+        held & suits
     }
 
     /// Plays `card` for the seat to play. A card against the follow-suit rule is a revoke:
@@ -407,6 +426,9 @@ impl<'s> Game<'s> {
         if !hand.remove(card) {
             return Err(PlayError::NotHeld { seat, card });
         }
+        if !hand.contains(card) {
+            self.held[seat.index()] &= !card.bit();
+        }
         if let Some(led) = led
             && trick::shows_renounce(card, led, own, rule)
         {
@@ -422,7 +444,9 @@ impl<'s> Game<'s> {
             });
         }
         self.trick[self.trick_len] = card;
+        self.trick_seats[self.trick_len] = seat;
         self.trick_len += 1;
+        self.turn = self.next_seat[seat.index()];
         let mut trick_won_by = None;
         if self.trick_len == self.spec.players {
             trick_won_by = Some(self.finish_trick());
@@ -437,19 +461,14 @@ impl<'s> Game<'s> {
         let players = self.spec.players;
         let cards = self.trick;
         let cards = &cards[..players];
-        let i = trick::winner_stepping(
-            self.leader,
-            cards,
-            players,
-            self.step,
-            &self.spec.trumps,
-            self.spec.rule,
-        );
-        let winner = self.leader.left_by(i * self.step, players);
+        let seats = self.trick_seats;
+        let i = trick::winner_seated(cards, &seats[..players], &self.spec.trumps, self.spec.rule);
+        let winner = seats[i];
         if self.collect {
             self.take_trick(winner, cards);
         }
         self.leader = winner;
+        self.turn = winner;
         self.trick_len = 0;
         self.tricks_in_deal += 1;
         if self.tricks_in_deal == self.spec.schedule[self.deals_dealt - 1] {
@@ -458,11 +477,31 @@ impl<'s> Game<'s> {
         winner
     }
 
+    /// [`take_trick_into`] for a counted pile: Calypso keeps no pile cards, so each
+    /// collector's cards are only rank masks and the pile is what the calypsos leave.
     fn take_trick(&mut self, winner: Seat, cards: &[Card]) {
-        // Calypso counts its trick piles: no cards are kept.
-        let mut pile = 0u32;
-        take_trick_into(self.spec, &mut self.calypsos, winner, cards, &mut pile);
-        self.piles[self.spec.side_of(winner)] += pile;
+        let spec = self.spec;
+        let partner = spec.scoring.partnerships().then(|| winner.partner());
+        let collectors = [Some(winner), partner];
+        let suits = collectors.map(|s| s.and_then(|s| spec.trumps.of(s)));
+        let mut once = [0u16; 2];
+        let mut twice = [0u16; 2];
+        for &card in cards {
+            let bit = 1u16 << card.rank().index();
+            if let Some(k) = suits.iter().position(|&s| s == Some(card.suit())) {
+                twice[k] |= once[k] & bit;
+                once[k] |= bit;
+            }
+        }
+        let mut kept = 0;
+        for k in 0..2 {
+            if let Some(seat) = collectors[k]
+                && once[k] != 0
+            {
+                kept += self.calypsos[seat.index()].collect_ranks(once[k], twice[k]);
+            }
+        }
+        self.piles[spec.side_of(winner)] += cards.len() as u32 - kept;
     }
 }
 

@@ -74,12 +74,18 @@ pub fn play_random_game<R: Rng + ?Sized>(
     revoke_per_mille: u32,
     mut record: Option<&mut GameRecord>,
 ) -> Score {
-    let stack = shuffled_deck(spec, rng);
-    let dealers = spec.dealing_seats();
-    let first_dealer = dealers[below(rng, dealers.len())];
-    let deals = spec.deal_stack(&stack, first_dealer);
+    // shuffled_deck, dealing_seats and deal_stack without their Vecs: no allocation per game.
+    let mut deck = [Card::new(super::Rank::TWO, super::Suit::Clubs); 208];
+    let n = spec.canonical_deck_into(&mut deck);
+    let stack = &mut deck[..n];
+    shuffle(stack, rng);
+    let dealers = spec.dealing_seats_iter();
+    let k = below(rng, dealers.clone().count());
+    let Some(first_dealer) = dealers.clone().nth(k) else {
+        unreachable!("a valid spec has a dealing seat")
+    };
+    let deals = spec.deals_of_stack(stack, first_dealer);
     let mut game = Game::new(spec, first_dealer);
-    let mut legal = [Card::new(super::Rank::TWO, super::Suit::Clubs); 52];
     for deal in deals {
         let duet = spec
             .duet
@@ -111,8 +117,9 @@ pub fn play_random_game<R: Rng + ?Sized>(
                 let held = game.hand(seat).cards();
                 held[below(rng, held.len())]
             } else {
-                let n = game.legal_cards_into(&mut legal);
-                legal[below(rng, n)]
+                // The card legal_cards_into would list at the same random place.
+                let legal = game.legal_bits();
+                Card::nth_of_bits(legal, below(rng, legal.count_ones() as usize) as u32)
             };
             trick[seat.index()] = Some(card);
             match game.play(card) {

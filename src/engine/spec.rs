@@ -702,15 +702,24 @@ impl GameSpec {
     /// The deck in the published canonical order: copy 1..4, suit C D H S, rank 2..A, with
     /// this variant's removed cards left out in place.
     pub fn canonical_deck(&self) -> Vec<Card> {
-        let mut deck = Vec::with_capacity(208);
+        let mut deck = [Card::new(Rank::TWO, Suit::Clubs); 208];
+        let n = self.canonical_deck_into(&mut deck);
+        deck[..n].to_vec()
+    }
+
+    /// [`GameSpec::canonical_deck`] into `out`, without allocating; returns its length.
+    pub fn canonical_deck_into(&self, out: &mut [Card; 208]) -> usize {
+        let mut n = 0;
         for copy in 1..=4u8 {
-            if self.removed.iter().any(|&(c, _)| c == copy) {
-                deck.extend(Card::all().filter(|&card| !self.removed.contains(&(copy, card))));
-            } else {
-                deck.extend(Card::all());
+            let some_removed = self.removed.iter().any(|&(c, _)| c == copy);
+            for card in Card::all() {
+                if !(some_removed && self.removed.contains(&(copy, card))) {
+                    out[n] = card;
+                    n += 1;
+                }
             }
         }
-        deck
+        n
     }
 
     /// Cards dealt to the table in deals 1..=k.
@@ -767,11 +776,15 @@ impl GameSpec {
     /// The seats that may deal first, in seat order (every seat in play, or in Calypso Duet
     /// the two secret hands' seats).
     pub fn dealing_seats(&self) -> Vec<Seat> {
+        self.dealing_seats_iter().collect()
+    }
+
+    /// [`GameSpec::dealing_seats`], without allocating.
+    pub(crate) fn dealing_seats_iter(&self) -> impl Iterator<Item = Seat> + Clone + '_ {
         self.seats()
             .iter()
             .copied()
             .filter(|&s| self.order.deals_from(s))
-            .collect()
     }
 
     /// Which way play runs in a deal dealt by `dealer`.
@@ -807,20 +820,31 @@ impl GameSpec {
     /// Splits a face-down stack (index 0 on top) into the hands of each deal: in each deal,
     /// card k goes to the seat k+1 places left of that deal's dealer.
     pub fn deal_stack(&self, stack: &[Card], first_dealer: Seat) -> Vec<Deal> {
-        let mut deals = Vec::with_capacity(self.deals());
+        self.deals_of_stack(stack, first_dealer).collect()
+    }
+
+    /// [`GameSpec::deal_stack`] one deal at a time, without allocating.
+    pub(crate) fn deals_of_stack<'a>(
+        &'a self,
+        stack: &'a [Card],
+        first_dealer: Seat,
+    ) -> impl Iterator<Item = Deal> + 'a {
         let mut rest = stack;
-        for (d, &per_hand) in self.schedule.iter().enumerate() {
-            let dealer = self.dealer_of(first_dealer, d);
+        let mut dealer = first_dealer;
+        self.schedule.iter().enumerate().map(move |(d, &per_hand)| {
+            if d > 0 {
+                // As dealer_of(first_dealer, d), a step at a time.
+                dealer = self.order.next_dealer[dealer.index()];
+            }
             let (this_deal, next) = rest.split_at((per_hand * self.players).min(rest.len()));
             rest = next;
             // The seat left of the dealer receives the first card.
             let first = dealer.left(self.players).index();
-            deals.push(Deal {
+            Deal {
                 dealer,
                 hands: CardCounts::deal_round(this_deal, first, self.players),
-            });
-        }
-        deals
+            }
+        })
     }
 }
 

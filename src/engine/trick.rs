@@ -73,9 +73,30 @@ pub fn winner_stepping(
     trumps: &Trumps,
     rule: TrickRule,
 ) -> usize {
+    winner_by(cards, |i| leader.left_by(i * step, players), trumps, rule)
+}
+
+/// As [`winner`], with the seat of each card given (as a game knows them from play).
+pub(crate) fn winner_seated(
+    cards: &[Card],
+    seats: &[Seat],
+    trumps: &Trumps,
+    rule: TrickRule,
+) -> usize {
+    winner_by(cards, |i| seats[i], trumps, rule)
+}
+
+/// The rule of [`winner`], with `seat_of(i)` the seat that played card i.
+#[inline(always)]
+fn winner_by(
+    cards: &[Card],
+    seat_of: impl Fn(usize) -> Seat,
+    trumps: &Trumps,
+    rule: TrickRule,
+) -> usize {
     let Some(first) = cards.first() else { return 0 };
     let led = first.suit();
-    let led_own_trump = trumps.of(leader) == Some(led);
+    let led_own_trump = trumps.of(seat_of(0)) == Some(led);
     let mut best = match rule {
         TrickRule::Standard => None,
         TrickRule::BeatTheLeader | TrickRule::AllFours => {
@@ -83,8 +104,9 @@ pub fn winner_stepping(
         }
     };
     for (i, &card) in cards.iter().enumerate().skip(1) {
-        let seat = leader.left_by(i * step, players);
-        if is_trump_in(card, trumps.of(seat), led) && best.is_none_or(|(_, r)| card.rank() > r) {
+        if is_trump_in(card, trumps.of(seat_of(i)), led)
+            && best.is_none_or(|(_, r)| card.rank() > r)
+        {
             best = Some((i, card.rank()));
         }
     }
