@@ -1430,10 +1430,11 @@ async fn a_released_boards_robot_par_fits_a_phone() {
             c.goto(&format!("{}{path}", app.address)).await.unwrap();
             wait_for(&c, path, text).await;
             let (v, content) = widths(&c).await;
-            assert!(content <= v, "{path} is {content} px wide at {v} px");
-            assert!(scrolled_tables(&c).await.is_empty(), "{path} at {width}");
+            let scrolled = scrolled_tables(&c).await;
             whole_page_shot(&c, &format!("{name}-{width}"), width).await;
             c.set_window_size(width, 900).await.unwrap();
+            assert!(content <= v, "{path} is {content} px wide at {v} px");
+            assert!(scrolled.is_empty(), "{path} at {width}: {scrolled:?}");
         }
         // The par's figures stay inside the traveller's card.
         c.goto(&format!("{}{board}", app.address)).await.unwrap();

@@ -176,7 +176,8 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
     assert!(html.contains("Against the robots"), "{html}");
     assert!(
         html.contains(&format!(
-            "<td class=\"num against\">{}</td>",
+            "title=\"{}\">{}</span>",
+            against_words(against(net, par.net)),
             signed(against(net, par.net))
         )),
         "{html}"

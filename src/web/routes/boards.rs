@@ -10,6 +10,7 @@ use askama::Template;
 
 use super::event_results::{ResultLine, ResultsInput, results_view};
 use super::standings::{club_event, computed};
+use crate::deals::par::Figures;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat};
 use crate::event::club::{Club, TimeZone};
@@ -86,9 +87,25 @@ pub struct ParFigures {
     pub title: String,
     /// "+520": the majors' less the minors' mean score.
     pub net: String,
-    /// "2,140 (median 2,100, 10–90%: 1,480–2,860)".
-    pub majors: String,
-    pub minors: String,
+    pub majors: SideFigures,
+    pub minors: SideFigures,
+}
+
+/// One side's figures: "2,140", "median 2,100", "1,480–2,860".
+pub struct SideFigures {
+    pub mean: String,
+    pub median: String,
+    pub range: String,
+}
+
+impl SideFigures {
+    fn of(f: &Figures) -> SideFigures {
+        SideFigures {
+            mean: par::thousands(par::whole(f.mean)),
+            median: par::thousands(par::whole(f.median)),
+            range: format!("{}–{}", par::thousands(f.p10), par::thousands(f.p90)),
+        }
+    }
 }
 
 /// What the page shows of the board's par: its figures, or a line saying why not yet.
@@ -98,8 +115,8 @@ fn par_shown(pars: &EventPars, board: u32) -> (Option<ParFigures>, Option<String
             Some(ParFigures {
                 title: par::par_title(&p),
                 net: par::signed(par::whole(p.net)),
-                majors: par::side_figures(&p.majors),
-                minors: par::side_figures(&p.minors),
+                majors: SideFigures::of(&p.majors),
+                minors: SideFigures::of(&p.minors),
             }),
             None,
         ),
