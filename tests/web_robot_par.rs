@@ -161,6 +161,8 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
         assert!(!html.contains("Against the robots"), "{path}");
         assert!(!html.contains("robot par"), "{path}");
     }
+    let r = public.get(&format!("{page}/results.pdf")).await;
+    assert!(!pdf_text(&r.bytes().await.unwrap()).contains("robot"));
 
     // Released: everyone sees it.
     let r = d
@@ -207,6 +209,19 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
         );
         assert!(html.contains(&words), "pair {pair}: {words} in {html}");
     }
+
+    // The results sheet's travellers too.
+    let r = public.get(&format!("{page}/results.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    assert!(
+        text.contains(&format!("robot par net {}", signed(whole(par.net)))),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{} v robots", signed(against(net, par.net)))),
+        "{text}"
+    );
 
     // The hand records print each board's par.
     let r = public.get(&format!("{page}/hand-records.pdf")).await;

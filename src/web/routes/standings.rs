@@ -456,7 +456,8 @@ pub async fn results_pdf(
         provisional: l.view.provisional,
         sides: l.ev.settings.side_names(),
     };
-    let pdf = print::results_pdf(&l.view, &heading).map_err(|e| match e {
+    let pars = pars_for(&state, &viewer, &l.ev).await?;
+    let pdf = print::results_pdf_with_pars(&l.view, &heading, &pars).map_err(|e| match e {
         print::ResultsPdfError::NoResults => {
             AppError::Conflict("There are no results to print yet.".into())
         }
