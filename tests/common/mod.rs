@@ -146,6 +146,12 @@ pub async fn spawn_app() -> TestApp {
     start(&url, test_db)
 }
 
+/// The same, on a server that works out no robot par (`CALYPSO_PAR_GAMES=0`).
+pub async fn spawn_app_without_par() -> TestApp {
+    let (url, test_db) = fresh_database();
+    start_with(&url, test_db, None)
+}
+
 /// The application on a fresh SQLite file, whatever `CALYPSO_TEST_POSTGRES_URL` says (for
 /// what only SQLite has, such as `backup`).
 pub async fn spawn_sqlite_app() -> TestApp {
@@ -161,7 +167,14 @@ pub async fn app_on_database(url: &str) -> TestApp {
 
 /// Builds and spawns the application on the database at `url`.
 fn start(url: &str, db: TestDb) -> TestApp {
-    let config = test_config(url);
+    start_with(url, db, Some(TEST_PAR))
+}
+
+fn start_with(url: &str, db: TestDb, par: Option<ParSettings>) -> TestApp {
+    let config = Config {
+        par,
+        ..test_config(url)
+    };
     let app = Application::build(config.clone()).expect("the application starts");
     let address = app.base_url().to_string();
     let pool = app.pool();
