@@ -1395,6 +1395,66 @@ async fn a_released_board_reads_like_a_hand_record_on_a_phone() {
     c.close().await.unwrap();
 }
 
+/// A released board's robot par and each table's result against it read on a phone (390
+/// px) and a desktop: the deal viewer, the travellers page and a scorecard, none scrolling
+/// sideways.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_released_boards_robot_par_fits_a_phone() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (event, id, stored) = finished_evening(&app, &d).await;
+    let r = d
+        .post(&event, &format!("{event}/release"), &[("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    wait_for_pars(&app, id).await;
+    let board = format!("{event}/boards/{}", stored[0].place.board);
+    let pages = [
+        (board.as_str(), "against the robots", "par-board"),
+        (
+            &format!("{event}/travellers"),
+            "Against the robots",
+            "par-travellers",
+        ),
+        (
+            &format!("{event}/scorecards/1"),
+            "against the robots over",
+            "par-scorecard",
+        ),
+    ];
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    for width in [390, 1280] {
+        c.set_window_size(width, 900).await.unwrap();
+        for (path, text, name) in &pages {
+            c.goto(&format!("{}{path}", app.address)).await.unwrap();
+            wait_for(&c, path, text).await;
+            let (v, content) = widths(&c).await;
+            let scrolled = scrolled_tables(&c).await;
+            whole_page_shot(&c, &format!("{name}-{width}"), width).await;
+            c.set_window_size(width, 900).await.unwrap();
+            assert!(content <= v, "{path} is {content} px wide at {v} px");
+            assert!(scrolled.is_empty(), "{path} at {width}: {scrolled:?}");
+        }
+        // The par's figures stay inside the traveller's card.
+        c.goto(&format!("{}{board}", app.address)).await.unwrap();
+        let spill = c
+            .execute(
+                "const card = document.querySelector('#traveller'); \
+                 return Math.max(...[...card.querySelectorAll('#robot-par dd, .against')].map(e => \
+                 Math.round(e.getBoundingClientRect().right - card.getBoundingClientRect().right)));",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(
+            spill.as_i64().unwrap() <= 0,
+            "{spill} px past the card at {width}"
+        );
+    }
+    c.close().await.unwrap();
+}
+
 /// A progressive individual's table reports its cut on a phone (390 px) and a desktop: the
 /// form fits, a player chosen twice comes back with the choices kept, and the cut re-seats
 /// the table.

@@ -177,6 +177,9 @@ fn start_server(url: &str, log: &Path) -> Server {
         .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
         .env("DATABASE_URL", url)
         .env("RUST_LOG", "warn")
+        // No robot par: its background games (200 a board in a debug build) would take a
+        // core from the submissions and kills this test times.
+        .env("CALYPSO_PAR_GAMES", "0")
         .env_remove("CALYPSO_BIND")
         .env_remove("CALYPSO_BASE_URL")
         .stdin(Stdio::null())

@@ -200,3 +200,67 @@ fn four_player_pdfs_show_all_four_seats() {
     let text = pdf_text(&write_pdf(&dir, "standard", "records"), false);
     assert!(seat_words(&text).contains(&"W"), "{text}");
 }
+
+/// Each hand record prints its board's robot par as handed over, readable back: the
+/// figures of a board worked out, "not worked out yet" for one that is not; and the same
+/// boards without par print no such line (the command line's papers).
+#[test]
+fn the_hand_records_print_each_boards_robot_par() {
+    use calypso_director::deals::par::{ParSettings, analyse_board};
+    use calypso_director::event::par::{EventPars, par_title, side_figures, signed, whole};
+    use calypso_director::print::hand_records::render_with_pars;
+
+    let spec = GameSpec::default();
+    let key = SetKey::from_hex(KEY).unwrap();
+    let boards: Vec<_> = (1..=2)
+        .map(|n| board(&key, n, false, &spec, None).unwrap())
+        .collect();
+    let budget = ParSettings {
+        games: 3,
+        playouts: 4,
+    };
+    let par = analyse_board(&spec, &key, &boards[0], budget, 1, &|| {}).unwrap();
+    let pars = EventPars::Boards {
+        boards: 2,
+        stored: [(1, par.clone())].into(),
+        working: true,
+    };
+    let options = PdfOptions {
+        kind: PdfKind::Records,
+        event_name: Some(EVENT.into()),
+        date: Some(DATE.into()),
+        commitment: Some(key.commitment()),
+    };
+    let dir = temp_dir("par");
+    let path = dir.join("records-with-par.pdf");
+    std::fs::write(
+        &path,
+        render_with_pars(&boards, &spec, &options, &pars).unwrap(),
+    )
+    .unwrap();
+    let text = pdf_text(&path, false);
+    let pages: Vec<&str> = text.split('\u{c}').collect();
+    let first = format!(
+        "{}: net {} (majors less minors)",
+        par_title(&par),
+        signed(whole(par.net))
+    );
+    assert!(first.starts_with("Robot par (3 games, 4 playouts): net "));
+    assert!(pages[0].contains(&first), "{}", pages[0]);
+    let sides = format!(
+        "Majors {} · Minors {}",
+        side_figures(&par.majors),
+        side_figures(&par.minors)
+    );
+    assert!(pages[0].contains(&sides), "{sides} in {}", pages[0]);
+    assert!(
+        pages[1].contains("Robot par: not worked out yet"),
+        "{}",
+        pages[1]
+    );
+    assert!(!pages[1].contains("Majors"), "{}", pages[1]);
+
+    let plain = dir.join("records-without.pdf");
+    std::fs::write(&plain, render(&boards, &spec, &options).unwrap()).unwrap();
+    assert!(!pdf_text(&plain, false).contains("Robot par"));
+}

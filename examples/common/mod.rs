@@ -168,6 +168,8 @@ pub fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), S
         base_url: None,
         secure_cookies: false,
         database_url: Some(url.to_string()),
+        // No robot par: its background games would take the cores the load is measured on.
+        par: None,
     };
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

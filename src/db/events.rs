@@ -6,8 +6,8 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::schema::{
-    deal_commitments, entry_players, event_entries, event_movements, events, individual_options,
-    individual_rounds, movement_changes, movement_rows, table_codes,
+    board_pars, deal_commitments, entry_players, event_entries, event_movements, events,
+    individual_options, individual_rounds, movement_changes, movement_rows, table_codes,
 };
 use super::{DbConnection, DbError, now};
 use crate::event::rounds::RoundState;
@@ -173,6 +173,25 @@ pub fn public_event(conn: &mut DbConnection, id: EventId) -> Result<Option<Event
         .optional()?
         .map(EventRow::into_event)
         .transpose()
+}
+
+/// Every event with a deal key of every club, newest first, but cancelled ones: what the
+/// robot par's background analysis looks through. A row that does not read is left out
+/// (and logged), so one bad event does not stop the others' analysis.
+pub fn keyed_events(conn: &mut DbConnection) -> Result<Vec<Event>, DbError> {
+    let rows: Vec<EventRow> = events::table
+        .filter(events::deal_key.is_not_null())
+        .filter(events::status.ne(EventStatus::Cancelled.name()))
+        .order(events::id.desc())
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|r| {
+            r.into_event()
+                .map_err(|e| tracing::warn!("robot par: {e}"))
+                .ok()
+        })
+        .collect())
 }
 
 pub fn create_event(
@@ -358,6 +377,7 @@ pub fn delete_event(conn: &mut DbConnection, id: EventId) -> Result<(), DbError>
     diesel::delete(event_movements::table.filter(event_movements::event_id.eq(id.get())))
         .execute(conn)?;
     diesel::delete(table_codes::table.filter(table_codes::event_id.eq(id.get()))).execute(conn)?;
+    diesel::delete(board_pars::table.filter(board_pars::event_id.eq(id.get()))).execute(conn)?;
     // A draft has none of these, unless a file put them there: every row goes.
     diesel::delete(movement_changes::table.filter(movement_changes::event_id.eq(id.get())))
         .execute(conn)?;

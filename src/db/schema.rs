@@ -264,6 +264,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    board_pars (event_id, board, commitment) {
+        event_id -> Integer,
+        board -> Integer,
+        commitment -> Text,
+        games -> Integer,
+        playouts -> Integer,
+        figures -> Text,
+        computed_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(board_pars -> events (event_id));
 diesel::joinable!(directors -> clubs (club_id));
 diesel::joinable!(individual_options -> events (event_id));
 diesel::joinable!(individual_rounds -> events (event_id));
@@ -303,4 +316,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     movement_rows,
     results,
     result_audit,
+    board_pars,
 );

@@ -12,6 +12,7 @@ pub mod individual;
 pub mod lifecycle;
 pub mod movement;
 pub mod papers;
+pub mod par;
 pub mod results;
 pub mod roster;
 pub mod rounds;

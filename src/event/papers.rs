@@ -1,6 +1,8 @@
 //! An event's papers: hand records, curtain cards and stacking order of its boards (or of
 //! its reserve boards), made from its settings and deal key alone, so the site and the
-//! command line print the same bytes. What they show is here; [`crate::print`] draws it.
+//! command line print the same bytes, but for the robot par the site's hand records add
+//! (worked out and stored by the site alone; see `event::par`). What they show is here;
+//! [`crate::print`] draws it.
 
 use serde::{Deserialize, Serialize};
 

@@ -62,6 +62,13 @@ impl Exposure {
         self.key_visible(v)
     }
 
+    /// A board's robot par, and each table's result set against it: the par tells how
+    /// the cards lie, so it follows the papers (directors any time, everyone else once the
+    /// hand records are released).
+    pub fn robot_par_visible(self, v: Viewer) -> bool {
+        self.papers_visible(v)
+    }
+
     /// A board's results (scores, rulings): the club's directors see them wherever they see
     /// the event; anyone else once no table still has to play the board (its scores would
     /// tell those players about the cards, see `results::boards_still_to_play`), and every
@@ -124,7 +131,9 @@ mod tests {
                     "{s} {v:?}"
                 );
                 assert!(after.key_visible(v) && after.papers_visible(v), "{s} {v:?}");
+                assert!(!before.robot_par_visible(v) && after.robot_par_visible(v));
             }
+            assert!(before.robot_par_visible(Viewer::ClubDirector));
             assert!(before.key_visible(Viewer::ClubDirector));
             assert!(before.papers_visible(Viewer::ClubDirector));
         }

@@ -12,6 +12,7 @@ use crate::deals::record::{
 use crate::deals::{ALGORITHM, Board};
 use crate::engine::{GameSpec, Seat, Suit};
 use crate::event::papers::{Papers, PapersError, papers};
+use crate::event::par::{self, BoardParShown, EventPars};
 use crate::event::{DealKey, EventSettings};
 
 /// Which document to make.
@@ -78,6 +79,40 @@ pub fn render(
     spec: &GameSpec,
     options: &PdfOptions,
 ) -> Result<Vec<u8>, PdfError> {
+    render_with_pars(boards, spec, options, &EventPars::None)
+}
+
+/// The lines a board's hand record prints of its robot par: the figures, or that they are
+/// not worked out yet; none where the event gets no par (or for reserve boards).
+pub fn par_lines(pars: &EventPars, board: &Board) -> Vec<String> {
+    if board.reserve {
+        return Vec::new();
+    }
+    match pars.of_board(board.number) {
+        None => Vec::new(),
+        Some(BoardParShown::Figures(p)) => vec![
+            format!(
+                "{}: net {} (majors less minors)",
+                par::par_title(&p),
+                par::signed(par::whole(p.net))
+            ),
+            format!(
+                "Majors {} · Minors {}",
+                par::side_figures(&p.majors),
+                par::side_figures(&p.minors)
+            ),
+        ],
+        Some(BoardParShown::Pending { .. } | BoardParShown::Off) => vec![par::NOT_YET.into()],
+    }
+}
+
+/// The same, each board's hand record with its robot par (the figures handed over).
+pub fn render_with_pars(
+    boards: &[Board],
+    spec: &GameSpec,
+    options: &PdfOptions,
+    pars: &EventPars,
+) -> Result<Vec<u8>, PdfError> {
     if boards.is_empty() {
         return Err(PdfError::NoBoards);
     }
@@ -86,15 +121,16 @@ pub fn render(
         Some(name) => format!("{name}: Calypso hand records"),
         None => "Calypso hand records".to_string(),
     };
-    let digest = fingerprint(boards, spec, options, &title);
+    let par_text: Vec<Vec<String>> = boards.iter().map(|b| par_lines(pars, b)).collect();
+    let digest = fingerprint(boards, spec, options, &title, &par_text);
     let (doc, font_id) = pen::document(&font, &title, options.date.as_deref(), &digest);
     let mut pen = Pen::new(&font, font_id);
 
     let mut pages = Vec::new();
     let kind = options.kind;
     if matches!(kind, PdfKind::Records | PdfKind::All) {
-        for board in boards {
-            pages.push(hand_record_page(&mut pen, board, spec, options));
+        for (board, lines) in boards.iter().zip(&par_text) {
+            pages.push(hand_record_page(&mut pen, board, spec, options, lines));
         }
     }
     if matches!(kind, PdfKind::Curtains | PdfKind::All) {
@@ -126,6 +162,17 @@ pub fn event_papers(
     kind: PdfKind,
     reserve: bool,
 ) -> Result<Vec<u8>, EventPapersError> {
+    event_papers_with_pars(settings, key, kind, reserve, &EventPars::None)
+}
+
+/// The same, the hand records with the robot par the site has worked out.
+pub fn event_papers_with_pars(
+    settings: &EventSettings,
+    key: &DealKey,
+    kind: PdfKind,
+    reserve: bool,
+    pars: &EventPars,
+) -> Result<Vec<u8>, EventPapersError> {
     let Papers {
         boards,
         spec,
@@ -139,13 +186,19 @@ pub fn event_papers(
         date: Some(date),
         commitment: Some(commitment),
     };
-    Ok(render(&boards, &spec, &options)?)
+    Ok(render_with_pars(&boards, &spec, &options, pars)?)
 }
 
 /// SHA-256 over everything the document is made from: what it prints and how. Names the
 /// embedded font and the file, so equal inputs give equal bytes in any process and at any
 /// time, and different documents get different identifiers.
-fn fingerprint(boards: &[Board], spec: &GameSpec, options: &PdfOptions, title: &str) -> [u8; 32] {
+fn fingerprint(
+    boards: &[Board],
+    spec: &GameSpec,
+    options: &PdfOptions,
+    title: &str,
+    par_text: &[Vec<String>],
+) -> [u8; 32] {
     fn optional(h: &mut Fingerprint, text: Option<&str>) {
         match text {
             Some(t) => {
@@ -177,6 +230,11 @@ fn fingerprint(boards: &[Board], spec: &GameSpec, options: &PdfOptions, title: &
         h.field(board.first_dealer.letter().to_string().as_bytes());
         let stack: String = board.stack.iter().map(ToString::to_string).collect();
         h.field(stack.as_bytes());
+    }
+    // Papers without robot par keep the identifier they always had.
+    for line in par_text.iter().flatten() {
+        h.field(b"par");
+        h.field(line.as_bytes());
     }
     h.finish()
 }
@@ -240,6 +298,7 @@ fn hand_record_page(
     board: &Board,
     spec: &GameSpec,
     options: &PdfOptions,
+    par_lines: &[String],
 ) -> PdfPage {
     pen.text(15.0, 20.0, 22.0, &board_title(board), black());
     page_frame(pen, spec, options);
@@ -253,10 +312,19 @@ fn hand_record_page(
     trump_line(pen, 80.0, 29.0, 11.0, spec);
     // Calypso Duet: two people, two hands each; the line says whose they are.
     let duet = duet_hands_lines(spec);
-    let rule = if duet.is_some() { 42.0 } else { 33.0 };
+    let rule = if duet.is_some() || !par_lines.is_empty() {
+        42.0
+    } else {
+        33.0
+    };
     if let Some([first, second]) = &duet {
         pen.text(15.0, 35.0, 9.0, first, black());
         pen.text(15.0, 39.5, 9.0, second, GREYS.dark());
+    } else {
+        // Robot par (never with Duet: the robots do not play it).
+        for (line, y) in par_lines.iter().zip([35.5, 39.5]) {
+            pen.text(15.0, y, 8.5, line, GREYS.dark());
+        }
     }
     pen.line(
         (15.0, rule),

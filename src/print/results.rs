@@ -5,6 +5,7 @@
 use printpdf::PdfPage;
 
 use super::pen::{self, Fingerprint, GREYS, PAGE_H, PAGE_W, Pen, black, clean, gold, warn, white};
+use crate::event::par::{self, EventPars};
 use crate::event::seats::SideNames;
 use crate::event::standings::{
     EventStandings, FieldStandings, Method, Num, StandingRow, Traveller, TravellerLine,
@@ -54,6 +55,16 @@ fn fit(pen: &mut Pen, text: &str, size: f32, width: f32) -> String {
 /// The sheet as pages. Laid out twice: once to count the pages ("page 2 of 3" needs the
 /// total), once to draw them.
 pub fn results_pdf(s: &EventStandings, h: &ResultsHeading) -> Result<Vec<u8>, ResultsPdfError> {
+    results_pdf_with_pars(s, h, &EventPars::None)
+}
+
+/// The same, each traveller with its board's robot par and each table's result against it
+/// (what the viewer may see of them: `EventPars::None` before the hand records are out).
+pub fn results_pdf_with_pars(
+    s: &EventStandings,
+    h: &ResultsHeading,
+    pars: &EventPars,
+) -> Result<Vec<u8>, ResultsPdfError> {
     if s.fields.iter().all(|f| f.rows.is_empty()) {
         return Err(ResultsPdfError::NoResults);
     }
@@ -63,16 +74,16 @@ pub fn results_pdf(s: &EventStandings, h: &ResultsHeading) -> Result<Vec<u8>, Re
     } else {
         format!("{}: results", clean(&h.title))
     };
-    let digest = fingerprint(s, h);
+    let digest = fingerprint(s, h, pars);
     let (doc, font_id) = pen::document(&font, &title, Some(h.date.trim()), &digest);
     let mut pen = Pen::new(&font, font_id);
-    let total = Sheet::new(&mut pen, h, 0).lay_out(s).len();
-    let pages = Sheet::new(&mut pen, h, total).lay_out(s);
+    let total = Sheet::new(&mut pen, h, pars, 0).lay_out(s).len();
+    let pages = Sheet::new(&mut pen, h, pars, total).lay_out(s);
     pen::save(doc, pages, &digest).ok_or(ResultsPdfError::Save)
 }
 
 /// SHA-256 over what the sheet prints: names the font and the file.
-fn fingerprint(s: &EventStandings, h: &ResultsHeading) -> [u8; 32] {
+fn fingerprint(s: &EventStandings, h: &ResultsHeading, pars: &EventPars) -> [u8; 32] {
     let mut hash = Fingerprint::of(b"calypso-director results sheet v1");
     for part in [
         serde_json::to_vec(s).unwrap_or_default(),
@@ -83,6 +94,12 @@ fn fingerprint(s: &EventStandings, h: &ResultsHeading) -> [u8; 32] {
     ] {
         hash.field(&part);
     }
+    // A sheet without robot par keeps the identifier it always had.
+    for t in &s.travellers {
+        if let Some(net) = pars.net(t.board) {
+            hash.field(format!("par {} {net}", t.board).as_bytes());
+        }
+    }
     hash.finish()
 }
 
@@ -90,6 +107,7 @@ fn fingerprint(s: &EventStandings, h: &ResultsHeading) -> [u8; 32] {
 struct Sheet<'p, 'f> {
     pen: &'p mut Pen<'f>,
     h: &'p ResultsHeading,
+    pars: &'p EventPars,
     /// Pages in all (0 while counting them).
     total: usize,
     pages: Vec<PdfPage>,
@@ -97,10 +115,16 @@ struct Sheet<'p, 'f> {
 }
 
 impl<'p, 'f> Sheet<'p, 'f> {
-    fn new(pen: &'p mut Pen<'f>, h: &'p ResultsHeading, total: usize) -> Sheet<'p, 'f> {
+    fn new(
+        pen: &'p mut Pen<'f>,
+        h: &'p ResultsHeading,
+        pars: &'p EventPars,
+        total: usize,
+    ) -> Sheet<'p, 'f> {
         let mut sheet = Sheet {
             pen,
             h,
+            pars,
             total,
             pages: Vec::new(),
             y: 0.0,
@@ -199,7 +223,10 @@ impl<'p, 'f> Sheet<'p, 'f> {
         }
         if !s.travellers.is_empty() {
             // The travellers' heading goes with the first board.
-            let first = s.travellers.first().map_or(0.0, traveller_height);
+            let first = s
+                .travellers
+                .first()
+                .map_or(0.0, |t| traveller_height(t, self.pars));
             self.room(12.0 + first);
             self.pen
                 .text(MARGIN, self.y + 7.0, 15.0, "Travellers", black());
@@ -341,7 +368,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
 
     /// A board's traveller, kept on one page.
     fn traveller(&mut self, s: &EventStandings, t: &Traveller) {
-        self.room(traveller_height(t));
+        self.room(traveller_height(t, self.pars));
         let y = self.y + 6.0;
         let x = self
             .pen
@@ -357,6 +384,9 @@ impl<'p, 'f> Sheet<'p, 'f> {
                 d if d > 0 => format!("swing {d} to {a}"),
                 d => format!("swing {} to {b}", -d),
             });
+        }
+        if let Some(net) = self.pars.net(t.board) {
+            note.push(format!("robot par net {}", par::signed(par::whole(net))));
         }
         let note = fit(self.pen, &note.join(" · "), BODY, PAGE_W - MARGIN - x - 6.0);
         self.pen.text(x + 4.0, y, BODY, &note, GREYS.dark());
@@ -395,13 +425,21 @@ impl<'p, 'f> Sheet<'p, 'f> {
         );
         self.y += 5.5;
         for (i, l) in t.lines.iter().enumerate() {
-            self.traveller_line(l, i, mp, score_end);
+            self.traveller_line(t.board, l, i, mp, score_end);
         }
         self.y += 5.0;
     }
 
-    fn traveller_line(&mut self, l: &TravellerLine, i: usize, mp: bool, score_end: f32) {
-        let h = line_height(l);
+    fn traveller_line(
+        &mut self,
+        board: u32,
+        l: &TravellerLine,
+        i: usize,
+        mp: bool,
+        score_end: f32,
+    ) {
+        let against = l.net.and_then(|n| self.pars.against(board, n));
+        let h = line_height(l, against.is_some());
         let (top, p) = (self.y, &mut *self.pen);
         if i % 2 == 1 {
             p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], GREYS.band());
@@ -433,6 +471,11 @@ impl<'p, 'f> Sheet<'p, 'f> {
         if let Some(m) = l.mark {
             p.text(34.0, y + 3.9, SMALL - 0.5, m.label(), warn());
         }
+        // The table against the robots, under its net (majors' side).
+        if let Some(a) = against {
+            let words = format!("{} v robots", par::signed(a));
+            p.right(score_end + 30.0, y + 3.9, SMALL - 0.5, &words, GREYS.dark());
+        }
         self.y += h;
     }
 }
@@ -449,13 +492,22 @@ fn standing_height(r: &StandingRow) -> f32 {
     if r.mark.is_some() { ROW + 3.6 } else { ROW }
 }
 
-fn line_height(l: &TravellerLine) -> f32 {
-    if l.mark.is_some() { 5.6 + 3.4 } else { 5.6 }
+/// A line, and its second line for a mark or the figure against the robots.
+fn line_height(l: &TravellerLine, against: bool) -> f32 {
+    if l.mark.is_some() || against {
+        5.6 + 3.4
+    } else {
+        5.6
+    }
 }
 
 /// Heading, column labels, lines and the space after.
-fn traveller_height(t: &Traveller) -> f32 {
-    9.0 + 5.5 + t.lines.iter().map(line_height).sum::<f32>() + 5.0
+fn traveller_height(t: &Traveller, pars: &EventPars) -> f32 {
+    let line = |l: &TravellerLine| {
+        let against = l.net.and_then(|n| pars.against(t.board, n)).is_some();
+        line_height(l, against)
+    };
+    9.0 + 5.5 + t.lines.iter().map(line).sum::<f32>() + 5.0
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ pub mod archive;
 pub mod clubs;
 pub mod entries;
 pub mod events;
+pub mod pars;
 pub mod play;
 pub mod tokens;
 

@@ -1,5 +1,7 @@
 //! Configuration from the environment (see docs/web.md's configuration table).
 
+use crate::deals::par::ParSettings;
+
 /// What the server needs to start; read once at start.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -12,6 +14,10 @@ pub struct Config {
     pub secure_cookies: bool,
     /// `DATABASE_URL`: `postgres://...`, `sqlite://path`, a file path, or unset for `calypso.db`.
     pub database_url: Option<String>,
+    /// The robot par's field per board: `CALYPSO_PAR_GAMES` robot games and
+    /// `CALYPSO_PAR_PLAYOUTS` playouts a card (200 and 200); None (`CALYPSO_PAR_GAMES=0`)
+    /// works out no par.
+    pub par: Option<ParSettings>,
 }
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
@@ -21,31 +27,113 @@ pub const FORM_LIMIT: usize = 64 * 1024;
 pub const JSON_LIMIT: usize = 64 * 1024;
 
 #[derive(Debug, thiserror::Error)]
-#[error("CALYPSO_SECURE_COOKIES must be 1/true/yes or 0/false/no, not \"{0}\"")]
-pub struct ConfigError(String);
+pub enum ConfigError {
+    #[error("CALYPSO_SECURE_COOKIES must be 1/true/yes or 0/false/no, not \"{0}\"")]
+    SecureCookies(String),
+    #[error("{var} must be a whole number, not \"{value}\"")]
+    NotANumber { var: &'static str, value: String },
+    #[error("{var}: {problem}")]
+    Par { var: &'static str, problem: String },
+}
 
 impl Config {
     pub fn from_env(bind_flag: Option<String>) -> Result<Config, ConfigError> {
-        let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
+        Config::from_vars(bind_flag, |k| std::env::var(k).ok())
+    }
+
+    /// The same from any source of variables (the tests' own).
+    pub fn from_vars(
+        bind_flag: Option<String>,
+        read: impl Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let var = |k: &str| read(k).filter(|v| !v.trim().is_empty());
         let bind = bind_flag
             .or_else(|| var("CALYPSO_BIND"))
             .unwrap_or_else(|| DEFAULT_BIND.to_string());
         let secure_cookies = match var("CALYPSO_SECURE_COOKIES").as_deref() {
             None | Some("0") | Some("false") | Some("no") => false,
             Some("1") | Some("true") | Some("yes") => true,
-            Some(other) => return Err(ConfigError(other.to_string())),
+            Some(other) => return Err(ConfigError::SecureCookies(other.to_string())),
         };
         let base_url = var("CALYPSO_BASE_URL").map(|u| u.trim_end_matches('/').to_string());
+        let number = |name: &'static str, default: u32| -> Result<u32, ConfigError> {
+            match var(name) {
+                None => Ok(default),
+                Some(v) => v.trim().parse().map_err(|_| ConfigError::NotANumber {
+                    var: name,
+                    value: v.chars().take(40).collect(),
+                }),
+            }
+        };
+        let defaults = ParSettings::default();
+        let games = number("CALYPSO_PAR_GAMES", defaults.games)?;
+        let playouts = number("CALYPSO_PAR_PLAYOUTS", defaults.playouts)?;
+        let par = match games {
+            0 => None,
+            _ => Some(ParSettings { games, playouts }.checked().map_err(|e| {
+                let var = match e {
+                    crate::deals::par::ParError::Games(_) => "CALYPSO_PAR_GAMES",
+                    _ => "CALYPSO_PAR_PLAYOUTS",
+                };
+                ConfigError::Par {
+                    var,
+                    problem: e.to_string(),
+                }
+            })?),
+        };
         Ok(Config {
             bind,
             base_url,
             secure_cookies,
             database_url: var("DATABASE_URL"),
+            par,
         })
     }
 
     /// The base URL once the server runs (the builder fills it in).
     pub fn base_url(&self) -> &str {
         self.base_url.as_deref().unwrap_or("")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, String> {
+        let vars: Vec<(String, String)> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_vars(None, |k| {
+            vars.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone())
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_robot_par_budget_is_read_and_bounded_by_name() {
+        assert_eq!(config(&[]).unwrap().par, Some(ParSettings::default()));
+        let small = config(&[("CALYPSO_PAR_GAMES", "4"), ("CALYPSO_PAR_PLAYOUTS", "8")]);
+        assert_eq!(
+            small.unwrap().par,
+            Some(ParSettings {
+                games: 4,
+                playouts: 8
+            })
+        );
+        assert_eq!(config(&[("CALYPSO_PAR_GAMES", "0")]).unwrap().par, None);
+        assert_eq!(
+            config(&[("CALYPSO_PAR_GAMES", "many")]).unwrap_err(),
+            "CALYPSO_PAR_GAMES must be a whole number, not \"many\""
+        );
+        assert_eq!(
+            config(&[("CALYPSO_PAR_GAMES", "20000")]).unwrap_err(),
+            "CALYPSO_PAR_GAMES: robot games per board must be 1 to 10000, not 20000"
+        );
+        let e = config(&[("CALYPSO_PAR_PLAYOUTS", "0")]).unwrap_err();
+        assert!(e.starts_with("CALYPSO_PAR_PLAYOUTS: "), "{e}");
+        assert!(config(&[("CALYPSO_PAR_PLAYOUTS", "-3")]).is_err());
+        assert!(config(&[("CALYPSO_SECURE_COOKIES", "maybe")]).is_err());
     }
 }

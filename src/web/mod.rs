@@ -10,6 +10,7 @@ pub mod error;
 pub mod extract_errors;
 pub mod limits;
 pub mod page;
+pub mod par_worker;
 pub mod render;
 pub mod routes;
 pub mod standings_cache;

@@ -15,6 +15,7 @@ use actix_web::{App, HttpServer, web};
 
 use super::config::{Config, FORM_LIMIT};
 use super::limits::TableCodeLimit;
+use super::par_worker::ParWorker;
 use super::standings_cache::StandingsCache;
 use super::state::AppState;
 use super::{csrf, extract_errors, routes};
@@ -75,6 +76,7 @@ impl Application {
             accounts::first_start_link(&mut conn, &base_url)?
         };
         let key = session_key(&pool)?;
+        let pars = ParWorker::start(pool.clone(), config.par);
         let state = web::Data::new(AppState {
             pool: pool.clone(),
             config: Config {
@@ -83,6 +85,7 @@ impl Application {
             },
             table_codes: TableCodeLimit::default(),
             standings: StandingsCache::default(),
+            pars,
         });
         let server = server(listener, state, key)?;
         Ok(Application {
@@ -153,7 +156,8 @@ async fn log_requests(
     Ok(res)
 }
 
-/// A write may change an event's standings: drop the computed ones once it is done.
+/// A write may change an event's standings: drop the computed ones once it is done. It may
+/// have given an event its deals (a key, a redeal, an import): wake the robot par's worker.
 async fn drop_cached_standings(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -163,6 +167,7 @@ async fn drop_cached_standings(
     let res = next.call(req).await;
     if let (true, Some(state)) = (writes, state) {
         state.standings.invalidate();
+        state.pars.wake();
     }
     res
 }

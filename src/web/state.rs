@@ -6,6 +6,7 @@ use actix_web::web;
 use super::config::Config;
 use super::error::AppError;
 use super::limits::TableCodeLimit;
+use super::par_worker::ParWorker;
 use super::standings_cache::StandingsCache;
 use crate::db::{DbConnection, DbPool};
 
@@ -16,6 +17,8 @@ pub struct AppState {
     pub table_codes: TableCodeLimit,
     /// Computed standings, dropped on every write (see `standings_cache`).
     pub standings: StandingsCache,
+    /// The robot par's background analysis (see `par_worker`).
+    pub pars: ParWorker,
 }
 
 impl AppState {

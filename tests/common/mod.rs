@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use calypso_director::db::{self, DbConnection, DbPool};
+use calypso_director::deals::par::{BoardPar, ParSettings};
 use calypso_director::event::ClubId;
 use calypso_director::service::accounts;
 use calypso_director::web::{Application, Config};
@@ -94,6 +95,12 @@ fn postgres_database(_admin: &str) -> (String, TestDb) {
     panic!("CALYPSO_TEST_POSTGRES_URL is set but the tests were built without --features postgres");
 }
 
+/// The robot par's field in tests: small, so a board takes a moment, not a minute.
+pub const TEST_PAR: ParSettings = ParSettings {
+    games: 4,
+    playouts: 8,
+};
+
 /// The configuration a test server runs with: a random port on loopback.
 pub fn test_config(database_url: &str) -> Config {
     Config {
@@ -101,6 +108,35 @@ pub fn test_config(database_url: &str) -> Config {
         base_url: None,
         secure_cookies: false,
         database_url: Some(database_url.to_string()),
+        par: Some(TEST_PAR),
+    }
+}
+
+/// Waits (up to two minutes) until the background analysis has stored every board's par of
+/// the event's current deal, and returns them by board.
+pub async fn wait_for_pars(
+    app: &TestApp,
+    id: calypso_director::event::EventId,
+) -> std::collections::BTreeMap<u32, BoardPar> {
+    use calypso_director::event::par::EventPars;
+    let started = std::time::Instant::now();
+    loop {
+        let pars = with_conn(app, |c| {
+            let ev = calypso_director::service::events::public_event(c, id).unwrap();
+            calypso_director::service::pars::event_pars(c, &ev, true).unwrap()
+        });
+        match pars {
+            EventPars::Boards { boards, stored, .. } if stored.len() == boards as usize => {
+                return stored;
+            }
+            EventPars::None => panic!("event {id} gets no robot par"),
+            _ => {}
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "event {id}: the robot par is still not worked out after two minutes"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
 }
 
@@ -108,6 +144,12 @@ pub fn test_config(database_url: &str) -> Config {
 pub async fn spawn_app() -> TestApp {
     let (url, test_db) = fresh_database();
     start(&url, test_db)
+}
+
+/// The same, on a server that works out no robot par (`CALYPSO_PAR_GAMES=0`).
+pub async fn spawn_app_without_par() -> TestApp {
+    let (url, test_db) = fresh_database();
+    start_with(&url, test_db, None)
 }
 
 /// The application on a fresh SQLite file, whatever `CALYPSO_TEST_POSTGRES_URL` says (for
@@ -125,7 +167,14 @@ pub async fn app_on_database(url: &str) -> TestApp {
 
 /// Builds and spawns the application on the database at `url`.
 fn start(url: &str, db: TestDb) -> TestApp {
-    let config = test_config(url);
+    start_with(url, db, Some(TEST_PAR))
+}
+
+fn start_with(url: &str, db: TestDb, par: Option<ParSettings>) -> TestApp {
+    let config = Config {
+        par,
+        ..test_config(url)
+    };
     let app = Application::build(config.clone()).expect("the application starts");
     let address = app.base_url().to_string();
     let pool = app.pool();

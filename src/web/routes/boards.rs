@@ -10,9 +10,11 @@ use askama::Template;
 
 use super::event_results::{ResultLine, ResultsInput, results_view};
 use super::standings::{club_event, computed};
+use crate::deals::par::Figures;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat};
 use crate::event::club::{Club, TimeZone};
+use crate::event::par::{self, BoardParShown, EventPars};
 use crate::event::results::TableResult;
 use crate::event::seats::SideNames;
 use crate::event::seats::side_letters;
@@ -79,6 +81,54 @@ pub struct BoardTraveller {
     pub lines: Vec<TravellerLine>,
 }
 
+/// A board's robot par as the viewer lays it out.
+pub struct ParFigures {
+    /// "Robot par (200 games, 200 playouts)".
+    pub title: String,
+    /// "+520": the majors' less the minors' mean score.
+    pub net: String,
+    pub majors: SideFigures,
+    pub minors: SideFigures,
+}
+
+/// One side's figures: "2,140", "median 2,100", "1,480–2,860".
+pub struct SideFigures {
+    pub mean: String,
+    pub median: String,
+    pub range: String,
+}
+
+impl SideFigures {
+    fn of(f: &Figures) -> SideFigures {
+        SideFigures {
+            mean: par::thousands(par::whole(f.mean)),
+            median: par::thousands(par::whole(f.median)),
+            range: format!("{}–{}", par::thousands(f.p10), par::thousands(f.p90)),
+        }
+    }
+}
+
+/// What the page shows of the board's par: its figures, or a line saying why not yet.
+fn par_shown(pars: &EventPars, board: u32) -> (Option<ParFigures>, Option<String>) {
+    match pars.of_board(board) {
+        Some(BoardParShown::Figures(p)) => (
+            Some(ParFigures {
+                title: par::par_title(&p),
+                net: par::signed(par::whole(p.net)),
+                majors: SideFigures::of(&p.majors),
+                minors: SideFigures::of(&p.minors),
+            }),
+            None,
+        ),
+        Some(BoardParShown::Pending { at, of }) => (None, Some(par::pending_line(at, of))),
+        Some(BoardParShown::Off) => (
+            None,
+            Some("Robot par: not worked out on this server.".into()),
+        ),
+        None => (None, None),
+    }
+}
+
 #[derive(Template)]
 #[template(path = "board.html")]
 struct BoardPage {
@@ -99,6 +149,23 @@ struct BoardPage {
     scored: Option<standings::Traveller>,
     /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
     seat_names: SideNames,
+    /// The board's robot par, or why it is not shown yet; both None for a game without.
+    par_figures: Option<ParFigures>,
+    par_note: Option<String>,
+    /// The par net each table's result is set against.
+    par_net: Option<f64>,
+}
+
+impl BoardPage {
+    /// "+340 against the robots" for a table's net (majors less minors), once the par is in.
+    fn against(&self, net: &Option<i64>) -> Option<String> {
+        Some(par::against_words(par::against((*net)?, self.par_net?)))
+    }
+
+    /// The same from the two sides' scores.
+    fn against_scores(&self, majors: &Option<i64>, minors: &Option<i64>) -> Option<String> {
+        self.against(&Some((*majors)?.checked_sub((*minors)?)?))
+    }
 }
 
 #[derive(Template)]
@@ -295,15 +362,21 @@ pub async fn show(
     let spec = ev.settings.game_spec();
     let (club_id, id) = (club.id, ev.id);
     let loaded = ev.clone();
-    let (played, entries) = state
+    let who = viewer.toward(club.id);
+    let (par_visible, working) = (ev.exposure().robot_par_visible(who), state.pars.working());
+    let (played, entries, pars) = state
         .db(move |c| {
             Ok((
                 played_of(c, &loaded)?,
                 service::entries::entries_of(c, club_id, id)?,
+                match par_visible {
+                    true => service::pars::event_pars(c, &loaded, working)?,
+                    false => EventPars::None,
+                },
             ))
         })
         .await?;
-    let who = viewer.toward(club.id);
+    let (par_figures, par_note) = par_shown(&pars, board);
     let last = u32::from(ev.settings.boards());
     let mut page = BoardPage {
         nav: Nav::new(&session, &viewer),
@@ -321,6 +394,9 @@ pub async fn show(
         traveller: traveller(&ev, club.time_zone, who, board, &played, &entries),
         scored: None,
         seat_names: ev.settings.side_names(),
+        par_figures,
+        par_note,
+        par_net: pars.net(board),
         club,
     };
     if page.traveller.is_some() {

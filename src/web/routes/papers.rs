@@ -5,7 +5,8 @@
 use actix_web::{HttpResponse, web};
 
 use crate::event::EventId;
-use crate::print::hand_records::{PdfKind, event_papers};
+use crate::event::par::EventPars;
+use crate::print::hand_records::{PdfKind, event_papers_with_pars};
 use crate::service::events::club_event;
 use crate::web::auth::Viewer;
 use crate::web::error::AppError;
@@ -55,7 +56,19 @@ async fn serve(
 ) -> Result<HttpResponse, AppError> {
     let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
     let (kind, reserve) = paper(&name).ok_or(AppError::NotFound)?;
-    let (_, ev) = state.db(move |c| Ok(club_event(c, &slug, id)?)).await?;
+    // The hand records print each board's robot par as far as it is worked out.
+    let with_par = matches!(kind, PdfKind::Records | PdfKind::All) && !reserve;
+    let working = state.pars.working();
+    let (ev, pars) = state
+        .db(move |c| {
+            let (_, ev) = club_event(c, &slug, id)?;
+            let pars = match with_par {
+                true => crate::service::pars::event_pars(c, &ev, working)?,
+                false => EventPars::None,
+            };
+            Ok((ev, pars))
+        })
+        .await?;
     // Hidden, not forbidden: an outsider cannot tell unreleased records from none.
     // A game dealt at the table (Embers) has no boards: nothing the site deals is played.
     if !ev.exposure().papers_visible(viewer.toward(ev.club_id)) || ev.settings.game().continuous() {
@@ -63,7 +76,7 @@ async fn serve(
     }
     let key = ev.deal.clone().ok_or(AppError::NotFound)?;
     let filename = format!("event-{id}-{name}.pdf");
-    let pdf = web::block(move || event_papers(&ev.settings, &key, kind, reserve))
+    let pdf = web::block(move || event_papers_with_pars(&ev.settings, &key, kind, reserve, &pars))
         .await?
         .map_err(AppError::from)?;
     Ok(HttpResponse::Ok()

@@ -9,6 +9,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::event::club::Club;
+use crate::event::par::{self, EventPars};
 use crate::event::seats::SideNames;
 use crate::event::standings::{EventStandings, Scorecard, export};
 use crate::event::{Event, EventId, Viewer};
@@ -185,6 +186,21 @@ pub async fn live(
         .body(l.live_json.clone()))
 }
 
+/// The event's robot pars, where this viewer may see them (else `EventPars::None`).
+async fn pars_for(
+    state: &AppState,
+    viewer: &AuthViewer,
+    ev: &Event,
+) -> Result<EventPars, AppError> {
+    if !ev.exposure().robot_par_visible(viewer.toward(ev.club_id)) {
+        return Ok(EventPars::None);
+    }
+    let (ev, working) = (ev.clone(), state.pars.working());
+    state
+        .db(move |c| Ok(service::pars::event_pars(c, &ev, working)?))
+        .await
+}
+
 #[derive(Template)]
 #[template(path = "travellers.html")]
 struct TravellersPage<'a> {
@@ -194,6 +210,25 @@ struct TravellersPage<'a> {
     standings: &'a EventStandings,
     /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
     seat_names: SideNames,
+    /// Each board's robot par, once the hand records are released (directors: any time).
+    pars: EventPars,
+}
+
+impl TravellersPage<'_> {
+    /// Whether any board's par is shown: the column is there only then.
+    fn with_par(&self) -> bool {
+        matches!(&self.pars, EventPars::Boards { stored, .. } if !stored.is_empty())
+    }
+
+    /// "+520": the board's par net, majors less minors.
+    fn par_net(&self, board: &u32) -> Option<String> {
+        Some(par::signed(par::whole(self.pars.net(*board)?)))
+    }
+
+    /// "+340": a table's net less the board's par.
+    fn against(&self, board: &u32, net: &Option<i64>) -> Option<String> {
+        Some(par::signed(self.pars.against(*board, (*net)?)?))
+    }
 }
 
 /// `/c/{club}/events/{event}/travellers`: every board's results, with its nets charted.
@@ -205,9 +240,11 @@ pub async fn travellers(
 ) -> Result<HttpResponse, AppError> {
     let l = load(&state, &viewer, path.into_inner()).await?;
     let base = base_of(&l.club, &l.ev);
+    let pars = pars_for(&state, &viewer, &l.ev).await?;
     Ok(html_page(
         StatusCode::OK,
         &TravellersPage {
+            pars,
             nav: Nav::reading(&session, &viewer),
             base: &base,
             event_name: l.ev.settings.name(),
@@ -231,9 +268,32 @@ struct ScorecardPage<'a> {
     /// Embers: each scored row's game hand by hand, the entry's own points ("190 · 250 ·
     /// 80 · 730"), by row.
     hands: Vec<Option<String>>,
+    /// Each row's result against the robots from the entry's own side, by row; the
+    /// column is there only when some row has one.
+    against: Vec<Option<i64>>,
 }
 
 impl ScorecardPage<'_> {
+    fn with_par(&self) -> bool {
+        self.against.iter().any(Option::is_some)
+    }
+
+    /// Row `i`'s result against the robots: "+340".
+    fn against_of(&self, i: &usize) -> Option<String> {
+        Some(par::signed((*self.against.get(*i)?)?))
+    }
+
+    /// "+560 against the robots over 3 boards".
+    fn against_total(&self) -> String {
+        let figures: Vec<i64> = self.against.iter().flatten().copied().collect();
+        let n = figures.len();
+        format!(
+            "{} over {n} {}",
+            par::against_words(figures.iter().fold(0i64, |a, b| a.saturating_add(*b))),
+            if n == 1 { "board" } else { "boards" }
+        )
+    }
+
     /// Row `i`'s game hand by hand, if it has one.
     fn hands_of(&self, i: &usize) -> Option<&str> {
         self.hands.get(*i)?.as_deref()
@@ -298,10 +358,25 @@ pub async fn scorecard(
     } else {
         Vec::new()
     };
+    let pars = pars_for(&state, &viewer, &l.ev).await?;
+    let against = card
+        .rows
+        .iter()
+        .map(|r| {
+            let shown = r.state == crate::event::standings::RowState::Scored;
+            pars.own_against(
+                r.board.filter(|_| shown)?,
+                r.seat?,
+                &r.own_score,
+                &r.opponents_score,
+            )
+        })
+        .collect();
     Ok(html_page(
         StatusCode::OK,
         &ScorecardPage {
             hands,
+            against,
             nav: Nav::reading(&session, &viewer),
             base: &base,
             event_name: l.ev.settings.name(),
@@ -381,7 +456,8 @@ pub async fn results_pdf(
         provisional: l.view.provisional,
         sides: l.ev.settings.side_names(),
     };
-    let pdf = print::results_pdf(&l.view, &heading).map_err(|e| match e {
+    let pars = pars_for(&state, &viewer, &l.ev).await?;
+    let pdf = print::results_pdf_with_pars(&l.view, &heading, &pars).map_err(|e| match e {
         print::ResultsPdfError::NoResults => {
             AppError::Conflict("There are no results to print yet.".into())
         }

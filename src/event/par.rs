@@ -1,0 +1,269 @@
+//! Robot par in an event: what the pages and papers say of each board's par, and how a
+//! table's result is set against it. The figures come from `deals::par`; they are worked
+//! out in the background and stored per board and deal commitment. Pure.
+
+use std::collections::BTreeMap;
+
+use crate::deals::par::{BoardPar, Figures};
+
+/// What an event has of robot par.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EventPars {
+    /// The event's game gets no par (not four-player partnership Calypso, or dealt at the
+    /// table), or it has no deals yet.
+    None,
+    /// The event's boards and the pars stored for its current deal.
+    Boards {
+        boards: u32,
+        stored: BTreeMap<u32, BoardPar>,
+        /// False when this server works out no par (`CALYPSO_PAR_GAMES=0`).
+        working: bool,
+    },
+}
+
+/// What one board shows of its par.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardParShown {
+    Figures(BoardPar),
+    /// Not stored yet: the analysis works through the boards in order and is at `at`.
+    Pending {
+        at: u32,
+        of: u32,
+    },
+    /// Not stored, and this server works none out.
+    Off,
+}
+
+impl EventPars {
+    /// The board's par as shown; None where the event gets no par at all.
+    pub fn of_board(&self, board: u32) -> Option<BoardParShown> {
+        let EventPars::Boards {
+            boards,
+            stored,
+            working,
+        } = self
+        else {
+            return None;
+        };
+        if let Some(p) = stored.get(&board) {
+            return Some(BoardParShown::Figures(p.clone()));
+        }
+        if !working {
+            return Some(BoardParShown::Off);
+        }
+        let at = (1..=*boards).find(|b| !stored.contains_key(b)).unwrap_or(1);
+        Some(BoardParShown::Pending { at, of: *boards })
+    }
+
+    /// The board's par net, once worked out.
+    pub fn net(&self, board: u32) -> Option<f64> {
+        match self {
+            EventPars::Boards { stored, .. } => stored.get(&board).map(|p| p.net),
+            EventPars::None => None,
+        }
+    }
+
+    /// The majors' result at a table set against the board's par (see [`against`]).
+    pub fn against(&self, board: u32, table_net: i64) -> Option<i64> {
+        self.net(board).map(|par| against(table_net, par))
+    }
+}
+
+impl EventPars {
+    /// A scorecard line's result against the robots from its own side's view: `seat` is
+    /// "majors" or "minors", the scores as the scorecard shows them (an adjusted score, such
+    /// as "ave+ (60%)", has none).
+    pub fn own_against(&self, board: u32, seat: &str, own: &str, theirs: &str) -> Option<i64> {
+        let (own, theirs): (i64, i64) = (own.trim().parse().ok()?, theirs.trim().parse().ok()?);
+        let majors_net = match seat {
+            "majors" => own.checked_sub(theirs)?,
+            "minors" => theirs.checked_sub(own)?,
+            _ => return None,
+        };
+        let a = self.against(board, majors_net)?;
+        Some(if seat == "majors" { a } else { -a })
+    }
+}
+
+/// A table's net (majors' less minors' score) less the board's par net, rounded to a whole
+/// number: how much better the table's majors did than the robots (minors: its negative).
+pub fn against(table_net: i64, par_net: f64) -> i64 {
+    let d = (table_net as f64 - par_net).round();
+    // A stored par is read back with its checks; the clamp only keeps the cast defined.
+    d.clamp(-1e15, 1e15) as i64
+}
+
+/// "+340 against the robots", "-120 against the robots", "0 against the robots".
+pub fn against_words(n: i64) -> String {
+    format!("{} against the robots", signed(n))
+}
+
+/// "+340", "-120", "0": the site writes negative numbers with a hyphen.
+pub fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{}", thousands(n))
+    } else {
+        thousands(n)
+    }
+}
+
+/// A whole number with thousands separated by commas: "2,140", "-1,480".
+pub fn thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+/// A figure rounded to a whole number (bounded, so the cast is defined).
+pub fn whole(x: f64) -> i64 {
+    x.round().clamp(-1e15, 1e15) as i64
+}
+
+/// "Robot par (200 games, 200 playouts)".
+pub fn par_title(p: &BoardPar) -> String {
+    format!(
+        "Robot par ({} {}, {} {})",
+        thousands(i64::from(p.games)),
+        if p.games == 1 { "game" } else { "games" },
+        thousands(i64::from(p.playouts)),
+        if p.playouts == 1 {
+            "playout"
+        } else {
+            "playouts"
+        },
+    )
+}
+
+/// "2,140 (median 2,100, 10–90%: 1,480–2,860)": one side's figures.
+pub fn side_figures(f: &Figures) -> String {
+    format!(
+        "{} (median {}, 10–90%: {}–{})",
+        thousands(whole(f.mean)),
+        thousands(whole(f.median)),
+        thousands(f.p10),
+        thousands(f.p90)
+    )
+}
+
+/// The whole par on one line: "Robot par (200 games, 200 playouts): majors 2,140 (median
+/// 2,100, 10–90%: 1,480–2,860), minors 1,620 (...), net +520".
+pub fn par_line(p: &BoardPar) -> String {
+    format!(
+        "{}: majors {}, minors {}, net {}",
+        par_title(p),
+        side_figures(&p.majors),
+        side_figures(&p.minors),
+        signed(whole(p.net))
+    )
+}
+
+/// The line of a board whose par is not there yet.
+pub fn pending_line(at: u32, of: u32) -> String {
+    format!("Robot par: being worked out (board {at} of {of})")
+}
+
+/// A board without a stored par on papers printed now.
+pub const NOT_YET: &str = "Robot par: not worked out yet";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn par(board: u32, net: f64) -> BoardPar {
+        let f = |mean: f64, p10, p90| Figures {
+            mean,
+            median: mean - 40.4,
+            sd: 300.0,
+            p10,
+            p90,
+        };
+        BoardPar {
+            board,
+            games: 200,
+            playouts: 200,
+            majors: f(2140.4, 1480, 2860),
+            minors: f(1620.0, 990, 2300),
+            net,
+        }
+    }
+
+    #[test]
+    fn the_par_line_reads_as_the_papers_print_it() {
+        assert_eq!(
+            par_line(&par(1, 520.4)),
+            "Robot par (200 games, 200 playouts): majors 2,140 (median 2,100, 10–90%: \
+             1,480–2,860), minors 1,620 (median 1,580, 10–90%: 990–2,300), net +520"
+        );
+        let mut one = par(1, -75.5);
+        one.games = 1;
+        one.playouts = 1;
+        assert!(
+            par_line(&one).starts_with("Robot par (1 game, 1 playout):"),
+            "{}",
+            par_line(&one)
+        );
+        assert!(par_line(&one).ends_with("net -76"), "{}", par_line(&one));
+    }
+
+    #[test]
+    fn against_the_robots_is_the_tables_net_less_par_rounded() {
+        assert_eq!(against(860, 520.4), 340);
+        assert_eq!(against(400, 520.4), -120);
+        assert_eq!(against(520, 520.4), 0);
+        assert_eq!(against(-3000, -3120.6), 121);
+        assert_eq!(against_words(340), "+340 against the robots");
+        assert_eq!(against_words(-120), "-120 against the robots");
+        assert_eq!(against_words(0), "0 against the robots");
+        assert_eq!(against_words(-1250), "-1,250 against the robots");
+        // Far out of range: no panic, a bounded figure.
+        assert!(against(i64::MAX, f64::MIN).abs() <= 1_000_000_000_000_000);
+    }
+
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(-1234567), "-1,234,567");
+        assert_eq!(thousands(i64::MIN), "-9,223,372,036,854,775,808");
+    }
+
+    #[test]
+    fn a_board_shows_its_par_or_where_the_analysis_is() {
+        let stored: BTreeMap<u32, BoardPar> = [(1, par(1, 10.0)), (3, par(3, 0.0))].into();
+        let pars = EventPars::Boards {
+            boards: 4,
+            stored: stored.clone(),
+            working: true,
+        };
+        assert_eq!(pars.of_board(1), Some(BoardParShown::Figures(par(1, 10.0))));
+        assert_eq!(
+            pars.of_board(4),
+            Some(BoardParShown::Pending { at: 2, of: 4 })
+        );
+        assert_eq!(pars.against(1, 100), Some(90));
+        // Each side's own view: the minors' figure is the majors' turned round.
+        assert_eq!(pars.own_against(1, "majors", "1250", "500"), Some(740));
+        assert_eq!(pars.own_against(1, "minors", "500", "1250"), Some(-740));
+        assert_eq!(pars.own_against(1, "minors", "ave+ (60%)", "40%"), None);
+        assert_eq!(pars.own_against(2, "majors", "1250", "500"), None);
+        assert_eq!(pars.against(2, 100), None);
+        let off = EventPars::Boards {
+            boards: 4,
+            stored,
+            working: false,
+        };
+        assert_eq!(off.of_board(2), Some(BoardParShown::Off));
+        assert_eq!(EventPars::None.of_board(1), None);
+        assert_eq!(
+            pending_line(3, 12),
+            "Robot par: being worked out (board 3 of 12)"
+        );
+    }
+}

@@ -1,0 +1,140 @@
+//! Robot par in events: which board the background analysis works out next, the analysis
+//! itself (on no connection: a board takes seconds to minutes), storing it only while the
+//! event still has the deal it was worked out for, and what the pages read.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::FindError;
+use crate::db::{self, DbConnection, DbError};
+use crate::deals::par::{BoardPar, ParError, ParSettings, analysable, analyse_board};
+use crate::deals::{DealError, SetKey, board};
+use crate::event::par::EventPars;
+use crate::event::{DealKey, Event, EventId, EventSettings};
+
+/// Whether the event's boards get a par at all: its game on boards the site deals, and
+/// robots that play it.
+fn gets_par(settings: &EventSettings) -> bool {
+    !settings.game().continuous() && analysable(&settings.game_spec()).is_ok()
+}
+
+/// The event's pars for its current deal, as the pages show them. `working` is whether
+/// this server works pars out.
+pub fn event_pars(
+    conn: &mut DbConnection,
+    ev: &Event,
+    working: bool,
+) -> Result<EventPars, FindError> {
+    let Some(key) = ev.deal.as_ref().filter(|_| gets_par(&ev.settings)) else {
+        return Ok(EventPars::None);
+    };
+    let boards = u32::from(ev.settings.boards());
+    let stored: BTreeMap<u32, BoardPar> = db::pars::pars_of(conn, ev.id, &key.commitment, boards)?
+        .into_iter()
+        .map(|p| (p.board, p))
+        .collect();
+    Ok(EventPars::Boards {
+        boards,
+        stored,
+        working,
+    })
+}
+
+/// A board whose par is to be worked out.
+#[derive(Clone, Debug)]
+pub struct ParJob {
+    pub event: EventId,
+    pub settings: EventSettings,
+    pub key: DealKey,
+    pub board: u32,
+}
+
+/// A board that could not be worked out: event, commitment and board, skipped from then on.
+pub type Failed = BTreeSet<(EventId, String, u32)>;
+
+/// The next board without a par for its event's current deal, the newest event's first,
+/// but those that `failed`.
+pub fn next_job(conn: &mut DbConnection, failed: &Failed) -> Result<Option<ParJob>, DbError> {
+    for ev in db::events::keyed_events(conn)? {
+        let Some(key) = ev.deal.as_ref().filter(|_| gets_par(&ev.settings)) else {
+            continue;
+        };
+        let boards = u32::from(ev.settings.boards());
+        let stored = db::pars::pars_of(conn, ev.id, &key.commitment, boards)?;
+        let missing = (1..=boards).find(|b| {
+            !stored.iter().any(|p| p.board == *b)
+                && !failed.contains(&(ev.id, key.commitment.clone(), *b))
+        });
+        if let Some(board) = missing {
+            return Ok(Some(ParJob {
+                event: ev.id,
+                settings: ev.settings.clone(),
+                key: key.clone(),
+                board,
+            }));
+        }
+    }
+    Ok(None)
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum WorkError {
+    #[error(transparent)]
+    Deal(#[from] DealError),
+    #[error(transparent)]
+    Par(#[from] ParError),
+}
+
+/// Plays the board's robot games on one thread (the server's other work comes first).
+pub fn work_out(job: &ParJob, budget: ParSettings) -> Result<BoardPar, WorkError> {
+    let set = SetKey::from_hex(&job.key.key_hex)?;
+    let spec = job.settings.game_spec();
+    let b = board(&set, job.board, false, &spec, None)?;
+    Ok(analyse_board(&spec, &set, &b, budget, 1, &|| {})?)
+}
+
+/// Stores the board's par, in one transaction, if the event still has the deal it was
+/// worked out for (a redeal meanwhile makes it worthless). True when stored.
+pub fn store(conn: &mut DbConnection, job: &ParJob, par: &BoardPar) -> Result<bool, DbError> {
+    db::write_transaction(conn, |conn| {
+        let current = db::events::public_event(conn, job.event)?;
+        let same_deal = current
+            .and_then(|ev| ev.deal)
+            .is_some_and(|k| k.commitment == job.key.commitment);
+        if !same_deal {
+            return Ok(false);
+        }
+        db::pars::store_par(conn, job.event, &job.key.commitment, par)?;
+        Ok(true)
+    })
+}
+
+/// Works out and stores one board: Some(the event and board) when there was one to do. A
+/// board whose analysis fails joins `failed`.
+pub fn work_one(
+    pool: &db::DbPool,
+    budget: ParSettings,
+    failed: &mut Failed,
+) -> Result<Option<(EventId, u32)>, ParWorkError> {
+    let job = {
+        let mut conn = pool.get().map_err(DbError::from)?;
+        next_job(&mut conn, failed)?
+    };
+    let Some(job) = job else {
+        return Ok(None);
+    };
+    let par = work_out(&job, budget).inspect_err(|_| {
+        failed.insert((job.event, job.key.commitment.clone(), job.board));
+    })?;
+    let mut conn = pool.get().map_err(DbError::from)?;
+    store(&mut conn, &job, &par)?;
+    Ok(Some((job.event, job.board)))
+}
+
+/// Why a round of the background analysis failed (logged; the worker tries again later).
+#[derive(Debug, thiserror::Error)]
+pub enum ParWorkError {
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error(transparent)]
+    Work(#[from] WorkError),
+}

@@ -1,0 +1,346 @@
+//! Robot par in an event: worked out in the background once the deals exist, equal to the
+//! deals module's analysis of the same key at the same budget, shown to the club's
+//! directors at once and to everyone else once the hand records are released (deal viewer,
+//! travellers, scorecards, hand records), worked out again after a redeal and when a stored
+//! row does not read.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use calypso_director::deals::par::{BoardPar, analyse_board};
+use calypso_director::deals::{SetKey, board};
+use calypso_director::event::par::{against, against_words, signed, whole};
+use calypso_director::event::results::{Outcome, TableResult};
+use calypso_director::event::{Event, EventId};
+use common::*;
+use diesel::RunQueryDsl;
+use reqwest::StatusCode;
+
+fn event_of(app: &TestApp, id: EventId) -> Event {
+    with_conn(app, |c| {
+        calypso_director::service::events::public_event(c, id).unwrap()
+    })
+}
+
+/// The par of every board of the event's current deal, worked out here as the deals module
+/// does, at the tests' budget.
+fn expected_pars(ev: &Event) -> BTreeMap<u32, BoardPar> {
+    let key = SetKey::from_hex(&ev.deal.as_ref().unwrap().key_hex).unwrap();
+    let spec = ev.settings.game_spec();
+    (1..=u32::from(ev.settings.boards()))
+        .map(|n| {
+            let b = board(&key, n, false, &spec, None).unwrap();
+            (
+                n,
+                analyse_board(&spec, &key, &b, TEST_PAR, 1, &|| {}).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The same pars: every figure equal, but the standard deviations, which JSON may read
+/// back a last bit off.
+fn assert_same(stored: &BTreeMap<u32, BoardPar>, expected: &BTreeMap<u32, BoardPar>) {
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+    assert_eq!(stored.len(), expected.len());
+    for ((n, s), (m, e)) in stored.iter().zip(expected) {
+        assert_eq!(n, m);
+        let mut s = s.clone();
+        for (side, want) in [(&mut s.majors, &e.majors), (&mut s.minors, &e.minors)] {
+            assert!(
+                close(side.sd, want.sd),
+                "board {n}: {} {}",
+                side.sd,
+                want.sd
+            );
+            side.sd = want.sd;
+        }
+        assert_eq!(&s, e, "board {n}");
+    }
+}
+
+fn stored_rows(app: &TestApp, id: EventId) -> i64 {
+    use calypso_director::db::schema::board_pars;
+    use diesel::prelude::*;
+    with_conn(app, |c| {
+        board_pars::table
+            .filter(board_pars::event_id.eq(id.get()))
+            .count()
+            .get_result(c)
+            .unwrap()
+    })
+}
+
+#[tokio::test]
+async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_records_are_out() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let public = Browser::new(&app);
+    let (page, id, results) = finished_evening(&app, &d).await;
+    let ev = event_of(&app, id);
+
+    let pars = wait_for_pars(&app, id).await;
+    assert_same(&pars, &expected_pars(&ev));
+    assert_eq!(stored_rows(&app, id), i64::from(ev.settings.boards()));
+
+    // A played result: its table's net set against its board's par.
+    let played: &TableResult = results
+        .iter()
+        .find(|r| r.outcome == Outcome::Played)
+        .unwrap();
+    let b = played.place.board;
+    let par = &pars[&b];
+    let net = i64::from(played.majors_score - played.minors_score);
+    let majors_line = against_words(against(net, par.net));
+    let board_page = format!("{page}/boards/{b}");
+    let (travellers, scorecards) = (format!("{page}/travellers"), format!("{page}/scorecards"));
+    let entries = with_conn(&app, |c| {
+        calypso_director::db::entries::entries_of(c, app.club_id("alpha"), id).unwrap()
+    });
+    let number = |e: Option<calypso_director::event::EntryId>| {
+        entries.iter().find(|x| Some(x.id) == e).unwrap().number
+    };
+    let (majors, minors) = (number(played.majors_entry), number(played.minors_entry));
+    // Each pair's own total over its played boards: majors' view turned round for minors.
+    let total_of = |pair: i32| -> i64 {
+        results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Played)
+            .filter_map(|r| {
+                let a = against(
+                    i64::from(r.majors_score - r.minors_score),
+                    pars[&r.place.board].net,
+                );
+                if Some(pair) == r.majors_entry.map(|_| number(r.majors_entry)) {
+                    Some(a)
+                } else if Some(pair) == r.minors_entry.map(|_| number(r.minors_entry)) {
+                    Some(-a)
+                } else {
+                    None
+                }
+            })
+            .sum()
+    };
+
+    // Before release: the club's director sees the par on the board, the traveller and
+    // the scorecards; the public sees none of it.
+    let (status, html) = d.get_text(&board_page).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains("<div class=\"robot-par\" id=\"robot-par\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!(
+            "Robot par ({} games, {} playouts)",
+            TEST_PAR.games, TEST_PAR.playouts
+        )),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<strong>{}</strong>", signed(whole(par.net)))),
+        "{html}"
+    );
+    assert!(html.contains(&majors_line), "{majors_line} in {html}");
+    assert!(
+        d.get_text(&travellers)
+            .await
+            .1
+            .contains("Against the robots")
+    );
+    assert_eq!(
+        public.get(&board_page).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    for path in [
+        travellers.clone(),
+        format!("{scorecards}/{majors}"),
+        format!("{scorecards}/{minors}"),
+    ] {
+        let (status, html) = public.get_text(&path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(!html.contains("against the robots"), "{path}: {html}");
+        assert!(!html.contains("Against the robots"), "{path}");
+        assert!(!html.contains("robot par"), "{path}");
+    }
+    let r = public.get(&format!("{page}/results.pdf")).await;
+    assert!(!pdf_text(&r.bytes().await.unwrap()).contains("robot"));
+
+    // Released: everyone sees it.
+    let r = d
+        .post(&page, &format!("{page}/release"), &[("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (status, html) = public.get_text(&board_page).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains("<div class=\"robot-par\" id=\"robot-par\">"),
+        "{html}"
+    );
+    assert!(html.contains(&majors_line), "{majors_line} in {html}");
+
+    let (_, html) = public.get_text(&travellers).await;
+    assert!(html.contains("Against the robots"), "{html}");
+    assert!(
+        html.contains(&format!(
+            "title=\"{}\">{}</span>",
+            against_words(against(net, par.net)),
+            signed(against(net, par.net))
+        )),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("robot par net {}", signed(whole(par.net)))),
+        "{html}"
+    );
+
+    for pair in [majors, minors] {
+        let (status, html) = public.get_text(&format!("{scorecards}/{pair}")).await;
+        assert_eq!(status, StatusCode::OK);
+        let total = total_of(pair);
+        let boards = results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Played)
+            .filter(|r| {
+                [r.majors_entry, r.minors_entry]
+                    .iter()
+                    .any(|e| e.is_some() && number(*e) == pair)
+            })
+            .count();
+        let words = format!(
+            "{} over {boards} {}",
+            against_words(total),
+            if boards == 1 { "board" } else { "boards" }
+        );
+        assert!(html.contains(&words), "pair {pair}: {words} in {html}");
+    }
+
+    // The results sheet's travellers too.
+    let r = public.get(&format!("{page}/results.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    assert!(
+        text.contains(&format!("robot par net {}", signed(whole(par.net)))),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{} v robots", signed(against(net, par.net)))),
+        "{text}"
+    );
+
+    // The hand records print each board's par.
+    let r = public.get(&format!("{page}/hand-records.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    assert!(
+        text.contains(&format!(
+            "Robot par ({} games, {} playouts): net {} (majors less minors)",
+            TEST_PAR.games,
+            TEST_PAR.playouts,
+            signed(whole(par.net))
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("not worked out yet"), "{text}");
+    // The reserve boards have none.
+    let r = d.get(&format!("{page}/papers/reserve-records.pdf")).await;
+    assert!(!pdf_text(&r.bytes().await.unwrap()).contains("Robot par"));
+}
+
+#[tokio::test]
+async fn a_redeal_works_the_par_out_again_and_a_row_that_does_not_read_is_worked_out_again() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Robot Pairs");
+    fields[4] = ("tables", "2");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let page = location(&r);
+    let id = id_from_location(&page);
+    enter_pairs(&d, &format!("{page}/entries"), 4, "Ann", "Bob").await;
+    let movement = format!("{page}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    move_event(&d, &page, &[("draft", "ready")]).await;
+    let first = event_of(&app, id);
+    let old = wait_for_pars(&app, id).await;
+    assert_same(&old, &expected_pars(&first));
+
+    // A redeal (the commitment was public: a reason): the old deal's par no longer counts.
+    let r = d
+        .post(
+            &page,
+            &format!("{page}/key"),
+            &[
+                ("reason", "The boards fell off the table"),
+                ("confirm", "yes"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let second = event_of(&app, id);
+    assert_ne!(first.deal, second.deal);
+    let new = wait_for_pars(&app, id).await;
+    assert_same(&new, &expected_pars(&second));
+    assert_ne!(new, old);
+    assert_eq!(stored_rows(&app, id), i64::from(second.settings.boards()));
+
+    // A stored row that does not read: the pages stand, and it is worked out again.
+    with_conn(&app, |c| {
+        diesel::sql_query(format!(
+            "UPDATE board_pars SET figures = '{{\"board\": 1, \"net\": \"lots\"}}' \
+             WHERE event_id = {id} AND board = 1"
+        ))
+        .execute(c)
+        .unwrap()
+    });
+    let board_1 = format!("{page}/boards/1");
+    let (status, html) = d.get_text(&board_1).await;
+    assert_eq!(status, StatusCode::OK);
+    // Until the worker's next look (a poll: nothing was written through the site) the
+    // board reads as not worked out; it may be already.
+    let boards = second.settings.boards();
+    assert!(
+        html.contains(&format!(
+            "Robot par: being worked out (board 1 of {boards})"
+        )) || html.contains("<div class=\"robot-par\" id=\"robot-par\">"),
+        "{html}"
+    );
+    let r = d.get(&format!("{page}/hand-records.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(wait_for_pars(&app, id).await, new);
+    let (_, html) = d.get_text(&board_1).await;
+    assert!(
+        html.contains(&format!("<strong>{}</strong>", signed(whole(new[&1].net)))),
+        "{html}"
+    );
+}
+
+#[tokio::test]
+async fn a_server_without_robot_par_says_so_and_prints_not_worked_out_yet() {
+    let app = spawn_app_without_par().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Quiet Pairs");
+    fields[4] = ("tables", "2");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let page = location(&r);
+    let id = id_from_location(&page);
+    move_event(&d, &page, &[("draft", "ready")]).await;
+    let (status, html) = d.get_text(&format!("{page}/boards/1")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains("Robot par: not worked out on this server."),
+        "{html}"
+    );
+    let r = d.get(&format!("{page}/hand-records.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    assert!(text.contains("Robot par: not worked out yet"), "{text}");
+    // Nothing works in the background: after a poll's time there is still no row.
+    tokio::time::sleep(std::time::Duration::from_secs(6)).await;
+    assert_eq!(stored_rows(&app, id), 0);
+}
