@@ -1400,7 +1400,7 @@ async fn a_released_board_reads_like_a_hand_record_on_a_phone() {
 /// sideways.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_released_boards_robot_par_fits_a_phone() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_par().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let (event, id, stored) = finished_evening(&app, &d).await;
     let r = d

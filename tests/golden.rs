@@ -719,7 +719,7 @@ impl Night {
 /// ruled, disputed, finished and released; every answer captured.
 #[tokio::test]
 async fn the_mitchell_evening_serves_the_same_answers_pdfs_and_pages() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_par().await;
     let d = app.club_with_owner("alpha", "olive@alpha.test").await;
     let token = new_token(&d, "alpha", "golden laptop").await;
     let server = app.address.clone();

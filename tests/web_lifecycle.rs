@@ -167,7 +167,7 @@ async fn a_private_draft_is_deleted_after_confirmation() {
 
 #[tokio::test]
 async fn the_directors_papers_match_the_command_line_byte_for_byte() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_par().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let public = Browser::new(&app);
     let mut fields = event_fields("Seating Night");

@@ -74,7 +74,7 @@ fn stored_rows(app: &TestApp, id: EventId) -> i64 {
 
 #[tokio::test]
 async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_records_are_out() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_par().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let public = Browser::new(&app);
     let (page, id, results) = finished_evening(&app, &d).await;
@@ -250,7 +250,7 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
 
 #[tokio::test]
 async fn a_redeal_works_the_par_out_again_and_a_row_that_does_not_read_is_worked_out_again() {
-    let app = spawn_app().await;
+    let app = spawn_app_with_par().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let mut fields = event_fields("Robot Pairs");
     fields[4] = ("tables", "2");

@@ -46,25 +46,59 @@ pub struct ParWorker {
     bell: Arc<Bell>,
     /// False when this server works out no par.
     working: bool,
+    stop: ParStop,
+}
+
+/// Stops the thread and waits for it: for a process about to end, which must not end with
+/// the thread inside a database call (PostgreSQL's client library torn down under it).
+#[derive(Clone)]
+pub struct ParStop {
+    bell: Arc<Bell>,
+    thread: Arc<Mutex<Option<std::thread::JoinHandle<()>>>>,
+}
+
+impl ParStop {
+    /// Asks the thread to stop and waits until it has (after the board it is on, if any).
+    pub fn stop(&self) {
+        self.bell.stop.store(true, Ordering::Relaxed);
+        self.bell.ring();
+        let thread = self.thread.lock().ok().and_then(|mut t| t.take());
+        if let Some(t) = thread
+            && t.join().is_err()
+        {
+            tracing::error!("robot par: its thread panicked");
+        }
+    }
 }
 
 impl ParWorker {
     /// Starts the thread, unless `budget` is None (`CALYPSO_PAR_GAMES=0`).
     pub fn start(pool: DbPool, budget: Option<ParSettings>) -> ParWorker {
         let bell = Arc::new(Bell::default());
+        let mut thread = None;
         if let Some(budget) = budget {
             let b = bell.clone();
             let started = std::thread::Builder::new()
                 .name("robot-par".into())
                 .spawn(move || run(&pool, budget, &b));
-            if let Err(e) = started {
-                tracing::error!("robot par: cannot start its thread: {e}");
+            match started {
+                Ok(t) => thread = Some(t),
+                Err(e) => tracing::error!("robot par: cannot start its thread: {e}"),
             }
         }
         ParWorker {
+            stop: ParStop {
+                bell: bell.clone(),
+                thread: Arc::new(Mutex::new(thread)),
+            },
             bell,
             working: budget.is_some(),
         }
+    }
+
+    /// What stops the thread and waits for it (see [`ParStop`]).
+    pub fn stopper(&self) -> ParStop {
+        self.stop.clone()
     }
 
     /// Something was written (a deal key, perhaps): look now rather than at the next poll.

@@ -15,7 +15,7 @@ use actix_web::{App, HttpServer, web};
 
 use super::config::{Config, FORM_LIMIT};
 use super::limits::TableCodeLimit;
-use super::par_worker::ParWorker;
+use super::par_worker::{ParStop, ParWorker};
 use super::standings_cache::StandingsCache;
 use super::state::AppState;
 use super::{csrf, extract_errors, routes};
@@ -48,6 +48,7 @@ pub struct Application {
     pool: DbPool,
     setup_link: Option<String>,
     server: Server,
+    par_stop: ParStop,
 }
 
 impl Application {
@@ -77,6 +78,7 @@ impl Application {
         };
         let key = session_key(&pool)?;
         let pars = ParWorker::start(pool.clone(), config.par);
+        let par_stop = pars.stopper();
         let state = web::Data::new(AppState {
             pool: pool.clone(),
             config: Config {
@@ -94,7 +96,13 @@ impl Application {
             pool,
             setup_link,
             server,
+            par_stop,
         })
+    }
+
+    /// Stops the robot par's thread and waits for it; call before the process ends.
+    pub fn par_stop(&self) -> ParStop {
+        self.par_stop.clone()
     }
 
     pub fn address(&self) -> SocketAddr {
@@ -113,7 +121,10 @@ impl Application {
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let result = self.server.await;
+        // The process ends next: the robot par's thread finishes its board and ends first.
+        self.par_stop.stop();
+        result
     }
 
     /// The server future, to spawn.

@@ -24,7 +24,16 @@ pub struct TestApp {
     pub config: Config,
     /// The setup link the application issued at start (none once a director exists).
     pub setup_link: Option<String>,
+    /// Stops the robot par's thread when the test ends (see [`spawn_app`]).
+    par_stop: calypso_director::web::par_worker::ParStop,
     _db: TestDb,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        // Before the database goes: the thread may be inside a query on it.
+        self.par_stop.stop();
+    }
 }
 
 enum TestDb {
@@ -101,14 +110,15 @@ pub const TEST_PAR: ParSettings = ParSettings {
     playouts: 8,
 };
 
-/// The configuration a test server runs with: a random port on loopback.
+/// The configuration a test server runs with: a random port on loopback, and no robot par
+/// (see [`spawn_app_with_par`]).
 pub fn test_config(database_url: &str) -> Config {
     Config {
         bind: "127.0.0.1:0".into(),
         base_url: None,
         secure_cookies: false,
         database_url: Some(database_url.to_string()),
-        par: Some(TEST_PAR),
+        par: None,
     }
 }
 
@@ -140,16 +150,26 @@ pub async fn wait_for_pars(
     }
 }
 
-/// The same application `serve` starts (`Application::build`), on a fresh database.
+/// The same application `serve` starts (`Application::build`), on a fresh database, working
+/// out no robot par (`CALYPSO_PAR_GAMES=0`).
+///
+/// Only the tests of robot par run its background thread: a test process ends with that
+/// thread perhaps inside a libpq call, and PostgreSQL's client library tearing down under
+/// it killed a test binary (SIGSEGV after its tests had passed).
 pub async fn spawn_app() -> TestApp {
     let (url, test_db) = fresh_database();
-    start(&url, test_db)
+    start_with(&url, test_db, None)
 }
 
-/// The same, on a server that works out no robot par (`CALYPSO_PAR_GAMES=0`).
-pub async fn spawn_app_without_par() -> TestApp {
+/// The same, with the robot par worked out in the background (a small field, [`TEST_PAR`]).
+pub async fn spawn_app_with_par() -> TestApp {
     let (url, test_db) = fresh_database();
-    start_with(&url, test_db, None)
+    start_with(&url, test_db, Some(TEST_PAR))
+}
+
+/// A server that works out no robot par, named for the tests that are about that.
+pub async fn spawn_app_without_par() -> TestApp {
+    spawn_app().await
 }
 
 /// The application on a fresh SQLite file, whatever `CALYPSO_TEST_POSTGRES_URL` says (for
@@ -167,7 +187,7 @@ pub async fn app_on_database(url: &str) -> TestApp {
 
 /// Builds and spawns the application on the database at `url`.
 fn start(url: &str, db: TestDb) -> TestApp {
-    start_with(url, db, Some(TEST_PAR))
+    start_with(url, db, None)
 }
 
 fn start_with(url: &str, db: TestDb, par: Option<ParSettings>) -> TestApp {
@@ -179,6 +199,7 @@ fn start_with(url: &str, db: TestDb, par: Option<ParSettings>) -> TestApp {
     let address = app.base_url().to_string();
     let pool = app.pool();
     let setup_link = app.setup_link().map(str::to_string);
+    let par_stop = app.par_stop();
     tokio::spawn(app.into_server());
     TestApp {
         address: address.clone(),
@@ -188,6 +209,7 @@ fn start_with(url: &str, db: TestDb, par: Option<ParSettings>) -> TestApp {
             ..config
         },
         setup_link,
+        par_stop,
         _db: db,
     }
 }
