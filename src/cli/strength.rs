@@ -3,10 +3,9 @@
 //! each side, so the cards cancel; the mean of its net per board, with a 95% confidence
 //! interval, for each opponent and budget.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use crate::deals::par::duplicate_net;
+use crate::deals::par::{duplicate_net, in_parallel};
 use crate::deals::{SetKey, board};
 use crate::engine::GameSpec;
 use crate::engine::robot::Player;
@@ -33,32 +32,10 @@ pub fn strength(boards: u32, playouts: u32, opponent: Player, threads: usize) ->
     let spec = GameSpec::default();
     let key = key();
     let robot = Player::Robot { playouts };
-    let next = AtomicUsize::new(1);
     let started = Instant::now();
-    let mut nets = vec![0i64; boards as usize];
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.clamp(1, boards.max(1) as usize))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let n = next.fetch_add(1, Ordering::Relaxed) as u32;
-                        if n > boards {
-                            break;
-                        }
-                        if let Ok(b) = board(&key, n, false, &spec, None) {
-                            mine.push((n, duplicate_net(&spec, &key, &b, robot, opponent)));
-                        }
-                    }
-                    mine
-                })
-            })
-            .collect();
-        for w in workers {
-            for (n, net) in w.join().unwrap_or_default() {
-                nets[n as usize - 1] = net;
-            }
-        }
+    let nets = in_parallel(boards as usize, threads, |i| {
+        board(&key, i as u32 + 1, false, &spec, None)
+            .map_or(0, |b| duplicate_net(&spec, &key, &b, robot, opponent))
     });
     let n = f64::from(boards.max(1));
     let mean = nets.iter().sum::<i64>() as f64 / n;

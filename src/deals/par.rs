@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use super::algorithm::{Board, SetKey};
 use crate::engine::robot::{self, BudgetError, MAX_PLAYOUTS, Player};
-use crate::engine::{GameSpec, Scoring, Seat, Suit};
+use crate::engine::{GameSpec, Scoring, Seat};
 
 /// Domain tag of the robot games' seeds (version 1).
 const PAR_TAG: &[u8] = b"calypso-director robot par v1";
@@ -126,7 +126,7 @@ pub fn robot_game(
         &mut rng,
     );
     let score = played.score();
-    let majors = majors_side(spec);
+    let majors = spec.majors_side();
     let side = |i: usize| score.sides.get(i).map_or(0, |s| s.score);
     (side(majors), side(1 - majors))
 }
@@ -141,7 +141,7 @@ pub fn duplicate_net(
     player: Player,
     opponent: Player,
 ) -> i64 {
-    let majors = majors_side(spec);
+    let majors = spec.majors_side();
     let mut total = 0;
     for (turn, side) in [majors, 1 - majors].into_iter().enumerate() {
         let mut rng = ChaCha8Rng::from_seed(game_seed(key, board, turn as u32));
@@ -160,15 +160,6 @@ pub fn duplicate_net(
     total
 }
 
-/// The side holding Spades (N-S with the default trumps).
-fn majors_side(spec: &GameSpec) -> usize {
-    spec.seats()
-        .iter()
-        .find(|&&s| spec.trumps.of(s) == Some(Suit::Spades))
-        .map_or(0, |&s: &Seat| spec.side_of(s))
-        .min(1)
-}
-
 /// Plays the board's robot games on `threads` threads (at least one); `progress` is called
 /// after each game. The figures do not depend on the number of threads.
 pub fn analyse_board(
@@ -182,31 +173,10 @@ pub fn analyse_board(
     analysable(spec)?;
     let settings = settings.checked()?;
     let games = settings.games as usize;
-    let next = AtomicUsize::new(0);
-    let mut scores = vec![(0i64, 0i64); games];
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.clamp(1, games))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= games {
-                            break;
-                        }
-                        mine.push((g, robot_game(spec, key, board, g as u32, settings.playouts)));
-                        progress();
-                    }
-                    mine
-                })
-            })
-            .collect();
-        for w in workers {
-            // A robot game does not panic; if one did, its games keep the zero they have.
-            for (g, s) in w.join().unwrap_or_default() {
-                scores[g] = s;
-            }
-        }
+    let scores = in_parallel(games, threads, |g| {
+        let s = robot_game(spec, key, board, g as u32, settings.playouts);
+        progress();
+        s
     });
     let majors: Vec<i64> = scores.iter().map(|s| s.0).collect();
     let minors: Vec<i64> = scores.iter().map(|s| s.1).collect();
@@ -219,6 +189,41 @@ pub fn analyse_board(
         minors: figures(&minors),
         net: figures(&nets).mean,
     })
+}
+
+/// `f(0)` to `f(n - 1)` on `threads` threads (at least one), each thread taking the next
+/// index as it frees up; the results in index order, whatever the threads. A task that
+/// panicked (none should) leaves `T::default()` in its place.
+pub fn in_parallel<T: Default + Clone + Send>(
+    n: usize,
+    threads: usize,
+    f: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let mut out = vec![T::default(); n];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.clamp(1, n.max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= n {
+                            break;
+                        }
+                        mine.push((i, f(i)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        for w in workers {
+            for (i, x) in w.join().unwrap_or_default() {
+                out[i] = x;
+            }
+        }
+    });
+    out
 }
 
 /// Mean, median, standard deviation and 10th/90th percentiles of scores (not empty).

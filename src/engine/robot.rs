@@ -372,20 +372,31 @@ mod tests {
         assert_eq!(play(), play());
     }
 
+    /// North leads `lead` from `north`; East, to play, holds 4H 9H KH and must follow.
+    fn east_to_follow<'s>(spec: &'s GameSpec, north: &str, south: &str, lead: &str) -> Game<'s> {
+        let mut game = Game::new(spec, Seat::West);
+        let hand = |s: &str| CardCounts::from_cards(&crate::engine::parse_cards(s).unwrap());
+        game.deal([
+            hand(north),
+            hand("4H 9H KH 2D 3D 4D 5D 6D 7D 8D 9D TD JD"),
+            hand(south),
+            hand("4S 5S 6S 7S 8S 9S TS JS QS KS AS QD KD"),
+        ])
+        .unwrap();
+        assert_eq!(game.to_play(), Some(Seat::North));
+        game.play(lead.parse().unwrap()).unwrap();
+        game
+    }
+
     #[test]
     fn greedy_wins_with_its_cheapest_winning_card() {
         let spec = GameSpec::default();
-        // North leads; East holds three hearts and must follow.
-        let mut game = Game::new(&spec, Seat::West);
-        let hand = |s: &str| CardCounts::from_cards(&crate::engine::parse_cards(s).unwrap());
-        let mut hands = [CardCounts::new(); 4];
-        hands[0] = hand("5H 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC");
-        hands[1] = hand("4H 9H KH 2D 3D 4D 5D 6D 7D 8D 9D TD JD");
-        hands[2] = hand("2H 3H 6H 7H 8H TH JH QH AH AC AD 2S 3S");
-        hands[3] = hand("4S 5S 6S 7S 8S 9S TS JS QS KS AS QD KD");
-        game.deal(hands).unwrap();
-        assert_eq!(game.to_play(), Some(Seat::North));
-        game.play("5H".parse().unwrap()).unwrap();
+        let game = east_to_follow(
+            &spec,
+            "5H 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+            "2H 3H 6H 7H 8H TH JH QH AH AC AD 2S 3S",
+            "5H",
+        );
         assert_eq!(
             choose(&game, Player::Greedy, &mut ChaCha8Rng::seed_from_u64(0)),
             Some("9H".parse().unwrap())
@@ -395,15 +406,12 @@ mod tests {
     #[test]
     fn greedy_plays_its_cheapest_card_when_it_cannot_win() {
         let spec = GameSpec::default();
-        let mut game = Game::new(&spec, Seat::West);
-        let hand = |s: &str| CardCounts::from_cards(&crate::engine::parse_cards(s).unwrap());
-        let mut hands = [CardCounts::new(); 4];
-        hands[0] = hand("AH 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC");
-        hands[1] = hand("4H 9H KH 2D 3D 4D 5D 6D 7D 8D 9D TD JD");
-        hands[2] = hand("2H 3H 6H 7H 8H TH JH QH 5H AC AD 2S 3S");
-        hands[3] = hand("4S 5S 6S 7S 8S 9S TS JS QS KS AS QD KD");
-        game.deal(hands).unwrap();
-        game.play("AH".parse().unwrap()).unwrap();
+        let game = east_to_follow(
+            &spec,
+            "AH 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+            "2H 3H 6H 7H 8H TH JH QH 5H AC AD 2S 3S",
+            "AH",
+        );
         assert_eq!(
             choose(&game, Player::Greedy, &mut ChaCha8Rng::seed_from_u64(0)),
             Some("4H".parse().unwrap())

@@ -749,6 +749,15 @@ impl GameSpec {
         }
     }
 
+    /// The side (index) holding the majors: the one whose player has Spades (N-S with the
+    /// default trumps); side 0 when no one has.
+    pub fn majors_side(&self) -> usize {
+        self.seats()
+            .iter()
+            .find(|&&s| self.trumps.of(s) == Some(Suit::Spades))
+            .map_or(0, |&s| self.side_of(s))
+    }
+
     /// Seats of one side, in seat order.
     pub fn side_seats(&self, side: usize) -> Vec<Seat> {
         self.seats()

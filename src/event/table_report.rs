@@ -16,9 +16,7 @@ use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSu
 use crate::engine::json::{DealInput, DummiesInput, PlayerInput, SeatMap, deal_record, side_named};
 use crate::engine::kaiso::{self, KaisoScore, KaisoSummary, Partnerships, SideSummary};
 use crate::engine::summary::dummy_problems;
-use crate::engine::{
-    self, CardCounts, Deal, GameRecord, GameSpec, Problem, Score, Seat, Suit, Summary,
-};
+use crate::engine::{self, CardCounts, Deal, GameRecord, GameSpec, Problem, Score, Seat, Summary};
 
 /// One deal's line: the summary after that deal (counts so far, not that deal's alone).
 #[derive(Debug, Deserialize)]
@@ -112,17 +110,9 @@ pub struct Checked {
     pub minors: i64,
 }
 
-/// The side (index) holding the majors: the one whose player has Spades.
-pub fn majors_side(spec: &GameSpec) -> usize {
-    spec.seats()
-        .iter()
-        .find(|&&s| spec.trumps.of(s) == Some(Suit::Spades))
-        .map_or(0, |&s| spec.side_of(s))
-}
-
 /// The seats of the majors or the minors.
 pub fn side_seats(spec: &GameSpec, majors: bool) -> Vec<Seat> {
-    let m = majors_side(spec);
+    let m = spec.majors_side();
     spec.seats()
         .iter()
         .copied()
@@ -418,7 +408,7 @@ pub fn check(
                 return Err(problems);
             }
             let score = embers::score(e, summary);
-            let m = majors_side(spec);
+            let m = spec.majors_side();
             let revokes = (0..2)
                 .map(|side| {
                     summary
@@ -443,7 +433,7 @@ pub fn check(
                 return Err(problems);
             }
             let score = kaiso::score(summary);
-            let m = majors_side(spec);
+            let m = spec.majors_side();
             let total = |side: usize| score.partnerships.get(side).total;
             return Ok(Checked {
                 majors: total(m),
@@ -518,7 +508,7 @@ pub fn check(
             (outcome.score, revokes)
         }
     };
-    let m = majors_side(spec);
+    let m = spec.majors_side();
     let side_score = |i: usize| score.sides.get(i).map_or(0, |s| s.score);
     let other = (0..spec.sides()).find(|&i| i != m).unwrap_or(m);
     Ok(Checked {
@@ -687,7 +677,7 @@ mod tests {
         assert_eq!(score.side("NS").unwrap().revoke_bonus, 260);
         assert_eq!((checked.majors, checked.minors), (2020, 1120));
         assert_eq!(checked.revokes, vec![0, 1]);
-        assert_eq!(majors_side(&spec), 0);
+        assert_eq!(spec.majors_side(), 0);
     }
 
     #[test]
@@ -745,7 +735,7 @@ mod tests {
     fn majors_follow_the_trump_seating() {
         let trumps: Trumps = "DSCH".parse().unwrap();
         let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, Some(trumps)).unwrap();
-        assert_eq!(majors_side(&spec), 1);
+        assert_eq!(spec.majors_side(), 1);
         assert_eq!(side_seats(&spec, true), vec![Seat::East, Seat::West]);
     }
 

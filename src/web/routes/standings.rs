@@ -323,7 +323,7 @@ pub async fn scorecard(
             .db(move |c| Ok(service::standings::reports_of_entry(c, &ev, number)?))
             .await?;
         let spec = l.ev.settings.game_spec();
-        let m = crate::event::table_report::majors_side(&spec);
+        let m = spec.majors_side();
         card.rows
             .iter()
             .map(|r| {
