@@ -14,37 +14,10 @@ fn roster(app: &TestApp) -> Vec<Player> {
     })
 }
 
-/// A multipart/form-data body as a browser sends the many-players form: text fields, then
-/// the file input (its name and bytes; a browser sends an empty name and no bytes when no
-/// file is chosen).
-fn multipart(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
-    let boundary = "----calypsoTestBoundary7MA4YWxk";
-    let mut body = Vec::new();
-    for (name, value) in fields {
-        body.extend_from_slice(
-            format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
-            )
-            .as_bytes(),
-        );
-    }
-    let (filename, bytes) = file.unwrap_or(("", b""));
-    body.extend_from_slice(
-        format!(
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\n\
-             Content-Type: text/csv\r\n\r\n"
-        )
-        .as_bytes(),
-    );
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
-
 /// Sends the many-players form as the page does (multipart), with the page's CSRF token.
 async fn upload(d: &Browser, lines: &str, file: Option<(&str, &[u8])>) -> reqwest::Response {
     let token = d.csrf("/c/alpha/players").await;
-    let (content_type, body) = multipart(&[("csrf_token", &token), ("lines", lines)], file);
+    let (content_type, body) = multipart_body(&[("csrf_token", &token), ("lines", lines)], file);
     d.http
         .post(d.url("/c/alpha/players/bulk"))
         .header("content-type", content_type)
@@ -246,7 +219,7 @@ async fn a_csv_file_is_read_with_or_without_a_header_and_refused_whole_when_wron
             .unwrap()
             .contains("could not be read as a form")
     );
-    let (content_type, body) = multipart(&[("lines", "Hal Hay\nIda Ito")], None);
+    let (content_type, body) = multipart_body(&[("lines", "Hal Hay\nIda Ito")], None);
     let r = d
         .http
         .post(d.url("/c/alpha/players/bulk"))
@@ -262,7 +235,7 @@ async fn a_csv_file_is_read_with_or_without_a_header_and_refused_whole_when_wron
         "the expired form keeps the lines: {body}"
     );
     // A file sent to an address that takes none is refused, not read.
-    let (content_type, body) = multipart(&[("csrf_token", &token), ("name", "Jo")], None);
+    let (content_type, body) = multipart_body(&[("csrf_token", &token), ("name", "Jo")], None);
     let r = d
         .http
         .post(d.url("/c/alpha/players"))

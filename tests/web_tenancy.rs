@@ -82,6 +82,8 @@ async fn no_director_route_reaches_another_clubs_data() {
             .replace("{entry}", &entry_id.to_string())
             // Bravo's event has no results: its own event's 404 is what stops the request.
             .replace("{result}", "1")
+            // No sim exists: a sim route's club is what stops the request.
+            .replace("{sim}", "1")
     };
     let csrf = alice.csrf("/c/alpha").await;
     // Every field any director form takes, all valid, so only tenancy can stop the request.

@@ -7,13 +7,13 @@ use diesel::prelude::*;
 
 use super::schema::{
     board_pars, deal_commitments, entry_players, event_entries, event_movements, events,
-    individual_options, individual_rounds, movement_changes, movement_rows, table_codes,
+    individual_options, individual_rounds, movement_changes, movement_rows, sim_heats, table_codes,
 };
 use super::{DbConnection, DbError, now};
 use crate::event::rounds::RoundState;
 use crate::event::{
     ClubId, Count, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus,
-    PublishedCommitment, SettingsDraft, TrumpsDraft, Withdrawal,
+    PublishedCommitment, SettingsDraft, SimId, TrumpsDraft, Withdrawal,
 };
 
 #[derive(Queryable)]
@@ -44,6 +44,7 @@ struct EventRow {
     game: String,
     hands: i32,
     packs: i32,
+    sim_id: Option<i32>,
 }
 
 /// The settings' columns: the one mapping from [`EventSettings`] to storage.
@@ -137,6 +138,7 @@ impl EventRow {
             finished_at: self.finished_at,
             created_at: self.created_at,
             updated_at: self.updated_at,
+            sim: self.sim_id.map(SimId::new),
         })
     }
 }
@@ -367,6 +369,7 @@ pub fn set_released(conn: &mut DbConnection, id: EventId) -> Result<(), DbError>
 /// Deletes the event and every row that hangs on it but results and commitments (the
 /// delete rule keeps an event that has either).
 pub fn delete_event(conn: &mut DbConnection, id: EventId) -> Result<(), DbError> {
+    diesel::delete(sim_heats::table.find(id.get())).execute(conn)?;
     let entries = event_entries::table
         .filter(event_entries::event_id.eq(id.get()))
         .select(event_entries::id);

@@ -13,6 +13,7 @@ pub mod pars;
 pub mod results;
 pub mod schema;
 pub mod server;
+pub mod sims;
 pub mod tables;
 
 use std::path::PathBuf;

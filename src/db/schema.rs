@@ -127,6 +127,27 @@ diesel::table! {
         game -> Text,
         hands -> Integer,
         packs -> Integer,
+        sim_id -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    sims (id) {
+        id -> Integer,
+        club_id -> Integer,
+        name -> Text,
+        released -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sim_heats (event_id) {
+        event_id -> Integer,
+        sim_id -> Integer,
+        heat -> Integer,
+        club_name -> Text,
+        imported -> Bool,
     }
 }
 
@@ -277,6 +298,9 @@ diesel::table! {
 }
 
 diesel::joinable!(board_pars -> events (event_id));
+diesel::joinable!(sim_heats -> events (event_id));
+diesel::joinable!(sim_heats -> sims (sim_id));
+diesel::joinable!(sims -> clubs (club_id));
 diesel::joinable!(directors -> clubs (club_id));
 diesel::joinable!(individual_options -> events (event_id));
 diesel::joinable!(individual_rounds -> events (event_id));
@@ -317,4 +341,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     results,
     result_audit,
     board_pars,
+    sims,
+    sim_heats,
 );

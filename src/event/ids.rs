@@ -62,6 +62,10 @@ id_type!(
     ResultId
 );
 id_type!(InviteId);
+id_type!(
+    /// A simultaneous event: one deal set, several clubs' heats.
+    SimId
+);
 id_type!(ApiTokenId);
 
 #[cfg(test)]

@@ -899,6 +899,8 @@ pub struct ImportResult {
 #[derive(Clone, Debug)]
 pub struct ImportPlan {
     pub club_slug: String,
+    /// The exporting club's name, as the file gives it.
+    pub club_name: String,
     pub settings: EventSettings,
     pub status: EventStatus,
     pub current_round: u32,
@@ -1147,6 +1149,7 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
         |t: &Option<String>, path: &str| t.as_deref().map(|t| parse_time(t, path)).transpose();
     Ok(ImportPlan {
         club_slug: doc.club.slug,
+        club_name: doc.club.name,
         status,
         current_round: doc.event.current_round,
         round_started_at: opt_time(&doc.event.round_started_at, "event.round_started_at")?,

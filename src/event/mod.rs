@@ -19,6 +19,7 @@ pub mod rounds;
 pub mod scoring_sheet;
 pub mod seats;
 pub mod settings;
+pub mod sim;
 pub mod standings;
 pub mod table_report;
 pub mod threes;
@@ -26,7 +27,9 @@ pub mod visibility;
 
 use chrono::NaiveDateTime;
 
-pub use ids::{ApiTokenId, ClubId, DirectorId, EntryId, EventId, InviteId, PlayerId, ResultId};
+pub use ids::{
+    ApiTokenId, ClubId, DirectorId, EntryId, EventId, InviteId, PlayerId, ResultId, SimId,
+};
 pub use lifecycle::{EventStatus, LifecycleError, Redeal};
 pub use papers::{PapersError, PapersJson};
 pub use settings::{
@@ -47,6 +50,16 @@ impl DealKey {
     /// A fresh key from the deals module's set keys.
     pub fn generate() -> Result<DealKey, crate::deals::DealError> {
         let key = crate::deals::SetKey::generate()?;
+        Ok(DealKey {
+            algorithm: crate::deals::ALGORITHM.to_string(),
+            key_hex: key.to_hex(),
+            commitment: key.commitment(),
+        })
+    }
+
+    /// A given key, as 64 hex digits (a simultaneous event's heat played on another server).
+    pub fn from_hex(hex: &str) -> Result<DealKey, crate::deals::DealError> {
+        let key = crate::deals::SetKey::from_hex(hex)?;
         Ok(DealKey {
             algorithm: crate::deals::ALGORITHM.to_string(),
             key_hex: key.to_hex(),
@@ -89,6 +102,8 @@ pub struct Event {
     pub finished_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// The simultaneous event this is a heat of, if any (`event::sim`).
+    pub sim: Option<SimId>,
 }
 
 impl Event {
@@ -98,6 +113,7 @@ impl Event {
             status: self.status,
             has_key: self.deal.is_some(),
             released: self.hand_records_released,
+            in_sim: self.sim.is_some(),
         }
     }
 

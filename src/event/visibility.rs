@@ -37,6 +37,8 @@ pub struct Exposure {
     pub status: EventStatus,
     pub has_key: bool,
     pub released: bool,
+    /// A heat of a simultaneous event: other clubs may still have to play its boards.
+    pub in_sim: bool,
 }
 
 impl Exposure {
@@ -72,9 +74,13 @@ impl Exposure {
     /// A board's results (scores, rulings): the club's directors see them wherever they see
     /// the event; anyone else once no table still has to play the board (its scores would
     /// tell those players about the cards, see `results::boards_still_to_play`), and every
-    /// board's once play is over.
+    /// board's once play is over. A heat of a simultaneous event shows them to the public
+    /// only once the field's hand records are released: until then some other club may
+    /// still have to play every board.
     pub fn board_results_visible(self, v: Viewer, still_to_play: bool) -> bool {
-        self.event_visible(v) && (v.is_club_director() || self.status.over() || !still_to_play)
+        let field_over = !self.in_sim || self.released;
+        self.event_visible(v)
+            && (v.is_club_director() || (field_over && (self.status.over() || !still_to_play)))
     }
 }
 
@@ -99,6 +105,7 @@ mod tests {
             status: Draft,
             has_key: true,
             released: false,
+            in_sim: false,
         };
         assert!(!draft.event_visible(Viewer::Anonymous));
         assert!(!draft.event_visible(Viewer::OtherClub));
@@ -120,6 +127,7 @@ mod tests {
                 status: s,
                 has_key: true,
                 released: false,
+                in_sim: false,
             };
             let after = Exposure {
                 released: true,
@@ -145,6 +153,7 @@ mod tests {
             status: Draft,
             has_key: false,
             released: false,
+            in_sim: false,
         };
         for v in ALL_VIEWERS {
             assert!(!e.commitment_visible(v) && !e.key_visible(v) && !e.papers_visible(v));
@@ -158,6 +167,7 @@ mod tests {
                 status: s,
                 has_key: true,
                 released: false,
+                in_sim: false,
             };
             for v in [Viewer::Anonymous, Viewer::OtherClub] {
                 assert!(!e.board_results_visible(v, true), "{s} {v:?}");
@@ -170,6 +180,7 @@ mod tests {
                 status: s,
                 has_key: true,
                 released: false,
+                in_sim: false,
             };
             for v in ALL_VIEWERS {
                 assert!(e.board_results_visible(v, true), "{s} {v:?}");
@@ -179,7 +190,27 @@ mod tests {
             status: Draft,
             has_key: true,
             released: false,
+            in_sim: false,
         };
         assert!(!draft.board_results_visible(Viewer::Anonymous, false));
+    }
+
+    #[test]
+    fn a_heats_board_results_wait_for_the_whole_field() {
+        let heat = Exposure {
+            status: Finished,
+            has_key: true,
+            released: false,
+            in_sim: true,
+        };
+        for v in [Viewer::Anonymous, Viewer::OtherClub] {
+            assert!(!heat.board_results_visible(v, false), "{v:?}");
+            let released = Exposure {
+                released: true,
+                ..heat
+            };
+            assert!(released.board_results_visible(v, false), "{v:?}");
+        }
+        assert!(heat.board_results_visible(Viewer::ClubDirector, true));
     }
 }

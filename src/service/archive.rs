@@ -116,23 +116,33 @@ pub fn import_event(
     let slug = club_slug.unwrap_or(&plan.club_slug).to_string();
     let club =
         db::clubs::club_by_slug(conn, &slug)?.ok_or_else(|| ArchiveError::NoClub(slug.clone()))?;
-    let id = db::write_transaction(conn, |conn| -> Result<EventId, ArchiveError> {
+    let id = db::write_transaction(conn, |conn| {
         refuse_twice(conn, club.id, &slug, &plan)?;
-        let id = db::archive::insert_event(conn, club.id, &plan)?;
-        db::movements::insert_changes(conn, id, &plan.movement_changes)?;
-        let ev = db::events::event(conn, club.id, id)?.ok_or(ArchiveError::NoEvent(id.get()))?;
-        let scores = event_scores(conn, &ev, Viewer::ClubDirector)?;
-        for r in &scores.results {
-            recheck(&ev, r)?;
-        }
-        if let Some(diff) =
-            first_difference(&plan.standings, &scores.standings.to_value(), "standings")
-        {
-            return Err(ArchiveError::StandingsDiffer(diff));
-        }
-        Ok(id)
+        import_plan(conn, club.id, &plan)
     })?;
     Ok((id, slug))
+}
+
+/// Writes a read file's event under the club, in the caller's transaction: the results are
+/// scored again and kept only if they give the file's standings. (Whether it is there
+/// already is the caller's question: a sim's heats share one deal commitment.)
+pub fn import_plan(
+    conn: &mut DbConnection,
+    club: ClubId,
+    plan: &ImportPlan,
+) -> Result<EventId, ArchiveError> {
+    let id = db::archive::insert_event(conn, club, plan)?;
+    db::movements::insert_changes(conn, id, &plan.movement_changes)?;
+    let ev = db::events::event(conn, club, id)?.ok_or(ArchiveError::NoEvent(id.get()))?;
+    let scores = event_scores(conn, &ev, Viewer::ClubDirector)?;
+    for r in &scores.results {
+        recheck(&ev, r)?;
+    }
+    if let Some(diff) = first_difference(&plan.standings, &scores.standings.to_value(), "standings")
+    {
+        return Err(ArchiveError::StandingsDiffer(diff));
+    }
+    Ok(id)
 }
 
 /// The entries of several of the club's events at once, by event then number: the archive's

@@ -9,6 +9,7 @@ use crate::event::PublishedCommitment;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::lifecycle::{self, Redeal};
+use crate::event::sim::SimError;
 use crate::event::{
     ClubId, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus, LifecycleError,
 };
@@ -20,6 +21,9 @@ pub enum EventChangeError {
     NotFound,
     #[error(transparent)]
     Refused(#[from] LifecycleError),
+    /// What a heat of a simultaneous event may not do on its own.
+    #[error(transparent)]
+    Heat(#[from] SimError),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -36,6 +40,8 @@ impl ActionError for EventChangeError {
         match self {
             EventChangeError::NotFound => ErrorKind::NotFound,
             EventChangeError::Refused(r) => r.kind(),
+            EventChangeError::Heat(SimError::SettingsDiffer { .. }) => ErrorKind::Invalid,
+            EventChangeError::Heat(_) => ErrorKind::Conflict,
             EventChangeError::Db(_) => ErrorKind::Internal,
         }
     }
@@ -144,12 +150,36 @@ pub fn update_draft(
     settings: &EventSettings,
 ) -> Result<Event, EventChangeError> {
     db::write_transaction(conn, |conn| {
-        if !current(conn, club, id)?.status.editable() {
+        let ev = current(conn, club, id)?;
+        if !ev.status.editable() {
             return Err(LifecycleError::NotDraft.into());
         }
+        heat_keeps_sim_settings(conn, &ev, settings)?;
         db::events::update_settings(conn, id, settings)?;
         current(conn, club, id)
     })
+}
+
+/// A heat's draft keeps the settings every heat of its sim shares (`event::sim`).
+fn heat_keeps_sim_settings(
+    conn: &mut DbConnection,
+    ev: &Event,
+    settings: &EventSettings,
+) -> Result<(), EventChangeError> {
+    use super::sims::SimActionError as E;
+    super::sims::check_heat_settings(conn, ev, settings).map_err(|e| match e {
+        E::Refused(r) => EventChangeError::Heat(r),
+        E::Db(d) => EventChangeError::Db(d),
+        _ => EventChangeError::NotFound,
+    })
+}
+
+/// A heat's deal and release are the field's, not its own.
+fn refuse_heat(conn: &mut DbConnection, ev: &Event) -> Result<(), EventChangeError> {
+    match super::sims::sim_of(conn, ev)? {
+        Some(sim) => Err(SimError::HeatOfSim(sim.name).into()),
+        None => Ok(()),
+    }
 }
 
 /// Moves the event from the status the director saw to `to`. Leaving draft gives it a
@@ -187,6 +217,10 @@ pub fn change_status(
         if !db::events::set_status(conn, id, ev.status, to, finished_at, at)? {
             return Err(LifecycleError::Stale { now: ev.status }.into());
         }
+        // The last heat of a sim to finish releases the whole field's hand records.
+        if let Some(sim) = ev.sim.filter(|_| to.over()) {
+            super::sims::release_if_over(conn, sim)?;
+        }
         current(conn, club, id)
     })
 }
@@ -204,6 +238,7 @@ pub fn redeal(
 ) -> Result<Event, EventChangeError> {
     db::write_transaction(conn, |conn| {
         let ev = current(conn, club, id)?;
+        refuse_heat(conn, &ev)?;
         let current_public = match &ev.deal {
             Some(k) => db::events::is_published(conn, id, &k.commitment)?,
             None => false,
@@ -228,6 +263,7 @@ pub fn release_hand_records(
 ) -> Result<Event, EventChangeError> {
     db::write_transaction(conn, |conn| {
         let ev = current(conn, club, id)?;
+        refuse_heat(conn, &ev)?;
         lifecycle::check_release(ev.status, ev.deal.is_some(), ev.hand_records_released)?;
         db::events::set_released(conn, id)?;
         current(conn, club, id)

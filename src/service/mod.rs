@@ -9,6 +9,7 @@ pub mod entries;
 pub mod events;
 pub mod pars;
 pub mod play;
+pub mod sims;
 pub mod tokens;
 
 pub use accounts::{LoginOutcome, ServiceError};

@@ -98,10 +98,15 @@ pub fn event_scores(
     let (entries, movement) = play.into_entries_and_movement();
     let still = boards_still_to_play(movement.as_ref(), &results);
     let exposure = ev.exposure();
-    let hidden_boards = still
-        .into_iter()
-        .filter(|&b| !exposure.board_results_visible(viewer, true) && b > 0)
-        .collect();
+    let hidden_boards = if exposure.board_results_visible(viewer, false) {
+        still
+            .into_iter()
+            .filter(|&b| !exposure.board_results_visible(viewer, true) && b > 0)
+            .collect()
+    } else {
+        // No board's results are shown yet (a heat of a sim before the field's release).
+        (1..=u32::from(ev.settings.boards())).collect()
+    };
     let sheet = scoring_sheet(&SheetInputs {
         settings: &ev.settings,
         entries: &entries,

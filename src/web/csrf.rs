@@ -163,26 +163,27 @@ pub async fn guard(
         .map(ServiceResponse::map_into_left_body)
 }
 
-/// An upload's body, up to [`upload::UPLOAD_LIMIT`].
+/// An upload's body, up to its address's limit ([`upload::limit_for`]).
 async fn upload_body(
     req: &actix_web::HttpRequest,
     payload: &mut actix_web::dev::Payload,
 ) -> Result<web::Bytes, AppError> {
+    let limit = upload::limit_for(req);
     let too_large = || {
         AppError::Refused(
             StatusCode::PAYLOAD_TOO_LARGE,
             "Upload too large",
             format!(
-                "The upload is larger than the limit of 1 MiB for the file or the pasted text \
-                 ({} bytes in all); nothing was saved.",
-                upload::UPLOAD_LIMIT
+                "The upload is larger than the limit of {} MiB for the file or the pasted text \
+                 ({limit} bytes in all); nothing was saved.",
+                limit >> 20
             ),
         )
     };
     let read = web::Payload::from_request(req, payload)
         .await
         .map_err(|e| body_refused(req, &e))?;
-    match read.to_bytes_limited(upload::UPLOAD_LIMIT).await {
+    match read.to_bytes_limited(limit).await {
         Ok(Ok(b)) => Ok(b),
         Ok(Err(e)) => Err(body_refused(req, &e)),
         Err(_) => Err(too_large()),

@@ -11,11 +11,27 @@ use futures_util::StreamExt;
 
 use crate::event::roster::MAX_BYTES;
 
-/// The addresses (their ends, after `/c/{club}`) that take a file: the roster's many players.
-pub const UPLOAD_PATHS: [&str; 1] = ["/players/bulk"];
+/// The addresses (their ends, after `/c/{club}`) that take a file: the roster's many
+/// players, and a simultaneous event's heat played elsewhere (its export file).
+pub const UPLOAD_PATHS: [&str; 2] = ["/players/bulk", HEAT_IMPORT];
+
+/// The end of a sim's heat import address.
+pub const HEAT_IMPORT: &str = "/heats/import";
 
 /// A whole upload: the file (or the pasted text) and the form's other small fields.
 pub const UPLOAD_LIMIT: usize = MAX_BYTES + 64 * 1024;
+
+/// A heat's export file: a large heat's results and their audit run to a few megabytes.
+pub const HEAT_UPLOAD_LIMIT: usize = 8 * MAX_BYTES + 64 * 1024;
+
+/// The limit of the upload to this address.
+pub fn limit_for(req: &HttpRequest) -> usize {
+    if req.path().ends_with(HEAT_IMPORT) {
+        HEAT_UPLOAD_LIMIT
+    } else {
+        UPLOAD_LIMIT
+    }
+}
 
 /// The most parts a form of the site sends (token, text, file, order): more is not ours.
 const MAX_PARTS: usize = 16;

@@ -523,6 +523,7 @@ pub fn store_result(
 }
 
 /// A director's API client: one bearer token, answers as (status, JSON or the body text).
+#[derive(Clone)]
 pub struct Api {
     pub http: reqwest::Client,
     pub base: String,
@@ -536,6 +537,7 @@ impl Api {
             "GET" => self.http.get(&url),
             "POST" => self.http.post(&url),
             "PUT" => self.http.put(&url),
+            "PATCH" => self.http.patch(&url),
             _ => unreachable!(),
         }
         .bearer_auth(&self.token);
@@ -758,4 +760,31 @@ pub async fn finished_evening(
     stored[1] = ruled;
     move_event(d, &event, &[("running", "finished")]).await;
     (event, id, stored)
+}
+
+/// A multipart/form-data body as a browser sends a form with a file input: text fields,
+/// then the input `file` (its name and bytes; a browser sends an empty name and no bytes
+/// when no file is chosen).
+pub fn multipart_body(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
+    let boundary = "----calypsoTestBoundary7MA4YWxk";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+            )
+            .as_bytes(),
+        );
+    }
+    let (filename, bytes) = file.unwrap_or(("", b""));
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\n\
+             Content-Type: text/csv\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
 }

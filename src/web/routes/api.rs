@@ -95,6 +95,11 @@ pub fn scope() -> Scope {
             "/events/{id}/movement/changes",
             web::get().to(movement_changes),
         )
+        .route(
+            "/sims/{id}/standings",
+            web::get().to(super::sims::api_standings),
+        )
+        .route("/sims/{id}/sheet", web::get().to(super::sims::api_sheet))
         .route("/players", web::get().to(list_players))
         .route("/players", web::post().to(create_player))
         .route("/players/{id}", web::patch().to(update_player))

@@ -748,6 +748,9 @@ pub async fn confirm_all(
 pub struct RedealForm {
     pub reason: String,
     pub confirm: String,
+    /// A given key (64 hex digits) instead of a fresh one: a heat of a simultaneous event
+    /// organised on another server deals the organiser's boards.
+    pub key: String,
 }
 
 /// A new deal key: free while the current one was never shown, otherwise a recorded redeal
@@ -788,7 +791,27 @@ pub async fn redeal(
         }
         return Err(e.into());
     }
-    let key = DealKey::generate()?;
+    let key = match form.key.trim() {
+        "" => DealKey::generate()?,
+        // Only before any commitment was shown: a given key replaces nothing public.
+        _ if public => {
+            return Err(AppError::Refused(
+                StatusCode::CONFLICT,
+                "Commitment already public",
+                "A given deal key can only replace a key whose commitment was never shown: this event's is public.".into(),
+            ));
+        }
+        hex => DealKey::from_hex(hex).map_err(|e| {
+            AppError::Refused(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "Not a deal key",
+                format!(
+                    "The given deal key \"{}\" is not one: {e}. Nothing was changed.",
+                    hex.chars().take(80).collect::<String>()
+                ),
+            )
+        })?,
+    };
     let (by, reason) = (d.director.id, form.reason.clone());
     state
         .db(move |c| Ok(service::events::redeal(c, club, id, &reason, by, &key)?))
@@ -1047,6 +1070,10 @@ struct EventPage {
     /// The standings part the live script refreshes, once there are results.
     standings: Option<String>,
     poll_ms: u64,
+    /// The simultaneous event this is a heat of: its address and name.
+    sim: Option<(String, String)>,
+    /// The director may open a simultaneous event from this event.
+    can_open_sim: bool,
 }
 
 fn stamp(t: chrono::NaiveDateTime, zone: TimeZone) -> String {
@@ -1103,6 +1130,18 @@ pub async fn show(
         None => None,
     };
     let is_director = who.is_club_director();
+    let sim = match ev.sim {
+        Some(_) => {
+            let e = ev.clone();
+            state
+                .db(move |c| Ok(service::sims::sim_of(c, &e)?))
+                .await?
+                .map(|s| (format!("/sims/{}", s.id), s.name))
+        }
+        None => None,
+    };
+    let can_open_sim =
+        is_director && crate::event::sim::check_open(&ev, ev.settings.name()).is_ok();
     let key_visible = exposure.key_visible(who);
     let current = ev.deal.as_ref().map(|k| k.commitment.clone());
     let withdrawn = shown
@@ -1147,13 +1186,11 @@ pub async fn show(
                 label: to.action(),
             })
             .collect(),
-        can_release: lifecycle::check_release(
-            ev.status,
-            ev.deal.is_some(),
-            ev.hand_records_released,
-        )
-        .is_ok(),
-        can_redeal: ev.status.before_play(),
+        // A heat's deal and release are its sim's.
+        can_release: ev.sim.is_none()
+            && lifecycle::check_release(ev.status, ev.deal.is_some(), ev.hand_records_released)
+                .is_ok(),
+        can_redeal: ev.status.before_play() && ev.sim.is_none(),
         can_delete: lifecycle::check_delete(ev.status, !shown.is_empty(), played.results.len())
             .is_ok(),
         has_key: ev.deal.is_some(),
@@ -1163,6 +1200,8 @@ pub async fn show(
         standings,
         poll_ms: POLL_MS,
         is_director,
+        sim,
+        can_open_sim,
         ev: EventView::from(&ev),
         club,
     };

@@ -1,7 +1,10 @@
 //! The event's export document (`docs/export-format.md`) as a download for its club's
-//! directors: the same document as `calypso-director export`.
+//! directors: the same document as `calypso-director export` (`?with_key=1`: as
+//! `export --with-key`, the deal key even before release, for a simultaneous event's
+//! organiser to import the heat).
 
 use actix_web::{HttpResponse, web};
+use serde::Deserialize;
 
 use crate::event::EventId;
 use crate::service::archive::{ArchiveError, export_event};
@@ -9,16 +12,24 @@ use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ExportQuery {
+    pub with_key: String,
+}
+
 pub async fn export_json(
     state: web::Data<AppState>,
     d: ClubDirector,
     path: web::Path<(String, EventId)>,
+    query: web::Query<ExportQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let club = d.club.id;
+    let with_key = matches!(query.with_key.as_str(), "1" | "yes" | "true");
     let doc = state
         .db(move |c| {
-            export_event(c, club, id, false).map_err(|e| match e {
+            export_event(c, club, id, with_key).map_err(|e| match e {
                 ArchiveError::NoEvent(_) => AppError::NotFound,
                 ArchiveError::Db(d) => d.into(),
                 ArchiveError::Standings(s) => s.into(),

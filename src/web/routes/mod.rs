@@ -24,6 +24,7 @@ pub mod results;
 pub mod round_seats;
 pub mod rounds;
 pub mod settings;
+pub mod sims;
 pub mod standings;
 pub mod table;
 pub mod table_auction;
@@ -176,6 +177,16 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         get("/c/{club}/events/{event}/export.json", || {
             web::get().to(export::export_json)
         }),
+        post("/c/{club}/events/{event}/sim", || {
+            web::post().to(sims::open)
+        }),
+        post("/c/{club}/sims/{sim}/join", || web::post().to(sims::join)),
+        post("/c/{club}/sims/{sim}/heats/import", || {
+            web::post().to(sims::import)
+        }),
+        post("/c/{club}/sims/{sim}/release", || {
+            web::post().to(sims::release)
+        }),
         get("/c/{club}/directors", || web::get().to(directors::list)),
         post("/c/{club}/invites", || web::post().to(directors::invite)),
         post("/c/{club}/invites/{invite}/revoke", || {
@@ -225,6 +236,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/t/{code}/result", web::post().to(table::post_result))
         .route("/t/{code}/confirm", web::post().to(table::post_confirm))
         .route("/t/{code}/cut", web::post().to(table::post_cut))
+        .route("/sims", web::get().to(sims::list))
+        .route("/sims/{sim}", web::get().to(sims::page))
+        .route("/sims/{sim}/live", web::get().to(sims::live))
+        .route("/sims/{sim}/travellers", web::get().to(sims::travellers))
         .route("/c/{club}", web::get().to(public::club_home))
         .route("/c/{club}/archive", web::get().to(archive::page))
         .route(

@@ -1,0 +1,350 @@
+//! Simultaneous events: opening one from the organiser's event, joining it with a heat,
+//! importing a heat played elsewhere, releasing the field's hand records, and the field's
+//! standings and travellers. Each act is one transaction; the rules are `event::sim`.
+
+use serde_json::{Value, json};
+
+use super::archive::{ArchiveError, import_plan};
+use super::standings::{EventScores, StandingsError, event_scores, names_of};
+use super::{ActionError, ErrorKind};
+use crate::db::{self, DbConnection, DbError};
+use crate::event::club::Club;
+use crate::event::import;
+use crate::event::sim::{self, Heat, HeatSheet, Sim, SimError};
+use crate::event::{ClubId, Count, Event, EventId, EventSettings, SettingsError, SimId, Viewer};
+use crate::scoring::score;
+use crate::scoring::sheet::Sheet;
+
+#[derive(Debug, thiserror::Error)]
+pub enum SimActionError {
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Refused(#[from] SimError),
+    #[error("the heat's settings: {0}")]
+    Settings(#[from] SettingsError),
+    #[error(transparent)]
+    Import(#[from] ArchiveError),
+    #[error(transparent)]
+    Standings(#[from] StandingsError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl ActionError for SimActionError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            SimActionError::NotFound => ErrorKind::NotFound,
+            SimActionError::Refused(SimError::Name | SimError::SettingsDiffer { .. }) => {
+                ErrorKind::Invalid
+            }
+            SimActionError::Refused(SimError::DealDiffers { .. }) => ErrorKind::Invalid,
+            SimActionError::Refused(_) => ErrorKind::Conflict,
+            SimActionError::Settings(_) => ErrorKind::Invalid,
+            SimActionError::Import(ArchiveError::Db(_) | ArchiveError::Standings(_)) => {
+                ErrorKind::Internal
+            }
+            SimActionError::Import(_) => ErrorKind::Invalid,
+            SimActionError::Standings(_) | SimActionError::Db(_) => ErrorKind::Internal,
+        }
+    }
+}
+
+impl From<diesel::result::Error> for SimActionError {
+    fn from(e: diesel::result::Error) -> Self {
+        SimActionError::Db(e.into())
+    }
+}
+
+fn find_sim(conn: &mut DbConnection, id: SimId) -> Result<Sim, SimActionError> {
+    db::sims::sim(conn, id)?.ok_or(SimActionError::NotFound)
+}
+
+/// The sim's first heat: the organiser's event, whose deal and settings every heat shares.
+fn first_event(conn: &mut DbConnection, heats: &[Heat]) -> Result<Event, SimActionError> {
+    let first = heats.first().ok_or(SimActionError::NotFound)?;
+    db::events::public_event(conn, first.event)?.ok_or(SimActionError::NotFound)
+}
+
+/// Makes the club's event heat 1 of a new sim called `name`.
+pub fn open(
+    conn: &mut DbConnection,
+    club: &Club,
+    event: EventId,
+    name: &str,
+) -> Result<SimId, SimActionError> {
+    db::write_transaction(conn, |conn| {
+        let ev = db::events::event(conn, club.id, event)?.ok_or(SimActionError::NotFound)?;
+        sim::check_open(&ev, name)?;
+        Ok(db::sims::create(
+            conn,
+            club.id,
+            name.trim(),
+            ev.id,
+            &club.name,
+        )?)
+    })
+}
+
+/// A new heat of the sim for `club`: a draft event with the sim's settings (but `tables`)
+/// and its deal key. The club's directors then enter pairs and run it as any event.
+pub fn join(
+    conn: &mut DbConnection,
+    club: &Club,
+    id: SimId,
+    tables: Count,
+) -> Result<EventId, SimActionError> {
+    db::write_transaction(conn, |conn| {
+        let s = find_sim(conn, id)?;
+        let heats = db::sims::heats_of(conn, id)?;
+        sim::check_add(&s, &heats)?;
+        for h in heats.iter().filter(|h| !h.imported) {
+            if db::events::event(conn, club.id, h.event)?.is_some() {
+                return Err(SimError::AlreadyJoined.into());
+            }
+        }
+        let first = first_event(conn, &heats)?;
+        let key = first.deal.clone().ok_or(SimError::NoKey)?;
+        let mut draft = first.settings.draft();
+        draft.name = s.name.clone();
+        draft.tables = tables;
+        let settings = EventSettings::parse(&draft).map_err(|e| {
+            e.0.into_iter()
+                .next()
+                .map_or(SimActionError::NotFound, SimActionError::Settings)
+        })?;
+        let ev = db::events::create_event(conn, club.id, &settings)?;
+        db::events::store_key(conn, ev.id, &key)?;
+        db::sims::add_heat(conn, id, ev.id, sim::next_heat(&heats), &club.name, false)?;
+        Ok(ev.id)
+    })
+}
+
+/// A heat played on another server, from its export file, into the organiser's club: read
+/// and checked like any import, and then held to the sim's deal and settings.
+pub fn import_heat(
+    conn: &mut DbConnection,
+    club: &Club,
+    id: SimId,
+    text: &str,
+) -> Result<EventId, SimActionError> {
+    let plan = import::read(text).map_err(ArchiveError::from)?;
+    db::write_transaction(conn, |conn| {
+        let s = find_sim(conn, id)?;
+        if s.club_id != club.id {
+            return Err(SimActionError::NotFound);
+        }
+        let heats = db::sims::heats_of(conn, id)?;
+        sim::check_import(&heats)?;
+        let first = first_event(conn, &heats)?;
+        let key = first.deal.as_ref().ok_or(SimError::NoKey)?;
+        sim::check_deal(key, plan.deal.as_ref())?;
+        sim::check_settings(&first.settings, &plan.settings)?;
+        sim::check_name(&plan.club_name)?;
+        sim::check_not_imported(&heats, &plan.club_name)?;
+        let event = import_plan(conn, club.id, &plan)?;
+        db::sims::add_heat(
+            conn,
+            id,
+            event,
+            sim::next_heat(&heats),
+            plan.club_name.trim(),
+            true,
+        )?;
+        release_if_over(conn, id)?;
+        Ok(event)
+    })
+}
+
+/// The organiser releases the key and hand records for every heat at once.
+pub fn release(conn: &mut DbConnection, club: ClubId, id: SimId) -> Result<(), SimActionError> {
+    db::write_transaction(conn, |conn| {
+        let s = find_sim(conn, id)?;
+        if s.club_id != club {
+            return Err(SimActionError::NotFound);
+        }
+        if s.released {
+            return Err(SimError::AlreadyReleased.into());
+        }
+        Ok(db::sims::release(conn, id)?)
+    })
+}
+
+/// Releases the field's hand records if every heat's play is over: called in the
+/// transaction of whatever may have ended the last heat.
+pub fn release_if_over(conn: &mut DbConnection, id: SimId) -> Result<bool, DbError> {
+    let Some(s) = db::sims::sim(conn, id)? else {
+        return Ok(false);
+    };
+    if s.released {
+        return Ok(false);
+    }
+    let mut statuses = Vec::new();
+    for h in db::sims::heats_of(conn, id)? {
+        if let Some(ev) = db::events::public_event(conn, h.event)? {
+            statuses.push(ev.status);
+        }
+    }
+    if !sim::all_heats_over(&statuses) {
+        return Ok(false);
+    }
+    db::sims::release(conn, id)?;
+    Ok(true)
+}
+
+/// The sim a heat belongs to, for the heat's own pages (its name and address).
+pub fn sim_of(conn: &mut DbConnection, ev: &Event) -> Result<Option<Sim>, DbError> {
+    match ev.sim {
+        Some(id) => db::sims::sim(conn, id),
+        None => Ok(None),
+    }
+}
+
+/// The sim's first heat's settings, which a heat's draft must keep (`event::sim`).
+pub fn check_heat_settings(
+    conn: &mut DbConnection,
+    ev: &Event,
+    settings: &EventSettings,
+) -> Result<(), SimActionError> {
+    let Some(id) = ev.sim else { return Ok(()) };
+    let heats = db::sims::heats_of(conn, id)?;
+    if heats.first().is_some_and(|h| h.event == ev.id) {
+        return Ok(());
+    }
+    let first = first_event(conn, &heats)?;
+    Ok(sim::check_settings(&first.settings, settings)?)
+}
+
+/// Every sim on the server, newest first.
+pub fn all(conn: &mut DbConnection) -> Result<Vec<Sim>, DbError> {
+    db::sims::all(conn)
+}
+
+/// One heat as the field shows it.
+pub struct HeatView {
+    pub heat: Heat,
+    pub event: Event,
+    /// The club the event is stored under (an imported heat's is the organiser's).
+    pub club_slug: String,
+    pub scores: EventScores,
+    /// The heat's own standings: `score`'s output for its results alone.
+    pub standings: Value,
+}
+
+/// The whole field as one viewer may see it.
+pub struct Field {
+    pub sim: Sim,
+    pub organiser: Club,
+    /// The organiser's event, whose key and commitment are the field's.
+    pub first: Event,
+    pub heats: Vec<HeatView>,
+    /// The whole field's sheet: what `calypso-director score` reads.
+    pub sheet: Sheet,
+    /// `score`'s output for the field's sheet.
+    pub standings: Value,
+    /// Whether this viewer may see each board's results across the field (travellers).
+    pub travellers_visible: bool,
+}
+
+impl Field {
+    /// The name the field gives a field pair number: "Riverside: Ann & Bob".
+    pub fn pair_name(&self, field_pair: u32) -> String {
+        let (heat, pair) = sim::heat_pair(field_pair);
+        match self.heats.iter().find(|h| h.heat.heat == heat) {
+            Some(h) => format!(
+                "{}: {}",
+                h.heat.club_name,
+                names_of(&h.event, &h.scores).of(pair)
+            ),
+            None => format!("pair {field_pair}"),
+        }
+    }
+
+    /// What the API answers: the field's standings (`score`'s output, without the boards
+    /// this viewer may not see yet) and each heat's.
+    pub fn to_json(&self) -> Value {
+        let mut field = self.standings.clone();
+        if !self.travellers_visible
+            && let Value::Object(m) = &mut field
+        {
+            m.remove("boards");
+        }
+        json!({
+            "sim": {
+                "id": self.sim.id,
+                "name": self.sim.name,
+                "organiser": self.organiser.slug,
+                "released": self.sim.released,
+                "commitment": self.first.deal.as_ref().map(|k| k.commitment.clone()),
+            },
+            "field": field,
+            "heats": self.heats.iter().map(|h| json!({
+                "heat": h.heat.heat,
+                "club": h.heat.club_name,
+                "event": h.event.id,
+                "imported": h.heat.imported,
+                "status": h.event.status.name(),
+                "standings": h.standings,
+            })).collect::<Vec<_>>(),
+        })
+    }
+}
+
+/// The field: every heat's results scored within its heat and across the whole field.
+/// `directs` is the club of the director asking, if any: a heat's own directors see its
+/// hidden travellers, and the organiser's see the field's before release.
+pub fn field(
+    conn: &mut DbConnection,
+    id: SimId,
+    directs: Option<ClubId>,
+) -> Result<Field, SimActionError> {
+    let s = find_sim(conn, id)?;
+    let organiser = db::clubs::club_by_id(conn, s.club_id)?.ok_or(SimActionError::NotFound)?;
+    let heats = db::sims::heats_of(conn, id)?;
+    let first = first_event(conn, &heats)?;
+    let mut views = Vec::with_capacity(heats.len());
+    for heat in heats {
+        let Some(event) = db::events::public_event(conn, heat.event)? else {
+            continue;
+        };
+        let Some(club) = db::clubs::club_by_id(conn, event.club_id)? else {
+            continue;
+        };
+        let scores = event_scores(conn, &event, Viewer::of(directs, event.club_id))?;
+        let standings = scores
+            .standings
+            .without_boards(&scores.hidden_boards)
+            .to_value();
+        views.push(HeatView {
+            heat,
+            event,
+            club_slug: club.slug,
+            scores,
+            standings,
+        });
+    }
+    // A heat only joined (a draft) shows to its own club alone, like any draft.
+    views.retain(|h| h.event.status.public() || directs == Some(h.event.club_id));
+    let sheets: Vec<HeatSheet> = views
+        .iter()
+        .map(|h| HeatSheet {
+            heat: h.heat.heat,
+            sheet: &h.scores.sheet,
+        })
+        .collect();
+    let sheet = sim::field_sheet(&first.settings, &sheets);
+    let standings = score(&sheet)
+        .map_err(StandingsError::from)?
+        .standings
+        .to_value();
+    let travellers_visible = s.released || directs == Some(s.club_id);
+    Ok(Field {
+        sim: s,
+        organiser,
+        first,
+        heats: views,
+        sheet,
+        standings,
+        travellers_visible,
+    })
+}

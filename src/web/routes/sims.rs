@@ -1,0 +1,518 @@
+//! Simultaneous events: the public field page (live), its travellers, and the directors'
+//! acts (open a sim from an event, join with a heat, import a heat, release the field).
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::event::sim::Sim;
+use crate::event::{ClubId, Count, EventId, SimId};
+use crate::service::sims::{self as service, Field};
+use crate::web::auth::{ApiDirector, ClubDirector, Viewer as AuthViewer};
+use crate::web::error::AppError;
+use crate::web::page::{Nav, flash, see_other};
+use crate::web::render::html_page;
+use crate::web::state::AppState;
+use crate::web::upload::UploadParts;
+
+/// How often the field page asks for news (milliseconds).
+pub const POLL_MS: u64 = 5000;
+
+fn sim_path(id: SimId) -> String {
+    format!("/sims/{id}")
+}
+
+/// One line of a standings table.
+pub struct Row {
+    pub place: String,
+    pub name: String,
+    pub boards: String,
+    pub matchpoints: String,
+    pub percent: String,
+}
+
+/// One field of standings ("Majors", "Minors", or "All").
+pub struct Table {
+    pub title: String,
+    pub rows: Vec<Row>,
+}
+
+/// `score`'s standings rows, grouped by field and named.
+fn tables_of(standings: &Value, name: impl Fn(u32) -> String) -> Vec<Table> {
+    let mut tables: Vec<Table> = Vec::new();
+    let rows = standings["standings"].as_array().map_or(&[][..], |v| v);
+    for r in rows {
+        let field = r["field"].as_str().unwrap_or("all");
+        let title = match field {
+            "majors" => "Majors",
+            "minors" => "Minors",
+            _ => "All pairs",
+        };
+        let text = |k: &str| match &r[k] {
+            Value::String(s) => s.clone(),
+            Value::Null => String::new(),
+            v => v.to_string(),
+        };
+        let pair = r["pair"].as_u64().and_then(|p| u32::try_from(p).ok());
+        let row = Row {
+            place: text("place"),
+            name: pair.map(&name).unwrap_or_default(),
+            boards: text("boards"),
+            matchpoints: format!("{}/{}", text("matchpoints"), text("max")),
+            percent: text("percent"),
+        };
+        match tables.iter_mut().find(|t| t.title == title) {
+            Some(t) => t.rows.push(row),
+            None => tables.push(Table {
+                title: title.into(),
+                rows: vec![row],
+            }),
+        }
+    }
+    tables
+}
+
+/// A heat as the field page lists it.
+pub struct HeatLine {
+    pub heat: u32,
+    pub club: String,
+    pub href: String,
+    pub status: &'static str,
+    pub tables: u16,
+    pub imported: bool,
+    pub standings: Vec<Table>,
+}
+
+/// What changes during play: the field's standings and each club's.
+#[derive(Template)]
+#[template(path = "_sim_standings.html")]
+struct LivePart<'a> {
+    field: &'a [Table],
+    heats: &'a [HeatLine],
+    released: bool,
+}
+
+fn heat_lines(f: &Field) -> Vec<HeatLine> {
+    f.heats
+        .iter()
+        .map(|h| HeatLine {
+            heat: h.heat.heat,
+            club: h.heat.club_name.clone(),
+            href: format!("/c/{}/events/{}", h.club_slug, h.event.id),
+            status: h.event.status.name(),
+            tables: h.event.settings.tables(),
+            imported: h.heat.imported,
+            standings: tables_of(&h.standings, |p| {
+                format!(
+                    "{p} {}",
+                    crate::service::standings::names_of(&h.event, &h.scores).of(p)
+                )
+            }),
+        })
+        .collect()
+}
+
+fn live_part(f: &Field, heats: &[HeatLine]) -> Result<String, AppError> {
+    let field = tables_of(&f.standings, |p| f.pair_name(p));
+    Ok(LivePart {
+        field: &field,
+        heats,
+        released: f.sim.released,
+    }
+    .render()?)
+}
+
+#[derive(Template)]
+#[template(path = "sim.html")]
+struct SimPage<'a> {
+    nav: Nav,
+    sim: &'a Sim,
+    organiser: String,
+    commitment: Option<String>,
+    /// The key, once released.
+    key: Option<String>,
+    boards: u16,
+    heats: Vec<HeatLine>,
+    part: String,
+    poll_ms: u64,
+    travellers: bool,
+    /// The logged-in director's club may join with a heat (with this many tables offered).
+    can_join: Option<u16>,
+    join_action: String,
+    /// The logged-in director is the organiser's.
+    organiser_director: bool,
+    club_slug: String,
+}
+
+async fn field_for(
+    state: &AppState,
+    id: SimId,
+    directs: Option<ClubId>,
+) -> Result<Field, AppError> {
+    state.db(move |c| Ok(service::field(c, id, directs)?)).await
+}
+
+fn directs(viewer: &AuthViewer) -> Option<ClubId> {
+    viewer.0.as_ref().map(|(d, _)| d.club_id)
+}
+
+/// `/sims/{sim}`: the simultaneous event's field: heats, standings across the whole field
+/// and within each club, live while it is played.
+pub async fn page(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: AuthViewer,
+    path: web::Path<SimId>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let mine = directs(&viewer);
+    let f = field_for(&state, id, mine).await?;
+    let heats = heat_lines(&f);
+    let part = live_part(&f, &heats)?;
+    let in_sim = |c: ClubId| {
+        f.heats
+            .iter()
+            .any(|h| !h.heat.imported && h.event.club_id == c)
+    };
+    let can_join = mine
+        .filter(|&c| !f.sim.released && !in_sim(c))
+        .map(|_| f.first.settings.tables());
+    let club_slug = viewer
+        .0
+        .as_ref()
+        .map(|(_, c)| c.slug.clone())
+        .unwrap_or_default();
+    let page = SimPage {
+        nav: Nav::reading(&session, &viewer),
+        organiser: f.organiser.name.clone(),
+        commitment: f.first.deal.as_ref().map(|k| k.commitment.clone()),
+        key: f
+            .first
+            .deal
+            .as_ref()
+            .filter(|_| f.sim.released)
+            .map(|k| k.key_hex.clone()),
+        boards: f.first.settings.boards(),
+        part,
+        poll_ms: POLL_MS,
+        travellers: f.travellers_visible,
+        can_join,
+        join_action: format!("/c/{club_slug}/sims/{id}/join"),
+        organiser_director: mine == Some(f.sim.club_id),
+        club_slug,
+        sim: &f.sim,
+        heats,
+    };
+    Ok(html_page(StatusCode::OK, &page))
+}
+
+/// `/sims/{sim}/live`: the live part for the page's script.
+pub async fn live(
+    state: web::Data<AppState>,
+    viewer: AuthViewer,
+    path: web::Path<SimId>,
+) -> Result<HttpResponse, AppError> {
+    let f = field_for(&state, path.into_inner(), directs(&viewer)).await?;
+    let heats = heat_lines(&f);
+    let html = live_part(&f, &heats)?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(serde_json::json!({ "html": html })))
+}
+
+/// One result on a field traveller.
+pub struct TravellerLine {
+    pub club: String,
+    pub majors: String,
+    pub minors: String,
+    pub net: String,
+    pub mp_majors: String,
+    pub mp_minors: String,
+}
+
+pub struct Traveller {
+    pub board: u64,
+    pub top: String,
+    pub lines: Vec<TravellerLine>,
+}
+
+#[derive(Template)]
+#[template(path = "sim_travellers.html")]
+struct TravellersPage<'a> {
+    nav: Nav,
+    sim: &'a Sim,
+    boards: Vec<Traveller>,
+}
+
+fn travellers_of(f: &Field) -> Vec<Traveller> {
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        v => v.to_string(),
+    };
+    let boards = f.standings["boards"].as_array().map_or(&[][..], |v| v);
+    boards
+        .iter()
+        .map(|b| Traveller {
+            board: b["board"].as_u64().unwrap_or(0),
+            top: text(&b["top"]),
+            lines: b["results"]
+                .as_array()
+                .map_or(&[][..], |v| v)
+                .iter()
+                .map(|r| {
+                    let pair = |k: &str| {
+                        r[k].as_u64()
+                            .and_then(|p| u32::try_from(p).ok())
+                            .map(|p| f.pair_name(p))
+                            .unwrap_or_default()
+                    };
+                    let (heat, _) = crate::event::sim::heat_pair(
+                        r["majors"]
+                            .as_u64()
+                            .and_then(|p| u32::try_from(p).ok())
+                            .unwrap_or(0),
+                    );
+                    let club = f
+                        .heats
+                        .iter()
+                        .find(|h| h.heat.heat == heat)
+                        .map(|h| h.heat.club_name.clone())
+                        .unwrap_or_default();
+                    let net = if r["adjusted"].is_object() {
+                        format!(
+                            "adjusted {} / {}",
+                            text(&r["adjusted"]["majors"]),
+                            text(&r["adjusted"]["minors"])
+                        )
+                    } else if r["net"].is_null() {
+                        format!(
+                            "{} / {}",
+                            text(&r["scores"]["majors"]),
+                            text(&r["scores"]["minors"])
+                        )
+                    } else {
+                        text(&r["net"])
+                    };
+                    TravellerLine {
+                        club,
+                        majors: pair("majors"),
+                        minors: pair("minors"),
+                        net,
+                        mp_majors: text(&r["mp"]["majors"]),
+                        mp_minors: text(&r["mp"]["minors"]),
+                    }
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// `/sims/{sim}/travellers`: every board's results across the whole field, once the
+/// field's hand records are released (the organiser's directors: any time).
+pub async fn travellers(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: AuthViewer,
+    path: web::Path<SimId>,
+) -> Result<HttpResponse, AppError> {
+    let f = field_for(&state, path.into_inner(), directs(&viewer)).await?;
+    if !f.travellers_visible {
+        return Err(AppError::Refused(
+            StatusCode::FORBIDDEN,
+            "Not yet",
+            "The field's travellers are shown once every heat has finished and the hand records are released: until then some club may still have to play a board.".into(),
+        ));
+    }
+    let boards = travellers_of(&f);
+    Ok(html_page(
+        StatusCode::OK,
+        &TravellersPage {
+            nav: Nav::reading(&session, &viewer),
+            sim: &f.sim,
+            boards,
+        },
+    ))
+}
+
+#[derive(Template)]
+#[template(path = "sims.html")]
+struct ListPage {
+    nav: Nav,
+    sims: Vec<Sim>,
+}
+
+/// `/sims`: every simultaneous event on the server, newest first.
+pub async fn list(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: AuthViewer,
+) -> Result<HttpResponse, AppError> {
+    let sims = state.db(|c| Ok(service::all(c)?)).await?;
+    Ok(html_page(
+        StatusCode::OK,
+        &ListPage {
+            nav: Nav::reading(&session, &viewer),
+            sims,
+        },
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct OpenForm {
+    pub name: String,
+}
+
+/// `POST /c/{club}/events/{event}/sim`: makes the event heat 1 of a new sim.
+pub async fn open(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, EventId)>,
+    form: web::Form<OpenForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, event) = path.into_inner();
+    let club = d.club.clone();
+    let name = form.into_inner().name;
+    let id = state
+        .db(move |c| Ok(service::open(c, &club, event, &name)?))
+        .await?;
+    flash(
+        &session,
+        "The simultaneous event is open: other clubs on this server can join it with a heat.",
+    );
+    Ok(see_other(&sim_path(id)))
+}
+
+#[derive(Deserialize)]
+pub struct JoinForm {
+    pub tables: String,
+}
+
+/// `POST /c/{club}/sims/{sim}/join`: a heat of the sim for the director's club.
+pub async fn join(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, SimId)>,
+    form: web::Form<JoinForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let club = d.club.clone();
+    let tables = Count::Text(form.tables.trim().to_string());
+    let event = state
+        .db(move |c| Ok(service::join(c, &club, id, tables)?))
+        .await?;
+    flash(
+        &session,
+        "Your heat is a draft event of your club: enter the pairs, set the movement and run it as any event.",
+    );
+    Ok(see_other(&format!("/c/{}/events/{event}", d.club.slug)))
+}
+
+/// `POST /c/{club}/sims/{sim}/heats/import`: a heat played on another server, from the
+/// export file its club sent.
+pub async fn import(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    req: HttpRequest,
+    path: web::Path<(String, SimId)>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let parts = req.extensions().get::<UploadParts>().cloned();
+    let file = parts
+        .as_ref()
+        .and_then(|p| p.get("file"))
+        .map(|p| p.data.clone())
+        .unwrap_or_default();
+    let text = match std::str::from_utf8(&file) {
+        Ok(t) if !t.trim().is_empty() => t.to_string(),
+        Ok(_) => {
+            return Err(AppError::Refused(
+                StatusCode::BAD_REQUEST,
+                "No file",
+                "Choose the heat's export file (calypso-director/event/v1 JSON); nothing was saved.".into(),
+            ));
+        }
+        Err(_) => {
+            return Err(AppError::Refused(
+                StatusCode::BAD_REQUEST,
+                "Not a text file",
+                "The heat's file is not UTF-8 text: choose the export file (JSON); nothing was saved.".into(),
+            ));
+        }
+    };
+    let club = d.club.clone();
+    state
+        .db(move |c| Ok(service::import_heat(c, &club, id, &text)?))
+        .await?;
+    flash(&session, "The heat is imported and scored with the field.");
+    Ok(see_other(&sim_path(id)))
+}
+
+#[derive(Deserialize)]
+pub struct ReleaseForm {
+    #[serde(default)]
+    pub confirm: String,
+}
+
+/// `POST /c/{club}/sims/{sim}/release`: the organiser releases the key and every heat's
+/// hand records before every heat has finished.
+pub async fn release(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    path: web::Path<(String, SimId)>,
+    form: web::Form<ReleaseForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    if form.confirm != "yes" {
+        return Err(AppError::Refused(
+            StatusCode::BAD_REQUEST,
+            "Not confirmed",
+            "Tick the box to confirm that every heat has finished playing; nothing was released."
+                .into(),
+        ));
+    }
+    let club = d.club.id;
+    state
+        .db(move |c| Ok(service::release(c, club, id)?))
+        .await?;
+    flash(
+        &session,
+        "The key and every heat's hand records are now public.",
+    );
+    Ok(see_other(&sim_path(id)))
+}
+
+/// `GET /api/v1/sims/{id}/standings`: the field's standings and each heat's.
+pub async fn api_standings(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<SimId>,
+) -> Result<HttpResponse, AppError> {
+    let f = field_for(&state, path.into_inner(), Some(a.club.id))
+        .await
+        .map_err(AppError::into_api)?;
+    Ok(HttpResponse::Ok().json(f.to_json()))
+}
+
+/// `GET /api/v1/sims/{id}/sheet`: the whole field's scoring sheet, as `calypso-director
+/// score` reads it (every result: the organiser's directors, or anyone once released).
+pub async fn api_sheet(
+    state: web::Data<AppState>,
+    a: ApiDirector,
+    path: web::Path<SimId>,
+) -> Result<HttpResponse, AppError> {
+    let f = field_for(&state, path.into_inner(), Some(a.club.id))
+        .await
+        .map_err(AppError::into_api)?;
+    if !f.travellers_visible {
+        return Err(AppError::NotFound.into_api());
+    }
+    Ok(HttpResponse::Ok().json(f.sheet.to_json()))
+}

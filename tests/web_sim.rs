@@ -1,0 +1,411 @@
+//! A simultaneous event across three clubs (#25): the organiser's heat, a heat joined on the
+//! same server, and a heat played on another server and imported from its export file.
+//! The field's matchpoints are `calypso-director score` on the whole field's sheet, built
+//! here from the heats' own sheets; each club's standings are its heat's; the key and the
+//! travellers wait for the last heat.
+
+mod common;
+
+use calypso_director::event::EventId;
+use common::evening::*;
+use common::*;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+const PAIRS: u32 = 10;
+
+/// The pairs, movement and start of a heat whose draft event exists at `path`; its boards.
+async fn run_heat(api: Api, path: String) -> Evening {
+    for n in 1..=PAIRS {
+        let entry = json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]});
+        let (s, v) = api.post(&format!("{path}/entries"), entry).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let movement = json!({"rounds": 3, "boards_per_round": 1});
+    let (s, v) = api.put(&format!("{path}/movement"), movement).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for to in ["ready", "running"] {
+        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (s, boards) = api.get(&format!("{path}/boards")).await;
+    assert_eq!(s, StatusCode::OK, "{boards}");
+    Evening { api, path, boards }
+}
+
+async fn play_all(e: &Evening) {
+    for round in 1..=3 {
+        play_round(e, round, None).await;
+    }
+}
+
+async fn finish(e: &Evening) {
+    let (s, v) = e
+        .api
+        .post(&format!("{}/status", e.path), json!({"to": "finished"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+fn sim_id_from(loc: &str) -> String {
+    loc.strip_prefix("/sims/")
+        .unwrap_or_else(|| panic!("a sim's address: {loc}"))
+        .to_string()
+}
+
+/// The text between `id="{id}">` and the next `<`.
+fn element_text(html: &str, id: &str) -> Option<String> {
+    let marker = format!("id=\"{id}\">");
+    let at = html.find(&marker)? + marker.len();
+    Some(html[at..].split('<').next()?.trim().to_string())
+}
+
+/// The whole field's sheet as docs/web.md defines it: every heat's results with pair and
+/// table numbers `heat × 1000 + number`, each board's expected results the heats' sum.
+fn field_sheet(heats: &[(u64, Value)]) -> Value {
+    let mut results = Vec::new();
+    let mut expected = serde_json::Map::new();
+    for (heat, sheet) in heats {
+        for (board, n) in sheet["expected"].as_object().unwrap() {
+            let sum =
+                expected.get(board).and_then(Value::as_u64).unwrap_or(0) + n.as_u64().unwrap();
+            expected.insert(board.clone(), json!(sum));
+        }
+        for r in sheet["results"].as_array().unwrap() {
+            let mut r = r.clone();
+            for k in ["table", "majors", "minors"] {
+                r[k] = json!(heat * 1000 + r[k].as_u64().unwrap());
+            }
+            results.push(r);
+        }
+    }
+    let key = |r: &Value| {
+        (
+            r["board"].as_u64().unwrap(),
+            r["round"].as_u64().unwrap(),
+            r["table"].as_u64().unwrap(),
+        )
+    };
+    results.sort_by_key(key);
+    json!({
+        "method": "matchpoints",
+        "scale": heats[0].1["scale"],
+        "compare": heats[0].1["compare"],
+        "expected": expected,
+        "results": results,
+    })
+}
+
+#[tokio::test]
+async fn a_three_club_sim_is_scored_across_the_field_and_released_after_the_last_heat() {
+    let app = spawn_app().await;
+    let alpha = app.club_with_owner("alpha", "olive@alpha.example").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let alpha_api = api_for(&app, &alpha, "alpha").await;
+    let bravo_api = api_for(&app, &bravo, "bravo").await;
+
+    // The organiser's own event, ready and running, becomes heat 1.
+    let e1 = mitchell(alpha_api.clone()).await;
+    let id1 = event_id(&e1);
+    let page1 = format!("/c/alpha/events/{id1}");
+    let r = alpha
+        .post(
+            &page1,
+            &format!("/c/alpha/events/{id1}/sim"),
+            &[("name", "Winter Sim")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let sim = sim_id_from(&location(&r));
+    let sim_page = format!("/sims/{sim}");
+    let (_, html1) = alpha.get_text(&page1).await;
+    let key = element_text(&html1, "deal-key").expect("the organiser's directors see the key");
+    let commitment = element_text(&html1, "commitment").unwrap();
+
+    let public = Browser::new(&app);
+    let (s, html) = public.get_text(&sim_page).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        element_text(&html, "sim-commitment"),
+        Some(commitment.clone())
+    );
+    assert!(!html.contains(&key), "the key is secret before release");
+
+    // Bravo joins on this server: a draft of its own with the sim's deal and settings.
+    let r = bravo
+        .post(
+            &sim_page,
+            &format!("/c/bravo/sims/{sim}/join"),
+            &[("tables", "5")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let heat2: EventId = id_from_location(&location(&r));
+    let path2 = format!("/events/{heat2}");
+    // A heat keeps the sim's way of play and scoring, and its deal.
+    let (s, v) = bravo_api
+        .send("PATCH", &path2, Some(json!({"boards": 4})))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(
+        v.to_string()
+            .contains("a heat's boards must be the simultaneous event's (5), not 4"),
+        "{v}"
+    );
+    let again = bravo
+        .post(
+            &sim_page,
+            &format!("/c/bravo/sims/{sim}/join"),
+            &[("tables", "5")],
+        )
+        .await;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    let r = bravo
+        .post(
+            &format!("/c/bravo/events/{heat2}"),
+            &format!("/c/bravo/events/{heat2}/key"),
+            &[],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT, "a heat is not redealt");
+    let e2 = run_heat(bravo_api.clone(), path2).await;
+    assert_eq!(e2.boards["boards"], e1.boards["boards"], "the same cards");
+
+    // Charlie plays on a server of its own, dealing from the key the organiser sent, and
+    // exports its heat.
+    let remote = spawn_app().await;
+    let charlie = remote
+        .club_with_owner("charlie", "cy@charlie.example")
+        .await;
+    let charlie_api = api_for(&remote, &charlie, "charlie").await;
+    let (s, ev) = charlie_api
+        .post(
+            "/events",
+            json!({"name": "Winter Sim at Charlie", "date": "2026-12-01",
+                   "format": "pairs-mitchell", "tables": 5, "boards": 5}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let id3 = ev["id"].as_i64().unwrap();
+    let page3 = format!("/c/charlie/events/{id3}");
+    let r = charlie
+        .post(&page3, &format!("{page3}/key"), &[("key", "not a key")])
+        .await;
+    assert_eq!(
+        r.status(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a bad key is named"
+    );
+    let r = charlie
+        .post(&page3, &format!("{page3}/key"), &[("key", &key)])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let e3 = run_heat(charlie_api.clone(), format!("/events/{id3}")).await;
+    assert_eq!(
+        e3.boards["boards"], e1.boards["boards"],
+        "the same cards elsewhere"
+    );
+
+    play_all(&e1).await;
+    play_all(&e2).await;
+    play_all(&e3).await;
+    finish(&e3).await;
+    let (s, file) = charlie
+        .get_text(&format!("{page3}/export.json?with_key=1"))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+
+    // The organiser imports it: a file of another deal is refused, nothing saved.
+    let token = alpha.csrf(&sim_page).await;
+    let import = |body: String| {
+        let (content_type, body) = multipart_body(
+            &[("csrf_token", &token)],
+            Some(("heat.json", body.as_bytes())),
+        );
+        alpha
+            .http
+            .post(alpha.url(&format!("/c/alpha/sims/{sim}/heats/import")))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+    };
+    let other_key = "ab".repeat(32);
+    let other = calypso_director::deals::SetKey::from_hex(&other_key).unwrap();
+    let forged = file
+        .replace(&key, &other_key)
+        .replace(&commitment, &other.commitment());
+    let r = import(forged).await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let text = r.text().await.unwrap();
+    assert!(text.contains("not the simultaneous event&#39;s"), "{text}");
+    let r = import(file.clone()).await.unwrap();
+    assert_eq!(r.status(), StatusCode::SEE_OTHER, "{:?}", r.text().await);
+    let r = import(file.clone()).await.unwrap();
+    assert_eq!(r.status(), StatusCode::CONFLICT, "a heat is imported once");
+    let r = bravo
+        .get(&format!("/c/bravo/sims/{sim}/heats/import"))
+        .await;
+    assert_eq!(
+        r.status(),
+        StatusCode::NOT_FOUND,
+        "only the organiser imports"
+    );
+
+    // Alpha finishes; Bravo still plays: nothing of the cards is public yet.
+    finish(&e1).await;
+    let (s, _) = public.get_text(&format!("{sim_page}/travellers")).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (_, travellers1) = public
+        .get_text(&format!("/c/alpha/events/{id1}/travellers"))
+        .await;
+    assert!(
+        travellers1.contains("No results yet."),
+        "a heat's travellers wait for the field"
+    );
+    let (_, html) = public.get_text(&sim_page).await;
+    assert!(!html.contains(&key));
+
+    // The field's standings: `score` on the field's sheet built from the heats' own.
+    let (s, standings) = alpha_api.get(&format!("/sims/{sim}/standings")).await;
+    assert_eq!(s, StatusCode::OK, "{standings}");
+    let heats = standings["heats"].as_array().unwrap();
+    assert_eq!(heats.len(), 3);
+    let mut sheets = Vec::new();
+    for (h, api) in heats.iter().zip([&alpha_api, &bravo_api, &alpha_api]) {
+        let (s, sheet) = api.get(&format!("/events/{}/sheet", h["event"])).await;
+        assert_eq!(s, StatusCode::OK, "{sheet}");
+        sheets.push((h["heat"].as_u64().unwrap(), sheet));
+        // Each club's standings are its heat's own.
+        let (_, own) = api.get(&format!("/events/{}/standings", h["event"])).await;
+        assert_eq!(
+            h["standings"]["standings"], own["standings"],
+            "heat {}",
+            h["heat"]
+        );
+    }
+    assert_eq!(heats[2]["club"], "Club charlie");
+    assert_eq!(heats[2]["imported"], true);
+    let sheet = field_sheet(&sheets);
+    let (s, served) = alpha_api.get(&format!("/sims/{sim}/sheet")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(served, sheet, "the field's sheet");
+    let scored = score_cli(&sheet);
+    assert_eq!(
+        standings["field"], scored,
+        "the field's matchpoints are score's"
+    );
+    let rows = scored["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 30, "30 pairs in the field");
+    // Each board's top is that of every heat's tables together.
+    for b in scored["boards"].as_array().unwrap() {
+        let expected = sheet["expected"][b["board"].to_string()].as_u64().unwrap();
+        assert_eq!(b["top"], json!(2 * (expected - 1)), "board {}", b["board"]);
+        assert_eq!(b["results"].as_array().unwrap().len() as u64, expected);
+    }
+
+    // Bravo's heat was the last: finishing it releases the key and every heat's papers.
+    finish(&e2).await;
+    let (_, html) = public.get_text(&sim_page).await;
+    assert_eq!(element_text(&html, "sim-key"), Some(key.clone()));
+    assert!(html.contains("Club charlie") && html.contains("Club bravo"));
+    let (s, travellers) = public.get_text(&format!("{sim_page}/travellers")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(travellers.contains("Club charlie: "), "{travellers}");
+    assert_eq!(
+        travellers.matches("class=\"card traveller-card\"").count(),
+        5
+    );
+    let (_, travellers1) = public
+        .get_text(&format!("/c/alpha/events/{id1}/travellers"))
+        .await;
+    assert!(!travellers1.contains("No results yet."));
+    let (s, _) = public
+        .get_text(&format!("/c/bravo/events/{heat2}/hand-records.pdf"))
+        .await;
+    assert_eq!(s, StatusCode::OK, "the heats' hand records are public");
+}
+
+#[tokio::test]
+async fn the_organiser_may_release_before_every_heat_has_finished() {
+    let app = spawn_app().await;
+    let alpha = app.club_with_owner("alpha", "olive@alpha.example").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let alpha_api = api_for(&app, &alpha, "alpha").await;
+    let e1 = mitchell(alpha_api.clone()).await;
+    let id1 = event_id(&e1);
+    let page1 = format!("/c/alpha/events/{id1}");
+    // A bad name is named; a draft cannot open a sim.
+    let r = alpha
+        .post(&page1, &format!("{page1}/sim"), &[("name", "  ")])
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let r = alpha
+        .post(&page1, &format!("{page1}/sim"), &[("name", "Spring Sim")])
+        .await;
+    let sim_page = location(&r);
+    let sim = sim_id_from(&sim_page);
+    let r = alpha
+        .post(&page1, &format!("{page1}/sim"), &[("name", "Again")])
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT, "already a heat");
+    let r = bravo
+        .post(
+            &sim_page,
+            &format!("/c/bravo/sims/{sim}/join"),
+            &[("tables", "x")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "tables named");
+    let r = bravo
+        .post(
+            &sim_page,
+            &format!("/c/bravo/sims/{sim}/join"),
+            &[("tables", "3")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let heat2 = id_from_location(&location(&r));
+    // Only the organiser releases, and only when confirmed.
+    let r = bravo
+        .post(
+            &sim_page,
+            &format!("/c/bravo/sims/{sim}/release"),
+            &[("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let r = alpha
+        .post(&sim_page, &format!("/c/alpha/sims/{sim}/release"), &[])
+        .await;
+    assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+    // A heat's own release is refused: the field's is the organiser's.
+    let (s, v) = alpha_api
+        .post(&format!("/events/{id1}/release"), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    let r = alpha
+        .post(
+            &sim_page,
+            &format!("/c/alpha/sims/{sim}/release"),
+            &[("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let released = with_conn(&app, |c| {
+        calypso_director::db::events::public_event(c, heat2)
+            .unwrap()
+            .unwrap()
+            .hand_records_released
+    });
+    assert!(released, "every heat is released with the field");
+    // No club joins a released sim.
+    let charlie = app.club_with_owner("charlie", "cy@charlie.example").await;
+    let r = charlie
+        .post(
+            &sim_page,
+            &format!("/c/charlie/sims/{sim}/join"),
+            &[("tables", "3")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+}
