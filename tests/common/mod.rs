@@ -536,6 +536,7 @@ impl Api {
             "GET" => self.http.get(&url),
             "POST" => self.http.post(&url),
             "PUT" => self.http.put(&url),
+            "PATCH" => self.http.patch(&url),
             _ => unreachable!(),
         }
         .bearer_auth(&self.token);
