@@ -119,6 +119,7 @@ pub fn test_config(database_url: &str) -> Config {
         secure_cookies: false,
         database_url: Some(database_url.to_string()),
         par: None,
+        trusted_proxies: Vec::new(),
     }
 }
 
