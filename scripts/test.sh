@@ -48,9 +48,11 @@ if ! as_postgres "psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname = 'calypso_te
   as_postgres "psql -q -c \"CREATE ROLE calypso_test LOGIN PASSWORD 'calypso_test' CREATEDB\""
 fi
 # Each test creates and drops its own database through this admin URL; clean_start starts
-# the real binary on a fresh PostgreSQL database and reads its log. Without TLS on loopback:
+# the real binary on a fresh PostgreSQL database and reads its log; web_processes runs it
+# beside the test's server on one database; event_versions checks the version triggers. Without TLS on loopback:
 # a test binary exits with server threads still holding libpq connections, and with
 # OpenSSL in them that exit once ended in SIGSEGV after every test had passed.
 CALYPSO_TEST_POSTGRES_URL="postgres://calypso_test:calypso_test@localhost/postgres?sslmode=disable" \
   cargo test --features postgres --test 'web_*' --test clean_start --test export_import \
+  --test event_versions \
   --test import_mutations --test golden

@@ -356,3 +356,54 @@ async fn a_second_instance_on_the_same_database_shares_logins_and_limits() {
     let r = b2.login("olive@example.org", PASSWORD).await;
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
 }
+
+/// `n` wrong table codes from the client `forwarded` names (through the proxy, the test's
+/// own loopback address); the status of the last.
+async fn wrong_codes(app: &TestApp, forwarded: &str, n: u32) -> StatusCode {
+    let http = reqwest::Client::new();
+    let mut last = StatusCode::OK;
+    for _ in 0..n {
+        last = http
+            .get(format!("{}/t/WRONGONE", app.address))
+            .header("X-Forwarded-For", forwarded)
+            .send()
+            .await
+            .unwrap()
+            .status();
+    }
+    last
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_allowance_of_wrong_codes() {
+    let app = spawn_app_behind(&["127.0.0.1"]).await;
+    assert_eq!(
+        wrong_codes(&app, "198.51.100.1", 20).await,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        wrong_codes(&app, "198.51.100.1", 1).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // Another client behind the same proxy is not held up; a client's own header, left of
+    // what the proxy appended, changes nothing.
+    assert_eq!(
+        wrong_codes(&app, "198.51.100.2", 1).await,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        wrong_codes(&app, "203.0.113.5, 198.51.100.1", 1).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+
+    // Without the setting the header is anyone's invention: the peer's address counts.
+    let app = spawn_app().await;
+    assert_eq!(
+        wrong_codes(&app, "198.51.100.1", 20).await,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        wrong_codes(&app, "198.51.100.2", 1).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}

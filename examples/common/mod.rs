@@ -170,6 +170,7 @@ pub fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), S
         database_url: Some(url.to_string()),
         // No robot par: its background games would take the cores the load is measured on.
         par: None,
+        trusted_proxies: Vec::new(),
     };
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

@@ -44,6 +44,8 @@ struct EventRow {
     game: String,
     hands: i32,
     packs: i32,
+    /// Read with the row, used through [`event_version`].
+    _version: i64,
     sim_id: Option<i32>,
 }
 
@@ -354,6 +356,16 @@ pub fn set_current_round(
     ))
     .execute(conn)?;
     Ok(moved == 1)
+}
+
+/// The event's version (one primary-key read): the database's triggers move it on with
+/// every write to the event's rows, in the writer's transaction. None: no such event.
+pub fn event_version(conn: &mut DbConnection, id: EventId) -> Result<Option<i64>, DbError> {
+    Ok(events::table
+        .find(id.get())
+        .select(events::version)
+        .first::<i64>(conn)
+        .optional()?)
 }
 
 pub fn set_released(conn: &mut DbConnection, id: EventId) -> Result<(), DbError> {

@@ -127,6 +127,8 @@ diesel::table! {
         game -> Text,
         hands -> Integer,
         packs -> Integer,
+        /// Moved on by the database's triggers with every write to the event's rows.
+        version -> BigInt,
         sim_id -> Nullable<Integer>,
     }
 }

@@ -8,12 +8,13 @@ use serde_json::Value;
 
 use super::play::EventPlay;
 use crate::db::{self, DbConnection, DbError};
+use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::results::{Place, Publication, ResultStatus, TableResult, boards_still_to_play};
 use crate::event::scoring_sheet::{SheetInputs, entry_of, outcome_of, scoring_sheet};
 use crate::event::settings::EntryKind;
 use crate::event::standings::{self, EntryNames, EventStandings, Mark, ResultMarks, live};
-use crate::event::{Event, Viewer};
+use crate::event::{ClubId, Event, EventId, Viewer};
 use crate::movement::threes::ThreesRound;
 use crate::movement::{IndividualRound, Movement};
 use crate::scoring::sheet::{Outcome, Sheet};
@@ -130,6 +131,35 @@ pub fn event_scores(
         hidden_boards,
         rounds,
     })
+}
+
+/// The event's version: what computed standings are kept against (one primary-key read;
+/// the database moves it on with every write to the event). None: no such event.
+pub fn event_version(conn: &mut DbConnection, id: EventId) -> Result<Option<i64>, DbError> {
+    db::events::event_version(conn, id)
+}
+
+/// The club, the event and its scores as `viewer` may see them, with the version read
+/// before any of them: whatever is written after that read moves the version on, so what
+/// is kept under it is at worst newer than it, never older. None: the event or its club
+/// is gone.
+pub fn versioned_scores(
+    conn: &mut DbConnection,
+    club_id: ClubId,
+    id: EventId,
+    viewer: Viewer,
+) -> Result<Option<(i64, Club, Event, EventScores)>, StandingsError> {
+    let Some(version) = db::events::event_version(conn, id)? else {
+        return Ok(None);
+    };
+    let (Some(club), Some(ev)) = (
+        db::clubs::club_by_id(conn, club_id)?,
+        db::events::event(conn, club_id, id)?,
+    ) else {
+        return Ok(None);
+    };
+    let scores = event_scores(conn, &ev, viewer)?;
+    Ok(Some((version, club, ev, scores)))
 }
 
 /// The names the standings show: entries by number (a team match's four pairs by their

@@ -19,16 +19,55 @@ use crate::service::{self, accounts, tokens};
 /// Session key of the login token.
 pub const SESSION_LOGIN: &str = "login";
 
-/// The client address used for per-IP limits: the TCP peer. (A proxy in front should be
-/// the only client; trusting X-Forwarded-For here would let anyone pick their own address.)
+/// The client address used for per-IP limits (see [`client_addr`]).
 pub fn client_ip(req: &HttpRequest) -> String {
     client_addr(req).map_or_else(|| "unknown".into(), |a| a.to_string())
 }
 
-/// The same address as [`client_ip`], as an address (None when actix-web does not know the
-/// peer, which does not happen on a TCP listener).
+/// The client's address (None when actix-web does not know the peer, which does not happen
+/// on a TCP listener): the TCP peer, unless the peer is one of `CALYPSO_TRUSTED_PROXIES`;
+/// then what that proxy says in `X-Forwarded-For`. Any other peer could write anything there
+/// and pick its own address, so its header is ignored.
 pub fn client_addr(req: &HttpRequest) -> Option<IpAddr> {
-    req.peer_addr().map(|a| a.ip())
+    let peer = req.peer_addr()?.ip();
+    let trusted = req
+        .app_data::<web::Data<AppState>>()
+        .map(|s| s.config.trusted_proxies.as_slice())
+        .unwrap_or_default();
+    let forwarded: Result<Vec<&str>, _> = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .map(|v| v.to_str())
+        .collect();
+    // A header that is not text is as malformed as one that names no address.
+    let forwarded = forwarded.unwrap_or_else(|_| vec!["?"]);
+    Some(forwarded_client(peer, &forwarded, trusted))
+}
+
+/// The client behind a trusted proxy: the rightmost address of `X-Forwarded-For` that is
+/// not itself a trusted proxy (each proxy appends the address it was reached from, so the
+/// entries left of the last untrusted one may be made up by the client). The peer when it
+/// is not trusted, or the header is missing or does not read (an entry that is no address).
+fn forwarded_client(peer: IpAddr, forwarded: &[&str], trusted: &[IpAddr]) -> IpAddr {
+    let peer = peer.to_canonical();
+    if !trusted.contains(&peer) || forwarded.is_empty() {
+        return peer;
+    }
+    let mut chain = Vec::new();
+    for entry in forwarded.iter().flat_map(|h| h.split(',')) {
+        match entry.trim().parse::<IpAddr>() {
+            Ok(ip) => chain.push(ip.to_canonical()),
+            Err(_) => return peer,
+        }
+    }
+    chain
+        .iter()
+        .rev()
+        .find(|ip| !trusted.contains(ip))
+        // Every hop a trusted proxy: the first of them is where the request came from.
+        .or(chain.first())
+        .copied()
+        .unwrap_or(peer)
 }
 
 /// A logged-in director, if any (public pages use this to show director controls).
@@ -199,5 +238,47 @@ mod tests {
         assert_eq!(safe_next("//evil.example"), "/");
         assert_eq!(safe_next("https://evil.example"), "/");
         assert_eq!(urlencode("/c/a b"), "%2Fc%2Fa+b");
+    }
+
+    fn ip(a: &str) -> IpAddr {
+        a.parse().unwrap()
+    }
+
+    #[test]
+    fn only_a_trusted_proxy_says_who_the_client_is() {
+        let proxy = ip("10.0.0.1");
+        let trusted = [proxy, ip("10.0.0.2")];
+        let client = |peer: &str, headers: &[&str]| forwarded_client(ip(peer), headers, &trusted);
+        // Straight from a client: its header is its own invention.
+        assert_eq!(client("203.0.113.9", &["198.51.100.1"]), ip("203.0.113.9"));
+        // Through the proxy: the address it appended.
+        assert_eq!(client("10.0.0.1", &["198.51.100.7"]), ip("198.51.100.7"));
+        assert_eq!(
+            client("10.0.0.1", &[]),
+            proxy,
+            "no header: the proxy itself"
+        );
+        // A client's own X-Forwarded-For is left of what the proxy appended: not believed.
+        assert_eq!(
+            client("10.0.0.1", &["1.2.3.4, 198.51.100.7"]),
+            ip("198.51.100.7")
+        );
+        // Two proxies in a row, and the header split over two lines.
+        assert_eq!(
+            client("10.0.0.1", &["1.2.3.4, 198.51.100.7", "10.0.0.2"]),
+            ip("198.51.100.7")
+        );
+        assert_eq!(client("10.0.0.1", &["2001:db8::7"]), ip("2001:db8::7"));
+        // Every hop trusted: the first of them.
+        assert_eq!(client("10.0.0.1", &["10.0.0.2"]), ip("10.0.0.2"));
+        // Malformed: the peer.
+        for bad in ["unknown", "1.2.3.4:5678", "", "198.51.100.7,,", "?"] {
+            assert_eq!(client("10.0.0.1", &[bad]), proxy, "{bad:?}");
+        }
+        // A proxy reached over IPv6 as an IPv4-mapped address is the same proxy.
+        assert_eq!(
+            client("::ffff:10.0.0.1", &["198.51.100.7"]),
+            ip("198.51.100.7")
+        );
     }
 }

@@ -1,5 +1,7 @@
 //! Configuration from the environment (see docs/web.md's configuration table).
 
+use std::net::IpAddr;
+
 use crate::deals::par::ParSettings;
 
 /// What the server needs to start; read once at start.
@@ -18,6 +20,10 @@ pub struct Config {
     /// `CALYPSO_PAR_PLAYOUTS` playouts a card (200 and 200); None (`CALYPSO_PAR_GAMES=0`)
     /// works out no par.
     pub par: Option<ParSettings>,
+    /// `CALYPSO_TRUSTED_PROXIES`: the reverse proxies' addresses, comma-separated (none by
+    /// default). Only a request from one of them has its client taken from
+    /// `X-Forwarded-For` (see `auth::client_addr`).
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
@@ -34,6 +40,10 @@ pub enum ConfigError {
     NotANumber { var: &'static str, value: String },
     #[error("{var}: {problem}")]
     Par { var: &'static str, problem: String },
+    #[error(
+        "CALYPSO_TRUSTED_PROXIES must be IP addresses separated by commas (such as 127.0.0.1,::1); \"{0}\" is not one"
+    )]
+    TrustedProxy(String),
 }
 
 impl Config {
@@ -81,12 +91,17 @@ impl Config {
                 }
             })?),
         };
+        let trusted_proxies = match var("CALYPSO_TRUSTED_PROXIES") {
+            None => Vec::new(),
+            Some(list) => trusted_proxies(&list)?,
+        };
         Ok(Config {
             bind,
             base_url,
             secure_cookies,
             database_url: var("DATABASE_URL"),
             par,
+            trusted_proxies,
         })
     }
 
@@ -94,6 +109,20 @@ impl Config {
     pub fn base_url(&self) -> &str {
         self.base_url.as_deref().unwrap_or("")
     }
+}
+
+/// `127.0.0.1, ::1`: plain addresses (no ranges, no ports), an IPv4 address mapped into
+/// IPv6 taken as the IPv4 one, as peers are compared.
+fn trusted_proxies(list: &str) -> Result<Vec<IpAddr>, ConfigError> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .map(|a| {
+            a.parse::<IpAddr>()
+                .map(|ip| ip.to_canonical())
+                .map_err(|_| ConfigError::TrustedProxy(a.chars().take(60).collect()))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -135,5 +164,32 @@ mod tests {
         assert!(e.starts_with("CALYPSO_PAR_PLAYOUTS: "), "{e}");
         assert!(config(&[("CALYPSO_PAR_PLAYOUTS", "-3")]).is_err());
         assert!(config(&[("CALYPSO_SECURE_COOKIES", "maybe")]).is_err());
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_the_server_does_not_start() {
+        assert!(config(&[]).unwrap().trusted_proxies.is_empty());
+        assert!(
+            config(&[("CALYPSO_TRUSTED_PROXIES", " ")])
+                .unwrap()
+                .trusted_proxies
+                .is_empty()
+        );
+        let ips = config(&[(
+            "CALYPSO_TRUSTED_PROXIES",
+            "127.0.0.1, ::1,10.0.0.5,,::ffff:192.168.1.2",
+        )])
+        .unwrap()
+        .trusted_proxies;
+        let want: Vec<IpAddr> = ["127.0.0.1", "::1", "10.0.0.5", "192.168.1.2"]
+            .iter()
+            .map(|a| a.parse().unwrap())
+            .collect();
+        assert_eq!(ips, want);
+        for bad in ["10.0.0.0/8", "proxy.example.org", "127.0.0.1:8080", "1.2.3"] {
+            let e = config(&[("CALYPSO_TRUSTED_PROXIES", &format!("::1,{bad}"))]).unwrap_err();
+            assert!(e.starts_with("CALYPSO_TRUSTED_PROXIES "), "{e}");
+            assert!(e.contains(&format!("\"{bad}\"")), "{e}");
+        }
     }
 }

@@ -1,21 +1,21 @@
 //! Computed standings kept in memory, so that a room of phones polling the live standings
-//! reads the database only when something changed. Any write request to this server (a
-//! POST, PUT or DELETE, whatever its answer) moves the generation on and so drops every
-//! cached entry; an entry also lapses after [`MAX_AGE`], for writes made outside this
-//! process (the command line on the same database).
+//! costs one primary-key read per poll and one computation per change. An entry is served
+//! only for the event version it was computed from: the database's triggers move an event's
+//! version on in the same transaction as every write to it, so a result entered through
+//! another process (several behind one proxy) or the command line is seen at the next poll.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::event::club::Club;
 use crate::event::standings::EventStandings;
 use crate::event::{Event, EventId};
 use crate::service::standings::EventScores;
 
-/// The longest an entry is trusted without a write through this server.
-pub const MAX_AGE: Duration = Duration::from_secs(30);
+/// Entries kept at most. The keys come from URLs (any event id a client names that exists):
+/// beyond this the oldest entry goes, so no client grows the cache without bound.
+pub const MAX_ENTRIES: usize = 4096;
 
 /// Whose view of an event an entry holds: the public's, or the club's directors' (who also
 /// see the boards some table still has to play).
@@ -38,85 +38,157 @@ pub struct Computed {
 }
 
 struct Cached<T> {
-    generation: u64,
-    made: Instant,
+    version: i64,
+    /// When the entry stops being true without any write: the end of the correction period,
+    /// when the results turn final (the only part of the standings that follows the clock).
+    until: Option<Instant>,
+    /// Order of storing, to find the oldest entry.
+    made: u64,
     value: Arc<T>,
 }
 
 pub struct StandingsCache<T = Computed> {
-    generation: AtomicU64,
-    entries: Mutex<HashMap<(EventId, View), Cached<T>>>,
+    entries: Mutex<Entries<T>>,
+}
+
+struct Entries<T> {
+    by_event: HashMap<(EventId, View), Cached<T>>,
+    stored: u64,
 }
 
 impl<T> Default for StandingsCache<T> {
     fn default() -> Self {
         StandingsCache {
-            generation: AtomicU64::new(0),
-            entries: Mutex::new(HashMap::new()),
+            entries: Mutex::new(Entries {
+                by_event: HashMap::new(),
+                stored: 0,
+            }),
         }
     }
 }
 
 impl<T> StandingsCache<T> {
-    /// The generation to read before computing (an entry made from data read after a
-    /// write is stored under the generation of before it at worst, and so recomputed).
-    pub fn generation(&self) -> u64 {
-        self.generation.load(Ordering::Acquire)
-    }
-
-    /// Something may have changed: every entry is stale.
-    pub fn invalidate(&self) {
-        self.generation.fetch_add(1, Ordering::AcqRel);
-    }
-
-    pub fn get(&self, event: EventId, view: View) -> Option<Arc<T>> {
-        let now = self.generation();
+    /// The entry computed from the event's `version` (read from the database just now), if
+    /// its moment has not passed.
+    pub fn get(&self, event: EventId, view: View, version: i64) -> Option<Arc<T>> {
+        let now = Instant::now();
         let entries = self.entries.lock().ok()?;
         entries
+            .by_event
             .get(&(event, view))
-            .filter(|c| c.generation == now && c.made.elapsed() < MAX_AGE)
+            .filter(|c| c.version == version && c.until.is_none_or(|u| now < u))
             .map(|c| c.value.clone())
     }
 
-    pub fn put(&self, event: EventId, view: View, generation: u64, value: Arc<T>) {
-        if let Ok(mut entries) = self.entries.lock() {
-            // Entries of older generations are of no use any more.
-            entries.retain(|_, c| c.generation >= generation);
-            entries.insert(
-                (event, view),
-                Cached {
-                    generation,
-                    made: Instant::now(),
-                    value,
-                },
-            );
+    /// Keeps `value`, computed from data read after the event's `version` was read (newer
+    /// data under an older version is only recomputed once more, never served stale).
+    pub fn put(
+        &self,
+        event: EventId,
+        view: View,
+        version: i64,
+        until: Option<Instant>,
+        value: Arc<T>,
+    ) {
+        let Ok(mut guard) = self.entries.lock() else {
+            return;
+        };
+        guard.stored += 1;
+        let made = guard.stored;
+        let entries = &mut guard.by_event;
+        let key = (event, view);
+        if let Some(c) = entries.get(&key)
+            && c.version > version
+        {
+            // A slower computation of an older version does not replace a newer one.
+            return;
         }
+        if !entries.contains_key(&key) && entries.len() >= MAX_ENTRIES {
+            let oldest = entries.iter().min_by_key(|(_, c)| c.made).map(|(k, _)| *k);
+            if let Some(k) = oldest {
+                entries.remove(&k);
+            }
+        }
+        entries.insert(
+            key,
+            Cached {
+                version,
+                until,
+                made,
+                value,
+            },
+        );
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.entries.lock().unwrap().by_event.len()
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
-    fn scores() -> Arc<u32> {
-        Arc::new(7)
+    fn scores(n: u32) -> Arc<u32> {
+        Arc::new(n)
     }
 
     #[test]
-    fn a_write_drops_what_was_computed_before_it() {
+    fn an_entry_is_served_for_its_own_version_only() {
         let cache = StandingsCache::<u32>::default();
         let ev = EventId::new(3);
-        let g = cache.generation();
-        cache.put(ev, View::Public, g, scores());
-        assert!(cache.get(ev, View::Public).is_some());
-        assert!(cache.get(ev, View::Directors).is_none());
-        assert!(cache.get(EventId::new(4), View::Public).is_none());
-        cache.invalidate();
-        assert!(cache.get(ev, View::Public).is_none());
-        // Computed from data read before the write, stored after it: still stale.
-        cache.put(ev, View::Public, g, scores());
-        assert!(cache.get(ev, View::Public).is_none());
-        cache.put(ev, View::Public, cache.generation(), scores());
-        assert!(cache.get(ev, View::Public).is_some());
+        cache.put(ev, View::Public, 5, None, scores(1));
+        assert_eq!(cache.get(ev, View::Public, 5).as_deref(), Some(&1));
+        assert!(cache.get(ev, View::Directors, 5).is_none());
+        assert!(cache.get(EventId::new(4), View::Public, 5).is_none());
+        // Another process wrote: the database's version moved on.
+        assert!(cache.get(ev, View::Public, 6).is_none());
+        cache.put(ev, View::Public, 6, None, scores(2));
+        assert_eq!(cache.get(ev, View::Public, 6).as_deref(), Some(&2));
+        assert!(cache.get(ev, View::Public, 5).is_none());
+        // A computation of the older version finishing late keeps the newer entry.
+        cache.put(ev, View::Public, 5, None, scores(3));
+        assert_eq!(cache.get(ev, View::Public, 6).as_deref(), Some(&2));
+    }
+
+    #[test]
+    fn a_write_to_one_event_leaves_the_others_cached() {
+        let cache = StandingsCache::<u32>::default();
+        let (a, b) = (EventId::new(1), EventId::new(2));
+        cache.put(a, View::Public, 7, None, scores(1));
+        cache.put(b, View::Public, 9, None, scores(2));
+        assert!(cache.get(a, View::Public, 8).is_none());
+        assert_eq!(cache.get(b, View::Public, 9).as_deref(), Some(&2));
+    }
+
+    #[test]
+    fn an_entry_lapses_when_the_correction_period_ends() {
+        let cache = StandingsCache::<u32>::default();
+        let ev = EventId::new(3);
+        let past = Instant::now() - Duration::from_millis(1);
+        cache.put(ev, View::Public, 1, Some(past), scores(1));
+        assert!(cache.get(ev, View::Public, 1).is_none());
+        let later = Instant::now() + Duration::from_secs(60);
+        cache.put(ev, View::Public, 1, Some(later), scores(1));
+        assert!(cache.get(ev, View::Public, 1).is_some());
+    }
+
+    #[test]
+    fn the_oldest_entry_goes_beyond_the_bound() {
+        let cache = StandingsCache::<u32>::default();
+        for i in 1..=MAX_ENTRIES as i32 + 10 {
+            cache.put(EventId::new(i), View::Public, 0, None, scores(0));
+        }
+        assert_eq!(cache.len(), MAX_ENTRIES);
+        assert!(cache.get(EventId::new(1), View::Public, 0).is_none());
+        let last = EventId::new(MAX_ENTRIES as i32 + 10);
+        assert!(cache.get(last, View::Public, 0).is_some());
+        // Replacing an entry does not push another out.
+        cache.put(last, View::Public, 1, None, scores(1));
+        assert_eq!(cache.len(), MAX_ENTRIES);
+        assert!(cache.get(EventId::new(11), View::Public, 0).is_some());
     }
 }

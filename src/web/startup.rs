@@ -167,9 +167,9 @@ async fn log_requests(
     Ok(res)
 }
 
-/// A write may change an event's standings: drop the computed ones once it is done. It may
-/// have given an event its deals (a key, a redeal, an import): wake the robot par's worker.
-async fn drop_cached_standings(
+/// A write may have given an event its deals (a key, a redeal, an import): wake the robot
+/// par's worker. (Cached standings need nothing: the event's version in the database moved.)
+async fn wake_par_worker(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
@@ -177,7 +177,6 @@ async fn drop_cached_standings(
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let res = next.call(req).await;
     if let (true, Some(state)) = (writes, state) {
-        state.standings.invalidate();
         state.pars.wake();
     }
     res
@@ -215,7 +214,7 @@ fn server(
             .configure(routes::configure)
             // Last registered runs first: headers, log, session, then the CSRF check.
             .wrap(from_fn(csrf::guard))
-            .wrap(from_fn(drop_cached_standings))
+            .wrap(from_fn(wake_par_worker))
             .wrap(session)
             .wrap(from_fn(log_requests))
             .wrap(

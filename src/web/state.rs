@@ -15,7 +15,7 @@ pub struct AppState {
     pub config: Config,
     /// Wrong table codes by client address (this process's memory; see `limits`).
     pub table_codes: TableCodeLimit,
-    /// Computed standings, dropped on every write (see `standings_cache`).
+    /// Computed standings, each kept for its event's version (see `standings_cache`).
     pub standings: StandingsCache,
     /// The robot par's background analysis (see `par_worker`).
     pub pars: ParWorker,

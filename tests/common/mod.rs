@@ -119,6 +119,7 @@ pub fn test_config(database_url: &str) -> Config {
         secure_cookies: false,
         database_url: Some(database_url.to_string()),
         par: None,
+        trusted_proxies: Vec::new(),
     }
 }
 
@@ -167,6 +168,16 @@ pub async fn spawn_app_with_par() -> TestApp {
     start_with(&url, test_db, Some(TEST_PAR))
 }
 
+/// The same application behind a reverse proxy at `proxies` (CALYPSO_TRUSTED_PROXIES).
+pub async fn spawn_app_behind(proxies: &[&str]) -> TestApp {
+    let (url, test_db) = fresh_database();
+    let config = Config {
+        trusted_proxies: proxies.iter().map(|p| p.parse().unwrap()).collect(),
+        ..test_config(&url)
+    };
+    start_config(config, test_db)
+}
+
 /// A server that works out no robot par, named for the tests that are about that.
 pub async fn spawn_app_without_par() -> TestApp {
     spawn_app().await
@@ -195,6 +206,10 @@ fn start_with(url: &str, db: TestDb, par: Option<ParSettings>) -> TestApp {
         par,
         ..test_config(url)
     };
+    start_config(config, db)
+}
+
+fn start_config(config: Config, db: TestDb) -> TestApp {
     let app = Application::build(config.clone()).expect("the application starts");
     let address = app.base_url().to_string();
     let pool = app.pool();

@@ -2,6 +2,7 @@
 //! room of phones polling the live standings costs one computation per change.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -10,12 +11,13 @@ use askama::Template;
 
 use crate::event::club::Club;
 use crate::event::par::{self, EventPars};
+use crate::event::results::Publication;
 use crate::event::seats::SideNames;
 use crate::event::standings::{EventStandings, Scorecard, export};
 use crate::event::{Event, EventId, Viewer};
 use crate::print::results as print;
 use crate::service;
-use crate::service::standings::{event_scores, view_of};
+use crate::service::standings::view_of;
 use crate::web::auth::Viewer as AuthViewer;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
@@ -23,7 +25,8 @@ use crate::web::render::html_page;
 use crate::web::standings_cache::{Computed, View};
 use crate::web::state::AppState;
 
-/// Everything the standings of the event show `who`, computed once per change.
+/// Everything the standings of the event show `who`, computed once per change of the
+/// event (its version in the database, read first: one primary-key read when cached).
 pub async fn computed(
     state: &AppState,
     club: Club,
@@ -35,19 +38,30 @@ pub async fn computed(
     } else {
         View::Public
     };
-    if let Some(c) = state.standings.get(ev.id, view) {
+    let id = ev.id;
+    let version = state
+        .db(move |c| Ok(service::standings::event_version(c, id)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if let Some(c) = state.standings.get(id, view, version) {
         return Ok(c);
     }
-    let generation = state.standings.generation();
-    let event = ev.clone();
-    let scores = state.db(move |c| Ok(event_scores(c, &event, who)?)).await?;
-    let standings = view_of(&ev, &scores, crate::service::now())?;
+    // The club and event are read again after the version, with the scores: what the
+    // caller read before it may be older than the version the entry is kept under.
+    let club_id = club.id;
+    let (version, club, ev, scores) = state
+        .db(move |c| Ok(service::standings::versioned_scores(c, club_id, id, who)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let now = crate::service::now();
+    let standings = view_of(&ev, &scores, now)?;
     let part = part_of(&base_of(&club, &ev), &standings, &ev)?;
     let live_json = serde_json::json!({
         "provisional": standings.provisional,
         "html": part,
     })
     .to_string();
+    let until = turns_final_at(&ev, now);
     let c = Arc::new(Computed {
         club,
         ev,
@@ -56,8 +70,21 @@ pub async fn computed(
         part,
         live_json,
     });
-    state.standings.put(c.ev.id, view, generation, c.clone());
+    state.standings.put(id, view, version, until, c.clone());
     Ok(c)
+}
+
+/// When standings computed at `now` stop being true with no write at all: the end of the
+/// correction period, when "provisional" turns final. Everything else they show comes from
+/// rows whose writes move the event's version on.
+fn turns_final_at(ev: &Event, now: chrono::NaiveDateTime) -> Option<Instant> {
+    match ev.publication(now) {
+        Publication::Correcting { until } => {
+            let left = (until - now).to_std().unwrap_or_default();
+            Some(Instant::now() + left)
+        }
+        Publication::Live | Publication::Final => None,
+    }
 }
 
 /// A club's event by the path's club slug and event id (404 for either unknown).
@@ -88,7 +115,7 @@ async fn visible_event(
 }
 
 /// A public standings path's computed standings. An anonymous viewer's come from the cache
-/// without reading the database at all (a room of phones polling).
+/// after one primary-key read, the event's version (a room of phones polling).
 async fn load(
     state: &AppState,
     viewer: &AuthViewer,
@@ -97,9 +124,13 @@ async fn load(
     let (slug, event) = path;
     if viewer.0.is_none() {
         let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
+        let version = state
+            .db(move |c| Ok(service::standings::event_version(c, id)?))
+            .await?
+            .ok_or(AppError::NotFound)?;
         if let Some(c) = state
             .standings
-            .get(id, View::Public)
+            .get(id, View::Public, version)
             .filter(|c| c.club.slug == slug)
         {
             return Ok(c);
