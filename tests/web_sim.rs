@@ -365,6 +365,18 @@ async fn the_organiser_may_release_before_every_heat_has_finished() {
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let heat2 = id_from_location(&location(&r));
+    let r = bravo
+        .post(
+            &format!("/c/bravo/events/{heat2}"),
+            &format!("/c/bravo/events/{heat2}/delete"),
+            &[("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(
+        r.status(),
+        StatusCode::CONFLICT,
+        "a heat is cancelled, not deleted"
+    );
     // Only the organiser releases, and only when confirmed.
     let r = bravo
         .post(

@@ -146,6 +146,20 @@ pub fn add_heat(
     Ok(())
 }
 
+/// What a sim's computed field is kept against: its heats' versions added up, plus their
+/// number. A heat is never deleted and every write to a heat (joining included) moves its
+/// version on, so this only grows, and grows with every change to the field.
+pub fn version(conn: &mut DbConnection, sim: SimId) -> Result<i64, DbError> {
+    let versions: Vec<i64> = events::table
+        .filter(events::sim_id.eq(sim.get()))
+        .select(events::version)
+        .load(conn)?;
+    let count = i64::try_from(versions.len()).unwrap_or(i64::MAX);
+    Ok(versions
+        .into_iter()
+        .fold(count, |sum, v| sum.saturating_add(v)))
+}
+
 /// Releases the key and hand records of the sim and of every heat.
 pub fn release(conn: &mut DbConnection, sim: SimId) -> Result<(), DbError> {
     diesel::update(sims::table.find(sim.get()))

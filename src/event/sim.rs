@@ -82,6 +82,10 @@ pub enum SimError {
     )]
     DealDiffers { sim: String, heat: String },
     #[error(
+        "a heat of a simultaneous event is not deleted (the field keeps its record): cancel it instead"
+    )]
+    HeatKept,
+    #[error(
         "this event is a heat of the simultaneous event \"{0}\": its deal is the field's, and its hand records are released for the whole field when every heat has finished, or by the organiser"
     )]
     HeatOfSim(String),

@@ -127,6 +127,9 @@ pub fn check_delete(
     id: EventId,
 ) -> Result<Event, EventChangeError> {
     let ev = current(conn, club, id)?;
+    if ev.sim.is_some() {
+        return Err(SimError::HeatKept.into());
+    }
     let ever_public = db::events::ever_public(conn, id)?;
     let played = db::results::count_of(conn, id)?;
     lifecycle::check_delete(ev.status, ever_public, played)?;
@@ -278,6 +281,10 @@ pub fn delete_draft(
 ) -> Result<Event, EventChangeError> {
     db::write_transaction(conn, |conn| {
         let ev = current(conn, club, id)?;
+        // A sim's version is the sum of its heats' (see `db::sims::version`): a heat stays.
+        if ev.sim.is_some() {
+            return Err(SimError::HeatKept.into());
+        }
         let ever_public = db::events::ever_public(conn, id)?;
         let played = db::results::count_of(conn, id)?;
         lifecycle::check_delete(ev.status, ever_public, played)?;

@@ -11,7 +11,9 @@ use crate::db::{self, DbConnection, DbError};
 use crate::event::club::Club;
 use crate::event::import;
 use crate::event::sim::{self, Heat, HeatSheet, Sim, SimError};
-use crate::event::{ClubId, Count, Event, EventId, EventSettings, SettingsError, SimId, Viewer};
+use crate::event::{
+    ClubId, Count, Event, EventId, EventSettings, EventStatus, SettingsError, SimId, Viewer,
+};
 use crate::scoring::score;
 use crate::scoring::sheet::Sheet;
 
@@ -290,6 +292,22 @@ impl Field {
     }
 }
 
+/// The field with the version read before any of it (`db::sims::version`): what is kept
+/// under that version is at worst newer than it, never older.
+pub fn versioned_field(
+    conn: &mut DbConnection,
+    id: SimId,
+    directs: Option<ClubId>,
+) -> Result<(i64, Field), SimActionError> {
+    let version = db::sims::version(conn, id)?;
+    Ok((version, field(conn, id, directs)?))
+}
+
+/// The sim's version alone (one indexed read).
+pub fn version(conn: &mut DbConnection, id: SimId) -> Result<i64, DbError> {
+    db::sims::version(conn, id)
+}
+
 /// The field: every heat's results scored within its heat and across the whole field.
 /// `directs` is the club of the director asking, if any: a heat's own directors see its
 /// hidden travellers, and the organiser's see the field's before release.
@@ -323,8 +341,12 @@ pub fn field(
             standings,
         });
     }
-    // A heat only joined (a draft) shows to its own club alone, like any draft.
-    views.retain(|h| h.event.status.public() || directs == Some(h.event.club_id));
+    // A heat only joined (a draft) shows to its own club alone, like any draft; a cancelled
+    // heat plays no board, so it expects no results either.
+    views.retain(|h| {
+        h.event.status != EventStatus::Cancelled
+            && (h.event.status.public() || directs == Some(h.event.club_id))
+    });
     let sheets: Vec<HeatSheet> = views
         .iter()
         .map(|h| HeatSheet {

@@ -37,6 +37,18 @@ pub struct Computed {
     pub live_json: String,
 }
 
+/// A simultaneous event's field as one viewer sees it, computed once per change to any
+/// heat, with its rendered live part.
+pub struct SimComputed {
+    pub field: crate::service::sims::Field,
+    pub part: String,
+    /// What `/sims/{sim}/live` answers: `{"html": part}`.
+    pub live_json: String,
+}
+
+/// A sim's field is kept per sim and per viewer: the public (None), or a club's directors.
+pub type SimKey = (crate::event::SimId, Option<crate::event::ClubId>);
+
 struct Cached<T> {
     version: i64,
     /// When the entry stops being true without any write: the end of the correction period,
@@ -47,16 +59,17 @@ struct Cached<T> {
     value: Arc<T>,
 }
 
-pub struct StandingsCache<T = Computed> {
-    entries: Mutex<Entries<T>>,
+/// Keyed by what was computed for whom: an event's view, or a sim's field for one viewer.
+pub struct StandingsCache<T = Computed, K = (EventId, View)> {
+    entries: Mutex<Entries<T, K>>,
 }
 
-struct Entries<T> {
-    by_event: HashMap<(EventId, View), Cached<T>>,
+struct Entries<T, K> {
+    by_event: HashMap<K, Cached<T>>,
     stored: u64,
 }
 
-impl<T> Default for StandingsCache<T> {
+impl<T, K> Default for StandingsCache<T, K> {
     fn default() -> Self {
         StandingsCache {
             entries: Mutex::new(Entries {
@@ -67,36 +80,28 @@ impl<T> Default for StandingsCache<T> {
     }
 }
 
-impl<T> StandingsCache<T> {
-    /// The entry computed from the event's `version` (read from the database just now), if
-    /// its moment has not passed.
-    pub fn get(&self, event: EventId, view: View, version: i64) -> Option<Arc<T>> {
+impl<T, K: std::hash::Hash + Eq + Copy> StandingsCache<T, K> {
+    /// The entry computed from the `version` read from the database just now (an event's, or
+    /// the sum of a sim's heats'), if its moment has not passed.
+    pub fn get(&self, key: K, version: i64) -> Option<Arc<T>> {
         let now = Instant::now();
         let entries = self.entries.lock().ok()?;
         entries
             .by_event
-            .get(&(event, view))
+            .get(&key)
             .filter(|c| c.version == version && c.until.is_none_or(|u| now < u))
             .map(|c| c.value.clone())
     }
 
     /// Keeps `value`, computed from data read after the event's `version` was read (newer
     /// data under an older version is only recomputed once more, never served stale).
-    pub fn put(
-        &self,
-        event: EventId,
-        view: View,
-        version: i64,
-        until: Option<Instant>,
-        value: Arc<T>,
-    ) {
+    pub fn put(&self, key: K, version: i64, until: Option<Instant>, value: Arc<T>) {
         let Ok(mut guard) = self.entries.lock() else {
             return;
         };
         guard.stored += 1;
         let made = guard.stored;
         let entries = &mut guard.by_event;
-        let key = (event, view);
         if let Some(c) = entries.get(&key)
             && c.version > version
         {
@@ -140,28 +145,28 @@ mod tests {
     fn an_entry_is_served_for_its_own_version_only() {
         let cache = StandingsCache::<u32>::default();
         let ev = EventId::new(3);
-        cache.put(ev, View::Public, 5, None, scores(1));
-        assert_eq!(cache.get(ev, View::Public, 5).as_deref(), Some(&1));
-        assert!(cache.get(ev, View::Directors, 5).is_none());
-        assert!(cache.get(EventId::new(4), View::Public, 5).is_none());
+        cache.put((ev, View::Public), 5, None, scores(1));
+        assert_eq!(cache.get((ev, View::Public), 5).as_deref(), Some(&1));
+        assert!(cache.get((ev, View::Directors), 5).is_none());
+        assert!(cache.get((EventId::new(4), View::Public), 5).is_none());
         // Another process wrote: the database's version moved on.
-        assert!(cache.get(ev, View::Public, 6).is_none());
-        cache.put(ev, View::Public, 6, None, scores(2));
-        assert_eq!(cache.get(ev, View::Public, 6).as_deref(), Some(&2));
-        assert!(cache.get(ev, View::Public, 5).is_none());
+        assert!(cache.get((ev, View::Public), 6).is_none());
+        cache.put((ev, View::Public), 6, None, scores(2));
+        assert_eq!(cache.get((ev, View::Public), 6).as_deref(), Some(&2));
+        assert!(cache.get((ev, View::Public), 5).is_none());
         // A computation of the older version finishing late keeps the newer entry.
-        cache.put(ev, View::Public, 5, None, scores(3));
-        assert_eq!(cache.get(ev, View::Public, 6).as_deref(), Some(&2));
+        cache.put((ev, View::Public), 5, None, scores(3));
+        assert_eq!(cache.get((ev, View::Public), 6).as_deref(), Some(&2));
     }
 
     #[test]
     fn a_write_to_one_event_leaves_the_others_cached() {
         let cache = StandingsCache::<u32>::default();
         let (a, b) = (EventId::new(1), EventId::new(2));
-        cache.put(a, View::Public, 7, None, scores(1));
-        cache.put(b, View::Public, 9, None, scores(2));
-        assert!(cache.get(a, View::Public, 8).is_none());
-        assert_eq!(cache.get(b, View::Public, 9).as_deref(), Some(&2));
+        cache.put((a, View::Public), 7, None, scores(1));
+        cache.put((b, View::Public), 9, None, scores(2));
+        assert!(cache.get((a, View::Public), 8).is_none());
+        assert_eq!(cache.get((b, View::Public), 9).as_deref(), Some(&2));
     }
 
     #[test]
@@ -169,26 +174,26 @@ mod tests {
         let cache = StandingsCache::<u32>::default();
         let ev = EventId::new(3);
         let past = Instant::now() - Duration::from_millis(1);
-        cache.put(ev, View::Public, 1, Some(past), scores(1));
-        assert!(cache.get(ev, View::Public, 1).is_none());
+        cache.put((ev, View::Public), 1, Some(past), scores(1));
+        assert!(cache.get((ev, View::Public), 1).is_none());
         let later = Instant::now() + Duration::from_secs(60);
-        cache.put(ev, View::Public, 1, Some(later), scores(1));
-        assert!(cache.get(ev, View::Public, 1).is_some());
+        cache.put((ev, View::Public), 1, Some(later), scores(1));
+        assert!(cache.get((ev, View::Public), 1).is_some());
     }
 
     #[test]
     fn the_oldest_entry_goes_beyond_the_bound() {
         let cache = StandingsCache::<u32>::default();
         for i in 1..=MAX_ENTRIES as i32 + 10 {
-            cache.put(EventId::new(i), View::Public, 0, None, scores(0));
+            cache.put((EventId::new(i), View::Public), 0, None, scores(0));
         }
         assert_eq!(cache.len(), MAX_ENTRIES);
-        assert!(cache.get(EventId::new(1), View::Public, 0).is_none());
+        assert!(cache.get((EventId::new(1), View::Public), 0).is_none());
         let last = EventId::new(MAX_ENTRIES as i32 + 10);
-        assert!(cache.get(last, View::Public, 0).is_some());
+        assert!(cache.get((last, View::Public), 0).is_some());
         // Replacing an entry does not push another out.
-        cache.put(last, View::Public, 1, None, scores(1));
+        cache.put((last, View::Public), 1, None, scores(1));
         assert_eq!(cache.len(), MAX_ENTRIES);
-        assert!(cache.get(EventId::new(11), View::Public, 0).is_some());
+        assert!(cache.get((EventId::new(11), View::Public), 0).is_some());
     }
 }

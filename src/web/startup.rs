@@ -87,6 +87,7 @@ impl Application {
             },
             table_codes: TableCodeLimit::default(),
             standings: StandingsCache::default(),
+            sim_fields: StandingsCache::default(),
             pars,
         });
         let server = server(listener, state, key)?;

@@ -7,7 +7,7 @@ use super::config::Config;
 use super::error::AppError;
 use super::limits::TableCodeLimit;
 use super::par_worker::ParWorker;
-use super::standings_cache::StandingsCache;
+use super::standings_cache::{SimComputed, SimKey, StandingsCache};
 use crate::db::{DbConnection, DbPool};
 
 pub struct AppState {
@@ -17,6 +17,8 @@ pub struct AppState {
     pub table_codes: TableCodeLimit,
     /// Computed standings, each kept for its event's version (see `standings_cache`).
     pub standings: StandingsCache,
+    /// Simultaneous events' fields, each kept for the sum of its heats' versions.
+    pub sim_fields: StandingsCache<SimComputed, SimKey>,
     /// The robot par's background analysis (see `par_worker`).
     pub pars: ParWorker,
 }

@@ -1,6 +1,8 @@
 //! Simultaneous events: the public field page (live), its travellers, and the directors'
 //! acts (open a sim from an event, join with a heat, import a heat, release the field).
 
+use std::sync::Arc;
+
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
@@ -15,6 +17,7 @@ use crate::web::auth::{ApiDirector, ClubDirector, Viewer as AuthViewer};
 use crate::web::error::AppError;
 use crate::web::page::{Nav, flash, see_other};
 use crate::web::render::html_page;
+use crate::web::standings_cache::SimComputed;
 use crate::web::state::AppState;
 use crate::web::upload::UploadParts;
 
@@ -147,12 +150,32 @@ struct SimPage<'a> {
     club_slug: String,
 }
 
+/// The field as the viewer (`directs`: the club of the director asking) sees it: from the
+/// cache while no heat changed (one indexed read per request), else computed once.
 async fn field_for(
     state: &AppState,
     id: SimId,
     directs: Option<ClubId>,
-) -> Result<Field, AppError> {
-    state.db(move |c| Ok(service::field(c, id, directs)?)).await
+) -> Result<Arc<SimComputed>, AppError> {
+    let version = state.db(move |c| Ok(service::version(c, id)?)).await?;
+    if let Some(c) = state.sim_fields.get((id, directs), version) {
+        return Ok(c);
+    }
+    let (version, field) = state
+        .db(move |c| Ok(service::versioned_field(c, id, directs)?))
+        .await?;
+    let heats = heat_lines(&field);
+    let part = live_part(&field, &heats)?;
+    let live_json = serde_json::json!({ "html": part }).to_string();
+    let c = Arc::new(SimComputed {
+        field,
+        part,
+        live_json,
+    });
+    state
+        .sim_fields
+        .put((id, directs), version, None, c.clone());
+    Ok(c)
 }
 
 fn directs(viewer: &AuthViewer) -> Option<ClubId> {
@@ -169,9 +192,10 @@ pub async fn page(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let mine = directs(&viewer);
-    let f = field_for(&state, id, mine).await?;
-    let heats = heat_lines(&f);
-    let part = live_part(&f, &heats)?;
+    let c = field_for(&state, id, mine).await?;
+    let f = &c.field;
+    let heats = heat_lines(f);
+    let part = c.part.clone();
     let in_sim = |c: ClubId| {
         f.heats
             .iter()
@@ -215,12 +239,11 @@ pub async fn live(
     viewer: AuthViewer,
     path: web::Path<SimId>,
 ) -> Result<HttpResponse, AppError> {
-    let f = field_for(&state, path.into_inner(), directs(&viewer)).await?;
-    let heats = heat_lines(&f);
-    let html = live_part(&f, &heats)?;
+    let c = field_for(&state, path.into_inner(), directs(&viewer)).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(serde_json::json!({ "html": html })))
+        .content_type("application/json")
+        .body(c.live_json.clone()))
 }
 
 /// One result on a field traveller.
@@ -319,7 +342,8 @@ pub async fn travellers(
     viewer: AuthViewer,
     path: web::Path<SimId>,
 ) -> Result<HttpResponse, AppError> {
-    let f = field_for(&state, path.into_inner(), directs(&viewer)).await?;
+    let c = field_for(&state, path.into_inner(), directs(&viewer)).await?;
+    let f = &c.field;
     if !f.travellers_visible {
         return Err(AppError::Refused(
             StatusCode::FORBIDDEN,
@@ -327,7 +351,7 @@ pub async fn travellers(
             "The field's travellers are shown once every heat has finished and the hand records are released: until then some club may still have to play a board.".into(),
         ));
     }
-    let boards = travellers_of(&f);
+    let boards = travellers_of(f);
     Ok(html_page(
         StatusCode::OK,
         &TravellersPage {
@@ -495,10 +519,10 @@ pub async fn api_standings(
     a: ApiDirector,
     path: web::Path<SimId>,
 ) -> Result<HttpResponse, AppError> {
-    let f = field_for(&state, path.into_inner(), Some(a.club.id))
+    let c = field_for(&state, path.into_inner(), Some(a.club.id))
         .await
         .map_err(AppError::into_api)?;
-    Ok(HttpResponse::Ok().json(f.to_json()))
+    Ok(HttpResponse::Ok().json(c.field.to_json()))
 }
 
 /// `GET /api/v1/sims/{id}/sheet`: the whole field's scoring sheet, as `calypso-director
@@ -508,11 +532,11 @@ pub async fn api_sheet(
     a: ApiDirector,
     path: web::Path<SimId>,
 ) -> Result<HttpResponse, AppError> {
-    let f = field_for(&state, path.into_inner(), Some(a.club.id))
+    let c = field_for(&state, path.into_inner(), Some(a.club.id))
         .await
         .map_err(AppError::into_api)?;
-    if !f.travellers_visible {
+    if !c.field.travellers_visible {
         return Err(AppError::NotFound.into_api());
     }
-    Ok(HttpResponse::Ok().json(f.sheet.to_json()))
+    Ok(HttpResponse::Ok().json(c.field.sheet.to_json()))
 }

@@ -43,7 +43,7 @@ pub async fn computed(
         .db(move |c| Ok(service::standings::event_version(c, id)?))
         .await?
         .ok_or(AppError::NotFound)?;
-    if let Some(c) = state.standings.get(id, view, version) {
+    if let Some(c) = state.standings.get((id, view), version) {
         return Ok(c);
     }
     // The club and event are read again after the version, with the scores: what the
@@ -70,7 +70,7 @@ pub async fn computed(
         part,
         live_json,
     });
-    state.standings.put(id, view, version, until, c.clone());
+    state.standings.put((id, view), version, until, c.clone());
     Ok(c)
 }
 
@@ -130,7 +130,7 @@ async fn load(
             .ok_or(AppError::NotFound)?;
         if let Some(c) = state
             .standings
-            .get(id, View::Public, version)
+            .get((id, View::Public), version)
             .filter(|c| c.club.slug == slug)
         {
             return Ok(c);
