@@ -3017,3 +3017,77 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
     standings_at_both_widths(&c, &app, &standings, "Ann", "auction").await;
     c.close().await.unwrap();
 }
+
+/// A simultaneous event's field on a phone (390 px) and a laptop: the heats, the whole
+/// field's standings and each club's fit, and a result entered at another club's heat
+/// appears in the field's standings without a reload.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sims_field_follows_every_club_live_on_a_phone() {
+    use common::evening::*;
+    let app = spawn_app().await;
+    let alpha = app.club_with_owner("alpha", "olive@example.org").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let alpha_api = api_for(&app, &alpha, "alpha").await;
+    let bravo_api = api_for(&app, &bravo, "bravo").await;
+    let e1 = mitchell(alpha_api).await;
+    let id1 = event_id(&e1);
+    let r = alpha
+        .post(
+            &format!("/c/alpha/events/{id1}"),
+            &format!("/c/alpha/events/{id1}/sim"),
+            &[(
+                "name",
+                "Winter Sim of the Riverside and Lakeside Calypso Clubs",
+            )],
+        )
+        .await;
+    let sim_page = location(&r);
+    let sim = sim_page.trim_start_matches("/sims/").to_string();
+    let r = bravo
+        .post(
+            &sim_page,
+            &format!("/c/bravo/sims/{sim}/join"),
+            &[("tables", "5")],
+        )
+        .await;
+    let heat2 = id_from_location(&location(&r));
+    let e2 = run_heat(bravo_api, format!("/events/{heat2}")).await;
+    play_all(&e1).await;
+    play_round(&e2, 1, None).await;
+    let started = e2.start_round(2).await;
+    let (table, board) = place(&started["tables"][0]);
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    for width in [390, 1280] {
+        c.set_window_size(width, 900).await.unwrap();
+        c.goto(&format!("{}{sim_page}", app.address)).await.unwrap();
+        wait_for(&c, &sim_page, "The whole field").await;
+        let (v, content) = widths(&c).await;
+        let scrolled = scrolled_tables(&c).await;
+        whole_page_shot(&c, &format!("sim-field-{width}"), width).await;
+        c.set_window_size(width, 900).await.unwrap();
+        assert!(content <= v, "the sim page is {content} px wide at {v} px");
+        assert!(scrolled.is_empty(), "at {width}: {scrolled:?}");
+    }
+    c.set_window_size(390, 844).await.unwrap();
+    c.goto(&format!("{}{sim_page}", app.address)).await.unwrap();
+    wait_for(&c, &sim_page, "Club bravo").await;
+    let part = "return document.getElementById('live-sim').innerHTML;";
+    let before = c.execute(part, vec![]).await.unwrap();
+    let before = before.as_str().unwrap().to_string();
+    mark_page(&c).await;
+    post_report(&e2, 2, table, board).await;
+    // The page asks every 5 s: the new result is in the field's standings within two polls.
+    let deadline = Instant::now() + Duration::from_secs(12);
+    loop {
+        let now = c.execute(part, vec![]).await.unwrap();
+        if now.as_str().unwrap() != before {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the field did not change");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_not_reloaded(&c, &sim_page, "the field's part was swapped in place").await;
+    c.close().await.unwrap();
+}

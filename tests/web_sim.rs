@@ -12,41 +12,6 @@ use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-const PAIRS: u32 = 10;
-
-/// The pairs, movement and start of a heat whose draft event exists at `path`; its boards.
-async fn run_heat(api: Api, path: String) -> Evening {
-    for n in 1..=PAIRS {
-        let entry = json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]});
-        let (s, v) = api.post(&format!("{path}/entries"), entry).await;
-        assert_eq!(s, StatusCode::CREATED, "{v}");
-    }
-    let movement = json!({"rounds": 3, "boards_per_round": 1});
-    let (s, v) = api.put(&format!("{path}/movement"), movement).await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    for to in ["ready", "running"] {
-        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
-        assert_eq!(s, StatusCode::OK, "{v}");
-    }
-    let (s, boards) = api.get(&format!("{path}/boards")).await;
-    assert_eq!(s, StatusCode::OK, "{boards}");
-    Evening { api, path, boards }
-}
-
-async fn play_all(e: &Evening) {
-    for round in 1..=3 {
-        play_round(e, round, None).await;
-    }
-}
-
-async fn finish(e: &Evening) {
-    let (s, v) = e
-        .api
-        .post(&format!("{}/status", e.path), json!({"to": "finished"}))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-}
-
 fn sim_id_from(loc: &str) -> String {
     loc.strip_prefix("/sims/")
         .unwrap_or_else(|| panic!("a sim's address: {loc}"))
@@ -410,6 +375,46 @@ async fn the_organiser_may_release_before_every_heat_has_finished() {
             .hand_records_released
     });
     assert!(released, "every heat is released with the field");
+    // A heat's file that is missing or not a file is named, and nothing is saved.
+    let token = alpha.csrf(&sim_page).await;
+    for (file, status, words) in [
+        (
+            None,
+            StatusCode::BAD_REQUEST,
+            "Choose the heat&#39;s export file",
+        ),
+        (
+            Some(&b"{\"format\": "[..]),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "JSON",
+        ),
+        (
+            Some(&[0xff, 0xfe, 0x00][..]),
+            StatusCode::BAD_REQUEST,
+            "not UTF-8",
+        ),
+    ] {
+        let (content_type, body) =
+            multipart_body(&[("csrf_token", &token)], file.map(|f| ("heat.json", f)));
+        let r = alpha
+            .http
+            .post(alpha.url(&format!("/c/alpha/sims/{sim}/heats/import")))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), status);
+        let text = r.text().await.unwrap();
+        assert!(text.contains(words), "{text}");
+    }
+    let (_, standings) = alpha_api.get(&format!("/sims/{sim}/standings")).await;
+    // Bravo's heat is still a draft: only Bravo sees it; nothing was imported.
+    assert_eq!(
+        standings["heats"].as_array().unwrap().len(),
+        1,
+        "{standings}"
+    );
     // No club joins a released sim.
     let charlie = app.club_with_owner("charlie", "cy@charlie.example").await;
     let r = charlie

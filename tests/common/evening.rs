@@ -569,3 +569,41 @@ impl Phone {
             .await
     }
 }
+
+/// Pairs of a sim heat's ten-pair Mitchell.
+const HEAT_PAIRS: u32 = 10;
+
+/// The pairs, movement and start of a heat whose draft event exists at `path`; its boards.
+pub async fn run_heat(api: Api, path: String) -> Evening {
+    for n in 1..=HEAT_PAIRS {
+        let entry = json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]});
+        let (s, v) = api.post(&format!("{path}/entries"), entry).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let movement = json!({"rounds": 3, "boards_per_round": 1});
+    let (s, v) = api.put(&format!("{path}/movement"), movement).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for to in ["ready", "running"] {
+        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (s, boards) = api.get(&format!("{path}/boards")).await;
+    assert_eq!(s, StatusCode::OK, "{boards}");
+    Evening { api, path, boards }
+}
+
+/// Every round of a three-round evening, every table reporting.
+pub async fn play_all(e: &Evening) {
+    for round in 1..=3 {
+        play_round(e, round, None).await;
+    }
+}
+
+/// Marks the event finished through the API.
+pub async fn finish(e: &Evening) {
+    let (s, v) = e
+        .api
+        .post(&format!("{}/status", e.path), json!({"to": "finished"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
