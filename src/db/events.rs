@@ -179,22 +179,18 @@ pub fn public_event(conn: &mut DbConnection, id: EventId) -> Result<Option<Event
         .transpose()
 }
 
-/// Every event with a deal key of every club, newest first, but cancelled ones: what the
-/// robot par's background analysis looks through. A row that does not read is left out
-/// (and logged), so one bad event does not stop the others' analysis.
-pub fn keyed_events(conn: &mut DbConnection) -> Result<Vec<Event>, DbError> {
-    let rows: Vec<EventRow> = events::table
+/// Every event with a deal key of every club, newest first, but cancelled ones, with its
+/// version: what the robot par's background analysis looks through.
+pub fn keyed_versions(conn: &mut DbConnection) -> Result<Vec<(EventId, i64)>, DbError> {
+    let rows: Vec<(i32, i64)> = events::table
         .filter(events::deal_key.is_not_null())
         .filter(events::status.ne(EventStatus::Cancelled.name()))
         .order(events::id.desc())
+        .select((events::id, events::version))
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .filter_map(|r| {
-            r.into_event()
-                .map_err(|e| tracing::warn!("robot par: {e}"))
-                .ok()
-        })
+        .map(|(id, v)| (EventId::new(id), v))
         .collect())
 }
 

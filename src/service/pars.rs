@@ -2,7 +2,7 @@
 //! itself (on no connection: a board takes seconds to minutes), storing it only while the
 //! event still has the deal it was worked out for, and what the pages read.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::FindError;
 use crate::db::{self, DbConnection, DbError};
@@ -48,29 +48,61 @@ pub struct ParJob {
     pub board: u32,
 }
 
-/// A board that could not be worked out: event, commitment and board, skipped from then on.
-pub type Failed = BTreeSet<(EventId, String, u32)>;
+/// What the worker remembers between polls: the boards that could not be worked out
+/// (event, commitment, board: skipped from then on), and the events found to need nothing
+/// more, with the version they had then. An event is looked at again only once its version
+/// moved (a redeal, a new deal key; storing a par moves it too, once): a poll of a server
+/// with years of events reads one column of them, not each one's pars.
+#[derive(Debug, Default)]
+pub struct Memo {
+    pub failed: BTreeSet<(EventId, String, u32)>,
+    complete: HashMap<EventId, i64>,
+}
 
 /// The next board without a par for its event's current deal, the newest event's first,
-/// but those that `failed`.
-pub fn next_job(conn: &mut DbConnection, failed: &Failed) -> Result<Option<ParJob>, DbError> {
-    for ev in db::events::keyed_events(conn)? {
+/// but those that failed.
+pub fn next_job(conn: &mut DbConnection, memo: &mut Memo) -> Result<Option<ParJob>, DbError> {
+    let versions = db::events::keyed_versions(conn)?;
+    // Events gone (or cancelled) are forgotten, so the memo stays as large as the server.
+    let live: HashSet<EventId> = versions.iter().map(|(id, _)| *id).collect();
+    memo.complete.retain(|id, _| live.contains(id));
+    for (id, version) in versions {
+        if memo.complete.get(&id) == Some(&version) {
+            continue;
+        }
+        let ev = match db::events::public_event(conn, id) {
+            Ok(Some(ev)) => ev,
+            Ok(None) => continue,
+            Err(e @ DbError::Corrupt { .. }) => {
+                // One bad event does not stop the others' analysis.
+                tracing::warn!("robot par: {e}");
+                memo.complete.insert(id, version);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         let Some(key) = ev.deal.as_ref().filter(|_| gets_par(&ev.settings)) else {
+            memo.complete.insert(id, version);
             continue;
         };
         let boards = u32::from(ev.settings.boards());
         let stored = db::pars::pars_of(conn, ev.id, &key.commitment, boards)?;
         let missing = (1..=boards).find(|b| {
             !stored.iter().any(|p| p.board == *b)
-                && !failed.contains(&(ev.id, key.commitment.clone(), *b))
+                && !memo.failed.contains(&(ev.id, key.commitment.clone(), *b))
         });
-        if let Some(board) = missing {
-            return Ok(Some(ParJob {
-                event: ev.id,
-                settings: ev.settings.clone(),
-                key: key.clone(),
-                board,
-            }));
+        match missing {
+            Some(board) => {
+                return Ok(Some(ParJob {
+                    event: ev.id,
+                    settings: ev.settings.clone(),
+                    key: key.clone(),
+                    board,
+                }));
+            }
+            None => {
+                memo.complete.insert(id, version);
+            }
         }
     }
     Ok(None)
@@ -113,17 +145,18 @@ pub fn store(conn: &mut DbConnection, job: &ParJob, par: &BoardPar) -> Result<bo
 pub fn work_one(
     pool: &db::DbPool,
     budget: ParSettings,
-    failed: &mut Failed,
+    memo: &mut Memo,
 ) -> Result<Option<(EventId, u32)>, ParWorkError> {
     let job = {
         let mut conn = pool.get().map_err(DbError::from)?;
-        next_job(&mut conn, failed)?
+        next_job(&mut conn, memo)?
     };
     let Some(job) = job else {
         return Ok(None);
     };
     let par = work_out(&job, budget).inspect_err(|_| {
-        failed.insert((job.event, job.key.commitment.clone(), job.board));
+        memo.failed
+            .insert((job.event, job.key.commitment.clone(), job.board));
     })?;
     let mut conn = pool.get().map_err(DbError::from)?;
     store(&mut conn, &job, &par)?;

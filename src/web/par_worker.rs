@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::db::DbPool;
 use crate::deals::par::ParSettings;
-use crate::service::pars::{Failed, work_one};
+use crate::service::pars::{Memo, work_one};
 
 /// How often an idle worker looks for boards without a par.
 pub const POLL: Duration = Duration::from_secs(5);
@@ -119,11 +119,11 @@ impl Drop for ParWorker {
 }
 
 fn run(pool: &DbPool, budget: ParSettings, bell: &Bell) {
-    let mut failed = Failed::new();
+    let mut memo = Memo::default();
     // Logged once per failing streak, not every poll.
     let mut failing = false;
     while !bell.stop.load(Ordering::Relaxed) {
-        match work_one(pool, budget, &mut failed) {
+        match work_one(pool, budget, &mut memo) {
             Ok(Some((event, board))) => {
                 failing = false;
                 tracing::info!(event = event.get(), board, "robot par worked out");
