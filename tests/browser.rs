@@ -3031,25 +3031,9 @@ async fn a_sims_field_follows_every_club_live_on_a_phone() {
     let bravo_api = api_for(&app, &bravo, "bravo").await;
     let e1 = mitchell(alpha_api).await;
     let id1 = event_id(&e1);
-    let r = alpha
-        .post(
-            &format!("/c/alpha/events/{id1}"),
-            &format!("/c/alpha/events/{id1}/sim"),
-            &[(
-                "name",
-                "Winter Sim of the Riverside and Lakeside Calypso Clubs",
-            )],
-        )
-        .await;
-    let sim_page = location(&r);
-    let sim = sim_page.trim_start_matches("/sims/").to_string();
-    let r = bravo
-        .post(
-            &sim_page,
-            &format!("/c/bravo/sims/{sim}/join"),
-            &[("tables", "5")],
-        )
-        .await;
+    let name = "Winter Sim of the Riverside and Lakeside Calypso Clubs";
+    let sim_page = location(&open_sim(&alpha, "alpha", id1, name).await);
+    let r = join_sim(&bravo, "bravo", &sim_page, "5").await;
     let heat2 = id_from_location(&location(&r));
     let e2 = run_heat(bravo_api, format!("/events/{heat2}")).await;
     play_all(&e1).await;

@@ -73,13 +73,7 @@ async fn a_three_club_sim_is_scored_across_the_field_and_released_after_the_last
     let e1 = mitchell(alpha_api.clone()).await;
     let id1 = event_id(&e1);
     let page1 = format!("/c/alpha/events/{id1}");
-    let r = alpha
-        .post(
-            &page1,
-            &format!("/c/alpha/events/{id1}/sim"),
-            &[("name", "Winter Sim")],
-        )
-        .await;
+    let r = open_sim(&alpha, "alpha", id1, "Winter Sim").await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let sim = sim_id_from(&location(&r));
     let sim_page = format!("/sims/{sim}");
@@ -97,13 +91,7 @@ async fn a_three_club_sim_is_scored_across_the_field_and_released_after_the_last
     assert!(!html.contains(&key), "the key is secret before release");
 
     // Bravo joins on this server: a draft of its own with the sim's deal and settings.
-    let r = bravo
-        .post(
-            &sim_page,
-            &format!("/c/bravo/sims/{sim}/join"),
-            &[("tables", "5")],
-        )
-        .await;
+    let r = join_sim(&bravo, "bravo", &sim_page, "5").await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let heat2: EventId = id_from_location(&location(&r));
     let path2 = format!("/events/{heat2}");
@@ -117,13 +105,7 @@ async fn a_three_club_sim_is_scored_across_the_field_and_released_after_the_last
             .contains("a heat's boards must be the simultaneous event's (5), not 4"),
         "{v}"
     );
-    let again = bravo
-        .post(
-            &sim_page,
-            &format!("/c/bravo/sims/{sim}/join"),
-            &[("tables", "5")],
-        )
-        .await;
+    let again = join_sim(&bravo, "bravo", &sim_page, "5").await;
     assert_eq!(again.status(), StatusCode::CONFLICT);
     let r = bravo
         .post(
@@ -298,36 +280,28 @@ async fn the_organiser_may_release_before_every_heat_has_finished() {
     let alpha_api = api_for(&app, &alpha, "alpha").await;
     let e1 = mitchell(alpha_api.clone()).await;
     let id1 = event_id(&e1);
-    let page1 = format!("/c/alpha/events/{id1}");
-    // A bad name is named; a draft cannot open a sim.
-    let r = alpha
-        .post(&page1, &format!("{page1}/sim"), &[("name", "  ")])
-        .await;
+    // A bad name is named; a draft cannot open a sim (its commitment is not public yet).
+    let r = open_sim(&alpha, "alpha", id1, "  ").await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let r = alpha
-        .post(&page1, &format!("{page1}/sim"), &[("name", "Spring Sim")])
+    let (_, draft) = alpha_api
+        .post(
+            "/events",
+            json!({"name": "Draft", "date": "2026-12-01", "format": "pairs-mitchell",
+                   "tables": 5, "boards": 5}),
+        )
         .await;
+    let draft = EventId::new(draft["id"].as_i64().unwrap() as i32);
+    let r = open_sim(&alpha, "alpha", draft, "Draft Sim").await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    assert!(r.text().await.unwrap().contains("no deal key yet"));
+    let r = open_sim(&alpha, "alpha", id1, "Spring Sim").await;
     let sim_page = location(&r);
     let sim = sim_id_from(&sim_page);
-    let r = alpha
-        .post(&page1, &format!("{page1}/sim"), &[("name", "Again")])
-        .await;
+    let r = open_sim(&alpha, "alpha", id1, "Again").await;
     assert_eq!(r.status(), StatusCode::CONFLICT, "already a heat");
-    let r = bravo
-        .post(
-            &sim_page,
-            &format!("/c/bravo/sims/{sim}/join"),
-            &[("tables", "x")],
-        )
-        .await;
+    let r = join_sim(&bravo, "bravo", &sim_page, "x").await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "tables named");
-    let r = bravo
-        .post(
-            &sim_page,
-            &format!("/c/bravo/sims/{sim}/join"),
-            &[("tables", "3")],
-        )
-        .await;
+    let r = join_sim(&bravo, "bravo", &sim_page, "3").await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let heat2 = id_from_location(&location(&r));
     let r = bravo
@@ -417,12 +391,6 @@ async fn the_organiser_may_release_before_every_heat_has_finished() {
     );
     // No club joins a released sim.
     let charlie = app.club_with_owner("charlie", "cy@charlie.example").await;
-    let r = charlie
-        .post(
-            &sim_page,
-            &format!("/c/charlie/sims/{sim}/join"),
-            &[("tables", "3")],
-        )
-        .await;
+    let r = join_sim(&charlie, "charlie", &sim_page, "3").await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
 }

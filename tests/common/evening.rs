@@ -575,20 +575,11 @@ const HEAT_PAIRS: u32 = 10;
 
 /// The pairs, movement and start of a heat whose draft event exists at `path`; its boards.
 pub async fn run_heat(api: Api, path: String) -> Evening {
-    for n in 1..=HEAT_PAIRS {
-        let entry = json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]});
-        let (s, v) = api.post(&format!("{path}/entries"), entry).await;
-        assert_eq!(s, StatusCode::CREATED, "{v}");
-    }
+    let entries: Vec<Value> = (1..=HEAT_PAIRS)
+        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect();
     let movement = json!({"rounds": 3, "boards_per_round": 1});
-    let (s, v) = api.put(&format!("{path}/movement"), movement).await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    for to in ["ready", "running"] {
-        let (s, v) = api.post(&format!("{path}/status"), json!({"to": to})).await;
-        assert_eq!(s, StatusCode::OK, "{v}");
-    }
-    let (s, boards) = api.get(&format!("{path}/boards")).await;
-    assert_eq!(s, StatusCode::OK, "{boards}");
+    let boards = super::games::start(&api, &path, &entries, movement).await;
     Evening { api, path, boards }
 }
 
@@ -606,4 +597,17 @@ pub async fn finish(e: &Evening) {
         .post(&format!("{}/status", e.path), json!({"to": "finished"}))
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+/// The director `d` of `club` asks to open a sim named `name` from the club's event `id`.
+pub async fn open_sim(d: &Browser, club: &str, id: EventId, name: &str) -> reqwest::Response {
+    let page = format!("/c/{club}/events/{id}");
+    d.post(&page, &format!("{page}/sim"), &[("name", name)])
+        .await
+}
+
+/// The director `d` of `club` asks to join the sim at `sim_page` (`/sims/<id>`) with `tables`.
+pub async fn join_sim(d: &Browser, club: &str, sim_page: &str, tables: &str) -> reqwest::Response {
+    let join = format!("/c/{club}{sim_page}/join");
+    d.post(sim_page, &join, &[("tables", tables)]).await
 }

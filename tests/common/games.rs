@@ -26,6 +26,13 @@ pub async fn running(
     let (s, ev) = api.post("/events", body).await;
     assert_eq!(s, StatusCode::CREATED, "{ev}");
     let path = format!("/events/{}", ev["id"]);
+    let boards = start(api, &path, entries, movement).await;
+    (path, boards)
+}
+
+/// The draft event at `path` gets its entries and movement, then goes ready and running;
+/// its boards (`GET .../boards`).
+pub async fn start(api: &Api, path: &str, entries: &[Value], movement: Value) -> Value {
     for entry in entries {
         let (s, v) = api.post(&format!("{path}/entries"), entry.clone()).await;
         assert_eq!(s, StatusCode::CREATED, "{v}");
@@ -38,7 +45,7 @@ pub async fn running(
     }
     let (s, boards) = api.get(&format!("{path}/boards")).await;
     assert_eq!(s, StatusCode::OK, "{boards}");
-    (path, boards)
+    boards
 }
 
 /// The engine's deals of a board, from the API's boards.
