@@ -74,12 +74,16 @@ struct Opts {
     second_try: u64,
     /// Milliseconds between a watcher's polls of the field's standings.
     poll_ms: u64,
+    /// Players' phones on the sim's public page, each asking for its live part every
+    /// `POLL_MS` (5 s) as the page's script does, half on each process.
+    viewers: usize,
 }
 
 const USAGE: &str = "usage: sim_load [--postgres ADMIN_URL] [--clubs N (2 to 50; default 10)] \
 [--tables T (3 to 60; default 20)] [--rounds R (1 to T-1; default 4)] \
 [--think-ms MS (up to 600000; default 8000)] [--stagger-ms MS (up to 60000; default 1500)] \
-[--second-try PERCENT (default 20)] [--poll-ms MS (20 to 10000; default 150)]";
+[--second-try PERCENT (default 20)] [--poll-ms MS (20 to 10000; default 150)] \
+[--viewers N (up to 2000; default 0)]";
 
 fn parse_opts(args: &[String]) -> Result<Opts, String> {
     let mut o = Opts {
@@ -94,6 +98,7 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
         stagger_ms: 1500,
         second_try: 20,
         poll_ms: 150,
+        viewers: 0,
     };
     let mut i = 0;
     while i < args.len() {
@@ -118,6 +123,7 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
             "--stagger-ms" => o.stagger_ms = number()?,
             "--second-try" => o.second_try = number()?,
             "--poll-ms" => o.poll_ms = number()?,
+            "--viewers" => o.viewers = number()? as usize,
             other => return Err(format!("unknown option {other}\n{USAGE}")),
         }
         i += 2;
@@ -144,6 +150,9 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
     if o.second_try > 100 || !(20..=10_000).contains(&o.poll_ms) {
         return Err("--second-try: at most 100; --poll-ms: from 20 to 10000".into());
     }
+    if o.viewers > 2000 {
+        return Err("--viewers: at most 2000".into());
+    }
     Ok(o)
 }
 
@@ -156,6 +165,8 @@ enum Kind {
     RoundStart,
     /// A watcher's poll of the field's standings on process 0 (A) or 1 (B).
     Standings(usize),
+    /// A viewer's `GET /sims/{id}/live` (the public page's poll).
+    Live,
     Setup,
 }
 
@@ -168,6 +179,7 @@ impl Kind {
             Kind::RoundStart => "POST /api/v1/.../rounds (driver)",
             Kind::Standings(0) => "GET /api/v1/sims/{id}/standings A",
             Kind::Standings(_) => "GET /api/v1/sims/{id}/standings B",
+            Kind::Live => "GET /sims/{id}/live (viewers)",
             Kind::Setup => "setup (pages and API)",
         }
     }
@@ -881,6 +893,33 @@ async fn watcher(
     stats
 }
 
+/// A player's phone on the sim's public page: its live part every `POLL_MS` until `stop`.
+async fn viewer(
+    base: String,
+    process: usize,
+    sim: i64,
+    mut rng: u64,
+    stop: Arc<AtomicBool>,
+) -> Stats {
+    let http = browser();
+    let mut stats = Stats::default();
+    let poll = calypso_director::web::routes::sims::POLL_MS;
+    tokio::time::sleep(Duration::from_millis(xorshift(&mut rng) % poll)).await;
+    while !stop.load(Ordering::SeqCst) {
+        let t = Instant::now();
+        match http.get(format!("{base}/sims/{sim}/live")).send().await {
+            Ok(r) if r.status() == StatusCode::OK => {
+                let _ = r.bytes().await;
+            }
+            Ok(r) => stats.error(format!("GET /sims/{sim}/live: {}", r.status())),
+            Err(e) => stats.error(format!("GET /sims/{sim}/live: {e}")),
+        }
+        stats.time(Kind::Live, process, t);
+        tokio::time::sleep(Duration::from_millis(poll)).await;
+    }
+    stats
+}
+
 // ---------------------------------------------------------------------------------------
 
 fn main() {
@@ -952,7 +991,7 @@ async fn bench(opts: &Opts, c: &Cluster) -> Result<bool, String> {
         "sim_load: {} clubs x {} tables = {total_tables} tables, {} devices (two phones a \
          table), {} round(s) of one board; two server processes on one PostgreSQL database; \
          think time up to {} ms a table, stagger up to {} ms a page, second phone also posts in \
-         {}% of rounds; watchers poll the field every {} ms",
+         {}% of rounds; watchers poll the field every {} ms; {} viewers poll the public live part",
         opts.clubs,
         opts.tables,
         2 * total_tables,
@@ -960,7 +999,8 @@ async fn bench(opts: &Opts, c: &Cluster) -> Result<bool, String> {
         opts.think_ms,
         opts.stagger_ms,
         opts.second_try,
-        opts.poll_ms
+        opts.poll_ms,
+        opts.viewers
     );
     let mut stats = Stats::default();
     let setup_started = Instant::now();
@@ -1083,6 +1123,18 @@ async fn bench(opts: &Opts, c: &Cluster) -> Result<bool, String> {
         )));
     }
 
+    let mut viewers = Vec::new();
+    for v in 0..opts.viewers {
+        let p = v % 2;
+        viewers.push(tokio::spawn(viewer(
+            c.bases[p].clone(),
+            p,
+            sim,
+            (v as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
+            stop.clone(),
+        )));
+    }
+
     // Play: a driver a heat, two phones a table.
     let saves = Saves::default();
     let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -1148,7 +1200,7 @@ async fn bench(opts: &Opts, c: &Cluster) -> Result<bool, String> {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     stop.store(true, Ordering::SeqCst);
-    for w in watchers {
+    for w in watchers.into_iter().chain(viewers) {
         stats.merge(w.await.map_err(|e| e.to_string())?);
     }
 
