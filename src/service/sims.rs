@@ -11,6 +11,7 @@ use crate::db::{self, DbConnection, DbError};
 use crate::event::club::Club;
 use crate::event::import;
 use crate::event::sim::{self, Heat, HeatSheet, Sim, SimError};
+use crate::event::standings::EntryNames;
 use crate::event::{
     ClubId, Count, Event, EventId, EventSettings, EventStatus, SettingsError, SimId, Viewer,
 };
@@ -251,14 +252,29 @@ pub struct Field {
 impl Field {
     /// The name the field gives a field pair number: "Riverside: Ann & Bob".
     pub fn pair_name(&self, field_pair: u32) -> String {
-        let (heat, pair) = sim::heat_pair(field_pair);
-        match self.heats.iter().find(|h| h.heat.heat == heat) {
-            Some(h) => format!(
-                "{}: {}",
-                h.heat.club_name,
-                names_of(&h.event, &h.scores).of(pair)
-            ),
-            None => format!("pair {field_pair}"),
+        self.pair_namer()(field_pair)
+    }
+
+    /// [`Field::pair_name`] for many pairs: each heat's names are gathered once, not once a
+    /// pair (a field of 400 pairs named row by row gathered 400 heats' names).
+    pub fn pair_namer(&self) -> impl Fn(u32) -> String + '_ {
+        let heats: Vec<(u32, &str, EntryNames)> = self
+            .heats
+            .iter()
+            .map(|h| {
+                (
+                    h.heat.heat,
+                    h.heat.club_name.as_str(),
+                    names_of(&h.event, &h.scores),
+                )
+            })
+            .collect();
+        move |field_pair| {
+            let (heat, pair) = sim::heat_pair(field_pair);
+            match heats.iter().find(|(h, _, _)| *h == heat) {
+                Some((_, club, names)) => format!("{club}: {}", names.of(pair)),
+                None => format!("pair {field_pair}"),
+            }
         }
     }
 
