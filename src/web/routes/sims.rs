@@ -160,8 +160,14 @@ async fn field_for(
     if let Some(c) = state.sim_fields.get((id, directs), version) {
         return Ok(c);
     }
+    // The last field computed for this viewer lends the scores of every heat that has not
+    // changed since (a result changes one heat; the others need not be read and scored).
+    let previous = state.sim_fields.latest((id, directs));
     let (version, field) = state
-        .db(move |c| Ok(service::versioned_field(c, id, directs)?))
+        .db(move |c| {
+            let previous = previous.as_deref().map(|p| &p.field);
+            Ok(service::versioned_field(c, id, directs, previous)?)
+        })
         .await?;
     let heats = heat_lines(&field);
     let part = live_part(&field, &heats)?;
