@@ -38,6 +38,10 @@
 //! when each result first appears there. A result is scored (provisionally) from the moment it
 //! is saved, so the lag is measured from the answer to the post that saved it.
 //!
+//! `--viewers N` adds N players' phones on the sim's public page, half on each process, each
+//! asking for the field's live part (`GET /sims/{id}/live`) every 5 s as the page's script
+//! does (none by default: the shape is the 400 table devices).
+//!
 //! At the end each heat's results are counted through its club's API, by round, table and
 //! board: exactly one each.
 
