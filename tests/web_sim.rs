@@ -394,3 +394,70 @@ async fn the_organiser_may_release_before_every_heat_has_finished() {
     let r = join_sim(&charlie, "charlie", &sim_page, "3").await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
 }
+
+/// A result in one heat is in the field's very next answer: the field kept for a viewer lends
+/// only the scores of the heats whose event has not changed since, and what it serves is
+/// what a computation from nothing gives.
+#[tokio::test]
+async fn the_field_after_a_result_in_one_heat_is_the_field_computed_afresh() {
+    let app = spawn_app().await;
+    let alpha = app.club_with_owner("alpha", "olive@alpha.example").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let alpha_api = api_for(&app, &alpha, "alpha").await;
+    let bravo_api = api_for(&app, &bravo, "bravo").await;
+    let e1 = mitchell(alpha_api.clone()).await;
+    let id1 = event_id(&e1);
+    let page1 = format!("/c/alpha/events/{id1}");
+    let r = alpha
+        .post(&page1, &format!("{page1}/sim"), &[("name", "Autumn Sim")])
+        .await;
+    let sim = sim_id_from(&location(&r));
+    let sim_page = format!("/sims/{sim}");
+    let r = bravo
+        .post(
+            &sim_page,
+            &format!("/c/bravo/sims/{sim}/join"),
+            &[("tables", "5")],
+        )
+        .await;
+    let heat2: EventId = id_from_location(&location(&r));
+    let e2 = run_heat(bravo_api.clone(), format!("/events/{heat2}")).await;
+    let sim_id: calypso_director::event::SimId = sim.parse().unwrap();
+    let alpha_club = app.club_id("alpha");
+    let public = Browser::new(&app);
+    let afresh = |directs| {
+        with_conn(&app, |c| {
+            calypso_director::service::sims::field(c, sim_id, directs)
+                .unwrap()
+                .to_json()
+        })
+    };
+    let results_shown = |v: &Value| -> usize {
+        v["field"]["boards"].as_array().map_or(0, |boards| {
+            boards
+                .iter()
+                .map(|b| b["results"].as_array().unwrap().len())
+                .sum()
+        })
+    };
+    let (s, before) = alpha_api.get(&format!("/sims/{sim}/standings")).await;
+    assert_eq!(s, StatusCode::OK, "{before}");
+    let (_, live_before) = public.get_text(&format!("{sim_page}/live")).await;
+    let mut shown = 0;
+    for (e, round) in [(&e1, 1), (&e2, 1), (&e2, 2), (&e1, 2)] {
+        play_round(e, round, None).await;
+        shown += 5;
+        let (s, served) = alpha_api.get(&format!("/sims/{sim}/standings")).await;
+        assert_eq!(s, StatusCode::OK, "{served}");
+        assert_eq!(served, afresh(Some(alpha_club)), "after round {round}");
+        assert_eq!(results_shown(&served), shown);
+    }
+    let (_, live_after) = public.get_text(&format!("{sim_page}/live")).await;
+    assert_ne!(live_after, live_before);
+    assert!(live_after.contains("Club bravo: "), "{live_after}");
+    assert_eq!(
+        results_shown(&afresh(None)),
+        0,
+        "the public sees no board's results yet"
+    );
+}

@@ -1,4 +1,4 @@
-//! What the HTTP benchmarks (`load`, `standings_load`) share: starting the application
+//! What the HTTP benchmarks (`load`, `standings_load`, `sim_load`) share: starting the application
 //! `serve` runs on a fresh SQLite file, and setting up a club, its owner and a director's
 //! API token through the pages, as a director would. Not an example of its own (Cargo takes
 //! only `examples/*.rs` and `examples/*/main.rs` as examples).
@@ -91,6 +91,21 @@ impl Api {
 /// The club, its owner and a director's API token, through the setup, login and tokens
 /// pages, as a director would.
 pub async fn director_token(base: &str, setup_link: &str) -> Result<String, String> {
+    let (_, token) =
+        club_director(base, setup_link, "Load Club", CLUB, "olive@example.org").await?;
+    Ok(token)
+}
+
+/// A club named `club_name` at `slug` made through the setup link, its owner (`email`)
+/// logged in, and an API token of theirs: the owner's browser (its login cookie) and the
+/// token.
+pub async fn club_director(
+    base: &str,
+    setup_link: &str,
+    club_name: &str,
+    slug: &str,
+    email: &str,
+) -> Result<(reqwest::Client, String), String> {
     let b = browser();
     let page = async |path: &str| -> Result<String, String> {
         let r = b
@@ -117,32 +132,32 @@ pub async fn director_token(base: &str, setup_link: &str) -> Result<String, Stri
         &[
             ("csrf_token", &csrf),
             ("token", setup_token),
-            ("club_name", "Load Club"),
-            ("slug", CLUB),
+            ("club_name", club_name),
+            ("slug", slug),
             ("name", "Olive Owner"),
-            ("email", "olive@example.org"),
+            ("email", email),
             ("password", PASSWORD),
             ("password_confirm", PASSWORD),
         ],
     )
     .await?;
     if r.status() != StatusCode::SEE_OTHER {
-        return Err(format!("setup: {}", r.status()));
+        return Err(format!("setup of {slug}: {}", r.status()));
     }
     let csrf = input_value(&page("/login").await?, "csrf_token").ok_or("no csrf on /login")?;
     let r = post(
         "/login",
         &[
             ("csrf_token", &csrf),
-            ("email", "olive@example.org"),
+            ("email", email),
             ("password", PASSWORD),
         ],
     )
     .await?;
     if r.status() != StatusCode::SEE_OTHER {
-        return Err(format!("login: {}", r.status()));
+        return Err(format!("login to {slug}: {}", r.status()));
     }
-    let tokens = format!("/c/{CLUB}/tokens");
+    let tokens = format!("/c/{slug}/tokens");
     let csrf = input_value(&page(&tokens).await?, "csrf_token").ok_or("no csrf on tokens")?;
     let r = post(
         &tokens,
@@ -151,7 +166,8 @@ pub async fn director_token(base: &str, setup_link: &str) -> Result<String, Stri
     .await?;
     let body = r.text().await.map_err(|e| e.to_string())?;
     let i = body.find("id=\"new-token\">").ok_or("no new token shown")? + "id=\"new-token\">".len();
-    Ok(body[i..].split('<').next().unwrap_or("").trim().to_string())
+    let token = body[i..].split('<').next().unwrap_or("").trim().to_string();
+    Ok((b, token))
 }
 
 /// Starts the application `serve` runs, on its own thread and actix runtime, with its

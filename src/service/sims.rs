@@ -2,6 +2,8 @@
 //! importing a heat played elsewhere, releasing the field's hand records, and the field's
 //! standings and travellers. Each act is one transaction; the rules are `event::sim`.
 
+use std::sync::Arc;
+
 use serde_json::{Value, json};
 
 use super::archive::{ArchiveError, import_plan};
@@ -11,6 +13,7 @@ use crate::db::{self, DbConnection, DbError};
 use crate::event::club::Club;
 use crate::event::import;
 use crate::event::sim::{self, Heat, HeatSheet, Sim, SimError};
+use crate::event::standings::EntryNames;
 use crate::event::{
     ClubId, Count, Event, EventId, EventSettings, EventStatus, SettingsError, SimId, Viewer,
 };
@@ -228,9 +231,13 @@ pub struct HeatView {
     pub event: Event,
     /// The club the event is stored under (an imported heat's is the organiser's).
     pub club_slug: String,
-    pub scores: EventScores,
+    /// The event's version, read before its scores: the field computed next for the same
+    /// viewer reuses `scores` and `standings` while the version stands (every write the
+    /// scores are read from moves it on, in the write's transaction).
+    pub version: i64,
+    pub scores: Arc<EventScores>,
     /// The heat's own standings: `score`'s output for its results alone.
-    pub standings: Value,
+    pub standings: Arc<Value>,
 }
 
 /// The whole field as one viewer may see it.
@@ -246,19 +253,36 @@ pub struct Field {
     pub standings: Value,
     /// Whether this viewer may see each board's results across the field (travellers).
     pub travellers_visible: bool,
+    /// The club of the director it was computed for (None: the public).
+    pub directs: Option<ClubId>,
 }
 
 impl Field {
     /// The name the field gives a field pair number: "Riverside: Ann & Bob".
     pub fn pair_name(&self, field_pair: u32) -> String {
-        let (heat, pair) = sim::heat_pair(field_pair);
-        match self.heats.iter().find(|h| h.heat.heat == heat) {
-            Some(h) => format!(
-                "{}: {}",
-                h.heat.club_name,
-                names_of(&h.event, &h.scores).of(pair)
-            ),
-            None => format!("pair {field_pair}"),
+        self.pair_namer()(field_pair)
+    }
+
+    /// [`Field::pair_name`] for many pairs: each heat's names are gathered once, not once a
+    /// pair (a field of 400 pairs named row by row gathered 400 heats' names).
+    pub fn pair_namer(&self) -> impl Fn(u32) -> String + '_ {
+        let heats: Vec<(u32, &str, EntryNames)> = self
+            .heats
+            .iter()
+            .map(|h| {
+                (
+                    h.heat.heat,
+                    h.heat.club_name.as_str(),
+                    names_of(&h.event, &h.scores),
+                )
+            })
+            .collect();
+        move |field_pair| {
+            let (heat, pair) = sim::heat_pair(field_pair);
+            match heats.iter().find(|(h, _, _)| *h == heat) {
+                Some((_, club, names)) => format!("{club}: {}", names.of(pair)),
+                None => format!("pair {field_pair}"),
+            }
         }
     }
 
@@ -286,21 +310,24 @@ impl Field {
                 "event": h.event.id,
                 "imported": h.heat.imported,
                 "status": h.event.status.name(),
-                "standings": h.standings,
+                "standings": *h.standings,
             })).collect::<Vec<_>>(),
         })
     }
 }
 
 /// The field with the version read before any of it (`db::sims::version`): what is kept
-/// under that version is at worst newer than it, never older.
+/// under that version is at worst newer than it, never older. `previous`, a field computed
+/// earlier for the same sim, lends the scores of each heat whose event has not changed since
+/// (for the same viewer only).
 pub fn versioned_field(
     conn: &mut DbConnection,
     id: SimId,
     directs: Option<ClubId>,
+    previous: Option<&Field>,
 ) -> Result<(i64, Field), SimActionError> {
     let version = db::sims::version(conn, id)?;
-    Ok((version, field(conn, id, directs)?))
+    Ok((version, field_from(conn, id, directs, previous)?))
 }
 
 /// The sim's version alone (one indexed read).
@@ -316,27 +343,63 @@ pub fn field(
     id: SimId,
     directs: Option<ClubId>,
 ) -> Result<Field, SimActionError> {
+    field_from(conn, id, directs, None)
+}
+
+/// A heat of `previous` whose scores still stand: the same event at `version`, computed
+/// for the same viewer.
+fn unchanged(
+    previous: Option<&Field>,
+    id: SimId,
+    directs: Option<ClubId>,
+    event: EventId,
+    version: i64,
+) -> Option<&HeatView> {
+    let p = previous.filter(|p| p.sim.id == id && p.directs == directs)?;
+    p.heats
+        .iter()
+        .find(|h| h.event.id == event && h.version == version)
+}
+
+/// [`field`], reusing the scores of the heats of `previous` that have not changed.
+fn field_from(
+    conn: &mut DbConnection,
+    id: SimId,
+    directs: Option<ClubId>,
+    previous: Option<&Field>,
+) -> Result<Field, SimActionError> {
     let s = find_sim(conn, id)?;
     let organiser = db::clubs::club_by_id(conn, s.club_id)?.ok_or(SimActionError::NotFound)?;
     let heats = db::sims::heats_of(conn, id)?;
     let first = first_event(conn, &heats)?;
     let mut views = Vec::with_capacity(heats.len());
     for heat in heats {
+        // Before anything of the event is read: its scores are at worst newer than this.
+        let Some(version) = db::events::event_version(conn, heat.event)? else {
+            continue;
+        };
         let Some(event) = db::events::public_event(conn, heat.event)? else {
             continue;
         };
         let Some(club) = db::clubs::club_by_id(conn, event.club_id)? else {
             continue;
         };
-        let scores = event_scores(conn, &event, Viewer::of(directs, event.club_id))?;
-        let standings = scores
-            .standings
-            .without_boards(&scores.hidden_boards)
-            .to_value();
+        let (scores, standings) = match unchanged(previous, id, directs, event.id, version) {
+            Some(h) => (h.scores.clone(), h.standings.clone()),
+            None => {
+                let scores = event_scores(conn, &event, Viewer::of(directs, event.club_id))?;
+                let standings = scores
+                    .standings
+                    .without_boards(&scores.hidden_boards)
+                    .to_value();
+                (Arc::new(scores), Arc::new(standings))
+            }
+        };
         views.push(HeatView {
             heat,
             event,
             club_slug: club.slug,
+            version,
             scores,
             standings,
         });
@@ -368,5 +431,6 @@ pub fn field(
         sheet,
         standings,
         travellers_visible,
+        directs,
     })
 }

@@ -93,6 +93,13 @@ impl<T, K: std::hash::Hash + Eq + Copy> StandingsCache<T, K> {
             .map(|c| c.value.clone())
     }
 
+    /// The entry last kept for `key`, whatever its version or moment: what a new computation
+    /// may take parts from that it checks are still current (a sim's unchanged heats).
+    pub fn latest(&self, key: K) -> Option<Arc<T>> {
+        let entries = self.entries.lock().ok()?;
+        entries.by_event.get(&key).map(|c| c.value.clone())
+    }
+
     /// Keeps `value`, computed from data read after the event's `version` was read (newer
     /// data under an older version is only recomputed once more, never served stale).
     pub fn put(&self, key: K, version: i64, until: Option<Instant>, value: Arc<T>) {
@@ -157,6 +164,24 @@ mod tests {
         // A computation of the older version finishing late keeps the newer entry.
         cache.put((ev, View::Public), 5, None, scores(3));
         assert_eq!(cache.get((ev, View::Public), 6).as_deref(), Some(&2));
+    }
+
+    #[test]
+    fn the_latest_entry_is_lent_whatever_its_version() {
+        let cache = StandingsCache::<u32>::default();
+        let ev = EventId::new(3);
+        assert!(cache.latest((ev, View::Public)).is_none());
+        cache.put((ev, View::Public), 5, None, scores(1));
+        // The version moved on: no longer served, still lent.
+        assert!(cache.get((ev, View::Public), 6).is_none());
+        assert_eq!(cache.latest((ev, View::Public)).as_deref(), Some(&1));
+        assert!(cache.latest((ev, View::Directors)).is_none());
+        let past = Instant::now() - Duration::from_millis(1);
+        cache.put((ev, View::Public), 6, Some(past), scores(2));
+        assert_eq!(cache.latest((ev, View::Public)).as_deref(), Some(&2));
+        // An older computation finishing late does not replace what is lent either.
+        cache.put((ev, View::Public), 4, None, scores(3));
+        assert_eq!(cache.latest((ev, View::Public)).as_deref(), Some(&2));
     }
 
     #[test]

@@ -101,25 +101,24 @@ struct LivePart<'a> {
 fn heat_lines(f: &Field) -> Vec<HeatLine> {
     f.heats
         .iter()
-        .map(|h| HeatLine {
-            heat: h.heat.heat,
-            club: h.heat.club_name.clone(),
-            href: format!("/c/{}/events/{}", h.club_slug, h.event.id),
-            status: h.event.status.name(),
-            tables: h.event.settings.tables(),
-            imported: h.heat.imported,
-            standings: tables_of(&h.standings, |p| {
-                format!(
-                    "{p} {}",
-                    crate::service::standings::names_of(&h.event, &h.scores).of(p)
-                )
-            }),
+        .map(|h| {
+            // The heat's names once, not once a row.
+            let names = crate::service::standings::names_of(&h.event, &h.scores);
+            HeatLine {
+                heat: h.heat.heat,
+                club: h.heat.club_name.clone(),
+                href: format!("/c/{}/events/{}", h.club_slug, h.event.id),
+                status: h.event.status.name(),
+                tables: h.event.settings.tables(),
+                imported: h.heat.imported,
+                standings: tables_of(&h.standings, |p| format!("{p} {}", names.of(p))),
+            }
         })
         .collect()
 }
 
 fn live_part(f: &Field, heats: &[HeatLine]) -> Result<String, AppError> {
-    let field = tables_of(&f.standings, |p| f.pair_name(p));
+    let field = tables_of(&f.standings, f.pair_namer());
     Ok(LivePart {
         field: &field,
         heats,
@@ -161,8 +160,14 @@ async fn field_for(
     if let Some(c) = state.sim_fields.get((id, directs), version) {
         return Ok(c);
     }
+    // The last field computed for this viewer lends the scores of every heat that has not
+    // changed since (a result changes one heat; the others need not be read and scored).
+    let previous = state.sim_fields.latest((id, directs));
     let (version, field) = state
-        .db(move |c| Ok(service::versioned_field(c, id, directs)?))
+        .db(move |c| {
+            let previous = previous.as_deref().map(|p| &p.field);
+            Ok(service::versioned_field(c, id, directs, previous)?)
+        })
         .await?;
     let heats = heat_lines(&field);
     let part = live_part(&field, &heats)?;
@@ -277,6 +282,7 @@ fn travellers_of(f: &Field) -> Vec<Traveller> {
         v => v.to_string(),
     };
     let boards = f.standings["boards"].as_array().map_or(&[][..], |v| v);
+    let pair_name = f.pair_namer();
     boards
         .iter()
         .map(|b| Traveller {
@@ -290,7 +296,7 @@ fn travellers_of(f: &Field) -> Vec<Traveller> {
                     let pair = |k: &str| {
                         r[k].as_u64()
                             .and_then(|p| u32::try_from(p).ok())
-                            .map(|p| f.pair_name(p))
+                            .map(&pair_name)
                             .unwrap_or_default()
                     };
                     let (heat, _) = crate::event::sim::heat_pair(
