@@ -255,6 +255,8 @@ async fn a_three_club_sim_is_scored_across_the_field_and_released_after_the_last
     let (_, html) = public.get_text(&sim_page).await;
     assert_eq!(element_text(&html, "sim-key"), Some(key.clone()));
     assert!(html.contains("Club charlie") && html.contains("Club bravo"));
+    // The field's two fields are named as players call a Mitchell's sides.
+    assert!(html.contains("<h3>N-S ♠♥</h3>") && html.contains("<h3>E-W ♦♣</h3>"), "{html}");
     let (s, travellers) = public.get_text(&format!("{sim_page}/travellers")).await;
     assert_eq!(s, StatusCode::OK);
     assert!(travellers.contains("Club charlie: "), "{travellers}");

@@ -10,6 +10,7 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::event::seats::SideNames;
 use crate::event::sim::Sim;
 use crate::event::{ClubId, Count, EventId, SimId};
 use crate::service::sims::{self as service, Field};
@@ -43,16 +44,15 @@ pub struct Table {
     pub rows: Vec<Row>,
 }
 
-/// `score`'s standings rows, grouped by field and named.
-fn tables_of(standings: &Value, name: impl Fn(u32) -> String) -> Vec<Table> {
+/// `score`'s standings rows, grouped by field ("N-S ♠♥", as the players call a Mitchell's
+/// sides, or "All pairs") and named.
+fn tables_of(standings: &Value, sides: &SideNames, name: impl Fn(u32) -> String) -> Vec<Table> {
     let mut tables: Vec<Table> = Vec::new();
     let rows = standings["standings"].as_array().map_or(&[][..], |v| v);
     for r in rows {
-        let field = r["field"].as_str().unwrap_or("all");
-        let title = match field {
-            "majors" => "Majors",
-            "minors" => "Minors",
-            _ => "All pairs",
+        let title = match r["field"].as_str().unwrap_or("all") {
+            "all" => "All pairs",
+            field => sides.naming(field),
         };
         let text = |k: &str| match &r[k] {
             Value::String(s) => s.clone(),
@@ -99,6 +99,7 @@ struct LivePart<'a> {
 }
 
 fn heat_lines(f: &Field) -> Vec<HeatLine> {
+    let sides = f.first.settings.side_names();
     f.heats
         .iter()
         .map(|h| {
@@ -111,14 +112,14 @@ fn heat_lines(f: &Field) -> Vec<HeatLine> {
                 status: h.event.status.name(),
                 tables: h.event.settings.tables(),
                 imported: h.heat.imported,
-                standings: tables_of(&h.standings, |p| format!("{p} {}", names.of(p))),
+                standings: tables_of(&h.standings, &sides, |p| format!("{p} {}", names.of(p))),
             }
         })
         .collect()
 }
 
 fn live_part(f: &Field, heats: &[HeatLine]) -> Result<String, AppError> {
-    let field = tables_of(&f.standings, f.pair_namer());
+    let field = tables_of(&f.standings, &f.first.settings.side_names(), f.pair_namer());
     Ok(LivePart {
         field: &field,
         heats,
