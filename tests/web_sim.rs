@@ -256,7 +256,10 @@ async fn a_three_club_sim_is_scored_across_the_field_and_released_after_the_last
     assert_eq!(element_text(&html, "sim-key"), Some(key.clone()));
     assert!(html.contains("Club charlie") && html.contains("Club bravo"));
     // The field's two fields are named as players call a Mitchell's sides.
-    assert!(html.contains("<h3>N-S ♠♥</h3>") && html.contains("<h3>E-W ♦♣</h3>"), "{html}");
+    assert!(
+        html.contains("<h3>N-S ♠♥</h3>") && html.contains("<h3>E-W ♦♣</h3>"),
+        "{html}"
+    );
     let (s, travellers) = public.get_text(&format!("{sim_page}/travellers")).await;
     assert_eq!(s, StatusCode::OK);
     assert!(travellers.contains("Club charlie: "), "{travellers}");
@@ -303,6 +306,10 @@ async fn the_organiser_may_release_before_every_heat_has_finished() {
     assert_eq!(r.status(), StatusCode::CONFLICT, "already a heat");
     let r = join_sim(&bravo, "bravo", &sim_page, "x").await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "tables named");
+    // Named beside the form, which keeps what was typed.
+    let page = r.text().await.unwrap();
+    assert!(page.contains("id=\"join-error\""), "{page}");
+    assert!(page.contains("value=\"x\""), "{page}");
     let r = join_sim(&bravo, "bravo", &sim_page, "3").await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let heat2 = id_from_location(&location(&r));

@@ -142,8 +142,12 @@ struct SimPage<'a> {
     part: String,
     poll_ms: u64,
     travellers: bool,
-    /// The logged-in director's club may join with a heat (with this many tables offered).
-    can_join: Option<u16>,
+    /// The logged-in director's club may join with a heat.
+    can_join: bool,
+    /// The join form's tables: the organiser's, or what was typed when it was refused.
+    join_tables: String,
+    /// Why the join was refused, beside the form.
+    join_error: Option<String>,
     join_action: String,
     /// The logged-in director is the organiser's.
     organiser_director: bool,
@@ -196,9 +200,25 @@ pub async fn page(
     viewer: AuthViewer,
     path: web::Path<SimId>,
 ) -> Result<HttpResponse, AppError> {
-    let id = path.into_inner();
-    let mine = directs(&viewer);
-    let c = field_for(&state, id, mine).await?;
+    sim_page(&state, &session, &viewer, path.into_inner(), None).await
+}
+
+/// A join that was refused: what was typed, and why.
+struct JoinTry {
+    tables: String,
+    error: String,
+}
+
+/// The sim's page, with the join form as typed and its problem when a join was refused.
+async fn sim_page(
+    state: &AppState,
+    session: &Session,
+    viewer: &AuthViewer,
+    id: SimId,
+    refused: Option<JoinTry>,
+) -> Result<HttpResponse, AppError> {
+    let mine = directs(viewer);
+    let c = field_for(state, id, mine).await?;
     let f = &c.field;
     let heats = heat_lines(f);
     let part = c.part.clone();
@@ -207,16 +227,22 @@ pub async fn page(
             .iter()
             .any(|h| !h.heat.imported && h.event.club_id == c)
     };
-    let can_join = mine
-        .filter(|&c| !f.sim.released && !in_sim(c))
-        .map(|_| f.first.settings.tables());
+    let can_join = mine.is_some_and(|c| !f.sim.released && !in_sim(c));
     let club_slug = viewer
         .0
         .as_ref()
         .map(|(_, c)| c.slug.clone())
         .unwrap_or_default();
+    let status = match refused {
+        Some(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        None => StatusCode::OK,
+    };
+    let (join_tables, join_error) = match refused {
+        Some(t) => (t.tables, Some(t.error)),
+        None => (f.first.settings.tables().to_string(), None),
+    };
     let page = SimPage {
-        nav: Nav::reading(&session, &viewer),
+        nav: Nav::reading(session, viewer),
         organiser: f.organiser.name.clone(),
         commitment: f.first.deal.as_ref().map(|k| k.commitment.clone()),
         key: f
@@ -230,13 +256,15 @@ pub async fn page(
         poll_ms: POLL_MS,
         travellers: f.travellers_visible,
         can_join,
+        join_tables,
+        join_error,
         join_action: format!("/c/{club_slug}/sims/{id}/join"),
         organiser_director: mine == Some(f.sim.club_id),
         club_slug,
         sim: &f.sim,
         heats,
     };
-    Ok(html_page(StatusCode::OK, &page))
+    Ok(html_page(status, &page))
 }
 
 /// `/sims/{sim}/live`: the live part for the page's script.
@@ -423,7 +451,8 @@ pub struct JoinForm {
     pub tables: String,
 }
 
-/// `POST /c/{club}/sims/{sim}/join`: a heat of the sim for the director's club.
+/// `POST /c/{club}/sims/{sim}/join`: a heat of the sim for the director's club. A number of
+/// tables that does not do is named beside the form, as typed.
 pub async fn join(
     state: web::Data<AppState>,
     session: Session,
@@ -433,15 +462,36 @@ pub async fn join(
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let club = d.club.clone();
-    let tables = Count::Text(form.tables.trim().to_string());
-    let event = state
+    let typed = form.into_inner().tables;
+    let tables = Count::Text(typed.trim().to_string());
+    match state
         .db(move |c| Ok(service::join(c, &club, id, tables)?))
-        .await?;
-    flash(
-        &session,
-        "Your heat is a draft event of your club: enter the pairs, set the movement and run it as any event.",
-    );
-    Ok(see_other(&format!("/c/{}/events/{event}", d.club.slug)))
+        .await
+    {
+        Ok(event) => {
+            flash(
+                &session,
+                "Your heat is a draft event of your club: enter the pairs, set the movement and run it as any event.",
+            );
+            Ok(see_other(&format!("/c/{}/events/{event}", d.club.slug)))
+        }
+        Err(AppError::Invalid(error)) => {
+            let viewer = AuthViewer(Some((d.director.clone(), d.club.clone())));
+            let typed: String = typed.chars().take(40).collect();
+            sim_page(
+                &state,
+                &session,
+                &viewer,
+                id,
+                Some(JoinTry {
+                    tables: typed,
+                    error,
+                }),
+            )
+            .await
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// `POST /c/{club}/sims/{sim}/heats/import`: a heat played on another server, from the
