@@ -59,6 +59,9 @@ use tokio::sync::{Notify, mpsc, watch};
 #[allow(dead_code)]
 mod common;
 use common::{Api, browser, club_director, input_value};
+#[path = "common/phones.rs"]
+mod phones;
+use phones::{percentile, post_confirm, refusal, result_form, table_page};
 
 const DEFAULT_ADMIN: &str =
     "postgres://calypso_test:calypso_test@localhost/postgres?sslmode=disable";
@@ -235,15 +238,6 @@ impl Stats {
         self.double_saves += other.double_saves;
         self.confirmed += other.confirmed;
     }
-}
-
-/// Nearest-rank percentile of sorted values, in thousandths (milliseconds of microseconds).
-fn percentile(sorted: &[u32], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1] as f64 / 1000.0
 }
 
 fn xorshift(rng: &mut u64) -> u64 {
@@ -444,15 +438,7 @@ impl Director {
             .map_err(|e| format!("POST {path}: {e}"))?;
         stats.time(Kind::Setup, self.process, t);
         if r.status() != StatusCode::SEE_OTHER {
-            let status = r.status();
-            let text: String = r
-                .text()
-                .await
-                .unwrap_or_default()
-                .chars()
-                .take(300)
-                .collect();
-            return Err(format!("POST {path}: {status} {text}"));
+            return Err(format!("POST {path}: {}", refusal(r).await));
         }
         r.headers()
             .get("location")
@@ -647,40 +633,12 @@ async fn get_page(
     stats: &mut Stats,
 ) -> Option<String> {
     let t = Instant::now();
-    let r = http.get(format!("{base}/t/{code}")).send().await;
-    let out = match r {
-        Ok(r) if r.status() == StatusCode::OK => r.text().await.ok(),
-        Ok(r) => {
-            stats.error(format!("GET /t/{code}: {}", r.status()));
-            None
-        }
-        Err(e) => {
-            stats.error(format!("GET /t/{code}: {e}"));
-            None
-        }
-    };
+    let out = table_page(http, base, code)
+        .await
+        .map_err(|e| stats.error(e))
+        .ok();
     stats.time(Kind::Page, process, t);
     out
-}
-
-/// The result form's fields: every player with no calypso, the trick piles split in whole
-/// tricks (always a valid report), varied by table and round.
-fn result_form(csrf: &str, round: &str, board: &str, variant: usize) -> Vec<(String, String)> {
-    let (ns, ew) = [(104, 104), (100, 108), (112, 96), (88, 120)][variant % 4];
-    let mut f: Vec<(String, String)> = vec![
-        ("csrf_token".into(), csrf.into()),
-        ("round".into(), round.into()),
-        ("board".into(), board.into()),
-    ];
-    for seat in ["N", "E", "S", "W"] {
-        f.push((format!("calypsos_{seat}"), "0".into()));
-        f.push((format!("ranks_{seat}"), String::new()));
-    }
-    f.push(("piles_NS".into(), ns.to_string()));
-    f.push(("piles_EW".into(), ew.to_string()));
-    f.push(("revokes_NS".into(), "0".into()));
-    f.push(("revokes_EW".into(), "0".into()));
-    f
 }
 
 /// A table's phone and where it is.
@@ -778,15 +736,7 @@ async fn device(
                         }
                         Ok(r) if r.status() == StatusCode::CONFLICT => stats.refused_409 += 1,
                         Ok(r) => {
-                            let status = r.status();
-                            let text: String = r
-                                .text()
-                                .await
-                                .unwrap_or_default()
-                                .chars()
-                                .take(300)
-                                .collect();
-                            stats.error(format!("result at /t/{code}: {status} {text}"));
+                            stats.error(format!("result at /t/{code}: {}", refusal(r).await));
                         }
                         Err(e) => stats.error(format!("result at /t/{code}: {e}")),
                     }
@@ -827,32 +777,12 @@ async fn device(
             continue;
         };
         let t = Instant::now();
-        let r = http
-            .post(format!("{base}/t/{code}/confirm"))
-            .form(&[
-                ("csrf_token", csrf.as_str()),
-                ("result", &result),
-                ("answer", "agree"),
-            ])
-            .send()
-            .await;
-        match r {
-            Ok(r) if r.status() == StatusCode::SEE_OTHER => {
+        match post_confirm(&http, &base, code, &csrf, &result).await {
+            Ok(()) => {
                 stats.confirmed += 1;
                 let _ = done.send(w.round);
             }
-            Ok(r) => {
-                let status = r.status();
-                let text: String = r
-                    .text()
-                    .await
-                    .unwrap_or_default()
-                    .chars()
-                    .take(300)
-                    .collect();
-                stats.error(format!("confirm at /t/{code}: {status} {text}"));
-            }
-            Err(e) => stats.error(format!("confirm at /t/{code}: {e}")),
+            Err(e) => stats.error(e),
         }
         stats.time(Kind::Confirm, process, t);
     }
