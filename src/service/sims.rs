@@ -238,6 +238,8 @@ pub struct HeatView {
     pub scores: Arc<EventScores>,
     /// The heat's own standings: `score`'s output for its results alone.
     pub standings: Arc<Value>,
+    /// Its pairs' names by number, gathered once for every line that names them.
+    pub names: EntryNames,
 }
 
 /// The whole field as one viewer may see it.
@@ -260,29 +262,10 @@ pub struct Field {
 impl Field {
     /// The name the field gives a field pair number: "Riverside: Ann & Bob".
     pub fn pair_name(&self, field_pair: u32) -> String {
-        self.pair_namer()(field_pair)
-    }
-
-    /// [`Field::pair_name`] for many pairs: each heat's names are gathered once, not once a
-    /// pair (a field of 400 pairs named row by row gathered 400 heats' names).
-    pub fn pair_namer(&self) -> impl Fn(u32) -> String + '_ {
-        let heats: Vec<(u32, &str, EntryNames)> = self
-            .heats
-            .iter()
-            .map(|h| {
-                (
-                    h.heat.heat,
-                    h.heat.club_name.as_str(),
-                    names_of(&h.event, &h.scores),
-                )
-            })
-            .collect();
-        move |field_pair| {
-            let (heat, pair) = sim::heat_pair(field_pair);
-            match heats.iter().find(|(h, _, _)| *h == heat) {
-                Some((_, club, names)) => format!("{club}: {}", names.of(pair)),
-                None => format!("pair {field_pair}"),
-            }
+        let (heat, pair) = sim::heat_pair(field_pair);
+        match self.heats.iter().find(|h| h.heat.heat == heat) {
+            Some(h) => format!("{}: {}", h.heat.club_name, h.names.of(pair)),
+            None => format!("pair {field_pair}"),
         }
     }
 
@@ -395,6 +378,7 @@ fn field_from(
                 (Arc::new(scores), Arc::new(standings))
             }
         };
+        let names = names_of(&event, &scores);
         views.push(HeatView {
             heat,
             event,
@@ -402,6 +386,7 @@ fn field_from(
             version,
             scores,
             standings,
+            names,
         });
     }
     // A heat only joined (a draft) shows to its own club alone, like any draft; a cancelled

@@ -102,24 +102,22 @@ fn heat_lines(f: &Field) -> Vec<HeatLine> {
     let sides = f.first.settings.side_names();
     f.heats
         .iter()
-        .map(|h| {
-            // The heat's names once, not once a row.
-            let names = crate::service::standings::names_of(&h.event, &h.scores);
-            HeatLine {
-                heat: h.heat.heat,
-                club: h.heat.club_name.clone(),
-                href: format!("/c/{}/events/{}", h.club_slug, h.event.id),
-                status: h.event.status.name(),
-                tables: h.event.settings.tables(),
-                imported: h.heat.imported,
-                standings: tables_of(&h.standings, &sides, |p| format!("{p} {}", names.of(p))),
-            }
+        .map(|h| HeatLine {
+            heat: h.heat.heat,
+            club: h.heat.club_name.clone(),
+            href: format!("/c/{}/events/{}", h.club_slug, h.event.id),
+            status: h.event.status.name(),
+            tables: h.event.settings.tables(),
+            imported: h.heat.imported,
+            standings: tables_of(&h.standings, &sides, |p| format!("{p} {}", h.names.of(p))),
         })
         .collect()
 }
 
 fn live_part(f: &Field, heats: &[HeatLine]) -> Result<String, AppError> {
-    let field = tables_of(&f.standings, &f.first.settings.side_names(), f.pair_namer());
+    let field = tables_of(&f.standings, &f.first.settings.side_names(), |p| {
+        f.pair_name(p)
+    });
     Ok(LivePart {
         field: &field,
         heats,
@@ -311,7 +309,6 @@ fn travellers_of(f: &Field) -> Vec<Traveller> {
         v => v.to_string(),
     };
     let boards = f.standings["boards"].as_array().map_or(&[][..], |v| v);
-    let pair_name = f.pair_namer();
     boards
         .iter()
         .map(|b| Traveller {
@@ -325,7 +322,7 @@ fn travellers_of(f: &Field) -> Vec<Traveller> {
                     let pair = |k: &str| {
                         r[k].as_u64()
                             .and_then(|p| u32::try_from(p).ok())
-                            .map(&pair_name)
+                            .map(|p| f.pair_name(p))
                             .unwrap_or_default()
                     };
                     let (heat, _) = crate::event::sim::heat_pair(
