@@ -3054,24 +3054,75 @@ async fn a_sims_field_follows_every_club_live_on_a_phone() {
         assert!(content <= v, "the sim page is {content} px wide at {v} px");
         assert!(scrolled.is_empty(), "at {width}: {scrolled:?}");
     }
+    // A phone and a laptop watch at once (the laptop logged in as Bravo's director).
+    let laptop_profile = tempfile::tempdir().unwrap();
+    let (_laptop_driver, laptop) = start_browser(laptop_profile.path()).await;
+    laptop.set_window_size(1280, 900).await.unwrap();
+    laptop
+        .goto(&format!("{}/login", app.address))
+        .await
+        .unwrap();
+    fill(&laptop, "#email", "bea@bravo.example").await;
+    fill(&laptop, "#password", PASSWORD).await;
+    submit(&laptop, "form.stack").await;
+    wait_for(&laptop, "/c/bravo", "New event").await;
     c.set_window_size(390, 844).await.unwrap();
-    c.goto(&format!("{}{sim_page}", app.address)).await.unwrap();
-    wait_for(&c, &sim_page, "Club bravo").await;
     let part = "return document.getElementById('live-sim').innerHTML;";
-    let before = c.execute(part, vec![]).await.unwrap();
-    let before = before.as_str().unwrap().to_string();
-    mark_page(&c).await;
-    post_report(&e2, 2, table, board).await;
-    // The page asks every 5 s: the new result is in the field's standings within two polls.
-    let deadline = Instant::now() + Duration::from_secs(12);
-    loop {
-        let now = c.execute(part, vec![]).await.unwrap();
-        if now.as_str().unwrap() != before {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the field did not change");
-        tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut before = Vec::new();
+    for screen in [&c, &laptop] {
+        screen
+            .goto(&format!("{}{sim_page}", app.address))
+            .await
+            .unwrap();
+        wait_for(screen, &sim_page, "Club bravo").await;
+        let shown = screen.execute(part, vec![]).await.unwrap();
+        before.push(shown.as_str().unwrap().to_string());
+        mark_page(screen).await;
     }
-    assert_not_reloaded(&c, &sim_page, "the field's part was swapped in place").await;
+    post_report(&e2, 2, table, board).await;
+    // The page asks every 5 s: the new result is in the field's standings within two polls,
+    // on both screens.
+    let deadline = Instant::now() + Duration::from_secs(12);
+    for (screen, before) in [&c, &laptop].into_iter().zip(before) {
+        loop {
+            let now = screen.execute(part, vec![]).await.unwrap();
+            if now.as_str().unwrap() != before {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the field did not change");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        assert_not_reloaded(screen, &sim_page, "the field's part was swapped in place").await;
+    }
+    laptop.close().await.unwrap();
+    // Every heat finished: the field's travellers and the list of sims fit too.
+    for t in started["tables"].as_array().unwrap().iter().skip(1) {
+        let (table, board) = place(t);
+        post_report(&e2, 2, table, board).await;
+    }
+    play_round(&e2, 3, None).await;
+    finish(&e1).await;
+    finish(&e2).await;
+    let travellers = format!("{sim_page}/travellers");
+    for width in [390, 1280] {
+        c.set_window_size(width, 900).await.unwrap();
+        for (path, text, name) in [
+            (
+                travellers.as_str(),
+                "Travellers across the field",
+                "sim-travellers",
+            ),
+            ("/sims", "Simultaneous events", "sims"),
+        ] {
+            c.goto(&format!("{}{path}", app.address)).await.unwrap();
+            wait_for(&c, path, text).await;
+            let (v, content) = widths(&c).await;
+            let scrolled = scrolled_tables(&c).await;
+            whole_page_shot(&c, &format!("{name}-{width}"), width).await;
+            c.set_window_size(width, 900).await.unwrap();
+            assert!(content <= v, "{path} is {content} px wide at {v} px");
+            assert!(scrolled.is_empty(), "{path} at {width}: {scrolled:?}");
+        }
+    }
     c.close().await.unwrap();
 }

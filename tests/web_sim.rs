@@ -262,7 +262,15 @@ async fn a_three_club_sim_is_scored_across_the_field_and_released_after_the_last
     );
     let (s, travellers) = public.get_text(&format!("{sim_page}/travellers")).await;
     assert_eq!(s, StatusCode::OK);
-    assert!(travellers.contains("Club charlie: "), "{travellers}");
+    // Each line names its club once, then its pairs by number and name in that heat.
+    assert!(
+        travellers.contains("<td>Club charlie</td><td>1 North 1 &#38; South 1</td>"),
+        "{travellers}"
+    );
+    assert!(
+        travellers.contains("<th>N-S ♠♥</th><th>E-W ♦♣</th>"),
+        "{travellers}"
+    );
     assert_eq!(
         travellers.matches("class=\"card traveller-card\"").count(),
         5

@@ -44,6 +44,16 @@ pub struct Table {
     pub rows: Vec<Row>,
 }
 
+/// A figure of `score`'s output as shown: a string as it is, a number as written, nothing
+/// for null.
+fn text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        v => v.to_string(),
+    }
+}
+
 /// `score`'s standings rows, grouped by field ("N-S ♠♥", as the players call a Mitchell's
 /// sides, or "All pairs") and named.
 fn tables_of(standings: &Value, sides: &SideNames, name: impl Fn(u32) -> String) -> Vec<Table> {
@@ -54,11 +64,7 @@ fn tables_of(standings: &Value, sides: &SideNames, name: impl Fn(u32) -> String)
             "all" => "All pairs",
             field => sides.naming(field),
         };
-        let text = |k: &str| match &r[k] {
-            Value::String(s) => s.clone(),
-            Value::Null => String::new(),
-            v => v.to_string(),
-        };
+        let text = |k: &str| text(&r[k]);
         let pair = r["pair"].as_u64().and_then(|p| u32::try_from(p).ok());
         let row = Row {
             place: text("place"),
@@ -300,14 +306,11 @@ struct TravellersPage<'a> {
     nav: Nav,
     sim: &'a Sim,
     boards: Vec<Traveller>,
+    /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
+    sides: SideNames,
 }
 
 fn travellers_of(f: &Field) -> Vec<Traveller> {
-    let text = |v: &Value| match v {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        v => v.to_string(),
-    };
     let boards = f.standings["boards"].as_array().map_or(&[][..], |v| v);
     boards
         .iter()
@@ -319,24 +322,19 @@ fn travellers_of(f: &Field) -> Vec<Traveller> {
                 .map_or(&[][..], |v| v)
                 .iter()
                 .map(|r| {
-                    let pair = |k: &str| {
+                    let field_pair = |k: &str| {
                         r[k].as_u64()
                             .and_then(|p| u32::try_from(p).ok())
-                            .map(|p| f.pair_name(p))
+                            .unwrap_or(0)
+                    };
+                    // Both pairs of a result are of one heat: the club says which.
+                    let (heat, majors) = crate::event::sim::heat_pair(field_pair("majors"));
+                    let (_, minors) = crate::event::sim::heat_pair(field_pair("minors"));
+                    let h = f.heats.iter().find(|h| h.heat.heat == heat);
+                    let name = |pair: u32| {
+                        h.map(|h| format!("{pair} {}", h.names.of(pair)))
                             .unwrap_or_default()
                     };
-                    let (heat, _) = crate::event::sim::heat_pair(
-                        r["majors"]
-                            .as_u64()
-                            .and_then(|p| u32::try_from(p).ok())
-                            .unwrap_or(0),
-                    );
-                    let club = f
-                        .heats
-                        .iter()
-                        .find(|h| h.heat.heat == heat)
-                        .map(|h| h.heat.club_name.clone())
-                        .unwrap_or_default();
                     let net = if r["adjusted"].is_object() {
                         format!(
                             "adjusted {} / {}",
@@ -353,9 +351,9 @@ fn travellers_of(f: &Field) -> Vec<Traveller> {
                         text(&r["net"])
                     };
                     TravellerLine {
-                        club,
-                        majors: pair("majors"),
-                        minors: pair("minors"),
+                        club: h.map(|h| h.heat.club_name.clone()).unwrap_or_default(),
+                        majors: name(majors),
+                        minors: name(minors),
                         net,
                         mp_majors: text(&r["mp"]["majors"]),
                         mp_minors: text(&r["mp"]["minors"]),
@@ -390,6 +388,7 @@ pub async fn travellers(
             nav: Nav::reading(&session, &viewer),
             sim: &f.sim,
             boards,
+            sides: f.first.settings.side_names(),
         },
     ))
 }
