@@ -3025,17 +3025,10 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
 async fn a_sims_field_follows_every_club_live_on_a_phone() {
     use common::evening::*;
     let app = spawn_app().await;
-    let alpha = app.club_with_owner("alpha", "olive@example.org").await;
-    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
-    let alpha_api = api_for(&app, &alpha, "alpha").await;
-    let bravo_api = api_for(&app, &bravo, "bravo").await;
-    let e1 = mitchell(alpha_api).await;
-    let id1 = event_id(&e1);
     let name = "Winter Sim of the Riverside and Lakeside Calypso Clubs";
-    let sim_page = location(&open_sim(&alpha, "alpha", id1, name).await);
-    let r = join_sim(&bravo, "bravo", &sim_page, "5").await;
-    let heat2 = id_from_location(&location(&r));
-    let e2 = run_heat(bravo_api, format!("/events/{heat2}")).await;
+    let TwoClubSim {
+        e1, e2, sim_page, ..
+    } = two_club_sim(&app, name).await;
     play_all(&e1).await;
     play_round(&e2, 1, None).await;
     let started = e2.start_round(2).await;

@@ -418,27 +418,11 @@ async fn the_organiser_may_release_before_every_heat_has_finished() {
 #[tokio::test]
 async fn the_field_after_a_result_in_one_heat_is_the_field_computed_afresh() {
     let app = spawn_app().await;
-    let alpha = app.club_with_owner("alpha", "olive@alpha.example").await;
-    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
-    let alpha_api = api_for(&app, &alpha, "alpha").await;
-    let bravo_api = api_for(&app, &bravo, "bravo").await;
-    let e1 = mitchell(alpha_api.clone()).await;
-    let id1 = event_id(&e1);
-    let page1 = format!("/c/alpha/events/{id1}");
-    let r = alpha
-        .post(&page1, &format!("{page1}/sim"), &[("name", "Autumn Sim")])
-        .await;
-    let sim = sim_id_from(&location(&r));
-    let sim_page = format!("/sims/{sim}");
-    let r = bravo
-        .post(
-            &sim_page,
-            &format!("/c/bravo/sims/{sim}/join"),
-            &[("tables", "5")],
-        )
-        .await;
-    let heat2: EventId = id_from_location(&location(&r));
-    let e2 = run_heat(bravo_api.clone(), format!("/events/{heat2}")).await;
+    let TwoClubSim {
+        e1, e2, sim_page, ..
+    } = two_club_sim(&app, "Autumn Sim").await;
+    let alpha_api = &e1.api;
+    let sim = sim_id_from(&sim_page);
     let sim_id: calypso_director::event::SimId = sim.parse().unwrap();
     let alpha_club = app.club_id("alpha");
     let public = Browser::new(&app);

@@ -611,3 +611,38 @@ pub async fn join_sim(d: &Browser, club: &str, sim_page: &str, tables: &str) -> 
     let join = format!("/c/{club}{sim_page}/join");
     d.post(sim_page, &join, &[("tables", tables)]).await
 }
+
+/// A sim of two clubs on one server: alpha's running five-table Mitchell (`e1`) opened as
+/// the sim `name`, and bravo's heat (`e2`) joined and running; no round started.
+pub struct TwoClubSim {
+    pub alpha: Browser,
+    pub bravo: Browser,
+    pub e1: Evening,
+    pub e2: Evening,
+    /// `/sims/<id>`
+    pub sim_page: String,
+}
+
+pub async fn two_club_sim(app: &TestApp, name: &str) -> TwoClubSim {
+    let alpha = app.club_with_owner("alpha", "olive@example.org").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let e1 = mitchell(api_for(app, &alpha, "alpha").await).await;
+    let r = open_sim(&alpha, "alpha", event_id(&e1), name).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let sim_page = location(&r);
+    let r = join_sim(&bravo, "bravo", &sim_page, "5").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let heat2 = id_from_location(&location(&r));
+    let e2 = run_heat(
+        api_for(app, &bravo, "bravo").await,
+        format!("/events/{heat2}"),
+    )
+    .await;
+    TwoClubSim {
+        alpha,
+        bravo,
+        e1,
+        e2,
+        sim_page,
+    }
+}
