@@ -9,7 +9,7 @@
 //! ```
 //!
 //! The server is the one `serve` runs (`Application::build`, the same workers, pool and
-//! middleware, its request log at info level going to a file), started in this process on a
+//! middleware, its default log going to a file), started in this process on a
 //! fresh SQLite file in a temporary directory, on its own threads; the devices are HTTP
 //! clients (reqwest, each with its own cookies) on a tokio runtime in the same process, so
 //! the clients' work shares the machine's cores with the server.
@@ -653,7 +653,7 @@ fn run(opts: Opts) -> Result<bool, String> {
         .build()
         .map_err(|e| e.to_string())?;
     let ok = runtime.block_on(drive(opts, base, setup_link))?;
-    // What the server logged as wrong (its request lines are info).
+    // What the server logged as wrong (slow requests and server errors among them).
     let logged = std::fs::read_to_string(&log_path).unwrap_or_default();
     let bad: Vec<&str> = logged
         .lines()

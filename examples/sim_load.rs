@@ -15,7 +15,7 @@
 //! fresh database through it and drops it at the end. The example runs itself twice more
 //! (`--serve ADDR --database URL`, hidden) as the two server processes, A and B: each builds
 //! and runs the application `serve` runs (`Application::build`, no robot par, as
-//! `CALYPSO_PAR_GAMES=0`), its request log at info level going to a file. Both are killed at
+//! `CALYPSO_PAR_GAMES=0`), its default log going to a file. Both are killed at
 //! the end (and each ends by itself when this process goes: it watches its stdin).
 //!
 //! Setup, as directors would, over HTTP: `--clubs` clubs made through setup links (the
@@ -359,7 +359,9 @@ fn serve(args: &[String]) -> i32 {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stdout)
         .with_ansi(false)
-        .with_env_filter(tracing_subscriber::EnvFilter::new("info"))
+        .with_env_filter(tracing_subscriber::EnvFilter::new(
+            calypso_director::web::startup::DEFAULT_LOG,
+        ))
         .try_init();
     // The benchmark holds our stdin: when it ends, however it ends, so do we.
     std::thread::spawn(|| {
@@ -376,6 +378,7 @@ fn serve(args: &[String]) -> i32 {
         // No robot par (CALYPSO_PAR_GAMES=0): its games would take the measured cores.
         par: None,
         trusted_proxies: Vec::new(),
+        tuning: Default::default(),
     };
     let r = actix_web::rt::System::new().block_on(async move {
         let app = calypso_director::web::Application::build(config).map_err(|e| e.to_string())?;

@@ -8,7 +8,7 @@
 //! cargo run --release --example standings_load -- --seconds 15 --runs 3
 //! ```
 //!
-//! The server is the one `serve` runs (`Application::build`, its request log at info going
+//! The server is the one `serve` runs (`Application::build`, its default log going
 //! to a file), started in this process on a fresh SQLite file, as `examples/load.rs` does.
 //! The event is a pairs Mitchell of 30 tables (60 pairs), 4 rounds of one board, every
 //! table's result of every round entered through the API, and left running (the live case).

@@ -21,7 +21,8 @@
 //! **What is normalised**, and only that (it differs from run to run): date-times
 //! (`2026-...T19:02:11.412` and the like, the moments things happened) become `<date-time>`,
 //! clock times in UTC (`started 19:02 UTC`) `<time> UTC`; the test server's address (a random
-//! port) becomes `http://<server>`; CSRF tokens in HTML become `<csrf>`. Ids are kept: a fresh
+//! port) becomes `http://<server>`; CSRF tokens in HTML become `<csrf>`, and the version in a
+//! static file's link (`style.css?v=...`, which changes with the file) `<version>`. Ids are kept: a fresh
 //! database numbers them the same every run. The deal key and the table codes are set, not
 //! masked (`fix_key_and_codes`), so the boards, the reports made from them, and the codes are
 //! the same every run.
@@ -325,9 +326,10 @@ fn mask_after(text: &str, marker: &str, mask: &str) -> String {
     out
 }
 
-/// HTML with its CSRF tokens masked, then normalised.
+/// HTML with its CSRF tokens and static files' versions masked, then normalised.
 fn normalise_html(html: &str, server: &str) -> String {
     let html = mask_after(html, "name=\"csrf_token\" value=\"", "<csrf>");
+    let html = mask_after(&html, "?v=", "<version>");
     normalise(&html, server)
 }
 

@@ -298,7 +298,7 @@ async fn the_favicon_is_served_as_an_image() {
     let b = Browser::new(&app);
     let (_, home) = b.get_text("/").await;
     assert!(
-        home.contains("<link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\">"),
+        home.contains("<link rel=\"icon\" href=\"/static/favicon.svg?v="),
         "{home}"
     );
     // The error page and the code box have it too.
@@ -314,4 +314,61 @@ async fn the_favicon_is_served_as_an_image() {
             "{body}"
         );
     }
+}
+
+/// The URL of `name` as the page links it (`/static/style.css?v=...`).
+fn linked(page: &str, name: &str) -> String {
+    let start = page
+        .find(&format!("/static/{name}?v="))
+        .unwrap_or_else(|| panic!("{name} not linked with a version: {page}"));
+    let end = start + page[start..].find('"').unwrap();
+    page[start..end].to_string()
+}
+
+/// Twenty phones on a club's Wi-Fi fetch the stylesheet and scripts once: the page links
+/// each with its version, which is kept for a year; an old or bare URL revalidates by its
+/// ETag and gets 304 while the file is unchanged.
+#[tokio::test]
+async fn static_files_are_linked_by_version_and_kept_by_phones() {
+    let app = spawn_app().await;
+    let b = Browser::new(&app);
+    let (_, home) = b.get_text("/").await;
+    for name in ["style.css", "live.js", "favicon.svg"] {
+        let url = linked(&home, name);
+        let r = b.get(&url).await;
+        assert_eq!(r.status(), StatusCode::OK, "{url}");
+        assert_eq!(
+            r.headers()["cache-control"],
+            "public, max-age=31536000, immutable",
+            "{url}"
+        );
+        let etag = r.headers()["etag"].to_str().unwrap().to_string();
+        let version = url.split_once("?v=").unwrap().1;
+        assert_eq!(etag, format!("\"{version}\""), "{url}");
+        let body = r.bytes().await.unwrap();
+        assert!(!body.is_empty());
+        // A phone asking again with what it has: nothing sent but the answer.
+        let again = b
+            .http
+            .get(b.url(&url))
+            .header("If-None-Match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{url}");
+        assert!(again.bytes().await.unwrap().is_empty());
+        // The bare path (an old page, a bookmark): the same file, revalidated each time.
+        let bare = format!("/static/{name}");
+        let r = b.get(&bare).await;
+        assert_eq!(r.status(), StatusCode::OK, "{bare}");
+        assert_eq!(r.headers()["cache-control"], "public, no-cache", "{bare}");
+        assert_eq!(r.headers()["etag"].to_str().unwrap(), etag, "{bare}");
+        assert_eq!(r.bytes().await.unwrap(), body, "{bare}");
+        // Another version than the file's: not kept for a year.
+        let stale = format!("/static/{name}?v=000000000000");
+        let r = b.get(&stale).await;
+        assert_eq!(r.headers()["cache-control"], "public, no-cache", "{stale}");
+    }
+    let r = b.get("/static/nothing.js").await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
 }

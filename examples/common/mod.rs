@@ -170,14 +170,16 @@ pub async fn club_director(
     Ok((b, token))
 }
 
-/// Starts the application `serve` runs, on its own thread and actix runtime, with its
-/// request log (info, as `serve` by default) going to `log`. Returns its base URL and the
+/// Starts the application `serve` runs, on its own thread and actix runtime, with its log as
+/// `serve` has it by default (a request only when slow or failed) going to `log`. Returns its base URL and the
 /// first-start setup link.
 pub fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), String> {
     let _ = tracing_subscriber::fmt()
         .with_writer(Mutex::new(log))
         .with_ansi(false)
-        .with_env_filter(tracing_subscriber::EnvFilter::new("info"))
+        .with_env_filter(tracing_subscriber::EnvFilter::new(
+            calypso_director::web::startup::DEFAULT_LOG,
+        ))
         .try_init();
     let config = Config {
         bind: "127.0.0.1:0".into(),
@@ -187,6 +189,7 @@ pub fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), S
         // No robot par: its background games would take the cores the load is measured on.
         par: None,
         trusted_proxies: Vec::new(),
+        tuning: Default::default(),
     };
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

@@ -7,7 +7,7 @@ use crate::web::{Application, Config};
 fn init_logging() {
     use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(crate::web::startup::DEFAULT_LOG));
     // The log goes to stdout (tracing-subscriber's default, named here so the check below
     // looks at the right stream). Colour only on a terminal, never into a file, pipe or
     // journal, and not when NO_COLOR is set to anything but "" (https://no-color.org).

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::archive::{ArchiveError, import_plan};
-use super::standings::{EventScores, StandingsError, event_scores, names_of};
+use super::standings::{EventScores, StandingsError, event_scores, json_len, names_of};
 use super::{ActionError, ErrorKind};
 use crate::db::{self, DbConnection, DbError};
 use crate::event::club::Club;
@@ -260,6 +260,27 @@ pub struct Field {
 }
 
 impl Field {
+    /// About how many bytes the field holds, for the cache's budget: each heat's scores and
+    /// names (counted for every field that holds them, though fields for several viewers may
+    /// share a heat's), the heats' and the field's standings and sheet.
+    pub fn approx_bytes(&self) -> usize {
+        let heats: usize = self
+            .heats
+            .iter()
+            .map(|h| {
+                h.scores.approx_bytes()
+                    + json_len(&*h.standings)
+                    + h.names
+                        .entries
+                        .values()
+                        .map(|n| n.len() + 64)
+                        .sum::<usize>()
+                    + 1024
+            })
+            .sum();
+        heats + json_len(&self.standings) * 3 + 4096
+    }
+
     /// The name the field gives a field pair number: "Riverside: Ann & Bob".
     pub fn pair_name(&self, field_pair: u32) -> String {
         let (heat, pair) = sim::heat_pair(field_pair);

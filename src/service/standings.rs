@@ -45,7 +45,40 @@ pub struct EventScores {
     pub rounds: u32,
 }
 
+/// The length of a value's JSON text, counted without writing it anywhere: most of what a
+/// kept computation holds is these values and their like, so caches weigh it by them.
+pub fn json_len(value: &impl serde::Serialize) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0 += b.len();
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut n = Count(0);
+    let _ = serde_json::to_writer(&mut n, value);
+    n.0
+}
+
 impl EventScores {
+    /// About how many bytes these scores hold, for a cache's budget: the standings' JSON
+    /// size three times (the standings, the sheet and the report it was scored into hold
+    /// much the same), every result's report, and a share per entry, result and seating.
+    pub fn approx_bytes(&self) -> usize {
+        let reports: usize = self
+            .results
+            .iter()
+            .map(|r| json_len(r.report.json()) + 256)
+            .sum();
+        let rows = self.movement.as_ref().map_or(0, |m| m.schedule.len());
+        json_len(&self.standings) * 3
+            + reports
+            + (self.entries.len() + rows + self.seated.len() + self.threes.len()) * 256
+    }
+
     /// Provisional while the results may still be corrected, and after that while a disputed
     /// result waits for the director: a result nobody disputed is final when the correction
     /// period ends.

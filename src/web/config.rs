@@ -24,7 +24,40 @@ pub struct Config {
     /// default). Only a request from one of them has its client taken from
     /// `X-Forwarded-For` (see `auth::client_addr`).
     pub trusted_proxies: Vec<IpAddr>,
+    /// What a host tunes for its size: the request log's threshold and the caches' memory.
+    pub tuning: Tuning,
 }
+
+/// Settings a host sizes to its machine; every one has a default that suits a club's server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// `CALYPSO_SLOW_REQUEST_MS` (default 1000): a request that takes this long is logged as
+    /// a warning, whatever the log level; the others are logged only at `info` (see
+    /// docs/deploy.md, "Logs").
+    pub slow_request_ms: u64,
+    /// `CALYPSO_CACHE_MIB` (default 128): the memory the computed standings and the
+    /// simultaneous events' fields may keep, in MiB, half each; the oldest entries go first.
+    pub cache_mib: u32,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            slow_request_ms: 1000,
+            cache_mib: 128,
+        }
+    }
+}
+
+impl Tuning {
+    /// Each cache's share of `cache_mib`, in bytes.
+    pub fn cache_bytes_each(&self) -> usize {
+        (self.cache_mib as usize).saturating_mul(1024 * 1024) / 2
+    }
+}
+
+/// The most a host may give the caches (MiB): a typo of three zeros is refused.
+pub const MAX_CACHE_MIB: u32 = 65_536;
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
 /// Largest form body accepted (bytes); larger gets 413.
@@ -40,6 +73,13 @@ pub enum ConfigError {
     NotANumber { var: &'static str, value: String },
     #[error("{var}: {problem}")]
     Par { var: &'static str, problem: String },
+    #[error("{var} must be {min} to {max}, not {value}")]
+    OutOfRange {
+        var: &'static str,
+        min: u64,
+        max: u64,
+        value: u64,
+    },
     #[error(
         "CALYPSO_TRUSTED_PROXIES must be IP addresses separated by commas (such as 127.0.0.1,::1); \"{0}\" is not one"
     )]
@@ -95,6 +135,30 @@ impl Config {
             None => Vec::new(),
             Some(list) => trusted_proxies(&list)?,
         };
+        let tuning = {
+            let defaults = Tuning::default();
+            let slow = number("CALYPSO_SLOW_REQUEST_MS", defaults.slow_request_ms as u32)?;
+            let cache = number("CALYPSO_CACHE_MIB", defaults.cache_mib)?;
+            let range = |var, value: u32, min: u64, max: u64| {
+                let value = u64::from(value);
+                if (min..=max).contains(&value) {
+                    Ok(())
+                } else {
+                    Err(ConfigError::OutOfRange {
+                        var,
+                        min,
+                        max,
+                        value,
+                    })
+                }
+            };
+            range("CALYPSO_SLOW_REQUEST_MS", slow, 1, 3_600_000)?;
+            range("CALYPSO_CACHE_MIB", cache, 1, u64::from(MAX_CACHE_MIB))?;
+            Tuning {
+                slow_request_ms: u64::from(slow),
+                cache_mib: cache,
+            }
+        };
         Ok(Config {
             bind,
             base_url,
@@ -102,6 +166,7 @@ impl Config {
             database_url: var("DATABASE_URL"),
             par,
             trusted_proxies,
+            tuning,
         })
     }
 
@@ -164,6 +229,27 @@ mod tests {
         assert!(e.starts_with("CALYPSO_PAR_PLAYOUTS: "), "{e}");
         assert!(config(&[("CALYPSO_PAR_PLAYOUTS", "-3")]).is_err());
         assert!(config(&[("CALYPSO_SECURE_COOKIES", "maybe")]).is_err());
+    }
+
+    #[test]
+    fn the_log_threshold_and_cache_memory_are_read_and_bounded_by_name() {
+        assert_eq!(config(&[]).unwrap().tuning, Tuning::default());
+        let t = config(&[
+            ("CALYPSO_SLOW_REQUEST_MS", "250"),
+            ("CALYPSO_CACHE_MIB", "16"),
+        ])
+        .unwrap()
+        .tuning;
+        assert_eq!(t.slow_request_ms, 250);
+        assert_eq!(t.cache_bytes_each(), 8 * 1024 * 1024);
+        assert_eq!(
+            config(&[("CALYPSO_CACHE_MIB", "0")]).unwrap_err(),
+            "CALYPSO_CACHE_MIB must be 1 to 65536, not 0"
+        );
+        assert_eq!(
+            config(&[("CALYPSO_SLOW_REQUEST_MS", "soon")]).unwrap_err(),
+            "CALYPSO_SLOW_REQUEST_MS must be a whole number, not \"soon\""
+        );
     }
 
     #[test]

@@ -17,6 +17,26 @@ use crate::service::standings::EventScores;
 /// beyond this the oldest entry goes, so no client grows the cache without bound.
 pub const MAX_ENTRIES: usize = 4096;
 
+/// About how many bytes a kept value holds: what the cache's memory budget counts. An
+/// estimate from the sizes of the texts and JSON it is mostly made of, not an allocator's
+/// count; large fields (a sim of many heats) weigh in proportion.
+pub trait Weigh {
+    fn weight(&self) -> usize;
+}
+
+impl Weigh for Computed {
+    fn weight(&self) -> usize {
+        // The view is what the part was rendered from: about its size again.
+        self.part.len() * 2 + self.live_json.len() + self.scores.approx_bytes() + 4096
+    }
+}
+
+impl Weigh for SimComputed {
+    fn weight(&self) -> usize {
+        self.part.len() + self.live_json.len() + self.field.approx_bytes()
+    }
+}
+
 /// Whose view of an event an entry holds: the public's, or the club's directors' (who also
 /// see the boards some table still has to play).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,6 +71,8 @@ pub type SimKey = (crate::event::SimId, Option<crate::event::ClubId>);
 
 struct Cached<T> {
     version: i64,
+    /// The value's weight when it was kept.
+    bytes: usize,
     /// When the entry stops being true without any write: the end of the correction period,
     /// when the results turn final (the only part of the standings that follows the clock).
     until: Option<Instant>,
@@ -60,23 +82,42 @@ struct Cached<T> {
 }
 
 /// Keyed by what was computed for whom: an event's view, or a sim's field for one viewer.
+/// Bounded twice: at most [`MAX_ENTRIES`] entries, and their weights at most its budget of
+/// bytes (`CALYPSO_CACHE_MIB`, half for each cache); past either the oldest entries go.
 pub struct StandingsCache<T = Computed, K = (EventId, View)> {
     entries: Mutex<Entries<T, K>>,
+    budget: usize,
 }
 
 struct Entries<T, K> {
     by_event: HashMap<K, Cached<T>>,
     stored: u64,
+    /// The kept entries' weights, added up.
+    bytes: usize,
 }
 
-impl<T, K> Default for StandingsCache<T, K> {
-    fn default() -> Self {
+impl<T, K> StandingsCache<T, K> {
+    /// A cache whose entries together weigh at most `budget` bytes.
+    pub fn with_budget(budget: usize) -> Self {
         StandingsCache {
             entries: Mutex::new(Entries {
                 by_event: HashMap::new(),
                 stored: 0,
+                bytes: 0,
             }),
+            budget,
         }
+    }
+
+    /// What its entries weigh now (bytes), for the tests and the benchmark.
+    pub fn bytes(&self) -> usize {
+        self.entries.lock().map_or(0, |e| e.bytes)
+    }
+}
+
+impl<T, K> Default for StandingsCache<T, K> {
+    fn default() -> Self {
+        Self::with_budget(crate::web::config::Tuning::default().cache_bytes_each())
     }
 }
 
@@ -101,30 +142,50 @@ impl<T, K: std::hash::Hash + Eq + Copy> StandingsCache<T, K> {
     }
 
     /// Keeps `value`, computed from data read after the event's `version` was read (newer
-    /// data under an older version is only recomputed once more, never served stale).
-    pub fn put(&self, key: K, version: i64, until: Option<Instant>, value: Arc<T>) {
+    /// data under an older version is only recomputed once more, never served stale). A
+    /// value heavier than the whole budget is not kept: it is computed for each request.
+    pub fn put(&self, key: K, version: i64, until: Option<Instant>, value: Arc<T>)
+    where
+        T: Weigh,
+    {
+        let bytes = value.weight();
         let Ok(mut guard) = self.entries.lock() else {
             return;
         };
-        guard.stored += 1;
-        let made = guard.stored;
-        let entries = &mut guard.by_event;
-        if let Some(c) = entries.get(&key)
+        let e = &mut *guard;
+        e.stored += 1;
+        let made = e.stored;
+        if let Some(c) = e.by_event.get(&key)
             && c.version > version
         {
             // A slower computation of an older version does not replace a newer one.
             return;
         }
-        if !entries.contains_key(&key) && entries.len() >= MAX_ENTRIES {
-            let oldest = entries.iter().min_by_key(|(_, c)| c.made).map(|(k, _)| *k);
-            if let Some(k) = oldest {
-                entries.remove(&k);
+        if let Some(old) = e.by_event.remove(&key) {
+            e.bytes -= old.bytes;
+        }
+        if bytes > self.budget {
+            return;
+        }
+        while e.by_event.len() >= MAX_ENTRIES || e.bytes + bytes > self.budget {
+            let Some(oldest) = e
+                .by_event
+                .iter()
+                .min_by_key(|(_, c)| c.made)
+                .map(|(k, _)| *k)
+            else {
+                break;
+            };
+            if let Some(gone) = e.by_event.remove(&oldest) {
+                e.bytes -= gone.bytes;
             }
         }
-        entries.insert(
+        e.bytes += bytes;
+        e.by_event.insert(
             key,
             Cached {
                 version,
+                bytes,
                 until,
                 made,
                 value,
@@ -146,6 +207,13 @@ mod tests {
 
     fn scores(n: u32) -> Arc<u32> {
         Arc::new(n)
+    }
+
+    /// A test value weighs its own number.
+    impl Weigh for u32 {
+        fn weight(&self) -> usize {
+            *self as usize
+        }
     }
 
     #[test]
@@ -220,5 +288,34 @@ mod tests {
         cache.put((last, View::Public), 1, None, scores(1));
         assert_eq!(cache.len(), MAX_ENTRIES);
         assert!(cache.get((EventId::new(11), View::Public), 0).is_some());
+    }
+
+    #[test]
+    fn the_oldest_entries_go_beyond_the_byte_budget() {
+        let cache = StandingsCache::<u32>::with_budget(100);
+        let ev = |i| (EventId::new(i), View::Public);
+        cache.put(ev(1), 0, None, scores(40));
+        cache.put(ev(2), 0, None, scores(40));
+        assert_eq!(cache.bytes(), 80);
+        // A third of 40 would pass the budget: the oldest goes.
+        cache.put(ev(3), 0, None, scores(40));
+        assert_eq!(cache.bytes(), 80);
+        assert!(cache.get(ev(1), 0).is_none());
+        assert!(cache.get(ev(2), 0).is_some() && cache.get(ev(3), 0).is_some());
+        // A heavier value for a kept key replaces its weight, not adds to it.
+        cache.put(ev(3), 1, None, scores(60));
+        assert_eq!(cache.bytes(), 100);
+        assert!(cache.get(ev(2), 0).is_some());
+        // One heavier than the whole budget is not kept, and takes nothing out.
+        cache.put(ev(4), 0, None, scores(101));
+        assert!(cache.get(ev(4), 0).is_none());
+        assert_eq!(cache.bytes(), 100);
+        // Many small ones push out the big one, never past the budget.
+        for i in 10..60 {
+            cache.put(ev(i), 0, None, scores(7));
+            assert!(cache.bytes() <= 100, "{} bytes", cache.bytes());
+        }
+        assert!(cache.get(ev(3), 1).is_none());
+        assert_eq!(cache.len(), 14);
     }
 }

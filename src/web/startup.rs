@@ -79,6 +79,7 @@ impl Application {
         let key = session_key(&pool)?;
         let pars = ParWorker::start(pool.clone(), config.par);
         let par_stop = pars.stopper();
+        let cache_bytes = config.tuning.cache_bytes_each();
         let state = web::Data::new(AppState {
             pool: pool.clone(),
             config: Config {
@@ -86,8 +87,8 @@ impl Application {
                 ..config
             },
             table_codes: TableCodeLimit::default(),
-            standings: StandingsCache::default(),
-            sim_fields: StandingsCache::default(),
+            standings: StandingsCache::with_budget(cache_bytes),
+            sim_fields: StandingsCache::with_budget(cache_bytes),
             pars,
         });
         let server = server(listener, state, key)?;
@@ -157,14 +158,39 @@ fn logged_path(path: &str) -> String {
     }
 }
 
+/// The log without RUST_LOG: the server's own news (its address, the setup link, logins)
+/// and every warning and error, but a request only when it was slow or failed (see
+/// docs/deploy.md, "Logs").
+pub const DEFAULT_LOG: &str = "info,calypso_director::requests=warn";
+
+/// The target of the request lines, so a host can choose their level on its own
+/// (`RUST_LOG=info,calypso_director::requests=info` logs every request).
+pub const REQUEST_LOG: &str = "calypso_director::requests";
+
+/// One line per request, at a level by what it says: `info` for an ordinary answer (off by
+/// default: a busy evening makes about a line per phone every five seconds), `warn` for one
+/// slower than `CALYPSO_SLOW_REQUEST_MS` and `error` for a server error.
 async fn log_requests(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = std::time::Instant::now();
+    let slow = req
+        .app_data::<web::Data<AppState>>()
+        .map(|s| s.config.tuning.slow_request_ms)
+        .unwrap_or(super::config::Tuning::default().slow_request_ms);
     let method = req.method().clone();
     let path = logged_path(req.path());
     let res = next.call(req).await?;
-    tracing::info!(%method, %path, status = res.status().as_u16(), "request");
+    let status = res.status().as_u16();
+    let ms = started.elapsed().as_millis() as u64;
+    if status >= 500 {
+        tracing::error!(target: REQUEST_LOG, %method, %path, status, ms, "request");
+    } else if ms >= slow {
+        tracing::warn!(target: REQUEST_LOG, %method, %path, status, ms, "slow request");
+    } else {
+        tracing::info!(target: REQUEST_LOG, %method, %path, status, ms, "request");
+    }
     Ok(res)
 }
 

@@ -120,6 +120,7 @@ pub fn test_config(database_url: &str) -> Config {
         database_url: Some(database_url.to_string()),
         par: None,
         trusted_proxies: Vec::new(),
+        tuning: Default::default(),
     }
 }
 

@@ -212,16 +212,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         cfg.route(r.path, (r.route)());
     }
     cfg.route("/", web::get().to(public::index))
-        .route("/static/style.css", web::get().to(public::stylesheet))
-        .route("/static/table.js", web::get().to(public::table_script))
-        .route("/static/live.js", web::get().to(public::live_script))
-        .route("/static/forms.js", web::get().to(public::forms_script))
-        .route(
-            "/static/event_form.js",
-            web::get().to(public::event_form_script),
-        )
-        .route("/static/favicon.svg", web::get().to(public::favicon))
-        .route("/favicon.ico", web::get().to(public::favicon))
+        .route("/static/{name}", web::get().to(crate::web::assets::serve))
+        .route("/favicon.ico", web::get().to(crate::web::assets::favicon))
         .route("/docs/api", web::get().to(public::api_doc))
         .route("/setup", web::get().to(account::setup_form))
         .route("/setup", web::post().to(account::setup))

@@ -15,63 +15,7 @@ use crate::web::page::Nav;
 use crate::web::render::html_page;
 use crate::web::state::AppState;
 
-const STYLESHEET: &str = include_str!("../../../static/style.css");
 const API_DOC: &str = include_str!("../../../docs/api.md");
-
-pub async fn stylesheet() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/css; charset=utf-8")
-        .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(STYLESHEET)
-}
-
-const TABLE_SCRIPT: &str = include_str!("../../../static/table.js");
-
-/// One of the site's scripts, cached for an hour.
-fn script(body: &'static str) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(body)
-}
-
-/// The table page's script: keeps an unsent result form through a reload.
-pub async fn table_script() -> HttpResponse {
-    script(TABLE_SCRIPT)
-}
-
-const EVENT_FORM_SCRIPT: &str = include_str!("../../../static/event_form.js");
-
-/// The event form's script: hands and packs shown for the games dealt at the table.
-pub async fn event_form_script() -> HttpResponse {
-    script(EVENT_FORM_SCRIPT)
-}
-
-const FORMS_SCRIPT: &str = include_str!("../../../static/forms.js");
-
-const FAVICON: &str = include_str!("../../../static/favicon.svg");
-
-/// The site's icon (`/static/favicon.svg`, linked from every page), also at `/favicon.ico`
-/// where browsers and other clients look without a link: SVG either way.
-pub async fn favicon() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("image/svg+xml")
-        .insert_header(("Cache-Control", "public, max-age=86400"))
-        .body(FAVICON)
-}
-
-/// Every form's script: a form sent back with problems focuses its first field in error.
-pub async fn forms_script() -> HttpResponse {
-    script(FORMS_SCRIPT)
-}
-
-const LIVE_SCRIPT: &str = include_str!("../../../static/live.js");
-
-/// The live parts' script: the standings, the result grid, round control and the
-/// navigation's disputes follow the room without a reload.
-pub async fn live_script() -> HttpResponse {
-    script(LIVE_SCRIPT)
-}
 
 #[derive(Template)]
 #[template(path = "index.html")]
