@@ -1,4 +1,4 @@
-//! Load benchmark of score entry (the README's "Score entry under load"): many table devices
+//! Load benchmark of score entry (docs/performance.md, "Score entry under load"): many table devices
 //! at once against one server on a fresh SQLite file, each doing what a table's phone does
 //! through the table's page: open the page, enter the board's result, and the other side's
 //! phone confirms it. Not a test: it prints figures.

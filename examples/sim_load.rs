@@ -1,4 +1,4 @@
-//! Load benchmark of a simultaneous event on two server processes (#25, the README's "A
+//! Load benchmark of a simultaneous event on two server processes (#25, docs/performance.md's "A
 //! simultaneous event under load"): clubs on one PostgreSQL database, each playing a heat of
 //! the same sim, every table's two phones entering and confirming results through the tables'
 //! pages, spread over two real server processes as a proxy would, while a watcher on each

@@ -1,4 +1,4 @@
-//! Load benchmark of the live standings (the README's "Live standings under load"): the
+//! Load benchmark of the live standings (docs/performance.md, "Live standings under load"): the
 //! public standings page of a running 30-table event, read by `wrk` from a second process at
 //! 64 connections, next to the static stylesheet served by the same server. Not a test: it
 //! prints figures.
