@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod archive;
+pub mod checks;
 pub mod clubs;
 pub mod entries;
 pub mod events;
