@@ -187,6 +187,7 @@ pub fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), S
         // No robot par: its background games would take the cores the load is measured on.
         par: None,
         trusted_proxies: Vec::new(),
+        db_pool: calypso_director::web::config::DEFAULT_DB_POOL,
     };
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

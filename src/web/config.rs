@@ -24,9 +24,17 @@ pub struct Config {
     /// default). Only a request from one of them has its client taken from
     /// `X-Forwarded-For` (see `auth::client_addr`).
     pub trusted_proxies: Vec<IpAddr>,
+    /// `CALYPSO_DB_POOL`: database connections this process keeps (default
+    /// [`DEFAULT_DB_POOL`], 1 to [`MAX_DB_POOL`]).
+    pub db_pool: u32,
 }
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
+/// Database connections per server process, unless `CALYPSO_DB_POOL` says otherwise.
+pub const DEFAULT_DB_POOL: u32 = 10;
+/// The most `CALYPSO_DB_POOL` may ask for (PostgreSQL's default allows 100 connections in
+/// all, for every process on the database).
+pub const MAX_DB_POOL: u32 = 64;
 /// Largest form body accepted (bytes); larger gets 413.
 pub const FORM_LIMIT: usize = 64 * 1024;
 /// Largest JSON body accepted by the API (bytes).
@@ -40,6 +48,8 @@ pub enum ConfigError {
     NotANumber { var: &'static str, value: String },
     #[error("{var}: {problem}")]
     Par { var: &'static str, problem: String },
+    #[error("CALYPSO_DB_POOL must be 1 to {MAX_DB_POOL} connections, not {0}")]
+    DbPool(u32),
     #[error(
         "CALYPSO_TRUSTED_PROXIES must be IP addresses separated by commas (such as 127.0.0.1,::1); \"{0}\" is not one"
     )]
@@ -91,6 +101,10 @@ impl Config {
                 }
             })?),
         };
+        let db_pool = number("CALYPSO_DB_POOL", DEFAULT_DB_POOL)?;
+        if !(1..=MAX_DB_POOL).contains(&db_pool) {
+            return Err(ConfigError::DbPool(db_pool));
+        }
         let trusted_proxies = match var("CALYPSO_TRUSTED_PROXIES") {
             None => Vec::new(),
             Some(list) => trusted_proxies(&list)?,
@@ -102,6 +116,7 @@ impl Config {
             database_url: var("DATABASE_URL"),
             par,
             trusted_proxies,
+            db_pool,
         })
     }
 
@@ -164,6 +179,18 @@ mod tests {
         assert!(e.starts_with("CALYPSO_PAR_PLAYOUTS: "), "{e}");
         assert!(config(&[("CALYPSO_PAR_PLAYOUTS", "-3")]).is_err());
         assert!(config(&[("CALYPSO_SECURE_COOKIES", "maybe")]).is_err());
+    }
+
+    #[test]
+    fn the_pool_size_is_bounded() {
+        assert_eq!(config(&[]).unwrap().db_pool, DEFAULT_DB_POOL);
+        assert_eq!(config(&[("CALYPSO_DB_POOL", "2")]).unwrap().db_pool, 2);
+        assert_eq!(
+            config(&[("CALYPSO_DB_POOL", "0")]).unwrap_err(),
+            format!("CALYPSO_DB_POOL must be 1 to {MAX_DB_POOL} connections, not 0")
+        );
+        assert!(config(&[("CALYPSO_DB_POOL", "1000")]).is_err());
+        assert!(config(&[("CALYPSO_DB_POOL", "ten")]).is_err());
     }
 
     #[test]

@@ -120,6 +120,7 @@ pub fn test_config(database_url: &str) -> Config {
         database_url: Some(database_url.to_string()),
         par: None,
         trusted_proxies: Vec::new(),
+        db_pool: calypso_director::web::config::DEFAULT_DB_POOL,
     }
 }
 
@@ -173,6 +174,16 @@ pub async fn spawn_app_behind(proxies: &[&str]) -> TestApp {
     let (url, test_db) = fresh_database();
     let config = Config {
         trusted_proxies: proxies.iter().map(|p| p.parse().unwrap()).collect(),
+        ..test_config(&url)
+    };
+    start_config(config, test_db)
+}
+
+/// The same application with `size` database connections (`CALYPSO_DB_POOL`).
+pub async fn spawn_app_with_pool(size: u32) -> TestApp {
+    let (url, test_db) = fresh_database();
+    let config = Config {
+        db_pool: size,
         ..test_config(&url)
     };
     start_config(config, test_db)
