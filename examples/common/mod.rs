@@ -190,6 +190,7 @@ pub fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), S
         par: None,
         trusted_proxies: Vec::new(),
         tuning: Default::default(),
+        db_pool: calypso_director::web::config::DEFAULT_DB_POOL,
     };
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

@@ -5,7 +5,7 @@ use std::io::{Read, Write};
 
 use clap::Args;
 
-use crate::db::{self, PooledDb};
+use crate::db::{self, DbPool, PooledDb};
 use crate::event::EventId;
 use crate::service::archive::{export_event, import_event};
 
@@ -34,12 +34,17 @@ pub struct ImportArgs {
     club: Option<String>,
 }
 
-fn connect() -> Result<PooledDb, String> {
+/// The database `DATABASE_URL` names, with one connection: an import takes it for each of
+/// its steps (see `service::archive::import_event`).
+fn open_pool() -> Result<DbPool, String> {
     let url = std::env::var("DATABASE_URL")
         .ok()
         .filter(|u| !u.trim().is_empty());
-    let pool = db::connect(url.as_deref(), 1).map_err(|e| e.to_string())?;
-    pool.get().map_err(|e| e.to_string())
+    db::connect(url.as_deref(), 1).map_err(|e| e.to_string())
+}
+
+fn connect() -> Result<PooledDb, String> {
+    open_pool()?.get().map_err(|e| e.to_string())
 }
 
 fn fail(message: impl std::fmt::Display) -> i32 {
@@ -94,11 +99,11 @@ pub fn import(a: ImportArgs) -> i32 {
         Ok(t) => t,
         Err(e) => return fail(format!("cannot read {}: {e}", a.file)),
     };
-    let mut conn = match connect() {
-        Ok(c) => c,
+    let pool = match open_pool() {
+        Ok(p) => p,
         Err(e) => return fail(e),
     };
-    match import_event(&mut conn, &text, a.club.as_deref()) {
+    match import_event(&pool, &text, a.club.as_deref()) {
         Ok((id, slug)) => {
             println!("imported as event {} of club \"{slug}\"", id.get());
             0

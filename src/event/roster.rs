@@ -298,26 +298,85 @@ fn name_key(name: &str) -> String {
         .to_lowercase()
 }
 
-/// Two entries of one name are one player unless both have membership numbers (then they
-/// differ, or the number check has caught it): two Ann Smiths are told apart by them.
-fn same_person(a: &Option<String>, b: &Option<String>) -> bool {
-    a.is_none() || b.is_none()
+/// The roster looked up by what a line is compared on: each membership number's player, and
+/// each name's (as [`name_key`] compares names) first player and first player without a
+/// number, in the roster's order (the player a message names is the first one, as a scan of
+/// the roster would find). Built once, so checking the lines is linear in the lines and the
+/// roster, not their product.
+struct RosterIndex<'a> {
+    numbers: HashMap<&'a str, &'a Player>,
+    names: HashMap<String, NameSeen<&'a Player>>,
+}
+
+/// The first of a name, and the first of it without a membership number.
+struct NameSeen<T> {
+    first: T,
+    first_without_number: Option<T>,
+}
+
+impl<T: Copy> NameSeen<T> {
+    fn new(it: T, number: &Option<String>) -> NameSeen<T> {
+        NameSeen {
+            first: it,
+            first_without_number: number.is_none().then_some(it),
+        }
+    }
+
+    fn add(&mut self, it: T, number: &Option<String>) {
+        if number.is_none() && self.first_without_number.is_none() {
+            self.first_without_number = Some(it);
+        }
+    }
+
+    /// The first seen that is the same person as one with `number`. Two entries of one name
+    /// are one player unless both have membership numbers (then they differ, or the number
+    /// check has caught it): two Ann Smiths are told apart by them. So, for one without a
+    /// number, anyone of the name; for one with a number, the first without one.
+    fn same_person_as(&self, number: &Option<String>) -> Option<T> {
+        if number.is_none() {
+            Some(self.first)
+        } else {
+            self.first_without_number
+        }
+    }
+}
+
+fn note<T: Copy>(seen: &mut HashMap<String, NameSeen<T>>, key: String, it: T, n: &Option<String>) {
+    match seen.entry(key) {
+        std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().add(it, n),
+        std::collections::hash_map::Entry::Vacant(e) => {
+            e.insert(NameSeen::new(it, n));
+        }
+    }
+}
+
+impl<'a> RosterIndex<'a> {
+    fn of(roster: &'a [Player]) -> RosterIndex<'a> {
+        let mut numbers = HashMap::with_capacity(roster.len());
+        let mut names = HashMap::with_capacity(roster.len());
+        for p in roster {
+            if let Some(n) = p.membership_number.as_deref() {
+                numbers.entry(n).or_insert(p);
+            }
+            note(&mut names, name_key(&p.name), p, &p.membership_number);
+        }
+        RosterIndex { numbers, names }
+    }
 }
 
 /// The lines that repeat an earlier line or a roster player (archived ones included), by
-/// membership number or by name (see [`same_person`]). Empty when all is well.
+/// membership number or by name (see [`NameSeen::same_person_as`]). Empty when all is well. Hash lookups
+/// (see [`RosterIndex`]): a long upload against a large roster takes milliseconds.
 pub fn check_against(lines: &[RosterLine], roster: &[Player]) -> Vec<LineProblem> {
+    let index = RosterIndex::of(roster);
     let mut problems = Vec::new();
     let mut numbers: HashMap<&str, u64> = HashMap::new();
-    let mut names: HashMap<String, Vec<(u64, &Option<String>)>> = HashMap::new();
+    let mut names: HashMap<String, NameSeen<u64>> = HashMap::new();
     for l in lines {
         let f = &l.fields;
         let mut said = Vec::new();
         if let Some(n) = f.membership_number.as_deref() {
-            if let Some(p) = roster
-                .iter()
-                .find(|p| p.membership_number.as_deref() == Some(n))
-            {
+            if let Some(p) = index.numbers.get(n) {
                 said.push(format!(
                     "membership number {n} is already {}'s{}",
                     p.name,
@@ -330,25 +389,24 @@ pub fn check_against(lines: &[RosterLine], roster: &[Player]) -> Vec<LineProblem
             }
         }
         let key = name_key(&f.name);
-        if let Some(p) = roster.iter().find(|p| {
-            name_key(&p.name) == key && same_person(&p.membership_number, &f.membership_number)
-        }) {
+        if let Some(p) = index
+            .names
+            .get(&key)
+            .and_then(|seen| seen.same_person_as(&f.membership_number))
+        {
             said.push(format!(
                 "{} is already on the roster{} (another player of that name needs a \
                  membership number, and so does the one on the roster)",
                 p.name,
                 archived(p)
             ));
-        } else if let Some((earlier, _)) = names.get(&key).and_then(|seen| {
-            seen.iter()
-                .find(|(_, m)| same_person(m, &f.membership_number))
-        }) {
+        } else if let Some(earlier) = names
+            .get(&key)
+            .and_then(|seen| seen.same_person_as(&f.membership_number))
+        {
             said.push(format!("{} is also on line {earlier}", f.name));
         }
-        names
-            .entry(key)
-            .or_default()
-            .push((l.line, &f.membership_number));
+        note(&mut names, key, l.line, &f.membership_number);
         if !said.is_empty() {
             problems.push(LineProblem {
                 line: l.line,
@@ -576,5 +634,105 @@ mod tests {
                 "line 2: the name is required"
             ]
         );
+    }
+
+    /// The rule as it was first written, scanning the roster and the earlier lines for each
+    /// line: the hash lookups must say exactly what it says.
+    fn check_by_scanning(lines: &[RosterLine], roster: &[Player]) -> Vec<LineProblem> {
+        let same_person = |a: &Option<String>, b: &Option<String>| a.is_none() || b.is_none();
+        let mut problems = Vec::new();
+        let mut numbers: HashMap<&str, u64> = HashMap::new();
+        let mut names: HashMap<String, Vec<(u64, &Option<String>)>> = HashMap::new();
+        for l in lines {
+            let f = &l.fields;
+            let mut said = Vec::new();
+            if let Some(n) = f.membership_number.as_deref() {
+                if let Some(p) = roster
+                    .iter()
+                    .find(|p| p.membership_number.as_deref() == Some(n))
+                {
+                    said.push(format!(
+                        "membership number {n} is already {}'s{}",
+                        p.name,
+                        archived(p)
+                    ));
+                } else if let Some(earlier) = numbers.get(n) {
+                    said.push(format!("membership number {n} is also on line {earlier}"));
+                } else {
+                    numbers.insert(n, l.line);
+                }
+            }
+            let key = name_key(&f.name);
+            if let Some(p) = roster.iter().find(|p| {
+                name_key(&p.name) == key && same_person(&p.membership_number, &f.membership_number)
+            }) {
+                said.push(format!(
+                    "{} is already on the roster{} (another player of that name needs a \
+                     membership number, and so does the one on the roster)",
+                    p.name,
+                    archived(p)
+                ));
+            } else if let Some((earlier, _)) = names.get(&key).and_then(|seen| {
+                seen.iter()
+                    .find(|(_, m)| same_person(m, &f.membership_number))
+            }) {
+                said.push(format!("{} is also on line {earlier}", f.name));
+            }
+            names
+                .entry(key)
+                .or_default()
+                .push((l.line, &f.membership_number));
+            if !said.is_empty() {
+                problems.push(LineProblem {
+                    line: l.line,
+                    message: said.join("; "),
+                });
+            }
+        }
+        problems
+    }
+
+    proptest::proptest! {
+        /// Few names and numbers, so that repeats of every kind (same name with and without
+        /// numbers, in either order, archived or not, on the roster and among the lines)
+        /// are common.
+        #[test]
+        fn hash_lookups_find_what_scanning_found(
+            roster in proptest::collection::vec((0..6usize, 0..3usize, proptest::option::of(0..8u32), proptest::bool::ANY), 0..12),
+            lines in proptest::collection::vec((0..6usize, 0..3usize, proptest::option::of(0..8u32)), 0..16),
+        ) {
+            const NAMES: [&str; 6] = ["Ann Smith", "Bob Ray", "Cara Cole", "Dan Dee", "Eve Eng", "Fay Fox"];
+            let spelled = |n: usize, how: usize| match how {
+                0 => NAMES[n].to_string(),
+                1 => NAMES[n].to_uppercase(),
+                _ => NAMES[n].replace(' ', "   "),
+            };
+            let roster: Vec<Player> = roster
+                .into_iter()
+                .zip(1..)
+                .map(|((n, how, number, archived), id)| Player {
+                    id: PlayerId::new(id),
+                    club_id: ClubId::new(1),
+                    name: spelled(n, how),
+                    membership_number: number.map(|k| k.to_string()),
+                    archived,
+                })
+                .collect();
+            let lines: Vec<RosterLine> = lines
+                .into_iter()
+                .zip(1..)
+                .map(|((n, how, number), line)| RosterLine {
+                    line,
+                    fields: PlayerFields {
+                        name: spelled(n, how),
+                        membership_number: number.map(|k| k.to_string()),
+                    },
+                })
+                .collect();
+            proptest::prop_assert_eq!(
+                check_against(&lines, &roster),
+                check_by_scanning(&lines, &roster)
+            );
+        }
     }
 }

@@ -1,22 +1,27 @@
 //! Export and import of one event as a JSON document (`docs/export-format.md`), shared by the
-//! command line and the event page's download. An import is one transaction: it writes the
-//! event, scores the written results and keeps them only if they give the file's standings.
-//! And what the club's public archive reads beyond its events: their entries.
+//! command line and the event page's download. An import reads the file and has the rules
+//! engine check every result in it first, with no connection held ([`check_plan`]); then one
+//! short transaction writes the event, scores the written results and keeps them only if
+//! they give the file's standings. And what the club's public archive reads beyond its
+//! events: their entries.
+
+use std::collections::BTreeMap;
 
 use serde_json::Value;
 
 use serde::Deserialize;
 
-use super::results::{EntryError, check_sheet};
+use super::results::{EntryError, check_report};
 use super::standings::{StandingsError, event_scores};
-use crate::db::{self, DbConnection, DbError};
+use super::{step, write_step};
+use crate::db::{self, DbConnection, DbError, DbPool};
 use crate::event::entries::Entry;
 use crate::event::export::{self, EventDocument, ExportInputs};
-use crate::event::import::{self, ImportError, ImportPlan};
+use crate::event::import::{self, ImportError, ImportPlan, ImportResult};
 use crate::event::results::{Outcome, TableResult};
 use crate::event::table_report::SheetInput;
 use crate::event::threes::StoredRound;
-use crate::event::{ClubId, Event, EventId, Viewer};
+use crate::event::{ClubId, EventId, Viewer};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ArchiveError {
@@ -107,36 +112,80 @@ pub fn export_event(
 
 /// Imports a file's text under the club `club_slug` (the file's own club when `None`).
 /// Returns the new event's id and the club's slug. Nothing is written unless all is well.
+///
+/// Three steps, so that neither a connection nor the write lock is held while the engine
+/// checks the file's results: the club is found (and the event looked for, to refuse a
+/// second import early), every result is checked with no connection, and one short
+/// transaction writes it all (looking for the event again: another import may have written
+/// it meanwhile).
 pub fn import_event(
-    conn: &mut DbConnection,
+    pool: &DbPool,
     text: &str,
     club_slug: Option<&str>,
 ) -> Result<(EventId, String), ArchiveError> {
     let plan = import::read(text)?;
     let slug = club_slug.unwrap_or(&plan.club_slug).to_string();
-    let club =
-        db::clubs::club_by_slug(conn, &slug)?.ok_or_else(|| ArchiveError::NoClub(slug.clone()))?;
-    let id = db::write_transaction(conn, |conn| {
+    let club = step(pool, |conn| {
+        let club = db::clubs::club_by_slug(conn, &slug)?
+            .ok_or_else(|| ArchiveError::NoClub(slug.clone()))?;
         refuse_twice(conn, club.id, &slug, &plan)?;
-        import_plan(conn, club.id, &plan)
+        Ok::<_, ArchiveError>(club)
+    })?;
+    let checked = check_plan(&plan)?;
+    let id = write_step(pool, |conn| {
+        refuse_twice(conn, club.id, &slug, checked.plan)?;
+        import_plan(conn, club.id, &checked)
     })?;
     Ok((id, slug))
 }
 
-/// Writes a read file's event under the club, in the caller's transaction: the results are
-/// scored again and kept only if they give the file's standings. (Whether it is there
-/// already is the caller's question: a sim's heats share one deal commitment.)
+/// A read file whose every result the rules engine has checked ([`check_plan`]): only such a
+/// plan is written. Each played result's totals, by place, as the engine gives them.
+pub struct CheckedPlan<'a> {
+    plan: &'a ImportPlan,
+    totals: BTreeMap<(i32, i32, i32), (i64, i64)>,
+}
+
+impl CheckedPlan<'_> {
+    pub fn plan(&self) -> &ImportPlan {
+        self.plan
+    }
+}
+
+/// The rules engine's check of every result of a read file, as when each was entered (see
+/// [`recheck`]), in the order of their places (so the first refusal named is the same
+/// whatever order the file lists them in). Holds no connection: call it before the
+/// transaction that writes the plan. Each result passes the gate of `checks` on its own, so
+/// a long file takes turns with the checks of other requests.
+pub fn check_plan(plan: &ImportPlan) -> Result<CheckedPlan<'_>, ArchiveError> {
+    let mut results: Vec<&ImportResult> = plan.results.iter().collect();
+    results.sort_by_key(|r| (r.round, r.table, r.board));
+    let mut totals = BTreeMap::new();
+    for r in results {
+        if let Some(t) = recheck(plan, r)? {
+            totals.insert((r.round, r.table, r.board), t);
+        }
+    }
+    Ok(CheckedPlan { plan, totals })
+}
+
+/// Writes a checked file's event under the club, in the caller's transaction: the results
+/// are scored again and kept only if they give the file's standings. (Whether it is there
+/// already is the caller's question: a sim's heats share one deal commitment.) What the
+/// engine found is compared with the written results here, which is cheap: the engine ran
+/// before, in [`check_plan`].
 pub fn import_plan(
     conn: &mut DbConnection,
     club: ClubId,
-    plan: &ImportPlan,
+    checked: &CheckedPlan,
 ) -> Result<EventId, ArchiveError> {
+    let plan = checked.plan;
     let id = db::archive::insert_event(conn, club, plan)?;
     db::movements::insert_changes(conn, id, &plan.movement_changes)?;
     let ev = db::events::event(conn, club, id)?.ok_or(ArchiveError::NoEvent(id.get()))?;
     let scores = event_scores(conn, &ev, Viewer::ClubDirector)?;
     for r in &scores.results {
-        recheck(&ev, r)?;
+        as_checked(checked, r)?;
     }
     if let Some(diff) = first_difference(&plan.standings, &scores.standings.to_value(), "standings")
     {
@@ -155,34 +204,35 @@ pub fn entries_of_events(
     db::entries::entries_of_events(conn, club, ids)
 }
 
+fn place_of(round: impl std::fmt::Display, table: impl std::fmt::Display, board: u32) -> String {
+    format!("round {round}, table {table}, board {board}")
+}
+
 /// The rules engine's check of an imported result, as when it was entered: its report
-/// against the board dealt from the key, and the totals it gives against the file's. A
-/// ruling without a report (not played, fouled) and a result stored before reports were
-/// kept have nothing to check here; the standings check covers them.
-fn recheck(ev: &Event, r: &TableResult) -> Result<(), ArchiveError> {
-    let place = format!(
-        "round {}, table {}, board {}",
-        r.place.round, r.place.table, r.place.board
-    );
+/// against the board dealt from the file's key, and the totals it gives against the file's.
+/// A ruling without a report (not played, fouled) and a result stored before reports were
+/// kept have nothing to check here (`None`); the standings check covers them.
+fn recheck(plan: &ImportPlan, r: &ImportResult) -> Result<Option<(i64, i64)>, ArchiveError> {
+    let board = u32::try_from(r.board).unwrap_or(0);
     let refused = |problem: String| ArchiveError::ResultRefused {
-        place: place.clone(),
+        place: place_of(r.round, r.table, board),
         problem,
     };
-    if r.outcome != Outcome::Played || r.report.is_empty() {
-        return Ok(());
+    if r.outcome != Outcome::Played || r.sheet.is_empty() {
+        return Ok(None);
     }
-    let input = SheetInput::deserialize(r.report.json())
-        .map_err(|e| refused(format!("its report: {e}")))?;
-    let board = r.place.board;
-    let (checked, _) = check_sheet(ev, board, input).map_err(|e| match e {
-        EntryError::Problems(p) => refused(
-            p.iter()
-                .map(|p| p.message.clone())
-                .collect::<Vec<_>>()
-                .join("; "),
-        ),
-        other => refused(other.to_string()),
-    })?;
+    let input =
+        SheetInput::deserialize(r.sheet.json()).map_err(|e| refused(format!("its report: {e}")))?;
+    let (checked, _) =
+        check_report(&plan.settings, plan.deal.as_ref(), board, input).map_err(|e| match e {
+            EntryError::Problems(p) => refused(
+                p.iter()
+                    .map(|p| p.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+            other => refused(other.to_string()),
+        })?;
     let stored = (i64::from(r.majors_score), i64::from(r.minors_score));
     if (checked.majors, checked.minors) != stored {
         return Err(refused(format!(
@@ -190,7 +240,34 @@ fn recheck(ev: &Event, r: &TableResult) -> Result<(), ArchiveError> {
             checked.majors, checked.minors, stored.0, stored.1
         )));
     }
-    Ok(())
+    Ok(Some(stored))
+}
+
+/// A written result against what the engine found before the transaction: a played result
+/// with a report was checked, and is stored with the totals the engine gave.
+fn as_checked(checked: &CheckedPlan, r: &TableResult) -> Result<(), ArchiveError> {
+    if r.outcome != Outcome::Played || r.report.is_empty() {
+        return Ok(());
+    }
+    let at = (
+        i32::try_from(r.place.round).unwrap_or(i32::MAX),
+        i32::try_from(r.place.table).unwrap_or(i32::MAX),
+        i32::try_from(r.place.board).unwrap_or(i32::MAX),
+    );
+    let stored = (i64::from(r.majors_score), i64::from(r.minors_score));
+    match checked.totals.get(&at) {
+        Some(&t) if t == stored => Ok(()),
+        found => Err(ArchiveError::ResultRefused {
+            place: place_of(r.place.round, r.place.table, r.place.board),
+            problem: match found {
+                Some((m, n)) => format!(
+                    "its report scores {m} to {n}, it was written as {} to {}",
+                    stored.0, stored.1
+                ),
+                None => "its report was not checked by the rules engine".into(),
+            },
+        }),
+    }
 }
 
 /// An event's identity across instances: its club and deal commitment; for an event without

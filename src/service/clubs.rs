@@ -1,8 +1,8 @@
 //! Clubs and their rosters of players: what the club pages and the roster (page and API)
 //! read and change. `db::clubs` stores them; these are the one way in from the web.
 
-use super::{ActionError, ErrorKind, FindError, Found};
-use crate::db::{self, DbConnection, DbError};
+use super::{ActionError, ErrorKind, FindError, Found, step, write_step};
+use crate::db::{self, DbConnection, DbError, DbPool};
 use crate::event::club::{
     Club, Director, Player, PlayerFields, RosterOrder, TimeZone, sort_players,
 };
@@ -135,18 +135,24 @@ impl ActionError for BulkAddError {
     }
 }
 
-/// Adds many players to the roster, all or none, in one transaction: the lines that are not
-/// players and those that repeat another line or a roster player (archived ones included)
-/// are all listed, and any problem adds nothing. A number taken meanwhile by another
-/// request is that line's problem too.
+/// Adds many players to the roster, all or none: the lines that are not players and those
+/// that repeat another line or a roster player (archived ones included) are all listed, and
+/// any problem adds nothing.
+///
+/// The roster is read (a connection taken and given back), the lines are checked against it
+/// with no connection held (hash lookups: milliseconds for 2,000 lines against 20,000
+/// players), and the players are written in one short transaction. What that transaction
+/// checks again is only what the insert reports itself: a membership number taken
+/// meanwhile by another request is that line's problem.
 pub fn add_players(
-    conn: &mut DbConnection,
+    pool: &DbPool,
     club: ClubId,
     read: ReadLines,
 ) -> Result<Vec<Player>, BulkAddError> {
-    db::write_transaction(conn, |conn| {
-        let roster = db::clubs::players_of(conn, club, true)?;
-        let lines = read.checked(&roster).map_err(BulkAddError::Lines)?;
+    let roster = step(pool, |conn| db::clubs::players_of(conn, club, true))?;
+    let lines = read.checked(&roster).map_err(BulkAddError::Lines)?;
+    drop(roster);
+    write_step(pool, |conn| {
         let mut added = Vec::with_capacity(lines.len());
         for l in &lines {
             match db::clubs::create_player(conn, club, &l.fields) {

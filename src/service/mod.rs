@@ -1,9 +1,17 @@
 //! What the web pages, the API and the command line do: every action with rules (an event's
 //! lifecycle, results, accounts and tokens...), each in one transaction over `db`, which only
 //! stores. Over storage, under the web layer.
+//!
+//! An action that runs a CPU-bound check (the rules engine on a result, a file's every
+//! result, a roster upload's lines against the roster) takes the pool, not a connection: it
+//! reads with a connection and gives it back, checks with none (the engine through
+//! [`checks::run`]), and writes in one short transaction that re-reads only what is cheap to
+//! compare. A slow check then never holds a connection that another club's page waits for,
+//! nor SQLite's write lock.
 
 pub mod accounts;
 pub mod archive;
+pub mod checks;
 pub mod clubs;
 pub mod entries;
 pub mod events;
@@ -13,6 +21,8 @@ pub mod sims;
 pub mod tokens;
 
 pub use accounts::{LoginOutcome, ServiceError};
+
+use crate::db::{DbConnection, DbError, DbPool};
 pub mod results;
 pub mod standings;
 
@@ -20,6 +30,30 @@ pub mod standings;
 /// compare it with a round's start or an event's finish.
 pub fn now() -> chrono::NaiveDateTime {
     crate::db::now()
+}
+
+/// One step of an action on a connection of its own: taken from the pool for the step and
+/// given back when it returns (the read before a check, or the write after it).
+pub(crate) fn step<T, E>(
+    pool: &DbPool,
+    f: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<DbError>,
+{
+    let mut conn = pool.get().map_err(DbError::from)?;
+    f(&mut conn)
+}
+
+/// [`step`] in one write transaction (`db::write_transaction`).
+pub(crate) fn write_step<T, E>(
+    pool: &DbPool,
+    f: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<DbError> + From<diesel::result::Error>,
+{
+    step(pool, |c| crate::db::write_transaction(c, f))
 }
 
 /// What kind of refusal an action's error is: the web answers each kind one way (its HTTP

@@ -1,11 +1,16 @@
 //! Score entry: the one path a result takes into an event, from a table's phone, a director's
 //! page or the API. Where it was played is checked against the movement, what was reported is
 //! checked by the engine against the board as dealt, and then it is written once.
+//!
+//! The engine's check holds no connection: [`submit`] and [`correct`] take the pool, read
+//! what the check needs (a connection taken and given back), check (through the gate of
+//! `checks`), and write in one short transaction that reads the event again. Only they and
+//! [`hands_so_far`] run the engine here.
 
 use super::play::{EventPlay, TableGame, game_at};
-use super::{ActionError, ErrorKind, FindError, Found};
+use super::{ActionError, ErrorKind, FindError, Found, checks, step, write_step};
 use crate::db::results::{self as store, Inserted, Played};
-use crate::db::{self, DbConnection, DbError};
+use crate::db::{self, DbConnection, DbError, DbPool};
 use crate::engine::auction;
 use crate::engine::embers;
 use crate::engine::{GameSpec, Problem};
@@ -15,8 +20,9 @@ use crate::event::papers::board_deals;
 use crate::event::results::{
     Adjusted, AuditEntry, OpenDisputes, Outcome, Report, ResultStatus, ResultValues, TableResult,
 };
+use crate::event::settings::EventSettings;
 use crate::event::table_report::{self, Checked, Scored, Sheet, SheetInput, auction_problems};
-use crate::event::{ClubId, Event, EventId, EventStatus, PapersError, ResultId};
+use crate::event::{ClubId, DealKey, Event, EventId, EventStatus, PapersError, ResultId};
 use crate::movement::IndividualRound;
 use crate::movement::Side;
 use crate::movement::threes::ThreesRound;
@@ -176,41 +182,57 @@ fn check_open(ev: &Event, who: Who, round: u32) -> Result<(), EntryError> {
 }
 
 /// A report read in the terms of this event's game (its shape only: not yet checked).
-fn read_sheet(ev: &Event, input: SheetInput) -> Result<(GameSpec, Sheet), EntryError> {
-    let spec = ev.settings.game_spec();
+fn read_sheet(
+    settings: &EventSettings,
+    input: SheetInput,
+) -> Result<(GameSpec, Sheet), EntryError> {
+    let spec = settings.game_spec();
     let sheet = input
         .read(
             &spec,
-            ev.settings.game(),
-            ev.settings.embers_spec().as_ref(),
-            ev.settings.auction_spec().as_ref(),
+            settings.game(),
+            settings.embers_spec().as_ref(),
+            settings.auction_spec().as_ref(),
         )
         .map_err(EntryError::Shape)?;
     Ok((spec, sheet))
 }
 
 /// The engine's check of a report for a board of this event: against the board as dealt when
-/// the event's seeded deck has it, otherwise every check that does not need the deal.
-pub fn check_sheet(
-    ev: &Event,
+/// the event's seeded deck has it, otherwise every check that does not need the deal. Runs
+/// through the gate of `checks`: call it with no connection held.
+fn check_sheet(ev: &Event, board: u32, input: SheetInput) -> Result<(Checked, Report), EntryError> {
+    check_report(&ev.settings, ev.deal.as_ref(), board, input)
+}
+
+/// [`check_sheet`] for an event not stored yet (an imported file's): its settings and key.
+pub(crate) fn check_report(
+    settings: &EventSettings,
+    deal: Option<&DealKey>,
     board: u32,
     input: SheetInput,
 ) -> Result<(Checked, Report), EntryError> {
-    let (spec, sheet) = read_sheet(ev, input)?;
-    let dealt = match &ev.deal {
-        Some(key) => board_deals(&ev.settings, key, board)?,
-        None => None,
-    };
-    let checked =
-        table_report::check(&spec, &sheet, dealt.as_deref()).map_err(EntryError::Problems)?;
-    Ok((checked, Report::of_json(sheet.to_json(&spec))))
+    let (spec, sheet) = read_sheet(settings, input)?;
+    checks::run(|| {
+        let dealt = match deal {
+            Some(key) => board_deals(settings, key, board)?,
+            None => None,
+        };
+        let checked =
+            table_report::check(&spec, &sheet, dealt.as_deref()).map_err(EntryError::Problems)?;
+        Ok((checked, Report::of_json(sheet.to_json(&spec))))
+    })
 }
 
 /// An Embers or Auction table's hands so far, before the game is over: checked by the engine
-/// hand by hand, and the running score. Nothing is kept: the game's result is entered with
-/// its last hand.
+/// hand by hand, and the running score. Nothing is kept (the game's result is entered with
+/// its last hand), so nothing but the event, read before, is needed: no connection.
 pub fn hands_so_far(ev: &Event, input: SheetInput) -> Result<Scored, EntryError> {
-    let (_, sheet) = read_sheet(ev, input)?;
+    let (_, sheet) = read_sheet(&ev.settings, input)?;
+    checks::run(|| hands_checked(sheet))
+}
+
+fn hands_checked(sheet: Sheet) -> Result<Scored, EntryError> {
     let (problems, score) = match sheet {
         Sheet::Embers { spec: e, summary } => (
             embers::check(&e, &summary),
@@ -236,11 +258,49 @@ fn score(n: i64) -> i32 {
     i32::try_from(n).unwrap_or(if n < 0 { i32::MIN } else { i32::MAX })
 }
 
+/// Who may enter the result of the game at a place now: the event open to them for its round,
+/// and a table's page only for its own table.
+fn may_enter(ev: &Event, who: Who, game: &TableGame) -> Result<(), EntryError> {
+    check_open(ev, who, game.round)?;
+    if let Who::Table { table, .. } = who
+        && table != game.table
+    {
+        return Err(EntryError::NotInMovement(format!(
+            "this is table {table}'s page; it cannot enter table {}'s result",
+            game.table
+        )));
+    }
+    Ok(())
+}
+
+/// In the write after a check: the event read again with its row taken for the transaction,
+/// refused if it is gone, or if what the check read (its game's settings, its deal) changed
+/// meanwhile. Whether it still takes the result is the caller's `check_open` on it.
+fn still_as_checked(conn: &mut DbConnection, ev: &Event) -> Result<Event, EntryError> {
+    db::lock_event(conn, ev.id)?;
+    let now = db::events::event(conn, ev.club_id, ev.id)?
+        .ok_or_else(|| EntryError::NotOpen("the event was deleted meanwhile".into()))?;
+    if now.settings != ev.settings || now.deal != ev.deal {
+        return Err(EntryError::NotOpen(
+            "the event's settings or deal changed while this result was being checked: \
+             send it again"
+                .into(),
+        ));
+    }
+    Ok(now)
+}
+
 /// A first result for a place: a table's is provisional until the other side confirms, a
 /// director's is final. A reason, when given (a director entering for a table), goes into
 /// the audit trail.
+///
+/// `ev` is the event as the caller read it. The place is read with a connection given back
+/// before the engine checks the report (holding none); the result is then written in one
+/// short transaction that reads the event and the place again, so a result for an event that
+/// stopped taking them meanwhile, or a place filled meanwhile, is refused as it would have
+/// been before the check.
 pub fn submit(
-    conn: &mut DbConnection,
+    pool: &DbPool,
     ev: &Event,
     who: Who,
     place: PlaceAsked,
@@ -251,16 +311,8 @@ pub fn submit(
         None | Some("") => None,
         Some(r) => Some(reason_of(Some(r))?),
     };
-    let (game, board) = game_of_place(conn, ev, place)?;
-    check_open(ev, who, game.round)?;
-    if let Who::Table { table, .. } = who
-        && table != game.table
-    {
-        return Err(EntryError::NotInMovement(format!(
-            "this is table {table}'s page; it cannot enter table {}'s result",
-            game.table
-        )));
-    }
+    let (game, board) = step(pool, |c| game_of_place(c, ev, place))?;
+    may_enter(ev, who, &game)?;
     let (checked, report) = check_sheet(ev, board, input)?;
     let values = ResultValues {
         majors_score: score(checked.majors),
@@ -274,7 +326,12 @@ pub fn submit(
         minors_adjusted: None,
         report,
     };
-    insert(conn, ev, &game, board, &values, who, reason.as_deref())
+    write_step(pool, |c| {
+        let now = still_as_checked(c, ev)?;
+        let (game, board) = game_of_place(c, &now, place)?;
+        may_enter(&now, who, &game)?;
+        insert(c, &now, &game, board, &values, who, reason.as_deref())
+    })
 }
 
 fn insert(
@@ -301,9 +358,10 @@ fn insert(
 }
 
 /// A director's correction: the whole report again, checked again, with a reason. The result
-/// is then final.
+/// is then final. As [`submit`]: read, checked with no connection held, then written in one
+/// short transaction that reads the event again.
 pub fn correct(
-    conn: &mut DbConnection,
+    pool: &DbPool,
     ev: &Event,
     director: &str,
     id: ResultId,
@@ -312,7 +370,8 @@ pub fn correct(
     reason: Option<&str>,
 ) -> Result<TableResult, EntryError> {
     let reason = reason_of(reason)?;
-    let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
+    let current =
+        step(pool, |c| store::result_of(c, ev.club_id, ev.id, id))?.ok_or(EntryError::NoResult)?;
     let here = PlaceAsked {
         round: i64::from(current.place.round),
         table: i64::from(current.place.table),
@@ -326,18 +385,22 @@ pub fn correct(
             here.round, here.table, here.board
         )));
     }
-    check_open(ev, Who::Director(director), current.place.round)?;
+    let who = Who::Director(director);
+    check_open(ev, who, current.place.round)?;
     let (checked, report) = check_sheet(ev, current.place.board, input)?;
-    change(conn, ev, Who::Director(director), id, Some(&reason), |_| {
-        Ok(ResultValues {
-            majors_score: score(checked.majors),
-            minors_score: score(checked.minors),
-            status: ResultStatus::Confirmed,
-            outcome: Outcome::Played,
-            majors_adjusted: None,
-            minors_adjusted: None,
-            report,
-        })
+    let values = ResultValues {
+        majors_score: score(checked.majors),
+        minors_score: score(checked.minors),
+        status: ResultStatus::Confirmed,
+        outcome: Outcome::Played,
+        majors_adjusted: None,
+        minors_adjusted: None,
+        report,
+    };
+    write_step(pool, |c| {
+        let now = still_as_checked(c, ev)?;
+        check_open(&now, who, current.place.round)?;
+        change(c, &now, who, id, Some(&reason), |_| Ok(values))
     })
 }
 

@@ -1,17 +1,19 @@
 //! Simultaneous events: opening one from the organiser's event, joining it with a heat,
 //! importing a heat played elsewhere, releasing the field's hand records, and the field's
-//! standings and travellers. Each act is one transaction; the rules are `event::sim`.
+//! standings and travellers. Each act is one transaction; the rules are `event::sim`. A
+//! heat's import checks the file's results with the rules engine before its transaction,
+//! holding no connection (`archive::check_plan`).
 
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use super::archive::{ArchiveError, import_plan};
+use super::archive::{ArchiveError, check_plan, import_plan};
 use super::standings::{EventScores, StandingsError, event_scores, json_len, names_of};
-use super::{ActionError, ErrorKind};
-use crate::db::{self, DbConnection, DbError};
+use super::{ActionError, ErrorKind, step, write_step};
+use crate::db::{self, DbConnection, DbError, DbPool};
 use crate::event::club::Club;
-use crate::event::import;
+use crate::event::import::{self, ImportPlan};
 use crate::event::sim::{self, Heat, HeatSheet, Sim, SimError};
 use crate::event::standings::EntryNames;
 use crate::event::{
@@ -127,27 +129,23 @@ pub fn join(
 
 /// A heat played on another server, from its export file, into the organiser's club: read
 /// and checked like any import, and then held to the sim's deal and settings.
+///
+/// The sim's rules are checked first (a connection taken and given back), then the rules
+/// engine checks every result of the file with no connection held, and one short
+/// transaction checks the sim's rules again (cheap: another import may have come in
+/// meanwhile) and writes the heat.
 pub fn import_heat(
-    conn: &mut DbConnection,
+    pool: &DbPool,
     club: &Club,
     id: SimId,
     text: &str,
 ) -> Result<EventId, SimActionError> {
     let plan = import::read(text).map_err(ArchiveError::from)?;
-    db::write_transaction(conn, |conn| {
-        let s = find_sim(conn, id)?;
-        if s.club_id != club.id {
-            return Err(SimActionError::NotFound);
-        }
-        let heats = db::sims::heats_of(conn, id)?;
-        sim::check_import(&heats)?;
-        let first = first_event(conn, &heats)?;
-        let key = first.deal.as_ref().ok_or(SimError::NoKey)?;
-        sim::check_deal(key, plan.deal.as_ref())?;
-        sim::check_settings(&first.settings, &plan.settings)?;
-        sim::check_name(&plan.club_name)?;
-        sim::check_not_imported(&heats, &plan.club_name)?;
-        let event = import_plan(conn, club.id, &plan)?;
+    step(pool, |conn| heat_may_join(conn, club, id, &plan))?;
+    let checked = check_plan(&plan)?;
+    write_step(pool, |conn| {
+        let heats = heat_may_join(conn, club, id, &plan)?;
+        let event = import_plan(conn, club.id, &checked)?;
         db::sims::add_heat(
             conn,
             id,
@@ -159,6 +157,28 @@ pub fn import_heat(
         release_if_over(conn, id)?;
         Ok(event)
     })
+}
+
+/// Whether a file's heat may join the club's sim now: the sim's heats, or the rule it breaks.
+fn heat_may_join(
+    conn: &mut DbConnection,
+    club: &Club,
+    id: SimId,
+    plan: &ImportPlan,
+) -> Result<Vec<Heat>, SimActionError> {
+    let s = find_sim(conn, id)?;
+    if s.club_id != club.id {
+        return Err(SimActionError::NotFound);
+    }
+    let heats = db::sims::heats_of(conn, id)?;
+    sim::check_import(&heats)?;
+    let first = first_event(conn, &heats)?;
+    let key = first.deal.as_ref().ok_or(SimError::NoKey)?;
+    sim::check_deal(key, plan.deal.as_ref())?;
+    sim::check_settings(&first.settings, &plan.settings)?;
+    sim::check_name(&plan.club_name)?;
+    sim::check_not_imported(&heats, &plan.club_name)?;
+    Ok(heats)
 }
 
 /// The organiser releases the key and hand records for every heat at once.

@@ -26,6 +26,9 @@ pub struct Config {
     pub trusted_proxies: Vec<IpAddr>,
     /// What a host tunes for its size: the request log's threshold and the caches' memory.
     pub tuning: Tuning,
+    /// `CALYPSO_DB_POOL`: database connections this process keeps (default
+    /// [`DEFAULT_DB_POOL`], 1 to [`MAX_DB_POOL`]).
+    pub db_pool: u32,
 }
 
 /// Settings a host sizes to its machine; every one has a default that suits a club's server.
@@ -60,6 +63,11 @@ impl Tuning {
 pub const MAX_CACHE_MIB: u32 = 65_536;
 
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
+/// Database connections per server process, unless `CALYPSO_DB_POOL` says otherwise.
+pub const DEFAULT_DB_POOL: u32 = 10;
+/// The most `CALYPSO_DB_POOL` may ask for (PostgreSQL's default allows 100 connections in
+/// all, for every process on the database).
+pub const MAX_DB_POOL: u32 = 64;
 /// Largest form body accepted (bytes); larger gets 413.
 pub const FORM_LIMIT: usize = 64 * 1024;
 /// Largest JSON body accepted by the API (bytes).
@@ -80,6 +88,8 @@ pub enum ConfigError {
         max: u64,
         value: u64,
     },
+    #[error("CALYPSO_DB_POOL must be 1 to {MAX_DB_POOL} connections, not {0}")]
+    DbPool(u32),
     #[error(
         "CALYPSO_TRUSTED_PROXIES must be IP addresses separated by commas (such as 127.0.0.1,::1); \"{0}\" is not one"
     )]
@@ -131,6 +141,10 @@ impl Config {
                 }
             })?),
         };
+        let db_pool = number("CALYPSO_DB_POOL", DEFAULT_DB_POOL)?;
+        if !(1..=MAX_DB_POOL).contains(&db_pool) {
+            return Err(ConfigError::DbPool(db_pool));
+        }
         let trusted_proxies = match var("CALYPSO_TRUSTED_PROXIES") {
             None => Vec::new(),
             Some(list) => trusted_proxies(&list)?,
@@ -167,6 +181,7 @@ impl Config {
             par,
             trusted_proxies,
             tuning,
+            db_pool,
         })
     }
 
@@ -250,6 +265,18 @@ mod tests {
             config(&[("CALYPSO_SLOW_REQUEST_MS", "soon")]).unwrap_err(),
             "CALYPSO_SLOW_REQUEST_MS must be a whole number, not \"soon\""
         );
+    }
+
+    #[test]
+    fn the_pool_size_is_bounded() {
+        assert_eq!(config(&[]).unwrap().db_pool, DEFAULT_DB_POOL);
+        assert_eq!(config(&[("CALYPSO_DB_POOL", "2")]).unwrap().db_pool, 2);
+        assert_eq!(
+            config(&[("CALYPSO_DB_POOL", "0")]).unwrap_err(),
+            format!("CALYPSO_DB_POOL must be 1 to {MAX_DB_POOL} connections, not 0")
+        );
+        assert!(config(&[("CALYPSO_DB_POOL", "1000")]).is_err());
+        assert!(config(&[("CALYPSO_DB_POOL", "ten")]).is_err());
     }
 
     #[test]

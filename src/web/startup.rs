@@ -23,9 +23,6 @@ use crate::db::{DbError, DbPool, connect};
 use crate::service::accounts::SESSION_DAYS;
 use crate::service::{ServiceError, accounts};
 
-/// Database connections per server process.
-pub const POOL_SIZE: u32 = 10;
-
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
@@ -52,9 +49,10 @@ pub struct Application {
 }
 
 impl Application {
-    /// Opens the configured database and binds the configured address.
+    /// Opens the configured database (a pool of `config.db_pool` connections) and binds the
+    /// configured address.
     pub fn build(config: Config) -> Result<Application, StartError> {
-        let pool = connect(config.database_url.as_deref(), POOL_SIZE)?;
+        let pool = connect(config.database_url.as_deref(), config.db_pool)?;
         Application::build_with_pool(config, pool)
     }
 

@@ -37,4 +37,26 @@ impl AppState {
         })
         .await?
     }
+
+    /// Runs a blocking service action that takes connections from the pool itself, step by
+    /// step (one that checks between reading and writing: a result, an upload, an import),
+    /// on the blocking thread pool. Nothing is held while it waits to start.
+    pub async fn work<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&DbPool) -> Result<T, AppError> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        web::block(move || f(&pool)).await?
+    }
+
+    /// Runs CPU-bound work that needs no connection (a check of what was read before) on the
+    /// blocking thread pool, off the server's workers.
+    pub async fn compute<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        Ok(web::block(f).await?)
+    }
 }

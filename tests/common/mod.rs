@@ -121,6 +121,7 @@ pub fn test_config(database_url: &str) -> Config {
         par: None,
         trusted_proxies: Vec::new(),
         tuning: Default::default(),
+        db_pool: calypso_director::web::config::DEFAULT_DB_POOL,
     }
 }
 
@@ -174,6 +175,16 @@ pub async fn spawn_app_behind(proxies: &[&str]) -> TestApp {
     let (url, test_db) = fresh_database();
     let config = Config {
         trusted_proxies: proxies.iter().map(|p| p.parse().unwrap()).collect(),
+        ..test_config(&url)
+    };
+    start_config(config, test_db)
+}
+
+/// The same application with `size` database connections (`CALYPSO_DB_POOL`).
+pub async fn spawn_app_with_pool(size: u32) -> TestApp {
+    let (url, test_db) = fresh_database();
+    let config = Config {
+        db_pool: size,
         ..test_config(&url)
     };
     start_config(config, test_db)

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::events::api_event;
-use crate::db::DbConnection;
+use crate::db::{DbConnection, DbError, DbPool};
 use crate::engine::auction::AuctionSummary;
 use crate::engine::embers::HandSummary;
 use crate::engine::json::{DummiesInput, PlayerInput, SeatMap};
@@ -300,16 +300,36 @@ fn results_json(
         .collect())
 }
 
-/// Runs one service call and answers with the result's JSON (or the refusal).
+/// Runs one service call on a connection and answers with the result's JSON (or the
+/// refusal).
 async fn answer(
     state: &AppState,
     ev: Event,
     status: StatusCode,
     f: impl FnOnce(&mut DbConnection, &Event) -> Result<TableResult, EntryError> + Send + 'static,
 ) -> ApiResult {
+    answer_checked(state, ev, status, move |pool, ev| {
+        let mut c = pool.get().map_err(DbError::from)?;
+        f(&mut c, ev)
+    })
+    .await
+}
+
+/// The same for a call that runs the rules engine: it takes the pool, and holds no
+/// connection while the engine checks (`service::results::submit`); the answer's JSON is
+/// then read on a connection of its own.
+async fn answer_checked(
+    state: &AppState,
+    ev: Event,
+    status: StatusCode,
+    f: impl FnOnce(&DbPool, &Event) -> Result<TableResult, EntryError> + Send + 'static,
+) -> ApiResult {
     let out = state
-        .db(move |c| match f(c, &ev) {
-            Ok(r) => Ok(Ok(results_json(c, &ev, std::slice::from_ref(&r))?)),
+        .work(move |pool| match f(pool, &ev) {
+            Ok(r) => {
+                let mut c = pool.get().map_err(DbError::from)?;
+                Ok(Ok(results_json(&mut c, &ev, std::slice::from_ref(&r))?))
+            }
             Err(e) => Ok(Err(e)),
         })
         .await
@@ -329,9 +349,9 @@ pub async fn post_result(
     let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     let (place, sheet, reason) = body.into_inner().split();
     let name = a.director.name.clone();
-    answer(&state, ev, StatusCode::CREATED, move |c, ev| {
+    answer_checked(&state, ev, StatusCode::CREATED, move |pool, ev| {
         entry::submit(
-            c,
+            pool,
             ev,
             entry::Who::Director(&name),
             place,
@@ -352,8 +372,16 @@ pub async fn put_result(
     let ev = api_event(&state, a.club.id, id).await?;
     let (place, sheet, reason) = body.into_inner().split();
     let name = a.director.name.clone();
-    answer(&state, ev, StatusCode::OK, move |c, ev| {
-        entry::correct(c, ev, &name, result, Some(place), sheet, reason.as_deref())
+    answer_checked(&state, ev, StatusCode::OK, move |pool, ev| {
+        entry::correct(
+            pool,
+            ev,
+            &name,
+            result,
+            Some(place),
+            sheet,
+            reason.as_deref(),
+        )
     })
     .await
 }

@@ -436,7 +436,7 @@ pub async fn bulk(
             // Bad lines and duplicates are listed together, by the service.
             let club = d.club.id;
             match state
-                .db(move |c| Ok(clubs::add_players(c, club, lines)))
+                .work(move |pool| Ok(clubs::add_players(pool, club, lines)))
                 .await?
             {
                 Ok(added) => {

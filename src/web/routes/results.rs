@@ -15,7 +15,7 @@ use serde_json::Value;
 use super::events::{event_path, load_event};
 use super::individual;
 use super::table_result::{ScoreEntry, TableForm};
-use crate::db::DbConnection;
+use crate::db::{DbConnection, DbError};
 use crate::engine::Problem;
 use crate::event::club::{Club, TimeZone};
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
@@ -1164,8 +1164,11 @@ pub async fn correct(
         score.reason.clone(),
     );
     let done = state
-        .db(move |c| {
-            let current = entry::result_of(c, &ev2, result)?;
+        .work(move |pool| {
+            let current = {
+                let mut c = pool.get().map_err(DbError::from)?;
+                entry::result_of(&mut c, &ev2, result)?
+            };
             let at = (
                 current.place.round,
                 current.place.table,
@@ -1175,9 +1178,18 @@ pub async fn correct(
                 Ok(s) => s,
                 Err(p) => return Ok((at, Err(EntryError::Problems(p)))),
             };
+            // No connection is held here: the service reads, checks and writes.
             Ok((
                 at,
-                entry::correct(c, &ev2, &name, result, None, sheet, Some(reason.as_str())),
+                entry::correct(
+                    pool,
+                    &ev2,
+                    &name,
+                    result,
+                    None,
+                    sheet,
+                    Some(reason.as_str()),
+                ),
             ))
         })
         .await?;
@@ -1223,20 +1235,24 @@ pub async fn enter(
     let (at, place) = board_place(&score.form.round, &table, &score.form.board)?;
     let (round, table, board) = at;
     let (sent, reason) = (score.form.clone(), score.reason.clone());
-    let done = as_director(&state, &d, &ev, move |c, ev, name| {
-        let sheet = sent
-            .sheet(&ev.settings.game_spec())
-            .map_err(EntryError::Problems)?;
-        entry::submit(
-            c,
-            ev,
-            Who::Director(name),
-            place,
-            sheet,
-            Some(reason.as_str()),
-        )
-    })
-    .await?;
+    let (name, ev2) = (d.director.name.clone(), ev.clone());
+    let done = state
+        .work(move |pool| {
+            let sheet = sent
+                .sheet(&ev2.settings.game_spec())
+                .map_err(EntryError::Problems);
+            Ok(sheet.and_then(|sheet| {
+                entry::submit(
+                    pool,
+                    &ev2,
+                    Who::Director(&name),
+                    place,
+                    sheet,
+                    Some(reason.as_str()),
+                )
+            }))
+        })
+        .await?;
     match checked(&mut score, done)? {
         Some(r) => {
             flash(

@@ -525,7 +525,7 @@ pub async fn import(
     };
     let club = d.club.clone();
     state
-        .db(move |c| Ok(service::import_heat(c, &club, id, &text)?))
+        .work(move |pool| Ok(service::import_heat(pool, &club, id, &text)?))
         .await?;
     flash(&session, "The heat is imported and scored with the field.");
     Ok(see_other(&sim_path(id)))

@@ -847,51 +847,53 @@ pub async fn post_result(
     let form = TableForm::from_pairs(form.into_inner());
     let lookup = code.clone();
     let sent = form.clone();
-    let outcome = state
-        .db(move |c| {
-            let ev = service::events::event(c, club, id)?;
-            let spec = ev.settings.game_spec();
-            let sheet = match sent.sheet(&spec) {
-                Ok(s) => s,
-                Err(problems) => {
-                    return Ok(Err((
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                        problems,
-                        None,
-                        None,
-                    )));
-                }
-            };
-            // Embers: a hand before the last is checked and scored, and nothing is kept.
+    // The event is read, and the connection given back: the engine's check below holds none.
+    let ev = state
+        .db(move |c| Ok(service::events::event(c, club, id)?))
+        .await?;
+    let spec = ev.settings.game_spec();
+    let outcome = match sent.sheet(&spec) {
+        Err(problems) => Err((StatusCode::UNPROCESSABLE_ENTITY, problems, None, None)),
+        // Embers: a hand before the last is checked and scored, and nothing is kept.
+        Ok(sheet)
             if matches!(sent.mode(), Mode::Hands | Mode::Auction)
-                && sent.hands_typed() < usize::from(ev.settings.hands())
+                && sent.hands_typed() < usize::from(ev.settings.hands()) =>
+        {
+            match state
+                .compute(move || results::hands_so_far(&ev, sheet))
+                .await?
             {
-                return Ok(match results::hands_so_far(&ev, sheet) {
-                    Ok(score) => Err((StatusCode::OK, vec![], None, Some(score))),
-                    Err(e) => {
-                        let (status, problems, message) = refusal(e)?;
-                        Err((status, problems, message, None))
-                    }
-                });
+                Ok(score) => Err((StatusCode::OK, vec![], None, Some(score))),
+                Err(e) => {
+                    let (status, problems, message) = refusal(e)?;
+                    Err((status, problems, message, None))
+                }
             }
+        }
+        Ok(sheet) => {
             let place = PlaceAsked {
                 round: sent.round.trim().parse().unwrap_or(0),
                 table: i64::from(table),
                 board: sent.board.trim().parse().unwrap_or(0),
             };
-            let who = Who::Table {
-                table,
-                code: &lookup,
-            };
-            Ok(match results::submit(c, &ev, who, place, sheet, None) {
+            let done = state
+                .work(move |pool| {
+                    let who = Who::Table {
+                        table,
+                        code: &lookup,
+                    };
+                    Ok(results::submit(pool, &ev, who, place, sheet, None))
+                })
+                .await?;
+            match done {
                 Ok(_) => Ok(()),
                 Err(e) => {
                     let (status, problems, message) = refusal(e)?;
                     Err((status, problems, message, None))
                 }
-            })
-        })
-        .await?;
+            }
+        }
+    };
     match outcome {
         Ok(()) => Ok(see_table(&code)),
         Err((status, problems, message, running)) => {
