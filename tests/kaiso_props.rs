@@ -2,13 +2,16 @@
 //! placements, medleys, scores and declines), each replayed from its own record (also
 //! through JSON), its table summary derived and checked against the board with the same
 //! scores; and 1,000 corrupted summaries, one per game, each flagged with a named problem.
+//! Then the fit's budget: the summaries of issue #35 (`tests/fixtures/kaiso-*-songs.json`)
+//! refused within it, and random song lists and random games' summaries answered within it.
 
 use std::collections::BTreeMap;
 
 use calypso_director::engine::kaiso::{
     self, KaisoOutcome, KaisoRecord, KaisoSummary, Kind, SummarySong, To,
 };
-use calypso_director::engine::{Card, CardCounts, Deal, GameSpec};
+use calypso_director::engine::{Budget, Card, CardCounts, Deal, GameSpec};
+use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -225,6 +228,7 @@ fn random_kaiso_games_replay_and_their_summaries_check() {
     let (mut scores, mut declines) = (0, 0);
     let mut wild_eights = 0;
     let mut corrupted: BTreeMap<Corruption, usize> = BTreeMap::new();
+    let (mut most_spent, mut most_spent_refusing) = (0, 0);
     let started = std::time::Instant::now();
     for seed in 0..GAMES {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -254,8 +258,10 @@ fn random_kaiso_games_replay_and_their_summaries_check() {
         let json = serde_json::to_string(&summary).unwrap();
         let summary: KaisoSummary = serde_json::from_str(&json).unwrap();
         let deals = deals_of(&record);
-        let problems = kaiso::check(&summary, Some(&deals));
+        let mut budget = Budget::new(kaiso::CHECK_BUDGET);
+        let problems = kaiso::check_within(&summary, Some(&deals), &mut budget);
         assert!(problems.is_empty(), "seed {seed}: {problems:?}\n{json}");
+        most_spent = most_spent.max(budget.spent());
         // As a table writes it, the trick piles counted rather than listed: accepted too.
         let mut counted = summary.clone();
         for side in 0..2 {
@@ -300,7 +306,9 @@ fn random_kaiso_games_replay_and_their_summaries_check() {
             tries += 1;
             assert!(tries < 5, "seed {seed}: no corruption applies");
         };
-        let problems = kaiso::check(&bad, Some(&deals));
+        let mut budget = Budget::new(kaiso::CHECK_BUDGET);
+        let problems = kaiso::check_within(&bad, Some(&deals), &mut budget);
+        most_spent_refusing = most_spent_refusing.max(budget.spent());
         assert!(
             problems.iter().any(|p| p.code == code),
             "seed {seed}: expected {code}, got {problems:?}"
@@ -309,7 +317,13 @@ fn random_kaiso_games_replay_and_their_summaries_check() {
     }
     let elapsed = started.elapsed();
     println!(
-        "{GAMES} games in {elapsed:?}: scored {scored:?}, {scores} scoring placements, {declines} completed songs declined, {medleys} medleys, {wild_eights} wild 8s scored; corrupted summaries flagged: {corrupted:?}"
+        "{GAMES} games in {elapsed:?}: scored {scored:?}, {scores} scoring placements, {declines} completed songs declined, {medleys} medleys, {wild_eights} wild 8s scored; corrupted summaries flagged: {corrupted:?}; the most a summary's check spent: {most_spent} of {} ({most_spent_refusing} for a corrupted one)",
+        kaiso::CHECK_BUDGET
+    );
+    // A real game's summary, or one corrupted, is nowhere near the budget.
+    assert!(
+        most_spent.max(most_spent_refusing) < kaiso::CHECK_BUDGET / 50,
+        "{most_spent}, {most_spent_refusing}"
     );
     // Every kind of corruption was exercised, and the games exercised the rules.
     assert_eq!(corrupted.values().sum::<usize>(), GAMES as usize);
@@ -321,4 +335,211 @@ fn random_kaiso_games_replay_and_their_summaries_check() {
     );
     assert!(medleys > 0 && declines > 0);
     assert_eq!(scores, scored.values().sum::<usize>());
+}
+
+// ---- The fit's budget (#35) ----
+
+/// A Kaiso summary from `tests/fixtures/` (the `rules check --game kaiso` format).
+fn fixture(name: &str) -> KaisoSummary {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A board of four deals from a seeded shuffle, as an event's seeded deck gives one.
+fn seeded_board(seed: u64) -> Vec<Deal> {
+    let spec = GameSpec::default();
+    let deck = calypso_director::engine::random::shuffled_deck(
+        &spec,
+        &mut ChaCha8Rng::seed_from_u64(seed),
+    );
+    spec.deal_stack(&deck, calypso_director::engine::Seat::North)
+}
+
+/// The fixture checked with the whole budget, without a board and with one (as at an
+/// event, whose seeded deck is known): refused as songs that cannot all be made, no song
+/// named, within the budget.
+fn refused_within_the_budget(name: &str) {
+    let summary = fixture(name);
+    for deals in [None, Some(seeded_board(35))] {
+        let started = std::time::Instant::now();
+        let mut budget = Budget::new(kaiso::CHECK_BUDGET);
+        let problems = kaiso::check_within(&summary, deals.as_deref(), &mut budget);
+        let took = started.elapsed();
+        let codes: Vec<&str> = problems.iter().map(|p| p.code).collect();
+        assert_eq!(codes, ["songs-impossible"], "{problems:?}");
+        assert_eq!(
+            problems[0].message,
+            "these songs cannot all be made from the deck"
+        );
+        assert_eq!(problems[0].side, None, "no song is named");
+        assert!(budget.exhausted(), "the culprit's search ran out");
+        assert!(budget.spent() <= budget.limit());
+        println!(
+            "{name}, board {}: spent {} of {} in {took:?}",
+            deals.is_some(),
+            budget.spent(),
+            budget.limit()
+        );
+        // A safety net only: the budget is what bounds it (a quarter of a second in a
+        // release build).
+        assert!(took.as_secs() < 30, "{took:?}");
+        // The plain check is the same check with the same budget.
+        assert_eq!(kaiso::check(&summary, deals.as_deref()), problems);
+    }
+}
+
+/// Seven regular quartets (2♥ 2♠ 3♦ 3♠ 4♦ 4♥ 5♣), nine rainbow kaiso minors (five without
+/// a wild 8, four with one), four regular ♠ majors and a second regular quartet of 5♣s:
+/// each song legal alone, together impossible (the 5♣s plainly; the minors already at the
+/// 15th song, which a search must prove). Took 65 s through the site, 84 s in the CLI.
+#[test]
+fn the_21_song_kaiso_summary_is_refused_within_the_budget() {
+    refused_within_the_budget("kaiso-21-songs.json");
+}
+
+/// The 21 songs after 28 regular fillers (four kaiso midis of each suit, four kaiso majors
+/// of ♥, ♦ and ♣): 49 songs, 196 cards, within the form's 60 rows. Took 148 s.
+#[test]
+fn the_49_song_kaiso_summary_is_refused_within_the_budget() {
+    refused_within_the_budget("kaiso-49-songs.json");
+}
+
+/// A song as drawn: kind, rainbow, suit, rank, wild 8s, deal (0 none, 5 out of range).
+type Drawn = (usize, bool, usize, usize, u32, u32);
+
+/// Each side's drawn songs made a summary: the trick piles counted so the cards make 208
+/// (when the songs leave room), or listed from the top of a shuffled deck. A `tidy` list
+/// has each song's shape right and the deals in order, so that most reach the fit.
+fn drawn_summary(mut sides: [Vec<Drawn>; 2], tidy: bool, listed: bool, seed: u64) -> KaisoSummary {
+    if tidy {
+        for drawn in &mut sides {
+            for (kind, _, _, rank, wilds, deal) in drawn.iter_mut() {
+                let size = Kind::ALL[*kind].size() as u32;
+                *wilds = if Kind::ALL[*kind] == Kind::Quartet && *rank == 6 {
+                    size
+                } else {
+                    (*wilds).min(size)
+                };
+                *deal = (*deal).min(4);
+            }
+            drawn.sort_by_key(|d| d.5);
+        }
+    }
+    use calypso_director::engine::{Rank, Suit};
+    let song = |&(kind, rainbow, suit, rank, wilds, deal): &Drawn| SummarySong {
+        kind: Kind::ALL[kind],
+        rainbow,
+        suit: (!rainbow).then(|| Suit::from_index(suit)),
+        rank: (Kind::ALL[kind] == Kind::Quartet)
+            .then(|| Rank::from_index(rank))
+            .flatten(),
+        wilds,
+        deal: (deal > 0).then_some(deal),
+    };
+    let mut s = KaisoSummary::default();
+    let mut total = 0;
+    for (side, drawn) in sides.iter().enumerate() {
+        let p = s.partnerships.get_mut(side);
+        p.songs = drawn.iter().map(song).collect();
+        let cards: usize = p.songs.iter().map(|x| x.kind.size()).sum();
+        let pile = (4 - cards % 4) % 4;
+        p.trick_pile_count = Some(pile as u32);
+        total += cards + pile;
+    }
+    if total < 208 {
+        let ew = s.partnerships.get_mut(1);
+        *ew.trick_pile_count.as_mut().unwrap() += (208 - total) as u32;
+    }
+    if listed {
+        let spec = GameSpec::default();
+        let deck = calypso_director::engine::random::shuffled_deck(
+            &spec,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        );
+        let mut at = 0;
+        for side in 0..2 {
+            let p = s.partnerships.get_mut(side);
+            let n = (p.trick_pile_count.take().unwrap() as usize).min(deck.len() - at);
+            p.trick_pile = deck[at..at + n].to_vec();
+            at += n;
+        }
+    }
+    s
+}
+
+fn drawn_song() -> impl Strategy<Value = Drawn> {
+    (
+        // Mostly four-card songs, a calypso now and then.
+        prop_oneof![1 => Just(0usize), 6 => 1..5usize],
+        any::<bool>(),
+        0..4usize,
+        0..13usize,
+        prop_oneof![6 => 0..2u32, 1 => 0..15u32],
+        prop_oneof![4 => Just(0u32), 4 => 1..5u32, 1 => Just(5u32)],
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random song lists, possible or not, are answered within any budget; and when the
+    /// budget was enough, the answer is the one the whole budget gives.
+    #[test]
+    fn random_song_lists_are_answered_within_the_budget(
+        ns in proptest::collection::vec(drawn_song(), 0..30),
+        ew in proptest::collection::vec(drawn_song(), 0..15),
+        listed in any::<bool>(),
+        board in proptest::option::of(any::<u64>()),
+        tidy in prop_oneof![7 => Just(true), 1 => Just(false)],
+        limit in prop_oneof![1 => 0..20_000u64, 3 => 20_000..3_000_000u64],
+        seed in any::<u64>(),
+    ) {
+        let summary = drawn_summary([ns, ew], tidy, listed, seed);
+        let deals = board.map(seeded_board);
+        let mut budget = Budget::new(limit);
+        let problems = kaiso::check_within(&summary, deals.as_deref(), &mut budget);
+        prop_assert!(budget.spent() <= limit);
+        if !budget.exhausted() {
+            let mut whole = Budget::new(kaiso::CHECK_BUDGET);
+            prop_assert_eq!(
+                kaiso::check_within(&summary, deals.as_deref(), &mut whole),
+                problems
+            );
+            prop_assert_eq!(whole.spent(), budget.spent());
+        } else {
+            // Out of budget: the check says so, or refuses without naming a song.
+            prop_assert!(
+                problems.iter().any(|p| p.code == "check-too-complex"
+                    || (p.code == "songs-impossible" && p.side.is_none())
+                    || (p.code == "song-deal-cards" && p.deal.is_none())),
+                "{:?}",
+                problems
+            );
+        }
+    }
+
+    /// Every random game's summary is still accepted, with the game's scores, far within
+    /// the budget.
+    #[test]
+    fn random_games_summaries_are_accepted_within_the_budget(seed in any::<u64>()) {
+        let spec = GameSpec::default();
+        let (record, outcome) = kaiso::random::random_game(&spec, &mut ChaCha8Rng::seed_from_u64(seed));
+        let summary = outcome.summary();
+        let deals = deals_of(&record);
+        for board in [None, Some(deals.as_slice())] {
+            let mut budget = Budget::new(kaiso::CHECK_BUDGET);
+            let problems = kaiso::check_within(&summary, board, &mut budget);
+            prop_assert!(problems.is_empty(), "{:?}", problems);
+            prop_assert!(
+                budget.spent() < kaiso::CHECK_BUDGET / 50,
+                "spent {}",
+                budget.spent()
+            );
+            let score = kaiso::score(&summary);
+            for (side, o) in outcome.partnerships.each() {
+                prop_assert_eq!(score.partnerships.get(side).total, o.total);
+            }
+        }
+    }
 }

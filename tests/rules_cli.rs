@@ -991,3 +991,37 @@ fn auction_check_the_documented_example() {
     let v = stdout_json(&rules_game("check", "auction", &two));
     assert_eq!(problem_codes(&v), vec!["sale-not-fewest"], "{v}");
 }
+
+/// `rules check --game kaiso` on a summary of issue #35 (see `tests/kaiso_props.rs`):
+/// refused, no song named, well within the time it once took (65 s and more).
+fn kaiso_fixture_is_refused(name: &str) {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let started = std::time::Instant::now();
+    let out = run(&["rules", "check", "--game", "kaiso", &path], "");
+    let took = started.elapsed();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout_json(&out),
+        json!({"ok": false, "problems": [{
+            "code": "songs-impossible",
+            "message": "these songs cannot all be made from the deck"
+        }]})
+    );
+    // A safety net only (a debug build): the engine's budget is what bounds it.
+    assert!(took.as_secs() < 30, "{took:?}");
+}
+
+#[test]
+fn the_21_song_kaiso_summary_is_refused_by_the_command_line() {
+    kaiso_fixture_is_refused("kaiso-21-songs.json");
+}
+
+#[test]
+fn the_49_song_kaiso_summary_is_refused_by_the_command_line() {
+    kaiso_fixture_is_refused("kaiso-49-songs.json");
+}

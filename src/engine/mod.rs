@@ -1,6 +1,7 @@
 //! The rules engine: pure, no I/O. The referee of every result.
 
 pub mod auction;
+pub mod budget;
 pub mod calypso;
 pub mod cards;
 pub mod duet;
@@ -14,6 +15,7 @@ pub mod score;
 pub mod spec;
 pub mod trick;
 
+pub use budget::Budget;
 pub use calypso::{Calypsos, calypso_points};
 pub use cards::{Card, CardCounts, NotationError, Rank, Seat, Suit, parse_cards, sort_for_display};
 pub use duet::{DuetChoice, DuetDeal, DuetError, DuetHands, Exchange};

@@ -555,7 +555,13 @@ pub fn check_series(spec: &GameSpec, series: &[Summary], deals: Option<&[Deal]>)
                     format!("after deal {k}: {who} has {} completed calypsos, fewer than the {} after deal {}", b.calypsos, a.calypsos, prev.after_deal),
                 )));
             } else if b.calypsos == a.calypsos {
-                for card in a.in_progress.iter().filter(|c| !b.in_progress.contains(c)) {
+                // By card index, not by searching the later list for each card: the lists
+                // are as reported, of any length.
+                let mut kept = [false; 52];
+                for c in &b.in_progress {
+                    kept[c.index()] = true;
+                }
+                for card in a.in_progress.iter().filter(|c| !kept[c.index()]) {
                     out.push(seated(problem(
                         "in-progress-lost",
                         format!("after deal {k}: {card} left {who}'s calypso in progress, but no calypso was completed"),
@@ -628,6 +634,32 @@ mod tests {
         assert_eq!(one.len(), 1, "{one:?}");
         assert_eq!((one[0].code, one[0].deal), ("card-count", Some(4)));
         assert!(one[0].message.starts_with("the cards add up to 204"));
+    }
+
+    #[test]
+    fn long_in_progress_lists_are_compared_in_one_pass() {
+        // A report may list a card any number of times (the command line reads any size):
+        // each card that left the calypso in progress is named, without searching the
+        // later list for each (40,000 squared comparisons).
+        let spec = GameSpec::new(Variant::Standard);
+        let n = 40_000;
+        let mut series = [line(1, 0, [0, 0]), line(2, 0, [0, 0])];
+        let listed = |card: &str| {
+            Some(PlayerSummary {
+                calypsos: 0,
+                in_progress: vec![card.parse().unwrap(); n],
+            })
+        };
+        series[0].players[0] = listed("2S");
+        series[1].players[0] = listed("3S");
+        let started = std::time::Instant::now();
+        let problems = check_series(&spec, &series, None);
+        let lost = problems
+            .iter()
+            .filter(|p| p.code == "in-progress-lost")
+            .count();
+        assert_eq!(lost, n);
+        assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
     }
 
     /// A possible summary after deal 1: 52 cards in North's trick pile side.

@@ -6,18 +6,15 @@
 //! calypso's two of each suit).
 
 use super::song::{EIGHT, Kind, Reading};
+use crate::engine::budget::Budget;
 
-/// Feasibility, or that the search ran out of its step budget before deciding.
+/// Feasibility, or that the search ran out of its budget before deciding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fit {
     Yes,
     No,
     Unknown,
 }
-
-/// Search steps (each one or two maximum flows) one check may take before giving up with
-/// [`Fit::Unknown`].
-pub const STEP_BUDGET: usize = 20_000;
 
 /// A song as places to fill: each place has a rank and the suits a natural card there may
 /// have; `naturals` of them are filled by their own cards, the rest by wild 8s.
@@ -105,80 +102,123 @@ enum Fix {
 
 /// Can the songs and the trick piles (copies of each card, by card index) all be made
 /// from `layers` (copies of each card dealt in each deal; one layer for the whole deck)?
-pub(super) fn fit(needs: &[Need], piles: &[u32; 52], layers: &[[u32; 52]]) -> Fit {
-    let mut fixes: Vec<Vec<Option<Fix>>> =
-        needs.iter().map(|n| vec![None; n.places.len()]).collect();
-    let mut steps = 0;
-    search(needs, piles, layers, &mut fixes, &mut steps)
-}
-
-fn search(
+/// The search spends from `budget` (see [`super::CHECK_BUDGET`] for the unit) and answers
+/// [`Fit::Unknown`] when it runs out.
+pub(super) fn fit(
     needs: &[Need],
     piles: &[u32; 52],
     layers: &[[u32; 52]],
-    fixes: &mut Vec<Vec<Option<Fix>>>,
-    steps: &mut usize,
+    budget: &mut Budget,
 ) -> Fit {
-    if !consistent(needs, fixes) {
-        return Fit::No;
-    }
-    if *steps >= STEP_BUDGET {
-        return Fit::Unknown;
-    }
-    *steps += 1;
-    let Some(suits) = solve(needs, piles, layers, fixes) else {
-        return Fit::No;
+    let mut search = Search {
+        needs,
+        piles,
+        layers,
+        budget,
+        fixes: needs.iter().map(|n| vec![None; n.places.len()]).collect(),
+        places: needs.iter().map(|n| n.places.len() as u64).sum(),
+        nodes: 0,
     };
-    if needs.iter().any(|n| n.rule != Rule::None) && !suits_possible(needs, piles, layers, fixes) {
-        return Fit::No;
-    }
-    // The first rainbow song the flow's cards break.
-    let broken = needs
-        .iter()
-        .enumerate()
-        .find(|(k, n)| !rule_holds(n, &suits[*k]));
-    let Some((k, need)) = broken else {
-        return Fit::Yes;
-    };
-    // Branch on one open place of that song, preferring one whose suit is over-used.
-    let count = |s: usize| suits[k].iter().filter(|&&x| x == Some(s)).count();
-    let over = |s: usize| match need.rule {
-        Rule::DistinctSuits => count(s) > 1,
-        _ => count(s) > 2,
-    };
-    let open: Vec<usize> = (0..need.places.len())
-        .filter(|&p| fixes[k][p].is_none())
-        .collect();
-    let Some(&p) = open
-        .iter()
-        .find(|&&p| suits[k][p].is_some_and(over))
-        .or_else(|| open.first())
-    else {
-        return Fit::No;
-    };
-    let short: Vec<usize> = (0..4).filter(|&s| count(s) < 2).collect();
-    let mut values: Vec<Fix> = short.iter().map(|&s| Fix::Suit(s)).collect();
-    values.extend((0..4).filter(|s| !short.contains(s)).map(Fix::Suit));
-    values.push(Fix::Wild);
-    let mut unknown = false;
-    for v in values {
-        if let Fix::Suit(s) = v
-            && need.places[p].1 & (1 << s) == 0
-        {
-            continue;
+    search.run()
+}
+
+/// The branch-and-bound: the songs, the board, the places fixed so far and the budget.
+struct Search<'a> {
+    needs: &'a [Need],
+    piles: &'a [u32; 52],
+    layers: &'a [[u32; 52]],
+    budget: &'a mut Budget,
+    fixes: Vec<Vec<Option<Fix>>>,
+    /// The songs' places, all told: the work of a node besides its flows.
+    places: u64,
+    /// Nodes searched (each one or two maximum flows).
+    nodes: usize,
+}
+
+impl Search<'_> {
+    fn run(&mut self) -> Fit {
+        let needs = self.needs;
+        // The node's own work (consistency, the rules, the branching) is a few passes over
+        // the places.
+        if !self.budget.spend(self.places) {
+            return Fit::Unknown;
         }
-        fixes[k][p] = Some(v);
-        match search(needs, piles, layers, fixes, steps) {
-            Fit::Yes => {
-                fixes[k][p] = None;
-                return Fit::Yes;
+        if !consistent(needs, &self.fixes) {
+            return Fit::No;
+        }
+        self.nodes += 1;
+        let suits = match solve(needs, self.piles, self.layers, &self.fixes, self.budget) {
+            Flowed::Unknown => return Fit::Unknown,
+            Flowed::No => return Fit::No,
+            Flowed::Yes(suits) => suits,
+        };
+        if needs.iter().any(|n| n.rule != Rule::None) {
+            match suits_possible(needs, self.piles, self.layers, &self.fixes, self.budget) {
+                Flowed::Unknown => return Fit::Unknown,
+                Flowed::No => return Fit::No,
+                Flowed::Yes(()) => {}
             }
-            Fit::Unknown => unknown = true,
-            Fit::No => {}
         }
+        // The first rainbow song the flow's cards break.
+        let broken = needs
+            .iter()
+            .enumerate()
+            .find(|(k, n)| !rule_holds(n, &suits[*k]));
+        let Some((k, need)) = broken else {
+            return Fit::Yes;
+        };
+        // Branch on one open place of that song, preferring one whose suit is over-used.
+        let count = |s: usize| suits[k].iter().filter(|&&x| x == Some(s)).count();
+        let over = |s: usize| match need.rule {
+            Rule::DistinctSuits => count(s) > 1,
+            _ => count(s) > 2,
+        };
+        let open: Vec<usize> = (0..need.places.len())
+            .filter(|&p| self.fixes[k][p].is_none())
+            .collect();
+        let Some(&p) = open
+            .iter()
+            .find(|&&p| suits[k][p].is_some_and(over))
+            .or_else(|| open.first())
+        else {
+            return Fit::No;
+        };
+        let short: Vec<usize> = (0..4).filter(|&s| count(s) < 2).collect();
+        let mut values: Vec<Fix> = short.iter().map(|&s| Fix::Suit(s)).collect();
+        values.extend((0..4).filter(|s| !short.contains(s)).map(Fix::Suit));
+        values.push(Fix::Wild);
+        let mut unknown = false;
+        for v in values {
+            if let Fix::Suit(s) = v
+                && need.places[p].1 & (1 << s) == 0
+            {
+                continue;
+            }
+            self.fixes[k][p] = Some(v);
+            match self.run() {
+                Fit::Yes => {
+                    self.fixes[k][p] = None;
+                    return Fit::Yes;
+                }
+                Fit::Unknown => unknown = true,
+                Fit::No => {}
+            }
+            // Out of budget: the other branches would only say so again.
+            if self.budget.exhausted() {
+                break;
+            }
+        }
+        self.fixes[k][p] = None;
+        if unknown { Fit::Unknown } else { Fit::No }
     }
-    fixes[k][p] = None;
-    if unknown { Fit::Unknown } else { Fit::No }
+}
+
+/// A relaxation's answer: served (with what it found), not served, or cut off by the
+/// budget.
+enum Flowed<T> {
+    Yes(T),
+    No,
+    Unknown,
 }
 
 /// Do a song's natural cards (their suits by place; `None` a place filled by a wild 8)
@@ -235,18 +275,21 @@ fn solve(
     piles: &[u32; 52],
     layers: &[[u32; 52]],
     fixes: &[Vec<Option<Fix>>],
-) -> Option<Vec<Vec<Option<usize>>>> {
+    budget: &mut Budget,
+) -> Flowed<Vec<Vec<Option<usize>>>> {
     let mut net = Network::new(piles, layers);
     let mut place_edges: Vec<Vec<Vec<(usize, usize)>>> = Vec::with_capacity(needs.len());
     for (need, fix) in needs.iter().zip(fixes) {
         place_edges.push(net.by_place(need, fix));
         net.wilds(need);
     }
-    if !net.served() {
-        return None;
+    match net.served(budget) {
+        Some(true) => {}
+        Some(false) => return Flowed::No,
+        None => return Flowed::Unknown,
     }
     let g = &net.g;
-    Some(
+    Flowed::Yes(
         place_edges
             .iter()
             .map(|places| {
@@ -261,23 +304,33 @@ fn solve(
 
 /// The other relaxation: each rainbow song's suit rule kept, as counts of natural cards
 /// per suit, but a rank may serve it in two suits. Songs without a suit rule are as in
-/// [`solve`]. False when the songs cannot be served even so.
+/// [`solve`]. No when the songs cannot be served even so.
 fn suits_possible(
     needs: &[Need],
     piles: &[u32; 52],
     layers: &[[u32; 52]],
     fixes: &[Vec<Option<Fix>>],
-) -> bool {
+    budget: &mut Budget,
+) -> Flowed<()> {
     let mut net = Network::new(piles, layers);
     for (need, fix) in needs.iter().zip(fixes) {
         if need.rule == Rule::None {
             net.by_place(need, fix);
         } else if !net.by_suit(need, fix) {
-            return false;
+            // Refused before any flow: the network built so far is the work done.
+            return if budget.spend(net.g.work) {
+                Flowed::No
+            } else {
+                Flowed::Unknown
+            };
         }
         net.wilds(need);
     }
-    net.served()
+    match net.served(budget) {
+        Some(true) => Flowed::Yes(()),
+        Some(false) => Flowed::No,
+        None => Flowed::Unknown,
+    }
 }
 
 /// A flow network from the source through songs' places, wild 8s and trick-pile cards to
@@ -463,10 +516,18 @@ impl<'a> Network<'a> {
         }
     }
 
-    /// Is every demand served at the maximum flow?
-    fn served(&mut self) -> bool {
+    /// Is every demand served at the maximum flow? `None` when building the network and
+    /// the flow would take more than the budget has left: the budget is then exhausted.
+    fn served(&mut self, budget: &mut Budget) -> Option<bool> {
         let (s, t) = (self.source, self.sink);
-        self.g.max_flow(s, t) == self.demand
+        let flow = self.g.max_flow(s, t, budget.left());
+        match flow {
+            Some(f) if budget.spend(self.g.work) => Some(f == self.demand),
+            _ => {
+                budget.spend_all();
+                None
+            }
+        }
     }
 }
 
@@ -478,15 +539,20 @@ struct Flow {
     cap: Vec<i32>,
     orig: Vec<i32>,
     adj: Vec<Vec<usize>>,
+    /// Work done on the graph: one per node and edge made, per node set up and per edge
+    /// looked at by the flow.
+    work: u64,
 }
 
 impl Flow {
     fn node(&mut self) -> usize {
+        self.work += 1;
         self.adj.push(Vec::new());
         self.adj.len() - 1
     }
 
     fn edge(&mut self, a: usize, b: usize, cap: i32) -> usize {
+        self.work += 1;
         let e = self.to.len();
         self.to.push(b);
         self.cap.push(cap);
@@ -503,14 +569,25 @@ impl Flow {
         self.orig[e] - self.cap[e]
     }
 
-    fn max_flow(&mut self, s: usize, t: usize) -> i64 {
+    /// The maximum flow from `s` to `t`, or `None` once the work (the graph's making
+    /// included) passes `limit`.
+    fn max_flow(&mut self, s: usize, t: usize, limit: u64) -> Option<i64> {
         let n = self.adj.len();
         let mut total = 0i64;
         loop {
+            // Each phase sets up two arrays of a word per node.
+            self.work += 2 * n as u64;
+            if self.work > limit {
+                return None;
+            }
             let mut level = vec![usize::MAX; n];
             level[s] = 0;
             let mut queue = std::collections::VecDeque::from([s]);
             while let Some(v) = queue.pop_front() {
+                self.work += 1 + self.adj[v].len() as u64;
+                if self.work > limit {
+                    return None;
+                }
                 for &e in &self.adj[v] {
                     let w = self.to[e];
                     if self.cap[e] > 0 && level[w] == usize::MAX {
@@ -520,11 +597,14 @@ impl Flow {
                 }
             }
             if level[t] == usize::MAX {
-                return total;
+                return Some(total);
             }
             let mut next = vec![0usize; n];
             loop {
-                let pushed = self.push(s, t, i32::MAX, &level, &mut next);
+                let pushed = self.push(s, t, i32::MAX, &level, &mut next, limit);
+                if self.work > limit {
+                    return None;
+                }
                 if pushed == 0 {
                     break;
                 }
@@ -533,15 +613,29 @@ impl Flow {
         }
     }
 
-    fn push(&mut self, v: usize, t: usize, f: i32, level: &[usize], next: &mut [usize]) -> i32 {
+    /// One augmenting path along the levels; 0 when there is none, or (the caller sees
+    /// the work past `limit`) when cut off.
+    fn push(
+        &mut self,
+        v: usize,
+        t: usize,
+        f: i32,
+        level: &[usize],
+        next: &mut [usize],
+        limit: u64,
+    ) -> i32 {
         if v == t {
             return f;
         }
         while next[v] < self.adj[v].len() {
+            self.work += 1;
+            if self.work > limit {
+                return 0;
+            }
             let e = self.adj[v][next[v]];
             let w = self.to[e];
             if self.cap[e] > 0 && level[w] == level[v] + 1 {
-                let got = self.push(w, t, f.min(self.cap[e]), level, next);
+                let got = self.push(w, t, f.min(self.cap[e]), level, next, limit);
                 if got > 0 {
                     self.cap[e] -= got;
                     self.cap[e ^ 1] += got;
@@ -581,12 +675,16 @@ mod tests {
         vec![[4; 52]]
     }
 
+    fn budget() -> Budget {
+        Budget::new(crate::engine::kaiso::CHECK_BUDGET)
+    }
+
     fn check(songs: &[SummarySong], piles: &[u32; 52]) -> Fit {
         let needs: Vec<Need> = songs
             .iter()
             .map(|s| Need::of(&s.reading(), s.deal, 1))
             .collect();
-        fit(&needs, piles, &deck())
+        fit(&needs, piles, &deck(), &mut budget())
     }
 
     #[test]
@@ -682,14 +780,12 @@ mod tests {
                 .map(|s| Need::of(&s.reading(), s.deal, 4))
                 .collect::<Vec<_>>()
         };
-        assert_eq!(fit(&needs(&[spade.clone()]), &[0; 52], &layers), Fit::Yes);
-        assert_eq!(
-            fit(&needs(&[spade.clone(), spade.clone()]), &[0; 52], &layers),
-            Fit::No
-        );
+        let fit = |songs: &[SummarySong]| fit(&needs(songs), &[0; 52], &layers, &mut budget());
+        assert_eq!(fit(&[spade.clone()]), Fit::Yes);
+        assert_eq!(fit(&[spade.clone(), spade.clone()]), Fit::No);
         let mut later = spade.clone();
         later.deal = Some(2);
-        assert_eq!(fit(&needs(&[spade, later]), &[0; 52], &layers), Fit::Yes);
+        assert_eq!(fit(&[spade, later]), Fit::Yes);
     }
 
     /// Every way to fill the songs' places, one place at a time: the plain definition.
@@ -786,10 +882,17 @@ mod tests {
                 .map(|s| Need::of(&s.reading(), s.deal, 1))
                 .collect();
             let expect = brute_force(&needs, &mut board.clone());
-            let mut fixes: Vec<Vec<Option<Fix>>> =
-                needs.iter().map(|n| vec![None; n.places.len()]).collect();
-            let mut steps = 0;
-            let got = search(&needs, &[0; 52], &[board], &mut fixes, &mut steps);
+            let mut budget = budget();
+            let mut search = Search {
+                needs: &needs,
+                piles: &[0; 52],
+                layers: &[board],
+                budget: &mut budget,
+                fixes: needs.iter().map(|n| vec![None; n.places.len()]).collect(),
+                places: needs.iter().map(|n| n.places.len() as u64).sum(),
+                nodes: 0,
+            };
+            let got = search.run();
             assert_eq!(
                 got,
                 if expect { Fit::Yes } else { Fit::No },
@@ -800,7 +903,7 @@ mod tests {
             } else {
                 no += 1
             }
-            if steps > 1 {
+            if search.nodes > 1 {
                 branched += 1;
             }
         }

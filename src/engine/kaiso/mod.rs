@@ -37,4 +37,7 @@ pub use record::{KaisoDealRecord, KaisoRecord};
 pub use replay::replay;
 pub use side::{Partnerships, side_code, side_name};
 pub use song::{Kind, Reading, Tally};
-pub use summary::{KaisoScore, KaisoSummary, SideScore, SideSummary, SummarySong, check, score};
+pub use summary::{
+    CHECK_BUDGET, KaisoScore, KaisoSummary, SideScore, SideSummary, SummarySong, check,
+    check_within, score,
+};
