@@ -502,3 +502,136 @@ async fn bad_input_on_the_directors_forms_is_a_clear_message_and_saves_nothing()
     assert!(r.text().await.unwrap().contains("1 to 200 characters"));
     assert!(stored(&app, id).is_empty(), "nothing saved");
 }
+
+/// Every table of the round being played reports through the API (confirmed results).
+async fn report_every_table(e: &Evening, round: u64) {
+    let (_, v) = e.api.get(&format!("{}/rounds", e.path)).await;
+    assert_eq!(v["current_round"], round, "{v}");
+    for t in v["tables"].as_array().unwrap() {
+        let (table, board) = place(t);
+        post_report(e, round, table, board).await;
+    }
+}
+
+#[tokio::test]
+async fn a_missing_game_keeps_the_evening_open() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let body = json!({"name": "Short Night", "date": "2026-12-01", "format": "pairs-mitchell",
+                      "tables": 3, "boards": 3, "correction_minutes": 0});
+    let e = common::games::six_pair_evening(api, body, 3).await;
+    let id = event_id(&e);
+    let site = format!("/c/alpha/events/{id}");
+    let rounds = format!("{site}/rounds");
+    let api_rounds = format!("{}/rounds", e.path);
+
+    // Round 1: tables 1 and 3 report, table 2 never does.
+    let places = play_round(&e, 1, Some(2)).await;
+    let (_, b) = places.iter().copied().find(|p| p.0 == 2).unwrap();
+    let missing = format!("round 1 · table 2 · board {b}: no result");
+
+    // Starting round 2 names it, on the page and in the API, and asks.
+    let r = d.post(&rounds, &rounds, &[("round", "2")]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let html = r.text().await.unwrap();
+    assert!(
+        html.contains("1 table of round 1 has not reported yet") && html.contains(&missing),
+        "{html}"
+    );
+    let (s, v) = e.api.post(&api_rounds, json!({"round": 2})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains(&missing), "{v}");
+    assert_eq!(
+        v["open"],
+        json!([{"round": 1, "table": 2, "board": b, "state": "no result", "result": null}])
+    );
+    start_round_anyway(&e, 2).await;
+    report_every_table(&e, 2).await;
+
+    // Round control lists round 1's open game, linked to its ruling page; so does the API.
+    let (_, html) = d.get_text(&rounds).await;
+    assert!(html.contains(&missing), "{html}");
+    let ruling_page = format!("{site}/results/board?round=1&#38;table=2&#38;board={b}");
+    assert!(html.contains(&ruling_page), "{html}");
+    let (_, v) = e.api.get(&api_rounds).await;
+    assert_eq!(v["still_open"][0]["table"], 2, "{v}");
+
+    // Starting round 3 names it again, though every table of round 2 has reported.
+    let r = d.post(&rounds, &rounds, &[("round", "3")]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let html = r.text().await.unwrap();
+    assert!(
+        html.contains(&format!("1 game is still open: {missing}")),
+        "{html}"
+    );
+    let r = d
+        .post(&rounds, &rounds, &[("round", "3"), ("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    report_every_table(&e, 3).await;
+
+    // Finishing is refused, on the page and in the API, naming the game.
+    let finish_page = format!("{site}/finish");
+    let (s, html) = d.get_text(&finish_page).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("1 game has no result"), "{html}");
+    assert!(!html.contains("Yes: mark finished"), "{html}");
+    assert!(!html.contains("Every game of the rounds played"), "{html}");
+    assert!(html.contains(&ruling_page), "{html}");
+    let r = d
+        .post(
+            &finish_page,
+            &format!("{site}/status"),
+            &[("from", "running"), ("to", "finished"), ("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    assert!(r.text().await.unwrap().contains("1 game has no result"));
+    let (s, v) = e
+        .api
+        .post(&format!("{}/status", e.path), json!({"to": "finished"}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains(&missing), "{v}");
+    assert_eq!(v["open"][0]["state"], "no result");
+    assert_eq!(v["open"].as_array().unwrap().len(), 1);
+    let (_, ev) = e.api.get(&e.path).await;
+    assert_eq!(ev["status"], "running");
+
+    // The director rules it not played; then finishing works.
+    let (s, v) = e
+        .api
+        .post(
+            &format!("{}/results/adjust", e.path),
+            json!({"round": 1, "table": 2, "board": b, "not_played": true,
+                   "majors": "ave", "minors": "ave", "reason": "table 2 left early"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (s, html) = d.get_text(&finish_page).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("Every game of the rounds played has a confirmed result or a ruling"));
+    finish(&e).await;
+
+    // Over: no round is being played, nothing is late or open.
+    let (_, grid) = d.get_text(&format!("{site}/results")).await;
+    assert!(grid.contains("Play is over after round 3"), "{grid}");
+    assert!(!grid.contains("being played"), "{grid}");
+    assert!(
+        !grid.contains("grid-late") && !grid.contains(" late<"),
+        "{grid}"
+    );
+    assert!(!grid.contains("(now)"), "{grid}");
+    let (_, html) = d.get_text(&rounds).await;
+    assert!(
+        html.contains("Play is over: 3 of 3 rounds were played"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("Still open") && !html.contains(">late<"),
+        "{html}"
+    );
+    let (_, v) = e.api.get(&format!("{}/standings", e.path)).await;
+    assert_eq!(v["provisional"], false, "{v}");
+}
