@@ -635,3 +635,89 @@ async fn a_missing_game_keeps_the_evening_open() {
     let (_, v) = e.api.get(&format!("{}/standings", e.path)).await;
     assert_eq!(v["provisional"], false, "{v}");
 }
+
+#[tokio::test]
+async fn a_disputed_result_is_named_by_the_round_start_confirmation() {
+    let app = spawn_app().await;
+    let (d, e, id, tables) = evening(&app).await;
+    let rounds = format!("/c/alpha/events/{id}/rounds");
+    // Every table of round 1 has a result: 1 to 3 confirmed, 4 provisional, 5 disputed.
+    for t in &tables[..3] {
+        table_result(&app, id, t, ResultStatus::Confirmed);
+    }
+    table_result(&app, id, &tables[3], ResultStatus::Provisional);
+    let disputed = table_result(&app, id, &tables[4], ResultStatus::Disputed);
+    let (t5, b5) = place(&tables[4]);
+    let (t4, b4) = place(&tables[3]);
+    let r = d.post(&rounds, &rounds, &[("round", "2")]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let html = r.text().await.unwrap();
+    assert!(!html.contains("not reported yet"), "every table reported");
+    assert!(
+        html.contains(&format!(
+            "2 games are still open: round 1 · table {t4} · board {b4}: provisional; round 1 · table {t5} · board {b5}: disputed."
+        )),
+        "{html}"
+    );
+    let (s, v) = e
+        .api
+        .post(&format!("{}/rounds", e.path), json!({"round": 2}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(v["open"][1]["state"], "disputed", "{v}");
+    assert_eq!(v["open"][1]["result"], disputed.id.get(), "{v}");
+    // Confirmed once: round 2 starts.
+    let r = d
+        .post(&rounds, &rounds, &[("round", "2"), ("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+}
+
+#[tokio::test]
+async fn the_results_pdf_band_says_why_the_results_are_provisional() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let body = json!({"name": "Band Night", "date": "2026-12-01", "format": "pairs-mitchell",
+                      "tables": 3, "boards": 3, "correction_minutes": 45});
+    let e = common::games::six_pair_evening(api, body, 3).await;
+    let id = event_id(&e);
+    let pdf = format!("/c/alpha/events/{id}/results.pdf");
+    // The banner's words: the first line after "PROVISIONAL" (pdftotext without -layout).
+    let band = |text: &str| {
+        let mut lines = text.lines().skip_while(|l| !l.contains("PROVISIONAL"));
+        lines.next();
+        lines
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    play_round(&e, 1, None).await;
+    let text = pdf_text(&d.get(&pdf).await.bytes().await.unwrap());
+    assert_eq!(band(&text), "play goes on", "{text}");
+    play_round(&e, 2, None).await;
+    // Round 3: table 1 enters on its phone and the other side never answers.
+    let started = e.start_round(3).await;
+    for t in started["tables"].as_array().unwrap() {
+        let (table, board) = place(t);
+        if table == 1 {
+            let r = Phone::at(&app, id, 3, 1).enter(&e, 3, board).await;
+            assert_eq!(r.status(), StatusCode::SEE_OTHER);
+        } else {
+            post_report(&e, 3, table, board).await;
+        }
+    }
+    finish(&e).await;
+    let (_, ev) = e.api.get(&e.path).await;
+    let ends = chrono::DateTime::parse_from_rfc3339(ev["correction_ends_at"].as_str().unwrap())
+        .unwrap()
+        .format("%H:%M");
+    let text = pdf_text(&d.get(&pdf).await.bytes().await.unwrap());
+    assert_eq!(
+        band(&text),
+        format!("1 result awaits agreement; provisional until {ends} UTC, the correction period"),
+        "{text}"
+    );
+    assert!(!text.contains("not confirmed yet"), "{text}");
+}

@@ -473,6 +473,39 @@ async fn csv_of(
     Ok(download(&l, "text/csv; charset=utf-8", name, body))
 }
 
+/// Why the results are provisional, for the PDF's banner: a game with no result, results
+/// awaiting agreement (provisional or disputed), play going on, or the correction period and
+/// when it ends in the club's time: "provisional until 21:19 AST, the correction period".
+fn provisional_why(l: &Computed, now: chrono::NaiveDateTime) -> String {
+    use crate::event::results::ResultStatus;
+    let mut why = vec![];
+    if l.scores.any_missing {
+        why.push("a game of the rounds played has no result yet".to_string());
+    }
+    let waiting = l
+        .scores
+        .results
+        .iter()
+        .filter(|r| r.status != ResultStatus::Confirmed)
+        .count();
+    if waiting > 0 {
+        why.push(format!(
+            "{waiting} result{} await{} agreement",
+            if waiting == 1 { "" } else { "s" },
+            if waiting == 1 { "s" } else { "" }
+        ));
+    }
+    match l.ev.publication(now) {
+        Publication::Live => why.push("play goes on".into()),
+        Publication::Correcting { until } => why.push(format!(
+            "provisional until {}, the correction period",
+            l.club.time_zone.show(until, "%H:%M")
+        )),
+        Publication::Final => {}
+    }
+    why.join("; ")
+}
+
 /// `/c/{club}/events/{event}/results.pdf`: standings, then travellers, for the notice board.
 pub async fn results_pdf(
     state: web::Data<AppState>,
@@ -485,6 +518,7 @@ pub async fn results_pdf(
         title: l.ev.settings.name().to_string(),
         date: l.ev.settings.date().format("%Y-%m-%d").to_string(),
         provisional: l.view.provisional,
+        why: provisional_why(&l, crate::service::now()),
         sides: l.ev.settings.side_names(),
     };
     let pars = pars_for(&state, &viewer, &l.ev).await?;
