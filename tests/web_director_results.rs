@@ -530,6 +530,21 @@ async fn a_missing_game_keeps_the_evening_open() {
     let places = play_round(&e, 1, Some(2)).await;
     let (_, b) = places.iter().copied().find(|p| p.0 == 2).unwrap();
     let missing = format!("round 1 · table 2 · board {b}: no result");
+    // Round 1, each board played once: everybody is level, nobody "leads"; the travellers
+    // say why no board is shown yet.
+    let public = |path: String| {
+        let url = format!("{}{path}", app.address);
+        async move { reqwest::get(url).await.unwrap().text().await.unwrap() }
+    };
+    let html = public(format!("{site}/standings")).await;
+    assert!(html.contains("All level after round 1."), "{html}");
+    assert!(!html.contains("Leading"), "{html}");
+    let html = public(format!("{site}/travellers")).await;
+    assert!(
+        html.contains("2 results are in for boards some tables have still to play"),
+        "{html}"
+    );
+    assert!(!html.contains("No results yet."), "{html}");
 
     // Starting round 2 names it, on the page and in the API, and asks.
     let r = d.post(&rounds, &rounds, &[("round", "2")]).await;

@@ -236,6 +236,8 @@ async fn pars_for(
 #[template(path = "travellers.html")]
 struct TravellersPage<'a> {
     nav: Nav,
+    /// Results in whose boards some table still has to play: held back from this viewer.
+    held_back: usize,
     base: &'a str,
     event_name: &'a str,
     standings: &'a EventStandings,
@@ -281,6 +283,12 @@ pub async fn travellers(
             event_name: l.ev.settings.name(),
             standings: &l.view,
             seat_names: l.ev.settings.side_names(),
+            held_back: l
+                .scores
+                .results
+                .iter()
+                .filter(|r| l.scores.hidden_boards.contains(&r.place.board))
+                .count(),
         },
     ))
 }
