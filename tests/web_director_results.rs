@@ -541,7 +541,7 @@ async fn a_missing_game_keeps_the_evening_open() {
     assert!(!html.contains("Leading"), "{html}");
     let html = public(format!("{site}/travellers")).await;
     assert!(
-        html.contains("2 results are in for boards some tables have still to play"),
+        html.contains("2 results are held back: a board's results are shown here once every table has played it."),
         "{html}"
     );
     assert!(!html.contains("No results yet."), "{html}");

@@ -238,6 +238,8 @@ struct TravellersPage<'a> {
     nav: Nav,
     /// Results in whose boards some table still has to play: held back from this viewer.
     held_back: usize,
+    /// A heat of a simultaneous event (its boards wait for the whole field).
+    heat: bool,
     base: &'a str,
     event_name: &'a str,
     standings: &'a EventStandings,
@@ -289,6 +291,7 @@ pub async fn travellers(
                 .iter()
                 .filter(|r| l.scores.hidden_boards.contains(&r.place.board))
                 .count(),
+            heat: l.ev.sim.is_some(),
         },
     ))
 }
