@@ -502,3 +502,237 @@ async fn bad_input_on_the_directors_forms_is_a_clear_message_and_saves_nothing()
     assert!(r.text().await.unwrap().contains("1 to 200 characters"));
     assert!(stored(&app, id).is_empty(), "nothing saved");
 }
+
+/// Every table of the round being played reports through the API (confirmed results).
+async fn report_every_table(e: &Evening, round: u64) {
+    let (_, v) = e.api.get(&format!("{}/rounds", e.path)).await;
+    assert_eq!(v["current_round"], round, "{v}");
+    for t in v["tables"].as_array().unwrap() {
+        let (table, board) = place(t);
+        post_report(e, round, table, board).await;
+    }
+}
+
+#[tokio::test]
+async fn a_missing_game_keeps_the_evening_open() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let body = json!({"name": "Short Night", "date": "2026-12-01", "format": "pairs-mitchell",
+                      "tables": 3, "boards": 3, "correction_minutes": 0});
+    let e = common::games::six_pair_evening(api, body, 3).await;
+    let id = event_id(&e);
+    let site = format!("/c/alpha/events/{id}");
+    let rounds = format!("{site}/rounds");
+    let api_rounds = format!("{}/rounds", e.path);
+
+    // Round 1: tables 1 and 3 report, table 2 never does.
+    let places = play_round(&e, 1, Some(2)).await;
+    let (_, b) = places.iter().copied().find(|p| p.0 == 2).unwrap();
+    let missing = format!("round 1 · table 2 · board {b}: no result");
+    // Round 1, each board played once: everybody is level, nobody "leads"; the travellers
+    // say why no board is shown yet.
+    let public = |path: String| {
+        let url = format!("{}{path}", app.address);
+        async move { reqwest::get(url).await.unwrap().text().await.unwrap() }
+    };
+    let html = public(format!("{site}/standings")).await;
+    assert!(html.contains("All level after round 1."), "{html}");
+    assert!(!html.contains("Leading"), "{html}");
+    let html = public(format!("{site}/travellers")).await;
+    assert!(
+        html.contains("2 results are held back: a board's results are shown here once every table has played it."),
+        "{html}"
+    );
+    assert!(!html.contains("No results yet."), "{html}");
+
+    // Starting round 2 names it, on the page and in the API, and asks.
+    let r = d.post(&rounds, &rounds, &[("round", "2")]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let html = r.text().await.unwrap();
+    assert!(
+        html.contains("1 table of round 1 has not reported yet") && html.contains(&missing),
+        "{html}"
+    );
+    let (s, v) = e.api.post(&api_rounds, json!({"round": 2})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains(&missing), "{v}");
+    assert_eq!(
+        v["open"],
+        json!([{"round": 1, "table": 2, "board": b, "state": "no result", "result": null}])
+    );
+    start_round_anyway(&e, 2).await;
+    report_every_table(&e, 2).await;
+
+    // Round control lists round 1's open game, linked to its ruling page; so does the API.
+    let (_, html) = d.get_text(&rounds).await;
+    assert!(html.contains(&missing), "{html}");
+    let ruling_page = format!("{site}/results/board?round=1&#38;table=2&#38;board={b}");
+    assert!(html.contains(&ruling_page), "{html}");
+    let (_, v) = e.api.get(&api_rounds).await;
+    assert_eq!(v["still_open"][0]["table"], 2, "{v}");
+
+    // Starting round 3 names it again, though every table of round 2 has reported.
+    let r = d.post(&rounds, &rounds, &[("round", "3")]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let html = r.text().await.unwrap();
+    assert!(
+        html.contains(&format!("1 game is still open: {missing}")),
+        "{html}"
+    );
+    let r = d
+        .post(&rounds, &rounds, &[("round", "3"), ("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    report_every_table(&e, 3).await;
+
+    // Finishing is refused, on the page and in the API, naming the game.
+    let finish_page = format!("{site}/finish");
+    let (s, html) = d.get_text(&finish_page).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("1 game has no result"), "{html}");
+    assert!(!html.contains("Yes: mark finished"), "{html}");
+    assert!(!html.contains("Every game of the rounds played"), "{html}");
+    assert!(html.contains(&ruling_page), "{html}");
+    let r = d
+        .post(
+            &finish_page,
+            &format!("{site}/status"),
+            &[("from", "running"), ("to", "finished"), ("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    assert!(r.text().await.unwrap().contains("1 game has no result"));
+    let (s, v) = e
+        .api
+        .post(&format!("{}/status", e.path), json!({"to": "finished"}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v["error"].as_str().unwrap().contains(&missing), "{v}");
+    assert_eq!(v["open"][0]["state"], "no result");
+    assert_eq!(v["open"].as_array().unwrap().len(), 1);
+    let (_, ev) = e.api.get(&e.path).await;
+    assert_eq!(ev["status"], "running");
+
+    // The director rules it not played; then finishing works.
+    let (s, v) = e
+        .api
+        .post(
+            &format!("{}/results/adjust", e.path),
+            json!({"round": 1, "table": 2, "board": b, "not_played": true,
+                   "majors": "ave", "minors": "ave", "reason": "table 2 left early"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (s, html) = d.get_text(&finish_page).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("Every game of the rounds played has a confirmed result or a ruling"));
+    finish(&e).await;
+
+    // Over: no round is being played, nothing is late or open.
+    let (_, grid) = d.get_text(&format!("{site}/results")).await;
+    assert!(grid.contains("Play is over after round 3"), "{grid}");
+    assert!(!grid.contains("being played"), "{grid}");
+    assert!(
+        !grid.contains("grid-late") && !grid.contains(" late<"),
+        "{grid}"
+    );
+    assert!(!grid.contains("(now)"), "{grid}");
+    let (_, html) = d.get_text(&rounds).await;
+    assert!(
+        html.contains("Play is over: 3 of 3 rounds were played"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("Still open") && !html.contains(">late<"),
+        "{html}"
+    );
+    let (_, v) = e.api.get(&format!("{}/standings", e.path)).await;
+    assert_eq!(v["provisional"], false, "{v}");
+}
+
+#[tokio::test]
+async fn a_disputed_result_is_named_by_the_round_start_confirmation() {
+    let app = spawn_app().await;
+    let (d, e, id, tables) = evening(&app).await;
+    let rounds = format!("/c/alpha/events/{id}/rounds");
+    // Every table of round 1 has a result: 1 to 3 confirmed, 4 provisional, 5 disputed.
+    for t in &tables[..3] {
+        table_result(&app, id, t, ResultStatus::Confirmed);
+    }
+    table_result(&app, id, &tables[3], ResultStatus::Provisional);
+    let disputed = table_result(&app, id, &tables[4], ResultStatus::Disputed);
+    let (t5, b5) = place(&tables[4]);
+    let (t4, b4) = place(&tables[3]);
+    let r = d.post(&rounds, &rounds, &[("round", "2")]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let html = r.text().await.unwrap();
+    assert!(!html.contains("not reported yet"), "every table reported");
+    assert!(
+        html.contains(&format!(
+            "2 games are still open: round 1 · table {t4} · board {b4}: provisional; round 1 · table {t5} · board {b5}: disputed."
+        )),
+        "{html}"
+    );
+    let (s, v) = e
+        .api
+        .post(&format!("{}/rounds", e.path), json!({"round": 2}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(v["open"][1]["state"], "disputed", "{v}");
+    assert_eq!(v["open"][1]["result"], disputed.id.get(), "{v}");
+    // Confirmed once: round 2 starts.
+    let r = d
+        .post(&rounds, &rounds, &[("round", "2"), ("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+}
+
+#[tokio::test]
+async fn the_results_pdf_band_says_why_the_results_are_provisional() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let body = json!({"name": "Band Night", "date": "2026-12-01", "format": "pairs-mitchell",
+                      "tables": 3, "boards": 3, "correction_minutes": 45});
+    let e = common::games::six_pair_evening(api, body, 3).await;
+    let id = event_id(&e);
+    let pdf = format!("/c/alpha/events/{id}/results.pdf");
+    // The banner's words: the first line after "PROVISIONAL" (pdftotext without -layout).
+    let band = |text: &str| {
+        let mut lines = text.lines().skip_while(|l| !l.contains("PROVISIONAL"));
+        lines.next();
+        lines
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    play_round(&e, 1, None).await;
+    let text = pdf_text(&d.get(&pdf).await.bytes().await.unwrap());
+    assert_eq!(band(&text), "play goes on", "{text}");
+    play_round(&e, 2, None).await;
+    // Round 3: table 1 enters on its phone and the other side never answers.
+    let started = e.start_round(3).await;
+    for t in started["tables"].as_array().unwrap() {
+        let (table, board) = place(t);
+        if table == 1 {
+            let r = Phone::at(&app, id, 3, 1).enter(&e, 3, board).await;
+            assert_eq!(r.status(), StatusCode::SEE_OTHER);
+        } else {
+            post_report(&e, 3, table, board).await;
+        }
+    }
+    finish(&e).await;
+    let (_, ev) = e.api.get(&e.path).await;
+    let ends = chrono::DateTime::parse_from_rfc3339(ev["correction_ends_at"].as_str().unwrap())
+        .unwrap()
+        .format("%H:%M");
+    let text = pdf_text(&d.get(&pdf).await.bytes().await.unwrap());
+    assert_eq!(
+        band(&text),
+        format!("1 result awaits agreement; provisional until {ends} UTC, the correction period"),
+        "{text}"
+    );
+    assert!(!text.contains("not confirmed yet"), "{text}");
+}

@@ -320,6 +320,33 @@ async fn finishing_lists_what_is_open_and_confirms_every_provisional_result_with
         html.contains("0 provisional") && html.contains("1 disputed"),
         "{html}"
     );
+    // Tables 1, 2, 3 and 5 of round 2 have no result at all: finishing is refused until the
+    // director rules on each (a disputed result does not block it).
+    assert!(html.contains("4 games have no result"), "{html}");
+    let r = d
+        .post(
+            &finish,
+            &format!("{site}/status"),
+            &[("from", "running"), ("to", "finished"), ("confirm", "yes")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    let (_, rounds) = e.api.get(&format!("{}/rounds", e.path)).await;
+    for t in rounds["tables"].as_array().unwrap() {
+        let (table, board) = place(t);
+        if table == 4 {
+            continue;
+        }
+        let (s, v) = e
+            .api
+            .post(
+                &format!("{}/results/adjust", e.path),
+                json!({"round": 2, "table": table, "board": board, "not_played": true,
+                       "reason": "play stopped"}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
     // Finishing goes ahead; the disputed result keeps the standings provisional.
     let r = d
         .post(

@@ -206,7 +206,7 @@ async fn a_three_club_sim_is_scored_across_the_field_and_released_after_the_last
         .get_text(&format!("/c/alpha/events/{id1}/travellers"))
         .await;
     assert!(
-        travellers1.contains("No results yet."),
+        travellers1.contains("held back: a board's results are shown here once every table has played it, in every club of the simultaneous event."),
         "a heat's travellers wait for the field"
     );
     let (_, html) = public.get_text(&sim_page).await;

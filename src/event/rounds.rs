@@ -3,8 +3,9 @@
 
 use chrono::{Duration, NaiveDateTime};
 
+use super::ResultId;
 use super::lifecycle::EventStatus;
-use super::results::ResultStatus;
+use super::results::{Place, ResultStatus, TableResult};
 use crate::movement::Movement;
 
 /// A game takes most of an hour: a table that has not reported this long after the round
@@ -137,6 +138,124 @@ pub fn table_states_with(
         .collect()
 }
 
+/// Why a game of the plan is not accounted for yet. A game of the plan (every round started,
+/// every table with a game in it, every board it plays) is accounted for once it has a
+/// confirmed result or a director's ruling (stored confirmed: not played, fouled, or adjusted
+/// scores); otherwise it is open, in one of these states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenState {
+    /// Nothing entered and no ruling.
+    NoResult,
+    /// Entered at the table, the other side has not agreed yet.
+    Provisional,
+    /// The other side disputed it: the director is called.
+    Disputed,
+}
+
+impl OpenState {
+    pub const fn name(self) -> &'static str {
+        match self {
+            OpenState::NoResult => "no result",
+            OpenState::Provisional => "provisional",
+            OpenState::Disputed => "disputed",
+        }
+    }
+
+    /// Whether the game keeps the event from being finished. A game with no result does: the
+    /// standings would silently drop it. A provisional result does not (it becomes final
+    /// when the correction period ends, and "Mark finished?" offers to confirm them all),
+    /// nor a disputed one (it stays under review, and the standings provisional, until the
+    /// director rules on it).
+    pub const fn blocks_finishing(self) -> bool {
+        matches!(self, OpenState::NoResult)
+    }
+}
+
+/// A game of the plan that is still open: where, why, and its result when there is one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenGame {
+    pub round: u32,
+    pub table: u32,
+    pub board: u32,
+    pub state: OpenState,
+    pub result: Option<ResultId>,
+}
+
+impl std::fmt::Display for OpenGame {
+    /// "round 1 · table 2 · board 2: no result".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "round {} · table {} · board {}: {}",
+            self.round,
+            self.table,
+            self.board,
+            self.state.name()
+        )
+    }
+}
+
+/// The games of `planned` (each round, table and board of the plan, in order) that are not
+/// accounted for by `results`, in the plan's order.
+pub fn open_games(planned: &[Place], results: &[TableResult]) -> Vec<OpenGame> {
+    planned
+        .iter()
+        .filter_map(|p| {
+            let result = results.iter().find(|r| r.place == *p);
+            let state = match result.map(|r| r.status) {
+                Some(ResultStatus::Confirmed) => return None,
+                Some(ResultStatus::Provisional) => OpenState::Provisional,
+                Some(ResultStatus::Disputed) => OpenState::Disputed,
+                None => OpenState::NoResult,
+            };
+            Some(OpenGame {
+                round: p.round,
+                table: p.table,
+                board: p.board,
+                state,
+                result: result.map(|r| r.id),
+            })
+        })
+        .collect()
+}
+
+/// The open games as a sentence's list: "round 1 · table 2 · board 2: no result; round 2 ·
+/// table 1 · board 3: disputed".
+pub fn list_open(open: &[OpenGame]) -> String {
+    open.iter()
+        .map(OpenGame::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// What the director is asked before starting round `next` while games of rounds up to
+/// `current` are open: the current round's tables with no result first ("2 tables of round 1
+/// have not reported yet"), then every open game by name.
+pub fn start_question(current: u32, open: &[OpenGame]) -> String {
+    let mut waiting: Vec<u32> = open
+        .iter()
+        .filter(|g| g.round == current && g.state == OpenState::NoResult)
+        .map(|g| g.table)
+        .collect();
+    waiting.dedup();
+    let mut out = String::new();
+    if !waiting.is_empty() {
+        let n = waiting.len();
+        out.push_str(&format!(
+            "{n} table{} of round {current} {} not reported yet. ",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "has" } else { "have" }
+        ));
+    }
+    let n = open.len();
+    out.push_str(&format!(
+        "{n} game{} still open: {}.",
+        if n == 1 { " is" } else { "s are" },
+        list_open(open)
+    ));
+    out
+}
+
 /// A table's board in the director's result grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GridState {
@@ -149,6 +268,9 @@ pub enum GridState {
     Provisional,
     Confirmed,
     Disputed,
+    /// Play is over (the event is no longer running) and the board has no result nor
+    /// ruling: nothing is late any more, the game is simply missing.
+    Missing,
 }
 
 impl GridState {
@@ -160,20 +282,26 @@ impl GridState {
             GridState::Provisional => "provisional",
             GridState::Confirmed => "confirmed",
             GridState::Disputed => "disputed",
+            GridState::Missing => "no result",
         }
     }
 
-    /// What the director should look at: a late table or a disputed result.
+    /// What the director should look at: a late table, a disputed result or a missing game.
     pub const fn needs_director(self) -> bool {
-        matches!(self, GridState::Late | GridState::Disputed)
+        matches!(
+            self,
+            GridState::Late | GridState::Disputed | GridState::Missing
+        )
     }
 }
 
 /// A table's board in round `round`: its result's state when there is one, otherwise
-/// whether the round has started and whether the table is late.
+/// whether the round has started and whether the table is late (while the event runs;
+/// once play is over, a board of a round played without a result is missing, not late).
 pub fn grid_state(
     round: u32,
     now_playing: &RoundState,
+    running: bool,
     now: NaiveDateTime,
     result: Option<ResultStatus>,
 ) -> GridState {
@@ -182,6 +310,7 @@ pub fn grid_state(
         Some(ResultStatus::Confirmed) => GridState::Confirmed,
         Some(ResultStatus::Disputed) => GridState::Disputed,
         None if round > now_playing.current => GridState::NotStarted,
+        None if !running => GridState::Missing,
         None if round < now_playing.current => GridState::Late,
         None if now_playing
             .started_at
@@ -305,6 +434,112 @@ mod tests {
         assert!(owed_by_table(&m, 2, 1, &[]).is_empty());
     }
 
+    fn result(id: i32, round: u32, table: u32, board: u32, status: ResultStatus) -> TableResult {
+        use crate::event::results::{Outcome, Report};
+        TableResult {
+            id: ResultId::new(id),
+            event_id: crate::event::EventId::new(1),
+            place: Place {
+                round,
+                table,
+                board,
+            },
+            majors_entry: None,
+            minors_entry: None,
+            majors_score: 0,
+            minors_score: 0,
+            status,
+            outcome: Outcome::Played,
+            majors_adjusted: None,
+            minors_adjusted: None,
+            report: Report::none(),
+            entered_by: "test".into(),
+            created_at: at(0),
+            updated_at: at(0),
+        }
+    }
+
+    #[test]
+    fn every_game_of_the_plan_is_confirmed_ruled_or_open() {
+        let place = |round, table, board| Place {
+            round,
+            table,
+            board,
+        };
+        let planned = [
+            place(1, 1, 1),
+            place(1, 2, 2),
+            place(1, 3, 3),
+            place(2, 1, 2),
+            place(2, 2, 3),
+            place(2, 3, 1),
+        ];
+        let results = [
+            result(1, 1, 1, 1, ResultStatus::Confirmed),
+            // Table 2 never reported round 1; table 3's was disputed.
+            result(2, 1, 3, 3, ResultStatus::Disputed),
+            result(3, 2, 1, 2, ResultStatus::Provisional),
+            // A ruling (not played, adjusted) is stored confirmed: accounted for.
+            result(4, 2, 2, 3, ResultStatus::Confirmed),
+            // A result outside the plan accounts for nothing.
+            result(5, 3, 3, 1, ResultStatus::Confirmed),
+        ];
+        let open = open_games(&planned, &results);
+        let states: Vec<_> = open
+            .iter()
+            .map(|g| (g.round, g.table, g.board, g.state))
+            .collect();
+        assert_eq!(
+            states,
+            [
+                (1, 2, 2, OpenState::NoResult),
+                (1, 3, 3, OpenState::Disputed),
+                (2, 1, 2, OpenState::Provisional),
+                (2, 3, 1, OpenState::NoResult),
+            ]
+        );
+        assert_eq!(open[0].result, None);
+        assert_eq!(open[1].result, Some(ResultId::new(2)));
+        assert_eq!(
+            open[0].to_string(),
+            "round 1 · table 2 · board 2: no result"
+        );
+        // Only a game with no result keeps the event from being finished.
+        let blocking: Vec<_> = open
+            .iter()
+            .filter(|g| g.state.blocks_finishing())
+            .map(|g| (g.round, g.table))
+            .collect();
+        assert_eq!(blocking, [(1, 2), (2, 3)]);
+        // Starting round 3 names them all, the current round's silent tables first.
+        let q = start_question(2, &open);
+        assert!(
+            q.starts_with("1 table of round 2 has not reported yet. 4 games are still open: round 1 · table 2 · board 2: no result; round 1 · table 3 · board 3: disputed;"),
+            "{q}"
+        );
+        // Earlier rounds only: no count of silent tables, one game named.
+        let q = start_question(3, &open[..1]);
+        assert_eq!(
+            q,
+            "1 game is still open: round 1 · table 2 · board 2: no result."
+        );
+        // Everything confirmed: nothing open.
+        let all: Vec<_> = planned
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                result(
+                    i as i32 + 1,
+                    p.round,
+                    p.table,
+                    p.board,
+                    ResultStatus::Confirmed,
+                )
+            })
+            .collect();
+        assert!(open_games(&planned, &all).is_empty());
+    }
+
     #[test]
     fn rounds_advance_while_running_up_to_the_last() {
         let m = mitchell(3, 6);
@@ -377,19 +612,30 @@ mod tests {
         ] {
             // A result's own state wins, in any round, late or not.
             for r in 1..=3 {
-                assert_eq!(grid_state(r, &round, late, Some(status)), want);
+                assert_eq!(grid_state(r, &round, true, late, Some(status)), want);
             }
         }
-        assert_eq!(grid_state(3, &round, late, None), GridState::NotStarted);
-        assert_eq!(grid_state(2, &round, soon, None), GridState::Playing);
-        assert_eq!(grid_state(2, &round, late, None), GridState::Late);
+        assert_eq!(
+            grid_state(3, &round, true, late, None),
+            GridState::NotStarted
+        );
+        assert_eq!(grid_state(2, &round, true, soon, None), GridState::Playing);
+        assert_eq!(grid_state(2, &round, true, late, None), GridState::Late);
         // A round already over with a table still missing: late at once.
-        assert_eq!(grid_state(1, &round, soon, None), GridState::Late);
+        assert_eq!(grid_state(1, &round, true, soon, None), GridState::Late);
         assert!(GridState::Late.needs_director() && GridState::Disputed.needs_director());
         assert!(!GridState::Provisional.needs_director());
+        // Once play is over nothing is late or playing: a board without a result is missing.
+        for r in 1..=2 {
+            assert_eq!(grid_state(r, &round, false, late, None), GridState::Missing);
+        }
+        assert_eq!(
+            grid_state(1, &round, false, late, Some(ResultStatus::Confirmed)),
+            GridState::Confirmed
+        );
         // Before the first round, every round is still to come.
         assert_eq!(
-            grid_state(1, &RoundState::default(), soon, None),
+            grid_state(1, &RoundState::default(), true, soon, None),
             GridState::NotStarted
         );
     }

@@ -28,6 +28,9 @@ pub struct ResultsHeading {
     pub date: String,
     /// Some result is not final: a banner on every page says so.
     pub provisional: bool,
+    /// Why, in the banner's words ("provisional until 21:19 AST, the correction period",
+    /// "2 results await agreement"); empty: a general line.
+    pub why: String,
     /// The sides as players name them ("N-S ♠♥"), for the fields and the travellers' columns.
     pub sides: SideNames,
 }
@@ -169,13 +172,13 @@ impl<'p, 'f> Sheet<'p, 'f> {
                 .fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + 11.0]], warn());
             self.pen
                 .text(MARGIN + 4.0, top + 7.8, 15.0, "PROVISIONAL", white());
-            self.pen.right(
-                PAGE_W - MARGIN - 4.0,
-                top + 7.3,
-                9.0,
-                "Some results are not confirmed yet: places may change.",
-                white(),
-            );
+            let why = if self.h.why.is_empty() {
+                "Some results are not final yet: places may change.".to_string()
+            } else {
+                fit(self.pen, &self.h.why, 9.0, PAGE_W - 2.0 * MARGIN - 52.0)
+            };
+            self.pen
+                .right(PAGE_W - MARGIN - 4.0, top + 7.3, 9.0, &why, white());
             self.y = top + 16.0;
         }
     }
@@ -525,6 +528,7 @@ mod tests {
             title: "Tuesday Pairs".into(),
             date: "2026-05-05".into(),
             provisional,
+            why: String::new(),
             sides: SideNames::of(&crate::engine::GameSpec::default()),
         }
     }

@@ -52,6 +52,10 @@ impl From<MovementChangeError> for EntryChangeError {
             MovementChangeError::NotFound => EntryChangeError::NotFound,
             MovementChangeError::Refused(p) => EntryChangeError::Movement(p),
             MovementChangeError::Db(d) => EntryChangeError::Db(d),
+            // Only starting a round asks for a confirmation; an entry's change never does.
+            e @ MovementChangeError::Unconfirmed { .. } => {
+                EntryChangeError::Movement(PlanError::Invalid(e.to_string()))
+            }
         }
     }
 }

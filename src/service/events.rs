@@ -9,6 +9,7 @@ use crate::event::PublishedCommitment;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::lifecycle::{self, Redeal};
+use crate::event::rounds::{OpenGame, list_open};
 use crate::event::sim::SimError;
 use crate::event::{
     ClubId, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus, LifecycleError,
@@ -24,6 +25,14 @@ pub enum EventChangeError {
     /// What a heat of a simultaneous event may not do on its own.
     #[error(transparent)]
     Heat(#[from] SimError),
+    /// Finishing while games of the plan have no result nor ruling: each of them.
+    #[error(
+        "{} of the rounds played {} no result and no ruling: {}. Enter each result, or rule on the game (not played, or adjusted scores), before marking the event finished",
+        if .0.len() == 1 { "1 game".to_string() } else { format!("{} games", .0.len()) },
+        if .0.len() == 1 { "has" } else { "have" },
+        list_open(.0)
+    )]
+    OpenGames(Vec<OpenGame>),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -41,7 +50,7 @@ impl ActionError for EventChangeError {
             EventChangeError::NotFound => ErrorKind::NotFound,
             EventChangeError::Refused(r) => r.kind(),
             EventChangeError::Heat(SimError::SettingsDiffer { .. }) => ErrorKind::Invalid,
-            EventChangeError::Heat(_) => ErrorKind::Conflict,
+            EventChangeError::Heat(_) | EventChangeError::OpenGames(_) => ErrorKind::Conflict,
             EventChangeError::Db(_) => ErrorKind::Internal,
         }
     }
@@ -196,8 +205,20 @@ pub fn change_status(
     new_key: &DealKey,
 ) -> Result<Event, EventChangeError> {
     db::write_transaction(conn, |conn| {
+        db::lock_event(conn, id)?;
         let ev = current(conn, club, id)?;
         ev.status.check_move(seen, to)?;
+        if to == EventStatus::Finished {
+            // Every game of the rounds played is accounted for before the event is finished:
+            // a game with no result would otherwise be dropped from the standings unseen.
+            let missing: Vec<OpenGame> = super::play::open_games(conn, &ev)?
+                .into_iter()
+                .filter(|g| g.state.blocks_finishing())
+                .collect();
+            if !missing.is_empty() {
+                return Err(EventChangeError::OpenGames(missing));
+            }
+        }
         let key = match &ev.deal {
             Some(k) => Some(k.clone()),
             None if lifecycle::needs_key(to) => {

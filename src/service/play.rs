@@ -16,7 +16,11 @@ use crate::event::movement::{
     MovementChange, MovementOptions, MovementPatch, PlanError, movement_kind, movement_open, plan,
     replan,
 };
-use crate::event::rounds::{Reported, RoundError, next_round, next_round_of};
+use crate::event::results::{Place, TableResult};
+use crate::event::rounds::{
+    OpenGame, Reported, RoundError, next_round, next_round_of, open_games as open_of,
+    start_question,
+};
 use crate::event::scoring_sheet::entry_of;
 use crate::event::settings::EventFormat;
 use crate::event::threes::{self, StoredRound, TableScores, ThreesInputs, split_rounds};
@@ -30,6 +34,14 @@ pub enum MovementChangeError {
     NotFound,
     #[error(transparent)]
     Refused(#[from] PlanError),
+    /// Starting round `round` while games of the rounds started are open, without the
+    /// director's confirmation: every open game, named.
+    #[error("{}", start_question(*current, open))]
+    Unconfirmed {
+        round: u32,
+        current: u32,
+        open: Vec<OpenGame>,
+    },
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -52,6 +64,7 @@ impl ActionError for MovementChangeError {
         match self {
             MovementChangeError::NotFound => ErrorKind::NotFound,
             MovementChangeError::Refused(p) => plan_kind(p),
+            MovementChangeError::Unconfirmed { .. } => ErrorKind::Conflict,
             MovementChangeError::Db(_) => ErrorKind::Internal,
         }
     }
@@ -158,27 +171,45 @@ pub fn change_movement(
 }
 
 /// Starts round `round`, which must be the next one the rules allow (so a stale page or a
-/// double click does not skip a round).
+/// double click does not skip a round). While a game of the rounds started is open (no
+/// result, or one still provisional or disputed: see [`open_games`]) it starts only when
+/// `confirmed`; otherwise it answers [`MovementChangeError::Unconfirmed`] naming every open
+/// game. Both are decided here, in the start's own transaction.
 pub fn start_round(
     conn: &mut DbConnection,
     club: ClubId,
     event: EventId,
     round: u32,
+    confirmed: bool,
 ) -> Result<u32, MovementChangeError> {
     db::write_transaction(conn, |conn| {
         db::lock_event(conn, event)?;
         let ev = event_of(conn, club, event)?;
-        let next = if movement_kind(ev.settings.format()).is_none() {
+        let (next, seating) = if movement_kind(ev.settings.format()).is_none() {
             // Seated round by round from the results, not from a fixed plan.
-            seat_individual_round(conn, &ev, round)?
+            let (next, seating) = individual_round(conn, &ev, round)?;
+            (next, Some(seating))
         } else {
             let m = db::movements::movement_of(conn, club, event)?.map(|(_, m)| m);
             let next = next_round(ev.status, &ev.round, m.as_ref()).map_err(PlanError::Round)?;
             if next != round {
                 return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
             }
-            next
+            (next, None)
         };
+        if !confirmed {
+            let open = open_games(conn, &ev)?;
+            if !open.is_empty() {
+                return Err(MovementChangeError::Unconfirmed {
+                    round: next,
+                    current: ev.round.current,
+                    open,
+                });
+            }
+        }
+        if let Some(seating) = seating {
+            store_individual_round(conn, &ev, round, next, &seating)?;
+        }
         // Only from the round just read: of two starts at once (two directors, a double
         // click), the later one finds the round moved on and is told so, not run twice.
         if !db::events::set_current_round(conn, event, ev.round.current, next)? {
@@ -327,14 +358,14 @@ pub fn individual_state(conn: &mut DbConnection, ev: &Event) -> Result<Individua
     })
 }
 
-/// Seats round `round` of a progressive individual (inside the caller's transaction): it
-/// must be the next one, every table of the current round must have its result, and the
-/// round's seating, computed as round control shows it, is stored.
-fn seat_individual_round(
+/// The seating of round `round` of a progressive individual (inside the caller's
+/// transaction): it must be the next one, every table of the current round must have its
+/// result, and the round's seating is computed as round control shows it.
+fn individual_round(
     conn: &mut DbConnection,
     ev: &Event,
     round: u32,
-) -> Result<u32, MovementChangeError> {
+) -> Result<(u32, StoredRound), MovementChangeError> {
     let st = individual_state(conn, ev)?;
     let next = next_round_of(ev.status, &ev.round, st.rounds()).map_err(PlanError::Round)?;
     if next != round {
@@ -345,7 +376,18 @@ fn seat_individual_round(
     } else {
         StoredRound::Fours(st.next_seating(ev).map_err(PlanError::Round)?)
     };
-    match db::individual::insert_round(conn, ev.id, next, &stored) {
+    Ok((next, stored))
+}
+
+/// Stores the seating of round `next` (inside the caller's transaction).
+fn store_individual_round(
+    conn: &mut DbConnection,
+    ev: &Event,
+    round: u32,
+    next: u32,
+    stored: &StoredRound,
+) -> Result<(), MovementChangeError> {
+    match db::individual::insert_round(conn, ev.id, next, stored) {
         // Another start of the same round got there first.
         Err(DbError::Query(e)) if is_unique_violation(&e) => {
             Err(PlanError::Round(RoundError::Stale {
@@ -354,7 +396,7 @@ fn seat_individual_round(
             })
             .into())
         }
-        done => Ok(done.map(|()| next)?),
+        done => Ok(done?),
     }
 }
 
@@ -527,6 +569,25 @@ impl EventPlay {
         self.tables
     }
 
+    /// Every game of the plan in rounds 1 to `through` (the rounds started): each table with
+    /// a game and each board it plays, in round, table and board order. The progressive
+    /// individual's and the tables of three's come from their stored seatings.
+    pub fn planned(&self, through: u32) -> Vec<Place> {
+        let mut out = vec![];
+        for round in 1..=through.min(self.rounds) {
+            for table in 1..=self.tables {
+                if let Some(g) = self.game_at(round, table) {
+                    out.extend(g.boards.iter().map(|&board| Place {
+                        round,
+                        table,
+                        board,
+                    }));
+                }
+            }
+        }
+        out
+    }
+
     /// What the table plays in that round (none at a phantom's table, or in an individual's
     /// round not seated yet).
     pub fn game_at(&self, round: u32, table: u32) -> Option<TableGame> {
@@ -596,6 +657,20 @@ pub fn individual_sides(
         t.side(Side::Majors).players.clone(),
         t.side(Side::Minors).players.clone(),
     ))
+}
+
+/// Every game of the rounds started so far that is not accounted for (no result, or a result
+/// still provisional or disputed), in round, table and board order: what round control lists,
+/// starting a round asks about and finishing refuses (see `event::rounds::OpenState`).
+pub fn open_games(conn: &mut DbConnection, ev: &Event) -> Result<Vec<OpenGame>, DbError> {
+    let play = EventPlay::load(conn, ev)?;
+    let results = db::results::results_of(conn, ev.club_id, ev.id)?;
+    Ok(open_in(&play, ev.round.current, &results))
+}
+
+/// The same from what is already read.
+pub fn open_in(play: &EventPlay, through: u32, results: &[TableResult]) -> Vec<OpenGame> {
+    open_of(&play.planned(through), results)
 }
 
 /// The event's movement and the options it was made with (none before one is set).

@@ -38,6 +38,9 @@ pub struct EventScores {
     pub standings: Standings,
     /// Whether a result is disputed and not ruled on yet.
     pub any_disputed: bool,
+    /// Whether a game of the rounds started has no result nor ruling (see
+    /// `event::rounds::OpenState`): the standings are not final over a field missing a game.
+    pub any_missing: bool,
     /// The boards whose travellers this viewer may not see yet (some table still has to
     /// play them); their results count in the ranking all the same.
     pub hidden_boards: BTreeSet<u32>,
@@ -83,7 +86,7 @@ impl EventScores {
     /// result waits for the director: a result nobody disputed is final when the correction
     /// period ends.
     pub fn provisional(&self, publication: Publication) -> bool {
-        self.any_disputed || publication != Publication::Final
+        self.any_disputed || self.any_missing || publication != Publication::Final
     }
 
     /// The standings as the API answers them: `score`'s output and `"provisional"`.
@@ -129,6 +132,9 @@ pub fn event_scores(
     let seated = play.seated().to_vec();
     let threes = play.threes().to_vec();
     let rounds = play.rounds;
+    let any_missing = super::play::open_in(&play, ev.round.current, &results)
+        .iter()
+        .any(|g| g.state.blocks_finishing());
     let (entries, movement) = play.into_entries_and_movement();
     let still = boards_still_to_play(movement.as_ref(), &results);
     let exposure = ev.exposure();
@@ -161,6 +167,7 @@ pub fn event_scores(
         report: scored.report,
         standings: scored.standings,
         any_disputed,
+        any_missing,
         hidden_boards,
         rounds,
     })

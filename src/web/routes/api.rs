@@ -382,9 +382,19 @@ async fn change_status(
     let changed = api(state
         .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)))
         .await)?;
-    changed
-        .map(|ev| HttpResponse::Ok().json(EventJson::from(ev)))
-        .map_err(refused)
+    match changed {
+        Ok(ev) => Ok(HttpResponse::Ok().json(EventJson::from(ev))),
+        // Finishing with games that have no result: the message and each game.
+        Err(service::events::EventChangeError::OpenGames(open)) => {
+            let listed = api_rounds::open_json(&open);
+            let error = service::events::EventChangeError::OpenGames(open).to_string();
+            Ok(HttpResponse::Conflict().json(serde_json::json!({
+                "error": error,
+                "open": listed,
+            })))
+        }
+        Err(e) => Err(refused(e)),
+    }
 }
 
 /// Releases the hand records and the key (once play is over).

@@ -13,6 +13,7 @@ use super::rounds::{Start, round_view, start_round};
 use crate::event::club::TimeZone;
 use crate::event::individual::CutError;
 use crate::event::individual::IndividualOptions;
+use crate::event::rounds::{OpenGame, OpenState, list_open};
 use crate::event::threes::StoredRound;
 use crate::event::{ClubId, Event, EventId};
 use crate::service;
@@ -87,6 +88,9 @@ struct RoundsJson {
     next_round_blocked: Option<String>,
     tables: Vec<TableJson>,
     next_seating: Option<SeatingJson>,
+    /// Every open game of the rounds before the current one (all of them once play is
+    /// over), as [`open_json`] writes them.
+    still_open: Vec<serde_json::Value>,
 }
 
 fn table_json(s: TableSeats, with_state: bool, code: Option<String>) -> TableJson {
@@ -138,6 +142,7 @@ async fn rounds_json(state: &AppState, ev: &Event) -> Result<RoundsJson, AppErro
             table_json(s, true, c)
         })
         .collect();
+    let still_open: Vec<OpenGame> = view.still_open.iter().map(|(g, _)| *g).collect();
     let (next_round, next_round_blocked) = match view.next {
         Ok(n) => (Some(n), None),
         Err(why) => (None, Some(why)),
@@ -151,6 +156,7 @@ async fn rounds_json(state: &AppState, ev: &Event) -> Result<RoundsJson, AppErro
         next_round,
         next_round_blocked,
         tables,
+        still_open: open_json(&still_open),
         next_seating: view.upcoming.map(|u| SeatingJson {
             round: u.round,
             tables: u
@@ -160,6 +166,22 @@ async fn rounds_json(state: &AppState, ev: &Event) -> Result<RoundsJson, AppErro
                 .collect(),
         }),
     })
+}
+
+/// The open games as the API lists them: `[{"round": 1, "table": 2, "board": 2, "state":
+/// "no result", "result": null}]` (`result` is the result's id when there is one).
+pub fn open_json(open: &[OpenGame]) -> Vec<serde_json::Value> {
+    open.iter()
+        .map(|g| {
+            serde_json::json!({
+                "round": g.round,
+                "table": g.table,
+                "board": g.board,
+                "state": g.state.name(),
+                "result": g.result.map(|r| r.get()),
+            })
+        })
+        .collect()
 }
 
 /// `GET /api/v1/events/{id}/rounds`
@@ -194,19 +216,35 @@ pub async fn post_rounds(
         .await
         .map_err(AppError::into_api)?
     {
-        Start::Unconfirmed { current, waiting } => Err(api_error(
-            StatusCode::CONFLICT,
-            format!(
-                "table{} {} of round {current} {} not reported: send \"confirm_unreported\": true to start round {round} anyway",
-                if waiting.len() == 1 { "" } else { "s" },
-                waiting
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                if waiting.len() == 1 { "has" } else { "have" },
-            ),
-        )),
+        Start::Unconfirmed { current, open } => {
+            let mut waiting: Vec<u32> = open
+                .iter()
+                .filter(|g| g.round == current && g.state == OpenState::NoResult)
+                .map(|g| g.table)
+                .collect();
+            waiting.dedup();
+            let silent = if waiting.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "table{} {} of round {current} {} not reported; ",
+                    if waiting.len() == 1 { "" } else { "s" },
+                    waiting
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    if waiting.len() == 1 { "has" } else { "have" },
+                )
+            };
+            Ok(HttpResponse::Conflict().json(serde_json::json!({
+                "error": format!(
+                    "{silent}still open: {}: send \"confirm_unreported\": true to start round {round} anyway",
+                    list_open(&open)
+                ),
+                "open": open_json(&open),
+            })))
+        }
         Start::Started(_) => {
             let ev = api_event(&state, club, id).await?;
             Ok(HttpResponse::Ok().json(rounds_json(&state, &ev).await?))

@@ -15,7 +15,8 @@ use super::standings::{POLL_MS, computed};
 use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::{Club, TimeZone};
 use crate::event::lifecycle::{self, MAX_REASON};
-use crate::event::results::{Outcome, ResultStatus};
+use crate::event::results::Outcome;
+use crate::event::rounds::OpenState;
 use crate::event::settings::{
     DEFAULT_CORRECTION_MINUTES, GameKind, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
 };
@@ -552,7 +553,7 @@ pub async fn change_status(
         .map_err(|e: lifecycle::UnknownStatus| AppError::Invalid(e.to_string()))?;
     ev.status.check_move(seen, to)?;
     if to == EventStatus::Finished && !confirmed(&form.confirm) {
-        return finish_page(&state, &session, &d, &ev, String::new(), None).await;
+        return finish_page(&state, &session, &d, &ev, String::new(), None, false).await;
     }
     if ev.status.move_needs_confirmation(to) && !confirmed(&form.confirm) {
         return Ok(confirmation(
@@ -572,13 +573,21 @@ pub async fn change_status(
     }
     let club = d.club.id;
     let key = DealKey::generate()?;
-    state
-        .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)?))
+    let changed = state
+        .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)))
         .await?;
+    match changed {
+        Ok(_) => {}
+        // A game with no result: the finish page again, listing each (409).
+        Err(service::events::EventChangeError::OpenGames(_)) => {
+            return finish_page(&state, &session, &d, &ev, String::new(), None, true).await;
+        }
+        Err(e) => return Err(e.into()),
+    }
     if to == EventStatus::Running {
         // One step to start: play starts with round 1 when its seating is there.
         let started = state
-            .db(move |c| Ok(service::play::start_round(c, club, id, 1)))
+            .db(move |c| Ok(service::play::start_round(c, club, id, 1, false)))
             .await?;
         match started {
             Ok(_) => {
@@ -596,7 +605,7 @@ pub async fn change_status(
     Ok(see_other(&event_path(&d.club, id)))
 }
 
-/// One result the finish page lists: provisional or disputed.
+/// One game the finish page lists: no result, provisional or disputed.
 struct OpenResult {
     round: u32,
     table: u32,
@@ -615,6 +624,8 @@ struct FinishPage {
     open: Vec<OpenResult>,
     provisional: usize,
     disputed: usize,
+    /// Games with no result nor ruling: finishing is refused until each is entered or ruled.
+    missing: usize,
     confirm_all: String,
     status_action: String,
     from: &'static str,
@@ -623,8 +634,10 @@ struct FinishPage {
     reason_error: Option<String>,
 }
 
-/// "Mark finished?": what is still open (provisional and disputed results, each linked), a
-/// form to confirm every provisional result at once, and the button that finishes.
+/// "Mark finished?": every open game of the rounds played (no result, provisional or
+/// disputed, each linked to enter, confirm or rule on it), a form to confirm every
+/// provisional result at once, and the button that finishes (not while a game has no
+/// result: the service refuses it, and the page says so with a 409).
 async fn finish_page(
     state: &AppState,
     session: &Session,
@@ -632,32 +645,54 @@ async fn finish_page(
     ev: &Event,
     reason: String,
     reason_error: Option<String>,
+    refused: bool,
 ) -> Result<HttpResponse, AppError> {
     let ev2 = ev.clone();
-    let results = state
-        .db(move |c| Ok(service::results::results_of(c, &ev2)?))
+    let (open, results) = state
+        .db(move |c| {
+            Ok((
+                service::play::open_games(c, &ev2)?,
+                service::results::results_of(c, &ev2)?,
+            ))
+        })
         .await?;
     let base = event_path(&d.club, ev.id);
-    let open: Vec<OpenResult> = results
+    let open: Vec<OpenResult> = open
         .iter()
-        .filter(|r| r.status != ResultStatus::Confirmed)
-        .map(|r| OpenResult {
-            round: r.place.round,
-            table: r.place.table,
-            board: r.place.board,
-            state: r.status.name(),
-            scores: if r.outcome == Outcome::Played {
-                format!("{} – {}", r.majors_score, r.minors_score)
-            } else {
-                String::new()
-            },
-            href: format!("{base}/results/{}", r.id),
+        .map(|g| {
+            let result = g.result.and_then(|id| results.iter().find(|r| r.id == id));
+            OpenResult {
+                round: g.round,
+                table: g.table,
+                board: g.board,
+                state: g.state.name(),
+                scores: match result {
+                    Some(r) if r.outcome == Outcome::Played => {
+                        format!("{} – {}", r.majors_score, r.minors_score)
+                    }
+                    _ => String::new(),
+                },
+                href: match g.result {
+                    Some(id) => format!("{base}/results/{id}"),
+                    None => format!(
+                        "{base}/results/board?round={}&table={}&board={}",
+                        g.round, g.table, g.board
+                    ),
+                },
+            }
         })
         .collect();
-    let provisional = open.iter().filter(|r| r.state == "provisional").count();
+    let count = |state: OpenState| open.iter().filter(|r| r.state == state.name()).count();
+    let (provisional, disputed, missing) = (
+        count(OpenState::Provisional),
+        count(OpenState::Disputed),
+        count(OpenState::NoResult),
+    );
     Ok(html_page(
         if reason_error.is_some() {
             StatusCode::UNPROCESSABLE_ENTITY
+        } else if refused {
+            StatusCode::CONFLICT
         } else {
             StatusCode::OK
         },
@@ -670,8 +705,9 @@ async fn finish_page(
                 ev.status,
                 what_it_means(EventStatus::Finished)
             ),
-            disputed: open.len() - provisional,
+            disputed,
             provisional,
+            missing,
             open,
             confirm_all: format!("{base}/results/confirm-all"),
             status_action: format!("{base}/status"),
@@ -693,7 +729,7 @@ pub async fn finish(
     let (_, id) = path.into_inner();
     let ev = load_event(&state, d.club.id, id).await?;
     ev.status.check_move(ev.status, EventStatus::Finished)?;
-    finish_page(&state, &session, &d, &ev, String::new(), None).await
+    finish_page(&state, &session, &d, &ev, String::new(), None, false).await
 }
 
 #[derive(Deserialize, Default)]
@@ -737,7 +773,16 @@ pub async fn confirm_all(
         }
         Err(service::results::EntryError::Reason) => {
             let why = service::results::EntryError::Reason.to_string();
-            finish_page(&state, &session, &d, &ev, form.reason.clone(), Some(why)).await
+            finish_page(
+                &state,
+                &session,
+                &d,
+                &ev,
+                form.reason.clone(),
+                Some(why),
+                false,
+            )
+            .await
         }
         Err(e) => Err(e.into()),
     }

@@ -177,7 +177,13 @@ fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRo
                         board,
                         majors: side_label(&game, Side::Majors, &names),
                         minors,
-                        state: grid_state(round, &ev.round, now, result.map(|r| r.status)),
+                        state: grid_state(
+                            round,
+                            &ev.round,
+                            ev.status.is_running(),
+                            now,
+                            result.map(|r| r.status),
+                        ),
                         scores,
                         ruling: result.map(ruling_text).unwrap_or_default(),
                         result: result.map(|r| r.id.get()),
@@ -186,7 +192,7 @@ fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRo
             }
             GridRound {
                 round,
-                current: round == ev.round.current,
+                current: round == ev.round.current && ev.status.is_running(),
                 rows,
             }
         })
@@ -212,6 +218,8 @@ struct GridPart {
     club: Club,
     event_id: EventId,
     current: u32,
+    /// Whether the event is running: once it is over, no round "is being played".
+    running: bool,
     rounds: Vec<GridRound>,
     /// "N-S ♠♥ v E-W ♦♣": the pairs' column, as players name the sides.
     sides: String,
@@ -279,6 +287,7 @@ async fn grid_part(state: &AppState, d: &ClubDirector, ev: &Event) -> Result<Str
         GridState::Provisional,
         GridState::Disputed,
         GridState::Late,
+        GridState::Missing,
         GridState::Playing,
     ]
     .into_iter()
@@ -296,6 +305,7 @@ async fn grid_part(state: &AppState, d: &ClubDirector, ev: &Event) -> Result<Str
         club: d.club.clone(),
         event_id: ev.id,
         current: ev.round.current,
+        running: ev.status.is_running(),
         rounds,
         sides: if ev.settings.auction_spec().is_some() {
             "Positions 1 v 2 v 3".to_string()

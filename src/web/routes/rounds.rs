@@ -12,11 +12,12 @@ use super::individual;
 use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::event::club::Club;
 use crate::event::movement::movement_kind;
-use crate::event::rounds::{TableState, next_round, table_states};
+use crate::event::rounds::{OpenGame, TableState, next_round, start_question, table_states};
 use crate::event::{Event, EventId};
 use crate::movement::Movement;
 use crate::print::cards::{self, CardsOptions, TableCard};
 use crate::service;
+use crate::service::play::MovementChangeError;
 use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
@@ -47,6 +48,37 @@ pub struct RoundView {
     pub guide_cards: bool,
     /// A progressive individual's tables that may still report their cut, with their codes.
     pub cuts_open: Vec<(u32, String)>,
+    /// Every open game of the rounds before the current one (no result, provisional or
+    /// disputed), with the director's page to enter, confirm or rule on it (under the
+    /// event's path); once play is over, every open game.
+    pub still_open: Vec<(OpenGame, String)>,
+    pub event_id: EventId,
+    /// Whether the event is running (once it is over, no round "is being played").
+    pub running: bool,
+}
+
+/// The open games of rounds before the current one, each with its page: the result's, or
+/// the ruling page of a board with no result.
+async fn still_open(state: &AppState, ev: &Event) -> Result<Vec<(OpenGame, String)>, AppError> {
+    let ev2 = ev.clone();
+    let open = state
+        .db(move |c| Ok(service::play::open_games(c, &ev2)?))
+        .await?;
+    Ok(open
+        .into_iter()
+        .filter(|g| g.round < ev.round.current || !ev.status.is_running())
+        .map(|g| {
+            // Under the event's path (the template adds it).
+            let href = match g.result {
+                Some(id) => format!("results/{id}"),
+                None => format!(
+                    "results/board?round={}&table={}&board={}",
+                    g.round, g.table, g.board
+                ),
+            };
+            (g, href)
+        })
+        .collect())
 }
 
 pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppError> {
@@ -54,6 +86,9 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         let p = individual::round_parts(state, ev).await?;
         let table_cards = !p.codes.is_empty();
         return Ok(RoundView {
+            still_open: still_open(state, ev).await?,
+            running: ev.status.is_running(),
+            event_id: ev.id,
             current: ev.round.current,
             rounds: p.rounds,
             started_at: ev.round.started_at,
@@ -99,6 +134,9 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         None => vec![],
     };
     Ok(RoundView {
+        still_open: still_open(state, ev).await?,
+        running: ev.status.is_running(),
+        event_id: ev.id,
         current: ev.round.current,
         rounds: movement.as_ref().map_or(0, |m| m.rounds),
         started_at: ev.round.started_at,
@@ -214,43 +252,35 @@ pub struct StartForm {
 /// What asking to start a round came to.
 pub enum Start {
     Started(u32),
-    /// Tables of the current round have not reported and the director has not confirmed.
+    /// Games of the rounds started are open (no result, provisional or disputed) and the
+    /// director has not confirmed: every one of them.
     Unconfirmed {
         current: u32,
-        waiting: Vec<u32>,
+        open: Vec<OpenGame>,
     },
 }
 
-/// Starts round `round` for the page and the API alike: with tables of the current round
-/// still playing, only once the director confirms (a progressive individual cannot start
-/// the next round before every result is in: the storage refuses, naming the tables).
+/// Starts round `round` for the page and the API alike: while a game of the rounds started is
+/// open, only once the director confirms (the service decides both in the start's own
+/// transaction; a progressive individual cannot start the next round before every result of
+/// the current one is in: the service refuses, naming the tables).
 pub async fn start_round(
     state: &AppState,
     ev: &Event,
     round: u32,
     confirmed: bool,
 ) -> Result<Start, AppError> {
-    let fixed = movement_kind(ev.settings.format()).is_some();
-    if fixed && !confirmed {
-        let view = round_view(state, ev).await?;
-        let waiting: Vec<u32> = view
-            .tables
-            .iter()
-            .filter(|(_, s, _)| matches!(s, TableState::Playing | TableState::Late))
-            .map(|(t, _, _)| *t)
-            .collect();
-        if !waiting.is_empty() {
-            return Ok(Start::Unconfirmed {
-                current: view.current,
-                waiting,
-            });
-        }
-    }
     let (club, id) = (ev.club_id, ev.id);
     let started = state
-        .db(move |c| Ok(service::play::start_round(c, club, id, round)))
+        .db(move |c| Ok(service::play::start_round(c, club, id, round, confirmed)))
         .await?;
-    Ok(Start::Started(started?))
+    match started {
+        Ok(r) => Ok(Start::Started(r)),
+        Err(MovementChangeError::Unconfirmed { current, open, .. }) => {
+            Ok(Start::Unconfirmed { current, open })
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 pub async fn start(
@@ -275,22 +305,18 @@ pub async fn start(
         return Ok(see_other(&rounds_page));
     }
     match start_round(&state, &ev, round, form.confirm == "yes").await? {
-        Start::Unconfirmed { current, waiting } => {
-            let waiting = waiting.len();
-            Ok(confirmation(
-                &session,
-                &d,
-                format!("Start round {round}"),
-                format!(
-                    "{waiting} table{} of round {current} {} not reported yet. Their results can still be entered after the next round starts, on their own phones (their table page lists the round first) or by you.",
-                    if waiting == 1 { "" } else { "s" },
-                    if waiting == 1 { "has" } else { "have" }
-                ),
-                rounds_page.clone(),
-                vec![("round", round.to_string())],
-                rounds_page,
-            ))
-        }
+        Start::Unconfirmed { current, open } => Ok(confirmation(
+            &session,
+            &d,
+            format!("Start round {round}"),
+            format!(
+                "{} Their results can still be entered after the next round starts, on their own phones (their table page lists the round first) or by you, and you can rule on any of them from the results grid.",
+                start_question(current, &open)
+            ),
+            rounds_page.clone(),
+            vec![("round", round.to_string())],
+            rounds_page,
+        )),
         Start::Started(r) => {
             flash(&session, format!("Round {r} has started."));
             Ok(see_other(&rounds_page))

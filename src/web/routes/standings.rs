@@ -236,6 +236,10 @@ async fn pars_for(
 #[template(path = "travellers.html")]
 struct TravellersPage<'a> {
     nav: Nav,
+    /// Results in whose boards some table still has to play: held back from this viewer.
+    held_back: usize,
+    /// A heat of a simultaneous event (its boards wait for the whole field).
+    heat: bool,
     base: &'a str,
     event_name: &'a str,
     standings: &'a EventStandings,
@@ -281,6 +285,13 @@ pub async fn travellers(
             event_name: l.ev.settings.name(),
             standings: &l.view,
             seat_names: l.ev.settings.side_names(),
+            held_back: l
+                .scores
+                .results
+                .iter()
+                .filter(|r| l.scores.hidden_boards.contains(&r.place.board))
+                .count(),
+            heat: l.ev.sim.is_some(),
         },
     ))
 }
@@ -473,6 +484,39 @@ async fn csv_of(
     Ok(download(&l, "text/csv; charset=utf-8", name, body))
 }
 
+/// Why the results are provisional, for the PDF's banner: a game with no result, results
+/// awaiting agreement (provisional or disputed), play going on, or the correction period and
+/// when it ends in the club's time: "provisional until 21:19 AST, the correction period".
+fn provisional_why(l: &Computed, now: chrono::NaiveDateTime) -> String {
+    use crate::event::results::ResultStatus;
+    let mut why = vec![];
+    if l.scores.any_missing {
+        why.push("a game of the rounds played has no result yet".to_string());
+    }
+    let waiting = l
+        .scores
+        .results
+        .iter()
+        .filter(|r| r.status != ResultStatus::Confirmed)
+        .count();
+    if waiting > 0 {
+        why.push(format!(
+            "{waiting} result{} await{} agreement",
+            if waiting == 1 { "" } else { "s" },
+            if waiting == 1 { "s" } else { "" }
+        ));
+    }
+    match l.ev.publication(now) {
+        Publication::Live => why.push("play goes on".into()),
+        Publication::Correcting { until } => why.push(format!(
+            "provisional until {}, the correction period",
+            l.club.time_zone.show(until, "%H:%M")
+        )),
+        Publication::Final => {}
+    }
+    why.join("; ")
+}
+
 /// `/c/{club}/events/{event}/results.pdf`: standings, then travellers, for the notice board.
 pub async fn results_pdf(
     state: web::Data<AppState>,
@@ -485,6 +529,7 @@ pub async fn results_pdf(
         title: l.ev.settings.name().to_string(),
         date: l.ev.settings.date().format("%Y-%m-%d").to_string(),
         provisional: l.view.provisional,
+        why: provisional_why(&l, crate::service::now()),
         sides: l.ev.settings.side_names(),
     };
     let pars = pars_for(&state, &viewer, &l.ev).await?;
