@@ -143,6 +143,20 @@ async fn every_write_to_an_event_moves_its_version_on_and_leaves_other_events_al
     assert_eq!(s, StatusCode::OK, "{r}");
     v.moved("a player's new name");
 
+    // Round 1's other tables never reported: each game gets a ruling before the finish.
+    let (s, r) = e
+        .api
+        .post(&format!("{path}/status"), json!({"to": "finished"}))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{r}");
+    for open in r["open"].as_array().unwrap() {
+        let ruling = json!({"round": open["round"], "table": open["table"],
+                            "board": open["board"], "not_played": true,
+                            "reason": "the table did not reach it"});
+        let (s, r) = e.api.post(&format!("{}/adjust", e.results()), ruling).await;
+        assert_eq!(s, StatusCode::CREATED, "{r}");
+        v.moved("a ruling on a game with no result");
+    }
     let (s, r) = e
         .api
         .post(&format!("{path}/status"), json!({"to": "finished"}))

@@ -91,7 +91,7 @@ async fn the_owner_sets_the_zone_and_pages_show_local_time_with_it() {
         .unwrap()
         .naive_utc();
     let (_, page) = d.get_text(&format!("{event}/rounds")).await;
-    let text = format!("started {}", ast(started, "%H:%M"));
+    let text = format!("the last started {}", ast(started, "%H:%M"));
     assert!(page.contains(&text), "{text} in {page}");
 
     let (_, ev) = api.get(&format!("/events/{id}")).await;

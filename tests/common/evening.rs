@@ -39,6 +39,20 @@ impl Evening {
         v
     }
 
+    /// The same, the director answering yes to "still open: ...": a phone's result of an
+    /// earlier round may still wait for the other side's agreement.
+    pub async fn start_round_confirming(&self, round: u32) -> Value {
+        let (s, v) = self
+            .api
+            .post(
+                &format!("{}/rounds", self.path),
+                json!({"round": round, "confirm_unreported": true}),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "round {round}: {v}");
+        v
+    }
+
     pub async fn all_results(&self) -> Vec<Value> {
         let (s, v) = self.api.get(&self.results()).await;
         assert_eq!(s, StatusCode::OK, "{v}");
