@@ -16,7 +16,9 @@ use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSu
 use crate::engine::json::{DealInput, DummiesInput, PlayerInput, SeatMap, deal_record, side_named};
 use crate::engine::kaiso::{self, KaisoScore, KaisoSummary, Partnerships, SideSummary};
 use crate::engine::summary::dummy_problems;
-use crate::engine::{self, CardCounts, Deal, GameRecord, GameSpec, Problem, Score, Seat, Summary};
+use crate::engine::{
+    self, Budget, CardCounts, Deal, GameRecord, GameSpec, Problem, Score, Seat, Summary,
+};
 
 /// One deal's line: the summary after that deal (counts so far, not that deal's alone).
 #[derive(Debug, Deserialize)]
@@ -366,6 +368,17 @@ pub fn check(
     sheet: &Sheet,
     dealt: Option<&[Deal]>,
 ) -> Result<Checked, Vec<Problem>> {
+    check_within(spec, sheet, dealt, &mut Budget::new(kaiso::CHECK_BUDGET))
+}
+
+/// [`check`], its searches spending from `budget`: a request that checks many reports (an
+/// imported file) gives them one budget between them, so the whole request is bounded.
+pub fn check_within(
+    spec: &GameSpec,
+    sheet: &Sheet,
+    dealt: Option<&[Deal]>,
+    budget: &mut Budget,
+) -> Result<Checked, Vec<Problem>> {
     let (score, revokes) = match sheet {
         Sheet::Auction { spec: a, summary } => {
             let mut problems = auction_problems(a, summary);
@@ -428,7 +441,7 @@ pub fn check(
             });
         }
         Sheet::Kaiso(summary) => {
-            let problems = kaiso::check(summary, dealt);
+            let problems = kaiso::check_within(summary, dealt, budget);
             if !problems.is_empty() {
                 return Err(problems);
             }
@@ -678,6 +691,36 @@ mod tests {
         assert_eq!((checked.majors, checked.minors), (2020, 1120));
         assert_eq!(checked.revokes, vec![0, 1]);
         assert_eq!(spec.majors_side(), 0);
+    }
+
+    #[test]
+    fn reports_checked_together_share_one_budget() {
+        let spec = spec();
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/kaiso-21-songs.json"
+        );
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let summary: KaisoSummary =
+            serde_json::from_value(json!({"partnerships": v["partnerships"]})).unwrap();
+        let sheet = Sheet::Kaiso(summary);
+        // Alone, the crafted songs spend their own report's budget and are refused.
+        let mut one = Budget::new(kaiso::CHECK_BUDGET);
+        let alone = check_within(&spec, &sheet, None, &mut one).unwrap_err();
+        assert!(one.spent() > 0 && one.spent() <= kaiso::CHECK_BUDGET);
+        // Two reports given one budget between them (an imported file's): the second finds
+        // it spent and is refused at once, spending nothing more.
+        let mut shared = Budget::new(one.spent());
+        let first = check_within(&spec, &sheet, None, &mut shared).unwrap_err();
+        assert_eq!(first, alone, "the same answer within the same budget");
+        let spent = shared.spent();
+        let second = check_within(&spec, &sheet, None, &mut shared).unwrap_err();
+        assert!(shared.exhausted(), "{second:?}");
+        assert_eq!(shared.spent(), spent, "nothing is spent past the budget");
+        assert!(
+            second.iter().any(|p| p.code == "check-too-complex"),
+            "{second:?}"
+        );
     }
 
     #[test]

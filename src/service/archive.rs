@@ -11,10 +11,11 @@ use serde_json::Value;
 
 use serde::Deserialize;
 
-use super::results::{EntryError, check_report};
+use super::results::{EntryError, check_report_within};
 use super::standings::{StandingsError, event_scores};
 use super::{step, write_step};
 use crate::db::{self, DbConnection, DbError, DbPool};
+use crate::engine::{Budget, kaiso};
 use crate::event::entries::Entry;
 use crate::event::export::{self, EventDocument, ExportInputs};
 use crate::event::import::{self, ImportError, ImportPlan, ImportResult};
@@ -45,6 +46,13 @@ pub enum ArchiveError {
          {0}"
     )]
     StandingsDiffer(String),
+    /// The file's results together need more of the rules engine than one import may take
+    /// ([`IMPORT_CHECK_BUDGET`]): a file made to keep a server busy, not a club's evening.
+    #[error(
+        "the file's results are too much for the rules engine to check in one import \
+         (its budget for a file ran out at {place}): ask the server's operator"
+    )]
+    TooMuchToCheck { place: String },
     /// A result's stored report that the rules engine, run again on the board dealt from the
     /// key, refuses or scores otherwise than the file says.
     #[error("the result of {place} does not stand: {problem}")]
@@ -161,13 +169,20 @@ pub fn check_plan(plan: &ImportPlan) -> Result<CheckedPlan<'_>, ArchiveError> {
     let mut results: Vec<&ImportResult> = plan.results.iter().collect();
     results.sort_by_key(|r| (r.round, r.table, r.board));
     let mut totals = BTreeMap::new();
+    let mut budget = Budget::new(IMPORT_CHECK_BUDGET);
     for r in results {
-        if let Some(t) = recheck(plan, r)? {
+        if let Some(t) = recheck(plan, r, &mut budget)? {
             totals.insert((r.round, r.table, r.board), t);
         }
     }
     Ok(CheckedPlan { plan, totals })
 }
+
+/// The rules engine's work one imported file may take, all its results together: ten
+/// times one table's report (about 3 s of a core in a release build). A club's real Kaiso
+/// reports take at most about 0.5% of one report's budget each, so a file of thousands
+/// fits; a file of crafted reports is refused once it is spent, whatever its length.
+pub const IMPORT_CHECK_BUDGET: u64 = 10 * kaiso::CHECK_BUDGET;
 
 /// Writes a checked file's event under the club, in the caller's transaction: the results
 /// are scored again and kept only if they give the file's standings. (Whether it is there
@@ -212,7 +227,11 @@ fn place_of(round: impl std::fmt::Display, table: impl std::fmt::Display, board:
 /// against the board dealt from the file's key, and the totals it gives against the file's.
 /// A ruling without a report (not played, fouled) and a result stored before reports were
 /// kept have nothing to check here (`None`); the standings check covers them.
-fn recheck(plan: &ImportPlan, r: &ImportResult) -> Result<Option<(i64, i64)>, ArchiveError> {
+fn recheck(
+    plan: &ImportPlan,
+    r: &ImportResult,
+    budget: &mut Budget,
+) -> Result<Option<(i64, i64)>, ArchiveError> {
     let board = u32::try_from(r.board).unwrap_or(0);
     let refused = |problem: String| ArchiveError::ResultRefused {
         place: place_of(r.round, r.table, board),
@@ -221,18 +240,27 @@ fn recheck(plan: &ImportPlan, r: &ImportResult) -> Result<Option<(i64, i64)>, Ar
     if r.outcome != Outcome::Played || r.sheet.is_empty() {
         return Ok(None);
     }
+    let spent = || ArchiveError::TooMuchToCheck {
+        place: place_of(r.round, r.table, board),
+    };
+    if budget.exhausted() {
+        return Err(spent());
+    }
     let input =
         SheetInput::deserialize(r.sheet.json()).map_err(|e| refused(format!("its report: {e}")))?;
     let (checked, _) =
-        check_report(&plan.settings, plan.deal.as_ref(), board, input).map_err(|e| match e {
-            EntryError::Problems(p) => refused(
-                p.iter()
-                    .map(|p| p.message.clone())
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            ),
-            other => refused(other.to_string()),
-        })?;
+        check_report_within(&plan.settings, plan.deal.as_ref(), board, input, budget).map_err(
+            |e| match e {
+                EntryError::Problems(_) if budget.exhausted() => spent(),
+                EntryError::Problems(p) => refused(
+                    p.iter()
+                        .map(|p| p.message.clone())
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                ),
+                other => refused(other.to_string()),
+            },
+        )?;
     let stored = (i64::from(r.majors_score), i64::from(r.minors_score));
     if (checked.majors, checked.minors) != stored {
         return Err(refused(format!(

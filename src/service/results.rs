@@ -11,8 +11,10 @@ use super::play::{EventPlay, TableGame, game_at};
 use super::{ActionError, ErrorKind, FindError, Found, checks, step, write_step};
 use crate::db::results::{self as store, Inserted, Played};
 use crate::db::{self, DbConnection, DbError, DbPool};
+use crate::engine::Budget;
 use crate::engine::auction;
 use crate::engine::embers;
+use crate::engine::kaiso;
 use crate::engine::{GameSpec, Problem};
 use crate::event::entries::Entry;
 use crate::event::entries::change_reason;
@@ -212,14 +214,27 @@ pub(crate) fn check_report(
     board: u32,
     input: SheetInput,
 ) -> Result<(Checked, Report), EntryError> {
+    let mut budget = Budget::new(kaiso::CHECK_BUDGET);
+    check_report_within(settings, deal, board, input, &mut budget)
+}
+
+/// [`check_report`] spending from a budget the caller shares between several reports (an
+/// imported file's results), so that the whole request is bounded, not each report.
+pub(crate) fn check_report_within(
+    settings: &EventSettings,
+    deal: Option<&DealKey>,
+    board: u32,
+    input: SheetInput,
+    budget: &mut Budget,
+) -> Result<(Checked, Report), EntryError> {
     let (spec, sheet) = read_sheet(settings, input)?;
     checks::run(|| {
         let dealt = match deal {
             Some(key) => board_deals(settings, key, board)?,
             None => None,
         };
-        let checked =
-            table_report::check(&spec, &sheet, dealt.as_deref()).map_err(EntryError::Problems)?;
+        let checked = table_report::check_within(&spec, &sheet, dealt.as_deref(), budget)
+            .map_err(EntryError::Problems)?;
         Ok((checked, Report::of_json(sheet.to_json(&spec))))
     })
 }
