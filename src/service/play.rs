@@ -738,7 +738,11 @@ impl Agreeing {
                     .to_string()
             })
             .collect();
-        format!("{} · {}", self.side, who.join(" and "))
+        let who = match who.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => who.join(""),
+        };
+        format!("{} · {who}", self.side)
     }
 
     /// "E-W ♦♣ (pair 10)": the audit trail's words.
