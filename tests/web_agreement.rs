@@ -14,7 +14,7 @@ async fn status_of(e: &Evening, id: &str) -> String {
     e.all_results()
         .await
         .into_iter()
-        .find(|r| r["id"].to_string() == id)
+        .find(|r| r["id"].as_i64() == id.parse().ok())
         .unwrap()["status"]
         .as_str()
         .unwrap()
@@ -27,7 +27,7 @@ async fn last_audit(e: &Evening, id: &str) -> String {
         .all_results()
         .await
         .into_iter()
-        .find(|r| r["id"].to_string() == id)
+        .find(|r| r["id"].as_i64() == id.parse().ok())
         .unwrap();
     r["audit"].as_array().unwrap().last().unwrap()["by"]
         .as_str()
