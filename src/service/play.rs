@@ -754,6 +754,7 @@ impl Agreeing {
     pub fn where_now(&self, round: u32) -> String {
         let tables: Vec<String> = self.now_at.iter().map(u32::to_string).collect();
         match tables.len() {
+            0 if self.members.len() == 1 => format!("who has no table in round {round}"),
             0 => format!("who have no table in round {round}"),
             1 => format!("now at table {}", tables[0]),
             _ => format!("now at tables {}", tables.join(" and ")),
