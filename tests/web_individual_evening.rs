@@ -142,7 +142,13 @@ async fn a_progressive_individual_evening_with_a_table_of_five_is_entered_at_the
                 .id;
             let (majors, minors) = report.scores();
             let (_, page) = phone.get_text(&path).await;
-            assert!(page.contains("E-W ♦♣ agree") && page.contains(&majors.to_string()));
+            // The agree step names the E-W players by number and name (#36).
+            assert!(
+                page.contains("E-W ♦♣ · Player ")
+                    && page.contains(": agree</button>")
+                    && page.contains(&majors.to_string()),
+                "{page}"
+            );
 
             if round == 1 && i == 0 {
                 // A double tap: refused, the first one stands.

@@ -151,10 +151,11 @@ async fn a_late_table_enters_its_earlier_round_on_its_phone_after_the_next_round
         .filter(|r| r["round"] == 1)
         .collect();
     assert_eq!(round_one.len(), 5, "table 3's round-1 result is in");
-    // Now it waits for the other side to agree, still on the table's page.
+    // Now it waits for the other side to agree, still on the table's page: E-W pair 8 has
+    // moved up to table 4, so this phone names them and has no agree button (#36).
     let (_, html) = phone.page_text().await;
     assert!(
-        html.contains("The other side has still to agree it"),
+        html.contains("waiting for pair 8, now at table 4"),
         "{html}"
     );
     // The agree screen shows the counts entered, laid out as the form, not just totals.
@@ -257,7 +258,11 @@ async fn finishing_lists_what_is_open_and_confirms_every_provisional_result_with
         two.enter(&e, 1, board).await.status(),
         StatusCode::SEE_OTHER
     );
-    two.answer(&result_id(&e, 1, 2).await, false).await;
+    // Its E-W pair 7 has moved up to table 3: they dispute it on that table's phone.
+    let r = Phone::at(&app, id, 5, 3)
+        .answer(&result_id(&e, 1, 2).await, false)
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let four = board_now(&e, 4).await;
     let r = Phone::at(&app, id, 5, 4).enter(&e, 2, four).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);

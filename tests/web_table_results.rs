@@ -114,7 +114,8 @@ async fn a_table_enters_its_result_and_the_minors_agree_on_the_same_phone() {
     assert!(saved[0].entered_by.contains(code.as_str()));
     let (_, body) = phone.get_text(&path).await;
     assert!(
-        body.contains("provisional") && body.contains("E-W ♦♣ agree"),
+        body.contains("provisional")
+            && body.contains("E-W ♦♣ · Pair 3, North 3 &#38; South 3: agree</button>"),
         "{body}"
     );
     assert!(body.contains("1040"));
@@ -531,5 +532,10 @@ async fn a_table_enters_its_result_deal_by_deal() {
         calypso_director::event::table_report::check(&spec, &whole, Some(&deals)).unwrap();
     assert_eq!((checked.majors, checked.minors), got);
     let (_, body) = phone.get_text(&path).await;
-    assert!(body.contains(&got.0.to_string()) && body.contains("E-W ♦♣ agree"));
+    assert!(
+        body.contains(&got.0.to_string())
+            && body.contains("E-W ♦♣ · Pair ")
+            && body.contains(": agree</button>"),
+        "the agree step names the pair: {body}"
+    );
 }

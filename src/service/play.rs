@@ -22,7 +22,7 @@ use crate::event::rounds::{
     start_question,
 };
 use crate::event::scoring_sheet::entry_of;
-use crate::event::settings::EventFormat;
+use crate::event::settings::{EventFormat, EventSettings};
 use crate::event::threes::{self, StoredRound, TableScores, ThreesInputs, split_rounds};
 use crate::event::{ClubId, Event, EventId};
 use crate::movement::threes::ThreesRound;
@@ -588,6 +588,65 @@ impl EventPlay {
         out
     }
 
+    /// Who must agree the result of the game at `table` in `round`, and where they sit in
+    /// round `now` (see [`Agreeing`]); none where the table had no game.
+    pub fn agreeing(
+        &self,
+        settings: &EventSettings,
+        round: u32,
+        table: u32,
+        now: u32,
+    ) -> Option<Agreeing> {
+        let names = settings.side_names();
+        let named = |n: u32| {
+            self.entries
+                .iter()
+                .find(|e| e.number == n as i32)
+                .map(|e| e.name.clone())
+                .unwrap_or_default()
+        };
+        let mut now_at: Vec<u32>;
+        let (side, members) = if let Some(m) = &self.movement {
+            let pair = m.seating(round, table).filter(|s| s.has_game())?.minors?;
+            let name = entry_of(&self.entries, m, pair).map(|e| e.name.clone());
+            now_at = m.place(now, pair).map(|(t, _)| t).into_iter().collect();
+            (
+                names.minors().to_string(),
+                vec![(pair, name.unwrap_or_default())],
+            )
+        } else if let Some(r) = self.threes.iter().find(|r| r.round() == round) {
+            let [_, b, c] = r.table(table)?;
+            let here = self.threes.iter().find(|r| r.round() == now);
+            now_at = [b, c]
+                .iter()
+                .filter_map(|&p| here.and_then(|r| r.seat_of(p)).map(|(t, _)| t))
+                .collect();
+            (
+                "Positions 2 and 3".to_string(),
+                vec![(b, named(b)), (c, named(c))],
+            )
+        } else {
+            let (_, minors) = individual_sides(&self.seated, round, table)?;
+            let here = self.seated.iter().find(|r| r.round == now);
+            now_at = minors
+                .iter()
+                .filter_map(|&p| here.and_then(|r| r.place(p)).map(|(t, _)| t))
+                .collect();
+            (
+                names.minors().to_string(),
+                minors.iter().map(|&p| (p, named(p))).collect(),
+            )
+        };
+        now_at.sort_unstable();
+        now_at.dedup();
+        Some(Agreeing {
+            side,
+            word: settings.entry_word(),
+            members,
+            now_at,
+        })
+    }
+
     /// What the table plays in that round (none at a phantom's table, or in an individual's
     /// round not seated yet).
     pub fn game_at(&self, round: u32, table: u32) -> Option<TableGame> {
@@ -632,6 +691,74 @@ impl EventPlay {
                 third: None,
             }
         })
+    }
+}
+
+/// Who must agree a table's result: the side that did not enter it (the minors, E-W ♦♣ at
+/// the default seating; at a table of three, positions 2 and 3), by their numbers, and the
+/// tables where they sit in the round being played. Only those tables' phones may answer for
+/// them: once they have moved, the pair now at the result's table never played it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Agreeing {
+    /// The side as players read it: "E-W ♦♣", or "Positions 2 and 3".
+    pub side: String,
+    /// What one of them is called: "Pair", or "Player".
+    pub word: &'static str,
+    /// Their numbers and names (a pair's entry, or each player of an individual's side).
+    pub members: Vec<(u32, String)>,
+    /// Where they sit in the round being played (none: no table this round).
+    pub now_at: Vec<u32>,
+}
+
+impl Agreeing {
+    /// Whether a table's phone answers for them now.
+    pub fn agrees_at(&self, table: u32) -> bool {
+        self.now_at.contains(&table)
+    }
+
+    /// "pair 10", "players 3 & 7": how a sentence names them.
+    pub fn short(&self) -> String {
+        let numbers: Vec<String> = self.members.iter().map(|(n, _)| n.to_string()).collect();
+        let word = self.word.to_lowercase();
+        match numbers.len() {
+            1 => format!("{word} {}", numbers[0]),
+            _ => format!("{word}s {}", numbers.join(" & ")),
+        }
+    }
+
+    /// "E-W ♦♣ · Pair 10, Sonia Quamina & Trevor Ramdial": the agree step's heading.
+    pub fn named(&self) -> String {
+        let who: Vec<String> = self
+            .members
+            .iter()
+            .map(|(n, name)| {
+                let sep = if self.members.len() == 1 { ", " } else { " " };
+                format!("{} {n}{sep}{name}", self.word)
+                    .trim_end_matches([',', ' '])
+                    .to_string()
+            })
+            .collect();
+        let who = match who.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => who.join(""),
+        };
+        format!("{} · {who}", self.side)
+    }
+
+    /// "E-W ♦♣ (pair 10)": the audit trail's words.
+    pub fn audit(&self) -> String {
+        format!("{} ({})", self.side, self.short())
+    }
+
+    /// "now at table 1", or that they have no table in the round being played.
+    pub fn where_now(&self, round: u32) -> String {
+        let tables: Vec<String> = self.now_at.iter().map(u32::to_string).collect();
+        match tables.len() {
+            0 if self.members.len() == 1 => format!("who has no table in round {round}"),
+            0 => format!("who have no table in round {round}"),
+            1 => format!("now at table {}", tables[0]),
+            _ => format!("now at tables {}", tables.join(" and ")),
+        }
     }
 }
 

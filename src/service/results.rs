@@ -432,7 +432,11 @@ fn change(
 }
 
 /// The other side's answer at the table: they agree (the result is final) or they do not
-/// (the director is called).
+/// (the director is called). Only the side who must agree answers (see
+/// [`EventPlay::agreeing`]), from the phone of a table where they sit in the round being
+/// played: the result's own table while they sit there, or the table they have moved to. The
+/// pair now sitting where the result was played never played it, and is refused. The audit
+/// row names the side, its pair (or players) and the table whose phone answered.
 pub fn confirm(
     conn: &mut DbConnection,
     ev: &Event,
@@ -441,29 +445,66 @@ pub fn confirm(
     id: ResultId,
     agree: bool,
 ) -> Result<TableResult, EntryError> {
-    if !ev.status.is_running() {
-        return Err(EntryError::NotOpen(
-            "results are confirmed at the table only while the event is running".into(),
-        ));
-    }
-    change(conn, ev, Who::Table { table, code }, id, None, |r| {
-        if r.place.table != table {
-            return Err(EntryError::NoResult);
+    db::write_transaction(conn, |conn| {
+        db::lock_event(conn, ev.id)?;
+        let ev = db::events::event(conn, ev.club_id, ev.id)?.ok_or(EntryError::NoResult)?;
+        if !ev.status.is_running() {
+            return Err(EntryError::NotOpen(
+                "results are confirmed at the table only while the event is running".into(),
+            ));
         }
-        if r.status != ResultStatus::Provisional {
-            return Err(EntryError::State(format!(
-                "this result is already {}; ask the director to change it",
-                r.status.name()
-            )));
-        }
-        Ok(ResultValues {
-            status: if agree {
-                ResultStatus::Confirmed
+        let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
+        let answered = |r: &TableResult| {
+            if r.status == ResultStatus::Provisional {
+                Ok(())
             } else {
-                ResultStatus::Disputed
-            },
-            ..ResultValues::of(r)
-        })
+                Err(EntryError::State(format!(
+                    "this result is already {}; ask the director to change it",
+                    r.status.name()
+                )))
+            }
+        };
+        if current.place.table == table {
+            answered(&current)?;
+        }
+        let play = EventPlay::load(conn, &ev)?;
+        let now = ev.round.current;
+        let agreeing = play.agreeing(&ev.settings, current.place.round, current.place.table, now);
+        let by = match &agreeing {
+            Some(a) if a.agrees_at(table) => a.audit(),
+            // Another table's result, for no one sitting here: not this phone's.
+            _ if current.place.table != table => return Err(EntryError::NoResult),
+            Some(a) => {
+                return Err(EntryError::State(format!(
+                    "round {}'s result at table {table} waits for {}, {}: only they agree or \
+                     dispute it{}",
+                    current.place.round,
+                    a.short(),
+                    a.where_now(now),
+                    match a.now_at.first() {
+                        Some(t) => format!(", on table {t}'s phone"),
+                        None => "; the director settles it".into(),
+                    }
+                )));
+            }
+            None => "the other side".into(),
+        };
+        let label = format!(
+            "{} by {by} at table {table} (code {code})",
+            if agree { "agreed" } else { "disputed" }
+        );
+        store::change_result(conn, ev.club_id, ev.id, id, &label, None, |r| {
+            answered(r)?;
+            Ok(ResultValues {
+                status: if agree {
+                    ResultStatus::Confirmed
+                } else {
+                    ResultStatus::Disputed
+                },
+                ..ResultValues::of(r)
+            })
+        })?
+        .ok_or(EntryError::NoResult)?
     })
 }
 

@@ -173,7 +173,8 @@ async fn threes_table(
             }
         })
     });
-    let scores = score_entries(state, &ev, round, table, &boards, kept, positions).await?;
+    let mut scores = awaiting_here(state, &ev, &entries, table, true).await?;
+    scores.extend(score_entries(state, &ev, round, table, &boards, kept, positions).await?);
     Ok(TablePage {
         nav: Nav::new(session, viewer),
         event_name: ev.settings.name().to_string(),
@@ -347,6 +348,12 @@ async fn individual_table(
         }
         _ => None,
     };
+    // Earlier rounds' results waiting for players who sit here now come first, set apart.
+    let mut scores = scores;
+    scores.splice(
+        0..0,
+        awaiting_here(state, &ev, &entries, table, true).await?,
+    );
     Ok(TablePage {
         nav: Nav::new(session, viewer),
         event_name: ev.settings.name().to_string(),
@@ -384,9 +391,16 @@ async fn score_entries(
         return Ok(vec![]);
     }
     let (club, id) = (ev.club_id, ev.id);
-    let results = state
-        .db(move |c| Ok(service::results::results_at(c, club, id, round, table)?))
+    let at = ev.clone();
+    let (results, play) = state
+        .db(move |c| {
+            Ok((
+                service::results::results_at(c, club, id, round, table)?,
+                service::play::EventPlay::load(c, &at)?,
+            ))
+        })
         .await?;
+    let agreeing = play.agreeing(&ev.settings, round, table, ev.round.current);
     let spec = ev.settings.game_spec();
     // The kept form goes back to its own board; one for a board this table does not play
     // brings its message to the first board's form.
@@ -419,6 +433,7 @@ async fn score_entries(
                     .with_hands(agreed, None)
                     .with_auction(&blank, &[], agreed, None, players.clone()),
             }
+            .with_agreeing(agreeing.as_ref(), table, ev.round.current)
         })
         .collect())
 }
@@ -436,8 +451,14 @@ async fn late_entries(
     kept: &mut Option<Kept>,
 ) -> Result<Vec<ScoreEntry>, AppError> {
     let (club, id) = (ev.club_id, ev.id);
-    let results = state
-        .db(move |c| Ok(service::results::results_of_table(c, club, id, table)?))
+    let at = ev.clone();
+    let (results, play) = state
+        .db(move |c| {
+            Ok((
+                service::results::results_of_table(c, club, id, table)?,
+                service::play::EventPlay::load(c, &at)?,
+            ))
+        })
         .await?;
     let spec = ev.settings.game_spec();
     let names = ev.settings.side_names();
@@ -476,7 +497,105 @@ async fn late_entries(
             ),
         };
         e.late = Some(format!("Round {r}, board {board}: {who}"));
-        out.push(e.with_hands(usize::from(ev.settings.hands()), None));
+        let agreeing = play.agreeing(&ev.settings, r, table, round);
+        out.push(
+            e.with_hands(usize::from(ev.settings.hands()), None)
+                .with_agreeing(agreeing.as_ref(), table, round),
+        );
+    }
+    Ok(out)
+}
+
+/// Earlier rounds' results, entered at another table (or at this one, where the page does
+/// not list its own earlier rounds), still waiting for the side who must agree them, when
+/// that side sits at this table now: set apart from this round, with the agree buttons on
+/// this phone. `own` says whether this table's own earlier results are listed here too.
+async fn awaiting_here(
+    state: &AppState,
+    ev: &crate::event::Event,
+    entries: &[Entry],
+    table: u32,
+    own: bool,
+) -> Result<Vec<ScoreEntry>, AppError> {
+    let round = ev.round.current;
+    if !ev.status.is_running() || round < 2 {
+        return Ok(vec![]);
+    }
+    let at = ev.clone();
+    let (results, play) = state
+        .db(move |c| {
+            Ok((
+                service::results::results_of(c, &at)?,
+                service::play::EventPlay::load(c, &at)?,
+            ))
+        })
+        .await?;
+    let spec = ev.settings.game_spec();
+    let names = ev.settings.side_names();
+    let players = super::individual::names(entries);
+    let mut out = Vec::new();
+    for r in &results {
+        let (rr, t) = (r.place.round, r.place.table);
+        if r.status != ResultStatus::Provisional || rr >= round || (t == table && !own) {
+            continue;
+        }
+        let Some(agreeing) = play.agreeing(&ev.settings, rr, t, round) else {
+            continue;
+        };
+        if !agreeing.agrees_at(table) {
+            continue;
+        }
+        let who = match (play.movement(), play.game_at(rr, t)) {
+            (Some(m), _) => m
+                .seating(rr, t)
+                .map(|s| {
+                    [(Side::Majors, s.majors), (Side::Minors, s.minors)]
+                        .into_iter()
+                        .filter_map(|(side, n)| side_view(entries, m, &names, side, n, 0))
+                        .map(|v| {
+                            format!("{} {} {}", v.side, v.number, v.name)
+                                .trim()
+                                .to_string()
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" against ")
+                })
+                .unwrap_or_default(),
+            (None, Some(g)) => {
+                let side = |label: &str, ps: &[u32]| {
+                    let who: Vec<String> = ps
+                        .iter()
+                        .map(|p| match players.get(p) {
+                            Some(n) => format!("{p} {n}"),
+                            None => p.to_string(),
+                        })
+                        .collect();
+                    format!("{label} {}", who.join(" & "))
+                };
+                if g.third.is_some() {
+                    side("players", &threes_positions(&g))
+                } else {
+                    format!(
+                        "{} against {}",
+                        side(names.majors(), &g.majors_players),
+                        side(names.minors(), &g.minors_players)
+                    )
+                }
+            }
+            (None, None) => String::new(),
+        };
+        let blank = TableForm::blank(&spec, ev.settings.game(), rr, r.place.board);
+        let mut e = ScoreEntry::new(&spec, &blank, &[], None, Some(r))
+            .with_hands(usize::from(ev.settings.hands()), None)
+            .with_agreeing(Some(&agreeing), table, round);
+        let from = if t == table {
+            format!("From round {rr} at this table")
+        } else {
+            format!("From round {rr} at table {t}")
+        };
+        e.away = Some(format!("{from}: your result waits for you to agree"));
+        e.late = Some(format!("Round {rr}, board {}: {who}", r.place.board));
+        out.push(e);
     }
     Ok(out)
 }
@@ -661,6 +780,7 @@ async fn page(
         }
         _ => vec![],
     };
+    scores.extend(awaiting_here(state, &ev, &entries, table, false).await?);
     scores.extend(score_entries(state, &ev, round, table, &boards, kept, None).await?);
     if scores
         .iter()

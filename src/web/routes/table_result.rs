@@ -19,6 +19,7 @@ use super::table_auction::{AuctionForm, AuctionRow, AuctionView, auction_report}
 use super::table_hands::{HandRow, HandsView, hands_report, rows, side_names};
 use super::table_songs::{SideSongsView, SongsForm, SongsReport, songs_report};
 use crate::engine::auction::AuctionScore;
+use crate::service::play::Agreeing;
 
 /// How a table enters its result: the counts at the end of the game, the counts after each
 /// deal (the engine then checks every deal), or the full play record; at a Kaiso event, each
@@ -751,6 +752,11 @@ pub struct ResultView {
     pub entered_by: String,
     /// The other side may still agree or disagree.
     pub awaiting: bool,
+    /// Who must agree, named: "E-W ♦♣ · Pair 10, Sonia Quamina & Trevor Ramdial".
+    pub agreeing: Option<String>,
+    /// They are not at this table now: whom the result waits for, and where they sit
+    /// ("waiting for pair 10, now at table 1"); this phone has no agree button then.
+    pub waiting: Option<String>,
     /// What was entered, laid out as the form is: the other side checks the counts, not
     /// just the totals.
     pub report: Vec<ReportBlock>,
@@ -946,6 +952,9 @@ pub struct ScoreEntry {
     /// An earlier round's board the table has not finished with (its result not entered, or
     /// not agreed yet): who sat where then, for the late table's heading.
     pub late: Option<String>,
+    /// An earlier round's result at another table (or a table of the individual) that waits
+    /// for the players now at this one to agree: its heading, set apart from this round's.
+    pub away: Option<String>,
     /// Once the result is agreed: the board's traveller so far and the pairs' places.
     pub so_far: Option<SoFar>,
 }
@@ -1223,6 +1232,8 @@ impl ScoreEntry {
                 status: r.status.name(),
                 entered_by: r.entered_by.clone(),
                 awaiting: r.status == ResultStatus::Provisional,
+                agreeing: None,
+                waiting: None,
                 report: report_blocks(spec, r.report.json()),
                 record: r.report.json()["record"].is_object(),
                 songs: songs_report(spec, r.report.json()),
@@ -1233,8 +1244,34 @@ impl ScoreEntry {
                     .unwrap_or_default(),
             }),
             late: None,
+            away: None,
             so_far: None,
         }
+    }
+
+    /// Who must agree the result in, and whether they answer on this table's phone (they
+    /// sit here in round `now`) or elsewhere.
+    pub fn with_agreeing(
+        mut self,
+        agreeing: Option<&Agreeing>,
+        table: u32,
+        now: u32,
+    ) -> ScoreEntry {
+        if let (Some(r), Some(a)) = (&mut self.result, agreeing) {
+            r.agreeing = Some(a.named());
+            if !a.agrees_at(table) {
+                r.waiting = Some(format!(
+                    "waiting for {}, {}{}",
+                    a.short(),
+                    a.where_now(now),
+                    match a.now_at.first() {
+                        Some(t) => format!(": they agree or dispute it on table {t}'s phone"),
+                        None => ": the director settles it".into(),
+                    }
+                ));
+            }
+        }
+        self
     }
 }
 
