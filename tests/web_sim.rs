@@ -462,3 +462,152 @@ async fn the_field_after_a_result_in_one_heat_is_the_field_computed_afresh() {
         "the public sees no board's results yet"
     );
 }
+
+/// What a refusal of the organiser's heat says once bravo has joined.
+const FROZEN: &str =
+    "Club bravo has joined the simultaneous event with a heat: its deal and settings are fixed";
+
+/// `n` pairs named as a heat's.
+fn pair_entries(n: u32) -> Vec<Value> {
+    (1..=n)
+        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect()
+}
+
+/// Alpha's event of `tables` tables (twice as many pairs, one board a round, as many rounds
+/// as boards allow), made ready and opened as the sim `name`: its API path, its page and
+/// the sim's page.
+async fn ready_sim(
+    alpha: &Browser,
+    api: &Api,
+    tables: u32,
+    rounds: u32,
+    name: &str,
+) -> (String, String, String) {
+    let (s, ev) = api
+        .post(
+            "/events",
+            json!({"name": name, "date": "2026-12-01", "format": "pairs-mitchell",
+                   "tables": tables, "boards": tables}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let path = format!("/events/{}", ev["id"]);
+    for entry in pair_entries(2 * tables) {
+        let (s, v) = api.post(&format!("{path}/entries"), entry).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let (s, v) = api
+        .put(&format!("{path}/movement"), json!({"rounds": rounds}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = api
+        .post(&format!("{path}/status"), json!({"to": "ready"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let id: EventId = id_from_location(&path);
+    let r = open_sim(alpha, "alpha", id, name).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    (path, format!("/c/alpha/events/{id}"), location(&r))
+}
+
+#[tokio::test]
+async fn the_organisers_heat_is_frozen_once_a_club_has_joined() {
+    let app = spawn_app().await;
+    let alpha = app.club_with_owner("alpha", "olive@alpha.example").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let api = api_for(&app, &alpha, "alpha").await;
+    let (path, page, sim_page) = ready_sim(&alpha, &api, 5, 3, "Frozen Sim").await;
+    let status = |to: &'static str| {
+        let (api, path) = (api.clone(), path.clone());
+        async move { api.post(&format!("{path}/status"), json!({"to": to})).await }
+    };
+    let edit = |boards: &'static str| {
+        let mut fields = event_fields("Frozen Sim");
+        fields[4] = ("tables", "5");
+        fields[5] = ("boards", boards);
+        fields
+    };
+
+    // Before any club joins, the organiser's heat is its own: back to draft, its settings
+    // changed (page and API), redealt with a reason, and ready again.
+    let (s, v) = status("draft").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = api.send("PATCH", &path, Some(json!({"boards": 6}))).await;
+    assert_eq!((s, &v["boards"]), (StatusCode::OK, &json!(6)), "{v}");
+    let r = alpha
+        .post(&format!("{page}/edit"), &format!("{page}/edit"), &edit("5"))
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let r = alpha
+        .post(
+            &page,
+            &format!("{page}/key"),
+            &[
+                ("confirm", "yes"),
+                ("reason", "The boards were shuffled badly"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER, "the organiser redeals");
+    let (s, v) = status("ready").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = status("draft").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+
+    // Bravo joins while alpha's heat is a draft: from then on its deal and shared settings
+    // are the field's.
+    let r = join_sim(&bravo, "bravo", &sim_page, "5").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (s, v) = api.send("PATCH", &path, Some(json!({"boards": 6}))).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v.to_string().contains(FROZEN), "{v}");
+    let (s, v) = api
+        .send("PATCH", &path, Some(json!({"game": "kaiso"})))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v.to_string().contains(FROZEN), "{v}");
+    let r = alpha
+        .post(&format!("{page}/edit"), &format!("{page}/edit"), &edit("6"))
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    assert!(r.text().await.unwrap().contains(FROZEN));
+    let r = alpha
+        .post(
+            &page,
+            &format!("{page}/key"),
+            &[("confirm", "yes"), ("reason", "Once more")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT, "no redeal");
+    assert!(r.text().await.unwrap().contains(FROZEN));
+    // Its own name and tables are still its own.
+    let (s, v) = api
+        .send(
+            "PATCH",
+            &path,
+            Some(json!({"name": "Frozen Sim at Alpha", "tables": 6})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = api.send("PATCH", &path, Some(json!({"tables": 5}))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+
+    // Ready again, it does not go back to draft: not through the API, nor the page.
+    let (s, v) = status("ready").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = status("draft").await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v.to_string().contains(FROZEN), "{v}");
+    let r = alpha
+        .post(
+            &page,
+            &format!("{page}/status"),
+            &[("from", "ready"), ("to", "draft")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    assert!(r.text().await.unwrap().contains(FROZEN));
+    let (_, ev) = api.get(&path).await;
+    assert_eq!((&ev["status"], &ev["boards"]), (&json!("ready"), &json!(5)));
+}
