@@ -611,3 +611,113 @@ async fn the_organisers_heat_is_frozen_once_a_club_has_joined() {
     let (_, ev) = api.get(&path).await;
     assert_eq!((&ev["status"], &ev["boards"]), (&json!("ready"), &json!(5)));
 }
+
+#[tokio::test]
+async fn a_heats_movement_plays_exactly_the_sims_boards() {
+    let app = spawn_app().await;
+    let alpha = app.club_with_owner("alpha", "olive@alpha.example").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let alpha_api = api_for(&app, &alpha, "alpha").await;
+    let bravo_api = api_for(&app, &bravo, "bravo").await;
+    // A three-board sim: alpha's three tables play one board a round.
+    let (path1, _, sim_page) = ready_sim(&alpha, &alpha_api, 3, 3, "Three Board Sim").await;
+    let r = join_sim(&bravo, "bravo", &sim_page, "2").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let heat2: EventId = id_from_location(&location(&r));
+    let path2 = format!("/events/{heat2}");
+    let page2 = format!("/c/bravo/events/{heat2}");
+    for entry in pair_entries(4) {
+        let (s, v) = bravo_api.post(&format!("{path2}/entries"), entry).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let words = |boards: u32| {
+        format!(
+            "a heat plays the simultaneous event's boards 1 to 3; this movement plays boards 1 to {boards}"
+        )
+    };
+
+    // Two tables play 2 or 4 boards, never the sim's 3: refused through the API, the
+    // default as well, and the form says what to choose.
+    let (s, v) = bravo_api
+        .put(&format!("{path2}/movement"), json!({"boards_per_round": 2}))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v.to_string().contains(&words(4)), "{v}");
+    let (s, v) = bravo_api.put(&format!("{path2}/movement"), json!({})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v.to_string().contains(&words(2)), "{v}");
+    let (_, html) = bravo.get_text(&format!("{page2}/movement")).await;
+    assert!(
+        html.contains("A heat of a simultaneous event plays its boards 1 to 3"),
+        "{html}"
+    );
+    assert!(
+        html.contains("give the heat a number of tables that divides 3"),
+        "{html}"
+    );
+    let form = [
+        ("rounds", ""),
+        ("boards_per_round", ""),
+        ("arrow_switch", ""),
+        ("reason", ""),
+    ];
+    let r = bravo
+        .post(
+            &format!("{page2}/movement"),
+            &format!("{page2}/movement"),
+            &form,
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = r.text().await.unwrap();
+    assert!(
+        html.contains("boards 1 to 3; this movement plays boards 1 to 2"),
+        "{html}"
+    );
+    // The organiser's heat is held to them too.
+    let (s, v) = alpha_api
+        .put(&format!("{path1}/movement"), json!({"boards_per_round": 2}))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v.to_string().contains(&words(6)), "{v}");
+
+    // At three tables the form's default plays the sim's boards.
+    let (s, v) = bravo_api
+        .send("PATCH", &path2, Some(json!({"tables": 3})))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for entry in pair_entries(2) {
+        let (s, v) = bravo_api.post(&format!("{path2}/entries"), entry).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let (_, html) = bravo.get_text(&format!("{page2}/movement")).await;
+    assert!(!html.contains("Not with these entries"), "{html}");
+    let r = bravo
+        .post(
+            &format!("{page2}/movement"),
+            &format!("{page2}/movement"),
+            &form,
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (s, m) = bravo_api.get(&format!("{path2}/movement")).await;
+    assert_eq!((s, &m["boards"]), (StatusCode::OK, &json!(3)), "{m}");
+
+    // The sim page lists each heat's boards.
+    let (_, html) = bravo.get_text(&sim_page).await;
+    assert_eq!(html.matches("boards 1–3").count(), 2, "{html}");
+    assert!(!html.contains("its movement plays"), "{html}");
+    // A heat whose boards are not the sim's (made before they were held to them) says so.
+    with_conn(&app, |c| {
+        let ev = calypso_director::db::events::public_event(c, heat2)
+            .unwrap()
+            .unwrap();
+        let settings = ev.settings.with_boards(2).unwrap();
+        calypso_director::db::events::update_settings(c, heat2, &settings).unwrap();
+    });
+    let (_, html) = bravo.get_text(&sim_page).await;
+    assert!(
+        html.contains("its movement plays boards 1–2, not the simultaneous event&#39;s 1–3"),
+        "{html}"
+    );
+}

@@ -13,8 +13,8 @@ use crate::event::individual::{
     individual_plan, next_seating, options_open, reseat_with_cut,
 };
 use crate::event::movement::{
-    MovementChange, MovementOptions, MovementPatch, PlanError, movement_kind, movement_open, plan,
-    replan,
+    MovementChange, MovementOptions, MovementPatch, PlanError, check_heat_boards, movement_kind,
+    movement_open, plan_heat, replan,
 };
 use crate::event::results::{Place, TableResult};
 use crate::event::rounds::{
@@ -113,9 +113,11 @@ pub fn set_movement(
             return Err(PlanError::Started.into());
         }
         let entries = db::entries::entries_of(conn, club, event)?.len();
-        let m = plan(&ev.settings, entries, options)?;
+        // A heat of a sim plays the sim's boards, no others (`event::movement::plan_heat`).
+        let sim_boards = super::sims::sim_boards(conn, &ev)?;
+        let (options, m) = plan_heat(&ev.settings, entries, options, sim_boards)?;
         store_boards(conn, &ev, m.boards)?;
-        db::movements::store_movement(conn, event, options, &m)?;
+        db::movements::store_movement(conn, event, &options, &m)?;
         Ok(m)
     })
 }
@@ -151,6 +153,8 @@ pub fn change_movement(
         let entries = db::entries::entries_of(conn, club, event)?;
         let played = ev.round.current;
         let m = replan(&ev.settings, &entries, &old, played, &options)?;
+        let sim_boards = super::sims::sim_boards(conn, &ev)?;
+        check_heat_boards(sim_boards, u32::from(ev.settings.tables()), &m)?;
         if m.boards != u32::from(ev.settings.boards()) {
             store_boards(conn, &ev, m.boards)?;
         }
@@ -697,6 +701,8 @@ pub struct MovementRecord {
     pub entries: Vec<Entry>,
     pub movement: Option<(MovementOptions, Movement)>,
     pub changes: Vec<MovementChange>,
+    /// The boards of the simultaneous event the event is a heat of (none: not a heat).
+    pub sim_boards: Option<u32>,
 }
 
 pub fn movement_record(
@@ -704,8 +710,10 @@ pub fn movement_record(
     club: ClubId,
     id: EventId,
 ) -> Result<MovementRecord, FindError> {
+    let event = db::events::event(conn, club, id).found()?;
     Ok(MovementRecord {
-        event: db::events::event(conn, club, id).found()?,
+        sim_boards: super::sims::sim_boards(conn, &event)?,
+        event,
         entries: db::entries::entries_of(conn, club, id)?,
         movement: db::movements::movement_of(conn, club, id)?,
         changes: db::movements::movement_changes(conn, club, id)?,

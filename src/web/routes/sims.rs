@@ -91,6 +91,11 @@ pub struct HeatLine {
     pub href: String,
     pub status: &'static str,
     pub tables: u16,
+    /// The boards the heat plays: "boards 1–3".
+    pub boards: String,
+    /// When they are not the sim's (a heat made before every heat's movement was held to
+    /// them): what it plays instead.
+    pub boards_differ: Option<String>,
     pub imported: bool,
     pub standings: Vec<Table>,
 }
@@ -106,6 +111,7 @@ struct LivePart<'a> {
 
 fn heat_lines(f: &Field) -> Vec<HeatLine> {
     let sides = f.first.settings.side_names();
+    let sim_boards = f.first.settings.boards();
     f.heats
         .iter()
         .map(|h| HeatLine {
@@ -114,6 +120,14 @@ fn heat_lines(f: &Field) -> Vec<HeatLine> {
             href: format!("/c/{}/events/{}", h.club_slug, h.event.id),
             status: h.event.status.name(),
             tables: h.event.settings.tables(),
+            // A heat's boards are its movement's (setting the movement sets them).
+            boards: format!("boards 1–{}", h.event.settings.boards()),
+            boards_differ: (h.event.settings.boards() != sim_boards).then(|| {
+                format!(
+                    "its movement plays boards 1–{}, not the simultaneous event's 1–{sim_boards}",
+                    h.event.settings.boards()
+                )
+            }),
             imported: h.heat.imported,
             standings: tables_of(&h.standings, &sides, |p| format!("{p} {}", h.names.of(p))),
         })
