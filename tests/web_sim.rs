@@ -721,3 +721,54 @@ async fn a_heats_movement_plays_exactly_the_sims_boards() {
         "{html}"
     );
 }
+
+#[tokio::test]
+async fn a_heat_where_each_board_was_played_once_shows_no_percentages() {
+    let app = spawn_app().await;
+    let alpha = app.club_with_owner("alpha", "olive@alpha.example").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let alpha_api = api_for(&app, &alpha, "alpha").await;
+    let bravo_api = api_for(&app, &bravo, "bravo").await;
+    let (_, _, sim_page) = ready_sim(&alpha, &alpha_api, 3, 3, "Small Sim").await;
+    // Bravo's three tables play one round: each of the three boards at one table only.
+    let r = join_sim(&bravo, "bravo", &sim_page, "3").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let heat2: EventId = id_from_location(&location(&r));
+    let path = format!("/events/{heat2}");
+    let boards =
+        common::games::start(&bravo_api, &path, &pair_entries(6), json!({"rounds": 1})).await;
+    let e2 = Evening {
+        api: bravo_api,
+        path,
+        boards,
+    };
+    play_round(&e2, 1, None).await;
+
+    // The heat's own standings page: no matchpoints, percentage or place, and no winner.
+    let public = Browser::new(&app);
+    for viewer in [&bravo, &public] {
+        let (s, html) = viewer
+            .get_text(&format!("/c/bravo/events/{heat2}/standings"))
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(
+            html.contains("no pair can be compared with another yet"),
+            "{html}"
+        );
+        assert!(!html.contains("0/0"), "{html}");
+        assert!(!html.contains("<strong>0"), "{html}");
+        assert!(
+            !html.contains("Leading") && !html.contains("All level"),
+            "{html}"
+        );
+        assert!(html.contains("<td>—</td>"), "{html}");
+    }
+    // The sim page: the heat's standings and the field's (only bravo has played) alike.
+    for viewer in [&bravo, &public] {
+        let (_, html) = viewer.get_text(&sim_page).await;
+        let heat = &html[html.find("id=\"heat-2\"").expect("bravo's standings")..];
+        assert!(heat.contains("<td>—</td>"), "{heat}");
+        assert!(!html.contains("0/0"), "{html}");
+        assert!(!html.contains("<strong>0"), "{html}");
+    }
+}

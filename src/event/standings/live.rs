@@ -283,7 +283,10 @@ pub fn board_so_far(
                 f.rows
                     .iter()
                     .find(|r| r.entry == pair.to_string())
-                    .map(|r| format!("{who} {pair} ({seat}): {} of {}", r.place, f.rows.len()))
+                    .map(|r| match r.place.as_str() {
+                        super::NOT_COMPARED => format!("{who} {pair} ({seat}): no comparison yet"),
+                        place => format!("{who} {pair} ({seat}): {place} of {}", f.rows.len()),
+                    })
             })
         })
         .collect();

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::event::seats::SideNames;
 use crate::event::sim::Sim;
+use crate::event::standings::NOT_COMPARED;
 use crate::event::{ClubId, Count, EventId, SimId};
 use crate::service::sims::{self as service, Field};
 use crate::web::auth::{ApiDirector, ClubDirector, Viewer as AuthViewer};
@@ -66,12 +67,16 @@ fn tables_of(standings: &Value, sides: &SideNames, name: impl Fn(u32) -> String)
         };
         let text = |k: &str| text(&r[k]);
         let pair = r["pair"].as_u64().and_then(|p| u32::try_from(p).ok());
+        // A pair none of whose boards was played at another table (a small heat's own
+        // standings) has nothing to compare: no place, matchpoints or percentage.
+        let compared = r["max"].as_f64().is_some_and(|m| m > 0.0);
+        let shown = |v: String| if compared { v } else { NOT_COMPARED.into() };
         let row = Row {
-            place: text("place"),
+            place: shown(text("place")),
             name: pair.map(&name).unwrap_or_default(),
             boards: text("boards"),
-            matchpoints: format!("{}/{}", text("matchpoints"), text("max")),
-            percent: text("percent"),
+            matchpoints: shown(format!("{}/{}", text("matchpoints"), text("max"))),
+            percent: shown(text("percent")),
         };
         match tables.iter_mut().find(|t| t.title == title) {
             Some(t) => t.rows.push(row),
