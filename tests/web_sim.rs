@@ -758,7 +758,7 @@ async fn a_heat_where_each_board_was_played_once_shows_no_percentages() {
         assert!(!html.contains("0/0"), "{html}");
         assert!(!html.contains("<strong>0"), "{html}");
         assert!(
-            !html.contains("Leading") && !html.contains("All level"),
+            !html.contains("Leading") && !html.contains("Winner"),
             "{html}"
         );
         assert!(html.contains("<td>—</td>"), "{html}");
