@@ -137,7 +137,7 @@ async fn bystander(base: String, api: Arc<Api>, stop: Arc<AtomicBool>) -> (Vec<u
     while !stop.load(Ordering::SeqCst) {
         n += 1;
         let t = Instant::now();
-        let status = if n % 2 == 0 {
+        let status = if n.is_multiple_of(2) {
             http.get(format!("{base}/c/bravo"))
                 .send()
                 .await
