@@ -98,6 +98,22 @@ fn store_boards(
     Ok(db::events::update_settings(conn, ev.id, &settings)?)
 }
 
+/// The boards every heat of the event's sim plays (the organiser's heat's), if the event
+/// is a heat.
+fn sim_boards(conn: &mut DbConnection, ev: &Event) -> Result<Option<u32>, DbError> {
+    let Some(id) = ev.sim else { return Ok(None) };
+    let heats = db::sims::heats_of(conn, id)?;
+    let boards = match heats.first() {
+        Some(h) if h.event == ev.id => ev.settings.boards(),
+        Some(h) => match db::events::public_event(conn, h.event)? {
+            Some(first) => first.settings.boards(),
+            None => return Ok(None),
+        },
+        None => return Ok(None),
+    };
+    Ok(Some(u32::from(boards)))
+}
+
 /// Generates the movement from the event as it is now (its settings and entries) and the
 /// options, stores it, and sets the event's number of boards to the movement's. Only until
 /// play starts.
@@ -114,7 +130,7 @@ pub fn set_movement(
         }
         let entries = db::entries::entries_of(conn, club, event)?.len();
         // A heat of a sim plays the sim's boards, no others (`event::movement::plan_heat`).
-        let sim_boards = super::sims::sim_boards(conn, &ev)?;
+        let sim_boards = sim_boards(conn, &ev)?;
         let (options, m) = plan_heat(&ev.settings, entries, options, sim_boards)?;
         store_boards(conn, &ev, m.boards)?;
         db::movements::store_movement(conn, event, &options, &m)?;
@@ -153,7 +169,7 @@ pub fn change_movement(
         let entries = db::entries::entries_of(conn, club, event)?;
         let played = ev.round.current;
         let m = replan(&ev.settings, &entries, &old, played, &options)?;
-        let sim_boards = super::sims::sim_boards(conn, &ev)?;
+        let sim_boards = sim_boards(conn, &ev)?;
         check_heat_boards(sim_boards, u32::from(ev.settings.tables()), &m)?;
         if m.boards != u32::from(ev.settings.boards()) {
             store_boards(conn, &ev, m.boards)?;
@@ -712,7 +728,7 @@ pub fn movement_record(
 ) -> Result<MovementRecord, FindError> {
     let event = db::events::event(conn, club, id).found()?;
     Ok(MovementRecord {
-        sim_boards: super::sims::sim_boards(conn, &event)?,
+        sim_boards: sim_boards(conn, &event)?,
         event,
         entries: db::entries::entries_of(conn, club, id)?,
         movement: db::movements::movement_of(conn, club, id)?,

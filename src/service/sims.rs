@@ -262,22 +262,6 @@ pub fn check_heat_redeal(conn: &mut DbConnection, ev: &Event) -> Result<(), SimA
     Err(SimError::HeatOfSim(s.name).into())
 }
 
-/// The boards every heat of the event's sim plays (the organiser's heat's), if the event
-/// is a heat.
-pub fn sim_boards(conn: &mut DbConnection, ev: &Event) -> Result<Option<u32>, DbError> {
-    let Some(id) = ev.sim else { return Ok(None) };
-    let heats = db::sims::heats_of(conn, id)?;
-    let boards = match heats.first() {
-        Some(h) if h.event == ev.id => ev.settings.boards(),
-        Some(h) => match db::events::public_event(conn, h.event)? {
-            Some(first) => first.settings.boards(),
-            None => return Ok(None),
-        },
-        None => return Ok(None),
-    };
-    Ok(Some(u32::from(boards)))
-}
-
 /// The sim's first heat's settings, which a heat's draft must keep (`event::sim`).
 pub fn check_heat_settings(
     conn: &mut DbConnection,
