@@ -462,3 +462,313 @@ async fn the_field_after_a_result_in_one_heat_is_the_field_computed_afresh() {
         "the public sees no board's results yet"
     );
 }
+
+/// What a refusal of the organiser's heat says once bravo has joined.
+const FROZEN: &str =
+    "Club bravo has joined the simultaneous event with a heat: its deal and settings are fixed";
+
+/// `n` pairs named as a heat's.
+fn pair_entries(n: u32) -> Vec<Value> {
+    (1..=n)
+        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect()
+}
+
+/// Alpha's event of `tables` tables (twice as many pairs, one board a round, as many rounds
+/// as boards allow), made ready and opened as the sim `name`: its API path, its page and
+/// the sim's page.
+async fn ready_sim(
+    alpha: &Browser,
+    api: &Api,
+    tables: u32,
+    rounds: u32,
+    name: &str,
+) -> (String, String, String) {
+    let (s, ev) = api
+        .post(
+            "/events",
+            json!({"name": name, "date": "2026-12-01", "format": "pairs-mitchell",
+                   "tables": tables, "boards": tables}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let path = format!("/events/{}", ev["id"]);
+    for entry in pair_entries(2 * tables) {
+        let (s, v) = api.post(&format!("{path}/entries"), entry).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let (s, v) = api
+        .put(&format!("{path}/movement"), json!({"rounds": rounds}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = api
+        .post(&format!("{path}/status"), json!({"to": "ready"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let id: EventId = id_from_location(&path);
+    let r = open_sim(alpha, "alpha", id, name).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    (path, format!("/c/alpha/events/{id}"), location(&r))
+}
+
+#[tokio::test]
+async fn the_organisers_heat_is_frozen_once_a_club_has_joined() {
+    let app = spawn_app().await;
+    let alpha = app.club_with_owner("alpha", "olive@alpha.example").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let api = api_for(&app, &alpha, "alpha").await;
+    let (path, page, sim_page) = ready_sim(&alpha, &api, 5, 3, "Frozen Sim").await;
+    let status = |to: &'static str| {
+        let (api, path) = (api.clone(), path.clone());
+        async move { api.post(&format!("{path}/status"), json!({"to": to})).await }
+    };
+    let edit = |boards: &'static str| {
+        let mut fields = event_fields("Frozen Sim");
+        fields[4] = ("tables", "5");
+        fields[5] = ("boards", boards);
+        fields
+    };
+
+    // Before any club joins, the organiser's heat is its own: back to draft, its settings
+    // changed (page and API), redealt with a reason, and ready again.
+    let (s, v) = status("draft").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = api.send("PATCH", &path, Some(json!({"boards": 6}))).await;
+    assert_eq!((s, &v["boards"]), (StatusCode::OK, &json!(6)), "{v}");
+    let r = alpha
+        .post(&format!("{page}/edit"), &format!("{page}/edit"), &edit("5"))
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let r = alpha
+        .post(
+            &page,
+            &format!("{page}/key"),
+            &[
+                ("confirm", "yes"),
+                ("reason", "The boards were shuffled badly"),
+            ],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER, "the organiser redeals");
+    let (s, v) = status("ready").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = status("draft").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+
+    // Bravo joins while alpha's heat is a draft: from then on its deal and shared settings
+    // are the field's.
+    let r = join_sim(&bravo, "bravo", &sim_page, "5").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (s, v) = api.send("PATCH", &path, Some(json!({"boards": 6}))).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v.to_string().contains(FROZEN), "{v}");
+    let (s, v) = api
+        .send("PATCH", &path, Some(json!({"game": "kaiso"})))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v.to_string().contains(FROZEN), "{v}");
+    let r = alpha
+        .post(&format!("{page}/edit"), &format!("{page}/edit"), &edit("6"))
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    assert!(r.text().await.unwrap().contains(FROZEN));
+    let r = alpha
+        .post(
+            &page,
+            &format!("{page}/key"),
+            &[("confirm", "yes"), ("reason", "Once more")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT, "no redeal");
+    assert!(r.text().await.unwrap().contains(FROZEN));
+    // Its own name and tables are still its own.
+    let (s, v) = api
+        .send(
+            "PATCH",
+            &path,
+            Some(json!({"name": "Frozen Sim at Alpha", "tables": 6})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = api.send("PATCH", &path, Some(json!({"tables": 5}))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+
+    // Ready again, it does not go back to draft: not through the API, nor the page.
+    let (s, v) = status("ready").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, v) = status("draft").await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(v.to_string().contains(FROZEN), "{v}");
+    let r = alpha
+        .post(
+            &page,
+            &format!("{page}/status"),
+            &[("from", "ready"), ("to", "draft")],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    assert!(r.text().await.unwrap().contains(FROZEN));
+    let (_, ev) = api.get(&path).await;
+    assert_eq!((&ev["status"], &ev["boards"]), (&json!("ready"), &json!(5)));
+}
+
+#[tokio::test]
+async fn a_heats_movement_plays_exactly_the_sims_boards() {
+    let app = spawn_app().await;
+    let alpha = app.club_with_owner("alpha", "olive@alpha.example").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let alpha_api = api_for(&app, &alpha, "alpha").await;
+    let bravo_api = api_for(&app, &bravo, "bravo").await;
+    // A three-board sim: alpha's three tables play one board a round.
+    let (path1, _, sim_page) = ready_sim(&alpha, &alpha_api, 3, 3, "Three Board Sim").await;
+    let r = join_sim(&bravo, "bravo", &sim_page, "2").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let heat2: EventId = id_from_location(&location(&r));
+    let path2 = format!("/events/{heat2}");
+    let page2 = format!("/c/bravo/events/{heat2}");
+    for entry in pair_entries(4) {
+        let (s, v) = bravo_api.post(&format!("{path2}/entries"), entry).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let words = |boards: u32| {
+        format!(
+            "a heat plays the simultaneous event's boards 1 to 3; this movement plays boards 1 to {boards}"
+        )
+    };
+
+    // Two tables play 2 or 4 boards, never the sim's 3: refused through the API, the
+    // default as well, and the form says what to choose.
+    let (s, v) = bravo_api
+        .put(&format!("{path2}/movement"), json!({"boards_per_round": 2}))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v.to_string().contains(&words(4)), "{v}");
+    let (s, v) = bravo_api.put(&format!("{path2}/movement"), json!({})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v.to_string().contains(&words(2)), "{v}");
+    let (_, html) = bravo.get_text(&format!("{page2}/movement")).await;
+    assert!(
+        html.contains("A heat of a simultaneous event plays its boards 1 to 3"),
+        "{html}"
+    );
+    assert!(
+        html.contains("give the heat a number of tables that divides 3"),
+        "{html}"
+    );
+    let form = [
+        ("rounds", ""),
+        ("boards_per_round", ""),
+        ("arrow_switch", ""),
+        ("reason", ""),
+    ];
+    let r = bravo
+        .post(
+            &format!("{page2}/movement"),
+            &format!("{page2}/movement"),
+            &form,
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = r.text().await.unwrap();
+    assert!(
+        html.contains("boards 1 to 3; this movement plays boards 1 to 2"),
+        "{html}"
+    );
+    // The organiser's heat is held to them too.
+    let (s, v) = alpha_api
+        .put(&format!("{path1}/movement"), json!({"boards_per_round": 2}))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v.to_string().contains(&words(6)), "{v}");
+
+    // At three tables the form's default plays the sim's boards.
+    let (s, v) = bravo_api
+        .send("PATCH", &path2, Some(json!({"tables": 3})))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    for entry in pair_entries(2) {
+        let (s, v) = bravo_api.post(&format!("{path2}/entries"), entry).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+    }
+    let (_, html) = bravo.get_text(&format!("{page2}/movement")).await;
+    assert!(!html.contains("Not with these entries"), "{html}");
+    let r = bravo
+        .post(
+            &format!("{page2}/movement"),
+            &format!("{page2}/movement"),
+            &form,
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (s, m) = bravo_api.get(&format!("{path2}/movement")).await;
+    assert_eq!((s, &m["boards"]), (StatusCode::OK, &json!(3)), "{m}");
+
+    // The sim page lists each heat's boards.
+    let (_, html) = bravo.get_text(&sim_page).await;
+    assert_eq!(html.matches("boards 1–3").count(), 2, "{html}");
+    assert!(!html.contains("its movement plays"), "{html}");
+    // A heat whose boards are not the sim's (made before they were held to them) says so.
+    with_conn(&app, |c| {
+        let ev = calypso_director::db::events::public_event(c, heat2)
+            .unwrap()
+            .unwrap();
+        let settings = ev.settings.with_boards(2).unwrap();
+        calypso_director::db::events::update_settings(c, heat2, &settings).unwrap();
+    });
+    let (_, html) = bravo.get_text(&sim_page).await;
+    assert!(
+        html.contains("its movement plays boards 1–2, not the simultaneous event&#39;s 1–3"),
+        "{html}"
+    );
+}
+
+#[tokio::test]
+async fn a_heat_where_each_board_was_played_once_shows_no_percentages() {
+    let app = spawn_app().await;
+    let alpha = app.club_with_owner("alpha", "olive@alpha.example").await;
+    let bravo = app.club_with_owner("bravo", "bea@bravo.example").await;
+    let alpha_api = api_for(&app, &alpha, "alpha").await;
+    let bravo_api = api_for(&app, &bravo, "bravo").await;
+    let (_, _, sim_page) = ready_sim(&alpha, &alpha_api, 3, 3, "Small Sim").await;
+    // Bravo's three tables play one round: each of the three boards at one table only.
+    let r = join_sim(&bravo, "bravo", &sim_page, "3").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let heat2: EventId = id_from_location(&location(&r));
+    let path = format!("/events/{heat2}");
+    let boards =
+        common::games::start(&bravo_api, &path, &pair_entries(6), json!({"rounds": 1})).await;
+    let e2 = Evening {
+        api: bravo_api,
+        path,
+        boards,
+    };
+    play_round(&e2, 1, None).await;
+
+    // The heat's own standings page: no matchpoints, percentage or place, and no winner.
+    let public = Browser::new(&app);
+    for viewer in [&bravo, &public] {
+        let (s, html) = viewer
+            .get_text(&format!("/c/bravo/events/{heat2}/standings"))
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(
+            html.contains("no pair can be compared with another yet"),
+            "{html}"
+        );
+        assert!(!html.contains("0/0"), "{html}");
+        assert!(!html.contains("<strong>0"), "{html}");
+        assert!(
+            !html.contains("Leading") && !html.contains("Winner"),
+            "{html}"
+        );
+        assert!(html.contains("<td>—</td>"), "{html}");
+    }
+    // The sim page: the heat's standings and the field's (only bravo has played) alike.
+    for viewer in [&bravo, &public] {
+        let (_, html) = viewer.get_text(&sim_page).await;
+        let heat = &html[html.find("id=\"heat-2\"").expect("bravo's standings")..];
+        assert!(heat.contains("<td>—</td>"), "{heat}");
+        assert!(!html.contains("0/0"), "{html}");
+        assert!(!html.contains("<strong>0"), "{html}");
+    }
+}

@@ -131,6 +131,76 @@ pub enum PlanError {
          round (after round {played})"
     )]
     SwitchStarted { round: u32, played: u32 },
+    /// A heat of a simultaneous event plays exactly the sim's boards, 1 to `sim`.
+    #[error(
+        "a heat plays the simultaneous event's boards 1 to {sim}; this movement plays boards 1 to {movement}{}",
+        heat_advice(*sim, *tables)
+    )]
+    HeatBoards {
+        sim: u32,
+        movement: u32,
+        tables: u32,
+    },
+}
+
+/// The boards a round that make a Mitchell of `tables` tables (which plays tables × boards
+/// a round boards) play a sim's `boards`, if any number does.
+pub fn heat_boards_per_round(boards: u32, tables: u32) -> Option<u32> {
+    if tables == 0 || !boards.is_multiple_of(tables) {
+        return None;
+    }
+    Some(boards / tables).filter(|k| (1..=movement::MAX_BOARDS_PER_ROUND).contains(k))
+}
+
+/// What a heat at `tables` tables chooses to play a sim's `boards`, for the words.
+pub fn heat_advice(boards: u32, tables: u32) -> String {
+    match heat_boards_per_round(boards, tables) {
+        Some(k) => format!(" (at {tables} tables: {k} board{} a round)", plural(k)),
+        None => format!(
+            ": at {tables} tables a Mitchell plays {tables} × the boards a round, never {boards}; \
+             give the heat a number of tables that divides {boards} (its settings)"
+        ),
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// A heat's movement plays exactly the sim's boards (`sim_boards`; `None`: not a heat).
+pub fn check_heat_boards(
+    sim_boards: Option<u32>,
+    tables: u32,
+    m: &Movement,
+) -> Result<(), PlanError> {
+    match sim_boards {
+        Some(sim) if sim != m.boards => Err(PlanError::HeatBoards {
+            sim,
+            movement: m.boards,
+            tables,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// [`plan`] for an event that may be a heat of a sim playing `sim_boards` boards: the
+/// boards a round left empty are those that play the sim's boards at the event's tables
+/// (when a number does), and a movement playing other boards is refused. The options as
+/// used (stored with the movement, so a change during play keeps the boards a round).
+pub fn plan_heat(
+    settings: &EventSettings,
+    entries: usize,
+    options: &MovementOptions,
+    sim_boards: Option<u32>,
+) -> Result<(MovementOptions, Movement), PlanError> {
+    let tables = u32::from(settings.tables());
+    let mut options = options.clone();
+    if options.boards_per_round.is_none() {
+        options.boards_per_round = sim_boards.and_then(|b| heat_boards_per_round(b, tables));
+    }
+    let m = plan(settings, entries, &options)?;
+    check_heat_boards(sim_boards, tables, &m)?;
+    Ok((options, m))
 }
 
 /// The movement for the event's settings, its number of entries and the director's options,

@@ -89,6 +89,10 @@ pub enum SimError {
         "this event is a heat of the simultaneous event \"{0}\": its deal is the field's, and its hand records are released for the whole field when every heat has finished, or by the organiser"
     )]
     HeatOfSim(String),
+    /// The organiser's heat once another club has a heat: the deal and the shared settings
+    /// every heat was made from stay as they are.
+    #[error("{0} has joined the simultaneous event with a heat: its deal and settings are fixed")]
+    Frozen(String),
 }
 
 /// What may make an event the first heat of a new sim.
@@ -199,6 +203,42 @@ pub fn check_settings(sim: &EventSettings, heat: &EventSettings) -> Result<(), S
         Some((field, sim, heat)) => Err(SimError::SettingsDiffer { field, sim, heat }),
         None => Ok(()),
     }
+}
+
+/// Whether the sim's deal and shared settings may still change through `event`: only the
+/// organiser's heat (heat 1) holds them, and only until another heat exists (joined or
+/// imported; a cancelled one too: its club was dealt from them). Any other event: yes.
+pub fn check_unfrozen(heats: &[Heat], event: EventId) -> Result<(), SimError> {
+    if heats.first().is_none_or(|first| first.event != event) {
+        return Ok(());
+    }
+    match heats.iter().find(|h| h.event != event) {
+        Some(other) => Err(SimError::Frozen(other.club_name.clone())),
+        None => Ok(()),
+    }
+}
+
+/// A status move of a heat: the organiser's heat goes back to draft (where its settings
+/// and deal could change) only while no other heat exists.
+pub fn check_move(heats: &[Heat], event: EventId, to: EventStatus) -> Result<(), SimError> {
+    if to == EventStatus::Draft {
+        check_unfrozen(heats, event)?;
+    }
+    Ok(())
+}
+
+/// A settings edit of the organiser's heat: the shared settings ([`check_settings`]) change
+/// only while no other heat exists; its name, date, tables and correction period are its own.
+pub fn check_first_heat_edit(
+    heats: &[Heat],
+    event: EventId,
+    old: &EventSettings,
+    new: &EventSettings,
+) -> Result<(), SimError> {
+    if check_settings(old, new).is_err() {
+        check_unfrozen(heats, event)?;
+    }
+    Ok(())
 }
 
 /// An imported heat's deal against the sim's.
@@ -374,6 +414,43 @@ mod tests {
             check_settings(&sim, &fewer_boards).unwrap_err().to_string(),
             "a heat's boards must be the simultaneous event's (10), not 8"
         );
+    }
+
+    fn heat(event: i32, heat: u32, club: &str) -> Heat {
+        Heat {
+            event: EventId::new(event),
+            sim: SimId::new(1),
+            heat,
+            club_name: club.into(),
+            imported: false,
+        }
+    }
+
+    #[test]
+    fn the_organisers_heat_is_fixed_once_another_heat_exists() {
+        let alone = [heat(7, 1, "Club alpha")];
+        let joined = [heat(7, 1, "Club alpha"), heat(9, 2, "Club bravo")];
+        let first = EventId::new(7);
+        assert_eq!(check_move(&alone, first, EventStatus::Draft), Ok(()));
+        assert_eq!(
+            check_move(&joined, first, EventStatus::Draft)
+                .unwrap_err()
+                .to_string(),
+            "Club bravo has joined the simultaneous event with a heat: its deal and settings are fixed"
+        );
+        assert_eq!(check_move(&joined, first, EventStatus::Running), Ok(()));
+        // Another heat's own moves are its own.
+        assert_eq!(
+            check_move(&joined, EventId::new(9), EventStatus::Draft),
+            Ok(())
+        );
+        let (old, renamed, fewer) = (mitchell(5, 10), mitchell(7, 10), mitchell(5, 8));
+        assert_eq!(
+            check_first_heat_edit(&joined, first, &old, &renamed),
+            Ok(())
+        );
+        assert!(check_first_heat_edit(&joined, first, &old, &fewer).is_err());
+        assert_eq!(check_first_heat_edit(&alone, first, &old, &fewer), Ok(()));
     }
 
     #[test]

@@ -162,6 +162,8 @@ pub fn update_draft(
     settings: &EventSettings,
 ) -> Result<Event, EventChangeError> {
     db::write_transaction(conn, |conn| {
+        // Locked first: a club joining the event's sim meanwhile is seen (`sims::join`).
+        db::lock_event(conn, id)?;
         let ev = current(conn, club, id)?;
         if !ev.status.editable() {
             return Err(LifecycleError::NotDraft.into());
@@ -172,18 +174,23 @@ pub fn update_draft(
     })
 }
 
-/// A heat's draft keeps the settings every heat of its sim shares (`event::sim`).
+/// A heat's draft keeps the settings every heat of its sim shares, and the organiser's
+/// keeps them once a club has joined (`event::sim`).
 fn heat_keeps_sim_settings(
     conn: &mut DbConnection,
     ev: &Event,
     settings: &EventSettings,
 ) -> Result<(), EventChangeError> {
+    super::sims::check_heat_settings(conn, ev, settings).map_err(heat_refusal)
+}
+
+fn heat_refusal(e: super::sims::SimActionError) -> EventChangeError {
     use super::sims::SimActionError as E;
-    super::sims::check_heat_settings(conn, ev, settings).map_err(|e| match e {
+    match e {
         E::Refused(r) => EventChangeError::Heat(r),
         E::Db(d) => EventChangeError::Db(d),
         _ => EventChangeError::NotFound,
-    })
+    }
 }
 
 /// A heat's deal and release are the field's, not its own.
@@ -208,6 +215,7 @@ pub fn change_status(
         db::lock_event(conn, id)?;
         let ev = current(conn, club, id)?;
         ev.status.check_move(seen, to)?;
+        super::sims::check_heat_move(conn, &ev, to).map_err(heat_refusal)?;
         if to == EventStatus::Finished {
             // Every game of the rounds played is accounted for before the event is finished:
             // a game with no result would otherwise be dropped from the standings unseen.
@@ -251,7 +259,8 @@ pub fn change_status(
 
 /// Gives the event a new deal key. A key whose commitment was public is withdrawn with the
 /// reason (the redeal rule decides whether one is needed); a public event shows the new
-/// commitment at once.
+/// commitment at once. A heat of a simultaneous event is not redealt, except the
+/// organiser's before any other club has a heat (its key is then the sim's).
 pub fn redeal(
     conn: &mut DbConnection,
     club: ClubId,
@@ -261,8 +270,9 @@ pub fn redeal(
     new_key: &DealKey,
 ) -> Result<Event, EventChangeError> {
     db::write_transaction(conn, |conn| {
+        db::lock_event(conn, id)?;
         let ev = current(conn, club, id)?;
-        refuse_heat(conn, &ev)?;
+        super::sims::check_heat_redeal(conn, &ev).map_err(heat_refusal)?;
         let current_public = match &ev.deal {
             Some(k) => db::events::is_published(conn, id, &k.commitment)?,
             None => false,

@@ -13,8 +13,8 @@ use crate::event::individual::{
     individual_plan, next_seating, options_open, reseat_with_cut,
 };
 use crate::event::movement::{
-    MovementChange, MovementOptions, MovementPatch, PlanError, movement_kind, movement_open, plan,
-    replan,
+    MovementChange, MovementOptions, MovementPatch, PlanError, check_heat_boards, movement_kind,
+    movement_open, plan_heat, replan,
 };
 use crate::event::results::{Place, TableResult};
 use crate::event::rounds::{
@@ -98,6 +98,22 @@ fn store_boards(
     Ok(db::events::update_settings(conn, ev.id, &settings)?)
 }
 
+/// The boards every heat of the event's sim plays (the organiser's heat's), if the event
+/// is a heat.
+fn sim_boards(conn: &mut DbConnection, ev: &Event) -> Result<Option<u32>, DbError> {
+    let Some(id) = ev.sim else { return Ok(None) };
+    let heats = db::sims::heats_of(conn, id)?;
+    let boards = match heats.first() {
+        Some(h) if h.event == ev.id => ev.settings.boards(),
+        Some(h) => match db::events::public_event(conn, h.event)? {
+            Some(first) => first.settings.boards(),
+            None => return Ok(None),
+        },
+        None => return Ok(None),
+    };
+    Ok(Some(u32::from(boards)))
+}
+
 /// Generates the movement from the event as it is now (its settings and entries) and the
 /// options, stores it, and sets the event's number of boards to the movement's. Only until
 /// play starts.
@@ -113,9 +129,11 @@ pub fn set_movement(
             return Err(PlanError::Started.into());
         }
         let entries = db::entries::entries_of(conn, club, event)?.len();
-        let m = plan(&ev.settings, entries, options)?;
+        // A heat of a sim plays the sim's boards, no others (`event::movement::plan_heat`).
+        let sim_boards = sim_boards(conn, &ev)?;
+        let (options, m) = plan_heat(&ev.settings, entries, options, sim_boards)?;
         store_boards(conn, &ev, m.boards)?;
-        db::movements::store_movement(conn, event, options, &m)?;
+        db::movements::store_movement(conn, event, &options, &m)?;
         Ok(m)
     })
 }
@@ -151,6 +169,8 @@ pub fn change_movement(
         let entries = db::entries::entries_of(conn, club, event)?;
         let played = ev.round.current;
         let m = replan(&ev.settings, &entries, &old, played, &options)?;
+        let sim_boards = sim_boards(conn, &ev)?;
+        check_heat_boards(sim_boards, u32::from(ev.settings.tables()), &m)?;
         if m.boards != u32::from(ev.settings.boards()) {
             store_boards(conn, &ev, m.boards)?;
         }
@@ -824,6 +844,8 @@ pub struct MovementRecord {
     pub entries: Vec<Entry>,
     pub movement: Option<(MovementOptions, Movement)>,
     pub changes: Vec<MovementChange>,
+    /// The boards of the simultaneous event the event is a heat of (none: not a heat).
+    pub sim_boards: Option<u32>,
 }
 
 pub fn movement_record(
@@ -831,8 +853,10 @@ pub fn movement_record(
     club: ClubId,
     id: EventId,
 ) -> Result<MovementRecord, FindError> {
+    let event = db::events::event(conn, club, id).found()?;
     Ok(MovementRecord {
-        event: db::events::event(conn, club, id).found()?,
+        sim_boards: sim_boards(conn, &event)?,
+        event,
         entries: db::entries::entries_of(conn, club, id)?,
         movement: db::movements::movement_of(conn, club, id)?,
         changes: db::movements::movement_changes(conn, club, id)?,

@@ -73,6 +73,14 @@ fn first_event(conn: &mut DbConnection, heats: &[Heat]) -> Result<Event, SimActi
     db::events::public_event(conn, first.event)?.ok_or(SimActionError::NotFound)
 }
 
+/// Locks the organiser's heat (heat 1) for the rest of the transaction.
+fn lock_first(conn: &mut DbConnection, heats: &[Heat]) -> Result<(), DbError> {
+    match heats.first() {
+        Some(h) => db::lock_event(conn, h.event),
+        None => Ok(()),
+    }
+}
+
 /// Makes the club's event heat 1 of a new sim called `name`.
 pub fn open(
     conn: &mut DbConnection,
@@ -105,6 +113,9 @@ pub fn join(
         let s = find_sim(conn, id)?;
         let heats = db::sims::heats_of(conn, id)?;
         sim::check_add(&s, &heats)?;
+        // The organiser's heat, locked: its settings and deal are fixed from this heat on,
+        // so a move back to draft or an edit racing this join waits for it and sees it.
+        lock_first(conn, &heats)?;
         for h in heats.iter().filter(|h| !h.imported) {
             if db::events::event(conn, club.id, h.event)?.is_some() {
                 return Err(SimError::AlreadyJoined.into());
@@ -144,6 +155,8 @@ pub fn import_heat(
     step(pool, |conn| heat_may_join(conn, club, id, &plan))?;
     let checked = check_plan(&plan)?;
     write_step(pool, |conn| {
+        let heats = db::sims::heats_of(conn, id)?;
+        lock_first(conn, &heats)?;
         let heats = heat_may_join(conn, club, id, &plan)?;
         let event = import_plan(conn, club.id, &checked)?;
         db::sims::add_heat(
@@ -225,6 +238,30 @@ pub fn sim_of(conn: &mut DbConnection, ev: &Event) -> Result<Option<Sim>, DbErro
     }
 }
 
+/// Whether the heat's move to `to` keeps the sim's deal and settings as every other heat
+/// has them: the organiser's heat does not go back to draft once a club has joined.
+pub fn check_heat_move(
+    conn: &mut DbConnection,
+    ev: &Event,
+    to: EventStatus,
+) -> Result<(), SimActionError> {
+    let Some(id) = ev.sim else { return Ok(()) };
+    let heats = db::sims::heats_of(conn, id)?;
+    Ok(sim::check_move(&heats, ev.id, to)?)
+}
+
+/// Whether the heat may be redealt: only the organiser's, and only while no other heat
+/// was dealt from its key (`event::sim`); any other heat's deal is the field's.
+pub fn check_heat_redeal(conn: &mut DbConnection, ev: &Event) -> Result<(), SimActionError> {
+    let Some(id) = ev.sim else { return Ok(()) };
+    let heats = db::sims::heats_of(conn, id)?;
+    if heats.first().is_some_and(|h| h.event == ev.id) {
+        return Ok(sim::check_unfrozen(&heats, ev.id)?);
+    }
+    let s = find_sim(conn, id)?;
+    Err(SimError::HeatOfSim(s.name).into())
+}
+
 /// The sim's first heat's settings, which a heat's draft must keep (`event::sim`).
 pub fn check_heat_settings(
     conn: &mut DbConnection,
@@ -234,7 +271,13 @@ pub fn check_heat_settings(
     let Some(id) = ev.sim else { return Ok(()) };
     let heats = db::sims::heats_of(conn, id)?;
     if heats.first().is_some_and(|h| h.event == ev.id) {
-        return Ok(());
+        // The organiser's heat: its settings are the sim's, fixed once a club has joined.
+        return Ok(sim::check_first_heat_edit(
+            &heats,
+            ev.id,
+            &ev.settings,
+            settings,
+        )?);
     }
     let first = first_event(conn, &heats)?;
     Ok(sim::check_settings(&first.settings, settings)?)

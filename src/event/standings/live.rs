@@ -283,7 +283,10 @@ pub fn board_so_far(
                 f.rows
                     .iter()
                     .find(|r| r.entry == pair.to_string())
-                    .map(|r| format!("{who} {pair} ({seat}): {} of {}", r.place, f.rows.len()))
+                    .map(|r| match r.place.as_str() {
+                        super::NOT_COMPARED => format!("{who} {pair} ({seat}): no comparison yet"),
+                        place => format!("{who} {pair} ({seat}): {place} of {}", f.rows.len()),
+                    })
             })
         })
         .collect();
@@ -325,10 +328,13 @@ mod tests {
             board_so_far(&view, &names, "Pair", 1, 1, 1).expect("board 1 was played at table 1");
         assert_eq!(f.lines.len(), 1);
         assert_eq!((f.lines[0].round, f.lines[0].table), (1, 1));
-        // Each board has one result so far: nobody to compare with, so each field ties.
+        // Each board has one result so far: nobody to compare with, so no place yet.
         assert_eq!(
             f.places,
-            ["Pair 1 (N-S ♠♥): 1= of 2", "Pair 3 (E-W ♦♣): 1= of 2"]
+            [
+                "Pair 1 (N-S ♠♥): no comparison yet",
+                "Pair 3 (E-W ♦♣): no comparison yet"
+            ]
         );
         // Not a board this table played in that round, nor one with no result: nothing.
         assert!(board_so_far(&view, &names, "Pair", 1, 1, 2).is_none());

@@ -244,6 +244,11 @@ impl FieldStandings {
         names.join(" and ")
     }
 
+    /// No pair of the field could be compared with another (each board played once).
+    pub fn none_compared(&self) -> bool {
+        !self.rows.is_empty() && self.rows.iter().all(|r| r.place == NOT_COMPARED)
+    }
+
     pub fn winner_count(&self) -> usize {
         self.rows.iter().filter(|r| r.winner).count()
     }
@@ -549,6 +554,10 @@ fn field_title(f: Field) -> &'static str {
 }
 
 /// Places "1" and "1=" win their field.
+/// The place, matchpoints and percentage of a pair with no board compared with another
+/// table's (each of its boards played once): no comparison possible.
+pub const NOT_COMPARED: &str = "—";
+
 fn is_winner(place: &str) -> bool {
     place.trim_end_matches('=') == "1"
 }
@@ -640,18 +649,26 @@ fn matchpoint_view(
         let mark = boards_of
             .get(&s.pair)
             .and_then(|bs| bs.iter().filter_map(|b| b.mark).max());
+        // A pair whose boards were each played at one table only (a small heat of a
+        // simultaneous event) has nobody to be compared with: its top is 0, and it has no
+        // matchpoints, percentage or place rather than "0/0, 0 %" and a share of first.
+        let compared = s.max > 0.0;
         if let Some(f) = fields.last_mut() {
             f.rows.push(StandingRow {
-                place: s.place.clone(),
+                place: if compared {
+                    s.place.clone()
+                } else {
+                    NOT_COMPARED.into()
+                },
                 entry: s.pair.to_string(),
                 name: names.of(s.pair),
                 played: s.boards,
-                matchpoints: Some(Num(s.matchpoints)),
-                max: Some(Num(s.max)),
-                percent: Some(Num(s.percent)),
+                matchpoints: compared.then_some(Num(s.matchpoints)),
+                max: compared.then_some(Num(s.max)),
+                percent: compared.then_some(Num(s.percent)),
                 tally: None,
                 total: None,
-                winner: is_winner(&s.place),
+                winner: compared && is_winner(&s.place),
                 mark,
             });
         }

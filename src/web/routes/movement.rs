@@ -14,7 +14,8 @@ use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::movement::MovementChange;
 use crate::event::movement::{
-    MovementOptions, MovementPatch, PlanError, movement_kind, movement_open, plan,
+    MovementOptions, MovementPatch, PlanError, heat_boards_per_round, movement_kind, movement_open,
+    plan_heat,
 };
 use crate::event::seats::SideNames;
 use crate::event::settings::EventSettings;
@@ -126,6 +127,11 @@ pub struct Preview {
     /// match, whose rounds are its boards).
     pub default_rounds: u32,
     pub max_rounds: Option<u32>,
+    /// The boards a round an empty field takes: 1, or for a heat of a simultaneous event
+    /// the number that plays the sim's boards at its tables.
+    pub default_boards_per_round: u32,
+    /// A heat's: the simultaneous event's boards, which its movement plays.
+    pub sim_boards: Option<u32>,
     pub numbers: Option<Numbers>,
     /// Why these entries and options make no movement, in the generator's words.
     pub problem: Option<String>,
@@ -182,17 +188,27 @@ fn numbers(m: &Movement) -> Numbers {
 
 /// The numbers `options` make for `entries` entries; a form that does not parse shows the
 /// usual ones.
-fn preview(settings: &EventSettings, entries: usize, options: &MovementOptions) -> Option<Preview> {
+fn preview(
+    settings: &EventSettings,
+    entries: usize,
+    options: &MovementOptions,
+    sim_boards: Option<u32>,
+) -> Option<Preview> {
     let kind = movement_kind(settings.format())?;
-    let limits = round_limits(kind, u32::from(settings.tables()));
-    let (numbers, problem) = match plan(settings, entries, options) {
-        Ok(m) => (Some(numbers(&m)), None),
+    let tables = u32::from(settings.tables());
+    let limits = round_limits(kind, tables);
+    let (numbers, problem) = match plan_heat(settings, entries, options, sim_boards) {
+        Ok((_, m)) => (Some(numbers(&m)), None),
         Err(e) => (None, Some(e.to_string())),
     };
     Some(Preview {
         entries,
         default_rounds: limits.map_or(u32::from(settings.boards()), |l| l.default),
         max_rounds: limits.map(|l| l.max),
+        default_boards_per_round: sim_boards
+            .and_then(|b| heat_boards_per_round(b, tables))
+            .unwrap_or(1),
+        sim_boards,
         numbers,
         problem,
     })
@@ -222,6 +238,8 @@ struct MovementPage {
     form: MovementForm,
     /// The make-the-movement form's numbers, for a director who may make it.
     preview: Option<Preview>,
+    /// What an empty "boards a round" takes (the preview's, else 1).
+    default_boards_per_round: u32,
     errors: FieldErrors,
 }
 
@@ -304,6 +322,7 @@ async fn render(
         entries,
         movement: found,
         changes,
+        sim_boards,
     } = state
         .db(move |c| Ok(service::play::movement_record(c, club_id, id)?))
         .await?;
@@ -324,7 +343,7 @@ async fn render(
     let can_change = who.is_club_director() && movement_open(ev.status);
     let preview = if can_change {
         let options = form.options().unwrap_or_default();
-        preview(&ev.settings, entries.len(), &options)
+        preview(&ev.settings, entries.len(), &options, sim_boards)
     } else {
         None
     };
@@ -335,6 +354,7 @@ async fn render(
         event_name: ev.settings.name().to_string(),
         is_director: who.is_club_director(),
         can_change,
+        default_boards_per_round: preview.as_ref().map_or(1, |p| p.default_boards_per_round),
         preview,
         running,
         current_round: ev.round.current,
@@ -475,7 +495,9 @@ pub async fn generate(
                 PlanError::Movement(m) => m.field().name().to_string(),
                 PlanError::Reason(_) => "reason".to_string(),
                 PlanError::RoundsPlayed { .. } => "rounds".to_string(),
-                PlanError::BoardsPerRoundFixed(_) => "boards_per_round".to_string(),
+                PlanError::BoardsPerRoundFixed(_) | PlanError::HeatBoards { .. } => {
+                    "boards_per_round".to_string()
+                }
                 _ => "movement".to_string(),
             };
             let errors = FieldErrors::one(&field, e);

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::event::seats::SideNames;
 use crate::event::sim::Sim;
+use crate::event::standings::NOT_COMPARED;
 use crate::event::{ClubId, Count, EventId, SimId};
 use crate::service::sims::{self as service, Field};
 use crate::web::auth::{ApiDirector, ClubDirector, Viewer as AuthViewer};
@@ -66,12 +67,16 @@ fn tables_of(standings: &Value, sides: &SideNames, name: impl Fn(u32) -> String)
         };
         let text = |k: &str| text(&r[k]);
         let pair = r["pair"].as_u64().and_then(|p| u32::try_from(p).ok());
+        // A pair none of whose boards was played at another table (a small heat's own
+        // standings) has nothing to compare: no place, matchpoints or percentage.
+        let compared = r["max"].as_f64().is_some_and(|m| m > 0.0);
+        let shown = |v: String| if compared { v } else { NOT_COMPARED.into() };
         let row = Row {
-            place: text("place"),
+            place: shown(text("place")),
             name: pair.map(&name).unwrap_or_default(),
             boards: text("boards"),
-            matchpoints: format!("{}/{}", text("matchpoints"), text("max")),
-            percent: text("percent"),
+            matchpoints: shown(format!("{}/{}", text("matchpoints"), text("max"))),
+            percent: shown(text("percent")),
         };
         match tables.iter_mut().find(|t| t.title == title) {
             Some(t) => t.rows.push(row),
@@ -91,6 +96,11 @@ pub struct HeatLine {
     pub href: String,
     pub status: &'static str,
     pub tables: u16,
+    /// The boards the heat plays: "boards 1–3".
+    pub boards: String,
+    /// When they are not the sim's (a heat made before every heat's movement was held to
+    /// them): what it plays instead.
+    pub boards_differ: Option<String>,
     pub imported: bool,
     pub standings: Vec<Table>,
 }
@@ -106,6 +116,7 @@ struct LivePart<'a> {
 
 fn heat_lines(f: &Field) -> Vec<HeatLine> {
     let sides = f.first.settings.side_names();
+    let sim_boards = f.first.settings.boards();
     f.heats
         .iter()
         .map(|h| HeatLine {
@@ -114,6 +125,14 @@ fn heat_lines(f: &Field) -> Vec<HeatLine> {
             href: format!("/c/{}/events/{}", h.club_slug, h.event.id),
             status: h.event.status.name(),
             tables: h.event.settings.tables(),
+            // A heat's boards are its movement's (setting the movement sets them).
+            boards: format!("boards 1–{}", h.event.settings.boards()),
+            boards_differ: (h.event.settings.boards() != sim_boards).then(|| {
+                format!(
+                    "its movement plays boards 1–{}, not the simultaneous event's 1–{sim_boards}",
+                    h.event.settings.boards()
+                )
+            }),
             imported: h.heat.imported,
             standings: tables_of(&h.standings, &sides, |p| format!("{p} {}", h.names.of(p))),
         })
