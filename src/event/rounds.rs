@@ -228,16 +228,46 @@ pub fn list_open(open: &[OpenGame]) -> String {
         .join("; ")
 }
 
-/// What the director is asked before starting round `next` while games of rounds up to
-/// `current` are open: the current round's tables with no result first ("2 tables of round 1
-/// have not reported yet"), then every open game by name.
-pub fn start_question(current: u32, open: &[OpenGame]) -> String {
+/// The tables of round `current` with a game and no result, in order, once each.
+fn unreported_tables(current: u32, open: &[OpenGame]) -> Vec<u32> {
     let mut waiting: Vec<u32> = open
         .iter()
         .filter(|g| g.round == current && g.state == OpenState::NoResult)
         .map(|g| g.table)
         .collect();
     waiting.dedup();
+    waiting
+}
+
+/// The API's refusal of a round start that was not confirmed: the current round's tables
+/// that have not reported, then every open game, and how to start anyway.
+pub fn start_refusal(current: u32, round: u32, open: &[OpenGame]) -> String {
+    let waiting = unreported_tables(current, open);
+    let silent = if waiting.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "table{} {} of round {current} {} not reported; ",
+            if waiting.len() == 1 { "" } else { "s" },
+            waiting
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            if waiting.len() == 1 { "has" } else { "have" },
+        )
+    };
+    format!(
+        "{silent}still open: {}: send \"confirm_unreported\": true to start round {round} anyway",
+        list_open(open)
+    )
+}
+
+/// What the director is asked before starting round `next` while games of rounds up to
+/// `current` are open: the current round's tables with no result first ("2 tables of round 1
+/// have not reported yet"), then every open game by name.
+pub fn start_question(current: u32, open: &[OpenGame]) -> String {
+    let waiting = unreported_tables(current, open);
     let mut out = String::new();
     if !waiting.is_empty() {
         let n = waiting.len();

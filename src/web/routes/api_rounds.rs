@@ -13,7 +13,7 @@ use super::rounds::{Start, round_view, start_round};
 use crate::event::club::TimeZone;
 use crate::event::individual::CutError;
 use crate::event::individual::IndividualOptions;
-use crate::event::rounds::{OpenGame, OpenState, list_open};
+use crate::event::rounds::{OpenGame, start_refusal};
 use crate::event::threes::StoredRound;
 use crate::event::{ClubId, Event, EventId};
 use crate::service;
@@ -217,31 +217,8 @@ pub async fn post_rounds(
         .map_err(AppError::into_api)?
     {
         Start::Unconfirmed { current, open } => {
-            let mut waiting: Vec<u32> = open
-                .iter()
-                .filter(|g| g.round == current && g.state == OpenState::NoResult)
-                .map(|g| g.table)
-                .collect();
-            waiting.dedup();
-            let silent = if waiting.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    "table{} {} of round {current} {} not reported; ",
-                    if waiting.len() == 1 { "" } else { "s" },
-                    waiting
-                        .iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    if waiting.len() == 1 { "has" } else { "have" },
-                )
-            };
             Ok(HttpResponse::Conflict().json(serde_json::json!({
-                "error": format!(
-                    "{silent}still open: {}: send \"confirm_unreported\": true to start round {round} anyway",
-                    list_open(&open)
-                ),
+                "error": start_refusal(current, round, &open),
                 "open": open_json(&open),
             })))
         }
