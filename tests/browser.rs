@@ -3174,3 +3174,244 @@ async fn a_sims_field_follows_every_club_live_on_a_phone() {
     }
     c.close().await.unwrap();
 }
+
+/// The class of the director's grid row of `round`'s `table` (its state, as `grid-…`).
+async fn grid_row(c: &Client, round: u64, table: u64) -> String {
+    let v = c
+        .execute(
+            "const row = [...document.querySelectorAll(`#round-${arguments[0]} tbody tr`)]
+               .find(r => r.querySelector('td.place strong').textContent.trim() === String(arguments[1]));
+             return row ? row.className : 'no row';",
+            vec![serde_json::json!(round), serde_json::json!(table)],
+        )
+        .await
+        .unwrap();
+    v.as_str().unwrap().to_string()
+}
+
+/// Waits (up to 12 s: the director's parts ask every 3 s) until what `read` reads on the
+/// page passes `until`.
+async fn wait_live<F, Fut>(what: &str, read: F, until: impl Fn(&str) -> bool) -> String
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = String>,
+{
+    let deadline = Instant::now() + Duration::from_secs(12);
+    loop {
+        let now = read().await;
+        if until(&now) {
+            return now;
+        }
+        assert!(Instant::now() < deadline, "{what}: still {now:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// The page at its width: no sideways scroll, no table scrolled in its box.
+async fn fits(c: &Client, what: &str) {
+    let (v, content) = widths(c).await;
+    assert!(content <= v, "{what} is {content} px wide at {v} px");
+    let hidden = scrolled_tables(c).await;
+    assert!(hidden.is_empty(), "{what}: {hidden:?}");
+}
+
+/// Issue #36 in the room: two phones and a laptop at once. Table 5 of a five-table Mitchell
+/// enters its round 1 result on its phone after round 2 started; it waits for pair 10, now at
+/// table 1, whose phone shows it set apart and takes their agree; the director's grid and
+/// round control, open on a laptop, follow both steps without a reload.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_result_is_agreed_at_the_pairs_new_table_while_the_director_watches() {
+    use common::evening::*;
+    let app = spawn_app().await;
+    let e = five_rounds(club_api(&app, "alpha", "olive@example.org").await).await;
+    let id = event_id(&e);
+    let site = format!("/c/alpha/events/{id}");
+    let places = play_round(&e, 1, Some(5)).await;
+    let (_, late_board) = places.iter().copied().find(|p| p.0 == 5).unwrap();
+    start_round_anyway(&e, 2).await;
+    let five = Phone::at(&app, id, 5, 5).page;
+    let one = Phone::at(&app, id, 5, 1).page;
+    let open_game = format!("round 1 · table 5 · board {late_board}");
+
+    // The laptop: the director's grid in one window, round control in another.
+    let laptop_profile = tempfile::tempdir().unwrap();
+    let (_laptop_driver, laptop) = start_browser(laptop_profile.path()).await;
+    laptop.set_window_size(1280, 900).await.unwrap();
+    log_in_to_alpha(&laptop, &app).await;
+    let grid = format!("{site}/results");
+    laptop
+        .goto(&format!("{}{grid}", app.address))
+        .await
+        .unwrap();
+    wait_for(&laptop, &grid, "Round 2").await;
+    let before = grid_row(&laptop, 1, 5).await;
+    assert!(before.starts_with("attention "), "{before}");
+    mark_page(&laptop).await;
+    let grid_window = laptop.window().await.unwrap();
+    let rounds_window = laptop.new_window(false).await.unwrap().handle;
+    laptop
+        .switch_to_window(rounds_window.clone())
+        .await
+        .unwrap();
+    laptop.set_window_size(1280, 900).await.unwrap();
+    let rounds = format!("{site}/rounds");
+    laptop
+        .goto(&format!("{}{rounds}", app.address))
+        .await
+        .unwrap();
+    wait_for(&laptop, &rounds, &open_game).await;
+    mark_page(&laptop).await;
+    let l = &laptop;
+    let still_open = move || async move {
+        l
+            .execute(
+                "const a = document.querySelector('#live-rounds .attention'); return a ? a.textContent : '';",
+                vec![],
+            )
+            .await
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+
+    // Two phones: table 5's and table 1's pages by their codes, no login.
+    let five_profile = tempfile::tempdir().unwrap();
+    let (_five_driver, p5) = start_browser(five_profile.path()).await;
+    let one_profile = tempfile::tempdir().unwrap();
+    let (_one_driver, p1) = start_browser(one_profile.path()).await;
+    for (p, page) in [(&p5, &five), (&p1, &one)] {
+        p.set_window_size(390, 844).await.unwrap();
+        p.goto(&format!("{}{page}", app.address)).await.unwrap();
+    }
+    wait_for(&p5, &five, "Round 1 is not finished here").await;
+    let html = wait_for(&p1, &one, "Board ").await;
+    assert!(!html.contains("your result waits for you"), "{html}");
+
+    // Table 5 enters round 1 in the late round's form: it waits for pair 10, no agree here.
+    let report = Report::new(&e.deals(late_board), 4, [1, 0, 1, 0], [3, 1, 2, 3]);
+    fill_counts(
+        &p5,
+        "section.late form.score-form",
+        report.form(1, late_board),
+    )
+    .await;
+    submit(&p5, "section.late form.score-form").await;
+    let html = wait_for(&p5, &five, "waiting for pair 10, now at table 1").await;
+    assert!(html.contains("Round 1 is not finished here"), "{html}");
+    assert_eq!(
+        html.matches("waiting for pair 10").count(),
+        1,
+        "said once, in the late round's notice: {html}"
+    );
+    assert!(html.contains("Nothing to answer on this phone."), "{html}");
+    assert!(
+        !shown(&p5, "section.late button[value=agree]").await
+            && !shown(&p5, "section.late button[value=disagree]").await,
+        "no answer for the result on table 5's phone"
+    );
+    fits(&p5, "table 5's phone, waiting").await;
+    whole_page_shot(&p5, "room-table5-waiting-390", 390).await;
+
+    // The laptop follows: provisional on the grid, provisional in round control.
+    laptop.switch_to_window(grid_window.clone()).await.unwrap();
+    wait_live(
+        "the grid's row",
+        || grid_row(l, 1, 5),
+        |r| r == "grid-provisional",
+    )
+    .await;
+    assert_not_reloaded(&laptop, &grid, "the grid swapped its part in place").await;
+    fits(&laptop, "the grid").await;
+    whole_page_shot(&laptop, "room-laptop-grid-provisional-1280", 1280).await;
+    laptop
+        .switch_to_window(rounds_window.clone())
+        .await
+        .unwrap();
+    let provisional = format!("{open_game}: provisional");
+    wait_live("round control", still_open, |s| s.contains(&provisional)).await;
+    assert_not_reloaded(&laptop, &rounds, "round control swapped its part in place").await;
+    fits(&laptop, "round control").await;
+    whole_page_shot(&laptop, "room-laptop-rounds-provisional-1280", 1280).await;
+
+    // Table 1's phone, opened again (the table's page does not ask by itself): the round 1
+    // result set apart before its own board, naming pair 10, with the agree button.
+    p1.refresh().await.unwrap();
+    let html = wait_for(
+        &p1,
+        &one,
+        "From round 1 at table 5: your result waits for you to agree",
+    )
+    .await;
+    assert!(
+        html.contains("E-W ♦♣ · Pair 10, North 10 &amp; South 10: agree")
+            || html.contains("E-W ♦♣ · Pair 10, North 10 &#38; South 10: agree"),
+        "{html}"
+    );
+    let order = p1
+        .execute(
+            "return [...document.querySelectorAll('section.score')].map(s => s.classList.contains('away'));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(order, serde_json::json!([true, false]), "set apart, first");
+    let agree = "section.away button[value=agree]";
+    assert!(shown(&p1, agree).await);
+    fits(&p1, "table 1's phone, asked").await;
+    whole_page_shot(&p1, "room-table1-asked-390", 390).await;
+    p1.set_window_size(390, 844).await.unwrap();
+
+    // Pair 10 taps agree on table 1's phone.
+    click(&p1, agree).await;
+    let html = wait_gone(&p1, "your result waits for you").await;
+    assert!(
+        html.contains("Board "),
+        "its own round is still there: {html}"
+    );
+    let stored = e
+        .all_results()
+        .await
+        .into_iter()
+        .find(|r| r["round"] == 1 && r["table"] == 5)
+        .unwrap();
+    assert_eq!(stored["status"], "confirmed");
+    let by = stored["audit"].as_array().unwrap().last().unwrap()["by"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        by.starts_with("agreed by E-W ♦♣ (pair 10) at table 1"),
+        "{by}"
+    );
+    fits(&p1, "table 1's phone, agreed").await;
+    whole_page_shot(&p1, "room-table1-agreed-390", 390).await;
+
+    // The laptop follows again: confirmed on the grid, gone from round control's list.
+    wait_live("round control", still_open, |s| !s.contains(&open_game)).await;
+    assert_not_reloaded(&laptop, &rounds, "round control swapped its part in place").await;
+    fits(&laptop, "round control").await;
+    whole_page_shot(&laptop, "room-laptop-rounds-confirmed-1280", 1280).await;
+    laptop.switch_to_window(grid_window).await.unwrap();
+    wait_live(
+        "the grid's row",
+        || grid_row(l, 1, 5),
+        |r| r == "grid-confirmed",
+    )
+    .await;
+    assert_not_reloaded(&laptop, &grid, "the grid swapped its part in place").await;
+    fits(&laptop, "the grid").await;
+    whole_page_shot(&laptop, "room-laptop-grid-confirmed-1280", 1280).await;
+
+    // Table 5's phone, opened again: round 1 is finished there.
+    p5.set_window_size(390, 844).await.unwrap();
+    p5.refresh().await.unwrap();
+    let html = wait_for(&p5, &five, "Board ").await;
+    assert!(!html.contains("Round 1 is not finished here"), "{html}");
+    fits(&p5, "table 5's phone, done").await;
+    whole_page_shot(&p5, "room-table5-done-390", 390).await;
+
+    for c in [p5, p1, laptop] {
+        c.close().await.unwrap();
+    }
+}
