@@ -43,6 +43,9 @@
     };
     form.addEventListener("input", save);
     form.addEventListener("change", save);
+    // What the server sent back (a deal checked, its next deal started from it) is kept at
+    // once, so a reload finds it too.
+    if (sentBack) { save(); }
   });
   // Drop saved forms of this table whose result is now in (or whose round is over).
   var here = document.querySelector("[data-table-code]");

@@ -12,7 +12,7 @@ use crate::event::results::{ResultStatus, TableResult};
 use crate::event::seats::{side_called, side_letters};
 use crate::event::settings::GameKind;
 use crate::event::standings::live::SoFar;
-use crate::event::table_report::{DealLine, RecordInput, SheetInput};
+use crate::event::table_report::{DealLine, RecordInput, SheetInput, players_words};
 
 use super::table_auction::rows as auction_rows;
 use super::table_auction::{AuctionForm, AuctionRow, AuctionView, auction_report};
@@ -182,10 +182,14 @@ impl CountsForm {
                 }
                 None => problems.push(problem(
                     "number",
-                    after(format!(
-                        "{name}'s trick pile: give the number of cards (\"{}\" is not one)",
-                        text.trim()
-                    )),
+                    after(if text.trim().is_empty() {
+                        format!("{name}'s trick pile is empty: count it")
+                    } else {
+                        format!(
+                            "{name}'s trick pile: give the number of cards (\"{}\" is not one)",
+                            text.trim()
+                        )
+                    }),
                     (None, Some(side), deal),
                 )),
             }
@@ -223,6 +227,9 @@ pub struct TableForm {
     /// Calypso Duet: each deal's dummies by board seat, majors then minors
     /// (`dummy_1_majors`, `dummy_1_minors`, ...; index 0 is deal 1), whichever way is chosen.
     pub dummies: Vec<[String; 2]>,
+    /// Deal by deal on a table's phone: "Check deal k" was tapped (`check`): the deals so far
+    /// are checked and scored, nothing is kept.
+    pub check: bool,
 }
 
 /// `dummy_3_minors` is deal 3's minors player's dummy: (2, 1).
@@ -259,6 +266,7 @@ impl TableForm {
                 "board" => f.board = v,
                 "record" => f.record = v,
                 "mode" => f.mode = Mode::parse(&v),
+                "check" => f.check = !v.trim().is_empty(),
                 _ => {
                     if k.starts_with("k_") {
                         f.songs.take(&k, v);
@@ -507,6 +515,49 @@ impl TableForm {
 }
 
 impl TableForm {
+    /// Deal by deal: how many deals the table has filled in, up to the last with a trick pile
+    /// typed (a deal started from the one before, its calypsos carried over, does not count
+    /// until its piles are counted).
+    pub fn deals_typed(&self) -> usize {
+        self.deals
+            .iter()
+            .rposition(|d| d.piles.values().any(|p| !p.trim().is_empty()))
+            .map_or(0, |i| i + 1)
+    }
+
+    /// "Check deal k" asked for on a deal-by-deal form.
+    pub fn checks_deals(&self) -> bool {
+        self.check && self.mode() == Mode::Deals
+    }
+
+    /// What "Check deal k" sends to the engine: the deals up to the last counted (the next
+    /// one, started from it, is not read yet).
+    pub fn deals_to_check(&self) -> TableForm {
+        let mut f = self.clone();
+        f.deals.truncate(self.deals_typed());
+        f
+    }
+
+    /// The form after deals 1 to k were checked: the next deal starts from deal k's calypsos
+    /// and cards in progress (its trick piles are new counts), unless something is typed in
+    /// it already.
+    pub fn carried_over(&self, deals: usize) -> TableForm {
+        let mut f = self.clone();
+        let k = self.deals_typed();
+        if k == 0 || k >= deals {
+            return f;
+        }
+        if f.deals.len() <= k {
+            f.deals.resize_with(k + 1, CountsForm::default);
+        }
+        if f.deals[k].is_blank() {
+            let mut next = f.deals[k - 1].clone();
+            next.piles.clear();
+            f.deals[k] = next;
+        }
+        f
+    }
+
     /// How many hands the table has filled in: up to the last with a trick pile typed (the
     /// next hand's line starts with the calypsos carried over, so those alone do not count).
     pub fn hands_typed(&self) -> usize {
@@ -735,6 +786,14 @@ impl CountsView {
             .any(|s| !matches!(s.revokes.trim(), "" | "0"))
     }
 
+    /// Something typed in this line (a deal typed ahead is shown even after a check).
+    pub fn typed(&self) -> bool {
+        self.seats
+            .iter()
+            .any(|s| !s.calypsos.trim().is_empty() || s.ranks.iter().any(|r| r.on))
+            || self.sides.iter().any(|s| !s.piles.trim().is_empty())
+    }
+
     /// A note anywhere in this line (a hand with one is shown open).
     pub fn has_problems(&self) -> bool {
         !self.problems.is_empty()
@@ -957,6 +1016,43 @@ pub struct ScoreEntry {
     pub away: Option<String>,
     /// Once the result is agreed: the board's traveller so far and the pairs' places.
     pub so_far: Option<SoFar>,
+    /// Deal by deal on a table's phone: the deal "Check deal k" checks next (0: no such
+    /// button, as on a director's page or once the last deal is reached).
+    pub next_check: usize,
+    /// Deal by deal, after "Check deal k": the engine's score after deal k.
+    pub deals_so_far: Option<DealsSoFar>,
+}
+
+/// The engine's score after the deals checked so far, each side's.
+pub struct DealsSoFar {
+    /// The last deal checked.
+    pub after: usize,
+    /// Each side: its name ("N-S ♠♥"), its score, and what makes it.
+    pub sides: Vec<(String, i64, String)>,
+}
+
+impl DealsSoFar {
+    pub fn new(spec: &GameSpec, after: usize, score: &crate::engine::Score) -> DealsSoFar {
+        let sides = (0..spec.sides())
+            .filter_map(|i| {
+                let s = score.sides.get(i)?;
+                let players = score.players.iter().filter(|p| s.seats.contains(&p.seat));
+                let (mut calypsos, mut cards) = (0i64, 0usize);
+                for p in players {
+                    cards += p.in_progress.len();
+                    calypsos += p.score - 20 * p.in_progress.len() as i64;
+                }
+                let mut parts = vec![format!("calypsos {calypsos}")];
+                parts.push(format!("{cards} in progress {}", 20 * cards as i64));
+                parts.push(format!("trick pile {} × 10", s.trick_pile));
+                if s.revoke_bonus != 0 {
+                    parts.push(format!("revokes {}", s.revoke_bonus));
+                }
+                Some((side_called(spec, i), s.score, parts.join(" · ")))
+            })
+            .collect();
+        DealsSoFar { after, sides }
+    }
 }
 
 fn rank_label(r: Rank) -> String {
@@ -1087,6 +1183,14 @@ impl ScoreEntry {
         result: Option<&TableResult>,
     ) -> ScoreEntry {
         let mode = form.mode();
+        // The counts' problems in the players' words, the line most likely wrong first.
+        let worded;
+        let problems = if matches!(mode, Mode::Game | Mode::Deals) {
+            worded = players_words(spec, problems);
+            &worded[..]
+        } else {
+            problems
+        };
         let at = |place: Spot| -> Vec<String> {
             problems
                 .iter()
@@ -1246,7 +1350,42 @@ impl ScoreEntry {
             late: None,
             away: None,
             so_far: None,
+            next_check: 0,
+            deals_so_far: None,
         }
+    }
+
+    /// A table's phone, deal by deal: the "Check deal k" button, and after a check the
+    /// engine's score so far (the form given is already carried over to the next deal).
+    pub fn with_deal_checks(
+        mut self,
+        spec: &GameSpec,
+        form: &TableForm,
+        checked: Option<&crate::engine::Score>,
+    ) -> ScoreEntry {
+        if self.songs.is_some() || self.hands.is_some() || self.auction.is_some() {
+            return self;
+        }
+        let typed = form.deals_typed();
+        self.deals_so_far = checked.map(|score| DealsSoFar::new(spec, typed, score));
+        let next = if checked.is_some() {
+            typed + 1
+        } else {
+            typed.max(1)
+        };
+        self.next_check = if next < spec.deals() { next } else { 0 };
+        self
+    }
+
+    /// Deal by deal after a check: the deals checked fold away (none with a note).
+    pub fn folded(&self) -> usize {
+        self.deals_so_far.as_ref().map_or(0, |s| s.after)
+    }
+
+    /// Deal by deal after a check: the deals shown open, the next one included; the blank
+    /// ones after it wait (0: every deal shown).
+    pub fn shown(&self) -> usize {
+        self.deals_so_far.as_ref().map_or(0, |s| s.after + 1)
     }
 
     /// Who must agree the result in, and whether they answer on this table's phone (they
