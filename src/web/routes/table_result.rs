@@ -774,6 +774,9 @@ pub struct CountsView {
     pub sides: Vec<SideField>,
     /// Problems with this deal not about one line (deal by deal).
     pub problems: Vec<String>,
+    /// The totals' problem (the cards do not add up), under the lines: read after the lines'
+    /// own notes, which name the line most likely wrong.
+    pub foot: Vec<String>,
     /// The trick piles' heading, deal by deal or hand by hand.
     pub piles_legend: &'static str,
 }
@@ -797,6 +800,7 @@ impl CountsView {
     /// A note anywhere in this line (a hand with one is shown open).
     pub fn has_problems(&self) -> bool {
         !self.problems.is_empty()
+            || !self.foot.is_empty()
             || self.seats.iter().any(|s| !s.problems.is_empty())
             || self.sides.iter().any(|s| !s.problems.is_empty())
     }
@@ -1073,6 +1077,8 @@ enum Spot {
     Side(Option<i64>, usize),
     /// At the head of a deal.
     Deal(i64),
+    /// Under the lines (of a deal, deal by deal): the card total's problem.
+    Foot(Option<i64>),
     /// Beside a side's revokes, deal by deal.
     Revokes(usize),
     /// Calypso Duet: with the dummies chosen.
@@ -1100,6 +1106,9 @@ fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
             (Some(k), None, None) => Spot::Deal(k),
             _ => Spot::Top,
         },
+        Mode::Game if p.code == "card-count" && p.seat.is_none() && p.side.is_none() => {
+            Spot::Foot(None)
+        }
         Mode::Game => match (p.seat, p.side) {
             (Some(seat), _) => Spot::Seat(None, seat),
             (None, Some(side)) => Spot::Side(None, side),
@@ -1110,6 +1119,7 @@ fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
             match (deal, p.seat, p.side) {
                 (Some(k), Some(seat), _) => Spot::Seat(Some(k), seat),
                 (Some(k), None, Some(side)) => Spot::Side(Some(k), side),
+                (Some(k), None, None) if p.code == "card-count" => Spot::Foot(Some(k)),
                 (Some(k), None, None) => Spot::Deal(k),
                 (None, None, Some(side)) => Spot::Revokes(side),
                 _ => Spot::Top,
@@ -1264,6 +1274,7 @@ impl ScoreEntry {
                 })
                 .collect(),
             problems: deal.map(|k| at(Spot::Deal(k))).unwrap_or_default(),
+            foot: at(Spot::Foot(deal)),
         };
         let blank = CountsForm::default();
         let deals: Vec<CountsView> = (0..spec.deals())
@@ -1426,7 +1437,7 @@ fn notes(deals: &[CountsView], revokes: &[RevokeField], board: &str) -> Vec<(Str
                 format!("board-{board}-deal-{k}")
             } else if let Some(s) = d.seats.iter().find(|s| !s.problems.is_empty()) {
                 format!("d{k}_player_{}_{board}", s.letter)
-            } else if d.sides.iter().any(|s| !s.problems.is_empty()) {
+            } else if d.sides.iter().any(|s| !s.problems.is_empty()) || !d.foot.is_empty() {
                 format!("d{k}_piles_{board}")
             } else {
                 return None;
@@ -1663,8 +1674,8 @@ mod tests {
             ]
         );
 
-        // The engine's problem with a deal (a card count after deal 2) goes to that deal; the
-        // same problem on a whole-game form goes above it.
+        // The engine's problem with a deal (a card count after deal 2) goes to that deal, or
+        // to the whole game's form.
         let engine = Problem {
             code: "card-count",
             message: "after deal 2: the cards add up to 100, but after deal 2 there are 104".into(),
@@ -1672,13 +1683,14 @@ mod tests {
             side: None,
             deal: Some(2),
         };
+        // Under its lines, read after them.
         let view = ScoreEntry::new(&spec, &f, std::slice::from_ref(&engine), None, None);
-        assert_eq!(view.deals[1].problems.len(), 1);
+        assert_eq!(view.deals[1].foot.len(), 1);
         assert!(view.problems.is_empty());
         let game = TableForm::from_pairs(pairs(&[("round", "1"), ("board", "2")]));
         let view = ScoreEntry::new(&spec, &game, &[engine], None, None);
         assert_eq!(view.mode, "game");
-        assert_eq!(view.problems.len(), 1);
+        assert_eq!(view.game.foot.len(), 1);
     }
 
     #[test]
