@@ -92,6 +92,31 @@
   });
 })();
 
+// Deal by deal: "Check deal k" names the last deal whose trick piles are counted (the server
+// checks the deals up to it), and goes once that is the game's last deal (the result is then
+// entered with the form's own button).
+(function () {
+  "use strict";
+  document.querySelectorAll("form.score-form button[name=check]").forEach(function (button) {
+    var form = button.form;
+    var wrap = button.closest(".check-deal") || button;
+    var deals = form.querySelectorAll("fieldset.deal").length;
+    var name = function () {
+      var k = 0;
+      for (var d = 1; d <= deals; d++) {
+        var piles = form.querySelectorAll("input[name^='d" + d + "_piles_']");
+        if (Array.prototype.some.call(piles, function (el) { return el.value.trim() !== ""; })) { k = d; }
+      }
+      k = Math.max(k, 1);
+      button.textContent = "Check deal " + k;
+      button.value = String(k);
+      wrap.hidden = k >= deals;
+    };
+    form.addEventListener("input", name);
+    form.addEventListener("change", name);
+  });
+})();
+
 // Kaiso: songs are rows of buttons. "Add a song" copies an empty row under the last one (the
 // page always has two spare rows, so nothing depends on this), and each row can be cleared,
 // as a tapped button cannot be untapped.
