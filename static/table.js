@@ -65,7 +65,8 @@
   document.querySelectorAll("form.score-form fieldset.deal").forEach(function (deal) {
     var form = deal.form;
     var k = parseInt(deal.id.split("-deal-")[1], 10);
-    if (!form || !(k > 1)) { return; }
+    // A deal the server already started from the one before (after "Check deal k") needs none.
+    if (!form || !(k > 1) || deal.querySelector(".carried")) { return; }
     var from = "d" + (k - 1) + "_", to = "d" + k + "_";
     var button = document.createElement("button");
     button.type = "button";
@@ -115,6 +116,9 @@
     form.addEventListener("input", name);
     form.addEventListener("change", name);
   });
+  // After a check with nothing wrong, the page opens at the score so far.
+  var soFar = document.querySelector("table.so-far-deals");
+  if (soFar && !document.querySelector(".field-error, .error-summary")) { soFar.scrollIntoView(); }
 })();
 
 // Kaiso: songs are rows of buttons. "Add a song" copies an empty row under the last one (the
