@@ -8,11 +8,12 @@ use crate::deals::record::duet_player;
 use crate::engine::embers::{EmbersScore, HandSummary, MAX_HANDS};
 use crate::engine::json::{CardText, DummiesInput, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
+use crate::event::problem_words::players_words;
 use crate::event::results::{ResultStatus, TableResult};
 use crate::event::seats::{side_called, side_letters};
 use crate::event::settings::GameKind;
 use crate::event::standings::live::SoFar;
-use crate::event::table_report::{DealLine, RecordInput, SheetInput, players_words};
+use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 
 use super::table_auction::rows as auction_rows;
 use super::table_auction::{AuctionForm, AuctionRow, AuctionView, auction_report};
