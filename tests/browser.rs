@@ -732,7 +732,7 @@ async fn a_table_enters_a_result_on_a_phone_and_the_minors_agree() {
     fill(&c, "#piles_EW_1", "112").await;
     submit(&c, "form.score-form").await;
     // N-S: 500 + 2 x 20 + 810 = 1350; E-W: 1120.
-    let page = wait_for(&c, &path, "E-W ♦♣ agree").await;
+    let page = wait_for(&c, &path, ": agree</button>").await;
     assert!(page.contains("1350") && page.contains("1120"), "{page}");
     shot(&c, "phone-table-provisional").await;
     c.find(Locator::Css("button[value=agree]"))
@@ -1272,7 +1272,7 @@ async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
     )
     .await;
     submit(&c, "form.score-form").await;
-    let page = wait_for(&c, &path, "E-W ♦♣ agree").await;
+    let page = wait_for(&c, &path, ": agree</button>").await;
     let (majors, minors) = lines[3].scores([0, 0]);
     assert!(
         page.contains(&majors.to_string()) && page.contains(&minors.to_string()),
