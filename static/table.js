@@ -43,6 +43,9 @@
     };
     form.addEventListener("input", save);
     form.addEventListener("change", save);
+    // What the server sent back (a deal checked, its next deal started from it) is kept at
+    // once, so a reload finds it too.
+    if (sentBack) { save(); }
   });
   // Drop saved forms of this table whose result is now in (or whose round is over).
   var here = document.querySelector("[data-table-code]");
@@ -62,7 +65,8 @@
   document.querySelectorAll("form.score-form fieldset.deal").forEach(function (deal) {
     var form = deal.form;
     var k = parseInt(deal.id.split("-deal-")[1], 10);
-    if (!form || !(k > 1)) { return; }
+    // A deal the server already started from the one before (after "Check deal k") needs none.
+    if (!form || !(k > 1) || deal.querySelector(".carried")) { return; }
     var from = "d" + (k - 1) + "_", to = "d" + k + "_";
     var button = document.createElement("button");
     button.type = "button";
@@ -87,6 +91,34 @@
     var legend = deal.querySelector("legend");
     deal.insertBefore(button, legend.nextSibling);
   });
+})();
+
+// Deal by deal: "Check deal k" names the last deal whose trick piles are counted (the server
+// checks the deals up to it), and goes once that is the game's last deal (the result is then
+// entered with the form's own button).
+(function () {
+  "use strict";
+  document.querySelectorAll("form.score-form button[name=check]").forEach(function (button) {
+    var form = button.form;
+    var wrap = button.closest(".check-deal") || button;
+    var deals = form.querySelectorAll("fieldset.deal").length;
+    var name = function () {
+      var k = 0;
+      for (var d = 1; d <= deals; d++) {
+        var piles = form.querySelectorAll("input[name^='d" + d + "_piles_']");
+        if (Array.prototype.some.call(piles, function (el) { return el.value.trim() !== ""; })) { k = d; }
+      }
+      k = Math.max(k, 1);
+      button.textContent = "Check deal " + k;
+      button.value = String(k);
+      wrap.hidden = k >= deals;
+    };
+    form.addEventListener("input", name);
+    form.addEventListener("change", name);
+  });
+  // After a check with nothing wrong, the page opens at the score so far.
+  var soFar = document.querySelector("table.so-far-deals");
+  if (soFar && !document.querySelector(".field-error, .error-summary")) { soFar.scrollIntoView(); }
 })();
 
 // Kaiso: songs are rows of buttons. "Add a song" copies an empty row under the last one (the

@@ -163,8 +163,13 @@ async fn last_running_row(c: &Client) -> String {
     row.as_str().unwrap().to_string()
 }
 
+/// Sends a form with its own button (on a deal-by-deal form, not "Check deal k").
 async fn submit(c: &Client, form_css: &str) {
-    click(c, &format!("{form_css} button[type=submit]")).await;
+    click(
+        c,
+        &format!("{form_css} button[type=submit]:not([name=check])"),
+    )
+    .await;
 }
 
 /// Clicks (taps) the element at `css`.
@@ -727,7 +732,7 @@ async fn a_table_enters_a_result_on_a_phone_and_the_minors_agree() {
     fill(&c, "#piles_EW_1", "112").await;
     submit(&c, "form.score-form").await;
     // N-S: 500 + 2 x 20 + 810 = 1350; E-W: 1120.
-    let page = wait_for(&c, &path, "E-W ♦♣ agree").await;
+    let page = wait_for(&c, &path, ": agree</button>").await;
     assert!(page.contains("1350") && page.contains("1120"), "{page}");
     shot(&c, "phone-table-provisional").await;
     c.find(Locator::Css("button[value=agree]"))
@@ -1232,7 +1237,7 @@ async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
         beside,
         serde_json::json!([
             [format!(
-                "after deal 3: N-S's trick pile has {wrong} cards, fewer than the {} after deal 2",
+                "after deal 3: N-S ♠♥'s trick pile has {wrong} cards, fewer than the {} after deal 2",
                 lines[1].piles[0]
             )],
             "deals",
@@ -1267,7 +1272,7 @@ async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
     )
     .await;
     submit(&c, "form.score-form").await;
-    let page = wait_for(&c, &path, "E-W ♦♣ agree").await;
+    let page = wait_for(&c, &path, ": agree</button>").await;
     let (majors, minors) = lines[3].scores([0, 0]);
     assert!(
         page.contains(&majors.to_string()) && page.contains(&minors.to_string()),
@@ -2552,7 +2557,7 @@ async fn a_kaiso_table_taps_its_songs_on_a_phone_and_the_standings_follow() {
         assert!(scrolled_tables(&c).await.is_empty());
         whole_page_shot(&c, "phone-kaiso-agree", 390).await;
         c.set_window_size(390, 844).await.unwrap();
-        c.find(Locator::XPath("//button[normalize-space()='E-W ♦♣ agree']"))
+        c.find(Locator::XPath("//button[starts-with(normalize-space(),'E-W ♦♣') and contains(normalize-space(),': agree')]"))
             .await
             .unwrap()
             .click()
@@ -2667,7 +2672,7 @@ async fn a_duet_table_taps_each_deals_dummies_on_a_phone() {
                 page.contains(&m.to_string()) && page.contains(&n.to_string()),
                 "{page}"
             );
-            c.find(Locator::XPath("//button[normalize-space()='E-W ♦♣ agree']"))
+            c.find(Locator::XPath("//button[starts-with(normalize-space(),'E-W ♦♣') and contains(normalize-space(),': agree')]"))
                 .await
                 .unwrap()
                 .click()
@@ -2823,7 +2828,7 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
             assert!(scrolled_tables(&c).await.is_empty());
             whole_page_shot(&c, "phone-embers-agree", 390).await;
             c.set_window_size(390, 844).await.unwrap();
-            c.find(Locator::XPath("//button[normalize-space()='E-W ♦♣ agree']"))
+            c.find(Locator::XPath("//button[starts-with(normalize-space(),'E-W ♦♣') and contains(normalize-space(),': agree')]"))
                 .await
                 .unwrap()
                 .click()
@@ -3172,6 +3177,203 @@ async fn a_sims_field_follows_every_club_live_on_a_phone() {
             assert!(scrolled.is_empty(), "{path} at {width}: {scrolled:?}");
         }
     }
+    c.close().await.unwrap();
+}
+
+/// Fills deal `k`'s trick piles on the form.
+async fn fill_piles(c: &Client, board: u32, k: usize, piles: [i64; 2]) {
+    for (side, n) in ["NS", "EW"].iter().zip(piles) {
+        fill(c, &format!("#d{k}_piles_{side}_{board}"), &n.to_string()).await;
+    }
+}
+
+/// Enter as you go on a phone (390 px): deal 1 tapped and "Check deal 1" shows the score so
+/// far with deal 2 started from deal 1; a reload keeps it; a wrong deal 2 is named in the
+/// players' words (the card as 9♠); corrected and checked, deal 3 checked, and the result
+/// sent with deal 4. Nothing scrolls sideways.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_enters_deal_by_deal_on_a_phone() {
+    let app = spawn_app().await;
+    let (id, code) = two_tables_playing(&app, "As You Go").await;
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    let path = format!("/t/{code}");
+    let sent = format!("{path}/result");
+    c.goto(&format!("{}{path}", app.address)).await.unwrap();
+    let page = wait_for(&c, &path, "Check and enter the result").await;
+    let i = page.find("name=\"board\" value=\"").unwrap() + 20;
+    let board: u32 = page[i..].split('"').next().unwrap().parse().unwrap();
+    let (spec, deals) = board_as_dealt(&app, "alpha", id, board);
+    let lines: Vec<GameLine> = (1..=4)
+        .map(|k| GameLine::new(&spec, &deals, k, [(k == 4) as i64, 0, 0, 0], [1, 2, 1, 2]))
+        .collect();
+    let saved = || {
+        with_conn(&app, |conn| {
+            calypso_director::db::results::results_of(conn, app.club_id("alpha"), id).unwrap()
+        })
+    };
+    let fits = |what: &'static str| {
+        let c = &c;
+        async move {
+            let (v, content) = widths(c).await;
+            assert!(content <= v, "{what}: {content} px wide at {v}");
+        }
+    };
+    assert!(
+        !shown(&c, "button[name=check]").await,
+        "the whole game has none"
+    );
+    click(&c, "label:has(input[name=mode][value=deals])").await;
+    assert!(shown(&c, "button[name=check]").await);
+
+    // Deal 1 tapped and counted, then checked.
+    let seats = ["N", "E", "S", "W"];
+    for (s, seat) in seats.iter().enumerate() {
+        for &r in &lines[0].ranks[s] {
+            tap(&c, &format!("d1_ranks_{seat}"), r).await;
+        }
+    }
+    fill_piles(&c, board, 1, lines[0].piles).await;
+    assert_eq!(
+        c.find(Locator::Css("button[name=check]"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+        "Check deal 1"
+    );
+    click(&c, "button[name=check]").await;
+    let page = wait_for(&c, &sent, "The score so far, after deal 1").await;
+    let (ns, ew) = lines[0].scores([0, 0]);
+    assert!(
+        page.contains(&format!("<strong>{ns}</strong>"))
+            && page.contains(&format!("<strong>{ew}</strong>")),
+        "{page}"
+    );
+    assert!(saved().is_empty(), "nothing is saved");
+    // Deal 1 folded away, deal 2 open and started from it, deal 3 waiting.
+    let folded = c
+        .execute(
+            "const d = document.getElementById(arguments[0]).closest('details'); return !!d && !d.open;",
+            vec![serde_json::json!(format!("board-{board}-deal-1"))],
+        )
+        .await
+        .unwrap();
+    assert_eq!(folded, serde_json::json!(true), "deal 1 folds away");
+    assert!(shown(&c, &format!("#d2_piles_NS_{board}")).await);
+    assert!(!shown(&c, &format!("#d3_piles_NS_{board}")).await);
+    let carried = c
+        .execute(
+            "return document.querySelectorAll('input[name^=d2_ranks_]:checked').length;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(carried, serde_json::json!(6));
+    fits("deal 1 checked").await;
+    shot(&c, "phone-asyougo-deal1-checked").await;
+    c.set_window_size(390, 844).await.unwrap();
+
+    // The phone reloads: deal 1 and deal 2's start are kept.
+    c.goto(&format!("{}{path}", app.address)).await.unwrap();
+    wait_for(&c, &path, "Check and enter the result").await;
+    let kept = c
+        .execute(
+            "return [document.querySelector('input[name=mode]:checked').value, \
+             document.querySelectorAll('input[name^=d1_ranks_]:checked').length, \
+             document.querySelectorAll('input[name^=d2_ranks_]:checked').length, \
+             document.querySelector('input[name=d1_piles_EW]').value];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        kept,
+        serde_json::json!(["deals", 6, 6, lines[0].piles[1].to_string()])
+    );
+
+    // Deal 2 wrong: North's card untapped (it left the calypso in progress with no calypso
+    // completed), counted in N-S's pile instead.
+    let north = lines[1].ranks[0][0];
+    tap(&c, "d2_ranks_N", north).await;
+    fill_piles(&c, board, 2, [lines[1].piles[0] + 1, lines[1].piles[1]]).await;
+    assert_eq!(
+        c.find(Locator::Css("button[name=check]"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+        "Check deal 2"
+    );
+    click(&c, "button[name=check]").await;
+    let page = wait_for(&c, &sent, "no calypso was completed").await;
+    let spades = spec
+        .trumps
+        .of(calypso_director::engine::Seat::North)
+        .unwrap();
+    let card = format!(
+        "{}{}",
+        if north == 'T' {
+            "10".to_string()
+        } else {
+            north.to_string()
+        },
+        spades.symbol()
+    );
+    assert!(
+        page.contains(&format!("after deal 2: {card} left North")),
+        "{page}"
+    );
+    assert!(saved().is_empty());
+    fits("deal 2 refused").await;
+    c.execute(
+        "document.getElementById(arguments[0]).scrollIntoView();",
+        vec![serde_json::json!(format!("board-{board}-deal-2"))],
+    )
+    .await
+    .unwrap();
+    shot(&c, "phone-asyougo-deal2-refused").await;
+
+    // Corrected and checked; deal 3 checked; deal 4 sent as the result.
+    tap(&c, "d2_ranks_N", north).await;
+    fill_piles(&c, board, 2, lines[1].piles).await;
+    click(&c, "button[name=check]").await;
+    wait_for(&c, &sent, "The score so far, after deal 2").await;
+    fill_piles(&c, board, 3, lines[2].piles).await;
+    click(&c, "button[name=check]").await;
+    let page = wait_for(&c, &sent, "The score so far, after deal 3").await;
+    let (ns, _) = lines[2].scores([0, 0]);
+    assert!(page.contains(&format!("<strong>{ns}</strong>")));
+    assert!(
+        !page.contains("Check deal 4"),
+        "the last deal is sent as the result"
+    );
+    fits("deal 3 checked").await;
+    fill(&c, &format!("#d4_calypsos_N_{board}"), "1").await;
+    fill_piles(&c, board, 4, lines[3].piles).await;
+    whole_page_shot(&c, "phone-asyougo-deal4-filled", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+    submit(&c, "form.score-form").await;
+    let page = wait_for(&c, &path, ": agree</button>").await;
+    let (majors, minors) = lines[3].scores([0, 0]);
+    assert!(page.contains(&majors.to_string()) && page.contains(&minors.to_string()));
+    shot(&c, "phone-asyougo-sent").await;
+    let stored = saved();
+    assert_eq!(stored.len(), 1);
+    assert_eq!(
+        (
+            i64::from(stored[0].majors_score),
+            i64::from(stored[0].minors_score)
+        ),
+        (majors, minors)
+    );
+    assert_eq!(
+        stored[0].report.json()["deals"].as_array().unwrap().len(),
+        4
+    );
     c.close().await.unwrap();
 }
 

@@ -419,7 +419,7 @@ async fn a_table_enters_its_result_deal_by_deal() {
     let piles3 = part(deal3, "Trick piles so far", "</fieldset>");
     assert!(
         piles3.contains(&format!(
-            "after deal 3: N-S&#39;s trick pile has {ns} cards, fewer than the {} after deal 2",
+            "after deal 3: N-S ♠♥&#39;s trick pile has {ns} cards, fewer than the {} after deal 2",
             lines[1].piles[0]
         )),
         "{piles3}"
@@ -538,4 +538,271 @@ async fn a_table_enters_its_result_deal_by_deal() {
             && body.contains(": agree</button>"),
         "the agree step names the pair: {body}"
     );
+}
+
+/// The fields of a deal-by-deal form with `lines` filled in (deal k's as `dk_`), E-W's one
+/// revoke, and "Check deal k" when `check`.
+fn deals_form(csrf: &str, board: &str, lines: &[GameLine], check: bool) -> Vec<(String, String)> {
+    let mut f = vec![
+        ("csrf_token".to_string(), csrf.to_string()),
+        ("round".into(), "1".into()),
+        ("board".into(), board.to_string()),
+        ("mode".into(), "deals".into()),
+        ("deals_revokes_NS".into(), "0".into()),
+        ("deals_revokes_EW".into(), "1".into()),
+    ];
+    for l in lines {
+        f.extend(l.fields(&format!("d{}_", l.after)));
+    }
+    if check {
+        f.push(("check".into(), lines.len().to_string()));
+    }
+    f
+}
+
+/// A card as players write it: 9♠, 10♥.
+fn in_words(rank: char, suit: calypso_director::engine::Suit) -> String {
+    let rank = if rank == 'T' {
+        "10".to_string()
+    } else {
+        rank.to_string()
+    };
+    format!("{rank}{}", suit.symbol())
+}
+
+/// Enter as you go: each deal is checked when it ends (the score so far shown, nothing
+/// saved, the next deal started from it), a wrong deal is refused in the players' words with
+/// everything typed kept, and the result goes in with the last deal, scored by the engine.
+#[tokio::test]
+async fn a_table_checks_each_deal_as_it_ends_and_sends_the_result_with_the_last() {
+    use calypso_director::engine::Seat;
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, id, codes) = running(&app, &d).await;
+    let code = &codes[0].1;
+    let path = format!("/t/{code}");
+    let phone = Browser::new(&app);
+    let (_, body) = phone.get_text(&path).await;
+    assert!(
+        body.contains("name=\"check\" value=\"1\"") && body.contains("Check deal 1</button>"),
+        "{body}"
+    );
+    let board = board_on(&body);
+    let csrf = csrf_from(&body).unwrap();
+    let (spec, deals) = board_as_dealt(&app, "alpha", id, board.parse().unwrap());
+    let lines: Vec<GameLine> = (1..=4)
+        .map(|k| GameLine::new(&spec, &deals, k, [(k == 4) as i64, 0, 0, 0], [1, 2, 1, 2]))
+        .collect();
+    let send = |fields: Vec<(String, String)>| {
+        let phone = &phone;
+        let path = &path;
+        async move {
+            let r = phone
+                .post_raw(&format!("{path}/result"), &as_refs(&fields))
+                .await;
+            (r.status(), r.text().await.unwrap())
+        }
+    };
+
+    // Deal 1 checked: the score so far (E-W's revoke counts already), nothing saved, deal 2
+    // started from deal 1's calypsos and cards, its piles to count.
+    let (status, body) = send(deals_form(&csrf, &board, &lines[..1], true)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let so_far = part(&body, "<caption>The score so far, after deal 1", "</table>");
+    let (ns, ew) = lines[0].scores([0, 1]);
+    assert!(
+        so_far.contains("N-S ♠♥")
+            && so_far.contains(&format!("<strong>{ns}</strong>"))
+            && so_far.contains(&format!("<strong>{ew}</strong>")),
+        "{so_far}"
+    );
+    assert!(results_of(&app, id).is_empty(), "nothing is saved");
+    let deal2 = part(
+        &body,
+        "<legend>After deal 2</legend>",
+        "<legend>After deal 3</legend>",
+    );
+    assert!(deal2.contains("The calypsos and cards after deal 1 are filled in"));
+    for r in &lines[0].ranks[1] {
+        assert!(
+            deal2.contains(&format!("name=\"d2_ranks_E\" value=\"{r}\" checked")),
+            "East's cards carried over: {deal2}"
+        );
+    }
+    assert!(deal2.contains("name=\"d2_piles_NS\" value=\"\""));
+    assert!(body.contains("Check deal 2</button>"));
+    // Deal 1 is kept (folded away) for the result.
+    assert!(body.contains(&format!(
+        "name=\"d1_piles_NS\" value=\"{}\"",
+        lines[0].piles[0]
+    )));
+
+    // A wrong deal 2: North's first card left the calypso in progress without a calypso
+    // completed (one more card in N-S's pile). Refused in the players' words (the card as 9♠,
+    // not 9S), deals 1 and 2 kept as typed, nothing saved.
+    let mut wrong = lines[..2].to_vec();
+    let lost = wrong[1].ranks[0].remove(0);
+    wrong[1].piles[0] += 1;
+    let (status, body) = send(deals_form(&csrf, &board, &wrong, true)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let spades = spec.trumps.of(Seat::North).unwrap();
+    let card = in_words(lost, spades);
+    assert!(
+        body.contains(&format!(
+            "after deal 2: {card} left North&#39;s calypso in progress, but no calypso was completed"
+        )),
+        "{body}"
+    );
+    assert!(body.contains(&format!(
+        "name=\"d2_piles_NS\" value=\"{}\"",
+        wrong[1].piles[0]
+    )));
+    assert!(body.contains(&format!(
+        "name=\"d1_piles_EW\" value=\"{}\"",
+        lines[0].piles[1]
+    )));
+    assert!(results_of(&app, id).is_empty());
+
+    // Corrected, then deal 3: each checked, the score after it.
+    for k in 2..=3 {
+        let (status, body) = send(deals_form(&csrf, &board, &lines[..k], true)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (ns, _) = lines[k - 1].scores([0, 1]);
+        let so_far = part(
+            &body,
+            &format!("<caption>The score so far, after deal {k}"),
+            "</table>",
+        );
+        assert!(
+            so_far.contains(&format!("<strong>{ns}</strong>")),
+            "{so_far}"
+        );
+    }
+    assert!(results_of(&app, id).is_empty());
+
+    // Deal 4 sent as the result: saved, the engine's score of the four deals.
+    let (status, _) = send(deals_form(&csrf, &board, &lines, false)).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let saved = results_of(&app, id);
+    assert_eq!(saved.len(), 1);
+    let sheet = saved[0].report.json().clone();
+    assert_eq!(sheet["deals"].as_array().unwrap().len(), 4, "{sheet}");
+    let read = serde_json::from_value::<calypso_director::event::table_report::SheetInput>(sheet)
+        .unwrap()
+        .read(
+            &spec,
+            calypso_director::event::settings::GameKind::Calypso,
+            None,
+            None,
+        )
+        .unwrap();
+    let checked = calypso_director::event::table_report::check(&spec, &read, Some(&deals)).unwrap();
+    let got = (
+        i64::from(saved[0].majors_score),
+        i64::from(saved[0].minors_score),
+    );
+    assert_eq!((checked.majors, checked.minors), got);
+    assert_eq!(got, lines[3].scores([0, 1]));
+}
+
+/// Far-off totals: the count of completed calypsos the deal cannot hold is named first,
+/// before the correctly tapped cards it makes look wrong and before the total.
+#[tokio::test]
+async fn a_far_off_count_names_the_calypso_count_first() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, id, codes) = running(&app, &d).await;
+    let path = format!("/t/{}", codes[0].1);
+    let phone = Browser::new(&app);
+    let (_, body) = phone.get_text(&path).await;
+    let board = board_on(&body);
+    let csrf = csrf_from(&body).unwrap();
+    let (spec, deals) = board_as_dealt(&app, "alpha", id, board.parse().unwrap());
+    // North typed 3 completed calypsos after deal 1 (39 spades) beside the right cards.
+    let mut line = GameLine::new(&spec, &deals, 1, [0, 0, 0, 0], [2, 1, 1, 1]);
+    line.calypsos[0] = 3;
+    let r = phone
+        .post_raw(
+            &format!("{path}/result"),
+            &as_refs(&deals_form(
+                &csrf,
+                &board,
+                std::slice::from_ref(&line),
+                true,
+            )),
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    let deal1 = part(
+        &body,
+        "<legend>After deal 1</legend>",
+        "<legend>After deal 2</legend>",
+    );
+    let notes: Vec<&str> = deal1
+        .split("<p class=\"field-error\">")
+        .skip(1)
+        .map(|n| n.split("</p>").next().unwrap())
+        .collect();
+    assert!(
+        notes[0].starts_with("North claims 41 spades (3 calypsos and 2 in progress)"),
+        "{notes:#?}"
+    );
+    // The tapped cards, named after it, as players write them.
+    let spades = spec
+        .trumps
+        .of(calypso_director::engine::Seat::North)
+        .unwrap();
+    for &r in &line.ranks[0] {
+        let card = in_words(r, spades);
+        let at = notes.iter().position(|n| n.contains(&card));
+        assert!(at.is_some_and(|i| i > 0), "{card}: {notes:#?}");
+        assert!(!deal1.contains(&format!("{}S,", r)), "{deal1}");
+    }
+    let total = notes
+        .iter()
+        .position(|n| n.contains("the cards add up to"))
+        .expect("the total's note");
+    assert_eq!(total, notes.len() - 1, "the total comes last: {notes:#?}");
+    // Each rank short of 3 calypsos is not named one by one beside the count.
+    assert!(
+        notes.iter().all(|n| !n.contains("cannot have completed")),
+        "{notes:#?}"
+    );
+    assert!(results_of(&app, id).is_empty());
+}
+
+/// A trick pile left blank, or counted 0 with cards unaccounted for: "E-W ♦♣'s trick pile is
+/// empty: count it", beside that pile.
+#[tokio::test]
+async fn an_empty_trick_pile_is_named_to_count_it() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, id, codes) = running(&app, &d).await;
+    let path = format!("/t/{}", codes[0].1);
+    let phone = Browser::new(&app);
+    let (_, body) = phone.get_text(&path).await;
+    let board = board_on(&body);
+    let csrf = csrf_from(&body).unwrap();
+    let (spec, deals) = board_as_dealt(&app, "alpha", id, board.parse().unwrap());
+    let line = GameLine::new(&spec, &deals, 1, [0, 0, 0, 0], [1, 1, 1, 1]);
+    for typed in ["", "0"] {
+        let mut fields = deals_form(&csrf, &board, std::slice::from_ref(&line), true);
+        for f in &mut fields {
+            if f.0 == "d1_piles_EW" {
+                f.1 = typed.into();
+            }
+        }
+        let r = phone
+            .post_raw(&format!("{path}/result"), &as_refs(&fields))
+            .await;
+        assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let body = r.text().await.unwrap();
+        let piles = part(&body, "Trick piles so far", "</fieldset>");
+        assert!(
+            piles.contains("E-W ♦♣&#39;s trick pile is empty: count it"),
+            "pile {typed:?}: {piles}"
+        );
+    }
+    assert!(results_of(&app, id).is_empty());
 }

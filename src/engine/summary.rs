@@ -220,7 +220,24 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
         } else {
             format!("the cards add up to {total}, but after deal {k} there are {dealt_total}")
         };
-        out.push(problem("card-count", message));
+        // Cards unaccounted for and a side's trick pile at 0: that pile was not counted (a
+        // side with no trick at all is rare), so the problem is that pile's.
+        let empty = (0..spec.sides())
+            .filter(|_| total < dealt_total && spec.sides() > 1)
+            .find(|&side| summary.trick_piles[side] == Some(0));
+        match empty {
+            Some(side) => out.push(Problem {
+                side: Some(side),
+                ..problem(
+                    "card-count",
+                    format!(
+                        "{}'s trick pile is empty: count it ({message})",
+                        side_label(spec, side)
+                    ),
+                )
+            }),
+            None => out.push(problem("card-count", message)),
+        }
     }
     out
 }

@@ -13,6 +13,7 @@ pub mod lifecycle;
 pub mod movement;
 pub mod papers;
 pub mod par;
+pub mod problem_words;
 pub mod results;
 pub mod roster;
 pub mod rounds;

@@ -4,8 +4,8 @@
 //!
 //! The engine's check holds no connection: [`submit`] and [`correct`] take the pool, read
 //! what the check needs (a connection taken and given back), check (through the gate of
-//! `checks`), and write in one short transaction that reads the event again. Only they and
-//! [`hands_so_far`] run the engine here.
+//! `checks`), and write in one short transaction that reads the event again. Only they,
+//! [`hands_so_far`] and [`deals_so_far`] run the engine here.
 
 use super::play::{EventPlay, TableGame, game_at};
 use super::{ActionError, ErrorKind, FindError, Found, checks, step, write_step};
@@ -245,6 +245,27 @@ pub(crate) fn check_report_within(
 pub fn hands_so_far(ev: &Event, input: SheetInput) -> Result<Scored, EntryError> {
     let (_, sheet) = read_sheet(&ev.settings, input)?;
     checks::run(|| hands_checked(sheet))
+}
+
+/// A Calypso table's deals so far, entered as it goes (deals 1 to k, before the game is over):
+/// checked by the engine against the board as dealt, and the score after deal k. Nothing is
+/// kept (the result is entered with the last deal). The place is read with a connection
+/// given back before the check, which holds none.
+pub fn deals_so_far(
+    pool: &DbPool,
+    ev: &Event,
+    who: Who,
+    place: PlaceAsked,
+    input: SheetInput,
+) -> Result<Checked, EntryError> {
+    if input.deals.is_none() {
+        return Err(EntryError::Shape(
+            "only deal-by-deal counts are checked as the table goes".into(),
+        ));
+    }
+    let (game, board) = step(pool, |c| game_of_place(c, ev, place))?;
+    may_enter(ev, who, &game)?;
+    check_sheet(ev, board, input).map(|(checked, _)| checked)
 }
 
 fn hands_checked(sheet: Sheet) -> Result<Scored, EntryError> {

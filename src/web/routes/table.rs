@@ -417,21 +417,30 @@ async fn score_entries(
             let blank = TableForm::blank(&spec, ev.settings.game(), round, board);
             match kept.take_if(|k| !own || k.form.board.trim() == board.to_string()) {
                 Some(k) if own => {
-                    let (embers, auction) = match &k.running {
-                        Some(Scored::Embers(score)) => (Some(score), None),
-                        Some(Scored::Auction(score)) => (None, Some(score)),
-                        _ => (None, None),
+                    let (embers, auction, calypso) = match &k.running {
+                        Some(Scored::Embers(score)) => (Some(score), None, None),
+                        Some(Scored::Auction(score)) => (None, Some(score), None),
+                        Some(Scored::Calypso(score)) => (None, None, Some(score)),
+                        _ => (None, None, None),
                     };
-                    ScoreEntry::new(&spec, &k.form, &k.problems, k.message, result)
+                    // Deals checked: the next deal starts from the last one's calypsos.
+                    let form = match calypso {
+                        Some(_) => k.form.carried_over(spec.deals()),
+                        None => k.form,
+                    };
+                    ScoreEntry::new(&spec, &form, &k.problems, k.message, result)
                         .with_hands(agreed, embers)
-                        .with_auction(&k.form, &k.problems, agreed, auction, players.clone())
+                        .with_auction(&form, &k.problems, agreed, auction, players.clone())
+                        .with_deal_checks(&spec, &form, calypso)
                 }
                 Some(k) => ScoreEntry::new(&spec, &blank, &k.problems, k.message, result)
                     .with_hands(agreed, None)
-                    .with_auction(&blank, &[], agreed, None, players.clone()),
+                    .with_auction(&blank, &[], agreed, None, players.clone())
+                    .with_deal_checks(&spec, &blank, None),
                 None => ScoreEntry::new(&spec, &blank, &[], None, result)
                     .with_hands(agreed, None)
-                    .with_auction(&blank, &[], agreed, None, players.clone()),
+                    .with_auction(&blank, &[], agreed, None, players.clone())
+                    .with_deal_checks(&spec, &blank, None),
             }
             .with_agreeing(agreeing.as_ref(), table, ev.round.current)
         })
@@ -972,8 +981,40 @@ pub async fn post_result(
         .db(move |c| Ok(service::events::event(c, club, id)?))
         .await?;
     let spec = ev.settings.game_spec();
-    let outcome = match sent.sheet(&spec) {
+    let place = PlaceAsked {
+        round: sent.round.trim().parse().unwrap_or(0),
+        table: i64::from(table),
+        board: sent.board.trim().parse().unwrap_or(0),
+    };
+    // Deal by deal, "Check deal k": the deals counted so far (the next one, started from the
+    // last, is not read yet).
+    let read = if sent.checks_deals() {
+        sent.deals_to_check()
+    } else {
+        sent.clone()
+    };
+    let outcome = match read.sheet(&spec) {
         Err(problems) => Err((StatusCode::UNPROCESSABLE_ENTITY, problems, None, None)),
+        // Deal by deal: deals 1 to k are checked against the board and scored; nothing is kept.
+        Ok(sheet) if sent.checks_deals() => {
+            let lookup = lookup.clone();
+            let done = state
+                .work(move |pool| {
+                    let who = Who::Table {
+                        table,
+                        code: &lookup,
+                    };
+                    Ok(results::deals_so_far(pool, &ev, who, place, sheet))
+                })
+                .await?;
+            match done {
+                Ok(checked) => Err((StatusCode::OK, vec![], None, Some(checked.score))),
+                Err(e) => {
+                    let (status, problems, message) = refusal(e)?;
+                    Err((status, problems, message, None))
+                }
+            }
+        }
         // Embers: a hand before the last is checked and scored, and nothing is kept.
         Ok(sheet)
             if matches!(sent.mode(), Mode::Hands | Mode::Auction)
@@ -991,11 +1032,6 @@ pub async fn post_result(
             }
         }
         Ok(sheet) => {
-            let place = PlaceAsked {
-                round: sent.round.trim().parse().unwrap_or(0),
-                table: i64::from(table),
-                board: sent.board.trim().parse().unwrap_or(0),
-            };
             let done = state
                 .work(move |pool| {
                     let who = Who::Table {

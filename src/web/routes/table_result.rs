@@ -8,6 +8,7 @@ use crate::deals::record::duet_player;
 use crate::engine::embers::{EmbersScore, HandSummary, MAX_HANDS};
 use crate::engine::json::{CardText, DummiesInput, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
+use crate::event::problem_words::players_words;
 use crate::event::results::{ResultStatus, TableResult};
 use crate::event::seats::{side_called, side_letters};
 use crate::event::settings::GameKind;
@@ -182,10 +183,14 @@ impl CountsForm {
                 }
                 None => problems.push(problem(
                     "number",
-                    after(format!(
-                        "{name}'s trick pile: give the number of cards (\"{}\" is not one)",
-                        text.trim()
-                    )),
+                    after(if text.trim().is_empty() {
+                        format!("{name}'s trick pile is empty: count it")
+                    } else {
+                        format!(
+                            "{name}'s trick pile: give the number of cards (\"{}\" is not one)",
+                            text.trim()
+                        )
+                    }),
                     (None, Some(side), deal),
                 )),
             }
@@ -223,6 +228,9 @@ pub struct TableForm {
     /// Calypso Duet: each deal's dummies by board seat, majors then minors
     /// (`dummy_1_majors`, `dummy_1_minors`, ...; index 0 is deal 1), whichever way is chosen.
     pub dummies: Vec<[String; 2]>,
+    /// Deal by deal on a table's phone: "Check deal k" was tapped (`check`): the deals so far
+    /// are checked and scored, nothing is kept.
+    pub check: bool,
 }
 
 /// `dummy_3_minors` is deal 3's minors player's dummy: (2, 1).
@@ -259,6 +267,7 @@ impl TableForm {
                 "board" => f.board = v,
                 "record" => f.record = v,
                 "mode" => f.mode = Mode::parse(&v),
+                "check" => f.check = !v.trim().is_empty(),
                 _ => {
                     if k.starts_with("k_") {
                         f.songs.take(&k, v);
@@ -507,6 +516,49 @@ impl TableForm {
 }
 
 impl TableForm {
+    /// Deal by deal: how many deals the table has filled in, up to the last with a trick pile
+    /// typed (a deal started from the one before, its calypsos carried over, does not count
+    /// until its piles are counted).
+    pub fn deals_typed(&self) -> usize {
+        self.deals
+            .iter()
+            .rposition(|d| d.piles.values().any(|p| !p.trim().is_empty()))
+            .map_or(0, |i| i + 1)
+    }
+
+    /// "Check deal k" asked for on a deal-by-deal form.
+    pub fn checks_deals(&self) -> bool {
+        self.check && self.mode() == Mode::Deals
+    }
+
+    /// What "Check deal k" sends to the engine: the deals up to the last counted (the next
+    /// one, started from it, is not read yet).
+    pub fn deals_to_check(&self) -> TableForm {
+        let mut f = self.clone();
+        f.deals.truncate(self.deals_typed());
+        f
+    }
+
+    /// The form after deals 1 to k were checked: the next deal starts from deal k's calypsos
+    /// and cards in progress (its trick piles are new counts), unless something is typed in
+    /// it already.
+    pub fn carried_over(&self, deals: usize) -> TableForm {
+        let mut f = self.clone();
+        let k = self.deals_typed();
+        if k == 0 || k >= deals {
+            return f;
+        }
+        if f.deals.len() <= k {
+            f.deals.resize_with(k + 1, CountsForm::default);
+        }
+        if f.deals[k].is_blank() {
+            let mut next = f.deals[k - 1].clone();
+            next.piles.clear();
+            f.deals[k] = next;
+        }
+        f
+    }
+
     /// How many hands the table has filled in: up to the last with a trick pile typed (the
     /// next hand's line starts with the calypsos carried over, so those alone do not count).
     pub fn hands_typed(&self) -> usize {
@@ -723,6 +775,9 @@ pub struct CountsView {
     pub sides: Vec<SideField>,
     /// Problems with this deal not about one line (deal by deal).
     pub problems: Vec<String>,
+    /// The totals' problem (the cards do not add up), under the lines: read after the lines'
+    /// own notes, which name the line most likely wrong.
+    pub foot: Vec<String>,
     /// The trick piles' heading, deal by deal or hand by hand.
     pub piles_legend: &'static str,
 }
@@ -735,9 +790,18 @@ impl CountsView {
             .any(|s| !matches!(s.revokes.trim(), "" | "0"))
     }
 
+    /// Something typed in this line (a deal typed ahead is shown even after a check).
+    pub fn typed(&self) -> bool {
+        self.seats
+            .iter()
+            .any(|s| !s.calypsos.trim().is_empty() || s.ranks.iter().any(|r| r.on))
+            || self.sides.iter().any(|s| !s.piles.trim().is_empty())
+    }
+
     /// A note anywhere in this line (a hand with one is shown open).
     pub fn has_problems(&self) -> bool {
         !self.problems.is_empty()
+            || !self.foot.is_empty()
             || self.seats.iter().any(|s| !s.problems.is_empty())
             || self.sides.iter().any(|s| !s.problems.is_empty())
     }
@@ -957,6 +1021,43 @@ pub struct ScoreEntry {
     pub away: Option<String>,
     /// Once the result is agreed: the board's traveller so far and the pairs' places.
     pub so_far: Option<SoFar>,
+    /// Deal by deal on a table's phone: the deal "Check deal k" checks next (0: no such
+    /// button, as on a director's page or once the last deal is reached).
+    pub next_check: usize,
+    /// Deal by deal, after "Check deal k": the engine's score after deal k.
+    pub deals_so_far: Option<DealsSoFar>,
+}
+
+/// The engine's score after the deals checked so far, each side's.
+pub struct DealsSoFar {
+    /// The last deal checked.
+    pub after: usize,
+    /// Each side: its name ("N-S ♠♥"), its score, and what makes it.
+    pub sides: Vec<(String, i64, String)>,
+}
+
+impl DealsSoFar {
+    pub fn new(spec: &GameSpec, after: usize, score: &crate::engine::Score) -> DealsSoFar {
+        let sides = (0..spec.sides())
+            .filter_map(|i| {
+                let s = score.sides.get(i)?;
+                let players = score.players.iter().filter(|p| s.seats.contains(&p.seat));
+                let (mut calypsos, mut cards) = (0i64, 0usize);
+                for p in players {
+                    cards += p.in_progress.len();
+                    calypsos += p.score - 20 * p.in_progress.len() as i64;
+                }
+                let mut parts = vec![format!("calypsos {calypsos}")];
+                parts.push(format!("{cards} in progress {}", 20 * cards as i64));
+                parts.push(format!("trick pile {} × 10", s.trick_pile));
+                if s.revoke_bonus != 0 {
+                    parts.push(format!("revokes {}", s.revoke_bonus));
+                }
+                Some((side_called(spec, i), s.score, parts.join(" · ")))
+            })
+            .collect();
+        DealsSoFar { after, sides }
+    }
 }
 
 fn rank_label(r: Rank) -> String {
@@ -977,6 +1078,8 @@ enum Spot {
     Side(Option<i64>, usize),
     /// At the head of a deal.
     Deal(i64),
+    /// Under the lines (of a deal, deal by deal): the card total's problem.
+    Foot(Option<i64>),
     /// Beside a side's revokes, deal by deal.
     Revokes(usize),
     /// Calypso Duet: with the dummies chosen.
@@ -1004,6 +1107,9 @@ fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
             (Some(k), None, None) => Spot::Deal(k),
             _ => Spot::Top,
         },
+        Mode::Game if p.code == "card-count" && p.seat.is_none() && p.side.is_none() => {
+            Spot::Foot(None)
+        }
         Mode::Game => match (p.seat, p.side) {
             (Some(seat), _) => Spot::Seat(None, seat),
             (None, Some(side)) => Spot::Side(None, side),
@@ -1014,6 +1120,7 @@ fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
             match (deal, p.seat, p.side) {
                 (Some(k), Some(seat), _) => Spot::Seat(Some(k), seat),
                 (Some(k), None, Some(side)) => Spot::Side(Some(k), side),
+                (Some(k), None, None) if p.code == "card-count" => Spot::Foot(Some(k)),
                 (Some(k), None, None) => Spot::Deal(k),
                 (None, None, Some(side)) => Spot::Revokes(side),
                 _ => Spot::Top,
@@ -1087,6 +1194,14 @@ impl ScoreEntry {
         result: Option<&TableResult>,
     ) -> ScoreEntry {
         let mode = form.mode();
+        // The counts' problems in the players' words, the line most likely wrong first.
+        let worded;
+        let problems = if matches!(mode, Mode::Game | Mode::Deals) {
+            worded = players_words(spec, problems);
+            &worded[..]
+        } else {
+            problems
+        };
         let at = |place: Spot| -> Vec<String> {
             problems
                 .iter()
@@ -1160,6 +1275,7 @@ impl ScoreEntry {
                 })
                 .collect(),
             problems: deal.map(|k| at(Spot::Deal(k))).unwrap_or_default(),
+            foot: at(Spot::Foot(deal)),
         };
         let blank = CountsForm::default();
         let deals: Vec<CountsView> = (0..spec.deals())
@@ -1246,7 +1362,42 @@ impl ScoreEntry {
             late: None,
             away: None,
             so_far: None,
+            next_check: 0,
+            deals_so_far: None,
         }
+    }
+
+    /// A table's phone, deal by deal: the "Check deal k" button, and after a check the
+    /// engine's score so far (the form given is already carried over to the next deal).
+    pub fn with_deal_checks(
+        mut self,
+        spec: &GameSpec,
+        form: &TableForm,
+        checked: Option<&crate::engine::Score>,
+    ) -> ScoreEntry {
+        if self.songs.is_some() || self.hands.is_some() || self.auction.is_some() {
+            return self;
+        }
+        let typed = form.deals_typed();
+        self.deals_so_far = checked.map(|score| DealsSoFar::new(spec, typed, score));
+        let next = if checked.is_some() {
+            typed + 1
+        } else {
+            typed.max(1)
+        };
+        self.next_check = if next < spec.deals() { next } else { 0 };
+        self
+    }
+
+    /// Deal by deal after a check: the deals checked fold away (none with a note).
+    pub fn folded(&self) -> usize {
+        self.deals_so_far.as_ref().map_or(0, |s| s.after)
+    }
+
+    /// Deal by deal after a check: the deals shown open, the next one included; the blank
+    /// ones after it wait (0: every deal shown).
+    pub fn shown(&self) -> usize {
+        self.deals_so_far.as_ref().map_or(0, |s| s.after + 1)
     }
 
     /// Who must agree the result in, and whether they answer on this table's phone (they
@@ -1287,7 +1438,7 @@ fn notes(deals: &[CountsView], revokes: &[RevokeField], board: &str) -> Vec<(Str
                 format!("board-{board}-deal-{k}")
             } else if let Some(s) = d.seats.iter().find(|s| !s.problems.is_empty()) {
                 format!("d{k}_player_{}_{board}", s.letter)
-            } else if d.sides.iter().any(|s| !s.problems.is_empty()) {
+            } else if d.sides.iter().any(|s| !s.problems.is_empty()) || !d.foot.is_empty() {
                 format!("d{k}_piles_{board}")
             } else {
                 return None;
@@ -1524,8 +1675,8 @@ mod tests {
             ]
         );
 
-        // The engine's problem with a deal (a card count after deal 2) goes to that deal; the
-        // same problem on a whole-game form goes above it.
+        // The engine's problem with a deal (a card count after deal 2) goes to that deal, or
+        // to the whole game's form.
         let engine = Problem {
             code: "card-count",
             message: "after deal 2: the cards add up to 100, but after deal 2 there are 104".into(),
@@ -1533,13 +1684,14 @@ mod tests {
             side: None,
             deal: Some(2),
         };
+        // Under its lines, read after them.
         let view = ScoreEntry::new(&spec, &f, std::slice::from_ref(&engine), None, None);
-        assert_eq!(view.deals[1].problems.len(), 1);
+        assert_eq!(view.deals[1].foot.len(), 1);
         assert!(view.problems.is_empty());
         let game = TableForm::from_pairs(pairs(&[("round", "1"), ("board", "2")]));
         let view = ScoreEntry::new(&spec, &game, &[engine], None, None);
         assert_eq!(view.mode, "game");
-        assert_eq!(view.problems.len(), 1);
+        assert_eq!(view.game.foot.len(), 1);
     }
 
     #[test]
