@@ -2021,7 +2021,8 @@ async fn a_late_table_enters_checks_and_follows_its_board_on_a_phone() {
     )
     .await;
     submit(&c, "section.late form.score-form").await;
-    wait_for(&c, &phone.page, "The other side has still to agree it").await;
+    // E-W pair 8 played it and has moved up to table 4: this phone names them (#36).
+    wait_for(&c, &phone.page, "waiting for pair 8, now at table 4").await;
 
     // The agree screen: the counts as entered, seat by seat, beside the totals.
     let rows = c
@@ -2080,11 +2081,21 @@ async fn a_late_table_enters_checks_and_follows_its_board_on_a_phone() {
     whole_page_shot(&c, "phone-table-agree-counts", 390).await;
     c.set_window_size(390, 844).await.unwrap();
 
-    // The other side agrees: round 1 is done here, the late part goes.
-    c.find(Locator::Css("section.late button[value=agree]"))
+    // Pair 8 agrees on table 4's phone, where the result waits for them set apart; then
+    // round 1 is done at table 3 and its late part goes.
+    let four = Phone::at(&app, id, 5, 4);
+    c.goto(&format!("{}{}", app.address, four.page))
+        .await
+        .unwrap();
+    wait_for(&c, &four.page, "your result waits for you to agree").await;
+    c.find(Locator::Css("section.away button[value=agree]"))
         .await
         .unwrap()
         .click()
+        .await
+        .unwrap();
+    wait_gone(&c, "your result waits for you to agree").await;
+    c.goto(&format!("{}{}", app.address, phone.page))
         .await
         .unwrap();
     wait_gone(&c, "Round 1 is not finished here").await;
@@ -2163,7 +2174,10 @@ async fn finishing_lists_what_is_open_and_confirms_the_provisional_results_on_a_
     let (_, board) = places.iter().copied().find(|p| p.0 == 2).unwrap();
     let two = Phone::at(&app, id, 5, 2);
     two.enter(&e, 1, board).await;
-    two.answer(&result_id(&e, 1, 2).await, false).await;
+    // Table 2's E-W pair has moved up to table 3: they dispute it there (#36).
+    Phone::at(&app, id, 5, 3)
+        .answer(&result_id(&e, 1, 2).await, false)
+        .await;
     let four = board_now(&e, 4).await;
     Phone::at(&app, id, 5, 4).enter(&e, 2, four).await;
 
