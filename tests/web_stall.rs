@@ -148,3 +148,116 @@ async fn twelve_crafted_kaiso_posts_at_once_leave_another_clubs_pages_answering(
     assert!(refused_in_words(&v.to_string()), "{v}");
     assert!(results(&e.api, &e.path).await.is_empty(), "nothing saved");
 }
+
+/// The crafted songs arrive in a simultaneous event's heat file: a Kaiso heat played on
+/// another server from the sim's key, one of its results' reports replaced by the 49 songs
+/// (its totals left as they were). The organiser's import is refused naming that result, in
+/// the engine's words, nothing of the heat is saved, and another club writes meanwhile.
+#[tokio::test]
+async fn a_heat_file_with_the_crafted_kaiso_songs_is_refused_while_another_club_writes() {
+    let app = spawn_app().await;
+    let (e1, _) = kaiso_evening(&app).await;
+    // Alpha's director, in a browser of their own (the evening was made through the API).
+    let d = Browser::new(&app);
+    let r = d.login("olive@example.org", PASSWORD).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let r = open_sim(&d, "alpha", event_id(&e1), "Kaiso Sim").await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER, "{:?}", r.text().await);
+    let sim_page = location(&r);
+    let (_, html) = d
+        .get_text(&format!("/c/alpha/events/{}", event_id(&e1)))
+        .await;
+    let marker = "id=\"deal-key\">";
+    let at = html.find(marker).expect("the organiser sees the key") + marker.len();
+    let key = html[at..].split('<').next().unwrap().trim().to_string();
+
+    // Charlie plays the heat on a server of its own, from the key, and exports it.
+    let remote = spawn_app().await;
+    let charlie = remote.club_with_owner("charlie", "cy@charlie.test").await;
+    let api = api_for(&remote, &charlie, "charlie").await;
+    let (s, ev) = api
+        .post(
+            "/events",
+            json!({"name": "Kaiso Sim at Charlie", "date": "2026-12-01",
+                   "format": "pairs-mitchell", "game": "kaiso", "tables": 3, "boards": 3}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let page = format!("/c/charlie/events/{}", ev["id"]);
+    let r = charlie
+        .post(&page, &format!("{page}/key"), &[("key", &key)])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let path = format!("/events/{}", ev["id"]);
+    let boards = start(&api, &path, &six_pairs(), one_board_rounds(3)).await;
+    let e3 = Evening { api, path, boards };
+    for round in 1..=3u64 {
+        let started = e3.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            post_kaiso(&e3, round, table, board, round * 10 + table).await;
+        }
+    }
+    let (s, v) = e3
+        .api
+        .post(&format!("{}/status", e3.path), json!({"to": "finished"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, file) = charlie
+        .get_text(&format!("{page}/export.json?with_key=1"))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let mut doc: Value = serde_json::from_str(&file).unwrap();
+    let crafted = serde_json::to_value(fixture("kaiso-49-songs.json")).unwrap();
+    doc["results"][0]["sheet"]["partnerships"] = crafted["partnerships"].clone();
+    let crafted_file = serde_json::to_string(&doc).unwrap();
+
+    // Bravo writes its roster all the while the organiser imports the file.
+    let b = app.club_with_owner("bravo", "bob@example.org").await;
+    let bravo = api_for(&app, &b, "bravo").await;
+    let sim_id = sim_page.trim_start_matches("/sims/").to_string();
+    let token = d.csrf(&sim_page).await;
+    let (content_type, body) = multipart_body(
+        &[("csrf_token", &token)],
+        Some(("heat.json", crafted_file.as_bytes())),
+    );
+    let heats = |app: &TestApp| {
+        with_conn(app, |c| {
+            use calypso_director::db::schema::*;
+            use diesel::prelude::*;
+            (
+                events::table.count().get_result::<i64>(c).unwrap(),
+                results::table.count().get_result::<i64>(c).unwrap(),
+            )
+        })
+    };
+    let before = heats(&app);
+    let stop = Arc::new(AtomicBool::new(false));
+    let watcher = tokio::spawn(bravo_meanwhile(app.address.clone(), bravo, stop.clone()));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let r = d
+        .http
+        .post(d.url(&format!("/c/alpha/sims/{sim_id}/heats/import")))
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    let page = r.text().await.unwrap();
+    stop.store(true, Ordering::SeqCst);
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    assert!(page.contains("does not stand"), "{page}");
+    assert!(
+        page.contains("these songs cannot all be made from the deck")
+            || page.contains("too many to check"),
+        "{page}"
+    );
+    assert_eq!(heats(&app), before, "nothing of the heat was saved");
+    let seen = watcher.await.unwrap();
+    assert!(seen.len() >= 2, "bravo was answered meanwhile: {seen:?}");
+    for (what, status, took) in &seen {
+        assert!(status.is_success(), "{what}: {status}");
+        assert!(*took < Duration::from_secs(1), "{what} took {took:?}");
+    }
+}

@@ -179,9 +179,10 @@ pub fn check_plan(plan: &ImportPlan) -> Result<CheckedPlan<'_>, ArchiveError> {
 }
 
 /// The rules engine's work one imported file may take, all its results together: ten
-/// times one table's report (about 3 s of a core in a release build). A club's real Kaiso
-/// reports take at most about 0.5% of one report's budget each, so a file of thousands
-/// fits; a file of crafted reports is refused once it is spent, whatever its length.
+/// times one table's report (about 3 s of a core in a release build). Each report gets at
+/// most one table report's budget (so it is judged as at the table); a club's real Kaiso
+/// reports take at most about 0.5% of that each, so a file of thousands fits, and a file of
+/// costly reports is refused once the file's budget is spent, whatever its length.
 pub const IMPORT_CHECK_BUDGET: u64 = 10 * kaiso::CHECK_BUDGET;
 
 /// Writes a checked file's event under the club, in the caller's transaction: the results
@@ -248,19 +249,26 @@ fn recheck(
     }
     let input =
         SheetInput::deserialize(r.sheet.json()).map_err(|e| refused(format!("its report: {e}")))?;
-    let (checked, _) =
-        check_report_within(&plan.settings, plan.deal.as_ref(), board, input, budget).map_err(
-            |e| match e {
-                EntryError::Problems(_) if budget.exhausted() => spent(),
-                EntryError::Problems(p) => refused(
-                    p.iter()
-                        .map(|p| p.message.clone())
-                        .collect::<Vec<_>>()
-                        .join("; "),
-                ),
-                other => refused(other.to_string()),
-            },
-        )?;
+    // Each report gets what one table's report gets, or what the file has left if less: a
+    // report is judged as at the table, and the file's reports together stay bounded.
+    let share = budget.left().min(kaiso::CHECK_BUDGET);
+    let mut one = Budget::new(share);
+    let checked = check_report_within(&plan.settings, plan.deal.as_ref(), board, input, &mut one);
+    budget.spend(one.spent());
+    let file_spent = one.exhausted() && share < kaiso::CHECK_BUDGET;
+    if file_spent {
+        budget.spend_all();
+    }
+    let (checked, _) = checked.map_err(|e| match e {
+        EntryError::Problems(_) if file_spent => spent(),
+        EntryError::Problems(p) => refused(
+            p.iter()
+                .map(|p| p.message.clone())
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
+        other => refused(other.to_string()),
+    })?;
     let stored = (i64::from(r.majors_score), i64::from(r.minors_score));
     if (checked.majors, checked.minors) != stored {
         return Err(refused(format!(
