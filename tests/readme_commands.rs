@@ -1,4 +1,4 @@
-//! The README's commands, run as written: every command line of a ```sh block (also
+//! The README's and docs/cli.md's commands, run as written: every command line of a ```sh block (also
 //! ```bash, ```shell, ```console) goes through `sh -c` with the binary under test first on
 //! PATH as `calypso-director`, must exit 0, and where the README shows its output (the
 //! lines after a `$ ` command, up to the next `$ ` or the end of the block) must print
@@ -233,10 +233,18 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The files whose shell blocks are run: the README, and the command line's reference.
+const DOCUMENTS: [&str; 2] = ["README.md", "docs/cli.md"];
+
 #[test]
 fn every_readme_command_runs_as_shown() {
-    let readme = std::fs::read_to_string(Path::new(REPO).join("README.md")).unwrap();
-    let commands = readme_commands(&readme);
+    let commands: Vec<(&str, ReadmeCommand)> = DOCUMENTS
+        .iter()
+        .flat_map(|doc| {
+            let text = std::fs::read_to_string(Path::new(REPO).join(doc)).unwrap();
+            readme_commands(&text).into_iter().map(move |c| (*doc, c))
+        })
+        .collect();
     let tmp = tempfile::tempdir().unwrap();
     let bin = tmp.path().join("bin");
     std::fs::create_dir_all(&bin).unwrap();
@@ -245,27 +253,27 @@ fn every_readme_command_runs_as_shown() {
 
     let mut ran = 0;
     let mut failures = Vec::new();
-    for cmd in &commands {
+    for (doc, cmd) in &commands {
         if let Some(why) = skip_reason(&cmd.text) {
             eprintln!(
-                "README line {}: skipped ({why}): {}",
+                "{doc} line {}: skipped ({why}): {}",
                 cmd.line,
                 one_line(&cmd.text)
             );
             continue;
         }
         ran += 1;
-        eprintln!("README line {}: {}", cmd.line, one_line(&cmd.text));
+        eprintln!("{doc} line {}: {}", cmd.line, one_line(&cmd.text));
         let (code, stdout, stderr) = match run_shell(&cmd.text, &work, &bin) {
             Ok(r) => r,
             Err(e) => {
-                failures.push(format!("README line {}: {e}\n  {}", cmd.line, cmd.text));
+                failures.push(format!("{doc} line {}: {e}\n  {}", cmd.line, cmd.text));
                 continue;
             }
         };
         if code != Some(0) {
             failures.push(format!(
-                "README line {}: exit status {code:?}\n  command: {}\n  stdout: {stdout}\n  stderr: {stderr}",
+                "{doc} line {}: exit status {code:?}\n  command: {}\n  stdout: {stdout}\n  stderr: {stderr}",
                 cmd.line, cmd.text
             ));
             continue;
@@ -274,7 +282,7 @@ fn every_readme_command_runs_as_shown() {
             let got = stdout.trim_end_matches('\n');
             if got != expected {
                 failures.push(format!(
-                    "README line {}: the output differs from the README\n  command: {}\n  README:\n{expected}\n  printed:\n{got}",
+                    "{doc} line {}: the output differs from {doc}\n  command: {}\n  {doc}:\n{expected}\n  printed:\n{got}",
                     cmd.line, cmd.text
                 ));
             }
@@ -282,7 +290,7 @@ fn every_readme_command_runs_as_shown() {
     }
     assert!(
         failures.is_empty(),
-        "{} of {ran} README commands failed:\n\n{}",
+        "{} of {ran} commands of the README and docs/cli.md failed:\n\n{}",
         failures.len(),
         failures.join("\n\n")
     );
@@ -298,8 +306,8 @@ fn every_readme_command_runs_as_shown() {
         assert!(
             commands
                 .iter()
-                .any(|c| c.text.contains(needle) && skip_reason(&c.text).is_none()),
-            "no README command with \"{needle}\" was run"
+                .any(|(_, c)| c.text.contains(needle) && skip_reason(&c.text).is_none()),
+            "no command of the README or docs/cli.md with \"{needle}\" was run"
         );
     }
 }

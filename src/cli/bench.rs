@@ -1,4 +1,4 @@
-//! `bench`: throughput figures for the README, measured on this machine. Medians over
+//! `bench`: throughput figures for docs/performance.md, measured on this machine. Medians over
 //! repeated runs, because the machine is shared and noisy.
 
 use std::time::Instant;

@@ -1,5 +1,5 @@
 //! `rules trick|replay|check`: the engine over JSON. The exact formats are a contract other
-//! tools rely on (see README).
+//! tools rely on (see docs/cli.md).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read, Write};

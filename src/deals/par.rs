@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn robots_beat_greedy_and_random_players_duplicate_fashion() {
-        // A small, seeded version of `bench robots` (the README's table has 1,000 boards).
+        // A small, seeded version of `bench robots` (docs/performance.md's table has 1,000 boards).
         let spec = GameSpec::default();
         let robot = Player::Robot { playouts: 30 };
         for opponent in [Player::Greedy, Player::Random] {

@@ -1,4 +1,4 @@
-//! The PDF benchmark: hand records of 30 boards, the figure the README quotes. Medians over
+//! The PDF benchmark: hand records of 30 boards, the figure docs/performance.md quotes. Medians over
 //! repetitions, because the machines this runs on are shared.
 
 use std::time::{Duration, Instant};
