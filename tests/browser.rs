@@ -1062,6 +1062,26 @@ async fn whole_page_shot(c: &Client, name: &str, width: u32) {
     shot(c, name).await;
 }
 
+/// Opens the table page at `path` and reads its board; the game the deal-by-deal tests
+/// enter on it: the same cards in progress throughout (dealt in deal 1), North completes a
+/// calypso in deal 4, no revokes.
+async fn deal_by_deal_game(
+    c: &Client,
+    app: &TestApp,
+    id: calypso_director::event::EventId,
+    path: &str,
+) -> (u32, calypso_director::engine::GameSpec, Vec<GameLine>) {
+    c.goto(&format!("{}{path}", app.address)).await.unwrap();
+    let page = wait_for(c, path, "Check and enter the result").await;
+    let i = page.find("name=\"board\" value=\"").unwrap() + 20;
+    let board: u32 = page[i..].split('"').next().unwrap().parse().unwrap();
+    let (spec, deals) = board_as_dealt(app, "alpha", id, board);
+    let lines = (1..=4)
+        .map(|k| GameLine::new(&spec, &deals, k, [(k == 4) as i64, 0, 0, 0], [1, 2, 1, 2]))
+        .collect();
+    (board, spec, lines)
+}
+
 /// A phone at the table (390 px) enters the game deal by deal: chooses the way, taps each
 /// deal's cards (deals 2 to 4 start from the deal before's), reloads mid-entry without losing
 /// anything, sees the engine's problem beside the deal it is about, fixes it, and the result
@@ -1075,16 +1095,7 @@ async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
     let (_driver, c) = start_browser(profile.path()).await;
     c.set_window_size(390, 844).await.unwrap();
     let path = format!("/t/{code}");
-    c.goto(&format!("{}{path}", app.address)).await.unwrap();
-    let page = wait_for(&c, &path, "Check and enter the result").await;
-    let i = page.find("name=\"board\" value=\"").unwrap() + 20;
-    let board: u32 = page[i..].split('"').next().unwrap().parse().unwrap();
-    let (spec, deals) = board_as_dealt(&app, "alpha", id, board);
-    // The game: the same cards in progress throughout (dealt in deal 1), North completes a
-    // calypso in deal 4, no revokes.
-    let lines: Vec<GameLine> = (1..=4)
-        .map(|k| GameLine::new(&spec, &deals, k, [(k == 4) as i64, 0, 0, 0], [1, 2, 1, 2]))
-        .collect();
+    let (board, _, lines) = deal_by_deal_game(&c, &app, id, &path).await;
 
     // The whole game shows first; the play record, or deal by deal, shows instead.
     assert!(shown(&c, &format!("#calypsos_N_{board}")).await);
@@ -2157,6 +2168,25 @@ async fn a_late_table_enters_checks_and_follows_its_board_on_a_phone() {
     c.close().await.unwrap();
 }
 
+/// The finish page's open games, as their rows' classes (`grid-<state>`), sorted.
+async fn open_rows(c: &Client) -> Vec<String> {
+    let rows = c
+        .execute(
+            "return [...document.querySelectorAll('table.grid tbody tr')].map(r => r.className);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let mut rows: Vec<String> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    rows.sort();
+    rows
+}
+
 /// Finishing on a phone (#21, item 8): "Mark finished" lists the provisional and the disputed
 /// results; "confirm every provisional result" with one reason confirms them; the event is
 /// marked finished; once the correction period is over, the page says the results are final
@@ -2201,20 +2231,7 @@ async fn finishing_lists_what_is_open_and_confirms_the_provisional_results_on_a_
             && html.contains("<strong>1 disputed</strong>"),
         "{html}"
     );
-    let open = c
-        .execute(
-            "return [...document.querySelectorAll('table.grid tbody tr')].map(r => r.className);",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let mut open: Vec<String> = open
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect();
-    open.sort();
+    let open = open_rows(&c).await;
     // Round 2's four other tables never reported: listed too, and no finish until ruled.
     assert_eq!(
         open,
@@ -2256,20 +2273,7 @@ async fn finishing_lists_what_is_open_and_confirms_the_provisional_results_on_a_
     .await
     .unwrap();
     wait_for(&c, "/status", "Mark finished?").await;
-    let open = c
-        .execute(
-            "return [...document.querySelectorAll('table.grid tbody tr')].map(r => r.className);",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let mut open: Vec<String> = open
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect();
-    open.sort();
+    let open = open_rows(&c).await;
     assert_eq!(open, ["grid-disputed attention", "grid-provisional"]);
     let (v, content) = widths(&c).await;
     assert!(content <= v, "the finish page is {content} px wide");
@@ -3214,14 +3218,7 @@ async fn a_table_enters_deal_by_deal_on_a_phone() {
     c.set_window_size(390, 844).await.unwrap();
     let path = format!("/t/{code}");
     let sent = format!("{path}/result");
-    c.goto(&format!("{}{path}", app.address)).await.unwrap();
-    let page = wait_for(&c, &path, "Check and enter the result").await;
-    let i = page.find("name=\"board\" value=\"").unwrap() + 20;
-    let board: u32 = page[i..].split('"').next().unwrap().parse().unwrap();
-    let (spec, deals) = board_as_dealt(&app, "alpha", id, board);
-    let lines: Vec<GameLine> = (1..=4)
-        .map(|k| GameLine::new(&spec, &deals, k, [(k == 4) as i64, 0, 0, 0], [1, 2, 1, 2]))
-        .collect();
+    let (board, spec, lines) = deal_by_deal_game(&c, &app, id, &path).await;
     let saved = || {
         with_conn(&app, |conn| {
             calypso_director::db::results::results_of(conn, app.club_id("alpha"), id).unwrap()
