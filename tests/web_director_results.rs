@@ -711,6 +711,9 @@ async fn the_results_pdf_band_says_why_the_results_are_provisional() {
     play_round(&e, 1, None).await;
     let text = pdf_text(&d.get(&pdf).await.bytes().await.unwrap());
     assert_eq!(band(&text), "play goes on", "{text}");
+    // Each board played once: every pair level, said once, nobody starred as leading.
+    assert_eq!(text.matches("all level").count(), 2, "{text}");
+    assert!(!text.contains("leading") && !text.contains('★'), "{text}");
     play_round(&e, 2, None).await;
     // Round 3: table 1 enters on its phone and the other side never answers.
     let started = e.start_round(3).await;

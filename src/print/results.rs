@@ -252,15 +252,17 @@ impl<'p, 'f> Sheet<'p, 'f> {
             _ => self.h.sides.naming(f.title).to_string(),
         };
         self.pen.text(MARGIN, self.y + 7.0, 15.0, &title, black());
-        if f.rows.iter().any(|r| r.winner) {
+        // Everyone level while play goes on: said once, nobody starred as leading.
+        let level = s.provisional && f.all_level();
+        if level || f.rows.iter().any(|r| r.winner) {
             self.pen.right(
                 PAGE_W - MARGIN,
                 self.y + 7.0,
                 SMALL,
-                if s.provisional {
-                    "★ leading"
-                } else {
-                    "★ winner"
+                match (level, s.provisional) {
+                    (true, _) => "all level",
+                    (false, true) => "★ leading",
+                    (false, false) => "★ winner",
                 },
                 GREYS.dark(),
             );
@@ -273,7 +275,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
                 self.room(h);
                 self.standing_labels(s.method);
             }
-            self.standing(s.method, r, i);
+            self.standing(s.method, r, i, r.winner && !level);
         }
         self.y += 6.0;
     }
@@ -310,16 +312,17 @@ impl<'p, 'f> Sheet<'p, 'f> {
         self.y += 6.5;
     }
 
-    fn standing(&mut self, method: Method, r: &StandingRow, i: usize) {
+    /// One entry's line; `starred`, a winner or leader (gold, with a star).
+    fn standing(&mut self, method: Method, r: &StandingRow, i: usize, starred: bool) {
         let h = standing_height(r);
         let (top, p) = (self.y, &mut *self.pen);
-        if r.winner {
+        if starred {
             p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], gold());
         } else if i % 2 == 1 {
             p.fill_rects(&[[MARGIN, top, PAGE_W - MARGIN, top + h]], GREYS.band());
         }
         let y = top + 4.4;
-        if r.winner {
+        if starred {
             p.text(MARGIN + 0.8, y, BODY, "★", black());
         }
         p.text(21.0, y, BODY, &r.place, black());

@@ -252,6 +252,13 @@ impl FieldStandings {
     pub fn winner_count(&self) -> usize {
         self.rows.iter().filter(|r| r.winner).count()
     }
+
+    /// Every entry of the field shares first place (after round 1 of a one-board-a-round
+    /// Mitchell, say): while the standings are provisional that is "all level", not a list
+    /// of leaders. The page and the results PDF both say so.
+    pub fn all_level(&self) -> bool {
+        self.rows.len() > 1 && self.winner_count() == self.rows.len()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
