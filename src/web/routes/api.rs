@@ -7,7 +7,6 @@ use actix_web::{FromRequest, HttpRequest, HttpResponse, Scope, web};
 use serde::{Deserialize, Serialize};
 
 use super::api_standings;
-use super::events::api_event;
 use super::{api_results, api_rounds};
 use crate::event::club::{Player, PlayerFields, TimeZone};
 use crate::event::entries::{Entry, EntryDraft, EntryKind, PlayerChoice};
@@ -21,6 +20,8 @@ use crate::event::{
 use crate::service::{self, ActionError};
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
+use crate::web::extract::ApiEvent;
+use crate::web::extract::api_event;
 use crate::web::state::AppState;
 
 /// The API's routes. Its extractors' refusals (a bad JSON body, query string or id in the
@@ -296,12 +297,7 @@ async fn list_events(state: web::Data<AppState>, a: ApiDirector) -> ApiResult {
     Ok(HttpResponse::Ok().json(out))
 }
 
-async fn get_event(
-    state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
-) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
+async fn get_event(ApiEvent { event: ev, .. }: ApiEvent) -> ApiResult {
     Ok(HttpResponse::Ok().json(EventJson::from(ev)))
 }
 
@@ -326,12 +322,13 @@ async fn create_event(
 
 async fn update_event(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     body: web::Json<EventBody>,
 ) -> ApiResult {
-    let id = path.into_inner();
-    let ev = api_event(&state, a.club.id, id).await?;
+    let id = ev.id;
     let conflict = || {
         AppError::Api(
             StatusCode::CONFLICT,
@@ -383,7 +380,7 @@ async fn change_status(
         .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)))
         .await)?;
     match changed {
-        Ok(ev) => Ok(HttpResponse::Ok().json(EventJson::from(ev))),
+        Ok(changed) => Ok(HttpResponse::Ok().json(EventJson::from(changed.event))),
         // Finishing with games that have no result: the message and each game.
         Err(service::events::EventChangeError::OpenGames(open)) => {
             let listed = api_rounds::open_json(&open);
@@ -400,11 +397,12 @@ async fn change_status(
 /// Releases the hand records and the key (once play is over).
 async fn release(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    api_event(&state, club, id).await?;
+    let (club, id) = (a.club.id, ev.id);
     let released = api(state
         .db(move |c| Ok(service::events::release_hand_records(c, club, id)))
         .await)?;
@@ -461,11 +459,12 @@ async fn boards(
 
 async fn get_movement(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    let ev = api_event(&state, club, id).await?;
+    let (club, id) = (a.club.id, ev.id);
     if movement_kind(ev.settings.format()).is_none() {
         return api_rounds::get_individual(&state, club, id).await;
     }
@@ -485,15 +484,16 @@ async fn get_movement(
 /// its settings, the pairs from its entries, the rest from the body.
 async fn put_movement(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     body: web::Json<serde_json::Value>,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
+    let (club, id) = (a.club.id, ev.id);
     let by = a.director.name.clone();
     // The body's shape follows the format: a progressive individual takes rounds and
     // table sizes instead of a fixed plan's options.
-    let ev = api_event(&state, club, id).await?;
     if movement_kind(ev.settings.format()).is_none() {
         return api_rounds::put_individual(&state, club, id, body.into_inner()).await;
     }
@@ -583,11 +583,12 @@ struct EntriesJson {
 
 async fn list_entries(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    api_event(&state, club, id).await?;
+    let (club, id) = (a.club.id, ev.id);
     let entries = api(state
         .db(move |c| Ok(service::entries::entries_of(c, club, id)?))
         .await)?;
@@ -687,11 +688,12 @@ struct MovementChangeJson {
 /// The changes made to the movement after the start, oldest first.
 async fn movement_changes(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    api_event(&state, club, id).await?;
+    let (club, id) = (a.club.id, ev.id);
     let changes = api(state
         .db(move |c| Ok(service::play::movement_changes(c, club, id)?))
         .await)?;

@@ -6,9 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use super::events::api_event;
 use super::individual::cut_refusal;
-use super::round_seats::{Seated, TableSeats};
 use super::rounds::{Start, round_view, start_round};
 use crate::event::club::TimeZone;
 use crate::event::individual::CutError;
@@ -17,8 +15,10 @@ use crate::event::rounds::{OpenGame, start_refusal};
 use crate::event::threes::StoredRound;
 use crate::event::{ClubId, Event, EventId};
 use crate::service;
-use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
+use crate::web::extract::ApiEvent;
+use crate::web::extract::api_event;
+use crate::web::round_seats::{Seated, TableSeats};
 use crate::web::state::AppState;
 
 type ApiResult = Result<HttpResponse, AppError>;
@@ -187,10 +187,8 @@ pub fn open_json(open: &[OpenGame]) -> Vec<serde_json::Value> {
 /// `GET /api/v1/events/{id}/rounds`
 pub async fn get_rounds(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent { event: ev, .. }: ApiEvent,
 ) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(rounds_json(&state, &ev).await?))
 }
 
@@ -205,12 +203,13 @@ pub struct StartBody {
 /// `POST /api/v1/events/{id}/rounds`: starts the asked round if it is the next one.
 pub async fn post_rounds(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     body: web::Json<StartBody>,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    let ev = api_event(&state, club, id).await?;
+    let (club, id) = (a.club.id, ev.id);
     let round = body.round;
     match start_round(&state, &ev, round, body.confirm_unreported)
         .await
@@ -240,13 +239,16 @@ pub struct CutBody {
 /// game of the round being played. Answers the table as `GET .../rounds` lists it.
 pub async fn put_cut(
     state: web::Data<AppState>,
-    a: ApiDirector,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     path: web::Path<(EventId, u32, u32)>,
     body: web::Json<CutBody>,
 ) -> ApiResult {
-    let (id, round, table) = path.into_inner();
+    let (_, round, table) = path.into_inner();
+    let id = ev.id;
     let club = a.club.id;
-    api_event(&state, club, id).await?;
     let cut = body.into_inner().cut;
     let done = state
         .db(move |c| Ok(service::play::report_cut(c, club, id, round, table, cut)))

@@ -21,7 +21,6 @@ pub mod papers;
 pub mod players;
 pub mod public;
 pub mod results;
-pub mod round_seats;
 pub mod rounds;
 pub mod settings;
 pub mod sims;
