@@ -3,6 +3,7 @@
 //! without cycles (a test checks): render, config, limits, error, extract_errors,
 //! standings_cache, state, auth, csrf, page, routes, startup.
 
+pub mod api_json;
 pub mod assets;
 pub mod auth;
 pub mod config;
