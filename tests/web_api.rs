@@ -902,3 +902,103 @@ async fn a_stored_result_at_round_zero_reads_as_a_corrupt_row_not_a_place() {
         }
     });
 }
+
+/// Starting play starts round 1 the same way from the event page and from the API (#37):
+/// one rule, in the service's status change. Before, the API's move to running left every
+/// table waiting for a second call; a tool that still makes it is answered as started.
+#[tokio::test]
+async fn starting_play_starts_round_1_from_the_page_and_from_the_api() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let token = new_token(&d, "alpha", "start tool").await;
+    let api = reqwest::Client::new();
+    let url = |p: &str| format!("{}/api/v1{p}", app.address);
+    let send = |m: reqwest::Method, p: String, body: Value| {
+        api.request(m, url(&p))
+            .bearer_auth(&token)
+            .json(&body)
+            .send()
+    };
+    let mut ids = Vec::new();
+    for name in ["Started by the API", "Started by the page"] {
+        let r = send(
+            reqwest::Method::POST,
+            "/events".into(),
+            json!({"name": name, "date": "2026-06-01", "format": "pairs-mitchell",
+                "tables": 3, "boards": 20}),
+        )
+        .await
+        .unwrap();
+        let id = r.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+        for n in 0..6 {
+            let r = send(
+                reqwest::Method::POST,
+                format!("/events/{id}/entries"),
+                json!({"kind": "pair", "players": [{"name": format!("North {n}")},
+                    {"name": format!("South {n}")}]}),
+            )
+            .await
+            .unwrap();
+            assert_eq!(r.status(), StatusCode::CREATED);
+        }
+        let r = send(
+            reqwest::Method::PUT,
+            format!("/events/{id}/movement"),
+            json!({"rounds": 3, "boards_per_round": 1}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(r.status(), StatusCode::OK);
+        ids.push(id);
+    }
+    let (by_api, by_page) = (ids[0], ids[1]);
+    for to in ["ready", "running"] {
+        let r = send(
+            reqwest::Method::POST,
+            format!("/events/{by_api}/status"),
+            json!({ "to": to }),
+        )
+        .await
+        .unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "{to}");
+    }
+    let page = format!("/c/alpha/events/{by_page}");
+    let mut landed = String::new();
+    for (from, to) in [("draft", "ready"), ("ready", "running")] {
+        let r = d
+            .post(
+                &page,
+                &format!("{page}/status"),
+                &[("from", from), ("to", to), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(r.status(), StatusCode::SEE_OTHER, "{from} -> {to}");
+        landed = location(&r);
+    }
+    // The page lands on round control with round 1 on.
+    assert_eq!(landed, format!("{page}/rounds"));
+    for id in [by_api, by_page] {
+        let rounds = send(
+            reqwest::Method::GET,
+            format!("/events/{id}/rounds"),
+            Value::Null,
+        )
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+        assert_eq!(rounds["current_round"], 1, "event {id}: {rounds}");
+        assert_eq!(rounds["next_round"], 2, "event {id}: {rounds}");
+    }
+    // A tool that still asks for round 1 is told it is on, not refused as stale.
+    let r = send(
+        reqwest::Method::POST,
+        format!("/events/{by_api}/rounds"),
+        json!({"round": 1}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.json::<Value>().await.unwrap()["current_round"], 1);
+}

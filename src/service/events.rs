@@ -2,6 +2,7 @@
 //! redealing, releasing the hand records and deleting a draft. Each runs in one transaction:
 //! it reads the event as it is now, asks `event::lifecycle`, and writes through `db::events`.
 
+use super::play::MovementChangeError;
 use super::standings::{Played, played_of};
 use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::{self, DbConnection, DbError, now};
@@ -201,9 +202,49 @@ fn refuse_heat(conn: &mut DbConnection, ev: &Event) -> Result<(), EventChangeErr
     }
 }
 
-/// Moves the event from the status the director saw to `to`. Leaving draft gives it a
-/// deal key (`new_key`, if it has none) and puts its commitment on the public record.
+/// A status change and what came with it.
+pub struct StatusChange {
+    /// The event as the change left it (round 1 on, when play started with it).
+    pub event: Event,
+    /// Only on a move to running: round 1 started (`Ok(1)`), or why it did not (no
+    /// movement yet, a progressive individual's options not set...).
+    pub round_one: Option<Result<u32, MovementChangeError>>,
+}
+
+/// Moves the event from the status the director saw to `to`, then, on a move to running,
+/// starts round 1 when its seating is there: one step to start play, the same for the page
+/// and the API. Round 1 that cannot start yet leaves the event running with no round on;
+/// the director starts it from round control once the seating is there.
 pub fn change_status(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+    seen: EventStatus,
+    to: EventStatus,
+    new_key: &DealKey,
+) -> Result<StatusChange, EventChangeError> {
+    let event = move_status(conn, club, id, seen, to, new_key)?;
+    if to != EventStatus::Running {
+        return Ok(StatusChange {
+            event,
+            round_one: None,
+        });
+    }
+    // Its own transaction, right after the move: no open game can exist before round 1.
+    let round_one = super::play::start_round(conn, club, id, 1, false);
+    let event = match round_one {
+        Ok(_) => current(conn, club, id)?,
+        Err(_) => event,
+    };
+    Ok(StatusChange {
+        event,
+        round_one: Some(round_one),
+    })
+}
+
+/// The status change itself, in one transaction. Leaving draft gives the event a deal key
+/// (`new_key`, if it has none) and puts its commitment on the public record.
+fn move_status(
     conn: &mut DbConnection,
     club: ClubId,
     id: EventId,

@@ -194,7 +194,8 @@ pub fn change_movement(
 /// double click does not skip a round). While a game of the rounds started is open (no
 /// result, or one still provisional or disputed: see [`open_games`]) it starts only when
 /// `confirmed`; otherwise it answers [`MovementChangeError::Unconfirmed`] naming every open
-/// game. Both are decided here, in the start's own transaction.
+/// game. Both are decided here, in the start's own transaction. Round 1 asked once it is on
+/// answers `Ok(1)`: moving the event to running starts it.
 pub fn start_round(
     conn: &mut DbConnection,
     club: ClubId,
@@ -205,6 +206,11 @@ pub fn start_round(
     db::write_transaction(conn, |conn| {
         db::lock_event(conn, event)?;
         let ev = event_of(conn, club, event)?;
+        // Starting play started round 1 (see `events::change_status`): asking for it again,
+        // from a page or a tool of before, is answered as started, not refused as stale.
+        if round == 1 && ev.round.current == 1 && ev.status.is_running() {
+            return Ok(1);
+        }
         let (next, seating) = if movement_kind(ev.settings.format()).is_none() {
             // Seated round by round from the results, not from a fixed plan.
             let (next, seating) = individual_round(conn, &ev, round)?;

@@ -14,8 +14,9 @@ use super::{ActionError, ErrorKind, step, write_step};
 use crate::db::{self, DbConnection, DbError, DbPool};
 use crate::event::club::Club;
 use crate::event::import::{self, ImportPlan};
+use crate::event::seats::SideNames;
 use crate::event::sim::{self, Heat, HeatSheet, Sim, SimError};
-use crate::event::standings::EntryNames;
+use crate::event::standings::{EntryNames, NOT_COMPARED};
 use crate::event::{
     ClubId, Count, Event, EventId, EventSettings, EventStatus, SettingsError, SimId, Viewer,
 };
@@ -502,4 +503,144 @@ fn field_from(
         travellers_visible,
         directs,
     })
+}
+
+// The field's and each heat's standings and travellers as their pages show them, read from
+// `score`'s output here so that the pages are handed lines, not JSON to walk.
+
+/// One line of a standings table.
+pub struct StandingsRow {
+    pub place: String,
+    pub name: String,
+    pub boards: String,
+    pub matchpoints: String,
+    pub percent: String,
+}
+
+/// One field of standings ("Majors", "Minors", or "All").
+pub struct StandingsTable {
+    pub title: String,
+    pub rows: Vec<StandingsRow>,
+}
+
+/// A figure of `score`'s output as shown: a string as it is, a number as written, nothing
+/// for null.
+fn text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        v => v.to_string(),
+    }
+}
+
+/// `score`'s standings rows, grouped by field ("N-S ♠♥", as the players call a Mitchell's
+/// sides, or "All pairs") and named.
+pub fn standings_tables(
+    standings: &Value,
+    sides: &SideNames,
+    name: impl Fn(u32) -> String,
+) -> Vec<StandingsTable> {
+    let mut tables: Vec<StandingsTable> = Vec::new();
+    let rows = standings["standings"].as_array().map_or(&[][..], |v| v);
+    for r in rows {
+        let title = match r["field"].as_str().unwrap_or("all") {
+            "all" => "All pairs",
+            field => sides.naming(field),
+        };
+        let text = |k: &str| text(&r[k]);
+        let pair = r["pair"].as_u64().and_then(|p| u32::try_from(p).ok());
+        // A pair none of whose boards was played at another table (a small heat's own
+        // standings) has nothing to compare: no place, matchpoints or percentage.
+        let compared = r["max"].as_f64().is_some_and(|m| m > 0.0);
+        let shown = |v: String| if compared { v } else { NOT_COMPARED.into() };
+        let row = StandingsRow {
+            place: shown(text("place")),
+            name: pair.map(&name).unwrap_or_default(),
+            boards: text("boards"),
+            matchpoints: shown(format!("{}/{}", text("matchpoints"), text("max"))),
+            percent: shown(text("percent")),
+        };
+        match tables.iter_mut().find(|t| t.title == title) {
+            Some(t) => t.rows.push(row),
+            None => tables.push(StandingsTable {
+                title: title.into(),
+                rows: vec![row],
+            }),
+        }
+    }
+    tables
+}
+
+/// One result on a field traveller.
+pub struct TravellerLine {
+    pub club: String,
+    pub majors: String,
+    pub minors: String,
+    pub net: String,
+    pub mp_majors: String,
+    pub mp_minors: String,
+}
+
+pub struct Traveller {
+    pub board: u64,
+    pub top: String,
+    pub lines: Vec<TravellerLine>,
+}
+
+impl Field {
+    /// Every board's results across the field, as its travellers show them.
+    pub fn travellers(&self) -> Vec<Traveller> {
+        let f = self;
+        let boards = f.standings["boards"].as_array().map_or(&[][..], |v| v);
+        boards
+            .iter()
+            .map(|b| Traveller {
+                board: b["board"].as_u64().unwrap_or(0),
+                top: text(&b["top"]),
+                lines: b["results"]
+                    .as_array()
+                    .map_or(&[][..], |v| v)
+                    .iter()
+                    .map(|r| {
+                        let field_pair = |k: &str| {
+                            r[k].as_u64()
+                                .and_then(|p| u32::try_from(p).ok())
+                                .unwrap_or(0)
+                        };
+                        // Both pairs of a result are of one heat: the club says which.
+                        let (heat, majors) = crate::event::sim::heat_pair(field_pair("majors"));
+                        let (_, minors) = crate::event::sim::heat_pair(field_pair("minors"));
+                        let h = f.heats.iter().find(|h| h.heat.heat == heat);
+                        let name = |pair: u32| {
+                            h.map(|h| format!("{pair} {}", h.names.of(pair)))
+                                .unwrap_or_default()
+                        };
+                        let net = if r["adjusted"].is_object() {
+                            format!(
+                                "adjusted {} / {}",
+                                text(&r["adjusted"]["majors"]),
+                                text(&r["adjusted"]["minors"])
+                            )
+                        } else if r["net"].is_null() {
+                            format!(
+                                "{} / {}",
+                                text(&r["scores"]["majors"]),
+                                text(&r["scores"]["minors"])
+                            )
+                        } else {
+                            text(&r["net"])
+                        };
+                        TravellerLine {
+                            club: h.map(|h| h.heat.club_name.clone()).unwrap_or_default(),
+                            majors: name(majors),
+                            minors: name(minors),
+                            net,
+                            mp_majors: text(&r["mp"]["majors"]),
+                            mp_minors: text(&r["mp"]["minors"]),
+                        }
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
 }

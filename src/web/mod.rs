@@ -3,18 +3,23 @@
 //! without cycles (a test checks): render, config, limits, error, extract_errors,
 //! standings_cache, state, auth, csrf, page, routes, startup.
 
+pub mod api_json;
 pub mod assets;
 pub mod auth;
 pub mod config;
 pub mod csrf;
 pub mod error;
+pub mod extract;
 pub mod extract_errors;
 pub mod limits;
 pub mod page;
 pub mod par_worker;
+pub mod paths;
 pub mod render;
+pub mod round_seats;
 pub mod routes;
 pub mod standings_cache;
+pub mod standings_view;
 pub mod startup;
 pub mod state;
 pub mod upload;

@@ -1,5 +1,6 @@
 //! What every page shares: the frame's navigation, the session's CSRF token, one-time
-//! messages, redirects after a POST, and the messages beside form fields.
+//! messages, redirects after a POST, the messages beside form fields, the page that asks
+//! before an act that cannot be undone, an event's line in a list, and the live parts' answer.
 
 use std::collections::BTreeMap;
 
@@ -7,7 +8,12 @@ use actix_session::Session;
 use actix_web::HttpResponse;
 use actix_web::http::{StatusCode, header};
 
-use super::auth::Viewer;
+use askama::Template;
+
+use super::auth::{ClubDirector, Viewer};
+use super::render::html_page;
+use crate::event::Event;
+use crate::event::EventId;
 use crate::event::results::OpenDisputes;
 use crate::service::tokens::random_token;
 
@@ -233,6 +239,81 @@ pub fn number_list(text: &str) -> (Vec<u32>, Vec<&str>) {
     }
     (numbers, bad)
 }
+
+/// One line in an event list.
+pub struct EventSummary {
+    pub id: EventId,
+    pub name: String,
+    pub date: String,
+    pub format_label: &'static str,
+    pub size: String,
+    pub status: &'static str,
+}
+
+impl From<&Event> for EventSummary {
+    fn from(e: &Event) -> Self {
+        let s = &e.settings;
+        EventSummary {
+            id: e.id,
+            name: s.name().to_string(),
+            date: s.date().format("%a %-d %b %Y").to_string(),
+            format_label: s.format().label(),
+            size: format!(
+                "{}, {}",
+                count(s.tables(), "table", "tables"),
+                count(s.boards(), "board", "boards")
+            ),
+            status: e.status.name(),
+        }
+    }
+}
+
+/// The page that asks before an act that cannot be undone; its button posts the same form
+/// again with `confirm=yes`.
+#[derive(Template)]
+#[template(path = "confirm.html")]
+struct ConfirmPage {
+    nav: Nav,
+    title: String,
+    message: String,
+    action: String,
+    fields: Vec<(&'static str, String)>,
+    button: String,
+    back: String,
+}
+
+pub fn confirmation(
+    session: &Session,
+    d: &ClubDirector,
+    title: String,
+    message: String,
+    action: String,
+    fields: Vec<(&'static str, String)>,
+    back: String,
+) -> HttpResponse {
+    html_page(
+        StatusCode::OK,
+        &ConfirmPage {
+            nav: Nav::for_director(session, d),
+            button: format!("Yes: {}", title.to_lowercase()),
+            title,
+            message,
+            action,
+            fields,
+            back,
+        },
+    )
+}
+
+/// A live part as the page's script reads it: `{"html": ...}`, never cached.
+pub fn live_json(part: &str) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(serde_json::json!({ "html": part }))
+}
+
+/// How often the director's live parts ask for news: a dispute is the director being called.
+pub const DIRECTOR_POLL_MS: u64 = 3000;
 
 #[cfg(test)]
 mod tests {

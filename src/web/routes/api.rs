@@ -3,113 +3,28 @@
 //! answer 404 exactly like ids that do not exist.
 
 use actix_web::http::StatusCode;
-use actix_web::{FromRequest, HttpRequest, HttpResponse, Scope, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use super::api_standings;
-use super::events::api_event;
-use super::{api_results, api_rounds};
+use crate::event::ClubId;
 use crate::event::club::{Player, PlayerFields, TimeZone};
 use crate::event::entries::{Entry, EntryDraft, EntryKind, PlayerChoice};
+use crate::event::individual::IndividualOptions;
 use crate::event::lifecycle::UnknownStatus;
 use crate::event::movement::{MovementOptions, MovementPatch, movement_kind};
 use crate::event::results::Publication;
+use crate::event::threes::StoredRound;
 use crate::event::{
     Count, DealKey, EntryId, Event, EventId, EventSettings, EventStatus, LifecycleError, PlayerId,
     SettingsDraft, SettingsJson, TrumpsDraft, Viewer,
 };
 use crate::service::{self, ActionError};
+use crate::web::api_json::open_json;
 use crate::web::auth::ApiDirector;
 use crate::web::error::AppError;
+use crate::web::extract::ApiEvent;
+use crate::web::extract::api_event;
 use crate::web::state::AppState;
-
-/// The API's routes. Its extractors' refusals (a bad JSON body, query string or id in the
-/// path) are answered `{"error": "..."}` by the app-wide handlers of `web::extract_errors`,
-/// which answer JSON for every path under `/api/`.
-pub fn scope() -> Scope {
-    web::scope("/api/v1")
-        .route("/me", web::get().to(me))
-        .route("/events", web::get().to(list_events))
-        .route("/events", web::post().to(create_event))
-        .route("/events/{id}", web::get().to(get_event))
-        .route("/events/{id}", web::patch().to(update_event))
-        .route(
-            "/events/{id}/results",
-            web::get().to(api_results::get_results),
-        )
-        .route(
-            "/events/{id}/results",
-            web::post().to(api_results::post_result),
-        )
-        .route(
-            "/events/{id}/results/adjust",
-            web::post().to(api_results::rule_board),
-        )
-        .route(
-            "/events/{id}/results/{result}",
-            web::put().to(api_results::put_result),
-        )
-        .route(
-            "/events/{id}/results/{result}/adjust",
-            web::post().to(api_results::adjust_result),
-        )
-        .route(
-            "/events/{id}/standings",
-            web::get().to(api_standings::standings),
-        )
-        .route("/events/{id}/sheet", web::get().to(api_standings::sheet))
-        .route(
-            "/events/{id}/travellers",
-            web::get().to(api_standings::travellers),
-        )
-        .route(
-            "/events/{id}/scorecards",
-            web::get().to(api_standings::scorecards),
-        )
-        .route("/events/{id}/status", web::post().to(change_status))
-        .route("/events/{id}/release", web::post().to(release))
-        .route("/events/{id}/boards", web::get().to(boards))
-        .route("/events/{id}/movement", web::get().to(get_movement))
-        .route("/events/{id}/movement", web::put().to(put_movement))
-        .route("/events/{id}/rounds", web::get().to(api_rounds::get_rounds))
-        .route(
-            "/events/{id}/rounds",
-            web::post().to(api_rounds::post_rounds),
-        )
-        .route(
-            "/events/{id}/rounds/{round}/tables/{table}/cut",
-            web::put().to(api_rounds::put_cut),
-        )
-        .route("/events/{id}/entries", web::get().to(list_entries))
-        .route("/events/{id}/entries", web::post().to(create_entry))
-        .route("/events/{id}/entries/draw", web::post().to(draw_entries))
-        .route(
-            "/events/{id}/entries/{entry}",
-            web::delete().to(delete_entry),
-        )
-        .route(
-            "/events/{id}/entries/{entry}/withdraw",
-            web::post().to(withdraw_entry),
-        )
-        .route(
-            "/events/{id}/movement/changes",
-            web::get().to(movement_changes),
-        )
-        .route(
-            "/sims/{id}/standings",
-            web::get().to(super::sims::api_standings),
-        )
-        .route("/sims/{id}/sheet", web::get().to(super::sims::api_sheet))
-        .route("/players", web::get().to(list_players))
-        .route("/players", web::post().to(create_player))
-        .route("/players/{id}", web::patch().to(update_player))
-        .default_service(web::to(|req: HttpRequest| async move {
-            Err::<HttpResponse, _>(AppError::Api(
-                StatusCode::NOT_FOUND,
-                format!("no API endpoint {} {}", req.method(), req.path()),
-            ))
-        }))
-}
 
 type ApiResult = Result<HttpResponse, AppError>;
 
@@ -146,7 +61,7 @@ struct ClubJson {
     time_zone: &'static str,
 }
 
-async fn me(a: ApiDirector) -> HttpResponse {
+pub async fn me(a: ApiDirector) -> HttpResponse {
     HttpResponse::Ok().json(MeJson {
         director: DirectorJson {
             id: a.director.id.get(),
@@ -287,7 +202,7 @@ impl EventBody {
     }
 }
 
-async fn list_events(state: web::Data<AppState>, a: ApiDirector) -> ApiResult {
+pub async fn list_events(state: web::Data<AppState>, a: ApiDirector) -> ApiResult {
     let club = a.club.id;
     let events = api(state
         .db(move |c| Ok(service::events::events_of(c, club)?))
@@ -296,16 +211,11 @@ async fn list_events(state: web::Data<AppState>, a: ApiDirector) -> ApiResult {
     Ok(HttpResponse::Ok().json(out))
 }
 
-async fn get_event(
-    state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
-) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
+pub async fn get_event(ApiEvent { event: ev, .. }: ApiEvent) -> ApiResult {
     Ok(HttpResponse::Ok().json(EventJson::from(ev)))
 }
 
-async fn create_event(
+pub async fn create_event(
     state: web::Data<AppState>,
     a: ApiDirector,
     body: web::Json<EventBody>,
@@ -324,14 +234,15 @@ async fn create_event(
     Ok(HttpResponse::Created().json(EventJson::from(ev)))
 }
 
-async fn update_event(
+pub async fn update_event(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     body: web::Json<EventBody>,
 ) -> ApiResult {
-    let id = path.into_inner();
-    let ev = api_event(&state, a.club.id, id).await?;
+    let id = ev.id;
     let conflict = || {
         AppError::Api(
             StatusCode::CONFLICT,
@@ -359,13 +270,13 @@ async fn update_event(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct StatusBody {
+pub struct StatusBody {
     to: String,
 }
 
 /// Moves the event to another status, as the lifecycle allows (no confirmation step: the
 /// call is the decision).
-async fn change_status(
+pub async fn change_status(
     state: web::Data<AppState>,
     a: ApiDirector,
     path: web::Path<EventId>,
@@ -383,10 +294,10 @@ async fn change_status(
         .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)))
         .await)?;
     match changed {
-        Ok(ev) => Ok(HttpResponse::Ok().json(EventJson::from(ev))),
+        Ok(changed) => Ok(HttpResponse::Ok().json(EventJson::from(changed.event))),
         // Finishing with games that have no result: the message and each game.
         Err(service::events::EventChangeError::OpenGames(open)) => {
-            let listed = api_rounds::open_json(&open);
+            let listed = open_json(&open);
             let error = service::events::EventChangeError::OpenGames(open).to_string();
             Ok(HttpResponse::Conflict().json(serde_json::json!({
                 "error": error,
@@ -398,13 +309,14 @@ async fn change_status(
 }
 
 /// Releases the hand records and the key (once play is over).
-async fn release(
+pub async fn release(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    api_event(&state, club, id).await?;
+    let (club, id) = (a.club.id, ev.id);
     let released = api(state
         .db(move |c| Ok(service::events::release_hand_records(c, club, id)))
         .await)?;
@@ -422,7 +334,7 @@ struct BoardsJson {
 
 /// Every board of the event, as `deal --format json` prints it: for the club's directors
 /// (with their token) at any time, for anyone else once the hand records are released.
-async fn boards(
+pub async fn boards(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<EventId>,
@@ -459,15 +371,16 @@ async fn boards(
     }))
 }
 
-async fn get_movement(
+pub async fn get_movement(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    let ev = api_event(&state, club, id).await?;
+    let (club, id) = (a.club.id, ev.id);
     if movement_kind(ev.settings.format()).is_none() {
-        return api_rounds::get_individual(&state, club, id).await;
+        return get_individual(&state, club, id).await;
     }
     let found = api(state
         .db(move |c| Ok(service::play::movement_of(c, club, id)?))
@@ -483,19 +396,20 @@ async fn get_movement(
 
 /// Generates and stores the event's movement: the kind from its format, the tables from
 /// its settings, the pairs from its entries, the rest from the body.
-async fn put_movement(
+pub async fn put_movement(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     body: web::Json<serde_json::Value>,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
+    let (club, id) = (a.club.id, ev.id);
     let by = a.director.name.clone();
     // The body's shape follows the format: a progressive individual takes rounds and
     // table sizes instead of a fixed plan's options.
-    let ev = api_event(&state, club, id).await?;
     if movement_kind(ev.settings.format()).is_none() {
-        return api_rounds::put_individual(&state, club, id, body.into_inner()).await;
+        return put_individual(&state, club, id, body.into_inner()).await;
     }
     let body: MovementBody = serde_json::from_value(body.into_inner())
         .map_err(|e| AppError::Api(StatusCode::BAD_REQUEST, format!("bad JSON body: {e}")))?;
@@ -527,7 +441,7 @@ async fn put_movement(
 /// `PUT .../movement`: the director's options, and a reason when play has started.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MovementBody {
+pub struct MovementBody {
     rounds: Option<u32>,
     boards_per_round: Option<u32>,
     arrow_switch: Option<Vec<u32>>,
@@ -581,13 +495,14 @@ struct EntriesJson {
     entries: Vec<EntryJson>,
 }
 
-async fn list_entries(
+pub async fn list_entries(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    api_event(&state, club, id).await?;
+    let (club, id) = (a.club.id, ev.id);
     let entries = api(state
         .db(move |c| Ok(service::entries::entries_of(c, club, id)?))
         .await)?;
@@ -606,7 +521,7 @@ struct EntrantBody {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EntryBody {
+pub struct EntryBody {
     kind: String,
     name: Option<String>,
     players: Vec<EntrantBody>,
@@ -647,13 +562,13 @@ impl EntryBody {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ReasonBody {
+pub struct ReasonBody {
     reason: String,
 }
 
 /// Withdraws an entry of a running event from the next round on (its played results stay):
 /// `200` with the entry.
-async fn withdraw_entry(
+pub async fn withdraw_entry(
     state: web::Data<AppState>,
     a: ApiDirector,
     path: web::Path<(EventId, EntryId)>,
@@ -685,13 +600,14 @@ struct MovementChangeJson {
 }
 
 /// The changes made to the movement after the start, oldest first.
-async fn movement_changes(
+pub async fn movement_changes(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    api_event(&state, club, id).await?;
+    let (club, id) = (a.club.id, ev.id);
     let changes = api(state
         .db(move |c| Ok(service::play::movement_changes(c, club, id)?))
         .await)?;
@@ -709,7 +625,7 @@ async fn movement_changes(
     })))
 }
 
-async fn create_entry(
+pub async fn create_entry(
     state: web::Data<AppState>,
     a: ApiDirector,
     path: web::Path<EventId>,
@@ -735,7 +651,7 @@ async fn create_entry(
 }
 
 /// Draws the starting numbers at random: `200 {"entries": [...]}` in the new order.
-async fn draw_entries(
+pub async fn draw_entries(
     state: web::Data<AppState>,
     a: ApiDirector,
     path: web::Path<EventId>,
@@ -753,7 +669,7 @@ async fn draw_entries(
         .map_err(refused)
 }
 
-async fn delete_entry(
+pub async fn delete_entry(
     state: web::Data<AppState>,
     a: ApiDirector,
     path: web::Path<(EventId, EntryId)>,
@@ -768,7 +684,7 @@ async fn delete_entry(
 }
 
 #[derive(Deserialize)]
-struct PlayersQuery {
+pub struct PlayersQuery {
     #[serde(default)]
     archived: bool,
 }
@@ -792,7 +708,7 @@ impl From<Player> for PlayerJson {
     }
 }
 
-async fn list_players(
+pub async fn list_players(
     state: web::Data<AppState>,
     a: ApiDirector,
     q: web::Query<PlayersQuery>,
@@ -807,7 +723,7 @@ async fn list_players(
 
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct PlayerBody {
+pub struct PlayerBody {
     name: Option<String>,
     membership_number: Option<String>,
     archived: Option<bool>,
@@ -838,7 +754,7 @@ fn player_fields(name: &str, number: &str) -> Result<PlayerFields, AppError> {
     })
 }
 
-async fn create_player(
+pub async fn create_player(
     state: web::Data<AppState>,
     a: ApiDirector,
     body: web::Json<PlayerBody>,
@@ -859,7 +775,7 @@ async fn create_player(
     Ok(HttpResponse::Created().json(PlayerJson::from(p)))
 }
 
-async fn update_player(
+pub async fn update_player(
     state: web::Data<AppState>,
     a: ApiDirector,
     path: web::Path<PlayerId>,
@@ -888,4 +804,66 @@ async fn update_player(
         .await)?
     .map_err(player_error)?;
     Ok(HttpResponse::Ok().json(PlayerJson::from(p)))
+}
+
+#[derive(Serialize)]
+struct IndividualMovementJson {
+    kind: &'static str,
+    tables: u32,
+    rounds: u32,
+    players: u32,
+    table_sizes: Vec<u32>,
+    boards: u32,
+    options: IndividualOptions,
+    /// The seating of every round started so far (at tables of three, each round's
+    /// players by table and position).
+    seated: Vec<StoredRound>,
+}
+
+/// `GET .../movement` of a progressive individual: its options, the plan made of them and
+/// the rounds seated so far; 404 before the options are set.
+pub async fn get_individual(state: &AppState, club: ClubId, id: EventId) -> ApiResult {
+    let (options, fours, threes) = state
+        .db(move |c| Ok(service::play::individual_seatings(c, club, id)?))
+        .await
+        .map_err(AppError::into_api)?;
+    let (options, plan) = options.ok_or_else(|| {
+        AppError::Api(
+            StatusCode::NOT_FOUND,
+            "this progressive individual has no rounds and table sizes yet: PUT them".into(),
+        )
+    })?;
+    Ok(HttpResponse::Ok().json(IndividualMovementJson {
+        kind: "progressive-individual",
+        tables: plan.tables(),
+        rounds: plan.rounds,
+        players: plan.players,
+        boards: plan.boards(),
+        table_sizes: plan.table_sizes,
+        options,
+        seated: fours
+            .into_iter()
+            .map(StoredRound::Fours)
+            .chain(threes.into_iter().map(StoredRound::Threes))
+            .collect(),
+    }))
+}
+
+/// `PUT .../movement` of a progressive individual: `{"rounds": 5, "table_sizes": [5, 4, 4]}`.
+pub async fn put_individual(
+    state: &AppState,
+    club: ClubId,
+    id: EventId,
+    body: serde_json::Value,
+) -> ApiResult {
+    let options: IndividualOptions = serde_json::from_value(body)
+        .map_err(|e| AppError::Api(StatusCode::BAD_REQUEST, format!("bad JSON body: {e}")))?;
+    let set = state
+        .db(move |c| Ok(service::play::set_individual_options(c, club, id, &options)))
+        .await
+        .map_err(AppError::into_api)?;
+    match set {
+        Ok(_) => get_individual(state, club, id).await,
+        Err(e) => Err(AppError::from(e).into_api()),
+    }
 }

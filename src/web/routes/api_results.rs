@@ -6,7 +6,6 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::events::api_event;
 use crate::db::{DbConnection, DbError, DbPool};
 use crate::engine::auction::AuctionSummary;
 use crate::engine::embers::HandSummary;
@@ -21,8 +20,8 @@ use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
 use crate::service::ActionError;
 use crate::service::results::{self as entry, EntryError, PlaceAsked, Ruling};
-use crate::web::auth::ApiDirector;
 use crate::web::error::{AppError, status_of};
+use crate::web::extract::ApiEvent;
 use crate::web::state::AppState;
 
 type ApiResult = Result<HttpResponse, AppError>;
@@ -342,11 +341,12 @@ async fn answer_checked(
 
 pub async fn post_result(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     body: web::Json<ResultBody>,
 ) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     let (place, sheet, reason) = body.into_inner().split();
     let name = a.director.name.clone();
     answer_checked(&state, ev, StatusCode::CREATED, move |pool, ev| {
@@ -364,12 +364,14 @@ pub async fn post_result(
 
 pub async fn put_result(
     state: web::Data<AppState>,
-    a: ApiDirector,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     path: web::Path<(EventId, ResultId)>,
     body: web::Json<ResultBody>,
 ) -> ApiResult {
-    let (id, result) = path.into_inner();
-    let ev = api_event(&state, a.club.id, id).await?;
+    let (_, result) = path.into_inner();
     let (place, sheet, reason) = body.into_inner().split();
     let name = a.director.name.clone();
     answer_checked(&state, ev, StatusCode::OK, move |pool, ev| {
@@ -388,12 +390,14 @@ pub async fn put_result(
 
 pub async fn adjust_result(
     state: web::Data<AppState>,
-    a: ApiDirector,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     path: web::Path<(EventId, ResultId)>,
     body: web::Json<AdjustBody>,
 ) -> ApiResult {
-    let (id, result) = path.into_inner();
-    let ev = api_event(&state, a.club.id, id).await?;
+    let (_, result) = path.into_inner();
     let (ruling, reason) = match body.into_inner().ruling() {
         Ok(r) => r,
         Err(e) => return Ok(error(StatusCode::UNPROCESSABLE_ENTITY, e)),
@@ -408,11 +412,12 @@ pub async fn adjust_result(
 /// A ruling on a board with no result (not played, fouled, a late pair, adjusted scores).
 pub async fn rule_board(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     body: web::Json<RuleBody>,
 ) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     let (place, body) = body.into_inner().split();
     let (ruling, reason) = match body.ruling() {
         Ok(r) => r,
@@ -427,10 +432,8 @@ pub async fn rule_board(
 
 pub async fn get_results(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent { event: ev, .. }: ApiEvent,
 ) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     let results = state
         .db(move |c| {
             let results = entry::results_of(c, &ev)?;

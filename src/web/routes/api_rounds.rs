@@ -6,19 +6,18 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use super::events::api_event;
 use super::individual::cut_refusal;
-use super::round_seats::{Seated, TableSeats};
 use super::rounds::{Start, round_view, start_round};
 use crate::event::club::TimeZone;
 use crate::event::individual::CutError;
-use crate::event::individual::IndividualOptions;
 use crate::event::rounds::{OpenGame, start_refusal};
-use crate::event::threes::StoredRound;
-use crate::event::{ClubId, Event, EventId};
+use crate::event::{Event, EventId};
 use crate::service;
-use crate::web::auth::ApiDirector;
+use crate::web::api_json::open_json;
 use crate::web::error::AppError;
+use crate::web::extract::ApiEvent;
+use crate::web::extract::api_event;
+use crate::web::round_seats::{Seated, TableSeats};
 use crate::web::state::AppState;
 
 type ApiResult = Result<HttpResponse, AppError>;
@@ -168,29 +167,11 @@ async fn rounds_json(state: &AppState, ev: &Event) -> Result<RoundsJson, AppErro
     })
 }
 
-/// The open games as the API lists them: `[{"round": 1, "table": 2, "board": 2, "state":
-/// "no result", "result": null}]` (`result` is the result's id when there is one).
-pub fn open_json(open: &[OpenGame]) -> Vec<serde_json::Value> {
-    open.iter()
-        .map(|g| {
-            serde_json::json!({
-                "round": g.round,
-                "table": g.table,
-                "board": g.board,
-                "state": g.state.name(),
-                "result": g.result.map(|r| r.get()),
-            })
-        })
-        .collect()
-}
-
 /// `GET /api/v1/events/{id}/rounds`
 pub async fn get_rounds(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent { event: ev, .. }: ApiEvent,
 ) -> ApiResult {
-    let ev = api_event(&state, a.club.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(rounds_json(&state, &ev).await?))
 }
 
@@ -205,12 +186,13 @@ pub struct StartBody {
 /// `POST /api/v1/events/{id}/rounds`: starts the asked round if it is the next one.
 pub async fn post_rounds(
     state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     body: web::Json<StartBody>,
 ) -> ApiResult {
-    let (club, id) = (a.club.id, path.into_inner());
-    let ev = api_event(&state, club, id).await?;
+    let (club, id) = (a.club.id, ev.id);
     let round = body.round;
     match start_round(&state, &ev, round, body.confirm_unreported)
         .await
@@ -240,13 +222,16 @@ pub struct CutBody {
 /// game of the round being played. Answers the table as `GET .../rounds` lists it.
 pub async fn put_cut(
     state: web::Data<AppState>,
-    a: ApiDirector,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
     path: web::Path<(EventId, u32, u32)>,
     body: web::Json<CutBody>,
 ) -> ApiResult {
-    let (id, round, table) = path.into_inner();
+    let (_, round, table) = path.into_inner();
+    let id = ev.id;
     let club = a.club.id;
-    api_event(&state, club, id).await?;
     let cut = body.into_inner().cut;
     let done = state
         .db(move |c| Ok(service::play::report_cut(c, club, id, round, table, cut)))
@@ -271,66 +256,4 @@ pub async fn put_cut(
             })
             .into_api()
         })
-}
-
-#[derive(Serialize)]
-struct IndividualMovementJson {
-    kind: &'static str,
-    tables: u32,
-    rounds: u32,
-    players: u32,
-    table_sizes: Vec<u32>,
-    boards: u32,
-    options: IndividualOptions,
-    /// The seating of every round started so far (at tables of three, each round's
-    /// players by table and position).
-    seated: Vec<StoredRound>,
-}
-
-/// `GET .../movement` of a progressive individual: its options, the plan made of them and
-/// the rounds seated so far; 404 before the options are set.
-pub async fn get_individual(state: &AppState, club: ClubId, id: EventId) -> ApiResult {
-    let (options, fours, threes) = state
-        .db(move |c| Ok(service::play::individual_seatings(c, club, id)?))
-        .await
-        .map_err(AppError::into_api)?;
-    let (options, plan) = options.ok_or_else(|| {
-        api_error(
-            StatusCode::NOT_FOUND,
-            "this progressive individual has no rounds and table sizes yet: PUT them",
-        )
-    })?;
-    Ok(HttpResponse::Ok().json(IndividualMovementJson {
-        kind: "progressive-individual",
-        tables: plan.tables(),
-        rounds: plan.rounds,
-        players: plan.players,
-        boards: plan.boards(),
-        table_sizes: plan.table_sizes,
-        options,
-        seated: fours
-            .into_iter()
-            .map(StoredRound::Fours)
-            .chain(threes.into_iter().map(StoredRound::Threes))
-            .collect(),
-    }))
-}
-
-/// `PUT .../movement` of a progressive individual: `{"rounds": 5, "table_sizes": [5, 4, 4]}`.
-pub async fn put_individual(
-    state: &AppState,
-    club: ClubId,
-    id: EventId,
-    body: serde_json::Value,
-) -> ApiResult {
-    let options: IndividualOptions = serde_json::from_value(body)
-        .map_err(|e| api_error(StatusCode::BAD_REQUEST, format!("bad JSON body: {e}")))?;
-    let set = state
-        .db(move |c| Ok(service::play::set_individual_options(c, club, id, &options)))
-        .await
-        .map_err(AppError::into_api)?;
-    match set {
-        Ok(_) => get_individual(state, club, id).await,
-        Err(e) => Err(AppError::from(e).into_api()),
-    }
 }

@@ -5,14 +5,13 @@ use std::sync::Arc;
 
 use actix_web::{HttpResponse, web};
 
-use super::events::api_event;
 use serde_json::json;
 
-use super::standings::computed;
-use crate::event::{EventId, Viewer};
-use crate::web::auth::ApiDirector;
+use crate::event::Viewer;
 use crate::web::error::AppError;
+use crate::web::extract::ApiEvent;
 use crate::web::standings_cache::Computed;
+use crate::web::standings_view::computed;
 use crate::web::state::AppState;
 
 type ApiResult = Result<HttpResponse, AppError>;
@@ -20,10 +19,11 @@ type ApiResult = Result<HttpResponse, AppError>;
 /// The event's computed standings, as the club's directors see them.
 async fn directors_view(
     state: &AppState,
-    a: ApiDirector,
-    id: EventId,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
 ) -> Result<Arc<Computed>, AppError> {
-    let ev = api_event(state, a.club.id, id).await?;
     computed(state, a.club, ev, Viewer::ClubDirector)
         .await
         .map_err(AppError::into_api)
@@ -31,12 +31,8 @@ async fn directors_view(
 
 /// `GET /api/v1/events/{id}/standings`: `score`'s output for the event, and whether it is
 /// provisional.
-pub async fn standings(
-    state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
-) -> ApiResult {
-    let c = directors_view(&state, a, path.into_inner()).await?;
+pub async fn standings(state: web::Data<AppState>, e: ApiEvent) -> ApiResult {
+    let c = directors_view(&state, e).await?;
     Ok(HttpResponse::Ok().json(
         c.scores
             .standings_json(c.ev.publication(crate::service::now())),
@@ -44,22 +40,14 @@ pub async fn standings(
 }
 
 /// `GET /api/v1/events/{id}/sheet`: the scoring sheet the standings come from.
-pub async fn sheet(
-    state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
-) -> ApiResult {
-    let c = directors_view(&state, a, path.into_inner()).await?;
+pub async fn sheet(state: web::Data<AppState>, e: ApiEvent) -> ApiResult {
+    let c = directors_view(&state, e).await?;
     Ok(HttpResponse::Ok().json(c.scores.sheet.to_json()))
 }
 
 /// `GET /api/v1/events/{id}/travellers`: every board's results, net and matchpoints each way.
-pub async fn travellers(
-    state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
-) -> ApiResult {
-    let c = directors_view(&state, a, path.into_inner()).await?;
+pub async fn travellers(state: web::Data<AppState>, e: ApiEvent) -> ApiResult {
+    let c = directors_view(&state, e).await?;
     let view = &c.view;
     Ok(HttpResponse::Ok().json(json!({
         "method": view.method,
@@ -69,12 +57,8 @@ pub async fn travellers(
 }
 
 /// `GET /api/v1/events/{id}/scorecards`: each entry's rounds with a running total.
-pub async fn scorecards(
-    state: web::Data<AppState>,
-    a: ApiDirector,
-    path: web::Path<EventId>,
-) -> ApiResult {
-    let c = directors_view(&state, a, path.into_inner()).await?;
+pub async fn scorecards(state: web::Data<AppState>, e: ApiEvent) -> ApiResult {
+    let c = directors_view(&state, e).await?;
     let view = &c.view;
     Ok(HttpResponse::Ok().json(json!({
         "method": view.method,

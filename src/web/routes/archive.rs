@@ -7,7 +7,6 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::standings::computed;
 use crate::event::archive::{
     Found, PersonKey, Year, by_year_and_month, in_archive, row_of, running_average, search,
     search_terms,
@@ -27,6 +26,7 @@ use crate::web::error::AppError;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
 use crate::web::standings_cache::Computed;
+use crate::web::standings_view::computed;
 use crate::web::state::AppState;
 
 /// The longest search taken: longer than any name.

@@ -9,7 +9,6 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::event_results::{ResultLine, ResultsInput, results_view};
-use super::standings::{club_event, computed};
 use crate::deals::par::Figures;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat};
@@ -26,6 +25,7 @@ use crate::web::auth::Viewer;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
+use crate::web::standings_view::{club_event, computed};
 use crate::web::state::AppState;
 
 /// One suit of a hand: its symbol and the ranks held, high to low ("—" for none).

@@ -5,12 +5,12 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::events::confirmation;
 use crate::event::club::{Club, Director, Email, Invite};
 use crate::event::{DirectorId, InviteId};
 use crate::service::accounts::{self, INVITE_DAYS, Invitation, RemoveError};
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
+use crate::web::page::confirmation;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
 use crate::web::render::html_page;
 use crate::web::state::AppState;

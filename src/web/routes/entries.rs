@@ -6,7 +6,6 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::events::{event_path, load_event};
 use crate::event::club::{Club, Player};
 use crate::event::entries::{
     Entry, EntryDraft, EntryError, PlayerChoice, check_change_after_start, entries_open,
@@ -18,7 +17,9 @@ use crate::service;
 use crate::service::entries::EntryChangeError;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
+use crate::web::extract::DirectorEvent;
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
+use crate::web::paths::event_path;
 use crate::web::render::html_page;
 use crate::web::state::AppState;
 
@@ -214,11 +215,11 @@ async fn page(
 pub async fn list(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
     page(
         &state,
         &session,
@@ -234,12 +235,13 @@ pub async fn list(
 pub async fn create(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<EntryForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let form = form.into_inner();
     let draft = match form.draft(&ev) {
         Ok(d) => d,
@@ -326,18 +328,19 @@ pub struct DrawForm {
 pub async fn draw(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<DrawForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     if !entries_open(ev.status) {
         return Err(AppError::Conflict(EntryError::Started.to_string()));
     }
     let back = format!("{}/entries", event_path(&d.club, id));
     if form.confirm != "yes" {
-        return Ok(super::events::confirmation(
+        return Ok(crate::web::page::confirmation(
             &session,
             &d,
             "Draw the starting numbers".into(),
@@ -373,12 +376,13 @@ pub struct WithdrawForm {
 pub async fn withdraw(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<WithdrawForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let form = form.into_inner();
     let Ok(entry) = form.entry.trim().parse::<EntryId>() else {
         let errors = FieldErrors::one("withdraw_entry", "choose the entry that withdraws");

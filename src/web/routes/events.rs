@@ -11,7 +11,6 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::event_results::{ResultsInput, ResultsView, results_view};
-use super::standings::{POLL_MS, computed};
 use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::{Club, TimeZone};
 use crate::event::lifecycle::{self, MAX_REASON};
@@ -27,37 +26,12 @@ use crate::event::{
 use crate::service;
 use crate::web::auth::{ClubDirector, Viewer};
 use crate::web::error::AppError;
-use crate::web::page::{FieldErrors, Nav, count, flash, see_other};
+use crate::web::extract::DirectorEvent;
+use crate::web::page::{EventSummary, FieldErrors, Nav, confirmation, count, flash, see_other};
+use crate::web::paths::event_path;
 use crate::web::render::html_page;
+use crate::web::standings_view::{POLL_MS, computed};
 use crate::web::state::AppState;
-
-/// One line in an event list.
-pub struct EventSummary {
-    pub id: EventId,
-    pub name: String,
-    pub date: String,
-    pub format_label: &'static str,
-    pub size: String,
-    pub status: &'static str,
-}
-
-impl From<&Event> for EventSummary {
-    fn from(e: &Event) -> Self {
-        let s = &e.settings;
-        EventSummary {
-            id: e.id,
-            name: s.name().to_string(),
-            date: s.date().format("%a %-d %b %Y").to_string(),
-            format_label: s.format().label(),
-            size: format!(
-                "{}, {}",
-                count(s.tables(), "table", "tables"),
-                count(s.boards(), "board", "boards")
-            ),
-            status: e.status.name(),
-        }
-    }
-}
 
 /// A seat and its personal trump, for pages (red suits in red).
 pub struct SeatTrump {
@@ -388,23 +362,6 @@ pub async fn create(
     Ok(see_other(&event_path(&d.club, ev.id)))
 }
 
-pub fn event_path(club: &Club, id: EventId) -> String {
-    format!("/c/{}/events/{id}", club.slug)
-}
-
-pub async fn load_event(state: &AppState, club: ClubId, id: EventId) -> Result<Event, AppError> {
-    state
-        .db(move |c| Ok(service::events::event(c, club, id)?))
-        .await
-}
-
-/// The same for the JSON API: its errors answered as JSON (404 for another club's event).
-pub async fn api_event(state: &AppState, club: ClubId, id: EventId) -> Result<Event, AppError> {
-    load_event(state, club, id)
-        .await
-        .map_err(AppError::into_api)
-}
-
 /// The event and every commitment it has shown (the redeal and delete rules read both).
 async fn load_with_commitments(
     state: &AppState,
@@ -417,13 +374,13 @@ async fn load_with_commitments(
 }
 
 pub async fn edit_form(
-    state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     if !ev.status.editable() {
         return Err(lifecycle::LifecycleError::NotDraft.into());
     }
@@ -439,12 +396,13 @@ pub async fn edit_form(
 pub async fn update(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<EventForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     if !ev.status.editable() {
         return Err(lifecycle::LifecycleError::NotDraft.into());
     }
@@ -467,43 +425,6 @@ pub async fn update(
         .await?;
     flash(&session, "Event saved.");
     Ok(see_other(&event_path(&d.club, id)))
-}
-
-/// The page that asks before an act that cannot be undone; its button posts the same form
-/// again with `confirm=yes`.
-#[derive(Template)]
-#[template(path = "confirm.html")]
-struct ConfirmPage {
-    nav: Nav,
-    title: String,
-    message: String,
-    action: String,
-    fields: Vec<(&'static str, String)>,
-    button: String,
-    back: String,
-}
-
-pub fn confirmation(
-    session: &Session,
-    d: &ClubDirector,
-    title: String,
-    message: String,
-    action: String,
-    fields: Vec<(&'static str, String)>,
-    back: String,
-) -> HttpResponse {
-    html_page(
-        StatusCode::OK,
-        &ConfirmPage {
-            nav: Nav::for_director(session, d),
-            button: format!("Yes: {}", title.to_lowercase()),
-            title,
-            message,
-            action,
-            fields,
-            back,
-        },
-    )
 }
 
 fn confirmed(confirm: &str) -> bool {
@@ -536,12 +457,13 @@ fn what_it_means(to: EventStatus) -> &'static str {
 pub async fn change_status(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<StatusForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let to: EventStatus = form
         .to
         .parse()
@@ -576,19 +498,15 @@ pub async fn change_status(
     let changed = state
         .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)))
         .await?;
-    match changed {
-        Ok(_) => {}
+    let changed = match changed {
+        Ok(c) => c,
         // A game with no result: the finish page again, listing each (409).
         Err(service::events::EventChangeError::OpenGames(_)) => {
             return finish_page(&state, &session, &d, &ev, String::new(), None, true).await;
         }
         Err(e) => return Err(e.into()),
-    }
-    if to == EventStatus::Running {
-        // One step to start: play starts with round 1 when its seating is there.
-        let started = state
-            .db(move |c| Ok(service::play::start_round(c, club, id, 1, false)))
-            .await?;
+    };
+    if let Some(started) = changed.round_one {
         match started {
             Ok(_) => {
                 flash(&session, "Play has started: round 1 is on.");
@@ -723,11 +641,11 @@ async fn finish_page(
 pub async fn finish(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
     ev.status.check_move(ev.status, EventStatus::Finished)?;
     finish_page(&state, &session, &d, &ev, String::new(), None, false).await
 }
@@ -743,12 +661,13 @@ pub struct ConfirmAllForm {
 pub async fn confirm_all(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<ConfirmAllForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let (ev2, name, reason) = (ev.clone(), d.director.name.clone(), form.reason.clone());
     let done = state
         .db(move |c| {
@@ -933,12 +852,13 @@ pub struct ConfirmForm {
 pub async fn release(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<ConfirmForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     lifecycle::check_release(ev.status, ev.deal.is_some(), ev.hand_records_released)?;
     if !confirmed(&form.confirm) {
         return Ok(confirmation(
@@ -1001,12 +921,9 @@ pub async fn delete(
 /// The settings and deal key a director gives the command line to print the event's papers
 /// (`hand-records --settings FILE`), byte for byte as the site prints them.
 pub async fn papers_settings(
-    state: web::Data<AppState>,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent { event: ev, .. }: DirectorEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let key = ev.deal.as_ref().ok_or_else(|| {
         AppError::Conflict("This event has no deal key yet: generate one first.".into())
     })?;

@@ -1,7 +1,6 @@
 //! The progressive individual on the site: the director sets the rounds and round 1's table
 //! sizes and sees round 1's seating; round control and the table pages use the seating
-//! texts below and [`round_parts`]. Of the other route files only `events` and
-//! `round_seats` are imported here.
+//! texts below and [`round_parts`]. No other route file is imported here.
 
 use std::collections::BTreeMap;
 
@@ -11,8 +10,6 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::events::{event_path, load_event};
-use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::individual::{
@@ -28,8 +25,11 @@ use crate::service::tokens::table_code;
 use crate::service::{self, ActionError, ErrorKind};
 use crate::web::auth::ClubDirector;
 use crate::web::error::{AppError, status_of};
+use crate::web::extract::{DirectorEvent, load_event};
 use crate::web::page::{FieldErrors, Nav, flash, number_list, see_other};
+use crate::web::paths::event_path;
 use crate::web::render::html_page;
+use crate::web::round_seats::{Seated, TableSeats, Upcoming};
 use crate::web::state::AppState;
 
 /// Entry (player) numbers to names.
@@ -305,13 +305,14 @@ pub async fn show(
 pub async fn set(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<IndividualForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
+    let id = ev.id;
     // Another club's event is not found before anything is read from the form.
-    load_event(&state, d.club.id, id).await?;
     let form = form.into_inner();
     let options = match form.options() {
         Ok(o) => o,

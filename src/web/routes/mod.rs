@@ -21,7 +21,6 @@ pub mod papers;
 pub mod players;
 pub mod public;
 pub mod results;
-pub mod round_seats;
 pub mod rounds;
 pub mod settings;
 pub mod sims;
@@ -33,7 +32,10 @@ pub mod table_result;
 pub mod table_songs;
 pub mod tokens;
 
-use actix_web::{Route, web};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, Route, Scope, web};
+
+use crate::web::error::AppError;
 
 /// A route that only a director of the club in `{club}` may use. Placeholders in `path`:
 /// `{club}` (slug), `{event}`, `{player}`, `{token}`, `{invite}`, `{director}`, `{entry}` (ids within
@@ -205,8 +207,96 @@ pub fn director_routes() -> Vec<DirectorRoute> {
     ]
 }
 
+/// The API's routes. Its extractors' refusals (a bad JSON body, query string or id in the
+/// path) are answered `{"error": "..."}` by the app-wide handlers of `web::extract_errors`,
+/// which answer JSON for every path under `/api/`.
+fn api_scope() -> Scope {
+    web::scope("/api/v1")
+        .route("/me", web::get().to(api::me))
+        .route("/events", web::get().to(api::list_events))
+        .route("/events", web::post().to(api::create_event))
+        .route("/events/{id}", web::get().to(api::get_event))
+        .route("/events/{id}", web::patch().to(api::update_event))
+        .route(
+            "/events/{id}/results",
+            web::get().to(api_results::get_results),
+        )
+        .route(
+            "/events/{id}/results",
+            web::post().to(api_results::post_result),
+        )
+        .route(
+            "/events/{id}/results/adjust",
+            web::post().to(api_results::rule_board),
+        )
+        .route(
+            "/events/{id}/results/{result}",
+            web::put().to(api_results::put_result),
+        )
+        .route(
+            "/events/{id}/results/{result}/adjust",
+            web::post().to(api_results::adjust_result),
+        )
+        .route(
+            "/events/{id}/standings",
+            web::get().to(api_standings::standings),
+        )
+        .route("/events/{id}/sheet", web::get().to(api_standings::sheet))
+        .route(
+            "/events/{id}/travellers",
+            web::get().to(api_standings::travellers),
+        )
+        .route(
+            "/events/{id}/scorecards",
+            web::get().to(api_standings::scorecards),
+        )
+        .route("/events/{id}/status", web::post().to(api::change_status))
+        .route("/events/{id}/release", web::post().to(api::release))
+        .route("/events/{id}/boards", web::get().to(api::boards))
+        .route("/events/{id}/movement", web::get().to(api::get_movement))
+        .route("/events/{id}/movement", web::put().to(api::put_movement))
+        .route("/events/{id}/rounds", web::get().to(api_rounds::get_rounds))
+        .route(
+            "/events/{id}/rounds",
+            web::post().to(api_rounds::post_rounds),
+        )
+        .route(
+            "/events/{id}/rounds/{round}/tables/{table}/cut",
+            web::put().to(api_rounds::put_cut),
+        )
+        .route("/events/{id}/entries", web::get().to(api::list_entries))
+        .route("/events/{id}/entries", web::post().to(api::create_entry))
+        .route(
+            "/events/{id}/entries/draw",
+            web::post().to(api::draw_entries),
+        )
+        .route(
+            "/events/{id}/entries/{entry}",
+            web::delete().to(api::delete_entry),
+        )
+        .route(
+            "/events/{id}/entries/{entry}/withdraw",
+            web::post().to(api::withdraw_entry),
+        )
+        .route(
+            "/events/{id}/movement/changes",
+            web::get().to(api::movement_changes),
+        )
+        .route("/sims/{id}/standings", web::get().to(sims::api_standings))
+        .route("/sims/{id}/sheet", web::get().to(sims::api_sheet))
+        .route("/players", web::get().to(api::list_players))
+        .route("/players", web::post().to(api::create_player))
+        .route("/players/{id}", web::patch().to(api::update_player))
+        .default_service(web::to(|req: HttpRequest| async move {
+            Err::<HttpResponse, _>(AppError::Api(
+                StatusCode::NOT_FOUND,
+                format!("no API endpoint {} {}", req.method(), req.path()),
+            ))
+        }))
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(api::scope());
+    cfg.service(api_scope());
     // Before the public `/c/{club}/events/{event}`, so `/events/new` is not read as an id.
     for r in director_routes() {
         cfg.route(r.path, (r.route)());

@@ -8,7 +8,6 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::events::{event_path, load_event};
 use crate::event::EventId;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
@@ -22,9 +21,11 @@ use crate::event::settings::EventSettings;
 use crate::movement::{Movement, MovementKind, Side, round_limits};
 use crate::service;
 use crate::service::play::MovementChangeError;
-use crate::web::auth::{ClubDirector, Viewer};
+use crate::web::auth::Viewer;
 use crate::web::error::AppError;
+use crate::web::extract::DirectorEvent;
 use crate::web::page::{FieldErrors, Nav, flash, number_list, see_other};
+use crate::web::paths::event_path;
 use crate::web::render::html_page;
 use crate::web::state::AppState;
 
@@ -417,12 +418,13 @@ pub async fn show(
 pub async fn generate(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<MovementForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let viewer = Viewer(Some((d.director.clone(), d.club.clone())));
     let form = form.into_inner();
     let options = match form.options() {

@@ -5,12 +5,12 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
-use super::events::EventSummary;
 use crate::event::EventStatus;
 use crate::event::club::Club;
 use crate::service::clubs;
 use crate::web::auth::Viewer;
 use crate::web::error::AppError;
+use crate::web::page::EventSummary;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
 use crate::web::state::AppState;

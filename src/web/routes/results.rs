@@ -12,7 +12,6 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::events::{event_path, load_event};
 use super::individual;
 use super::table_result::{ScoreEntry, TableForm};
 use crate::db::{DbConnection, DbError};
@@ -28,7 +27,10 @@ use crate::service::play::{EventPlay, TableGame};
 use crate::service::results::{self as entry, EntryError, PlaceAsked, Ruling, Who};
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
+use crate::web::extract::DirectorEvent;
+use crate::web::page::{DIRECTOR_POLL_MS, live_json};
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
+use crate::web::paths::event_path;
 use crate::web::render::html_page;
 use crate::web::state::AppState;
 
@@ -227,18 +229,16 @@ struct GridPart {
     counts: Vec<(&'static str, usize)>,
 }
 
-/// How often the director's live parts ask for news: a dispute is the director being called.
-pub const DIRECTOR_POLL_MS: u64 = 3000;
-
 /// `/c/{club}/events/{event}/results`: the director's grid, live.
 pub async fn grid_page(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let part = grid_part(&state, &d, &ev).await?;
     Ok(html_page(
         StatusCode::OK,
@@ -256,20 +256,13 @@ pub async fn grid_page(
 /// `/c/{club}/events/{event}/results/live`: the grid's part for the page's script.
 pub async fn grid_live(
     state: web::Data<AppState>,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
     let part = grid_part(&state, &d, &ev).await?;
     Ok(live_json(&part))
-}
-
-/// A live part as the page's script reads it: `{"html": ...}`, never cached.
-pub fn live_json(part: &str) -> HttpResponse {
-    HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(serde_json::json!({ "html": part }))
 }
 
 /// `/c/{club}/disputes/live`: the navigation's count of open disputes.
@@ -603,11 +596,13 @@ async fn result_page(
 pub async fn show(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     path: web::Path<(String, EventId, ResultId)>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id, result) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let (_, _, result) = path.into_inner();
     let form = RulingForm {
         ruling: "adjust".into(),
         ..RulingForm::default()
@@ -660,12 +655,15 @@ fn result_path(club: &Club, ev: EventId, id: ResultId) -> String {
 pub async fn adjust(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     path: web::Path<(String, EventId, ResultId)>,
     form: web::Form<RulingForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id, result) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let (_, _, result) = path.into_inner();
+    let id = ev.id;
     let form = form.into_inner();
     let ruling = match form.read() {
         Ok(r) => r,
@@ -734,12 +732,15 @@ pub struct SettleForm {
 pub async fn settle(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     path: web::Path<(String, EventId, ResultId)>,
     form: web::Form<SettleForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id, result) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let (_, _, result) = path.into_inner();
+    let id = ev.id;
     let reason = form.into_inner().reason;
     let keep = RulingForm {
         ruling: "adjust".into(),
@@ -983,12 +984,12 @@ async fn rule_page(
 pub async fn board(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     query: web::Query<PlaceQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
     let q = query.into_inner();
     // A place that is not whole is not a board of this event.
     let (Some(round), Some(table), Some(board)) = (q.round, q.table, q.board) else {
@@ -1009,12 +1010,13 @@ pub async fn board(
 pub async fn rule(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<RulingForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let form = form.into_inner();
     let (at, place) = board_place(&form.round, &form.table, &form.board)?;
     let (round, table, board) = at;
@@ -1131,11 +1133,13 @@ fn checked(
 pub async fn correct_form(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     path: web::Path<(String, EventId, ResultId)>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id, result) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let (_, _, result) = path.into_inner();
     let ev2 = ev.clone();
     let r = state
         .db(move |c| Ok(entry::result_of(c, &ev2, result)?))
@@ -1160,12 +1164,15 @@ pub async fn correct_form(
 pub async fn correct(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     path: web::Path<(String, EventId, ResultId)>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id, result) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let (_, _, result) = path.into_inner();
+    let id = ev.id;
     let (mut score, _) = score_form(form.into_inner());
     let (ev2, sent, name, reason) = (
         ev.clone(),
@@ -1235,12 +1242,13 @@ pub async fn correct(
 pub async fn enter(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let (mut score, table) = score_form(form.into_inner());
     let (at, place) = board_place(&score.form.round, &table, &score.form.board)?;
     let (round, table, board) = at;

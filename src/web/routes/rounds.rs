@@ -7,9 +7,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::events::{confirmation, event_path};
 use super::individual;
-use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::event::club::Club;
 use crate::event::movement::movement_kind;
 use crate::event::rounds::{OpenGame, TableState, next_round, start_question, table_states};
@@ -21,8 +19,12 @@ use crate::service::play::MovementChangeError;
 use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
+use crate::web::extract::DirectorEvent;
+use crate::web::page::{DIRECTOR_POLL_MS, confirmation, live_json};
 use crate::web::page::{Nav, flash, see_other};
+use crate::web::paths::event_path;
 use crate::web::render::html_page;
+use crate::web::round_seats::{Seated, TableSeats, Upcoming};
 use crate::web::state::AppState;
 
 /// What the round control shows, for the page and the API.
@@ -199,13 +201,13 @@ struct RoundTables<'a> {
 /// `/c/{club}/events/{event}/rounds/live`: round control's part for the page's script.
 pub async fn live(
     state: web::Data<AppState>,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = super::events::load_event(&state, d.club.id, id).await?;
     let view = round_view(&state, &ev).await?;
-    Ok(super::results::live_json(
+    Ok(live_json(
         &RoundTables {
             club: &d.club,
             view: &view,
@@ -217,11 +219,12 @@ pub async fn live(
 pub async fn show(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = super::events::load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let view = round_view(&state, &ev).await?;
     let part = RoundTables {
         club: &d.club,
@@ -237,7 +240,7 @@ pub async fn show(
             event_name: ev.settings.name().to_string(),
             view,
             part,
-            poll_ms: super::results::DIRECTOR_POLL_MS,
+            poll_ms: DIRECTOR_POLL_MS,
         },
     ))
 }
@@ -286,12 +289,13 @@ pub async fn start_round(
 pub async fn start(
     state: web::Data<AppState>,
     session: Session,
-    d: ClubDirector,
-    path: web::Path<(String, EventId)>,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
     form: web::Form<StartForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, id) = path.into_inner();
-    let ev = super::events::load_event(&state, d.club.id, id).await?;
+    let id = ev.id;
     let round: u32 = form
         .round
         .trim()

@@ -8,13 +8,11 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::event::seats::SideNames;
 use crate::event::sim::Sim;
-use crate::event::standings::NOT_COMPARED;
 use crate::event::{ClubId, Count, EventId, SimId};
-use crate::service::sims::{self as service, Field};
+use crate::service::sims::{self as service, Field, StandingsTable as Table, Traveller};
 use crate::web::auth::{ApiDirector, ClubDirector, Viewer as AuthViewer};
 use crate::web::error::AppError;
 use crate::web::page::{Nav, flash, see_other};
@@ -28,65 +26,6 @@ pub const POLL_MS: u64 = 5000;
 
 fn sim_path(id: SimId) -> String {
     format!("/sims/{id}")
-}
-
-/// One line of a standings table.
-pub struct Row {
-    pub place: String,
-    pub name: String,
-    pub boards: String,
-    pub matchpoints: String,
-    pub percent: String,
-}
-
-/// One field of standings ("Majors", "Minors", or "All").
-pub struct Table {
-    pub title: String,
-    pub rows: Vec<Row>,
-}
-
-/// A figure of `score`'s output as shown: a string as it is, a number as written, nothing
-/// for null.
-fn text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        v => v.to_string(),
-    }
-}
-
-/// `score`'s standings rows, grouped by field ("N-S ♠♥", as the players call a Mitchell's
-/// sides, or "All pairs") and named.
-fn tables_of(standings: &Value, sides: &SideNames, name: impl Fn(u32) -> String) -> Vec<Table> {
-    let mut tables: Vec<Table> = Vec::new();
-    let rows = standings["standings"].as_array().map_or(&[][..], |v| v);
-    for r in rows {
-        let title = match r["field"].as_str().unwrap_or("all") {
-            "all" => "All pairs",
-            field => sides.naming(field),
-        };
-        let text = |k: &str| text(&r[k]);
-        let pair = r["pair"].as_u64().and_then(|p| u32::try_from(p).ok());
-        // A pair none of whose boards was played at another table (a small heat's own
-        // standings) has nothing to compare: no place, matchpoints or percentage.
-        let compared = r["max"].as_f64().is_some_and(|m| m > 0.0);
-        let shown = |v: String| if compared { v } else { NOT_COMPARED.into() };
-        let row = Row {
-            place: shown(text("place")),
-            name: pair.map(&name).unwrap_or_default(),
-            boards: text("boards"),
-            matchpoints: shown(format!("{}/{}", text("matchpoints"), text("max"))),
-            percent: shown(text("percent")),
-        };
-        match tables.iter_mut().find(|t| t.title == title) {
-            Some(t) => t.rows.push(row),
-            None => tables.push(Table {
-                title: title.into(),
-                rows: vec![row],
-            }),
-        }
-    }
-    tables
 }
 
 /// A heat as the field page lists it.
@@ -134,13 +73,15 @@ fn heat_lines(f: &Field) -> Vec<HeatLine> {
                 )
             }),
             imported: h.heat.imported,
-            standings: tables_of(&h.standings, &sides, |p| format!("{p} {}", h.names.of(p))),
+            standings: service::standings_tables(&h.standings, &sides, |p| {
+                format!("{p} {}", h.names.of(p))
+            }),
         })
         .collect()
 }
 
 fn live_part(f: &Field, heats: &[HeatLine]) -> Result<String, AppError> {
-    let field = tables_of(&f.standings, &f.first.settings.side_names(), |p| {
+    let field = service::standings_tables(&f.standings, &f.first.settings.side_names(), |p| {
         f.pair_name(p)
     });
     Ok(LivePart {
@@ -303,22 +244,6 @@ pub async fn live(
         .body(c.live_json.clone()))
 }
 
-/// One result on a field traveller.
-pub struct TravellerLine {
-    pub club: String,
-    pub majors: String,
-    pub minors: String,
-    pub net: String,
-    pub mp_majors: String,
-    pub mp_minors: String,
-}
-
-pub struct Traveller {
-    pub board: u64,
-    pub top: String,
-    pub lines: Vec<TravellerLine>,
-}
-
 #[derive(Template)]
 #[template(path = "sim_travellers.html")]
 struct TravellersPage<'a> {
@@ -327,60 +252,6 @@ struct TravellersPage<'a> {
     boards: Vec<Traveller>,
     /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
     sides: SideNames,
-}
-
-fn travellers_of(f: &Field) -> Vec<Traveller> {
-    let boards = f.standings["boards"].as_array().map_or(&[][..], |v| v);
-    boards
-        .iter()
-        .map(|b| Traveller {
-            board: b["board"].as_u64().unwrap_or(0),
-            top: text(&b["top"]),
-            lines: b["results"]
-                .as_array()
-                .map_or(&[][..], |v| v)
-                .iter()
-                .map(|r| {
-                    let field_pair = |k: &str| {
-                        r[k].as_u64()
-                            .and_then(|p| u32::try_from(p).ok())
-                            .unwrap_or(0)
-                    };
-                    // Both pairs of a result are of one heat: the club says which.
-                    let (heat, majors) = crate::event::sim::heat_pair(field_pair("majors"));
-                    let (_, minors) = crate::event::sim::heat_pair(field_pair("minors"));
-                    let h = f.heats.iter().find(|h| h.heat.heat == heat);
-                    let name = |pair: u32| {
-                        h.map(|h| format!("{pair} {}", h.names.of(pair)))
-                            .unwrap_or_default()
-                    };
-                    let net = if r["adjusted"].is_object() {
-                        format!(
-                            "adjusted {} / {}",
-                            text(&r["adjusted"]["majors"]),
-                            text(&r["adjusted"]["minors"])
-                        )
-                    } else if r["net"].is_null() {
-                        format!(
-                            "{} / {}",
-                            text(&r["scores"]["majors"]),
-                            text(&r["scores"]["minors"])
-                        )
-                    } else {
-                        text(&r["net"])
-                    };
-                    TravellerLine {
-                        club: h.map(|h| h.heat.club_name.clone()).unwrap_or_default(),
-                        majors: name(majors),
-                        minors: name(minors),
-                        net,
-                        mp_majors: text(&r["mp"]["majors"]),
-                        mp_minors: text(&r["mp"]["minors"]),
-                    }
-                })
-                .collect(),
-        })
-        .collect()
 }
 
 /// `/sims/{sim}/travellers`: every board's results across the whole field, once the
@@ -400,7 +271,7 @@ pub async fn travellers(
             "The field's travellers are shown once every heat has finished and the hand records are released: until then some club may still have to play a board.".into(),
         ));
     }
-    let boards = travellers_of(f);
+    let boards = f.travellers();
     Ok(html_page(
         StatusCode::OK,
         &TravellersPage {

@@ -2,7 +2,6 @@
 //! room of phones polling the live standings costs one computation per change.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -17,87 +16,15 @@ use crate::event::standings::{EventStandings, Scorecard, export};
 use crate::event::{Event, EventId, Viewer};
 use crate::print::results as print;
 use crate::service;
-use crate::service::standings::view_of;
 use crate::web::auth::Viewer as AuthViewer;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
 use crate::web::standings_cache::{Computed, View};
+// `computed` also for table.rs until its part of #37 imports it from standings_view.
+pub use crate::web::standings_view::computed;
+use crate::web::standings_view::{POLL_MS, base_of, club_event};
 use crate::web::state::AppState;
-
-/// Everything the standings of the event show `who`, computed once per change of the
-/// event (its version in the database, read first: one primary-key read when cached).
-pub async fn computed(
-    state: &AppState,
-    club: Club,
-    ev: Event,
-    who: Viewer,
-) -> Result<Arc<Computed>, AppError> {
-    let view = if who.is_club_director() {
-        View::Directors
-    } else {
-        View::Public
-    };
-    let id = ev.id;
-    let version = state
-        .db(move |c| Ok(service::standings::event_version(c, id)?))
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if let Some(c) = state.standings.get((id, view), version) {
-        return Ok(c);
-    }
-    // The club and event are read again after the version, with the scores: what the
-    // caller read before it may be older than the version the entry is kept under.
-    let club_id = club.id;
-    let (version, club, ev, scores) = state
-        .db(move |c| Ok(service::standings::versioned_scores(c, club_id, id, who)?))
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let now = crate::service::now();
-    let standings = view_of(&ev, &scores, now)?;
-    let part = part_of(&base_of(&club, &ev), &standings, &ev)?;
-    let live_json = serde_json::json!({
-        "provisional": standings.provisional,
-        "html": part,
-    })
-    .to_string();
-    let until = turns_final_at(&ev, now);
-    let c = Arc::new(Computed {
-        club,
-        ev,
-        scores,
-        view: standings,
-        part,
-        live_json,
-    });
-    state.standings.put((id, view), version, until, c.clone());
-    Ok(c)
-}
-
-/// When standings computed at `now` stop being true with no write at all: the end of the
-/// correction period, when "provisional" turns final. Everything else they show comes from
-/// rows whose writes move the event's version on.
-fn turns_final_at(ev: &Event, now: chrono::NaiveDateTime) -> Option<Instant> {
-    match ev.publication(now) {
-        Publication::Correcting { until } => {
-            let left = (until - now).to_std().unwrap_or_default();
-            Some(Instant::now() + left)
-        }
-        Publication::Live | Publication::Final => None,
-    }
-}
-
-/// A club's event by the path's club slug and event id (404 for either unknown).
-pub async fn club_event(
-    state: &AppState,
-    slug: String,
-    event: &str,
-) -> Result<(Club, Event), AppError> {
-    let id: EventId = event.parse().map_err(|_| AppError::NotFound)?;
-    state
-        .db(move |c| Ok(service::events::club_event(c, &slug, id)?))
-        .await
-}
 
 /// The event of a public standings path, if the viewer may see it.
 async fn visible_event(
@@ -140,19 +67,6 @@ async fn load(
     computed(state, club, ev, who).await
 }
 
-/// The standings part of the page: what the live script swaps in.
-#[derive(Template)]
-#[template(path = "_standings.html")]
-struct StandingsPart<'a> {
-    base: &'a str,
-    standings: &'a EventStandings,
-    /// A Mitchell's fields are named for their seats ("N-S ♠♥"), not "Majors" alone.
-    seat_names: &'a SideNames,
-    /// What an entry is called in the standings' column: "Pair", or "Player" where single
-    /// players sit at two-player tables (a Duet Mitchell).
-    who: &'static str,
-}
-
 #[derive(Template)]
 #[template(path = "standings.html")]
 struct StandingsPage<'a> {
@@ -163,24 +77,6 @@ struct StandingsPage<'a> {
     /// How often the page asks for news (milliseconds).
     poll_ms: u64,
 }
-
-fn base_of(club: &Club, ev: &Event) -> String {
-    format!("/c/{}/events/{}", club.slug, ev.id)
-}
-
-fn part_of(base: &str, standings: &EventStandings, ev: &Event) -> Result<String, AppError> {
-    Ok(StandingsPart {
-        base,
-        standings,
-        seat_names: &ev.settings.side_names(),
-        who: ev.settings.entry_word(),
-    }
-    .render()?)
-}
-
-/// How often the live standings ask for news: often enough to follow a room reporting,
-/// cheap because the computed standings are cached.
-pub const POLL_MS: u64 = 5000;
 
 /// `/c/{club}/events/{event}/standings`: the standings, live while the event runs.
 pub async fn page(
