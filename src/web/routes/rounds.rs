@@ -11,6 +11,7 @@ use super::events::{confirmation, event_path};
 use super::individual;
 use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::event::club::Club;
+use crate::event::game::{Game, MovementWords};
 use crate::event::movement::movement_kind;
 use crate::event::rounds::{OpenGame, TableState, next_round, start_question, table_states};
 use crate::event::{Event, EventId};
@@ -55,6 +56,8 @@ pub struct RoundView {
     pub event_id: EventId,
     /// Whether the event is running (once it is over, no round "is being played").
     pub running: bool,
+    /// A progressive individual: how its players move, in its game's words.
+    pub moves: Option<MovementWords>,
 }
 
 /// The open games of rounds before the current one, each with its page: the result's, or
@@ -100,6 +103,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
             table_cards,
             guide_cards: false,
             cuts_open: p.cuts_open,
+            moves: Game::of(&ev.settings).movement_words(ev.settings.side_names().majors()),
         });
     }
     let (club, id) = (ev.club_id, ev.id);
@@ -154,6 +158,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         table_cards: movement.is_some(),
         guide_cards: movement.is_some(),
         cuts_open: vec![],
+        moves: None,
     })
 }
 
@@ -415,13 +420,21 @@ async fn individual_cards(
         ));
     }
     let tables = u32::from(ev.settings.tables());
-    let summary = format!("Progressive individual: {tables} tables, {players} players");
-    let notes = [
-        format!("Before each game the players at this table cut: the highest newcomer partners the highest player who stayed (in round 1 the two highest cuts partner), and the highest cut's side sits {}.", options.sides.majors()),
-        "After the game the winners stay at this table and the losers move up a table (the last table's to table 1). Of a losing side of three, the player who sat out the last deal moves down a table instead.".into(),
-        "A side of three sits one player out each deal; whoever sits out the first deal also sits out the last.".into(),
+    let game = Game::of(&ev.settings);
+    let summary = match game.three_scores() {
+        true => format!(
+            "{}: {tables} tables of three, {players} players",
+            game.label()
+        ),
+        false => format!("Progressive individual: {tables} tables, {players} players"),
+    };
+    let mut notes = game
+        .movement_words(options.sides.majors())
+        .map(|m| m.card_notes)
+        .unwrap_or_default();
+    notes.push(
         "Scan the code for this round's seating at this table, and to report the score.".into(),
-    ];
+    );
     let pdf =
         web::block(move || cards::code_cards(&cards, tables, &summary, &notes, &options)).await?;
     pdf_download(pdf, ev.id, "table-cards")
