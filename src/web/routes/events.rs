@@ -1068,7 +1068,11 @@ impl From<&Event> for EventView {
             rule_label: s.trick_rule().label(),
             rule_description: s.trick_rule().description(),
             tables: count(s.tables(), "table", "tables"),
-            boards: count(s.boards(), "board", "boards"),
+            boards: {
+                // A game dealt at the table has no boards: its table-rounds' games.
+                let deal = crate::event::game::Game::of(s).deal();
+                count(s.boards(), deal.one, deal.many)
+            },
             seating: seating(s.trumps()),
         }
     }

@@ -11,7 +11,7 @@ use super::events::{confirmation, event_path};
 use super::individual;
 use super::round_seats::{Seated, TableSeats, Upcoming};
 use crate::event::club::Club;
-use crate::event::game::{Game, MovementWords};
+use crate::event::game::{Game, MovementWords, Word};
 use crate::event::movement::movement_kind;
 use crate::event::rounds::{OpenGame, TableState, next_round, start_question, table_states};
 use crate::event::{Event, EventId};
@@ -115,6 +115,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         .db(move |c| Ok(service::play::round_control(c, club, id, table_code)?))
         .await?;
     let now = crate::service::now();
+    let game = Game::of(&ev.settings);
     let states = match &movement {
         Some(m) => table_states(m, &ev.round, now, &reported),
         None => vec![],
@@ -147,7 +148,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         tables: match &movement {
             Some(m) => states
                 .into_iter()
-                .map(|(t, s)| (t, s, who(m, ev.round.current, t)))
+                .map(|(t, s)| (t, s, who(m, ev.round.current, t, game.deal())))
                 .collect(),
             None => vec![],
         },
@@ -162,14 +163,18 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
     })
 }
 
-/// "3 v 8, board 3" for a table in a round.
-fn who(m: &Movement, round: u32, table: u32) -> String {
+/// "3 v 8, board 3" for a table in a round ("game 3" for a game dealt at the table).
+fn who(m: &Movement, round: u32, table: u32, deal: Word) -> String {
     match m.seating(round, table) {
         Some(s) if s.has_game() => format!(
-            "{} v {}, board{} {}",
+            "{} v {}, {} {}",
             s.majors.unwrap_or(0),
             s.minors.unwrap_or(0),
-            if s.boards.len() > 1 { "s" } else { "" },
+            if s.boards.len() > 1 {
+                deal.many
+            } else {
+                deal.one
+            },
             s.boards
                 .iter()
                 .map(u32::to_string)

@@ -313,6 +313,8 @@ struct ScorecardPage<'a> {
     /// Each row's result against the robots from the entry's own side, by row; the
     /// column is there only when some row has one.
     against: Vec<Option<i64>>,
+    /// The game's words: a game dealt at the table has no boards.
+    game: crate::event::game::Game,
 }
 
 impl ScorecardPage<'_> {
@@ -426,6 +428,7 @@ pub async fn scorecard(
             card,
             kind: l.ev.settings.entry_word(),
             seat_names: l.ev.settings.side_names(),
+            game: crate::event::game::Game::of(&l.ev.settings),
         },
     ))
 }
