@@ -291,8 +291,21 @@ async fn the_board_page_and_the_ruling_form_name_the_sides_as_players_do() {
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let api = api_for(&app, &d, "alpha").await;
     let e = common::evening::mitchell(api).await;
-    e.start_round(1).await;
+    let started = e.start_round(1).await;
     let id = e.path.rsplit('/').next().unwrap().to_string();
+    // A stored result's cards in progress read as cards (J♠), not codes (JS).
+    let (table, board) = common::evening::place(&started["tables"][1]);
+    let r = common::evening::post_report(&e, 1, table, board).await;
+    let (s, html) = d
+        .get_text(&format!("/c/alpha/events/{id}/results/{}", r["id"]))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{html}");
+    let start = html
+        .find("in progress ")
+        .unwrap_or_else(|| panic!("{html}"));
+    let cards = &html[start..start + html[start..].find('<').unwrap()];
+    assert!(cards.contains(['♠', '♥', '♦', '♣']), "{cards}");
+    assert!(!cards.contains(|c: char| "SHDC".contains(c)), "{cards}");
     let (s, html) = d
         .get_text(&format!(
             "/c/alpha/events/{id}/results/board?round=1&table=1&board=1"

@@ -467,9 +467,15 @@ fn sheet_lines(spec: &crate::engine::GameSpec, v: &Value) -> Vec<String> {
     let last = v["deals"].as_array().and_then(|d| d.last()).unwrap_or(v);
     if let Some(players) = last["players"].as_object() {
         for (seat, p) in players {
-            let cards: Vec<&str> = p["in_progress"]
+            // Cards as players read them: J♠, not JS.
+            let cards: Vec<String> = p["in_progress"]
                 .as_array()
-                .map(|a| a.iter().filter_map(Value::as_str).collect())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(Value::as_str)
+                        .map(crate::event::problem_words::card_words)
+                        .collect()
+                })
                 .unwrap_or_default();
             lines.push(format!(
                 "{seat}: {} completed calypso{}{}",
