@@ -222,6 +222,12 @@ impl Game {
         self.kind.continuous()
     }
 
+    /// Whether the boards' papers exist: hand records, curtain cards and the deal viewer
+    /// (not for a game dealt at the table).
+    pub fn papers(self) -> bool {
+        !self.dealt_at_table()
+    }
+
     /// Three players each for themselves, three scores a table (Auction).
     pub fn three_scores(self) -> bool {
         self.kind == GameKind::Auction
@@ -337,5 +343,102 @@ impl GameChoice {
             Some(g) if g != GameKind::Calypso => g.name().to_string(),
             _ => variant.trim().to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::settings::{Count, SettingsDraft};
+
+    fn game(format: &str, game: &str, variant: &str, hands: i64) -> Game {
+        let d = SettingsDraft {
+            name: "Club night".into(),
+            date: "2026-04-01".into(),
+            format: format.into(),
+            game: game.into(),
+            variant: variant.into(),
+            tables: Count::Number(4),
+            boards: Count::Number(12),
+            trick_rule: "standard".into(),
+            hands: Count::Number(hands),
+            ..SettingsDraft::default()
+        };
+        Game::of(&EventSettings::parse(&d).unwrap())
+    }
+
+    #[test]
+    fn only_partnership_calypso_gets_a_robot_par() {
+        assert!(game("pairs-mitchell", "calypso", "standard", 0).robot_par());
+        assert!(!game("pairs-mitchell", "kaiso", "standard", 0).robot_par());
+        assert!(!game("pairs-mitchell", "calypso", "duet", 0).robot_par());
+        assert!(!game("pairs-mitchell", "calypso", "cutthroat-4", 0).robot_par());
+        assert!(!game("progressive", "embers", "standard", 4).robot_par());
+        assert!(!game("progressive-individual", "auction", "standard", 3).robot_par());
+    }
+
+    #[test]
+    fn each_game_names_its_entries_seats_and_games_at_the_table() {
+        let auction = game("progressive-individual", "auction", "standard", 3);
+        assert_eq!(
+            (auction.entry().one, auction.side().one, auction.seat().one),
+            ("player", "player", "position")
+        );
+        assert_eq!(auction.deal().count(12u32), "12 games");
+        assert!(!auction.papers());
+        let embers = game("progressive", "embers", "standard", 4);
+        assert_eq!(embers.entry().one, "pair");
+        assert_eq!(embers.deal().count(1u32), "1 game");
+        let duet = game("pairs-mitchell", "calypso", "duet", 0);
+        assert_eq!((duet.entry().one, duet.side().one), ("player", "player"));
+        assert_eq!(duet.label(), "Calypso Duet (two players)");
+        let kaiso = game("team-match", "kaiso", "standard", 0);
+        assert_eq!(kaiso.deal().count(9u32), "9 boards");
+        assert!(kaiso.papers());
+        assert_eq!(kaiso.side().one, "partnership");
+    }
+
+    #[test]
+    fn auction_tells_its_tables_of_three_and_the_individual_its_cut() {
+        let auction = game("progressive-individual", "auction", "standard", 3);
+        let words = auction.movement_words("N-S ♠♥").unwrap();
+        let all = format!(
+            "{} {} {}",
+            words.about,
+            words.next,
+            words.card_notes.join(" ")
+        );
+        assert!(all.contains("the middle scorer moves up a table"), "{all}");
+        assert!(!all.contains("cut") && !all.contains("losers"), "{all}");
+        let individual = game("progressive-individual", "calypso", "standard", 0);
+        let words = individual.movement_words("N-S ♠♥").unwrap();
+        assert!(words.card_notes[0].contains("sits N-S ♠♥"));
+        assert!(
+            game("pairs-mitchell", "calypso", "standard", 0)
+                .movement_words("")
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn one_game_choice_stands_for_the_game_and_variant_the_settings_store() {
+        for c in GameChoice::all() {
+            let (g, v) = GameChoice::split(c.value);
+            assert_eq!(GameChoice::value_of(&g, &v), c.value);
+        }
+        assert_eq!(
+            GameChoice::split("duet"),
+            ("calypso".to_string(), "duet".to_string())
+        );
+        assert_eq!(
+            GameChoice::split("auction"),
+            ("auction".to_string(), "standard".to_string())
+        );
+        assert_eq!(
+            GameChoice::split("bridge"),
+            ("bridge".to_string(), String::new())
+        );
+        let values: Vec<&str> = GameChoice::all().iter().map(|c| c.value).collect();
+        assert_eq!(values.len(), Variant::EVERY.len() + 3);
     }
 }
