@@ -316,3 +316,30 @@ async fn the_board_page_and_the_ruling_form_name_the_sides_as_players_do() {
     assert!(html.contains(">Late pair: E-W ♦♣</option>"), "{html}");
     assert!(!html.contains("the majors"), "{html}");
 }
+
+#[tokio::test]
+async fn a_duet_movement_names_its_single_players_not_pairs() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let entries: Vec<serde_json::Value> = (1..=8)
+        .map(|n| json!({"kind": "individual", "players": [{"name": format!("Player {n}")}]}))
+        .collect();
+    let body = json!({"name": "Duet Night", "date": "2026-12-02", "format": "pairs-mitchell",
+                      "variant": "duet", "tables": 4, "boards": 4});
+    let (path, _) = running(&api, body, &entries, one_board_rounds(3)).await;
+    let id = path.rsplit('/').next().unwrap();
+    let (s, html) = d.get_text(&format!("/c/alpha/events/{id}/movement")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("4 tables, 8 players, 4 boards"), "{html}");
+    assert!(
+        html.contains("The N-S ♠♥ players stay; the E-W ♦♣ players move up"),
+        "{html}"
+    );
+    assert!(
+        html.contains("Round 1: table 1 · E-W ♦♣ · against player 1 · board 1"),
+        "{html}"
+    );
+    assert!(!html.contains("against pair"), "{html}");
+    assert!(!html.contains("♦♣ pair"), "{html}");
+}
