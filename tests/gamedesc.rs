@@ -226,6 +226,12 @@ async fn embers_pages_speak_of_games_and_tables_not_boards() {
     let (_, html) = d.get_text(&format!("{page}/rounds")).await;
     assert!(html.contains(", game "), "{html}");
     assert!(!html.contains(", board "), "{html}");
+    let (_, html) = d.get_text(&format!("{page}/results")).await;
+    assert!(
+        html.contains("<span class=\"muted\">game 1</span>"),
+        "{html}"
+    );
+    assert!(!html.contains("board 1"), "{html}");
     let (s, html) = d.get_text(&format!("{page}/scorecards/1")).await;
     assert_eq!(s, StatusCode::OK);
     assert!(html.contains("<th>Table</th>"), "{html}");

@@ -225,6 +225,8 @@ struct GridPart {
     sides: String,
     /// How many of the grid's boards are in each state, for the summary line.
     counts: Vec<(&'static str, usize)>,
+    /// What one game at a table is called: "board", or "game" where dealt at the table.
+    deal: &'static str,
 }
 
 /// How often the director's live parts ask for news: a dispute is the director being called.
@@ -307,6 +309,7 @@ async fn grid_part(state: &AppState, d: &ClubDirector, ev: &Event) -> Result<Str
         current: ev.round.current,
         running: ev.status.is_running(),
         rounds,
+        deal: crate::event::game::Game::of(&ev.settings).deal().one,
         sides: if ev.settings.auction_spec().is_some() {
             "Positions 1 v 2 v 3".to_string()
         } else {
