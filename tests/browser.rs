@@ -2919,7 +2919,7 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
         .goto(&format!("{}/c/alpha/events/new", app.address))
         .await
         .unwrap();
-    wait_for(&c_laptop, "/events/new", "Scored as").await;
+    wait_for(&c_laptop, "/events/new", "What the games are").await;
     let hidden = "return document.querySelector('fieldset.embers-set').hidden;";
     assert_eq!(
         c_laptop.execute(hidden, vec![]).await.unwrap(),

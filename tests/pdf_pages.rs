@@ -241,7 +241,7 @@ fn the_hand_records_print_each_boards_robot_par() {
     let text = pdf_text(&path, false);
     let pages: Vec<&str> = text.split('\u{c}').collect();
     let first = format!(
-        "{}: net {} (majors less minors)",
+        "{}: net {} (N-S ♠♥ less E-W ♦♣)",
         par_title(&par),
         signed(whole(par.net))
     );

@@ -476,10 +476,6 @@ async fn the_event_form_offers_kaiso_and_duet_and_names_a_wrong_combination() {
         page.contains(r#"<option value="kaiso" selected>Kaiso</option>"#),
         "kept"
     );
-    assert!(
-        page.contains(r#"<option value="cutthroat-4" selected>"#),
-        "kept"
-    );
     // Duet in a progressive: refused on the format.
     let mut fields = event_fields("Duet Progressive");
     fields[2] = ("format", "progressive");

@@ -235,7 +235,7 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
     let text = pdf_text(&r.bytes().await.unwrap());
     assert!(
         text.contains(&format!(
-            "Robot par ({} games, {} playouts): net {} (majors less minors)",
+            "Robot par ({} games, {} playouts): net {} (N-S ♠♥ less E-W ♦♣)",
             TEST_PAR.games,
             TEST_PAR.playouts,
             signed(whole(par.net))

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::DealKey;
-use super::game::GameKind;
+use super::game_kind::GameKind;
 use super::lifecycle::EventStatus;
 use super::rounds::RoundError;
 use super::settings::{EventFormat, EventSettings, MAX_BOARDS};

@@ -6,6 +6,7 @@ pub mod club;
 pub mod entries;
 pub mod export;
 pub mod game;
+pub mod game_kind;
 pub mod ids;
 pub mod import;
 pub mod individual;

@@ -93,6 +93,11 @@ fn reworded_word(sides: &[(String, String, String)], word: &str, next: &str) -> 
     word.to_string()
 }
 
+/// A card as players read it: "JS" as "J♠", "TD" as "10♦"; anything else as it is.
+pub fn card_words(code: &str) -> String {
+    card_in_words(code).unwrap_or_else(|| code.to_string())
+}
+
 /// "9S" as "9♠", "TD" or "10D" as "10♦"; anything else is no card.
 fn card_in_words(word: &str) -> Option<String> {
     let (rank, suit) = word.split_at(word.len().checked_sub(1)?);
@@ -115,6 +120,13 @@ fn card_in_words(word: &str) -> Option<String> {
 mod tests {
     use super::*;
     use crate::engine::{TrickRule, Variant};
+
+    #[test]
+    fn a_card_code_reads_with_its_suit_symbol() {
+        assert_eq!(card_words("JS"), "J♠");
+        assert_eq!(card_words("TD"), "10♦");
+        assert_eq!(card_words("zz"), "zz");
+    }
 
     #[test]
     fn cards_and_sides_are_named_as_players_know_them() {

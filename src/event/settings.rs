@@ -16,7 +16,7 @@ use crate::engine::{
 };
 use crate::scoring::sheet::{Compare, Scale};
 
-pub use super::game::GameKind;
+pub use super::game_kind::GameKind;
 
 pub const MAX_NAME: usize = 120;
 pub const MAX_TABLES: u16 = 100;

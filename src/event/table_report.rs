@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use super::game::GameKind;
+use super::game_kind::GameKind;
 use crate::engine::auction::{self, AuctionScore, AuctionSpec, AuctionSummary};
 use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSummary};
 use crate::engine::json::{DealInput, DummiesInput, PlayerInput, SeatMap, deal_record, side_named};

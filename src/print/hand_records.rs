@@ -13,6 +13,7 @@ use crate::deals::{ALGORITHM, Board};
 use crate::engine::{GameSpec, Seat, Suit};
 use crate::event::papers::{Papers, PapersError, papers};
 use crate::event::par::{self, BoardParShown, EventPars};
+use crate::event::seats::SideNames;
 use crate::event::{DealKey, EventSettings};
 
 /// Which document to make.
@@ -83,8 +84,9 @@ pub fn render(
 }
 
 /// The lines a board's hand record prints of its robot par: the figures, or that they are
-/// not worked out yet; none where the event gets no par (or for reserve boards).
-pub fn par_lines(pars: &EventPars, board: &Board) -> Vec<String> {
+/// not worked out yet; none where the event gets no par (or for reserve boards). The net is
+/// said in the players' words for the sides ("N-S ♠♥ less E-W ♦♣").
+pub fn par_lines(pars: &EventPars, board: &Board, sides: &SideNames) -> Vec<String> {
     if board.reserve {
         return Vec::new();
     }
@@ -92,9 +94,11 @@ pub fn par_lines(pars: &EventPars, board: &Board) -> Vec<String> {
         None => Vec::new(),
         Some(BoardParShown::Figures(p)) => vec![
             format!(
-                "{}: net {} (majors less minors)",
+                "{}: net {} ({} less {})",
                 par::par_title(&p),
-                par::signed(par::whole(p.net))
+                par::signed(par::whole(p.net)),
+                sides.majors(),
+                sides.minors()
             ),
             format!(
                 "Majors {} · Minors {}",
@@ -121,7 +125,8 @@ pub fn render_with_pars(
         Some(name) => format!("{name}: Calypso hand records"),
         None => "Calypso hand records".to_string(),
     };
-    let par_text: Vec<Vec<String>> = boards.iter().map(|b| par_lines(pars, b)).collect();
+    let sides = SideNames::of(spec);
+    let par_text: Vec<Vec<String>> = boards.iter().map(|b| par_lines(pars, b, &sides)).collect();
     let digest = fingerprint(boards, spec, options, &title, &par_text);
     let (doc, font_id) = pen::document(&font, &title, options.date.as_deref(), &digest);
     let mut pen = Pen::new(&font, font_id);

@@ -6,15 +6,16 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::FindError;
 use crate::db::{self, DbConnection, DbError};
-use crate::deals::par::{BoardPar, ParError, ParSettings, analysable, analyse_board};
+use crate::deals::par::{BoardPar, ParError, ParSettings, analyse_board};
 use crate::deals::{DealError, SetKey, board};
+use crate::event::game::Game;
 use crate::event::par::EventPars;
 use crate::event::{DealKey, Event, EventId, EventSettings};
 
 /// Whether the event's boards get a par at all: its game on boards the site deals, and
 /// robots that play it.
 fn gets_par(settings: &EventSettings) -> bool {
-    !settings.game().continuous() && analysable(&settings.game_spec()).is_ok()
+    Game::of(settings).robot_par()
 }
 
 /// The event's pars for its current deal, as the pages show them. `working` is whether

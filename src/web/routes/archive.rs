@@ -13,8 +13,10 @@ use crate::event::archive::{
 };
 use crate::event::club::Club;
 use crate::event::entries::{Entry, EntryKind};
+use crate::event::game::Game;
 use crate::event::results::Outcome;
 use crate::event::standings::export::to_csv;
+use crate::event::threes::scores_of;
 use crate::event::{Event, EventStatus, Viewer};
 use crate::print::charts::{LineChart, average_by_event};
 use crate::service::archive::entries_of_events;
@@ -60,6 +62,8 @@ struct ArchivedEvent {
     id: String,
     name: String,
     date: String,
+    /// The game played ("Kaiso", "Auction Calypso").
+    game: &'static str,
     status: &'static str,
     winners: Vec<Winners>,
     provisional: bool,
@@ -87,6 +91,7 @@ pub async fn page(
             id: ev.id.to_string(),
             name: ev.settings.name().to_string(),
             date: ev.settings.date().format("%a %-d %b").to_string(),
+            game: Game::of(&ev.settings).label(),
             status: ev.status.name(),
             winners: vec![],
             provisional: false,
@@ -218,6 +223,8 @@ struct Played {
     href: String,
     name: String,
     date: String,
+    /// The game played ("Kaiso", "Auction Calypso").
+    game: &'static str,
     /// "1", "3=" and the field ("N-S ♠♥"), or nothing before any result.
     place: Option<String>,
     /// "62.5%" or a tally.
@@ -266,7 +273,10 @@ pub async fn person(
             continue;
         };
         name.get_or_insert_with(|| me.name.clone());
-        let partners = if entry.kind == EntryKind::Individual {
+        let game = Game::of(&ev.settings);
+        let partners = if let Some(how) = game.person_format() {
+            format!("{how} (individual)")
+        } else if entry.kind == EntryKind::Individual {
             "changing partners (individual)".to_string()
         } else {
             let others: Vec<&str> = entry
@@ -282,6 +292,7 @@ pub async fn person(
             href,
             name: ev.settings.name().to_string(),
             date: ev.settings.date().format("%-d %b %Y").to_string(),
+            game: game.label(),
             place: None,
             score: None,
             partners,
@@ -342,11 +353,12 @@ pub async fn person(
 }
 
 /// The columns of the club's history CSV, one row per result.
-const HISTORY_COLUMNS: [&str; 19] = [
+const HISTORY_COLUMNS: [&str; 23] = [
     "date",
     "event_id",
     "event",
     "format",
+    "game",
     "round",
     "table",
     "board",
@@ -354,8 +366,11 @@ const HISTORY_COLUMNS: [&str; 19] = [
     "majors_name",
     "minors",
     "minors_name",
+    "third",
+    "third_name",
     "majors_score",
     "minors_score",
+    "third_score",
     "net",
     "outcome",
     "majors_adjusted",
@@ -366,8 +381,12 @@ const HISTORY_COLUMNS: [&str; 19] = [
 
 /// One event's results as history rows: who sat majors and minors (pairs by number, the
 /// individual's players by their numbers), the engine's totals, any ruling, and the state.
+/// Auction's three players each for themselves fill majors, minors and third (positions 1,
+/// 2, 3) with their three scores, and no net.
 fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
     let names = names_of(&c.ev, &c.scores);
+    let game = Game::of(&c.ev.settings);
+    let auction = c.ev.settings.auction_spec();
     let who = |numbers: Vec<u32>| -> (String, String) {
         (
             numbers
@@ -387,7 +406,23 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
         .iter()
         .map(|r| {
             let (round, table) = (r.place.round, r.place.table);
+            let mut third = vec![];
             let (majors, minors) = match &c.scores.movement {
+                _ if game.three_scores() => {
+                    let at = c
+                        .scores
+                        .threes
+                        .iter()
+                        .find(|t| t.round() == round)
+                        .and_then(|t| t.tables().get((table as usize).wrapping_sub(1)));
+                    match at {
+                        Some(&[a, b, p3]) => {
+                            third = vec![p3];
+                            (vec![a], vec![b])
+                        }
+                        None => (vec![], vec![]),
+                    }
+                }
                 Some(m) => {
                     let s = m.seating(round, table);
                     let pair = |p: Option<u32>| p.map(|p| vec![p]).unwrap_or_default();
@@ -399,12 +434,21 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
                 None => individual_sides(&c.scores.seated, round, table).unwrap_or_default(),
             };
             let ((mj, mj_name), (mn, mn_name)) = (who(majors), who(minors));
+            let (th, th_name) = who(third);
             let played = r.outcome == Outcome::Played;
+            let three = auction.as_ref().map(|spec| scores_of(spec, r));
+            let score = |i: usize, two: i32| match (played, three) {
+                (false, _) => String::new(),
+                (true, Some(s)) => s[i].to_string(),
+                (true, None) if i < 2 => two.to_string(),
+                (true, None) => String::new(),
+            };
             vec![
                 c.ev.settings.date().format("%Y-%m-%d").to_string(),
                 c.ev.id.to_string(),
                 c.ev.settings.name().to_string(),
                 c.ev.settings.format().name().to_string(),
+                game.label().to_string(),
                 r.place.round.to_string(),
                 r.place.table.to_string(),
                 r.place.board.to_string(),
@@ -412,17 +456,13 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
                 mj_name,
                 mn,
                 mn_name,
-                if played {
-                    r.majors_score.to_string()
-                } else {
-                    String::new()
-                },
-                if played {
-                    r.minors_score.to_string()
-                } else {
-                    String::new()
-                },
-                if played {
+                th,
+                th_name,
+                score(0, r.majors_score),
+                score(1, r.minors_score),
+                score(2, 0),
+                // No net between three players each for themselves.
+                if played && three.is_none() {
                     (i64::from(r.majors_score) - i64::from(r.minors_score)).to_string()
                 } else {
                     String::new()

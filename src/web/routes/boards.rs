@@ -13,6 +13,7 @@ use crate::deals::par::Figures;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat};
 use crate::event::club::{Club, TimeZone};
+use crate::event::game::Game;
 use crate::event::par::{self, BoardParShown, EventPars};
 use crate::event::results::TableResult;
 use crate::event::seats::SideNames;
@@ -320,7 +321,7 @@ async fn visible_event(
     let who = viewer.toward(club.id);
     // Hidden, not forbidden: as the boards API and the PDFs answer before release. A game
     // dealt at the table (Embers) has no boards to view.
-    if !ev.exposure().papers_visible(who) || ev.settings.game().continuous() {
+    if !ev.exposure().papers_visible(who) || !Game::of(&ev.settings).papers() {
         return Err(AppError::NotFound);
     }
     let directors_only = !ev.hand_records_released;

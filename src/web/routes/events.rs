@@ -13,11 +13,12 @@ use serde::Deserialize;
 use super::event_results::{ResultsInput, ResultsView, results_view};
 use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::{Club, TimeZone};
+use crate::event::game::GameChoice;
 use crate::event::lifecycle::{self, MAX_REASON};
 use crate::event::results::Outcome;
 use crate::event::rounds::OpenState;
 use crate::event::settings::{
-    DEFAULT_CORRECTION_MINUTES, GameKind, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
+    DEFAULT_CORRECTION_MINUTES, Field, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
 };
 use crate::event::{
     ClubId, Count, DealKey, Event, EventFormat, EventId, EventSettings, EventStatus,
@@ -118,13 +119,26 @@ fn blank_zero(c: &Count) -> String {
 }
 
 impl EventForm {
+    /// The one "Game" choice the form shows selected: the form posts the game alone (a
+    /// Calypso variant's name or another game's); a script may still post both.
+    pub fn game_choice(&self) -> String {
+        match self.variant.trim() {
+            "" => self.game.trim().to_string(),
+            v => GameChoice::value_of(&self.game, v),
+        }
+    }
+
     fn draft(&self) -> SettingsDraft {
+        let (game, variant) = match self.variant.trim() {
+            "" => GameChoice::split(&self.game),
+            _ => (self.game.clone(), self.variant.clone()),
+        };
         SettingsDraft {
             name: self.name.clone(),
             date: self.date.clone(),
             format: self.format.clone(),
-            game: self.game.clone(),
-            variant: self.variant.clone(),
+            game,
+            variant,
             tables: Count::Text(self.tables.clone()),
             boards: Count::Text(self.boards.clone()),
             trick_rule: self.trick_rule.clone(),
@@ -156,8 +170,8 @@ impl EventForm {
             name: d.name,
             date: d.date,
             format: d.format,
-            game: d.game,
-            variant: d.variant,
+            game: GameChoice::value_of(&d.game, &d.variant),
+            variant: String::new(),
             tables: d.tables.to_string(),
             boards: d.boards.to_string(),
             trick_rule: d.trick_rule,
@@ -178,7 +192,12 @@ impl EventForm {
 pub fn settings_field_errors(e: &SettingsErrors) -> FieldErrors {
     let mut f = FieldErrors::default();
     for err in &e.0 {
-        f.add(err.field().name(), err);
+        // The form's one "Game" choice holds the variant too.
+        let field = match err.field() {
+            Field::Variant => Field::Game,
+            other => other,
+        };
+        f.add(field.name(), err);
     }
     f
 }
@@ -193,8 +212,8 @@ pub struct Choice {
 /// Choices for the form's selects.
 pub struct Choices {
     pub formats: Vec<Choice>,
-    pub games: Vec<Choice>,
-    pub variants: Vec<Choice>,
+    /// Every game, Calypso's variants one by one.
+    pub games: Vec<GameChoice>,
     pub rules: Vec<Choice>,
     pub suits: Vec<(&'static str, &'static str)>,
     pub max_name: usize,
@@ -216,22 +235,7 @@ impl Choices {
                     description: "",
                 })
                 .collect(),
-            games: GameKind::ALL
-                .iter()
-                .map(|g| Choice {
-                    value: g.name(),
-                    label: g.label(),
-                    description: g.description(),
-                })
-                .collect(),
-            variants: Variant::EVERY
-                .iter()
-                .map(|v| Choice {
-                    value: v.name(),
-                    label: v.label(),
-                    description: v.description(),
-                })
-                .collect(),
+            games: GameChoice::all(),
             rules: TrickRule::ALL
                 .iter()
                 .map(|r| Choice {
@@ -323,7 +327,7 @@ pub async fn new_form(session: Session, d: ClubDirector) -> HttpResponse {
             .format("%Y-%m-%d")
             .to_string(),
         format: EventFormat::PairsMitchell.name().into(),
-        variant: Variant::Standard.name().into(),
+        game: Variant::Standard.name().into(),
         tables: "4".into(),
         boards: "4".into(),
         trick_rule: TrickRule::Standard.name().into(),
@@ -981,7 +985,11 @@ impl From<&Event> for EventView {
             rule_label: s.trick_rule().label(),
             rule_description: s.trick_rule().description(),
             tables: count(s.tables(), "table", "tables"),
-            boards: count(s.boards(), "board", "boards"),
+            boards: {
+                // A game dealt at the table has no boards: its table-rounds' games.
+                let deal = crate::event::game::Game::of(s).deal();
+                count(s.boards(), deal.one, deal.many)
+            },
             seating: seating(s.trumps()),
         }
     }

@@ -12,6 +12,7 @@ use serde::Deserialize;
 
 use crate::event::club::Club;
 use crate::event::entries::Entry;
+use crate::event::game::{Game, MovementWords};
 use crate::event::individual::{
     DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, IndividualPlanError, options_open,
 };
@@ -177,6 +178,10 @@ struct IndividualPage {
     first_round: Result<Vec<(u32, String)>, String>,
     form: IndividualForm,
     errors: FieldErrors,
+    /// How the players move, in the game's words.
+    moves: MovementWords,
+    /// A game dealt at the table (Auction): no boards.
+    dealt_at_table: bool,
 }
 
 #[derive(Deserialize, Default, Clone)]
@@ -250,7 +255,8 @@ async fn render(
         .await?;
     let names = names(&st.entries);
     let tables = u32::from(ev.settings.tables());
-    let first_round = if ev.settings.auction_spec().is_some() {
+    let game = Game::of(&ev.settings);
+    let first_round = if game.three_scores() {
         match st.threes.iter().find(|r| r.round() == 1) {
             Some(r) => Ok(r.clone()),
             None if st.options.is_none() => Err("Set the rounds first.".to_string()),
@@ -285,6 +291,10 @@ async fn render(
         first_round,
         form,
         errors,
+        moves: game
+            .movement_words(ev.settings.side_names().majors())
+            .ok_or_else(|| AppError::NotFound)?,
+        dealt_at_table: game.dealt_at_table(),
     };
     let status = page.errors.status();
     Ok(html_page(status, &page))
@@ -416,7 +426,7 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
             Ok((st, codes, reported))
         })
         .await?;
-    if ev.settings.auction_spec().is_some() {
+    if Game::of(&ev.settings).three_scores() {
         return Ok(threes_parts(ev, &st, codes, &reported));
     }
     let names = names(&st.entries);

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use crate::event::EventId;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
+use crate::event::game::{Game, Word};
 use crate::event::movement::MovementChange;
 use crate::event::movement::{
     MovementOptions, MovementPatch, PlanError, heat_boards_per_round, movement_kind, movement_open,
@@ -86,7 +87,7 @@ fn grid(m: &Movement) -> Vec<GridRow> {
 
 /// Each entry's rounds, its seats named as players know them ("N-S ♠♥"), the parts of a
 /// line kept apart so numbers never run together.
-fn itineraries(m: &Movement, entries: &[Entry], sides: &SideNames) -> Vec<Itinerary> {
+fn itineraries(m: &Movement, entries: &[Entry], sides: &SideNames, entry: Word) -> Vec<Itinerary> {
     (1..=m.pairs)
         .map(|pair| Itinerary {
             number: pair,
@@ -107,7 +108,8 @@ fn itineraries(m: &Movement, entries: &[Entry], sides: &SideNames) -> Vec<Itiner
                             "Round {r}: table {t} · {} · {} · {}",
                             sides.name(side),
                             other.map_or("no opponents".to_string(), |o| format!(
-                                "against pair {o}"
+                                "against {} {o}",
+                                entry.one
                             )),
                             boards_text(s.map(|s| s.boards.as_slice()).unwrap_or(&[]))
                         )
@@ -236,6 +238,8 @@ struct MovementPage {
     itineraries: Vec<Itinerary>,
     /// What players call the two sides ("N-S ♠♥", "E-W ♦♣").
     sides: SideNames,
+    /// What an entry is: a pair, or a player (Duet).
+    entry: Word,
     form: MovementForm,
     /// The make-the-movement form's numbers, for a director who may make it.
     preview: Option<Preview>,
@@ -349,6 +353,8 @@ async fn render(
         None
     };
     let sides = ev.settings.side_names();
+    // Duet's entries are single players: "player", not "pair".
+    let entry = Game::of(&ev.settings).entry();
     let page = MovementPage {
         nav: Nav::new(session, viewer),
         event_id: id,
@@ -374,9 +380,10 @@ async fn render(
         grid: movement.as_ref().map(grid).unwrap_or_default(),
         itineraries: movement
             .as_ref()
-            .map(|m| itineraries(m, &entries, &sides))
+            .map(|m| itineraries(m, &entries, &sides, entry))
             .unwrap_or_default(),
         sides,
+        entry,
         movement,
         club,
         form,

@@ -5,6 +5,7 @@
 use actix_web::{HttpResponse, web};
 
 use crate::event::EventId;
+use crate::event::game::Game;
 use crate::event::par::EventPars;
 use crate::print::hand_records::{PdfKind, event_papers_with_pars};
 use crate::service::events::club_event;
@@ -71,7 +72,8 @@ async fn serve(
         .await?;
     // Hidden, not forbidden: an outsider cannot tell unreleased records from none.
     // A game dealt at the table (Embers) has no boards: nothing the site deals is played.
-    if !ev.exposure().papers_visible(viewer.toward(ev.club_id)) || ev.settings.game().continuous() {
+    if !ev.exposure().papers_visible(viewer.toward(ev.club_id)) || !Game::of(&ev.settings).papers()
+    {
         return Err(AppError::NotFound);
     }
     let key = ev.deal.clone().ok_or(AppError::NotFound)?;

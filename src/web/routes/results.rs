@@ -227,6 +227,8 @@ struct GridPart {
     sides: String,
     /// How many of the grid's boards are in each state, for the summary line.
     counts: Vec<(&'static str, usize)>,
+    /// What one game at a table is called: "board", or "game" where dealt at the table.
+    deal: &'static str,
 }
 
 /// `/c/{club}/events/{event}/results`: the director's grid, live.
@@ -300,6 +302,7 @@ async fn grid_part(state: &AppState, d: &ClubDirector, ev: &Event) -> Result<Str
         current: ev.round.current,
         running: ev.status.is_running(),
         rounds,
+        deal: crate::event::game::Game::of(&ev.settings).deal().one,
         sides: if ev.settings.auction_spec().is_some() {
             "Positions 1 v 2 v 3".to_string()
         } else {
@@ -460,9 +463,15 @@ fn sheet_lines(spec: &crate::engine::GameSpec, v: &Value) -> Vec<String> {
     let last = v["deals"].as_array().and_then(|d| d.last()).unwrap_or(v);
     if let Some(players) = last["players"].as_object() {
         for (seat, p) in players {
-            let cards: Vec<&str> = p["in_progress"]
+            // Cards as players read them: J♠, not JS.
+            let cards: Vec<String> = p["in_progress"]
                 .as_array()
-                .map(|a| a.iter().filter_map(Value::as_str).collect())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(Value::as_str)
+                        .map(crate::event::problem_words::card_words)
+                        .collect()
+                })
                 .unwrap_or_default();
             lines.push(format!(
                 "{seat}: {} completed calypso{}{}",

@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use super::individual;
 use crate::event::club::Club;
+use crate::event::game::{Game, MovementWords, Word};
 use crate::event::movement::movement_kind;
 use crate::event::rounds::{OpenGame, TableState, next_round, start_question, table_states};
 use crate::event::{Event, EventId};
@@ -57,6 +58,8 @@ pub struct RoundView {
     pub event_id: EventId,
     /// Whether the event is running (once it is over, no round "is being played").
     pub running: bool,
+    /// A progressive individual: how its players move, in its game's words.
+    pub moves: Option<MovementWords>,
 }
 
 /// The open games of rounds before the current one, each with its page: the result's, or
@@ -102,6 +105,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
             table_cards,
             guide_cards: false,
             cuts_open: p.cuts_open,
+            moves: Game::of(&ev.settings).movement_words(ev.settings.side_names().majors()),
         });
     }
     let (club, id) = (ev.club_id, ev.id);
@@ -113,6 +117,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         .db(move |c| Ok(service::play::round_control(c, club, id, table_code)?))
         .await?;
     let now = crate::service::now();
+    let game = Game::of(&ev.settings);
     let states = match &movement {
         Some(m) => table_states(m, &ev.round, now, &reported),
         None => vec![],
@@ -145,7 +150,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         tables: match &movement {
             Some(m) => states
                 .into_iter()
-                .map(|(t, s)| (t, s, who(m, ev.round.current, t)))
+                .map(|(t, s)| (t, s, who(m, ev.round.current, t, game.deal())))
                 .collect(),
             None => vec![],
         },
@@ -156,17 +161,22 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         table_cards: movement.is_some(),
         guide_cards: movement.is_some(),
         cuts_open: vec![],
+        moves: None,
     })
 }
 
-/// "3 v 8, board 3" for a table in a round.
-fn who(m: &Movement, round: u32, table: u32) -> String {
+/// "3 v 8, board 3" for a table in a round ("game 3" for a game dealt at the table).
+fn who(m: &Movement, round: u32, table: u32, deal: Word) -> String {
     match m.seating(round, table) {
         Some(s) if s.has_game() => format!(
-            "{} v {}, board{} {}",
+            "{} v {}, {} {}",
             s.majors.unwrap_or(0),
             s.minors.unwrap_or(0),
-            if s.boards.len() > 1 { "s" } else { "" },
+            if s.boards.len() > 1 {
+                deal.many
+            } else {
+                deal.one
+            },
             s.boards
                 .iter()
                 .map(u32::to_string)
@@ -419,13 +429,21 @@ async fn individual_cards(
         ));
     }
     let tables = u32::from(ev.settings.tables());
-    let summary = format!("Progressive individual: {tables} tables, {players} players");
-    let notes = [
-        format!("Before each game the players at this table cut: the highest newcomer partners the highest player who stayed (in round 1 the two highest cuts partner), and the highest cut's side sits {}.", options.sides.majors()),
-        "After the game the winners stay at this table and the losers move up a table (the last table's to table 1). Of a losing side of three, the player who sat out the last deal moves down a table instead.".into(),
-        "A side of three sits one player out each deal; whoever sits out the first deal also sits out the last.".into(),
+    let game = Game::of(&ev.settings);
+    let summary = match game.three_scores() {
+        true => format!(
+            "{}: {tables} tables of three, {players} players",
+            game.label()
+        ),
+        false => format!("Progressive individual: {tables} tables, {players} players"),
+    };
+    let mut notes = game
+        .movement_words(options.sides.majors())
+        .map(|m| m.card_notes)
+        .unwrap_or_default();
+    notes.push(
         "Scan the code for this round's seating at this table, and to report the score.".into(),
-    ];
+    );
     let pdf =
         web::block(move || cards::code_cards(&cards, tables, &summary, &notes, &options)).await?;
     pdf_download(pdf, ev.id, "table-cards")

@@ -9,6 +9,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::event::club::Club;
+use crate::event::game::Game;
 use crate::event::par::{self, EventPars};
 use crate::event::results::Publication;
 use crate::event::seats::SideNames;
@@ -209,6 +210,8 @@ struct ScorecardPage<'a> {
     /// Each row's result against the robots from the entry's own side, by row; the
     /// column is there only when some row has one.
     against: Vec<Option<i64>>,
+    /// The game's words: a game dealt at the table has no boards.
+    game: Game,
 }
 
 impl ScorecardPage<'_> {
@@ -255,7 +258,7 @@ pub async fn scorecard(
         .find(|c| c.number == number)
         .ok_or(AppError::NotFound)?;
     let base = base_of(&l.club, &l.ev);
-    let hands = if l.ev.settings.game().continuous() {
+    let hands = if Game::of(&l.ev.settings).dealt_at_table() {
         let ev = l.ev.clone();
         let games = state
             .db(move |c| Ok(service::standings::reports_of_entry(c, &ev, number)?))
@@ -271,7 +274,7 @@ pub async fn scorecard(
                     .find(|(p, _, _)| shown && Some(p.table) == r.table && p.round == r.round)?;
                 // Each hand's points for the entry: its side's (Embers), its position's
                 // at a table of three (Auction).
-                let points: Vec<i64> = if l.ev.settings.auction_spec().is_some() {
+                let points: Vec<i64> = if Game::of(&l.ev.settings).three_scores() {
                     let hands = usize::from(l.ev.settings.hands());
                     super::table_auction::auction_report(hands, report.json())
                         .iter()
@@ -322,6 +325,7 @@ pub async fn scorecard(
             card,
             kind: l.ev.settings.entry_word(),
             seat_names: l.ev.settings.side_names(),
+            game: Game::of(&l.ev.settings),
         },
     ))
 }

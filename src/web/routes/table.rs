@@ -294,7 +294,10 @@ async fn individual_table(
     } else if last {
         vec!["This is the last round.".into()]
     } else {
-        vec!["The winners stay at this table; the losers move up a table (of a losing side of three, the player who sat out the last deal moves down a table instead).".into()]
+        crate::event::game::Game::of(&ev.settings)
+            .movement_words("")
+            .map(|m| vec![m.next.to_string()])
+            .unwrap_or_default()
     };
     let boards = here
         .map(|_| vec![progressive_board(tables, round, table)])
