@@ -7,10 +7,12 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::game::GameKind;
+use super::results::Report;
+use super::settings::EventSettings;
 use crate::engine::auction::{self, AuctionScore, AuctionSpec, AuctionSummary};
 use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSummary};
 use crate::engine::json::{DealInput, DummiesInput, PlayerInput, SeatMap, deal_record, side_named};
@@ -64,6 +66,86 @@ pub struct SheetInput {
     /// first dealer, any setup, the report after each hand), without `hands` (the event's).
     #[serde(default)]
     pub auction: Option<AuctionSummary>,
+}
+
+/// A Calypso game's report as stored (seats by letter, sides by name, as the table gave them).
+#[derive(Debug)]
+pub enum CalypsoReport {
+    /// The end-of-game summary.
+    Summary {
+        players: SeatMap<PlayerInput>,
+        trick_piles: BTreeMap<String, i64>,
+        revokes: Option<BTreeMap<String, i64>>,
+        /// Calypso Duet: each deal's dummies, deal 1 first (empty otherwise).
+        dummies: Vec<DummiesInput>,
+    },
+    /// One line per deal, each the summary after it.
+    Deals {
+        deals: Vec<DealLine>,
+        revokes: Option<BTreeMap<String, i64>>,
+    },
+    /// The full play record.
+    Record(RecordInput),
+}
+
+impl CalypsoReport {
+    /// A stored Calypso report, or `None` for JSON that is not one of its three shapes.
+    pub fn read(json: &Value) -> Option<CalypsoReport> {
+        let input = SheetInput::deserialize(json).ok()?;
+        if input.partnerships.is_some() || input.reports.is_some() || input.auction.is_some() {
+            return None;
+        }
+        let summary_given = input.players.is_some() || input.trick_piles.is_some();
+        match (input.players, input.trick_piles, input.deals, input.record) {
+            (Some(players), Some(trick_piles), None, None) => Some(CalypsoReport::Summary {
+                players,
+                trick_piles,
+                revokes: input.revokes,
+                dummies: input.dummies.unwrap_or_default(),
+            }),
+            (None, None, Some(deals), None) => Some(CalypsoReport::Deals {
+                deals,
+                revokes: input.revokes,
+            }),
+            (None, None, None, Some(record))
+                if !summary_given && input.revokes.is_none() && input.dummies.is_none() =>
+            {
+                Some(CalypsoReport::Record(record))
+            }
+            _ => None,
+        }
+    }
+
+    /// Each deal's dummies as chosen (Calypso Duet), deal 1 first: `None` where a deal's are
+    /// not given or not seats. Empty for a report that gives none.
+    pub fn dummies(&self) -> Vec<[Option<Seat>; 2]> {
+        let seats = |d: &DummiesInput| d.seats().unwrap_or([None, None]);
+        match self {
+            CalypsoReport::Summary { dummies, .. } => dummies.iter().map(seats).collect(),
+            CalypsoReport::Deals { deals, .. } => {
+                if deals.iter().all(|d| d.dummies.is_none()) {
+                    return Vec::new();
+                }
+                deals
+                    .iter()
+                    .map(|d| d.dummies.as_ref().map_or([None, None], seats))
+                    .collect()
+            }
+            CalypsoReport::Record(r) => {
+                if r.deals.iter().all(|d| d.duet.is_none()) {
+                    return Vec::new();
+                }
+                r.deals
+                    .iter()
+                    .map(|d| {
+                        d.duet.as_ref().map_or([None, None], |x| {
+                            [&x.majors, &x.minors].map(|c| c.dummy.parse::<Seat>().ok())
+                        })
+                    })
+                    .collect()
+            }
+        }
+    }
 }
 
 /// A report read into the engine's terms.
@@ -603,6 +685,57 @@ fn dummies_json(d: [Option<Seat>; 2]) -> Value {
         }
     }
     Value::Object(m)
+}
+
+/// The engine's score of a stored report, what the pages show of it: song by song (Kaiso),
+/// hand by hand (Embers, Auction). Stored beside the report; a Calypso report has none (its
+/// pages show the counts as entered).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Breakdown {
+    Kaiso(KaisoScore),
+    Embers(EmbersScore),
+    Auction(AuctionScore),
+}
+
+impl Breakdown {
+    /// The breakdown of an accepted sheet's score.
+    pub fn of_scored(score: &Scored) -> Option<Breakdown> {
+        match score {
+            Scored::Calypso(_) => None,
+            Scored::Kaiso(s) => Some(Breakdown::Kaiso(s.clone())),
+            Scored::Embers(s) => Some(Breakdown::Embers(s.clone())),
+            Scored::Auction(s) => Some(Breakdown::Auction(s.clone())),
+        }
+    }
+
+    /// The breakdown of a stored report, scored against the event's game: the one place a
+    /// stored report is scored (a row kept before breakdowns were stored has none). `None`
+    /// for a report that has no breakdown or is not this event's game.
+    pub fn score(settings: &EventSettings, report: &Report) -> Option<Breakdown> {
+        match report {
+            Report::Kaiso(k) => Some(Breakdown::Kaiso(kaiso::score(k))),
+            Report::Embers(e) => {
+                let spec = settings.embers_spec()?;
+                Some(Breakdown::Embers(embers::score(&spec, e)))
+            }
+            Report::Auction(a) => {
+                let spec = settings.auction_spec()?;
+                Some(Breakdown::Auction(auction::score(&spec, a)))
+            }
+            Report::NotReported | Report::Calypso(_) | Report::Unreadable(_) => None,
+        }
+    }
+
+    /// As the row stores it (compact JSON).
+    pub fn text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A stored breakdown's text; `None` for a text that does not read (recomputed then).
+    pub fn read(text: &str) -> Option<Breakdown> {
+        serde_json::from_str(text).ok()
+    }
 }
 
 impl Sheet {

@@ -23,7 +23,9 @@ use crate::event::results::{
     Adjusted, AuditEntry, OpenDisputes, Outcome, Report, ResultStatus, ResultValues, TableResult,
 };
 use crate::event::settings::EventSettings;
-use crate::event::table_report::{self, Checked, Scored, Sheet, SheetInput, auction_problems};
+use crate::event::table_report::{
+    self, Breakdown, Checked, Scored, Sheet, SheetInput, auction_problems,
+};
 use crate::event::{ClubId, DealKey, Event, EventId, EventStatus, PapersError, ResultId};
 use crate::movement::IndividualRound;
 use crate::movement::Side;
@@ -235,8 +237,21 @@ pub(crate) fn check_report_within(
         };
         let checked = table_report::check_within(&spec, &sheet, dealt.as_deref(), budget)
             .map_err(EntryError::Problems)?;
-        Ok((checked, Report::of_json(sheet.to_json(&spec))))
+        // The engine's breakdown is stored beside the report: the pages show it as scored here.
+        let report = Report::of_json(sheet.to_json(&spec))
+            .with_breakdown(Breakdown::of_scored(&checked.score));
+        Ok((checked, report))
     })
+}
+
+/// The engine's breakdown of a stored report (song by song, hand by hand): the one stored
+/// beside it, or, for a row kept before breakdowns were stored, scored now. The one place a
+/// stored report is scored (docs/scoring.md).
+pub fn breakdown(settings: &EventSettings, report: &Report) -> Option<Breakdown> {
+    report
+        .breakdown()
+        .cloned()
+        .or_else(|| Breakdown::score(settings, report))
 }
 
 /// An Embers or Auction table's hands so far, before the game is over: checked by the engine
