@@ -116,6 +116,14 @@ impl CalypsoReport {
         }
     }
 
+    /// A map of counts by side name (trick piles, revokes) in the game's side order: each
+    /// side's index and count. A name that is no side of the game is left out.
+    pub fn by_side(spec: &GameSpec, counts: &BTreeMap<String, i64>) -> Vec<(usize, i64)> {
+        (0..spec.sides())
+            .filter_map(|side| counts.get(&spec.side_name(side)).map(|&n| (side, n)))
+            .collect()
+    }
+
     /// Each deal's dummies as chosen (Calypso Duet), deal 1 first: `None` where a deal's are
     /// not given or not seats. Empty for a report that gives none.
     pub fn dummies(&self) -> Vec<[Option<Seat>; 2]> {
@@ -146,6 +154,28 @@ impl CalypsoReport {
             }
         }
     }
+}
+
+/// Calypso Duet: one deal's dummies in words, each player named by their hands' trumps
+/// ("♠♥ player South · ♣♦ player West"). Empty for a game that is not a Duet.
+pub fn dummies_words(spec: &GameSpec, chosen: [Option<Seat>; 2]) -> String {
+    let Some(duet) = spec.duet.as_ref() else {
+        return String::new();
+    };
+    duet.players
+        .iter()
+        .zip(chosen)
+        .map(|(player, seat)| {
+            let suits: String = player
+                .dealt()
+                .iter()
+                .filter_map(|&s| spec.trumps.of(s).map(|t| t.symbol()))
+                .collect();
+            let dummy = seat.map_or("not given", |s| s.name());
+            format!("{suits} player {dummy}")
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// A report read into the engine's terms.
@@ -215,6 +245,18 @@ fn problem(code: &'static str, message: String, side: Option<usize>) -> Problem 
 }
 
 impl SheetInput {
+    /// An Embers or Auction game's hands before its last: checked and scored as the table
+    /// goes, and nothing kept (the game's result is entered with its last hand). Every other
+    /// report is a whole result.
+    pub fn is_game_so_far(&self, settings: &EventSettings) -> bool {
+        let hands = usize::from(settings.hands());
+        match settings.game() {
+            GameKind::Embers => self.reports.as_ref().is_some_and(|r| r.len() < hands),
+            GameKind::Auction => self.auction.as_ref().is_some_and(|a| a.hands.len() < hands),
+            GameKind::Calypso | GameKind::Kaiso => false,
+        }
+    }
+
     /// Reads the report; the error says what shape is wrong (not what is impossible: that is
     /// the engine's check).
     /// `embers` is an Embers event's game (its hands and packs), `auction` an Auction
@@ -419,7 +461,7 @@ fn revokes(spec: &GameSpec, given: Option<&BTreeMap<String, i64>>) -> Result<Vec
 /// deals the first hand (the movement seats each round's players so).
 pub fn auction_problems(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
     let mut problems = auction::check(spec, summary);
-    if summary.first_dealer != Seat::North {
+    if summary.first_dealer != auction::FIRST_DEALER {
         problems.insert(
             0,
             problem(

@@ -9,11 +9,15 @@ use crate::engine::embers::{EmbersScore, HandSummary, MAX_HANDS};
 use crate::engine::json::{CardText, DummiesInput, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::problem_words::players_words;
-use crate::event::results::{ResultStatus, TableResult};
+use crate::event::results::{Report, ResultStatus, TableResult};
 use crate::event::seats::{side_called, side_letters};
 use crate::event::settings::GameKind;
 use crate::event::standings::live::SoFar;
-use crate::event::table_report::{DealLine, RecordInput, SheetInput};
+use crate::event::settings::EventSettings;
+use crate::event::table_report::{
+    Breakdown, CalypsoReport, DealLine, RecordInput, SheetInput, dummies_words,
+};
+use crate::service;
 
 use super::table_auction::rows as auction_rows;
 use super::table_auction::{AuctionForm, AuctionRow, AuctionView, auction_report};
@@ -807,6 +811,23 @@ impl CountsView {
     }
 }
 
+/// A stored result with the engine's breakdown of its report, as a table's page shows it.
+pub struct Shown<'a> {
+    pub result: &'a TableResult,
+    pub breakdown: Option<Breakdown>,
+}
+
+impl<'a> Shown<'a> {
+    /// The result and its breakdown, as stored or (a row kept before breakdowns were) as
+    /// the service scores it.
+    pub fn of(settings: &EventSettings, result: &'a TableResult) -> Shown<'a> {
+        Shown {
+            result,
+            breakdown: service::results::breakdown(settings, &result.report),
+        }
+    }
+}
+
 /// A result already in, as the table sees it.
 pub struct ResultView {
     pub id: i32,
@@ -832,6 +853,9 @@ pub struct ResultView {
     pub hands: Vec<HandRow>,
     /// An Auction report's score, hand by hand (positions 1, 2, 3).
     pub auction: Vec<AuctionRow>,
+    /// Calypso Duet: the dummies chosen, deal by deal ("Deal 1: ♠♥ player S · ♦♣ player
+    /// W"), for the other player to check.
+    pub dummies: Vec<String>,
 }
 
 /// One game (or one deal) of an entered report, read only.
@@ -853,32 +877,38 @@ pub struct ReportSeat {
     pub in_progress: String,
 }
 
-/// The report's counts as the agree screen shows them (the API's JSON shape: a summary, the
-/// deals' lines, or a play record, which shows no counts of its own).
-fn report_blocks(spec: &GameSpec, report: &serde_json::Value) -> Vec<ReportBlock> {
-    let sides = |v: &serde_json::Value| -> String {
-        v.as_object()
+/// The report's counts as the agree screen shows them (a summary, or the deals' lines; a
+/// play record shows no counts of its own), the sides named in the game's words.
+fn report_blocks(spec: &GameSpec, report: &Report) -> Vec<ReportBlock> {
+    let Report::Calypso(calypso) = report else {
+        return Vec::new();
+    };
+    let sides = |counts: Option<&BTreeMap<String, i64>>| -> String {
+        counts
             .map(|m| {
-                m.iter()
-                    .map(|(side, n)| format!("{side} {n}"))
+                CalypsoReport::by_side(spec, m)
+                    .into_iter()
+                    .map(|(side, n)| format!("{} {n}", side_called(spec, side)))
                     .collect::<Vec<_>>()
                     .join(" · ")
             })
             .unwrap_or_default()
     };
-    let block = |title: Option<String>, v: &serde_json::Value, revokes: &serde_json::Value| {
+    let block = |title: Option<String>,
+                 players: &SeatMap<PlayerInput>,
+                 piles: &BTreeMap<String, i64>,
+                 revokes: Option<&BTreeMap<String, i64>>| {
         let seats = spec
             .seats()
             .iter()
             .map(|&seat| {
-                let p = &v["players"][seat.letter().to_string()];
+                let p = players.0[seat.index()].as_ref();
                 let suit = spec.trumps.of(seat);
-                let ranks: Vec<String> = p["in_progress"]
-                    .as_array()
+                let ranks: Vec<String> = p
                     .into_iter()
-                    .flatten()
-                    .filter_map(|c| c.as_str())
+                    .flat_map(|p| &p.in_progress)
                     .map(|c| {
+                        let c = c.0.to_string();
                         c.get(..c.len().saturating_sub(1))
                             .unwrap_or("")
                             .replace('T', "10")
@@ -891,7 +921,7 @@ fn report_blocks(spec: &GameSpec, report: &serde_json::Value) -> Vec<ReportBlock
                         suit.map_or(String::new(), |s| s.symbol().to_string())
                     ),
                     red: suit.is_some_and(|s| s.is_red()),
-                    calypsos: p["calypsos"].as_i64().map_or("–".into(), |n| n.to_string()),
+                    calypsos: p.map_or("–".into(), |p| p.calypsos.to_string()),
                     in_progress: if ranks.is_empty() {
                         "–".into()
                     } else {
@@ -903,28 +933,47 @@ fn report_blocks(spec: &GameSpec, report: &serde_json::Value) -> Vec<ReportBlock
         ReportBlock {
             title,
             seats,
-            piles: sides(&v["trick_piles"]),
+            piles: sides(Some(piles)),
             revokes: sides(revokes),
         }
     };
-    match report["deals"].as_array() {
-        Some(deals) => deals
+    match calypso.report() {
+        // The whole game's revokes under the last deal.
+        CalypsoReport::Deals { deals, revokes } => deals
             .iter()
             .enumerate()
             .map(|(k, d)| {
-                // A deal's own revokes, or the whole game's under the last deal.
-                let revokes = match &d["revokes"] {
-                    serde_json::Value::Null if k + 1 == deals.len() => &report["revokes"],
-                    own => own,
-                };
-                block(Some(format!("Deal {}", k + 1)), d, revokes)
+                let last = k + 1 == deals.len();
+                block(
+                    Some(format!("Deal {}", k + 1)),
+                    &d.players,
+                    &d.trick_piles,
+                    revokes.as_ref().filter(|_| last),
+                )
             })
             .collect(),
-        None if report["players"].is_object() => {
-            vec![block(None, report, &report["revokes"])]
-        }
-        None => Vec::new(),
+        CalypsoReport::Summary {
+            players,
+            trick_piles,
+            revokes,
+            ..
+        } => vec![block(None, players, trick_piles, revokes.as_ref())],
+        CalypsoReport::Record(_) => Vec::new(),
     }
+}
+
+/// Calypso Duet: the dummies a report chose, deal by deal, each player named by their
+/// hands' trumps ("Deal 2: ♠♥ player South · ♦♣ player West"). Empty for another game.
+fn dummies_chosen(spec: &GameSpec, report: &Report) -> Vec<String> {
+    let (Some(_), Report::Calypso(calypso)) = (spec.duet.as_ref(), report) else {
+        return Vec::new();
+    };
+    calypso
+        .dummies()
+        .into_iter()
+        .enumerate()
+        .map(|(k, chosen)| format!("Deal {}: {}", k + 1, dummies_words(spec, chosen)))
+        .collect()
 }
 
 /// One choice of a player's dummy: a dealt hand, by its board seat.
@@ -1191,7 +1240,7 @@ impl ScoreEntry {
         form: &TableForm,
         problems: &[Problem],
         message: Option<String>,
-        result: Option<&TableResult>,
+        result: Option<Shown>,
     ) -> ScoreEntry {
         let mode = form.mode();
         // The counts' problems in the players' words, the line most likely wrong first.
@@ -1341,7 +1390,7 @@ impl ScoreEntry {
             dummies: dummies_view(spec, form, at(Spot::Dummies)),
             problems: at(Spot::Top),
             message,
-            result: result.map(|r| ResultView {
+            result: result.map(|Shown { result: r, breakdown }| ResultView {
                 id: r.id.get(),
                 majors: r.majors_score,
                 minors: r.minors_score,
@@ -1350,14 +1399,12 @@ impl ScoreEntry {
                 awaiting: r.status == ResultStatus::Provisional,
                 agreeing: None,
                 waiting: None,
-                report: report_blocks(spec, r.report.json()),
-                record: r.report.json()["record"].is_object(),
-                songs: songs_report(spec, r.report.json()),
-                hands: hands_report(spec, r.report.json()),
-                auction: r.report.json()["auction"]["reports"]
-                    .as_array()
-                    .map(|h| auction_report(h.len(), r.report.json()))
-                    .unwrap_or_default(),
+                report: report_blocks(spec, &r.report),
+                dummies: dummies_chosen(spec, &r.report),
+                record: matches!(&r.report, Report::Calypso(c) if matches!(c.report(), CalypsoReport::Record(_))),
+                songs: songs_report(spec, &r.report, breakdown.as_ref()),
+                hands: hands_report(breakdown.as_ref()),
+                auction: auction_report(breakdown.as_ref()),
             }),
             late: None,
             away: None,
@@ -1472,6 +1519,52 @@ mod tests {
             .unwrap()
             .to_json(spec)
             .to_string()
+    }
+
+    #[test]
+    fn the_agree_card_names_the_sides_trick_piles_and_revokes_in_the_games_words() {
+        let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
+        let report = Report::of_json(serde_json::json!({
+            "players": {"N": {"calypsos": 1, "in_progress": ["2S", "TS"]}},
+            "trick_piles": {"NS": 85, "EW": 88},
+            "revokes": {"NS": 0, "EW": 1}
+        }));
+        let blocks = report_blocks(&spec, &report);
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].piles, "N-S ♠♥ 85 · E-W ♦♣ 88");
+        assert_eq!(blocks[0].revokes, "N-S ♠♥ 0 · E-W ♦♣ 1");
+        assert_eq!(blocks[0].seats[0].in_progress, "2 10");
+        assert_eq!(blocks[0].seats[1].calypsos, "–");
+    }
+
+    #[test]
+    fn the_agree_card_names_each_duet_players_dummy_deal_by_deal() {
+        let spec = GameSpec::build(Variant::Duet, TrickRule::Standard, None).unwrap();
+        let report = Report::of_json(serde_json::json!({
+            "players": {},
+            "trick_piles": {"NS": 0, "EW": 0},
+            "revokes": {"NS": 0, "EW": 0},
+            "dummies": [{"majors": "S", "minors": "W"}, {"majors": "N", "minors": "E"}]
+        }));
+        assert_eq!(
+            dummies_chosen(&spec, &report),
+            [
+                "Deal 1: ♠♥ player South · ♣♦ player West",
+                "Deal 2: ♠♥ player North · ♣♦ player East"
+            ]
+        );
+        // Deal by deal, each line's own.
+        let deals = Report::of_json(serde_json::json!({
+            "deals": [{"players": {}, "trick_piles": {}, "dummies": {"majors": "N", "minors": "W"}}],
+            "revokes": {"NS": 0, "EW": 0}
+        }));
+        assert_eq!(
+            dummies_chosen(&spec, &deals),
+            ["Deal 1: ♠♥ player North · ♣♦ player West"]
+        );
+        // Not a Duet: nothing.
+        let standard = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
+        assert!(dummies_chosen(&standard, &report).is_empty());
     }
 
     #[test]

@@ -7,7 +7,9 @@ use serde_json::Value;
 
 use crate::engine::kaiso::{self, KaisoSummary, Kind, Partnerships, SideSummary, SummarySong};
 use crate::engine::{GameSpec, Problem, Rank, Suit};
+use crate::event::results::Report;
 use crate::event::seats::side_called;
+use crate::event::table_report::Breakdown;
 
 /// More rows than a partnership can score (208 cards, songs of at least four) are not read.
 pub const MAX_SONGS: usize = 60;
@@ -425,15 +427,16 @@ pub struct SongsReport {
     pub total: i64,
 }
 
-/// A stored Kaiso report as the agree screen shows it (nothing for another report).
-pub fn songs_report(spec: &GameSpec, report: &Value) -> Vec<SongsReport> {
-    if !report["partnerships"].is_object() {
-        return Vec::new();
-    }
-    let Ok(summary) = serde_json::from_value::<KaisoSummary>(report.clone()) else {
+/// A stored Kaiso report as the agree screen shows it, with the score the engine gave it
+/// (nothing for another report).
+pub fn songs_report(
+    spec: &GameSpec,
+    report: &Report,
+    breakdown: Option<&Breakdown>,
+) -> Vec<SongsReport> {
+    let (Report::Kaiso(summary), Some(Breakdown::Kaiso(score))) = (report, breakdown) else {
         return Vec::new();
     };
-    let score = kaiso::score(&summary);
     summary
         .partnerships
         .each()
