@@ -307,6 +307,23 @@ impl Report {
         self.json().to_string()
     }
 
+    /// The wire form laid out for reading (a director's result page); empty when nothing
+    /// was reported, or the row's text is not a JSON object.
+    pub fn pretty_text(&self) -> String {
+        Some(self.json())
+            .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
+            .and_then(|v| serde_json::to_string_pretty(v).ok())
+            .unwrap_or_default()
+    }
+
+    /// A play record's deals laid out for reading, as the form's record box takes them.
+    pub fn record_text(&self) -> Option<String> {
+        match self {
+            Report::Calypso(k) => serde_json::to_string_pretty(k.json.get("record")?).ok(),
+            _ => None,
+        }
+    }
+
     /// The engine's score stored beside the report, if any.
     pub fn breakdown(&self) -> Option<&Breakdown> {
         match self {
@@ -596,6 +613,57 @@ pub fn boards_still_to_play(movement: Option<&Movement>, results: &[TableResult]
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_report_reads_as_its_games_and_writes_back_byte_for_byte() {
+        let texts = [
+            (r#"{"players":{"N":{"calypsos":1,"in_progress":["2S"]}},"trick_piles":{"NS":72,"EW":104},"revokes":{"NS":0,"EW":1}}"#, "calypso"),
+            (r#"{"deals":[{"players":{},"trick_piles":{"EW":1,"NS":2}}],"revokes":{"NS":0}}"#, "calypso"),
+            (r#"{"record":{"deals":[]}}"#, "calypso"),
+            (r#"{"partnerships":{"NS":{"songs":[],"leftover":0,"trick_pile_count":0},"EW":{"songs":[],"leftover":0,"trick_pile_count":0}}}"#, "kaiso"),
+            (r#"{"reports":[]}"#, "embers"),
+            (r#"{"auction":{"first_dealer":"1","reports":[]}}"#, "auction"),
+            ("{}", "none"),
+            (r#"{"players":{}}"#, "unreadable"),
+            (r#"{"auction":{"reports":[]},"extra":1}"#, "unreadable"),
+            ("not json", "unreadable"),
+        ];
+        for (text, game) in texts {
+            let r = Report::read(text);
+            let read = match &r {
+                Report::NotReported => "none",
+                Report::Calypso(_) => "calypso",
+                Report::Kaiso(_) => "kaiso",
+                Report::Embers(_) => "embers",
+                Report::Auction(_) => "auction",
+                Report::Unreadable(_) => "unreadable",
+            };
+            assert_eq!(read, game, "{text}");
+            // The wire form as read: key order and all (a text not JSON as a JSON string).
+            let back = if game == "unreadable" && text == "not json" {
+                "\"not json\"".to_string()
+            } else {
+                text.to_string()
+            };
+            assert_eq!(r.text(), back, "{text}");
+            assert_eq!(Report::read(&r.text()), r);
+        }
+    }
+
+    #[test]
+    fn a_breakdown_is_kept_only_beside_a_report_of_its_game() {
+        use crate::engine::embers::EmbersScore;
+        let embers = Breakdown::Embers(EmbersScore {
+            hands: vec![],
+            totals: Default::default(),
+            complete: false,
+        });
+        let r = Report::read(r#"{"reports":[]}"#).with_breakdown(Some(embers.clone()));
+        assert_eq!(r.breakdown(), Some(&embers));
+        assert_eq!(Breakdown::read(&embers.text()), Some(embers.clone()));
+        let kaiso = Report::read(r#"{"partnerships":{"NS":{"songs":[],"leftover":0,"trick_pile_count":0},"EW":{"songs":[],"leftover":0,"trick_pile_count":0}}}"#);
+        assert_eq!(kaiso.with_breakdown(Some(embers)).breakdown(), None);
+    }
 
     fn values(adjusted: Option<Adjusted>) -> ResultValues {
         ResultValues {

@@ -587,10 +587,7 @@ async fn result_page(
             breakdown.as_ref(),
         )
     };
-    let sheet_json = Some(result.report.json())
-        .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
-        .and_then(|v| serde_json::to_string_pretty(v).ok())
-        .unwrap_or_default();
+    let sheet_json = result.report.pretty_text();
     Ok(html_page(
         status,
         &ResultPage {
@@ -1160,7 +1157,7 @@ pub async fn correct_form(
         .db(move |c| Ok(entry::result_of(c, &ev2, result)?))
         .await?;
     let (round, table, board) = (r.place.round, r.place.table, r.place.board);
-    let score = ScoreForm::new(TableForm::from_sheet(r.report.json(), round, board));
+    let score = ScoreForm::new(TableForm::from_sheet(&r.report, round, board));
     let place = (round, table, board);
     entry_page(
         &state,

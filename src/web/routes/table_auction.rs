@@ -16,7 +16,6 @@
 //! Suits are `S H D C` (or `♠ ♥ ♦ ♣`). The dealer of hand `k` is player ((k − 1) mod 3) + 1:
 //! the form's game starts with player 1 dealing.
 
-use serde_json::Value;
 
 use super::table_songs::Chip;
 use crate::event::table_report::Breakdown;
@@ -466,31 +465,31 @@ impl AuctionForm {
         summary_of(self.read(problems))
     }
 
-    /// The form a stored sheet came from, `{"auction": {"first_dealer": "1", "reports":
-    /// [..]}}` (or the summary itself): for a director's correction, and to show a stored
-    /// result. Calls as tokens; a hand reported by its contract gets the shortest auction
-    /// that gives it. A report that does not read is a blank hand.
-    pub fn from_json(v: &Value) -> AuctionForm {
+    /// The form a stored game came from, hand by hand.
+    pub fn from_summary(a: &AuctionSummary) -> AuctionForm {
+        AuctionForm {
+            hands: a
+                .hands
+                .iter()
+                .take(MAX_AUCTION_HANDS)
+                .enumerate()
+                .map(|(i, r)| AuctionHandForm::from_report(i + 1, r))
+                .collect(),
+        }
+    }
+
+    /// The form of a game's JSON (`{"auction": ...}` or the summary itself); an empty form
+    /// for JSON that is no game.
+    #[cfg(test)]
+    pub fn from_json(v: &serde_json::Value) -> AuctionForm {
         let a = if v["auction"].is_object() {
             &v["auction"]
         } else {
             v
         };
-        let Some(reports) = a["reports"].as_array() else {
-            return AuctionForm::default();
-        };
-        AuctionForm {
-            hands: reports
-                .iter()
-                .take(MAX_AUCTION_HANDS)
-                .enumerate()
-                .map(|(i, r)| {
-                    serde_json::from_value::<HandReport>(r.clone())
-                        .map(|r| AuctionHandForm::from_report(i + 1, &r))
-                        .unwrap_or_default()
-                })
-                .collect(),
-        }
+        serde_json::from_value::<AuctionSummary>(a.clone())
+            .map(|a| AuctionForm::from_summary(&a))
+            .unwrap_or_default()
     }
 
     /// The lines to show: every hand typed, then the next. The next starts where the last

@@ -304,83 +304,117 @@ impl TableForm {
         f
     }
 
-    /// The form a stored sheet (the API's JSON of what was entered) came from, for a
-    /// director's correction to start from what the table entered.
-    pub fn from_sheet(v: &serde_json::Value, round: u32, board: u32) -> TableForm {
+    /// The form a stored report came from, for a director's correction to start from what
+    /// the table entered.
+    pub fn from_sheet(report: &Report, round: u32, board: u32) -> TableForm {
         let mut pairs = vec![
             ("round".to_string(), round.to_string()),
             ("board".to_string(), board.to_string()),
         ];
-        let counts = |prefix: &str, s: &serde_json::Value, pairs: &mut Vec<(String, String)>| {
-            for (seat, p) in s["players"].as_object().into_iter().flatten() {
-                if let Some(n) = p["calypsos"].as_i64() {
-                    pairs.push((format!("{prefix}calypsos_{seat}"), n.to_string()));
-                }
-                let cards = p["in_progress"].as_array().into_iter().flatten();
-                for card in cards.filter_map(|c| c.as_str()) {
-                    // The card's rank: all but its suit letter.
-                    let rank = card.get(..card.len().saturating_sub(1)).unwrap_or("");
-                    pairs.push((format!("{prefix}ranks_{seat}"), rank.to_string()));
+        // A card's rank as the form types it: all but its suit letter.
+        let rank = |card: &Card| {
+            let c = card.to_string();
+            c.get(..c.len().saturating_sub(1)).unwrap_or("").to_string()
+        };
+        let counts = |prefix: &str,
+                      players: &SeatMap<PlayerInput>,
+                      piles: &BTreeMap<String, i64>,
+                      pairs: &mut Vec<(String, String)>| {
+            for seat in Seat::ALL {
+                let Some(p) = &players.0[seat.index()] else {
+                    continue;
+                };
+                pairs.push((format!("{prefix}calypsos_{seat}"), p.calypsos.to_string()));
+                for card in &p.in_progress {
+                    pairs.push((format!("{prefix}ranks_{seat}"), rank(&card.0)));
                 }
             }
-            for (side, n) in s["trick_piles"].as_object().into_iter().flatten() {
+            for (side, n) in piles {
                 pairs.push((format!("{prefix}piles_{side}"), n.to_string()));
             }
         };
-        let revokes = |prefix: &str, pairs: &mut Vec<(String, String)>| {
-            for (side, n) in v["revokes"].as_object().into_iter().flatten() {
+        let revokes = |prefix: &str,
+                       given: Option<&BTreeMap<String, i64>>,
+                       pairs: &mut Vec<(String, String)>| {
+            for (side, n) in given.into_iter().flatten() {
                 pairs.push((format!("{prefix}revokes_{side}"), n.to_string()));
             }
         };
-        if let Some(reports) = v["reports"].as_array() {
-            pairs.push(("mode".into(), Mode::Hands.name().into()));
-            for (i, h) in reports.iter().take(MAX_HANDS).enumerate() {
-                counts(&format!("h{}_", i + 1), h, &mut pairs);
-                for (seat, n) in h["revokes"].as_object().into_iter().flatten() {
-                    pairs.push((format!("h{}_revokes_{seat}", i + 1), n.to_string()));
+        let calypso = match report {
+            Report::Embers(e) => {
+                pairs.push(("mode".into(), Mode::Hands.name().into()));
+                for (i, h) in e.hands.iter().take(MAX_HANDS).enumerate() {
+                    let prefix = format!("h{}_", i + 1);
+                    for seat in Seat::ALL {
+                        if let Some(p) = &h.players[seat.index()] {
+                            pairs.push((format!("{prefix}calypsos_{seat}"), p.calypsos.to_string()));
+                            for card in &p.in_progress {
+                                pairs.push((format!("{prefix}ranks_{seat}"), rank(card)));
+                            }
+                        }
+                    }
+                    for (side, n) in [("NS", h.trick_piles.ns), ("EW", h.trick_piles.ew)] {
+                        pairs.push((format!("{prefix}piles_{side}"), n.to_string()));
+                    }
+                    for seat in Seat::ALL {
+                        if let Some(n) = h.revokes[seat.index()] {
+                            pairs.push((format!("{prefix}revokes_{seat}"), n.to_string()));
+                        }
+                    }
                 }
+                return TableForm::from_pairs(pairs);
             }
-            return TableForm::from_pairs(pairs);
-        }
-        if v["auction"].is_object() {
-            let mut f = TableForm::from_pairs(pairs);
-            f.mode = Some(Mode::Auction);
-            f.auction = AuctionForm::from_json(v);
-            return f;
-        }
-        if v["partnerships"].is_object() {
-            let mut f = TableForm::from_pairs(pairs);
-            f.mode = Some(Mode::Songs);
-            f.songs = SongsForm::from_json(v);
-            return f;
-        }
-        let dummy = |k: usize, d: &serde_json::Value, pairs: &mut Vec<(String, String)>| {
-            for player in ["majors", "minors"] {
-                if let Some(seat) = d[player].as_str() {
-                    pairs.push((format!("dummy_{k}_{player}"), seat.to_string()));
-                }
+            Report::Auction(a) => {
+                let mut f = TableForm::from_pairs(pairs);
+                f.mode = Some(Mode::Auction);
+                f.auction = AuctionForm::from_summary(a);
+                return f;
+            }
+            Report::Kaiso(k) => {
+                let mut f = TableForm::from_pairs(pairs);
+                f.mode = Some(Mode::Songs);
+                f.songs = SongsForm::from_summary(k);
+                return f;
+            }
+            Report::Calypso(c) => Some(c.report()),
+            Report::NotReported | Report::Unreadable(_) => None,
+        };
+        let dummy = |k: usize, d: &DummiesInput, pairs: &mut Vec<(String, String)>| {
+            for (player, seat) in [("majors", &d.majors), ("minors", &d.minors)] {
+                pairs.push((format!("dummy_{k}_{player}"), seat.clone()));
             }
         };
-        for (i, d) in v["dummies"].as_array().into_iter().flatten().enumerate() {
-            dummy(i + 1, d, &mut pairs);
-        }
-        for (i, d) in v["deals"].as_array().into_iter().flatten().enumerate() {
-            dummy(i + 1, &d["dummies"], &mut pairs);
-        }
-        if v["record"].is_object() {
-            pairs.push(("mode".into(), Mode::Record.name().into()));
-            let text = serde_json::to_string_pretty(&v["record"]).unwrap_or_default();
-            pairs.push(("record".into(), text));
-        } else if let Some(deals) = v["deals"].as_array() {
-            pairs.push(("mode".into(), Mode::Deals.name().into()));
-            for (i, d) in deals.iter().enumerate() {
-                counts(&format!("d{}_", i + 1), d, &mut pairs);
+        match calypso {
+            Some(CalypsoReport::Record(_)) => {
+                pairs.push(("mode".into(), Mode::Record.name().into()));
+                pairs.push(("record".into(), report.record_text().unwrap_or_default()));
             }
-            revokes("deals_", &mut pairs);
-        } else {
-            pairs.push(("mode".into(), Mode::Game.name().into()));
-            counts("", v, &mut pairs);
-            revokes("", &mut pairs);
+            Some(CalypsoReport::Deals { deals, revokes: r }) => {
+                for (i, d) in deals.iter().enumerate() {
+                    if let Some(d) = &d.dummies {
+                        dummy(i + 1, d, &mut pairs);
+                    }
+                }
+                pairs.push(("mode".into(), Mode::Deals.name().into()));
+                for (i, d) in deals.iter().enumerate() {
+                    counts(&format!("d{}_", i + 1), &d.players, &d.trick_piles, &mut pairs);
+                }
+                revokes("deals_", r.as_ref(), &mut pairs);
+            }
+            Some(CalypsoReport::Summary {
+                players,
+                trick_piles,
+                revokes: r,
+                dummies,
+            }) => {
+                for (i, d) in dummies.iter().enumerate() {
+                    dummy(i + 1, d, &mut pairs);
+                }
+                pairs.push(("mode".into(), Mode::Game.name().into()));
+                counts("", players, trick_piles, &mut pairs);
+                revokes("", r.as_ref(), &mut pairs);
+            }
+            None => pairs.push(("mode".into(), Mode::Game.name().into())),
         }
         TableForm::from_pairs(pairs)
     }
@@ -1595,22 +1629,22 @@ mod tests {
         ]));
         for f in [game, deals] {
             let sheet = stored(&spec, &f);
-            let back = TableForm::from_sheet(&serde_json::from_str(&sheet).unwrap(), 2, 7);
+            let back = TableForm::from_sheet(&Report::read(&sheet), 2, 7);
             assert_eq!(back.mode(), f.mode());
             assert_eq!((back.round.as_str(), back.board.as_str()), ("2", "7"));
             assert_eq!(stored(&spec, &back), sheet);
         }
         // A record comes back as the record's JSON.
-        let back = TableForm::from_sheet(&serde_json::json!({"record": {"deals": []}}), 1, 1);
+        let back = TableForm::from_sheet(&Report::read(r#"{"record": {"deals": []}}"#), 1, 1);
         assert_eq!(back.mode(), Mode::Record);
         assert!(back.record.contains("\"deals\""));
         // A sheet that is not one (a ruling's "{}", or nothing) is an empty whole game.
         assert_eq!(
-            TableForm::from_sheet(Report::none().json(), 1, 1).mode(),
+            TableForm::from_sheet(&Report::none(), 1, 1).mode(),
             Mode::Game
         );
         assert_eq!(
-            TableForm::from_sheet(Report::read("").json(), 1, 1).mode(),
+            TableForm::from_sheet(&Report::read(""), 1, 1).mode(),
             Mode::Game
         );
     }
