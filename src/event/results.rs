@@ -9,9 +9,10 @@ use chrono::{Duration, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 
 use super::table_report::{Breakdown, CalypsoReport};
-use crate::engine::auction::AuctionSummary;
-use crate::engine::embers::EmbersSummary;
-use crate::engine::kaiso::KaisoSummary;
+use super::settings::EventSettings;
+use crate::engine::auction::{self, AuctionSummary};
+use crate::engine::embers::{self, EmbersSummary};
+use crate::engine::kaiso::{self, KaisoSummary};
 use serde_json::{Map, Value};
 
 use super::ids::{EntryId, EventId, ResultId};
@@ -321,6 +322,24 @@ impl Report {
         match self {
             Report::Calypso(k) => serde_json::to_string_pretty(k.json.get("record")?).ok(),
             _ => None,
+        }
+    }
+
+    /// The engine's breakdown of the report, scored against the event's game: the one place a
+    /// stored report is scored (a row kept before breakdowns were stored has none). `None` for
+    /// a report that has no breakdown or is not this event's game.
+    pub fn score_breakdown(&self, settings: &EventSettings) -> Option<Breakdown> {
+        match self {
+            Report::Kaiso(k) => Some(Breakdown::Kaiso(kaiso::score(k))),
+            Report::Embers(e) => {
+                let spec = settings.embers_spec()?;
+                Some(Breakdown::Embers(embers::score(&spec, e)))
+            }
+            Report::Auction(a) => {
+                let spec = settings.auction_spec()?;
+                Some(Breakdown::Auction(auction::score(&spec, a)))
+            }
+            Report::NotReported | Report::Calypso(_) | Report::Unreadable(_) => None,
         }
     }
 

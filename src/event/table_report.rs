@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::game::GameKind;
-use super::results::Report;
 use super::settings::EventSettings;
 use crate::engine::auction::{self, AuctionScore, AuctionSpec, AuctionSummary};
 use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSummary};
@@ -748,24 +747,6 @@ impl Breakdown {
             Scored::Kaiso(s) => Some(Breakdown::Kaiso(s.clone())),
             Scored::Embers(s) => Some(Breakdown::Embers(s.clone())),
             Scored::Auction(s) => Some(Breakdown::Auction(s.clone())),
-        }
-    }
-
-    /// The breakdown of a stored report, scored against the event's game: the one place a
-    /// stored report is scored (a row kept before breakdowns were stored has none). `None`
-    /// for a report that has no breakdown or is not this event's game.
-    pub fn score(settings: &EventSettings, report: &Report) -> Option<Breakdown> {
-        match report {
-            Report::Kaiso(k) => Some(Breakdown::Kaiso(kaiso::score(k))),
-            Report::Embers(e) => {
-                let spec = settings.embers_spec()?;
-                Some(Breakdown::Embers(embers::score(&spec, e)))
-            }
-            Report::Auction(a) => {
-                let spec = settings.auction_spec()?;
-                Some(Breakdown::Auction(auction::score(&spec, a)))
-            }
-            Report::NotReported | Report::Calypso(_) | Report::Unreadable(_) => None,
         }
     }
 

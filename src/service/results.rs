@@ -251,7 +251,7 @@ pub fn breakdown(settings: &EventSettings, report: &Report) -> Option<Breakdown>
     report
         .breakdown()
         .cloned()
-        .or_else(|| Breakdown::score(settings, report))
+        .or_else(|| report.score_breakdown(settings))
 }
 
 /// An Embers or Auction table's hands so far, before the game is over: checked by the engine
