@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::game::GameKind;
-use super::settings::EventSettings;
 use crate::engine::auction::{self, AuctionScore, AuctionSpec, AuctionSummary};
 use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSummary};
 use crate::engine::json::{DealInput, DummiesInput, PlayerInput, SeatMap, deal_record, side_named};
@@ -243,13 +242,62 @@ fn problem(code: &'static str, message: String, side: Option<usize>) -> Problem 
     }
 }
 
+/// Why a report is not one of the shapes this event's game takes (not what is impossible
+/// in it: that is the engine's check). Said as the API and the page say it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    #[error("\"{what}\" gives {given} hands; this event's game is {agreed} hands")]
+    TooManyHands {
+        what: &'static str,
+        given: usize,
+        agreed: usize,
+    },
+    #[error("an Auction Calypso event takes the game's summary hand by hand: give \"auction\" (and nothing else)")]
+    AuctionTakesItsSummary,
+    #[error("\"{what}\" is an {report} report; this event plays {plays}")]
+    AnotherGames {
+        what: &'static str,
+        report: &'static str,
+        plays: &'static str,
+    },
+    #[error("an Embers event takes the report after each hand: give \"reports\" (and nothing else)")]
+    EmbersTakesItsHands,
+    #[error("a Kaiso event takes each partnership's songs: give \"partnerships\" (and nothing else)")]
+    KaisoTakesItsSongs,
+    #[error("\"partnerships\" is a Kaiso report; this event plays Calypso: give \"players\" and \"trick_piles\", or \"deals\", or \"record\"")]
+    SongsInCalypso,
+    #[error("\"dummies\" goes with the game's summary; deal by deal, each deal's line has its own")]
+    DummiesWithoutSummary,
+    #[error("a play record shows its own revokes: leave \"revokes\" out")]
+    RecordWithRevokes,
+    #[error("a summary needs both \"players\" and \"trick_piles\"")]
+    HalfASummary,
+    #[error("\"dummies\" gives {given} deals' choices; a game has {deals} deals")]
+    DummiesCount { given: usize, deals: usize },
+    #[error("\"deals\" gives {given} lines; a game has 1 to {deals} deals")]
+    DealLines { given: usize, deals: usize },
+    #[error("nothing reported: give \"players\" and \"trick_piles\", or \"deals\", or \"record\"")]
+    NothingReported,
+    #[error("give one of: the summary (\"players\" and \"trick_piles\"), \"deals\", or \"record\"")]
+    MoreThanOne,
+    /// The engine's reading of a part (a side, a seat or a card that is none), in its words.
+    #[error("{0}")]
+    Part(String),
+}
+
+impl From<String> for ShapeError {
+    fn from(said: String) -> ShapeError {
+        ShapeError::Part(said)
+    }
+}
+
 impl SheetInput {
     /// An Embers or Auction game's hands before its last: checked and scored as the table
     /// goes, and nothing kept (the game's result is entered with its last hand). Every other
     /// report is a whole result.
-    pub fn is_game_so_far(&self, settings: &EventSettings) -> bool {
-        let hands = usize::from(settings.hands());
-        match settings.game() {
+    /// `hands` is the hands agreed for the event's game.
+    pub fn is_game_so_far(&self, game: GameKind, hands: usize) -> bool {
+        match game {
             GameKind::Embers => self.reports.as_ref().is_some_and(|r| r.len() < hands),
             GameKind::Auction => self.auction.as_ref().is_some_and(|a| a.hands.len() < hands),
             GameKind::Calypso | GameKind::Kaiso => false,
@@ -266,7 +314,7 @@ impl SheetInput {
         game: GameKind,
         embers: Option<&EmbersSpec>,
         auction: Option<&AuctionSpec>,
-    ) -> Result<Sheet, String> {
+    ) -> Result<Sheet, ShapeError> {
         let summary_given = self.players.is_some() || self.trick_piles.is_some();
         let calypso_given = summary_given || self.deals.is_some() || self.record.is_some();
         let others_given = calypso_given || self.partnerships.is_some() || self.revokes.is_some();
@@ -275,11 +323,11 @@ impl SheetInput {
                 if !others_given && self.reports.is_none() =>
             {
                 if summary.hands.len() > a.hands {
-                    return Err(format!(
-                        "\"auction\" gives {} hands; this event's game is {} hands",
-                        summary.hands.len(),
-                        a.hands
-                    ));
+                    return Err(ShapeError::TooManyHands {
+                        what: "auction",
+                        given: summary.hands.len(),
+                        agreed: a.hands,
+                    });
                 }
                 return Ok(Sheet::Auction {
                     spec: Box::new(a.clone()),
@@ -287,24 +335,25 @@ impl SheetInput {
                 });
             }
             (GameKind::Auction, _, _) => {
-                return Err("an Auction Calypso event takes the game's summary hand by hand: give \"auction\" (and nothing else)".into());
+                return Err(ShapeError::AuctionTakesItsSummary);
             }
             (_, _, Some(_)) => {
-                return Err(format!(
-                    "\"auction\" is an Auction Calypso report; this event plays {}",
-                    game.label()
-                ));
+                return Err(ShapeError::AnotherGames {
+                    what: "auction",
+                    report: "Auction Calypso",
+                    plays: game.label(),
+                });
             }
             _ => {}
         }
         match (game, embers, self.reports) {
             (GameKind::Embers, Some(e), Some(reports)) if !others_given => {
                 if reports.len() > e.hands {
-                    return Err(format!(
-                        "\"reports\" gives {} hands; this event's game is {} hands",
-                        reports.len(),
-                        e.hands
-                    ));
+                    return Err(ShapeError::TooManyHands {
+                        what: "reports",
+                        given: reports.len(),
+                        agreed: e.hands,
+                    });
                 }
                 return Ok(Sheet::Embers {
                     spec: Box::new(e.clone()),
@@ -312,13 +361,14 @@ impl SheetInput {
                 });
             }
             (GameKind::Embers, _, _) => {
-                return Err("an Embers event takes the report after each hand: give \"reports\" (and nothing else)".into());
+                return Err(ShapeError::EmbersTakesItsHands);
             }
             (_, _, Some(_)) => {
-                return Err(format!(
-                    "\"reports\" is an Embers report; this event plays {}",
-                    game.label()
-                ));
+                return Err(ShapeError::AnotherGames {
+                    what: "reports",
+                    report: "Embers",
+                    plays: game.label(),
+                });
             }
             _ => {}
         }
@@ -327,10 +377,10 @@ impl SheetInput {
                 return Ok(Sheet::Kaiso(KaisoSummary { partnerships }));
             }
             (GameKind::Kaiso, _) => {
-                return Err("a Kaiso event takes each partnership's songs: give \"partnerships\" (and nothing else)".into());
+                return Err(ShapeError::KaisoTakesItsSongs);
             }
             (GameKind::Calypso, Some(_)) => {
-                return Err("\"partnerships\" is a Kaiso report; this event plays Calypso: give \"players\" and \"trick_piles\", or \"deals\", or \"record\"".into());
+                return Err(ShapeError::SongsInCalypso);
             }
             (GameKind::Calypso | GameKind::Embers | GameKind::Auction, None) => {}
             (GameKind::Embers | GameKind::Auction, Some(_)) => {
@@ -338,26 +388,24 @@ impl SheetInput {
             }
         }
         if self.dummies.is_some() && !summary_given {
-            return Err("\"dummies\" goes with the game's summary; deal by deal, each deal's line has its own".into());
+            return Err(ShapeError::DummiesWithoutSummary);
         }
         match (summary_given, self.deals, self.record) {
             (false, None, Some(record)) => {
                 if self.revokes.is_some() {
-                    return Err(
-                        "a play record shows its own revokes: leave \"revokes\" out".into()
-                    );
+                    return Err(ShapeError::RecordWithRevokes);
                 }
                 let deals = record
                     .deals
                     .iter()
                     .enumerate()
                     .map(|(d, x)| deal_record(d, x))
-                    .collect::<Result<_, _>>()?;
+                    .collect::<Result<_, String>>()?;
                 Ok(Sheet::Record(GameRecord { deals }))
             }
             (true, None, None) => {
                 let (Some(players), Some(piles)) = (self.players, self.trick_piles) else {
-                    return Err("a summary needs both \"players\" and \"trick_piles\"".into());
+                    return Err(ShapeError::HalfASummary);
                 };
                 let dummies = game_dummies(spec, self.dummies.as_deref())?;
                 let mut summary = summary(spec, spec.deals() as i64, players, &piles, None)?;
@@ -372,11 +420,10 @@ impl SheetInput {
             }
             (false, Some(lines), None) => {
                 if lines.is_empty() || lines.len() > spec.deals() {
-                    return Err(format!(
-                        "\"deals\" gives {} lines; a game has 1 to {} deals",
-                        lines.len(),
-                        spec.deals()
-                    ));
+                    return Err(ShapeError::DealLines {
+                        given: lines.len(),
+                        deals: spec.deals(),
+                    });
                 }
                 let summaries = lines
                     .into_iter()
@@ -391,14 +438,8 @@ impl SheetInput {
                     dummies: Vec::new(),
                 })
             }
-            (false, None, None) => Err(
-                "nothing reported: give \"players\" and \"trick_piles\", or \"deals\", or \"record\""
-                    .into(),
-            ),
-            _ => Err(
-                "give one of: the summary (\"players\" and \"trick_piles\"), \"deals\", or \"record\""
-                    .into(),
-            ),
+            (false, None, None) => Err(ShapeError::NothingReported),
+            _ => Err(ShapeError::MoreThanOne),
         }
     }
 }
@@ -409,13 +450,15 @@ fn summary(
     players: SeatMap<PlayerInput>,
     piles: &BTreeMap<String, i64>,
     dummies: Option<&DummiesInput>,
-) -> Result<Summary, String> {
+) -> Result<Summary, ShapeError> {
     let mut trick_piles = vec![None; spec.sides()];
     for (name, &n) in piles {
         trick_piles[side_named(spec, "trick_piles", name)?] = Some(n);
     }
     let dummies = match dummies {
-        Some(d) => d.seats().map_err(|e| format!("deal {after_deal}: {e}"))?,
+        Some(d) => d
+            .seats()
+            .map_err(|e| ShapeError::Part(format!("deal {after_deal}: {e}")))?,
         None => [None, None],
     };
     Ok(Summary {
@@ -431,24 +474,30 @@ fn summary(
 fn game_dummies(
     spec: &GameSpec,
     given: Option<&[DummiesInput]>,
-) -> Result<Vec<[Option<Seat>; 2]>, String> {
+) -> Result<Vec<[Option<Seat>; 2]>, ShapeError> {
     let deals = spec.deals();
     match given {
         None if spec.duet.is_some() => Ok(vec![[None, None]; deals]),
         None => Ok(Vec::new()),
-        Some(list) if list.len() != deals => Err(format!(
-            "\"dummies\" gives {} deals' choices; a game has {deals} deals",
-            list.len()
-        )),
+        Some(list) if list.len() != deals => Err(ShapeError::DummiesCount {
+            given: list.len(),
+            deals,
+        }),
         Some(list) => list
             .iter()
             .enumerate()
-            .map(|(i, d)| d.seats().map_err(|e| format!("deal {}: {e}", i + 1)))
+            .map(|(i, d)| {
+                d.seats()
+                    .map_err(|e| ShapeError::Part(format!("deal {}: {e}", i + 1)))
+            })
             .collect(),
     }
 }
 
-fn revokes(spec: &GameSpec, given: Option<&BTreeMap<String, i64>>) -> Result<Vec<i64>, String> {
+fn revokes(
+    spec: &GameSpec,
+    given: Option<&BTreeMap<String, i64>>,
+) -> Result<Vec<i64>, ShapeError> {
     let mut out = vec![0; spec.sides()];
     for (name, &n) in given.into_iter().flatten() {
         out[side_named(spec, "revokes", name)?] = n;
@@ -826,6 +875,7 @@ mod tests {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
             .read(spec, GameKind::Calypso, None, None)
+            .map_err(|e| e.to_string())
     }
 
     const GAME: &str = r#"{"players":{"N":{"calypsos":1,"in_progress":["2S","5S"]},
@@ -949,6 +999,7 @@ mod tests {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
             .read(spec, game, None, None)
+            .map_err(|e| e.to_string())
     }
 
     #[test]

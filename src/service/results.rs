@@ -24,7 +24,7 @@ use crate::event::results::{
 };
 use crate::event::settings::EventSettings;
 use crate::event::table_report::{
-    self, Breakdown, Checked, Scored, Sheet, SheetInput, auction_problems,
+    self, Breakdown, Checked, Scored, ShapeError, Sheet, SheetInput, auction_problems,
 };
 use crate::event::{ClubId, DealKey, Event, EventId, EventStatus, PapersError, ResultId};
 use crate::movement::IndividualRound;
@@ -63,6 +63,9 @@ pub enum EntryError {
     /// The report's shape is wrong (a field missing, an unknown side).
     #[error("{0}")]
     Shape(String),
+    /// The report is not one of the shapes this event's game takes.
+    #[error(transparent)]
+    Report(#[from] ShapeError),
     /// The engine found the report impossible.
     #[error("the rules engine cannot accept this result")]
     Problems(Vec<Problem>),
@@ -93,7 +96,10 @@ pub enum EntryError {
 impl ActionError for EntryError {
     fn kind(&self) -> ErrorKind {
         match self {
-            EntryError::Problems(_) | EntryError::Shape(_) | EntryError::Reason => {
+            EntryError::Problems(_)
+            | EntryError::Shape(_)
+            | EntryError::Report(_)
+            | EntryError::Reason => {
                 ErrorKind::Invalid
             }
             EntryError::NotInMovement(_) | EntryError::NoResult => ErrorKind::NotFound,
@@ -198,7 +204,7 @@ fn read_sheet(
             settings.embers_spec().as_ref(),
             settings.auction_spec().as_ref(),
         )
-        .map_err(EntryError::Shape)?;
+        .map_err(EntryError::Report)?;
     Ok((spec, sheet))
 }
 
