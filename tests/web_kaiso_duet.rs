@@ -390,9 +390,7 @@ async fn a_duet_individual_of_four_tables_reports_each_deals_dummies_and_is_matc
     // which hands were dummies.
     let first = at(&stored, 1, 1);
     let board = first["board"].as_u64().unwrap();
-    let r = d
-        .get(&format!("/c/alpha/events/{id}/boards/{board}"))
-        .await;
+    let r = d.get(&format!("/c/alpha/events/{id}/boards/{board}")).await;
     assert_eq!(r.status(), StatusCode::OK);
     let viewer = r.text().await.unwrap();
     let deal = |n: usize| {

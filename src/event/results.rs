@@ -8,8 +8,8 @@ use std::sync::Arc;
 use chrono::{Duration, NaiveDateTime};
 use serde::{Deserialize, Serialize};
 
-use super::table_report::{Breakdown, CalypsoReport};
 use super::settings::EventSettings;
+use super::table_report::{Breakdown, CalypsoReport};
 use crate::engine::auction::{self, AuctionSummary};
 use crate::engine::embers::{self, EmbersSummary};
 use crate::engine::kaiso::{self, KaisoSummary};
@@ -358,7 +358,9 @@ impl Report {
     pub fn with_breakdown(mut self, breakdown: Option<Breakdown>) -> Report {
         let b = breakdown.map(Arc::new);
         match (&mut self, b) {
-            (Report::Kaiso(k), Some(b)) if matches!(*b, Breakdown::Kaiso(_)) => k.breakdown = Some(b),
+            (Report::Kaiso(k), Some(b)) if matches!(*b, Breakdown::Kaiso(_)) => {
+                k.breakdown = Some(b)
+            }
             (Report::Embers(k), Some(b)) if matches!(*b, Breakdown::Embers(_)) => {
                 k.breakdown = Some(b)
             }
@@ -636,12 +638,24 @@ mod tests {
     #[test]
     fn a_stored_report_reads_as_its_games_and_writes_back_byte_for_byte() {
         let texts = [
-            (r#"{"players":{"N":{"calypsos":1,"in_progress":["2S"]}},"trick_piles":{"NS":72,"EW":104},"revokes":{"NS":0,"EW":1}}"#, "calypso"),
-            (r#"{"deals":[{"players":{},"trick_piles":{"EW":1,"NS":2}}],"revokes":{"NS":0}}"#, "calypso"),
+            (
+                r#"{"players":{"N":{"calypsos":1,"in_progress":["2S"]}},"trick_piles":{"NS":72,"EW":104},"revokes":{"NS":0,"EW":1}}"#,
+                "calypso",
+            ),
+            (
+                r#"{"deals":[{"players":{},"trick_piles":{"EW":1,"NS":2}}],"revokes":{"NS":0}}"#,
+                "calypso",
+            ),
             (r#"{"record":{"deals":[]}}"#, "calypso"),
-            (r#"{"partnerships":{"NS":{"songs":[],"leftover":0,"trick_pile_count":0},"EW":{"songs":[],"leftover":0,"trick_pile_count":0}}}"#, "kaiso"),
+            (
+                r#"{"partnerships":{"NS":{"songs":[],"leftover":0,"trick_pile_count":0},"EW":{"songs":[],"leftover":0,"trick_pile_count":0}}}"#,
+                "kaiso",
+            ),
             (r#"{"reports":[]}"#, "embers"),
-            (r#"{"auction":{"first_dealer":"1","reports":[]}}"#, "auction"),
+            (
+                r#"{"auction":{"first_dealer":"1","reports":[]}}"#,
+                "auction",
+            ),
             ("{}", "none"),
             (r#"{"players":{}}"#, "unreadable"),
             (r#"{"auction":{"reports":[]},"extra":1}"#, "unreadable"),
@@ -680,7 +694,9 @@ mod tests {
         let r = Report::read(r#"{"reports":[]}"#).with_breakdown(Some(embers.clone()));
         assert_eq!(r.breakdown(), Some(&embers));
         assert_eq!(Breakdown::read(&embers.text()), Some(embers.clone()));
-        let kaiso = Report::read(r#"{"partnerships":{"NS":{"songs":[],"leftover":0,"trick_pile_count":0},"EW":{"songs":[],"leftover":0,"trick_pile_count":0}}}"#);
+        let kaiso = Report::read(
+            r#"{"partnerships":{"NS":{"songs":[],"leftover":0,"trick_pile_count":0},"EW":{"songs":[],"leftover":0,"trick_pile_count":0}}}"#,
+        );
         assert_eq!(kaiso.with_breakdown(Some(embers)).breakdown(), None);
     }
 

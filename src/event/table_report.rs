@@ -252,7 +252,9 @@ pub enum ShapeError {
         given: usize,
         agreed: usize,
     },
-    #[error("an Auction Calypso event takes the game's summary hand by hand: give \"auction\" (and nothing else)")]
+    #[error(
+        "an Auction Calypso event takes the game's summary hand by hand: give \"auction\" (and nothing else)"
+    )]
     AuctionTakesItsSummary,
     #[error("\"{what}\" is an {report} report; this event plays {plays}")]
     AnotherGames {
@@ -260,11 +262,17 @@ pub enum ShapeError {
         report: &'static str,
         plays: &'static str,
     },
-    #[error("an Embers event takes the report after each hand: give \"reports\" (and nothing else)")]
+    #[error(
+        "an Embers event takes the report after each hand: give \"reports\" (and nothing else)"
+    )]
     EmbersTakesItsHands,
-    #[error("a Kaiso event takes each partnership's songs: give \"partnerships\" (and nothing else)")]
+    #[error(
+        "a Kaiso event takes each partnership's songs: give \"partnerships\" (and nothing else)"
+    )]
     KaisoTakesItsSongs,
-    #[error("\"partnerships\" is a Kaiso report; this event plays Calypso: give \"players\" and \"trick_piles\", or \"deals\", or \"record\"")]
+    #[error(
+        "\"partnerships\" is a Kaiso report; this event plays Calypso: give \"players\" and \"trick_piles\", or \"deals\", or \"record\""
+    )]
     SongsInCalypso,
     #[error("\"dummies\" goes with the game's summary; deal by deal, each deal's line has its own")]
     DummiesWithoutSummary,
@@ -429,7 +437,13 @@ impl SheetInput {
                     .into_iter()
                     .enumerate()
                     .map(|(i, l)| {
-                        summary(spec, i as i64 + 1, l.players, &l.trick_piles, l.dummies.as_ref())
+                        summary(
+                            spec,
+                            i as i64 + 1,
+                            l.players,
+                            &l.trick_piles,
+                            l.dummies.as_ref(),
+                        )
                     })
                     .collect::<Result<_, _>>()?;
                 Ok(Sheet::Summaries {
@@ -494,10 +508,7 @@ fn game_dummies(
     }
 }
 
-fn revokes(
-    spec: &GameSpec,
-    given: Option<&BTreeMap<String, i64>>,
-) -> Result<Vec<i64>, ShapeError> {
+fn revokes(spec: &GameSpec, given: Option<&BTreeMap<String, i64>>) -> Result<Vec<i64>, ShapeError> {
     let mut out = vec![0; spec.sides()];
     for (name, &n) in given.into_iter().flatten() {
         out[side_named(spec, "revokes", name)?] = n;

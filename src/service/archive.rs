@@ -231,6 +231,9 @@ fn place_of(round: impl std::fmt::Display, table: impl std::fmt::Display, board:
     format!("round {round}, table {table}, board {board}")
 }
 
+/// An imported result as the engine scored it: its totals, and the breakdown to store.
+type Rechecked = ((i64, i64), Option<Breakdown>);
+
 /// The rules engine's check of an imported result, as when it was entered: its report
 /// against the board dealt from the file's key, and the totals it gives against the file's.
 /// A ruling without a report (not played, fouled) and a result stored before reports were
@@ -239,7 +242,7 @@ fn recheck(
     plan: &ImportPlan,
     r: &ImportResult,
     budget: &mut Budget,
-) -> Result<Option<((i64, i64), Option<Breakdown>)>, ArchiveError> {
+) -> Result<Option<Rechecked>, ArchiveError> {
     let board = u32::try_from(r.board).unwrap_or(0);
     let refused = |problem: String| ArchiveError::ResultRefused {
         place: place_of(r.round, r.table, board),

@@ -99,9 +99,7 @@ impl ActionError for EntryError {
             EntryError::Problems(_)
             | EntryError::Shape(_)
             | EntryError::Report(_)
-            | EntryError::Reason => {
-                ErrorKind::Invalid
-            }
+            | EntryError::Reason => ErrorKind::Invalid,
             EntryError::NotInMovement(_) | EntryError::NoResult => ErrorKind::NotFound,
             EntryError::NotOpen(_) | EntryError::Exists(_) | EntryError::State(_) => {
                 ErrorKind::Conflict

@@ -83,9 +83,7 @@ impl Outcome {
                 match c.doubling {
                     Doubling::Undoubled => {}
                     Doubling::Doubled => calls.push(Call::Double),
-                    Doubling::Redoubled => {
-                        calls.extend([Call::Double, Call::Pass, Call::Redouble])
-                    }
+                    Doubling::Redoubled => calls.extend([Call::Double, Call::Pass, Call::Redouble]),
                 }
                 calls.extend([Call::Pass, Call::Pass]);
                 calls
@@ -119,7 +117,11 @@ mod tests {
         for c in calls {
             let t = c.token();
             assert_eq!(Call::parse_token(&t), Ok(c), "{t}");
-            assert_eq!(Call::parse_token(&t.to_lowercase()), Ok(c), "{t} in lower case");
+            assert_eq!(
+                Call::parse_token(&t.to_lowercase()),
+                Ok(c),
+                "{t} in lower case"
+            );
         }
         assert_eq!(calls[5].token(), "1+200H");
         assert_eq!(calls[3].token(), "170C");

@@ -19,9 +19,9 @@ use crate::db::{DbConnection, DbError};
 use crate::engine::{GameSpec, Problem, Seat};
 use crate::event::club::{Club, TimeZone};
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, Report, TableResult};
-use crate::event::table_report::{Breakdown, CalypsoReport};
 use crate::event::rounds::{GridState, grid_state};
 use crate::event::seats::SideNames;
+use crate::event::table_report::{Breakdown, CalypsoReport};
 use crate::event::threes::scores_of;
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
@@ -581,11 +581,7 @@ async fn result_page(
     let sheet = if auction.is_some() {
         auction_lines(breakdown.as_ref())
     } else {
-        sheet_lines(
-            &ev.settings.game_spec(),
-            &result.report,
-            breakdown.as_ref(),
-        )
+        sheet_lines(&ev.settings.game_spec(), &result.report, breakdown.as_ref())
     };
     let sheet_json = result.report.pretty_text();
     Ok(html_page(

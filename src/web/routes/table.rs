@@ -1019,9 +1019,7 @@ pub async fn post_result(
             }
         }
         // Embers or Auction: a hand before the last is checked and scored, nothing is kept.
-        Ok(sheet)
-            if sheet.is_game_so_far(ev.settings.game(), usize::from(ev.settings.hands())) =>
-        {
+        Ok(sheet) if sheet.is_game_so_far(ev.settings.game(), usize::from(ev.settings.hands())) => {
             match state
                 .compute(move || results::hands_so_far(&ev, sheet))
                 .await?

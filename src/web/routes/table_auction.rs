@@ -16,9 +16,7 @@
 //! Suits are `S H D C` (or `♠ ♥ ♦ ♣`). The dealer of hand `k` is player ((k − 1) mod 3) + 1:
 //! the form's game starts with player 1 dealing.
 
-
 use super::table_songs::Chip;
-use crate::event::table_report::Breakdown;
 use crate::engine::auction::spec::{
     DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name, right_of,
 };
@@ -27,6 +25,7 @@ use crate::engine::auction::{
     HandReport, MAX_CALLS, Outcome, PlayerLine, SuitCounts,
 };
 use crate::engine::{Problem, Seat, Suit};
+use crate::event::table_report::Breakdown;
 
 /// No field of a hand past the most a game has is read.
 pub const MAX_AUCTION_HANDS: usize = auction::MAX_HANDS;

@@ -4,8 +4,8 @@
 
 use crate::engine::GameSpec;
 use crate::engine::embers::EmbersScore;
-use crate::event::table_report::Breakdown;
 use crate::event::seats::side_called;
+use crate::event::table_report::Breakdown;
 
 /// The hands shown, and the running score so far (the lines themselves are the
 /// entry's `hand_lines`).

@@ -11,9 +11,9 @@ use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::problem_words::players_words;
 use crate::event::results::{Report, ResultStatus, TableResult};
 use crate::event::seats::{side_called, side_letters};
+use crate::event::settings::EventSettings;
 use crate::event::settings::GameKind;
 use crate::event::standings::live::SoFar;
-use crate::event::settings::EventSettings;
 use crate::event::table_report::{
     Breakdown, CalypsoReport, DealLine, RecordInput, SheetInput, dummies_words,
 };
@@ -347,7 +347,8 @@ impl TableForm {
                     let prefix = format!("h{}_", i + 1);
                     for seat in Seat::ALL {
                         if let Some(p) = &h.players[seat.index()] {
-                            pairs.push((format!("{prefix}calypsos_{seat}"), p.calypsos.to_string()));
+                            pairs
+                                .push((format!("{prefix}calypsos_{seat}"), p.calypsos.to_string()));
                             for card in &p.in_progress {
                                 pairs.push((format!("{prefix}ranks_{seat}"), rank(card)));
                             }
@@ -397,7 +398,12 @@ impl TableForm {
                 }
                 pairs.push(("mode".into(), Mode::Deals.name().into()));
                 for (i, d) in deals.iter().enumerate() {
-                    counts(&format!("d{}_", i + 1), &d.players, &d.trick_piles, &mut pairs);
+                    counts(
+                        &format!("d{}_", i + 1),
+                        &d.players,
+                        &d.trick_piles,
+                        &mut pairs,
+                    );
                 }
                 revokes("deals_", r.as_ref(), &mut pairs);
             }

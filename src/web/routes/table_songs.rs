@@ -3,7 +3,6 @@
 //! cards and its trick pile. Kept as typed, so nothing is lost when it comes back with
 //! problems; read into the engine's Kaiso summary, which the service checks and scores.
 
-
 use crate::engine::kaiso::{self, KaisoSummary, Kind, Partnerships, SideSummary, SummarySong};
 use crate::engine::{GameSpec, Problem, Rank, Suit};
 use crate::event::results::Report;
