@@ -2072,7 +2072,7 @@ async fn a_late_table_enters_checks_and_follows_its_board_on_a_phone() {
     let check = check.as_str().unwrap();
     let (ns, ew) = report.scores();
     assert!(
-        check.contains(&format!("Trick piles: NS {}", report.piles[0])),
+        check.contains(&format!("Trick piles: N-S ♠♥ {}", report.piles[0])),
         "{check}"
     );
     let totals = c

@@ -278,4 +278,42 @@ async fn phone_hand_by_hand(
         page.contains(&format!("<strong>{}</strong>", game.score.totals.ns)),
         "{page}"
     );
+    // The engine's breakdown is stored beside the report, hand by hand, as it was checked.
+    use calypso_director::db::schema::results as rows;
+    use diesel::prelude::*;
+    let breakdown = |c: &mut calypso_director::db::DbConnection| {
+        rows::table
+            .filter(rows::event_id.eq(id.get()))
+            .filter(rows::round.eq(round as i32))
+            .filter(rows::table_number.eq(1))
+            .select(rows::breakdown)
+            .first::<Option<String>>(c)
+            .unwrap()
+    };
+    let stored = with_conn(app, breakdown).expect("a breakdown stored with the result");
+    let stored: serde_json::Value = serde_json::from_str(&stored).unwrap();
+    assert_eq!(
+        stored["embers"]["totals"],
+        json!({"NS": game.score.totals.ns, "EW": game.score.totals.ew}),
+        "{stored}"
+    );
+    // A row kept before breakdowns were stored has none: its report is scored when read,
+    // and the page shows the same.
+    with_conn(app, |c| {
+        diesel::update(
+            rows::table
+                .filter(rows::event_id.eq(id.get()))
+                .filter(rows::round.eq(round as i32))
+                .filter(rows::table_number.eq(1)),
+        )
+        .set(rows::breakdown.eq(None::<String>))
+        .execute(c)
+        .unwrap()
+    });
+    assert_eq!(with_conn(app, breakdown), None);
+    let (_, again) = phone.page_text().await;
+    assert!(
+        again.contains(&format!("<strong>{}</strong>", game.score.totals.ns)),
+        "{again}"
+    );
 }

@@ -316,6 +316,18 @@ async fn a_duet_individual_of_four_tables_reports_each_deals_dummies_and_is_matc
                 } else {
                     assert_eq!(r.status(), StatusCode::SEE_OTHER);
                 }
+                // The agree screen shows the dummies chosen: the other player checks them.
+                let (_, page) = phone.page_text().await;
+                let check = &page[page.find("report-check").expect("the counts entered")..];
+                assert!(check.contains("Dummies chosen"), "{check}");
+                assert!(
+                    check.contains("Deal 1: ♠♥ player South · ♣♦ player West"),
+                    "{check}"
+                );
+                assert!(
+                    check.contains("Deal 2: ♠♥ player North · ♣♦ player East"),
+                    "{check}"
+                );
             } else {
                 let mut body = report.body(round, table, board);
                 let choices: Vec<Value> = (1..=4)
@@ -373,6 +385,29 @@ async fn a_duet_individual_of_four_tables_reports_each_deals_dummies_and_is_matc
     assert!(
         !page.contains("Player 1 &#38;"),
         "a player alone, not a pair"
+    );
+    // The deal viewer shows each table's dummies, deal by deal: the board alone does not say
+    // which hands were dummies.
+    let first = at(&stored, 1, 1);
+    let board = first["board"].as_u64().unwrap();
+    let r = d.get(&format!("/c/alpha/events/{id}/boards/{board}")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let viewer = r.text().await.unwrap();
+    let deal = |n: usize| {
+        let from = viewer.find(&format!("id=\"deal-{n}\"")).expect("the deal");
+        let to = viewer[from..].find("</section>").unwrap() + from;
+        viewer[from..to].to_string()
+    };
+    assert!(deal(1).contains("Dummies chosen"), "{}", deal(1));
+    assert!(
+        deal(1).contains("Round 1, table 1: ♠♥ player South · ♣♦ player West"),
+        "{}",
+        deal(1)
+    );
+    assert!(
+        deal(2).contains("Round 1, table 1: ♠♥ player North · ♣♦ player East"),
+        "{}",
+        deal(2)
     );
 }
 

@@ -11,6 +11,7 @@ use super::schema::{
 use super::{DbConnection, DbError};
 use crate::event::export::PlayerJson;
 use crate::event::import::ImportPlan;
+use crate::event::table_report::Breakdown;
 use crate::event::{ClubId, EventId};
 
 fn to_json<T: serde::Serialize>(v: &T) -> Result<String, DbError> {
@@ -204,6 +205,7 @@ pub fn insert_event(
                 results::majors_adjusted.eq(r.majors_adjusted.map(|a| a.to_string())),
                 results::minors_adjusted.eq(r.minors_adjusted.map(|a| a.to_string())),
                 results::sheet.eq(r.sheet.text()),
+                results::breakdown.eq(r.sheet.breakdown().map(Breakdown::text)),
                 results::entered_by.eq(&r.entered_by),
                 results::created_at.eq(r.created_at),
                 results::updated_at.eq(r.updated_at),

@@ -12,6 +12,7 @@ use crate::event::results::{
     Adjusted, AuditEntry, AuditValues, OpenDisputes, Outcome, Place, Report, ResultStatus,
     ResultValues, TableResult,
 };
+use crate::event::table_report::Breakdown;
 use crate::event::{ClubId, EntryId, EventId, ResultId};
 
 #[derive(Queryable)]
@@ -33,6 +34,7 @@ struct ResultRow {
     majors_adjusted: Option<String>,
     minors_adjusted: Option<String>,
     sheet: String,
+    breakdown: Option<String>,
 }
 
 impl ResultRow {
@@ -72,7 +74,8 @@ impl ResultRow {
                 .ok_or_else(|| corrupt(format!("outcome {:?}", self.outcome)))?,
             majors_adjusted: adjusted(&self.majors_adjusted)?,
             minors_adjusted: adjusted(&self.minors_adjusted)?,
-            report: Report::read(&self.sheet),
+            report: Report::read(&self.sheet)
+                .with_breakdown(self.breakdown.as_deref().and_then(Breakdown::read)),
             entered_by: self.entered_by,
             created_at: self.created_at,
             updated_at: self.updated_at,
@@ -179,6 +182,7 @@ pub fn insert_result(
                 results::majors_adjusted.eq(values.majors_adjusted.map(|a| a.to_string())),
                 results::minors_adjusted.eq(values.minors_adjusted.map(|a| a.to_string())),
                 results::sheet.eq(values.report.text()),
+                results::breakdown.eq(values.report.breakdown().map(Breakdown::text)),
                 results::entered_by.eq(by),
                 results::created_at.eq(now),
                 results::updated_at.eq(now),
@@ -237,6 +241,7 @@ pub fn change_result<E>(
                 results::majors_adjusted.eq(new.majors_adjusted.map(|a| a.to_string())),
                 results::minors_adjusted.eq(new.minors_adjusted.map(|a| a.to_string())),
                 results::sheet.eq(new.report.text()),
+                results::breakdown.eq(new.report.breakdown().map(Breakdown::text)),
                 results::updated_at.eq(now()),
             ))
             .execute(conn)?;

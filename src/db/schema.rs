@@ -206,6 +206,7 @@ diesel::table! {
         majors_adjusted -> Nullable<Text>,
         minors_adjusted -> Nullable<Text>,
         sheet -> Text,
+        breakdown -> Nullable<Text>,
     }
 }
 

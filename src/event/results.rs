@@ -3,9 +3,16 @@
 
 use std::collections::BTreeSet;
 use std::fmt;
+use std::sync::Arc;
 
 use chrono::{Duration, NaiveDateTime};
 use serde::{Deserialize, Serialize};
+
+use super::settings::EventSettings;
+use super::table_report::{Breakdown, CalypsoReport};
+use crate::engine::auction::{self, AuctionSummary};
+use crate::engine::embers::{self, EmbersSummary};
+use crate::engine::kaiso::{self, KaisoSummary};
 use serde_json::{Map, Value};
 
 use super::ids::{EntryId, EventId, ResultId};
@@ -166,44 +173,210 @@ pub struct TableResult {
     pub updated_at: NaiveDateTime,
 }
 
-/// What a table reported for a board, as the API's JSON: the players' summaries, the deals'
-/// lines or the play record (`{}` for a board not played, or ruled). Read once from the
-/// stored text; a text that is not JSON (a row edited by hand) is kept as a JSON string
-/// rather than guessed at, and every check of it then refuses it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report(Value);
+/// What a table reported for a board, read once from the stored text into the game's own
+/// terms. Each read report keeps the JSON it was read from (the wire form the API, the audit
+/// trail and the export write), so a report round-trips byte for byte.
+#[derive(Clone, Debug)]
+pub enum Report {
+    /// Nothing reported (`{}`): a board not played, or a director's ruling.
+    NotReported,
+    /// A Calypso game (any variant, Duet's dummies with it): a summary, the deals' lines, or
+    /// the play record.
+    Calypso(Kept<CalypsoReport>),
+    /// A Kaiso game's songs.
+    Kaiso(Kept<KaisoSummary>),
+    /// An Embers game's reports, hand by hand.
+    Embers(Kept<EmbersSummary>),
+    /// An Auction Calypso game's hands.
+    Auction(Kept<AuctionSummary>),
+    /// A stored text no game's report reads (a row edited by hand): kept as it is (a text
+    /// that is not JSON as a JSON string) rather than guessed at; every check refuses it.
+    Unreadable(Value),
+}
+
+/// A report read, with the JSON it was read from.
+#[derive(Debug)]
+pub struct Kept<T> {
+    report: Arc<T>,
+    json: Value,
+    /// The engine's score as stored beside the report (none in a row kept before it was).
+    breakdown: Option<Arc<Breakdown>>,
+}
+
+impl<T> Clone for Kept<T> {
+    fn clone(&self) -> Kept<T> {
+        Kept {
+            report: Arc::clone(&self.report),
+            json: self.json.clone(),
+            breakdown: self.breakdown.clone(),
+        }
+    }
+}
+
+impl<T> Kept<T> {
+    pub fn report(&self) -> &T {
+        &self.report
+    }
+}
+
+impl<T> std::ops::Deref for Kept<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.report
+    }
+}
+
+/// Two reports are the same when their wire forms are (the typed form is read from it).
+impl PartialEq for Report {
+    fn eq(&self, other: &Report) -> bool {
+        self.json() == other.json()
+    }
+}
+
+impl Eq for Report {}
+
+static NOTHING: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| Value::Object(Map::new()));
 
 impl Report {
     /// No report: a board not played, or a director's ruling.
     pub fn none() -> Report {
-        Report(Value::Object(Map::new()))
+        Report::NotReported
     }
 
+    /// A report in the API's JSON shape, read into its game's terms by the keys it has.
     pub fn of_json(json: Value) -> Report {
-        Report(json)
+        fn kept<T>(report: T, json: Value) -> Kept<T> {
+            Kept {
+                report: Arc::new(report),
+                json,
+                breakdown: None,
+            }
+        }
+        let Some(object) = json.as_object() else {
+            return Report::Unreadable(json);
+        };
+        if object.is_empty() {
+            return Report::NotReported;
+        }
+        let only = |key: &str| object.len() == 1 && object.contains_key(key);
+        if only("auction") {
+            return match AuctionSummary::deserialize(&json["auction"]) {
+                Ok(r) => Report::Auction(kept(r, json)),
+                Err(_) => Report::Unreadable(json),
+            };
+        }
+        if only("reports") {
+            return match EmbersSummary::deserialize(&json) {
+                Ok(r) => Report::Embers(kept(r, json)),
+                Err(_) => Report::Unreadable(json),
+            };
+        }
+        if only("partnerships") {
+            return match KaisoSummary::deserialize(&json) {
+                Ok(r) => Report::Kaiso(kept(r, json)),
+                Err(_) => Report::Unreadable(json),
+            };
+        }
+        match CalypsoReport::read(&json) {
+            Some(r) => Report::Calypso(kept(r, json)),
+            None => Report::Unreadable(json),
+        }
     }
 
     /// A stored report's text.
     pub fn read(text: &str) -> Report {
-        serde_json::from_str(text)
-            .map(Report)
-            .unwrap_or_else(|_| Report(Value::String(text.to_string())))
+        match serde_json::from_str(text) {
+            Ok(json) => Report::of_json(json),
+            Err(_) => Report::Unreadable(Value::String(text.to_string())),
+        }
     }
 
+    /// The wire form: the JSON the report was read from.
     pub fn json(&self) -> &Value {
-        &self.0
+        match self {
+            Report::NotReported => &NOTHING,
+            Report::Calypso(k) => &k.json,
+            Report::Kaiso(k) => &k.json,
+            Report::Embers(k) => &k.json,
+            Report::Auction(k) => &k.json,
+            Report::Unreadable(v) => v,
+        }
     }
 
     /// As the row stores it (compact JSON).
     pub fn text(&self) -> String {
-        self.0.to_string()
+        self.json().to_string()
+    }
+
+    /// The wire form laid out for reading (a director's result page); empty when nothing
+    /// was reported, or the row's text is not a JSON object.
+    pub fn pretty_text(&self) -> String {
+        Some(self.json())
+            .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
+            .and_then(|v| serde_json::to_string_pretty(v).ok())
+            .unwrap_or_default()
+    }
+
+    /// A play record's deals laid out for reading, as the form's record box takes them.
+    pub fn record_text(&self) -> Option<String> {
+        match self {
+            Report::Calypso(k) => serde_json::to_string_pretty(k.json.get("record")?).ok(),
+            _ => None,
+        }
+    }
+
+    /// The engine's breakdown of the report, scored against the event's game: the one place a
+    /// stored report is scored (a row kept before breakdowns were stored has none). `None` for
+    /// a report that has no breakdown or is not this event's game.
+    pub fn score_breakdown(&self, settings: &EventSettings) -> Option<Breakdown> {
+        match self {
+            Report::Kaiso(k) => Some(Breakdown::Kaiso(kaiso::score(k))),
+            Report::Embers(e) => {
+                let spec = settings.embers_spec()?;
+                Some(Breakdown::Embers(embers::score(&spec, e)))
+            }
+            Report::Auction(a) => {
+                let spec = settings.auction_spec()?;
+                Some(Breakdown::Auction(auction::score(&spec, a)))
+            }
+            Report::NotReported | Report::Calypso(_) | Report::Unreadable(_) => None,
+        }
+    }
+
+    /// The engine's score stored beside the report, if any.
+    pub fn breakdown(&self) -> Option<&Breakdown> {
+        match self {
+            Report::Kaiso(k) => k.breakdown.as_deref(),
+            Report::Embers(k) => k.breakdown.as_deref(),
+            Report::Auction(k) => k.breakdown.as_deref(),
+            Report::NotReported | Report::Calypso(_) | Report::Unreadable(_) => None,
+        }
+    }
+
+    /// The report with the engine's score of it, to store beside it; a breakdown of another
+    /// game than the report's is not kept.
+    pub fn with_breakdown(mut self, breakdown: Option<Breakdown>) -> Report {
+        let b = breakdown.map(Arc::new);
+        match (&mut self, b) {
+            (Report::Kaiso(k), Some(b)) if matches!(*b, Breakdown::Kaiso(_)) => {
+                k.breakdown = Some(b)
+            }
+            (Report::Embers(k), Some(b)) if matches!(*b, Breakdown::Embers(_)) => {
+                k.breakdown = Some(b)
+            }
+            (Report::Auction(k), Some(b)) if matches!(*b, Breakdown::Auction(_)) => {
+                k.breakdown = Some(b)
+            }
+            _ => {}
+        }
+        self
     }
 
     /// Whether nothing was reported (`{}`, or a blank text).
     pub fn is_empty(&self) -> bool {
-        match &self.0 {
-            Value::Object(m) => m.is_empty(),
-            Value::String(t) => t.trim().is_empty(),
+        match self {
+            Report::NotReported => true,
+            Report::Unreadable(Value::String(t)) => t.trim().is_empty(),
             _ => false,
         }
     }
@@ -461,6 +634,71 @@ pub fn boards_still_to_play(movement: Option<&Movement>, results: &[TableResult]
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_report_reads_as_its_games_and_writes_back_byte_for_byte() {
+        let texts = [
+            (
+                r#"{"players":{"N":{"calypsos":1,"in_progress":["2S"]}},"trick_piles":{"NS":72,"EW":104},"revokes":{"NS":0,"EW":1}}"#,
+                "calypso",
+            ),
+            (
+                r#"{"deals":[{"players":{},"trick_piles":{"EW":1,"NS":2}}],"revokes":{"NS":0}}"#,
+                "calypso",
+            ),
+            (r#"{"record":{"deals":[]}}"#, "calypso"),
+            (
+                r#"{"partnerships":{"NS":{"songs":[],"leftover":0,"trick_pile_count":0},"EW":{"songs":[],"leftover":0,"trick_pile_count":0}}}"#,
+                "kaiso",
+            ),
+            (r#"{"reports":[]}"#, "embers"),
+            (
+                r#"{"auction":{"first_dealer":"1","reports":[]}}"#,
+                "auction",
+            ),
+            ("{}", "none"),
+            (r#"{"players":{}}"#, "unreadable"),
+            (r#"{"auction":{"reports":[]},"extra":1}"#, "unreadable"),
+            ("not json", "unreadable"),
+        ];
+        for (text, game) in texts {
+            let r = Report::read(text);
+            let read = match &r {
+                Report::NotReported => "none",
+                Report::Calypso(_) => "calypso",
+                Report::Kaiso(_) => "kaiso",
+                Report::Embers(_) => "embers",
+                Report::Auction(_) => "auction",
+                Report::Unreadable(_) => "unreadable",
+            };
+            assert_eq!(read, game, "{text}");
+            // The wire form as read: key order and all (a text not JSON as a JSON string).
+            let back = if game == "unreadable" && text == "not json" {
+                "\"not json\"".to_string()
+            } else {
+                text.to_string()
+            };
+            assert_eq!(r.text(), back, "{text}");
+            assert_eq!(Report::read(&r.text()), r);
+        }
+    }
+
+    #[test]
+    fn a_breakdown_is_kept_only_beside_a_report_of_its_game() {
+        use crate::engine::embers::EmbersScore;
+        let embers = Breakdown::Embers(EmbersScore {
+            hands: vec![],
+            totals: Default::default(),
+            complete: false,
+        });
+        let r = Report::read(r#"{"reports":[]}"#).with_breakdown(Some(embers.clone()));
+        assert_eq!(r.breakdown(), Some(&embers));
+        assert_eq!(Breakdown::read(&embers.text()), Some(embers.clone()));
+        let kaiso = Report::read(
+            r#"{"partnerships":{"NS":{"songs":[],"leftover":0,"trick_pile_count":0},"EW":{"songs":[],"leftover":0,"trick_pile_count":0}}}"#,
+        );
+        assert_eq!(kaiso.with_breakdown(Some(embers)).breakdown(), None);
+    }
 
     fn values(adjusted: Option<Adjusted>) -> ResultValues {
         ResultValues {

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::game_kind::GameKind;
@@ -64,6 +64,116 @@ pub struct SheetInput {
     /// first dealer, any setup, the report after each hand), without `hands` (the event's).
     #[serde(default)]
     pub auction: Option<AuctionSummary>,
+}
+
+/// A Calypso game's report as stored (seats by letter, sides by name, as the table gave them).
+#[derive(Debug)]
+pub enum CalypsoReport {
+    /// The end-of-game summary.
+    Summary {
+        players: SeatMap<PlayerInput>,
+        trick_piles: BTreeMap<String, i64>,
+        revokes: Option<BTreeMap<String, i64>>,
+        /// Calypso Duet: each deal's dummies, deal 1 first (empty otherwise).
+        dummies: Vec<DummiesInput>,
+    },
+    /// One line per deal, each the summary after it.
+    Deals {
+        deals: Vec<DealLine>,
+        revokes: Option<BTreeMap<String, i64>>,
+    },
+    /// The full play record.
+    Record(RecordInput),
+}
+
+impl CalypsoReport {
+    /// A stored Calypso report, or `None` for JSON that is not one of its three shapes.
+    pub fn read(json: &Value) -> Option<CalypsoReport> {
+        let input = SheetInput::deserialize(json).ok()?;
+        if input.partnerships.is_some() || input.reports.is_some() || input.auction.is_some() {
+            return None;
+        }
+        let summary_given = input.players.is_some() || input.trick_piles.is_some();
+        match (input.players, input.trick_piles, input.deals, input.record) {
+            (Some(players), Some(trick_piles), None, None) => Some(CalypsoReport::Summary {
+                players,
+                trick_piles,
+                revokes: input.revokes,
+                dummies: input.dummies.unwrap_or_default(),
+            }),
+            (None, None, Some(deals), None) => Some(CalypsoReport::Deals {
+                deals,
+                revokes: input.revokes,
+            }),
+            (None, None, None, Some(record))
+                if !summary_given && input.revokes.is_none() && input.dummies.is_none() =>
+            {
+                Some(CalypsoReport::Record(record))
+            }
+            _ => None,
+        }
+    }
+
+    /// A map of counts by side name (trick piles, revokes) in the game's side order: each
+    /// side's index and count. A name that is no side of the game is left out.
+    pub fn by_side(spec: &GameSpec, counts: &BTreeMap<String, i64>) -> Vec<(usize, i64)> {
+        (0..spec.sides())
+            .filter_map(|side| counts.get(&spec.side_name(side)).map(|&n| (side, n)))
+            .collect()
+    }
+
+    /// Each deal's dummies as chosen (Calypso Duet), deal 1 first: `None` where a deal's are
+    /// not given or not seats. Empty for a report that gives none.
+    pub fn dummies(&self) -> Vec<[Option<Seat>; 2]> {
+        let seats = |d: &DummiesInput| d.seats().unwrap_or([None, None]);
+        match self {
+            CalypsoReport::Summary { dummies, .. } => dummies.iter().map(seats).collect(),
+            CalypsoReport::Deals { deals, .. } => {
+                if deals.iter().all(|d| d.dummies.is_none()) {
+                    return Vec::new();
+                }
+                deals
+                    .iter()
+                    .map(|d| d.dummies.as_ref().map_or([None, None], seats))
+                    .collect()
+            }
+            CalypsoReport::Record(r) => {
+                if r.deals.iter().all(|d| d.duet.is_none()) {
+                    return Vec::new();
+                }
+                r.deals
+                    .iter()
+                    .map(|d| {
+                        d.duet.as_ref().map_or([None, None], |x| {
+                            [&x.majors, &x.minors].map(|c| c.dummy.parse::<Seat>().ok())
+                        })
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+/// Calypso Duet: one deal's dummies in words, each player named by their hands' trumps
+/// ("♠♥ player South · ♣♦ player West"). Empty for a game that is not a Duet.
+pub fn dummies_words(spec: &GameSpec, chosen: [Option<Seat>; 2]) -> String {
+    let Some(duet) = spec.duet.as_ref() else {
+        return String::new();
+    };
+    duet.players
+        .iter()
+        .zip(chosen)
+        .map(|(player, seat)| {
+            let suits: String = player
+                .dealt()
+                .iter()
+                .filter_map(|&s| spec.trumps.of(s).map(|t| t.symbol()))
+                .collect();
+            let dummy = seat.map_or("not given", |s| s.name());
+            format!("{suits} player {dummy}")
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// A report read into the engine's terms.
@@ -132,7 +242,76 @@ fn problem(code: &'static str, message: String, side: Option<usize>) -> Problem 
     }
 }
 
+/// Why a report is not one of the shapes this event's game takes (not what is impossible
+/// in it: that is the engine's check). Said as the API and the page say it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    #[error("\"{what}\" gives {given} hands; this event's game is {agreed} hands")]
+    TooManyHands {
+        what: &'static str,
+        given: usize,
+        agreed: usize,
+    },
+    #[error(
+        "an Auction Calypso event takes the game's summary hand by hand: give \"auction\" (and nothing else)"
+    )]
+    AuctionTakesItsSummary,
+    #[error("\"{what}\" is an {report} report; this event plays {plays}")]
+    AnotherGames {
+        what: &'static str,
+        report: &'static str,
+        plays: &'static str,
+    },
+    #[error(
+        "an Embers event takes the report after each hand: give \"reports\" (and nothing else)"
+    )]
+    EmbersTakesItsHands,
+    #[error(
+        "a Kaiso event takes each partnership's songs: give \"partnerships\" (and nothing else)"
+    )]
+    KaisoTakesItsSongs,
+    #[error(
+        "\"partnerships\" is a Kaiso report; this event plays Calypso: give \"players\" and \"trick_piles\", or \"deals\", or \"record\""
+    )]
+    SongsInCalypso,
+    #[error("\"dummies\" goes with the game's summary; deal by deal, each deal's line has its own")]
+    DummiesWithoutSummary,
+    #[error("a play record shows its own revokes: leave \"revokes\" out")]
+    RecordWithRevokes,
+    #[error("a summary needs both \"players\" and \"trick_piles\"")]
+    HalfASummary,
+    #[error("\"dummies\" gives {given} deals' choices; a game has {deals} deals")]
+    DummiesCount { given: usize, deals: usize },
+    #[error("\"deals\" gives {given} lines; a game has 1 to {deals} deals")]
+    DealLines { given: usize, deals: usize },
+    #[error("nothing reported: give \"players\" and \"trick_piles\", or \"deals\", or \"record\"")]
+    NothingReported,
+    #[error("give one of: the summary (\"players\" and \"trick_piles\"), \"deals\", or \"record\"")]
+    MoreThanOne,
+    /// The engine's reading of a part (a side, a seat or a card that is none), in its words.
+    #[error("{0}")]
+    Part(String),
+}
+
+impl From<String> for ShapeError {
+    fn from(said: String) -> ShapeError {
+        ShapeError::Part(said)
+    }
+}
+
 impl SheetInput {
+    /// An Embers or Auction game's hands before its last: checked and scored as the table
+    /// goes, and nothing kept (the game's result is entered with its last hand). Every other
+    /// report is a whole result.
+    /// `hands` is the hands agreed for the event's game.
+    pub fn is_game_so_far(&self, game: GameKind, hands: usize) -> bool {
+        match game {
+            GameKind::Embers => self.reports.as_ref().is_some_and(|r| r.len() < hands),
+            GameKind::Auction => self.auction.as_ref().is_some_and(|a| a.hands.len() < hands),
+            GameKind::Calypso | GameKind::Kaiso => false,
+        }
+    }
+
     /// Reads the report; the error says what shape is wrong (not what is impossible: that is
     /// the engine's check).
     /// `embers` is an Embers event's game (its hands and packs), `auction` an Auction
@@ -143,7 +322,7 @@ impl SheetInput {
         game: GameKind,
         embers: Option<&EmbersSpec>,
         auction: Option<&AuctionSpec>,
-    ) -> Result<Sheet, String> {
+    ) -> Result<Sheet, ShapeError> {
         let summary_given = self.players.is_some() || self.trick_piles.is_some();
         let calypso_given = summary_given || self.deals.is_some() || self.record.is_some();
         let others_given = calypso_given || self.partnerships.is_some() || self.revokes.is_some();
@@ -152,11 +331,11 @@ impl SheetInput {
                 if !others_given && self.reports.is_none() =>
             {
                 if summary.hands.len() > a.hands {
-                    return Err(format!(
-                        "\"auction\" gives {} hands; this event's game is {} hands",
-                        summary.hands.len(),
-                        a.hands
-                    ));
+                    return Err(ShapeError::TooManyHands {
+                        what: "auction",
+                        given: summary.hands.len(),
+                        agreed: a.hands,
+                    });
                 }
                 return Ok(Sheet::Auction {
                     spec: Box::new(a.clone()),
@@ -164,24 +343,25 @@ impl SheetInput {
                 });
             }
             (GameKind::Auction, _, _) => {
-                return Err("an Auction Calypso event takes the game's summary hand by hand: give \"auction\" (and nothing else)".into());
+                return Err(ShapeError::AuctionTakesItsSummary);
             }
             (_, _, Some(_)) => {
-                return Err(format!(
-                    "\"auction\" is an Auction Calypso report; this event plays {}",
-                    game.label()
-                ));
+                return Err(ShapeError::AnotherGames {
+                    what: "auction",
+                    report: "Auction Calypso",
+                    plays: game.label(),
+                });
             }
             _ => {}
         }
         match (game, embers, self.reports) {
             (GameKind::Embers, Some(e), Some(reports)) if !others_given => {
                 if reports.len() > e.hands {
-                    return Err(format!(
-                        "\"reports\" gives {} hands; this event's game is {} hands",
-                        reports.len(),
-                        e.hands
-                    ));
+                    return Err(ShapeError::TooManyHands {
+                        what: "reports",
+                        given: reports.len(),
+                        agreed: e.hands,
+                    });
                 }
                 return Ok(Sheet::Embers {
                     spec: Box::new(e.clone()),
@@ -189,13 +369,14 @@ impl SheetInput {
                 });
             }
             (GameKind::Embers, _, _) => {
-                return Err("an Embers event takes the report after each hand: give \"reports\" (and nothing else)".into());
+                return Err(ShapeError::EmbersTakesItsHands);
             }
             (_, _, Some(_)) => {
-                return Err(format!(
-                    "\"reports\" is an Embers report; this event plays {}",
-                    game.label()
-                ));
+                return Err(ShapeError::AnotherGames {
+                    what: "reports",
+                    report: "Embers",
+                    plays: game.label(),
+                });
             }
             _ => {}
         }
@@ -204,10 +385,10 @@ impl SheetInput {
                 return Ok(Sheet::Kaiso(KaisoSummary { partnerships }));
             }
             (GameKind::Kaiso, _) => {
-                return Err("a Kaiso event takes each partnership's songs: give \"partnerships\" (and nothing else)".into());
+                return Err(ShapeError::KaisoTakesItsSongs);
             }
             (GameKind::Calypso, Some(_)) => {
-                return Err("\"partnerships\" is a Kaiso report; this event plays Calypso: give \"players\" and \"trick_piles\", or \"deals\", or \"record\"".into());
+                return Err(ShapeError::SongsInCalypso);
             }
             (GameKind::Calypso | GameKind::Embers | GameKind::Auction, None) => {}
             (GameKind::Embers | GameKind::Auction, Some(_)) => {
@@ -215,26 +396,24 @@ impl SheetInput {
             }
         }
         if self.dummies.is_some() && !summary_given {
-            return Err("\"dummies\" goes with the game's summary; deal by deal, each deal's line has its own".into());
+            return Err(ShapeError::DummiesWithoutSummary);
         }
         match (summary_given, self.deals, self.record) {
             (false, None, Some(record)) => {
                 if self.revokes.is_some() {
-                    return Err(
-                        "a play record shows its own revokes: leave \"revokes\" out".into()
-                    );
+                    return Err(ShapeError::RecordWithRevokes);
                 }
                 let deals = record
                     .deals
                     .iter()
                     .enumerate()
                     .map(|(d, x)| deal_record(d, x))
-                    .collect::<Result<_, _>>()?;
+                    .collect::<Result<_, String>>()?;
                 Ok(Sheet::Record(GameRecord { deals }))
             }
             (true, None, None) => {
                 let (Some(players), Some(piles)) = (self.players, self.trick_piles) else {
-                    return Err("a summary needs both \"players\" and \"trick_piles\"".into());
+                    return Err(ShapeError::HalfASummary);
                 };
                 let dummies = game_dummies(spec, self.dummies.as_deref())?;
                 let mut summary = summary(spec, spec.deals() as i64, players, &piles, None)?;
@@ -249,17 +428,22 @@ impl SheetInput {
             }
             (false, Some(lines), None) => {
                 if lines.is_empty() || lines.len() > spec.deals() {
-                    return Err(format!(
-                        "\"deals\" gives {} lines; a game has 1 to {} deals",
-                        lines.len(),
-                        spec.deals()
-                    ));
+                    return Err(ShapeError::DealLines {
+                        given: lines.len(),
+                        deals: spec.deals(),
+                    });
                 }
                 let summaries = lines
                     .into_iter()
                     .enumerate()
                     .map(|(i, l)| {
-                        summary(spec, i as i64 + 1, l.players, &l.trick_piles, l.dummies.as_ref())
+                        summary(
+                            spec,
+                            i as i64 + 1,
+                            l.players,
+                            &l.trick_piles,
+                            l.dummies.as_ref(),
+                        )
                     })
                     .collect::<Result<_, _>>()?;
                 Ok(Sheet::Summaries {
@@ -268,14 +452,8 @@ impl SheetInput {
                     dummies: Vec::new(),
                 })
             }
-            (false, None, None) => Err(
-                "nothing reported: give \"players\" and \"trick_piles\", or \"deals\", or \"record\""
-                    .into(),
-            ),
-            _ => Err(
-                "give one of: the summary (\"players\" and \"trick_piles\"), \"deals\", or \"record\""
-                    .into(),
-            ),
+            (false, None, None) => Err(ShapeError::NothingReported),
+            _ => Err(ShapeError::MoreThanOne),
         }
     }
 }
@@ -286,13 +464,15 @@ fn summary(
     players: SeatMap<PlayerInput>,
     piles: &BTreeMap<String, i64>,
     dummies: Option<&DummiesInput>,
-) -> Result<Summary, String> {
+) -> Result<Summary, ShapeError> {
     let mut trick_piles = vec![None; spec.sides()];
     for (name, &n) in piles {
         trick_piles[side_named(spec, "trick_piles", name)?] = Some(n);
     }
     let dummies = match dummies {
-        Some(d) => d.seats().map_err(|e| format!("deal {after_deal}: {e}"))?,
+        Some(d) => d
+            .seats()
+            .map_err(|e| ShapeError::Part(format!("deal {after_deal}: {e}")))?,
         None => [None, None],
     };
     Ok(Summary {
@@ -308,24 +488,27 @@ fn summary(
 fn game_dummies(
     spec: &GameSpec,
     given: Option<&[DummiesInput]>,
-) -> Result<Vec<[Option<Seat>; 2]>, String> {
+) -> Result<Vec<[Option<Seat>; 2]>, ShapeError> {
     let deals = spec.deals();
     match given {
         None if spec.duet.is_some() => Ok(vec![[None, None]; deals]),
         None => Ok(Vec::new()),
-        Some(list) if list.len() != deals => Err(format!(
-            "\"dummies\" gives {} deals' choices; a game has {deals} deals",
-            list.len()
-        )),
+        Some(list) if list.len() != deals => Err(ShapeError::DummiesCount {
+            given: list.len(),
+            deals,
+        }),
         Some(list) => list
             .iter()
             .enumerate()
-            .map(|(i, d)| d.seats().map_err(|e| format!("deal {}: {e}", i + 1)))
+            .map(|(i, d)| {
+                d.seats()
+                    .map_err(|e| ShapeError::Part(format!("deal {}: {e}", i + 1)))
+            })
             .collect(),
     }
 }
 
-fn revokes(spec: &GameSpec, given: Option<&BTreeMap<String, i64>>) -> Result<Vec<i64>, String> {
+fn revokes(spec: &GameSpec, given: Option<&BTreeMap<String, i64>>) -> Result<Vec<i64>, ShapeError> {
     let mut out = vec![0; spec.sides()];
     for (name, &n) in given.into_iter().flatten() {
         out[side_named(spec, "revokes", name)?] = n;
@@ -337,7 +520,7 @@ fn revokes(spec: &GameSpec, given: Option<&BTreeMap<String, i64>>) -> Result<Vec
 /// deals the first hand (the movement seats each round's players so).
 pub fn auction_problems(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
     let mut problems = auction::check(spec, summary);
-    if summary.first_dealer != Seat::North {
+    if summary.first_dealer != auction::FIRST_DEALER {
         problems.insert(
             0,
             problem(
@@ -605,6 +788,39 @@ fn dummies_json(d: [Option<Seat>; 2]) -> Value {
     Value::Object(m)
 }
 
+/// The engine's score of a stored report, what the pages show of it: song by song (Kaiso),
+/// hand by hand (Embers, Auction). Stored beside the report; a Calypso report has none (its
+/// pages show the counts as entered).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Breakdown {
+    Kaiso(KaisoScore),
+    Embers(EmbersScore),
+    Auction(AuctionScore),
+}
+
+impl Breakdown {
+    /// The breakdown of an accepted sheet's score.
+    pub fn of_scored(score: &Scored) -> Option<Breakdown> {
+        match score {
+            Scored::Calypso(_) => None,
+            Scored::Kaiso(s) => Some(Breakdown::Kaiso(s.clone())),
+            Scored::Embers(s) => Some(Breakdown::Embers(s.clone())),
+            Scored::Auction(s) => Some(Breakdown::Auction(s.clone())),
+        }
+    }
+
+    /// As the row stores it (compact JSON).
+    pub fn text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A stored breakdown's text; `None` for a text that does not read (recomputed then).
+    pub fn read(text: &str) -> Option<Breakdown> {
+        serde_json::from_str(text).ok()
+    }
+}
+
 impl Sheet {
     /// The sheet in the API's JSON shape, as stored and shown in the audit trail.
     pub fn to_json(&self, spec: &GameSpec) -> Value {
@@ -670,6 +886,7 @@ mod tests {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
             .read(spec, GameKind::Calypso, None, None)
+            .map_err(|e| e.to_string())
     }
 
     const GAME: &str = r#"{"players":{"N":{"calypsos":1,"in_progress":["2S","5S"]},
@@ -793,6 +1010,7 @@ mod tests {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
             .read(spec, game, None, None)
+            .map_err(|e| e.to_string())
     }
 
     #[test]

@@ -20,7 +20,7 @@ use crate::event::entries::Entry;
 use crate::event::export::{self, EventDocument, ExportInputs};
 use crate::event::import::{self, ImportError, ImportPlan, ImportResult};
 use crate::event::results::{Outcome, TableResult};
-use crate::event::table_report::SheetInput;
+use crate::event::table_report::{Breakdown, SheetInput};
 use crate::event::threes::StoredRound;
 use crate::event::{ClubId, EventId, Viewer};
 
@@ -131,7 +131,7 @@ pub fn import_event(
     text: &str,
     club_slug: Option<&str>,
 ) -> Result<(EventId, String), ArchiveError> {
-    let plan = import::read(text)?;
+    let mut plan = import::read(text)?;
     let slug = club_slug.unwrap_or(&plan.club_slug).to_string();
     let club = step(pool, |conn| {
         let club = db::clubs::club_by_slug(conn, &slug)?
@@ -139,7 +139,7 @@ pub fn import_event(
         refuse_twice(conn, club.id, &slug, &plan)?;
         Ok::<_, ArchiveError>(club)
     })?;
-    let checked = check_plan(&plan)?;
+    let checked = check_plan(&mut plan)?;
     let id = write_step(pool, |conn| {
         refuse_twice(conn, club.id, &slug, checked.plan)?;
         import_plan(conn, club.id, &checked)
@@ -165,14 +165,21 @@ impl CheckedPlan<'_> {
 /// whatever order the file lists them in). Holds no connection: call it before the
 /// transaction that writes the plan. Each result passes the gate of `checks` on its own, so
 /// a long file takes turns with the checks of other requests.
-pub fn check_plan(plan: &ImportPlan) -> Result<CheckedPlan<'_>, ArchiveError> {
-    let mut results: Vec<&ImportResult> = plan.results.iter().collect();
-    results.sort_by_key(|r| (r.round, r.table, r.board));
+/// Each checked report gets the engine's breakdown, stored beside it as at the table.
+pub fn check_plan(plan: &mut ImportPlan) -> Result<CheckedPlan<'_>, ArchiveError> {
+    let mut order: Vec<usize> = (0..plan.results.len()).collect();
+    order.sort_by_key(|&i| {
+        let r = &plan.results[i];
+        (r.round, r.table, r.board)
+    });
     let mut totals = BTreeMap::new();
     let mut budget = Budget::new(IMPORT_CHECK_BUDGET);
-    for r in results {
-        if let Some(t) = recheck(plan, r, &mut budget)? {
+    for i in order {
+        let r = &plan.results[i];
+        if let Some((t, breakdown)) = recheck(plan, r, &mut budget)? {
             totals.insert((r.round, r.table, r.board), t);
+            let sheet = plan.results[i].sheet.clone().with_breakdown(breakdown);
+            plan.results[i].sheet = sheet;
         }
     }
     Ok(CheckedPlan { plan, totals })
@@ -224,6 +231,9 @@ fn place_of(round: impl std::fmt::Display, table: impl std::fmt::Display, board:
     format!("round {round}, table {table}, board {board}")
 }
 
+/// An imported result as the engine scored it: its totals, and the breakdown to store.
+type Rechecked = ((i64, i64), Option<Breakdown>);
+
 /// The rules engine's check of an imported result, as when it was entered: its report
 /// against the board dealt from the file's key, and the totals it gives against the file's.
 /// A ruling without a report (not played, fouled) and a result stored before reports were
@@ -232,7 +242,7 @@ fn recheck(
     plan: &ImportPlan,
     r: &ImportResult,
     budget: &mut Budget,
-) -> Result<Option<(i64, i64)>, ArchiveError> {
+) -> Result<Option<Rechecked>, ArchiveError> {
     let board = u32::try_from(r.board).unwrap_or(0);
     let refused = |problem: String| ArchiveError::ResultRefused {
         place: place_of(r.round, r.table, board),
@@ -276,7 +286,7 @@ fn recheck(
             checked.majors, checked.minors, stored.0, stored.1
         )));
     }
-    Ok(Some(stored))
+    Ok(Some((stored, Breakdown::of_scored(&checked.score))))
 }
 
 /// A written result against what the engine found before the transaction: a played result

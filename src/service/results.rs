@@ -23,7 +23,9 @@ use crate::event::results::{
     Adjusted, AuditEntry, OpenDisputes, Outcome, Report, ResultStatus, ResultValues, TableResult,
 };
 use crate::event::settings::EventSettings;
-use crate::event::table_report::{self, Checked, Scored, Sheet, SheetInput, auction_problems};
+use crate::event::table_report::{
+    self, Breakdown, Checked, Scored, ShapeError, Sheet, SheetInput, auction_problems,
+};
 use crate::event::{ClubId, DealKey, Event, EventId, EventStatus, PapersError, ResultId};
 use crate::movement::IndividualRound;
 use crate::movement::Side;
@@ -61,6 +63,9 @@ pub enum EntryError {
     /// The report's shape is wrong (a field missing, an unknown side).
     #[error("{0}")]
     Shape(String),
+    /// The report is not one of the shapes this event's game takes.
+    #[error(transparent)]
+    Report(#[from] ShapeError),
     /// The engine found the report impossible.
     #[error("the rules engine cannot accept this result")]
     Problems(Vec<Problem>),
@@ -91,9 +96,10 @@ pub enum EntryError {
 impl ActionError for EntryError {
     fn kind(&self) -> ErrorKind {
         match self {
-            EntryError::Problems(_) | EntryError::Shape(_) | EntryError::Reason => {
-                ErrorKind::Invalid
-            }
+            EntryError::Problems(_)
+            | EntryError::Shape(_)
+            | EntryError::Report(_)
+            | EntryError::Reason => ErrorKind::Invalid,
             EntryError::NotInMovement(_) | EntryError::NoResult => ErrorKind::NotFound,
             EntryError::NotOpen(_) | EntryError::Exists(_) | EntryError::State(_) => {
                 ErrorKind::Conflict
@@ -196,7 +202,7 @@ fn read_sheet(
             settings.embers_spec().as_ref(),
             settings.auction_spec().as_ref(),
         )
-        .map_err(EntryError::Shape)?;
+        .map_err(EntryError::Report)?;
     Ok((spec, sheet))
 }
 
@@ -235,8 +241,21 @@ pub(crate) fn check_report_within(
         };
         let checked = table_report::check_within(&spec, &sheet, dealt.as_deref(), budget)
             .map_err(EntryError::Problems)?;
-        Ok((checked, Report::of_json(sheet.to_json(&spec))))
+        // The engine's breakdown is stored beside the report: the pages show it as scored here.
+        let report = Report::of_json(sheet.to_json(&spec))
+            .with_breakdown(Breakdown::of_scored(&checked.score));
+        Ok((checked, report))
     })
+}
+
+/// The engine's breakdown of a stored report (song by song, hand by hand): the one stored
+/// beside it, or, for a row kept before breakdowns were stored, scored now. The one place a
+/// stored report is scored (docs/scoring.md).
+pub fn breakdown(settings: &EventSettings, report: &Report) -> Option<Breakdown> {
+    report
+        .breakdown()
+        .cloned()
+        .or_else(|| report.score_breakdown(settings))
 }
 
 /// An Embers or Auction table's hands so far, before the game is over: checked by the engine

@@ -152,13 +152,14 @@ pub fn import_heat(
     id: SimId,
     text: &str,
 ) -> Result<EventId, SimActionError> {
-    let plan = import::read(text).map_err(ArchiveError::from)?;
+    let mut plan = import::read(text).map_err(ArchiveError::from)?;
     step(pool, |conn| heat_may_join(conn, club, id, &plan))?;
-    let checked = check_plan(&plan)?;
+    let checked = check_plan(&mut plan)?;
     write_step(pool, |conn| {
         let heats = db::sims::heats_of(conn, id)?;
         lock_first(conn, &heats)?;
-        let heats = heat_may_join(conn, club, id, &plan)?;
+        let plan = checked.plan();
+        let heats = heat_may_join(conn, club, id, plan)?;
         let event = import_plan(conn, club.id, &checked)?;
         db::sims::add_heat(
             conn,

@@ -374,11 +374,11 @@ pub fn auction_form(
     upto: usize,
 ) -> Vec<(String, String)> {
     use calypso_director::engine::Suit;
-    use calypso_director::web::routes::table_auction::call_token;
+    use calypso_director::engine::auction::Call;
     let mut f = form_head(round, board, "auction");
     for (i, h) in s.hands.iter().take(upto).enumerate() {
         let k = i + 1;
-        let calls: Vec<String> = h.calls.iter().flatten().map(call_token).collect();
+        let calls: Vec<String> = h.calls.iter().flatten().map(Call::token).collect();
         f.push((format!("a{k}_calls"), calls.join(" ")));
         if let Some([l, r]) = h.opponents_trumps {
             f.push((format!("a{k}_lho"), l.letter().to_string()));

@@ -18,6 +18,7 @@
 //! [`take_trick`]: crate::engine::game::take_trick
 
 pub mod bidding;
+pub mod notation;
 pub mod play;
 pub mod random;
 pub mod record;
@@ -31,6 +32,7 @@ pub use bidding::{
     Auction, AuctionState, Bid, Call, CallError, Contract, Doubling, MAX_CALLS, MAX_CALYPSOS_BID,
     MAX_POINTS_BID, MIN_POINTS_NO_CALYPSO,
 };
+pub use notation::{FIRST_DEALER, NotACall};
 pub use play::{AuctionGame, AuctionPlayError};
 pub use record::{AuctionHandRecord, AuctionRecord};
 pub use replay::{AuctionError, AuctionOutcome, replay};

@@ -15,10 +15,11 @@ use crate::engine::{Deal, GameSpec, Seat};
 use crate::event::club::{Club, TimeZone};
 use crate::event::game::Game;
 use crate::event::par::{self, BoardParShown, EventPars};
-use crate::event::results::TableResult;
+use crate::event::results::{Report, TableResult};
 use crate::event::seats::SideNames;
 use crate::event::seats::side_letters;
 use crate::event::standings;
+use crate::event::table_report::dummies_words;
 use crate::event::{Event, EventId, papers};
 use crate::service;
 use crate::service::standings::{Played, played_of};
@@ -62,6 +63,9 @@ pub struct DealView {
     pub dealer: &'static str,
     /// N, E, S, W order; seats not in play are left out.
     pub hands: Vec<HandView>,
+    /// Calypso Duet: each table's dummies in this deal, when its results are shown
+    /// ("Round 1, table 2: ♠♥ player South · ♣♦ player West").
+    pub dummies: Vec<String>,
 }
 
 /// One table's result on the board.
@@ -226,6 +230,31 @@ fn deal_view(spec: &GameSpec, number: usize, deal: &Deal) -> DealView {
         number,
         dealer: deal.dealer.name(),
         hands,
+        dummies: Vec::new(),
+    }
+}
+
+/// Calypso Duet: each table's dummies, deal by deal, from the board's reports (the tables
+/// choose them, so the board's deals alone do not say).
+fn duet_dummies(spec: &GameSpec, board: u32, results: &[TableResult], deals: &mut [DealView]) {
+    if spec.duet.is_none() {
+        return;
+    }
+    let mut results: Vec<&TableResult> =
+        results.iter().filter(|r| r.place.board == board).collect();
+    results.sort_by_key(|r| r.place);
+    for r in results {
+        let Report::Calypso(calypso) = &r.report else {
+            continue;
+        };
+        for (deal, chosen) in deals.iter_mut().zip(calypso.dummies()) {
+            deal.dummies.push(format!(
+                "Round {}, table {}: {}",
+                r.place.round,
+                r.place.table,
+                dummies_words(spec, chosen)
+            ));
+        }
     }
 }
 
@@ -401,6 +430,7 @@ pub async fn show(
         club,
     };
     if page.traveller.is_some() {
+        duet_dummies(&spec, board, &played.results, &mut page.deals);
         let c = computed(&state, page.club.clone(), ev, who).await?;
         page.scored = c.view.travellers.iter().find(|t| t.board == board).cloned();
     }

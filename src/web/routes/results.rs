@@ -15,11 +15,12 @@ use serde_json::Value;
 use super::individual;
 use super::table_result::{ScoreEntry, TableForm};
 use crate::db::{DbConnection, DbError};
-use crate::engine::Problem;
+use crate::engine::{GameSpec, Problem, Seat};
 use crate::event::club::{Club, TimeZone};
-use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
+use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, Report, TableResult};
 use crate::event::rounds::{GridState, grid_state};
 use crate::event::seats::SideNames;
+use crate::event::table_report::{Breakdown, CalypsoReport};
 use crate::event::threes::scores_of;
 use crate::event::{Event, EventId, ResultId};
 use crate::movement::Side;
@@ -91,9 +92,8 @@ fn positions(game: &TableGame, names: &BTreeMap<u32, String>) -> Vec<String> {
 
 /// An Auction report hand by hand, for the director: "Hand 2: player 3: 200 spades, made ·
 /// 120 · 120 · 470".
-fn auction_lines(ev: &Event, v: &Value) -> Vec<String> {
-    let hands = usize::from(ev.settings.hands());
-    super::table_auction::auction_report(hands, v)
+fn auction_lines(breakdown: Option<&Breakdown>) -> Vec<String> {
+    super::table_auction::auction_report(breakdown)
         .iter()
         .map(|r| {
             let verdict = r.verdict();
@@ -425,10 +425,10 @@ fn audit_line(a: &AuditEntry, zone: TimeZone) -> AuditLine {
 }
 
 /// What the table reported, in a few lines.
-fn sheet_lines(spec: &crate::engine::GameSpec, v: &Value) -> Vec<String> {
+fn sheet_lines(spec: &GameSpec, report: &Report, breakdown: Option<&Breakdown>) -> Vec<String> {
     let mut lines = vec![];
     // A Kaiso report: each partnership's songs in the order scored, then what is left.
-    for side in super::table_songs::songs_report(spec, v) {
+    for side in super::table_songs::songs_report(spec, report, breakdown) {
         let songs: Vec<String> = side
             .songs
             .iter()
@@ -449,49 +449,61 @@ fn sheet_lines(spec: &crate::engine::GameSpec, v: &Value) -> Vec<String> {
             side.total
         ));
     }
-    if let Some(deals) = v["deals"].as_array() {
+    let Report::Calypso(calypso) = report else {
+        return lines;
+    };
+    // The summary (or the last deal's line) says what the table saw at the end.
+    let (players, piles, revokes) = match calypso.report() {
+        CalypsoReport::Summary {
+            players,
+            trick_piles,
+            revokes,
+            ..
+        } => (Some(players), Some(trick_piles), revokes.as_ref()),
+        CalypsoReport::Deals { deals, revokes } => {
+            lines.push(format!(
+                "Entered deal by deal ({} deal{}); the engine checked after each.",
+                deals.len(),
+                if deals.len() == 1 { "" } else { "s" }
+            ));
+            let last = deals.last();
+            (
+                last.map(|d| &d.players),
+                last.map(|d| &d.trick_piles),
+                revokes.as_ref(),
+            )
+        }
+        CalypsoReport::Record(_) => {
+            lines.push("Entered as the full play record; the engine replayed every trick.".into());
+            (None, None, None)
+        }
+    };
+    for (seat, p) in Seat::ALL
+        .iter()
+        .filter_map(|&seat| Some((seat, players?.0[seat.index()].as_ref()?)))
+    {
+        let cards: Vec<String> = p
+            .in_progress
+            .iter()
+            .map(|c| crate::event::problem_words::card_words(&c.0.to_string()))
+            .collect();
         lines.push(format!(
-            "Entered deal by deal ({} deal{}); the engine checked after each.",
-            deals.len(),
-            if deals.len() == 1 { "" } else { "s" }
+            "{seat}: {} completed calypso{}{}",
+            p.calypsos,
+            if p.calypsos == 1 { "" } else { "s" },
+            if cards.is_empty() {
+                String::new()
+            } else {
+                format!(", in progress {}", cards.join(" "))
+            }
         ));
     }
-    if v["record"].is_object() {
-        lines.push("Entered as the full play record; the engine replayed every trick.".into());
-    }
-    // The summary (or the last deal's line) says what the table saw at the end.
-    let last = v["deals"].as_array().and_then(|d| d.last()).unwrap_or(v);
-    if let Some(players) = last["players"].as_object() {
-        for (seat, p) in players {
-            // Cards as players read them: J♠, not JS.
-            let cards: Vec<String> = p["in_progress"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(Value::as_str)
-                        .map(crate::event::problem_words::card_words)
-                        .collect()
-                })
-                .unwrap_or_default();
-            lines.push(format!(
-                "{seat}: {} completed calypso{}{}",
-                p["calypsos"],
-                if p["calypsos"].as_i64() == Some(1) {
-                    ""
-                } else {
-                    "s"
-                },
-                if cards.is_empty() {
-                    String::new()
-                } else {
-                    format!(", in progress {}", cards.join(" "))
-                }
-            ));
-        }
-    }
-    for (key, what) in [("trick_piles", "Trick piles"), ("revokes", "Revokes")] {
-        if let Some(m) = last[key].as_object().or_else(|| v[key].as_object()) {
-            let parts: Vec<String> = m.iter().map(|(s, n)| format!("{s} {n}")).collect();
+    for (counts, what) in [(piles, "Trick piles"), (revokes, "Revokes")] {
+        if let Some(m) = counts {
+            let parts: Vec<String> = CalypsoReport::by_side(spec, m)
+                .into_iter()
+                .map(|(side, n)| format!("{} {n}", spec.side_name(side)))
+                .collect();
             lines.push(format!("{what}: {}", parts.join(", ")));
         }
     }
@@ -565,15 +577,13 @@ async fn result_page(
         Some(spec) if result.outcome == Outcome::Played => scores_of(spec, &result).to_vec(),
         _ => Vec::new(),
     };
+    let breakdown = entry::breakdown(&ev.settings, &result.report);
     let sheet = if auction.is_some() {
-        auction_lines(&ev, result.report.json())
+        auction_lines(breakdown.as_ref())
     } else {
-        sheet_lines(&ev.settings.game_spec(), result.report.json())
+        sheet_lines(&ev.settings.game_spec(), &result.report, breakdown.as_ref())
     };
-    let sheet_json = Some(result.report.json())
-        .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
-        .and_then(|v| serde_json::to_string_pretty(v).ok())
-        .unwrap_or_default();
+    let sheet_json = result.report.pretty_text();
     Ok(html_page(
         status,
         &ResultPage {
@@ -1154,7 +1164,7 @@ pub async fn correct_form(
         .db(move |c| Ok(entry::result_of(c, &ev2, result)?))
         .await?;
     let (round, table, board) = (r.place.round, r.place.table, r.place.board);
-    let score = ScoreForm::new(TableForm::from_sheet(r.report.json(), round, board));
+    let score = ScoreForm::new(TableForm::from_sheet(&r.report, round, board));
     let place = (round, table, board);
     entry_page(
         &state,

@@ -274,15 +274,15 @@ pub async fn scorecard(
                     .find(|(p, _, _)| shown && Some(p.table) == r.table && p.round == r.round)?;
                 // Each hand's points for the entry: its side's (Embers), its position's
                 // at a table of three (Auction).
+                let breakdown = service::results::breakdown(&l.ev.settings, report);
                 let points: Vec<i64> = if Game::of(&l.ev.settings).three_scores() {
-                    let hands = usize::from(l.ev.settings.hands());
-                    super::table_auction::auction_report(hands, report.json())
+                    super::table_auction::auction_report(breakdown.as_ref())
                         .iter()
                         .filter_map(|h| h.points.get(*at).copied())
                         .collect()
                 } else {
                     let side = if *at == 0 { m } else { 1 - m };
-                    super::table_hands::hands_report(&spec, report.json())
+                    super::table_hands::hands_report(breakdown.as_ref())
                         .iter()
                         .map(|h| h.points[side])
                         .collect()

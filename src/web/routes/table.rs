@@ -12,7 +12,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::table_result::{Mode, ScoreEntry, TableForm};
+use super::table_result::{ScoreEntry, Shown, TableForm};
 
 use crate::engine::Problem;
 use crate::event::EventStatus;
@@ -416,7 +416,10 @@ async fn score_entries(
     Ok(boards
         .iter()
         .map(|&board| {
-            let result = results.iter().find(|r| r.place.board == board);
+            let result = results
+                .iter()
+                .find(|r| r.place.board == board)
+                .map(|r| Shown::of(&ev.settings, r));
             let blank = TableForm::blank(&spec, ev.settings.game(), round, board);
             match kept.take_if(|k| !own || k.form.board.trim() == board.to_string()) {
                 Some(k) if own => {
@@ -494,7 +497,7 @@ async fn late_entries(
             })
             .collect::<Vec<_>>()
             .join(" against ");
-        let result = owed.entered.map(|i| &results[i]);
+        let result = owed.entered.map(|i| Shown::of(&ev.settings, &results[i]));
         let mine = |k: &mut Kept| {
             k.form.round.trim() == r.to_string() && k.form.board.trim() == board.to_string()
         };
@@ -597,7 +600,7 @@ async fn awaiting_here(
             (None, None) => String::new(),
         };
         let blank = TableForm::blank(&spec, ev.settings.game(), rr, r.place.board);
-        let mut e = ScoreEntry::new(&spec, &blank, &[], None, Some(r))
+        let mut e = ScoreEntry::new(&spec, &blank, &[], None, Some(Shown::of(&ev.settings, r)))
             .with_hands(usize::from(ev.settings.hands()), None)
             .with_agreeing(Some(&agreeing), table, round);
         let from = if t == table {
@@ -1018,11 +1021,8 @@ pub async fn post_result(
                 }
             }
         }
-        // Embers: a hand before the last is checked and scored, and nothing is kept.
-        Ok(sheet)
-            if matches!(sent.mode(), Mode::Hands | Mode::Auction)
-                && sent.hands_typed() < usize::from(ev.settings.hands()) =>
-        {
+        // Embers or Auction: a hand before the last is checked and scored, nothing is kept.
+        Ok(sheet) if sheet.is_game_so_far(ev.settings.game(), usize::from(ev.settings.hands())) => {
             match state
                 .compute(move || results::hands_so_far(&ev, sheet))
                 .await?

@@ -16,22 +16,21 @@
 //! Suits are `S H D C` (or `♠ ♥ ♦ ♣`). The dealer of hand `k` is player ((k − 1) mod 3) + 1:
 //! the form's game starts with player 1 dealing.
 
-use serde_json::Value;
-
 use super::table_songs::Chip;
 use crate::engine::auction::spec::{
     DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name, right_of,
 };
 use crate::engine::auction::{
-    self, Auction, AuctionScore, AuctionSpec, AuctionState, AuctionSummary, Bid, Call, Doubling,
+    self, Auction, AuctionScore, AuctionSpec, AuctionState, AuctionSummary, Call, Doubling,
     HandReport, MAX_CALLS, Outcome, PlayerLine, SuitCounts,
 };
 use crate::engine::{Problem, Seat, Suit};
+use crate::event::table_report::Breakdown;
 
 /// No field of a hand past the most a game has is read.
 pub const MAX_AUCTION_HANDS: usize = auction::MAX_HANDS;
 /// The form's game: player 1 deals the first hand.
-pub const FIRST_DEALER: Seat = Seat::North;
+pub const FIRST_DEALER: Seat = auction::FIRST_DEALER;
 
 /// Bounds of the counts read (beyond them a count is a typing slip, not a hand).
 const MAX_PILE: u32 = DEAL as u32;
@@ -191,7 +190,7 @@ impl AuctionHandForm {
     fn from_report(k: usize, r: &HandReport) -> AuctionHandForm {
         let calls = match (&r.calls, r.contract) {
             (Some(calls), _) => Some(calls.clone()),
-            (None, Some(o)) => calls_for(dealer_of(k), o),
+            (None, Some(o)) => o.shortest_auction(AuctionSpec::dealer_of_hand(k)),
             (None, None) => None,
         };
         let [lho, rho] = r
@@ -201,7 +200,7 @@ impl AuctionHandForm {
             });
         AuctionHandForm {
             calls: calls.map_or_else(String::new, |c| {
-                c.iter().map(call_token).collect::<Vec<_>>().join(" ")
+                c.iter().map(Call::token).collect::<Vec<_>>().join(" ")
             }),
             lho,
             rho,
@@ -220,7 +219,7 @@ impl AuctionHandForm {
     /// Hand `k`'s report, its problems pushed (each named with the hand, and the player when
     /// about one).
     fn read(&self, k: usize, problems: &mut Vec<Problem>) -> HandReport {
-        let dealer = dealer_of(k);
+        let dealer = AuctionSpec::dealer_of_hand(k);
         let mut say = |code: &'static str, seat: Option<Seat>, message: String| {
             problems.push(Problem {
                 code,
@@ -246,9 +245,10 @@ impl AuctionHandForm {
                     too_many = true;
                     break;
                 }
-                match parse_call(token) {
+                match Call::parse_token(token) {
                     Ok(c) => calls.push(c),
                     Err(why) => {
+                        let why = why.to_string();
                         bad += 1;
                         if bad <= BAD_TOKENS_NAMED {
                             say("call", None, why);
@@ -372,89 +372,10 @@ impl AuctionHandForm {
     }
 }
 
-/// The dealer of hand `k` (1-based) in the form's game.
-pub fn dealer_of(k: usize) -> Seat {
-    SEATS[(k.max(1) - 1) % PLAYERS]
-}
-
 /// The tokens of a calls text.
 fn tokens(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
-}
-
-/// A call as the form types it: `pass`, `double`, `redouble`, `170C`, `1+200S`.
-pub fn call_token(c: &Call) -> String {
-    match c {
-        Call::Pass => "pass".into(),
-        Call::Double => "double".into(),
-        Call::Redouble => "redouble".into(),
-        Call::Bid(b) if b.calypsos == 0 => format!("{}{}", b.points, b.suit.letter()),
-        Call::Bid(b) => format!("{}+{}{}", b.calypsos, b.points, b.suit.letter()),
-    }
-}
-
-/// Reads one token of the calls (any case): `pass`/`p`, `double`/`x`, `redouble`/`xx`, or a
-/// bid `170C`, `1+200S`. Whether a bid is allowed at all is the auction's to say.
-pub fn parse_call(token: &str) -> Result<Call, String> {
-    let t = token.trim();
-    let not = || {
-        format!("\"{t}\" is not a call: use pass, double, redouble or a bid like 170C or 1+200S")
-    };
-    match t.to_ascii_lowercase().as_str() {
-        "pass" | "p" => return Ok(Call::Pass),
-        "double" | "x" => return Ok(Call::Double),
-        "redouble" | "xx" => return Ok(Call::Redouble),
-        _ => {}
-    }
-    let mut chars = t.chars();
-    let suit = chars
-        .next_back()
-        .and_then(Suit::from_char)
-        .ok_or_else(not)?;
-    let number = chars.as_str();
-    let (calypsos, points) = match number.split_once('+') {
-        Some((c, p)) => (c, p),
-        None => ("0", number),
-    };
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(calypsos) || !digits(points) {
-        return Err(not());
-    }
-    let calypsos: u8 = calypsos.parse().map_err(|_| not())?;
-    let points: u32 = points.parse().map_err(|_| not())?;
-    Ok(Call::Bid(Bid::new(calypsos, points, suit)))
-}
-
-/// The shortest auction giving `outcome` from `dealer`: passes to the declarer, the bid,
-/// its doubling, two passes; None when the engine does not take it (a malformed bid).
-fn calls_for(dealer: Seat, outcome: Outcome) -> Option<Vec<Call>> {
-    let calls = match outcome {
-        Outcome::Misere => vec![Call::Pass; PLAYERS],
-        Outcome::Contract(c) => {
-            let mut calls = Vec::new();
-            let mut at = left_of(dealer);
-            while at != c.declarer {
-                calls.push(Call::Pass);
-                at = left_of(at);
-            }
-            calls.push(Call::Bid(c.bid));
-            match c.doubling {
-                Doubling::Undoubled => {}
-                Doubling::Doubled => calls.push(Call::Double),
-                Doubling::Redoubled => calls.extend([Call::Double, Call::Pass, Call::Redouble]),
-            }
-            calls.extend([Call::Pass, Call::Pass]);
-            calls
-        }
-    };
-    let state = Auction::run(dealer, &calls).ok()?.state();
-    let same = match (outcome, state) {
-        (Outcome::Misere, AuctionState::Misere) => true,
-        (Outcome::Contract(c), AuctionState::Won(w)) => c == w,
-        _ => false,
-    };
-    same.then_some(calls)
 }
 
 /// A count as typed: blank is 0; not a number, below 0 or above `max` is refused, saying why.
@@ -543,31 +464,31 @@ impl AuctionForm {
         summary_of(self.read(problems))
     }
 
-    /// The form a stored sheet came from, `{"auction": {"first_dealer": "1", "reports":
-    /// [..]}}` (or the summary itself): for a director's correction, and to show a stored
-    /// result. Calls as tokens; a hand reported by its contract gets the shortest auction
-    /// that gives it. A report that does not read is a blank hand.
-    pub fn from_json(v: &Value) -> AuctionForm {
+    /// The form a stored game came from, hand by hand.
+    pub fn from_summary(a: &AuctionSummary) -> AuctionForm {
+        AuctionForm {
+            hands: a
+                .hands
+                .iter()
+                .take(MAX_AUCTION_HANDS)
+                .enumerate()
+                .map(|(i, r)| AuctionHandForm::from_report(i + 1, r))
+                .collect(),
+        }
+    }
+
+    /// The form of a game's JSON (`{"auction": ...}` or the summary itself); an empty form
+    /// for JSON that is no game.
+    #[cfg(test)]
+    pub fn from_json(v: &serde_json::Value) -> AuctionForm {
         let a = if v["auction"].is_object() {
             &v["auction"]
         } else {
             v
         };
-        let Some(reports) = a["reports"].as_array() else {
-            return AuctionForm::default();
-        };
-        AuctionForm {
-            hands: reports
-                .iter()
-                .take(MAX_AUCTION_HANDS)
-                .enumerate()
-                .map(|(i, r)| {
-                    serde_json::from_value::<HandReport>(r.clone())
-                        .map(|r| AuctionHandForm::from_report(i + 1, &r))
-                        .unwrap_or_default()
-                })
-                .collect(),
-        }
+        serde_json::from_value::<AuctionSummary>(a.clone())
+            .map(|a| AuctionForm::from_summary(&a))
+            .unwrap_or_default()
     }
 
     /// The lines to show: every hand typed, then the next. The next starts where the last
@@ -756,7 +677,7 @@ fn chips(dealer: Seat, text: &str) -> (Vec<CallChip>, Option<Auction>) {
     let mut calls = Vec::new();
     for (i, token) in tokens(text).take(MAX_CALLS).enumerate() {
         let who = (dealer.index() + 1 + i) % PLAYERS + 1;
-        match parse_call(token) {
+        match Call::parse_token(token) {
             Ok(c) => {
                 calls.push(c);
                 out.push(CallChip {
@@ -803,7 +724,7 @@ fn line_view(
     problems: &[&Problem],
     names: &[String; PLAYERS],
 ) -> AuctionLineView {
-    let dealer = dealer_of(k);
+    let dealer = AuctionSpec::dealer_of_hand(k);
     let (chips, auction) = chips(dealer, &h.calls);
     let (state, declarer) = match auction.map(|a| a.state()) {
         Some(AuctionState::Open { to_call }) if !chips.is_empty() => {
@@ -888,26 +809,20 @@ pub fn rows(score: &AuctionScore) -> Vec<AuctionRow> {
         .collect()
 }
 
-/// The hand by hand score of a stored sheet (`{"auction": <summary>}`) in a game of `hands`
-/// agreed hands; empty on anything that does not read.
-pub fn auction_report(hands: usize, report: &Value) -> Vec<AuctionRow> {
-    let Ok(spec) = AuctionSpec::new(hands) else {
-        return Vec::new();
-    };
-    if !report["auction"].is_object() {
-        return Vec::new();
+/// The hand by hand score of a stored Auction result: its breakdown, as the engine scored
+/// it. Empty for any other.
+pub fn auction_report(breakdown: Option<&Breakdown>) -> Vec<AuctionRow> {
+    match breakdown {
+        Some(Breakdown::Auction(score)) => rows(score),
+        _ => Vec::new(),
     }
-    let Ok(summary) = serde_json::from_value::<AuctionSummary>(report["auction"].clone()) else {
-        return Vec::new();
-    };
-    rows(&auction::score(&spec, &summary))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::auction::random::random_game_from;
-    use crate::engine::auction::{Setup, check};
+    use crate::engine::auction::{Bid, Setup, check};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -935,53 +850,6 @@ mod tests {
             ("a1_pile_3", "17"),
             ("a1_prog_3_C", "1"),
         ]
-    }
-
-    #[test]
-    fn tokens_round_trip_for_every_kind_of_call() {
-        let calls = [
-            Call::Pass,
-            Call::Double,
-            Call::Redouble,
-            Call::Bid(Bid::new(0, 170, Suit::Clubs)),
-            Call::Bid(Bid::new(0, 750, Suit::Spades)),
-            Call::Bid(Bid::new(1, 200, Suit::Hearts)),
-            Call::Bid(Bid::new(2, 0, Suit::Diamonds)),
-        ];
-        for c in calls {
-            let t = call_token(&c);
-            assert_eq!(parse_call(&t), Ok(c), "{t}");
-            assert_eq!(parse_call(&t.to_lowercase()), Ok(c), "{t} in lower case");
-        }
-        assert_eq!(call_token(&calls[5]), "1+200H");
-        assert_eq!(call_token(&calls[3]), "170C");
-        for (t, c) in [
-            ("P", Call::Pass),
-            ("x", Call::Double),
-            ("XX", Call::Redouble),
-            ("200s", Call::Bid(Bid::new(0, 200, Suit::Spades))),
-            ("1+20♠", Call::Bid(Bid::new(1, 20, Suit::Spades))),
-        ] {
-            assert_eq!(parse_call(t), Ok(c), "{t}");
-        }
-        for bad in [
-            "17OC",
-            "170",
-            "C",
-            "+170C",
-            "1+C",
-            "170CC",
-            "1+2+0H",
-            "99999999999S",
-            "pas",
-        ] {
-            assert_eq!(
-                parse_call(bad),
-                Err(format!(
-                    "\"{bad}\" is not a call: use pass, double, redouble or a bid like 170C or 1+200S"
-                )),
-            );
-        }
     }
 
     #[test]
@@ -1038,8 +906,14 @@ mod tests {
                 assert!(again.take(&k, v), "{k}");
             }
             assert_eq!(again, f);
-            // And the stored result's running score.
-            let rows = auction_report(6, &sheet);
+            // And the stored result's running score, from the report read back.
+            let crate::event::results::Report::Auction(read) =
+                crate::event::results::Report::of_json(sheet.clone())
+            else {
+                panic!("seed {seed}: an Auction report reads as one");
+            };
+            let breakdown = Breakdown::Auction(auction::score(&spec, &read));
+            let rows = auction_report(Some(&breakdown));
             assert_eq!(rows.len(), 6);
             assert_eq!(rows[5].running, outcome.score.totals, "seed {seed}");
         }
@@ -1089,8 +963,10 @@ mod tests {
                 bid: Bid::new(1, 20, Suit::Spades),
                 doubling,
             };
-            let calls = calls_for(dealer_of(2), Outcome::Contract(c)).unwrap();
-            let a = Auction::run(dealer_of(2), &calls).unwrap();
+            let calls = Outcome::Contract(c)
+                .shortest_auction(AuctionSpec::dealer_of_hand(2))
+                .unwrap();
+            let a = Auction::run(AuctionSpec::dealer_of_hand(2), &calls).unwrap();
             assert_eq!(a.state(), AuctionState::Won(c));
         }
         let json = serde_json::json!({"auction": {"first_dealer": "1", "reports": [

@@ -2,11 +2,10 @@
 //! score the engine gives them. The form's lines are the deal-by-deal lines' (`h3_calypsos_N`,
 //! `h3_ranks_N`, `h3_piles_NS`), except that each hand's trick piles are that hand's alone.
 
-use serde_json::Value;
-
 use crate::engine::GameSpec;
-use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary};
+use crate::engine::embers::EmbersScore;
 use crate::event::seats::side_called;
+use crate::event::table_report::Breakdown;
 
 /// The hands shown, and the running score so far (the lines themselves are the
 /// entry's `hand_lines`).
@@ -69,21 +68,13 @@ pub fn rows(score: &EmbersScore) -> Vec<HandRow> {
         .collect()
 }
 
-/// The hand by hand score of a stored Embers report (a result in: every hand agreed is
-/// there, so the last one scores the calypsos in progress). Empty for any other report.
-pub fn hands_report(spec: &GameSpec, report: &Value) -> Vec<HandRow> {
-    if !report["reports"].is_array() {
-        return Vec::new();
+/// The hand by hand score of a stored Embers result: its breakdown, as the engine scored
+/// it. Empty for any other.
+pub fn hands_report(breakdown: Option<&Breakdown>) -> Vec<HandRow> {
+    match breakdown {
+        Some(Breakdown::Embers(score)) => rows(score),
+        _ => Vec::new(),
     }
-    let Ok(summary) = serde_json::from_value::<EmbersSummary>(report.clone()) else {
-        return Vec::new();
-    };
-    let hands = summary.hands.len();
-    // Packs and fire hands do not change the score: only where the game ends does.
-    let Ok(e) = EmbersSpec::new(3, hands, 1, spec.rule, Some(spec.trumps)) else {
-        return Vec::new();
-    };
-    rows(&embers::score(&e, &summary))
 }
 
 /// The two sides' names, N-S first, as the running score's columns.

@@ -9,11 +9,15 @@ use crate::engine::embers::{EmbersScore, HandSummary, MAX_HANDS};
 use crate::engine::json::{CardText, DummiesInput, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Rank, Seat};
 use crate::event::problem_words::players_words;
-use crate::event::results::{ResultStatus, TableResult};
+use crate::event::results::{Report, ResultStatus, TableResult};
 use crate::event::seats::{side_called, side_letters};
+use crate::event::settings::EventSettings;
 use crate::event::settings::GameKind;
 use crate::event::standings::live::SoFar;
-use crate::event::table_report::{DealLine, RecordInput, SheetInput};
+use crate::event::table_report::{
+    Breakdown, CalypsoReport, DealLine, RecordInput, SheetInput, dummies_words,
+};
+use crate::service;
 
 use super::table_auction::rows as auction_rows;
 use super::table_auction::{AuctionForm, AuctionRow, AuctionView, auction_report};
@@ -300,83 +304,123 @@ impl TableForm {
         f
     }
 
-    /// The form a stored sheet (the API's JSON of what was entered) came from, for a
-    /// director's correction to start from what the table entered.
-    pub fn from_sheet(v: &serde_json::Value, round: u32, board: u32) -> TableForm {
+    /// The form a stored report came from, for a director's correction to start from what
+    /// the table entered.
+    pub fn from_sheet(report: &Report, round: u32, board: u32) -> TableForm {
         let mut pairs = vec![
             ("round".to_string(), round.to_string()),
             ("board".to_string(), board.to_string()),
         ];
-        let counts = |prefix: &str, s: &serde_json::Value, pairs: &mut Vec<(String, String)>| {
-            for (seat, p) in s["players"].as_object().into_iter().flatten() {
-                if let Some(n) = p["calypsos"].as_i64() {
-                    pairs.push((format!("{prefix}calypsos_{seat}"), n.to_string()));
-                }
-                let cards = p["in_progress"].as_array().into_iter().flatten();
-                for card in cards.filter_map(|c| c.as_str()) {
-                    // The card's rank: all but its suit letter.
-                    let rank = card.get(..card.len().saturating_sub(1)).unwrap_or("");
-                    pairs.push((format!("{prefix}ranks_{seat}"), rank.to_string()));
+        // A card's rank as the form types it: all but its suit letter.
+        let rank = |card: &Card| {
+            let c = card.to_string();
+            c.get(..c.len().saturating_sub(1)).unwrap_or("").to_string()
+        };
+        let counts = |prefix: &str,
+                      players: &SeatMap<PlayerInput>,
+                      piles: &BTreeMap<String, i64>,
+                      pairs: &mut Vec<(String, String)>| {
+            for seat in Seat::ALL {
+                let Some(p) = &players.0[seat.index()] else {
+                    continue;
+                };
+                pairs.push((format!("{prefix}calypsos_{seat}"), p.calypsos.to_string()));
+                for card in &p.in_progress {
+                    pairs.push((format!("{prefix}ranks_{seat}"), rank(&card.0)));
                 }
             }
-            for (side, n) in s["trick_piles"].as_object().into_iter().flatten() {
+            for (side, n) in piles {
                 pairs.push((format!("{prefix}piles_{side}"), n.to_string()));
             }
         };
-        let revokes = |prefix: &str, pairs: &mut Vec<(String, String)>| {
-            for (side, n) in v["revokes"].as_object().into_iter().flatten() {
+        let revokes = |prefix: &str,
+                       given: Option<&BTreeMap<String, i64>>,
+                       pairs: &mut Vec<(String, String)>| {
+            for (side, n) in given.into_iter().flatten() {
                 pairs.push((format!("{prefix}revokes_{side}"), n.to_string()));
             }
         };
-        if let Some(reports) = v["reports"].as_array() {
-            pairs.push(("mode".into(), Mode::Hands.name().into()));
-            for (i, h) in reports.iter().take(MAX_HANDS).enumerate() {
-                counts(&format!("h{}_", i + 1), h, &mut pairs);
-                for (seat, n) in h["revokes"].as_object().into_iter().flatten() {
-                    pairs.push((format!("h{}_revokes_{seat}", i + 1), n.to_string()));
+        let calypso = match report {
+            Report::Embers(e) => {
+                pairs.push(("mode".into(), Mode::Hands.name().into()));
+                for (i, h) in e.hands.iter().take(MAX_HANDS).enumerate() {
+                    let prefix = format!("h{}_", i + 1);
+                    for seat in Seat::ALL {
+                        if let Some(p) = &h.players[seat.index()] {
+                            pairs
+                                .push((format!("{prefix}calypsos_{seat}"), p.calypsos.to_string()));
+                            for card in &p.in_progress {
+                                pairs.push((format!("{prefix}ranks_{seat}"), rank(card)));
+                            }
+                        }
+                    }
+                    for (side, n) in [("NS", h.trick_piles.ns), ("EW", h.trick_piles.ew)] {
+                        pairs.push((format!("{prefix}piles_{side}"), n.to_string()));
+                    }
+                    for seat in Seat::ALL {
+                        if let Some(n) = h.revokes[seat.index()] {
+                            pairs.push((format!("{prefix}revokes_{seat}"), n.to_string()));
+                        }
+                    }
                 }
+                return TableForm::from_pairs(pairs);
             }
-            return TableForm::from_pairs(pairs);
-        }
-        if v["auction"].is_object() {
-            let mut f = TableForm::from_pairs(pairs);
-            f.mode = Some(Mode::Auction);
-            f.auction = AuctionForm::from_json(v);
-            return f;
-        }
-        if v["partnerships"].is_object() {
-            let mut f = TableForm::from_pairs(pairs);
-            f.mode = Some(Mode::Songs);
-            f.songs = SongsForm::from_json(v);
-            return f;
-        }
-        let dummy = |k: usize, d: &serde_json::Value, pairs: &mut Vec<(String, String)>| {
-            for player in ["majors", "minors"] {
-                if let Some(seat) = d[player].as_str() {
-                    pairs.push((format!("dummy_{k}_{player}"), seat.to_string()));
-                }
+            Report::Auction(a) => {
+                let mut f = TableForm::from_pairs(pairs);
+                f.mode = Some(Mode::Auction);
+                f.auction = AuctionForm::from_summary(a);
+                return f;
+            }
+            Report::Kaiso(k) => {
+                let mut f = TableForm::from_pairs(pairs);
+                f.mode = Some(Mode::Songs);
+                f.songs = SongsForm::from_summary(k);
+                return f;
+            }
+            Report::Calypso(c) => Some(c.report()),
+            Report::NotReported | Report::Unreadable(_) => None,
+        };
+        let dummy = |k: usize, d: &DummiesInput, pairs: &mut Vec<(String, String)>| {
+            for (player, seat) in [("majors", &d.majors), ("minors", &d.minors)] {
+                pairs.push((format!("dummy_{k}_{player}"), seat.clone()));
             }
         };
-        for (i, d) in v["dummies"].as_array().into_iter().flatten().enumerate() {
-            dummy(i + 1, d, &mut pairs);
-        }
-        for (i, d) in v["deals"].as_array().into_iter().flatten().enumerate() {
-            dummy(i + 1, &d["dummies"], &mut pairs);
-        }
-        if v["record"].is_object() {
-            pairs.push(("mode".into(), Mode::Record.name().into()));
-            let text = serde_json::to_string_pretty(&v["record"]).unwrap_or_default();
-            pairs.push(("record".into(), text));
-        } else if let Some(deals) = v["deals"].as_array() {
-            pairs.push(("mode".into(), Mode::Deals.name().into()));
-            for (i, d) in deals.iter().enumerate() {
-                counts(&format!("d{}_", i + 1), d, &mut pairs);
+        match calypso {
+            Some(CalypsoReport::Record(_)) => {
+                pairs.push(("mode".into(), Mode::Record.name().into()));
+                pairs.push(("record".into(), report.record_text().unwrap_or_default()));
             }
-            revokes("deals_", &mut pairs);
-        } else {
-            pairs.push(("mode".into(), Mode::Game.name().into()));
-            counts("", v, &mut pairs);
-            revokes("", &mut pairs);
+            Some(CalypsoReport::Deals { deals, revokes: r }) => {
+                for (i, d) in deals.iter().enumerate() {
+                    if let Some(d) = &d.dummies {
+                        dummy(i + 1, d, &mut pairs);
+                    }
+                }
+                pairs.push(("mode".into(), Mode::Deals.name().into()));
+                for (i, d) in deals.iter().enumerate() {
+                    counts(
+                        &format!("d{}_", i + 1),
+                        &d.players,
+                        &d.trick_piles,
+                        &mut pairs,
+                    );
+                }
+                revokes("deals_", r.as_ref(), &mut pairs);
+            }
+            Some(CalypsoReport::Summary {
+                players,
+                trick_piles,
+                revokes: r,
+                dummies,
+            }) => {
+                for (i, d) in dummies.iter().enumerate() {
+                    dummy(i + 1, d, &mut pairs);
+                }
+                pairs.push(("mode".into(), Mode::Game.name().into()));
+                counts("", players, trick_piles, &mut pairs);
+                revokes("", r.as_ref(), &mut pairs);
+            }
+            None => pairs.push(("mode".into(), Mode::Game.name().into())),
         }
         TableForm::from_pairs(pairs)
     }
@@ -807,6 +851,23 @@ impl CountsView {
     }
 }
 
+/// A stored result with the engine's breakdown of its report, as a table's page shows it.
+pub struct Shown<'a> {
+    pub result: &'a TableResult,
+    pub breakdown: Option<Breakdown>,
+}
+
+impl<'a> Shown<'a> {
+    /// The result and its breakdown, as stored or (a row kept before breakdowns were) as
+    /// the service scores it.
+    pub fn of(settings: &EventSettings, result: &'a TableResult) -> Shown<'a> {
+        Shown {
+            result,
+            breakdown: service::results::breakdown(settings, &result.report),
+        }
+    }
+}
+
 /// A result already in, as the table sees it.
 pub struct ResultView {
     pub id: i32,
@@ -832,6 +893,9 @@ pub struct ResultView {
     pub hands: Vec<HandRow>,
     /// An Auction report's score, hand by hand (positions 1, 2, 3).
     pub auction: Vec<AuctionRow>,
+    /// Calypso Duet: the dummies chosen, deal by deal ("Deal 1: ♠♥ player S · ♦♣ player
+    /// W"), for the other player to check.
+    pub dummies: Vec<String>,
 }
 
 /// One game (or one deal) of an entered report, read only.
@@ -853,32 +917,38 @@ pub struct ReportSeat {
     pub in_progress: String,
 }
 
-/// The report's counts as the agree screen shows them (the API's JSON shape: a summary, the
-/// deals' lines, or a play record, which shows no counts of its own).
-fn report_blocks(spec: &GameSpec, report: &serde_json::Value) -> Vec<ReportBlock> {
-    let sides = |v: &serde_json::Value| -> String {
-        v.as_object()
+/// The report's counts as the agree screen shows them (a summary, or the deals' lines; a
+/// play record shows no counts of its own), the sides named in the game's words.
+fn report_blocks(spec: &GameSpec, report: &Report) -> Vec<ReportBlock> {
+    let Report::Calypso(calypso) = report else {
+        return Vec::new();
+    };
+    let sides = |counts: Option<&BTreeMap<String, i64>>| -> String {
+        counts
             .map(|m| {
-                m.iter()
-                    .map(|(side, n)| format!("{side} {n}"))
+                CalypsoReport::by_side(spec, m)
+                    .into_iter()
+                    .map(|(side, n)| format!("{} {n}", side_called(spec, side)))
                     .collect::<Vec<_>>()
                     .join(" · ")
             })
             .unwrap_or_default()
     };
-    let block = |title: Option<String>, v: &serde_json::Value, revokes: &serde_json::Value| {
+    let block = |title: Option<String>,
+                 players: &SeatMap<PlayerInput>,
+                 piles: &BTreeMap<String, i64>,
+                 revokes: Option<&BTreeMap<String, i64>>| {
         let seats = spec
             .seats()
             .iter()
             .map(|&seat| {
-                let p = &v["players"][seat.letter().to_string()];
+                let p = players.0[seat.index()].as_ref();
                 let suit = spec.trumps.of(seat);
-                let ranks: Vec<String> = p["in_progress"]
-                    .as_array()
+                let ranks: Vec<String> = p
                     .into_iter()
-                    .flatten()
-                    .filter_map(|c| c.as_str())
+                    .flat_map(|p| &p.in_progress)
                     .map(|c| {
+                        let c = c.0.to_string();
                         c.get(..c.len().saturating_sub(1))
                             .unwrap_or("")
                             .replace('T', "10")
@@ -891,7 +961,7 @@ fn report_blocks(spec: &GameSpec, report: &serde_json::Value) -> Vec<ReportBlock
                         suit.map_or(String::new(), |s| s.symbol().to_string())
                     ),
                     red: suit.is_some_and(|s| s.is_red()),
-                    calypsos: p["calypsos"].as_i64().map_or("–".into(), |n| n.to_string()),
+                    calypsos: p.map_or("–".into(), |p| p.calypsos.to_string()),
                     in_progress: if ranks.is_empty() {
                         "–".into()
                     } else {
@@ -903,28 +973,47 @@ fn report_blocks(spec: &GameSpec, report: &serde_json::Value) -> Vec<ReportBlock
         ReportBlock {
             title,
             seats,
-            piles: sides(&v["trick_piles"]),
+            piles: sides(Some(piles)),
             revokes: sides(revokes),
         }
     };
-    match report["deals"].as_array() {
-        Some(deals) => deals
+    match calypso.report() {
+        // The whole game's revokes under the last deal.
+        CalypsoReport::Deals { deals, revokes } => deals
             .iter()
             .enumerate()
             .map(|(k, d)| {
-                // A deal's own revokes, or the whole game's under the last deal.
-                let revokes = match &d["revokes"] {
-                    serde_json::Value::Null if k + 1 == deals.len() => &report["revokes"],
-                    own => own,
-                };
-                block(Some(format!("Deal {}", k + 1)), d, revokes)
+                let last = k + 1 == deals.len();
+                block(
+                    Some(format!("Deal {}", k + 1)),
+                    &d.players,
+                    &d.trick_piles,
+                    revokes.as_ref().filter(|_| last),
+                )
             })
             .collect(),
-        None if report["players"].is_object() => {
-            vec![block(None, report, &report["revokes"])]
-        }
-        None => Vec::new(),
+        CalypsoReport::Summary {
+            players,
+            trick_piles,
+            revokes,
+            ..
+        } => vec![block(None, players, trick_piles, revokes.as_ref())],
+        CalypsoReport::Record(_) => Vec::new(),
     }
+}
+
+/// Calypso Duet: the dummies a report chose, deal by deal, each player named by their
+/// hands' trumps ("Deal 2: ♠♥ player South · ♦♣ player West"). Empty for another game.
+fn dummies_chosen(spec: &GameSpec, report: &Report) -> Vec<String> {
+    let (Some(_), Report::Calypso(calypso)) = (spec.duet.as_ref(), report) else {
+        return Vec::new();
+    };
+    calypso
+        .dummies()
+        .into_iter()
+        .enumerate()
+        .map(|(k, chosen)| format!("Deal {}: {}", k + 1, dummies_words(spec, chosen)))
+        .collect()
 }
 
 /// One choice of a player's dummy: a dealt hand, by its board seat.
@@ -1191,7 +1280,7 @@ impl ScoreEntry {
         form: &TableForm,
         problems: &[Problem],
         message: Option<String>,
-        result: Option<&TableResult>,
+        result: Option<Shown>,
     ) -> ScoreEntry {
         let mode = form.mode();
         // The counts' problems in the players' words, the line most likely wrong first.
@@ -1341,7 +1430,7 @@ impl ScoreEntry {
             dummies: dummies_view(spec, form, at(Spot::Dummies)),
             problems: at(Spot::Top),
             message,
-            result: result.map(|r| ResultView {
+            result: result.map(|Shown { result: r, breakdown }| ResultView {
                 id: r.id.get(),
                 majors: r.majors_score,
                 minors: r.minors_score,
@@ -1350,14 +1439,12 @@ impl ScoreEntry {
                 awaiting: r.status == ResultStatus::Provisional,
                 agreeing: None,
                 waiting: None,
-                report: report_blocks(spec, r.report.json()),
-                record: r.report.json()["record"].is_object(),
-                songs: songs_report(spec, r.report.json()),
-                hands: hands_report(spec, r.report.json()),
-                auction: r.report.json()["auction"]["reports"]
-                    .as_array()
-                    .map(|h| auction_report(h.len(), r.report.json()))
-                    .unwrap_or_default(),
+                report: report_blocks(spec, &r.report),
+                dummies: dummies_chosen(spec, &r.report),
+                record: matches!(&r.report, Report::Calypso(c) if matches!(c.report(), CalypsoReport::Record(_))),
+                songs: songs_report(spec, &r.report, breakdown.as_ref()),
+                hands: hands_report(breakdown.as_ref()),
+                auction: auction_report(breakdown.as_ref()),
             }),
             late: None,
             away: None,
@@ -1475,6 +1562,52 @@ mod tests {
     }
 
     #[test]
+    fn the_agree_card_names_the_sides_trick_piles_and_revokes_in_the_games_words() {
+        let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
+        let report = Report::of_json(serde_json::json!({
+            "players": {"N": {"calypsos": 1, "in_progress": ["2S", "TS"]}},
+            "trick_piles": {"NS": 85, "EW": 88},
+            "revokes": {"NS": 0, "EW": 1}
+        }));
+        let blocks = report_blocks(&spec, &report);
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].piles, "N-S ♠♥ 85 · E-W ♦♣ 88");
+        assert_eq!(blocks[0].revokes, "N-S ♠♥ 0 · E-W ♦♣ 1");
+        assert_eq!(blocks[0].seats[0].in_progress, "2 10");
+        assert_eq!(blocks[0].seats[1].calypsos, "–");
+    }
+
+    #[test]
+    fn the_agree_card_names_each_duet_players_dummy_deal_by_deal() {
+        let spec = GameSpec::build(Variant::Duet, TrickRule::Standard, None).unwrap();
+        let report = Report::of_json(serde_json::json!({
+            "players": {},
+            "trick_piles": {"NS": 0, "EW": 0},
+            "revokes": {"NS": 0, "EW": 0},
+            "dummies": [{"majors": "S", "minors": "W"}, {"majors": "N", "minors": "E"}]
+        }));
+        assert_eq!(
+            dummies_chosen(&spec, &report),
+            [
+                "Deal 1: ♠♥ player South · ♣♦ player West",
+                "Deal 2: ♠♥ player North · ♣♦ player East"
+            ]
+        );
+        // Deal by deal, each line's own.
+        let deals = Report::of_json(serde_json::json!({
+            "deals": [{"players": {}, "trick_piles": {}, "dummies": {"majors": "N", "minors": "W"}}],
+            "revokes": {"NS": 0, "EW": 0}
+        }));
+        assert_eq!(
+            dummies_chosen(&spec, &deals),
+            ["Deal 1: ♠♥ player North · ♣♦ player West"]
+        );
+        // Not a Duet: nothing.
+        let standard = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
+        assert!(dummies_chosen(&standard, &report).is_empty());
+    }
+
+    #[test]
     fn a_stored_sheet_gives_back_the_form_it_came_from() {
         let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
         let game = TableForm::from_pairs(pairs(&[
@@ -1502,22 +1635,22 @@ mod tests {
         ]));
         for f in [game, deals] {
             let sheet = stored(&spec, &f);
-            let back = TableForm::from_sheet(&serde_json::from_str(&sheet).unwrap(), 2, 7);
+            let back = TableForm::from_sheet(&Report::read(&sheet), 2, 7);
             assert_eq!(back.mode(), f.mode());
             assert_eq!((back.round.as_str(), back.board.as_str()), ("2", "7"));
             assert_eq!(stored(&spec, &back), sheet);
         }
         // A record comes back as the record's JSON.
-        let back = TableForm::from_sheet(&serde_json::json!({"record": {"deals": []}}), 1, 1);
+        let back = TableForm::from_sheet(&Report::read(r#"{"record": {"deals": []}}"#), 1, 1);
         assert_eq!(back.mode(), Mode::Record);
         assert!(back.record.contains("\"deals\""));
         // A sheet that is not one (a ruling's "{}", or nothing) is an empty whole game.
         assert_eq!(
-            TableForm::from_sheet(Report::none().json(), 1, 1).mode(),
+            TableForm::from_sheet(&Report::none(), 1, 1).mode(),
             Mode::Game
         );
         assert_eq!(
-            TableForm::from_sheet(Report::read("").json(), 1, 1).mode(),
+            TableForm::from_sheet(&Report::read(""), 1, 1).mode(),
             Mode::Game
         );
     }

@@ -3,11 +3,11 @@
 //! cards and its trick pile. Kept as typed, so nothing is lost when it comes back with
 //! problems; read into the engine's Kaiso summary, which the service checks and scores.
 
-use serde_json::Value;
-
 use crate::engine::kaiso::{self, KaisoSummary, Kind, Partnerships, SideSummary, SummarySong};
 use crate::engine::{GameSpec, Problem, Rank, Suit};
+use crate::event::results::Report;
 use crate::event::seats::side_called;
+use crate::event::table_report::Breakdown;
 
 /// More rows than a partnership can score (208 cards, songs of at least four) are not read.
 pub const MAX_SONGS: usize = 60;
@@ -166,8 +166,7 @@ impl SongsForm {
     }
 
     /// The form a stored Kaiso report came from (a director's correction starts from it).
-    pub fn from_json(v: &Value) -> SongsForm {
-        let summary: KaisoSummary = serde_json::from_value(v.clone()).unwrap_or_default();
+    pub fn from_summary(summary: &KaisoSummary) -> SongsForm {
         let mut f = SongsForm::default();
         for (side, s) in summary.partnerships.each() {
             let out = &mut f.sides[side];
@@ -425,15 +424,16 @@ pub struct SongsReport {
     pub total: i64,
 }
 
-/// A stored Kaiso report as the agree screen shows it (nothing for another report).
-pub fn songs_report(spec: &GameSpec, report: &Value) -> Vec<SongsReport> {
-    if !report["partnerships"].is_object() {
-        return Vec::new();
-    }
-    let Ok(summary) = serde_json::from_value::<KaisoSummary>(report.clone()) else {
+/// A stored Kaiso report as the agree screen shows it, with the score the engine gave it
+/// (nothing for another report).
+pub fn songs_report(
+    spec: &GameSpec,
+    report: &Report,
+    breakdown: Option<&Breakdown>,
+) -> Vec<SongsReport> {
+    let (Report::Kaiso(summary), Some(Breakdown::Kaiso(score))) = (report, breakdown) else {
         return Vec::new();
     };
-    let score = kaiso::score(&summary);
     summary
         .partnerships
         .each()
@@ -503,7 +503,12 @@ mod tests {
         assert_eq!((p.ew.songs.len(), p.ew.trick_pile_count), (0, Some(68)));
         // Read back from the stored JSON, the form is the same.
         let json = serde_json::to_value(KaisoSummary { partnerships: p }).unwrap();
-        let again = SongsForm::from_json(&json);
+        let crate::event::results::Report::Kaiso(read) =
+            crate::event::results::Report::of_json(json)
+        else {
+            panic!("a Kaiso report reads as one");
+        };
+        let again = SongsForm::from_summary(&read);
         let mut problems = Vec::new();
         assert_eq!(again.read(&mut problems), f.read(&mut problems));
     }
