@@ -20,7 +20,9 @@ use super::lifecycle::{EventStatus, MAX_REASON};
 use super::movement::MovementChange;
 use super::movement::{MovementOptions, movement_kind, plan as movement_plan};
 use super::results::Outcome;
-use super::results::{Adjusted, AuditEntry, AuditValues, Report, ResultStatus};
+use super::results::{
+    Adjusted, AuditEntry, AuditValues, Report, ResultStatus, ResultValues, Sides,
+};
 use super::scoring_sheet::entry_number;
 use super::settings::{EventSettings, SettingsDraft};
 use super::threes::StoredRound;
@@ -698,7 +700,7 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
             ));
         }
         let seated = |pairs: (Option<i32>, Option<i32>)| -> Result<(), ImportError> {
-            if (r.majors, r.minors) != pairs {
+            if r.sides.pair() != pairs {
                 let show = |n: Option<i32>| n.map_or("none".to_string(), |n| n.to_string());
                 return Err(field(
                     at.clone(),
@@ -706,14 +708,14 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
                         "the plan seats entries {} and {} at table {table} in round {round}, the file {} and {}",
                         show(pairs.0),
                         show(pairs.1),
-                        show(r.majors),
-                        show(r.minors)
+                        show(r.sides.majors),
+                        show(r.sides.minors)
                     ),
                 ));
             }
             Ok(())
         };
-        for (side, n) in [("majors", r.majors), ("minors", r.minors)] {
+        for (side, n) in [("majors", r.sides.majors), ("minors", r.sides.minors)] {
             if let Some(n) = n
                 && !p.entries.iter().any(|e| e.number == n)
             {
@@ -762,31 +764,31 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
                 "the event has no movement or seatings for its results",
             ));
         }
-        let ruled = r.majors_adjusted.is_some() || r.minors_adjusted.is_some();
-        let Some(report) = r.sheet.json().as_object() else {
+        let ruled = r.values.is_adjusted();
+        let Some(report) = r.values.report.json().as_object() else {
             return Err(field(
                 format!("{at}.sheet"),
                 "the table's report is a JSON object ({} for a ruling without one)",
             ));
         };
-        if r.sheet.text().len() > MAX_REPORT {
+        if r.values.report.text().len() > MAX_REPORT {
             return Err(field(
                 format!("{at}.sheet"),
                 format!("the table's report is at most {MAX_REPORT} bytes"),
             ));
         }
-        if r.outcome == Outcome::Played && !ruled && report.is_empty() {
+        if r.values.outcome == Outcome::Played && !ruled && report.is_empty() {
             return Err(field(
                 format!("{at}.sheet"),
                 "a played result has the table's report: the file's is empty",
             ));
         }
-        if r.outcome != Outcome::Played && (r.majors_score, r.minors_score) != (0, 0) {
+        if r.values.outcome != Outcome::Played && r.values.scores.pair() != (0, 0) {
             return Err(field(
                 at,
                 format!(
                     "a board {} has no scores",
-                    r.outcome.name().replace('-', " ")
+                    r.values.outcome.name().replace('-', " ")
                 ),
             ));
         }
@@ -874,21 +876,16 @@ pub struct ImportEntry {
     pub players: Vec<PlayerJson>,
 }
 
-/// A result to create, its entries by number, with its audit trail.
+/// A result to create: the file's place (checked against the plan by [`check`]), its entries
+/// by number, its values as a stored result holds them, and its audit trail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ImportResult {
     pub round: i32,
     pub table: i32,
     pub board: i32,
-    pub majors: Option<i32>,
-    pub minors: Option<i32>,
-    pub majors_score: i32,
-    pub minors_score: i32,
-    pub status: ResultStatus,
-    pub outcome: Outcome,
-    pub majors_adjusted: Option<Adjusted>,
-    pub minors_adjusted: Option<Adjusted>,
-    pub sheet: Report,
+    /// The entry numbers in the majors and minors seats.
+    pub sides: Sides<Option<i32>>,
+    pub values: ResultValues,
     pub entered_by: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
@@ -1116,14 +1113,8 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
                 })
             })
             .collect::<Result<Vec<_>, ImportError>>()?;
-        results.push(ImportResult {
-            round: r.round,
-            table: r.table,
-            board: r.board,
-            majors: r.majors,
-            minors: r.minors,
-            majors_score: r.majors_score,
-            minors_score: r.minors_score,
+        let values = ResultValues {
+            scores: Sides::new(r.majors_score, r.minors_score),
             status: ResultStatus::parse(&r.status).ok_or_else(|| {
                 field(
                     format!("{at}.status"),
@@ -1136,9 +1127,18 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
                     format!("unknown outcome \"{}\"", r.outcome),
                 )
             })?,
-            majors_adjusted: adjusted(&r.majors_adjusted, "majors")?,
-            minors_adjusted: adjusted(&r.minors_adjusted, "minors")?,
-            sheet: Report::of_json(r.sheet),
+            adjusted: Sides::new(
+                adjusted(&r.majors_adjusted, "majors")?,
+                adjusted(&r.minors_adjusted, "minors")?,
+            ),
+            report: Report::of_json(r.sheet),
+        };
+        results.push(ImportResult {
+            round: r.round,
+            table: r.table,
+            board: r.board,
+            sides: Sides::new(r.majors, r.minors),
+            values,
             entered_by: r.entered_by,
             created_at: parse_time(&r.created_at, &format!("{at}.created_at"))?,
             updated_at: parse_time(&r.updated_at, &format!("{at}.updated_at"))?,

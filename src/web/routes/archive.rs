@@ -399,7 +399,7 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
                 None => individual_sides(&c.scores.seated, round, table).unwrap_or_default(),
             };
             let ((mj, mj_name), (mn, mn_name)) = (who(majors), who(minors));
-            let played = r.outcome == Outcome::Played;
+            let played = r.values.outcome == Outcome::Played;
             vec![
                 c.ev.settings.date().format("%Y-%m-%d").to_string(),
                 c.ev.id.to_string(),
@@ -413,24 +413,31 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
                 mn,
                 mn_name,
                 if played {
-                    r.majors_score.to_string()
+                    r.values.scores.majors.to_string()
                 } else {
                     String::new()
                 },
                 if played {
-                    r.minors_score.to_string()
+                    r.values.scores.minors.to_string()
                 } else {
                     String::new()
                 },
                 if played {
-                    (i64::from(r.majors_score) - i64::from(r.minors_score)).to_string()
+                    (i64::from(r.values.scores.majors) - i64::from(r.values.scores.minors))
+                        .to_string()
                 } else {
                     String::new()
                 },
-                r.outcome.name().to_string(),
-                r.majors_adjusted.map_or(String::new(), |a| a.to_string()),
-                r.minors_adjusted.map_or(String::new(), |a| a.to_string()),
-                r.status.name().to_string(),
+                r.values.outcome.name().to_string(),
+                r.values
+                    .adjusted
+                    .majors
+                    .map_or(String::new(), |a| a.to_string()),
+                r.values
+                    .adjusted
+                    .minors
+                    .map_or(String::new(), |a| a.to_string()),
+                r.values.status.name().to_string(),
                 format!("{base_url}/c/{}/events/{}", c.club.slug, c.ev.id),
             ]
         })

@@ -250,8 +250,8 @@ fn traveller_line(round: u32, l: &ResultLine, r: Option<&TableResult>) -> Travel
         table: l.table,
         majors: l.sides[0].who.clone(),
         minors: l.sides[1].who.clone(),
-        majors_score: score(r.map(|r| r.majors_score)),
-        minors_score: score(r.map(|r| r.minors_score)),
+        majors_score: score(r.map(|r| r.values.scores.majors)),
+        minors_score: score(r.map(|r| r.values.scores.minors)),
         note: note.join(" · "),
     }
 }

@@ -1343,20 +1343,20 @@ impl ScoreEntry {
             message,
             result: result.map(|r| ResultView {
                 id: r.id.get(),
-                majors: r.majors_score,
-                minors: r.minors_score,
-                status: r.status.name(),
+                majors: r.values.scores.majors,
+                minors: r.values.scores.minors,
+                status: r.values.status.name(),
                 entered_by: r.entered_by.clone(),
-                awaiting: r.status == ResultStatus::Provisional,
+                awaiting: r.values.status == ResultStatus::Provisional,
                 agreeing: None,
                 waiting: None,
-                report: report_blocks(spec, r.report.json()),
-                record: r.report.json()["record"].is_object(),
-                songs: songs_report(spec, r.report.json()),
-                hands: hands_report(spec, r.report.json()),
-                auction: r.report.json()["auction"]["reports"]
+                report: report_blocks(spec, r.values.report.json()),
+                record: r.values.report.json()["record"].is_object(),
+                songs: songs_report(spec, r.values.report.json()),
+                hands: hands_report(spec, r.values.report.json()),
+                auction: r.values.report.json()["auction"]["reports"]
                     .as_array()
-                    .map(|h| auction_report(h.len(), r.report.json()))
+                    .map(|h| auction_report(h.len(), r.values.report.json()))
                     .unwrap_or_default(),
             }),
             late: None,
