@@ -13,7 +13,7 @@ use super::entries::{
     EntryDraft, EntryError, EntryKind, PlayerChoice, change_reason, check_change_after_start,
     check_draft,
 };
-use super::export::{DealJson, EventDocument, FORMAT, PlayerJson, TIME};
+use super::export::{DealJson, EventDocument, FORMAT, PlayerJson, ResultJson, TIME};
 use super::individual::individual_plan;
 use super::individual::{IndividualOptions, IndividualPlan};
 use super::lifecycle::{EventStatus, MAX_REASON};
@@ -892,6 +892,65 @@ pub struct ImportResult {
     pub audit: Vec<AuditEntry>,
 }
 
+impl ImportResult {
+    /// A file's result read into the values a stored result holds; `at` names it in a
+    /// refusal ("results[3]").
+    fn read(r: ResultJson, at: &str) -> Result<ImportResult, ImportError> {
+        let field = |path: String, problem: String| ImportError::Field { path, problem };
+        let adjusted = |a: &Option<String>, side: &str| {
+            a.as_deref()
+                .map(Adjusted::parse)
+                .transpose()
+                .map_err(|e| field(format!("{at}.{side}_adjusted"), e.to_string()))
+        };
+        let audit = r
+            .audit
+            .iter()
+            .enumerate()
+            .map(|(k, a)| {
+                Ok(AuditEntry {
+                    at: parse_time(&a.at, &format!("{at}.audit[{k}].at"))?,
+                    by: a.by.clone(),
+                    reason: a.reason.clone(),
+                    old: a.old.clone().map(AuditValues::of_json),
+                    new: AuditValues::of_json(a.new.clone()),
+                })
+            })
+            .collect::<Result<Vec<_>, ImportError>>()?;
+        let values = ResultValues {
+            scores: Sides::new(r.majors_score, r.minors_score),
+            status: ResultStatus::parse(&r.status).ok_or_else(|| {
+                field(
+                    format!("{at}.status"),
+                    format!("unknown status \"{}\"", r.status),
+                )
+            })?,
+            outcome: Outcome::parse(&r.outcome).ok_or_else(|| {
+                field(
+                    format!("{at}.outcome"),
+                    format!("unknown outcome \"{}\"", r.outcome),
+                )
+            })?,
+            adjusted: Sides::new(
+                adjusted(&r.majors_adjusted, "majors")?,
+                adjusted(&r.minors_adjusted, "minors")?,
+            ),
+            report: Report::of_json(r.sheet),
+        };
+        Ok(ImportResult {
+            round: r.round,
+            table: r.table,
+            board: r.board,
+            sides: Sides::new(r.majors, r.minors),
+            values,
+            entered_by: r.entered_by,
+            created_at: parse_time(&r.created_at, &format!("{at}.created_at"))?,
+            updated_at: parse_time(&r.updated_at, &format!("{at}.updated_at"))?,
+            audit,
+        })
+    }
+}
+
 /// A document checked and made into what the database stores.
 #[derive(Clone, Debug)]
 pub struct ImportPlan {
@@ -1092,58 +1151,7 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
     }
     let mut results = Vec::with_capacity(doc.results.len());
     for (i, r) in doc.results.into_iter().enumerate() {
-        let at = format!("results[{i}]");
-        let adjusted = |a: &Option<String>, side: &str| {
-            a.as_deref()
-                .map(Adjusted::parse)
-                .transpose()
-                .map_err(|e| field(format!("{at}.{side}_adjusted"), e.to_string()))
-        };
-        let audit = r
-            .audit
-            .iter()
-            .enumerate()
-            .map(|(k, a)| {
-                Ok(AuditEntry {
-                    at: parse_time(&a.at, &format!("{at}.audit[{k}].at"))?,
-                    by: a.by.clone(),
-                    reason: a.reason.clone(),
-                    old: a.old.clone().map(AuditValues::of_json),
-                    new: AuditValues::of_json(a.new.clone()),
-                })
-            })
-            .collect::<Result<Vec<_>, ImportError>>()?;
-        let values = ResultValues {
-            scores: Sides::new(r.majors_score, r.minors_score),
-            status: ResultStatus::parse(&r.status).ok_or_else(|| {
-                field(
-                    format!("{at}.status"),
-                    format!("unknown status \"{}\"", r.status),
-                )
-            })?,
-            outcome: Outcome::parse(&r.outcome).ok_or_else(|| {
-                field(
-                    format!("{at}.outcome"),
-                    format!("unknown outcome \"{}\"", r.outcome),
-                )
-            })?,
-            adjusted: Sides::new(
-                adjusted(&r.majors_adjusted, "majors")?,
-                adjusted(&r.minors_adjusted, "minors")?,
-            ),
-            report: Report::of_json(r.sheet),
-        };
-        results.push(ImportResult {
-            round: r.round,
-            table: r.table,
-            board: r.board,
-            sides: Sides::new(r.majors, r.minors),
-            values,
-            entered_by: r.entered_by,
-            created_at: parse_time(&r.created_at, &format!("{at}.created_at"))?,
-            updated_at: parse_time(&r.updated_at, &format!("{at}.updated_at"))?,
-            audit,
-        });
+        results.push(ImportResult::read(r, &format!("results[{i}]"))?);
     }
     let opt_time =
         |t: &Option<String>, path: &str| t.as_deref().map(|t| parse_time(t, path)).transpose();

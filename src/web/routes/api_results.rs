@@ -242,18 +242,15 @@ pub fn result_json(
         "board": r.place.board,
         "majors": number(r.sides.majors),
         "minors": number(r.sides.minors),
-        "scores": {"majors": r.values.scores.majors, "minors": r.values.scores.minors},
+        "scores": r.values.scores,
         "status": r.values.status.name(),
         "audit": audit.iter().filter(|(id, _)| *id == r.id).map(|(_, a)| audit_json(a)).collect::<Vec<_>>(),
     });
     if r.values.outcome != Outcome::Played {
         v["outcome"] = json!(r.values.outcome.name());
     }
-    if r.values.adjusted.majors.is_some() || r.values.adjusted.minors.is_some() {
-        v["adjusted"] = json!({
-            "majors": r.values.adjusted.majors.map(|a| a.to_string()),
-            "minors": r.values.adjusted.minors.map(|a| a.to_string()),
-        });
+    if r.values.is_adjusted() {
+        v["adjusted"] = json!(r.values.adjusted.map(|a| a.map(|a| a.to_string())));
     }
     if let Some((majors, minors)) = players {
         v["players"] = json!({"majors": majors, "minors": minors});
