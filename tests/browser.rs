@@ -749,9 +749,9 @@ async fn a_table_enters_a_result_on_a_phone_and_the_minors_agree() {
     assert_eq!(saved.len(), 1);
     assert_eq!(
         (
-            saved[0].majors_score,
-            saved[0].minors_score,
-            saved[0].status.name()
+            saved[0].values.scores.majors,
+            saved[0].values.scores.minors,
+            saved[0].values.status.name()
         ),
         (1350, 1120, "confirmed")
     );
@@ -923,7 +923,7 @@ async fn the_public_results_fit_a_phone() {
             calypso_director::event::results::ResultValues,
         ) -> calypso_director::event::results::ResultValues| {
             db::results::change_result(c, club, id, r.id, "test", Some("ruling"), |r| {
-                Ok::<_, ()>(f(calypso_director::event::results::ResultValues::of(r)))
+                Ok::<_, ()>(f(r.values.clone()))
             })
             .unwrap()
             .unwrap()
@@ -932,10 +932,11 @@ async fn the_public_results_fit_a_phone() {
         change(c, &stored[1], &|v| {
             calypso_director::event::results::ResultValues {
                 outcome: Outcome::NotPlayed,
-                majors_score: 0,
-                minors_score: 0,
-                majors_adjusted: Some(Adjusted::AvePlus),
-                minors_adjusted: Some(Adjusted::Percent(40)),
+                scores: calypso_director::event::results::Sides::new(0, 0),
+                adjusted: calypso_director::event::results::Sides::new(
+                    Some(Adjusted::AvePlus),
+                    Some(Adjusted::Percent(40.0)),
+                ),
                 ..v
             }
         });
@@ -1296,12 +1297,12 @@ async fn a_table_enters_a_result_deal_by_deal_on_a_phone() {
     assert_eq!(saved.len(), 1);
     assert_eq!(
         (
-            i64::from(saved[0].majors_score),
-            i64::from(saved[0].minors_score)
+            i64::from(saved[0].values.scores.majors),
+            i64::from(saved[0].values.scores.minors)
         ),
         (majors, minors)
     );
-    let sheet = saved[0].report.json().clone();
+    let sheet = saved[0].values.report.json().clone();
     assert_eq!(sheet["deals"].as_array().unwrap().len(), 4);
     let left = c
         .execute("return window.localStorage.length;", vec![])
@@ -3376,13 +3377,16 @@ async fn a_table_enters_deal_by_deal_on_a_phone() {
     assert_eq!(stored.len(), 1);
     assert_eq!(
         (
-            i64::from(stored[0].majors_score),
-            i64::from(stored[0].minors_score)
+            i64::from(stored[0].values.scores.majors),
+            i64::from(stored[0].values.scores.minors)
         ),
         (majors, minors)
     );
     assert_eq!(
-        stored[0].report.json()["deals"].as_array().unwrap().len(),
+        stored[0].values.report.json()["deals"]
+            .as_array()
+            .unwrap()
+            .len(),
         4
     );
     c.close().await.unwrap();

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use calypso_director::scoring::matchpoints;
 use calypso_director::scoring::sheet::{
-    Adjustment, Compare, Game, Outcome, PairResult, Scale, Sheet, TallySide,
+    Adjusted, Compare, Game, Outcome, PairResult, Scale, Sheet, TallySide,
 };
 use calypso_director::scoring::{score_sheet, tally};
 use proptest::prelude::*;
@@ -76,8 +76,8 @@ proptest! {
             results.remove(drop.index(results.len()));
             let i = adjust.index(results.len());
             results[i].outcome = Outcome::Adjusted {
-                majors: Adjustment::AvePlus,
-                minors: Adjustment::Percent(45.0),
+                majors: Adjusted::AvePlus,
+                minors: Adjusted::Percent(45.0),
             };
         }
         let scale = if half { Scale::OneHalf } else { Scale::TwoOne };

@@ -342,9 +342,8 @@ async fn results_and_standings_come_from_the_database() {
         // A correction replaces the score and leaves an audit row.
         db::results::change_result(c, club, id, second.id, "test", Some("typo"), |r| {
             Ok::<_, ()>(calypso_director::event::results::ResultValues {
-                majors_score: 340,
-                minors_score: 160,
-                ..calypso_director::event::results::ResultValues::of(r)
+                scores: calypso_director::event::results::Sides::new(340, 160),
+                ..r.values.clone()
             })
         })
         .unwrap()

@@ -137,7 +137,7 @@ async fn a_late_pair_and_a_withdrawal_through_the_pages_keep_the_played_rounds()
     });
     assert_eq!(kept.len(), 1, "the withdrawn pair's played result stays");
     assert_eq!(
-        (kept[0].majors_entry, kept[0].majors_score),
+        (kept[0].sides.majors, kept[0].values.scores.majors),
         (Some(pair_2), 150)
     );
     for r in 2..=3 {

@@ -199,7 +199,7 @@ fn set_status(app: &TestApp, id: EventId, r: &TableResult, status: ResultStatus)
         db::results::change_result(c, app.club_id("alpha"), id, r.id, "test", None, |r| {
             Ok::<_, ()>(calypso_director::event::results::ResultValues {
                 status,
-                ..calypso_director::event::results::ResultValues::of(r)
+                ..r.values.clone()
             })
         })
         .unwrap()
@@ -301,7 +301,7 @@ async fn results_are_provisional_while_playing_and_in_the_correction_period_then
         db::entries::entries_of(c, app.club_id("alpha"), id)
             .unwrap()
             .into_iter()
-            .find(|e| Some(e.id) == round_1[0].majors_entry)
+            .find(|e| Some(e.id) == round_1[0].sides.majors)
             .unwrap()
     });
     let majors = format!(

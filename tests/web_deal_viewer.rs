@@ -267,15 +267,18 @@ async fn the_traveller_shows_the_tables_results_on_the_board() {
             .find(&head)
             .unwrap_or_else(|| panic!("{head} in {traveller}"))..];
         let line = &line[..line.find("</tbody>").unwrap()];
-        let (majors, minors) = (name(r.majors_entry), name(r.minors_entry));
+        let (majors, minors) = (name(r.sides.majors), name(r.sides.minors));
         // The ruled board: its adjusted scores instead of totals, and no net.
         let (ms, ns) = if r.id == stored[1].id {
             assert!(!line.contains("net "), "{line}");
             ("ave+ (60%)".to_string(), "40%".to_string())
         } else {
-            let net = r.majors_score - r.minors_score;
+            let net = r.values.scores.majors - r.values.scores.minors;
             assert!(line.contains(&format!("net {net}")), "{line}");
-            (r.majors_score.to_string(), r.minors_score.to_string())
+            (
+                r.values.scores.majors.to_string(),
+                r.values.scores.minors.to_string(),
+            )
         };
         // Each side's score, then its matchpoints on the board.
         assert!(

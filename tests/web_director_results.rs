@@ -207,9 +207,13 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
     assert!(html.contains("majors ave+ (60%), minors 45%"));
     assert!(html.contains("slow play by the minors"));
     let now = &stored(&app, id)[0];
-    assert_eq!(now.majors_adjusted, Some(Adjusted::AvePlus));
-    assert_eq!(now.minors_adjusted, Some(Adjusted::Percent(45)));
-    assert_eq!(now.outcome, Outcome::Played, "the scores as played stay");
+    assert_eq!(now.values.adjusted.majors, Some(Adjusted::AvePlus));
+    assert_eq!(now.values.adjusted.minors, Some(Adjusted::Percent(45.0)));
+    assert_eq!(
+        now.values.outcome,
+        Outcome::Played,
+        "the scores as played stay"
+    );
 
     // A board with no result: the minors pair was late.
     let (t4, b4) = place(&tables[3]);
@@ -237,10 +241,10 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
         location(&r),
         format!("/c/alpha/events/{id}/results/{}", ruled.id)
     );
-    assert_eq!(ruled.outcome, Outcome::NotPlayed);
-    assert_eq!(ruled.majors_adjusted, Some(Adjusted::AvePlus));
-    assert_eq!(ruled.minors_adjusted, Some(Adjusted::AveMinus));
-    assert_eq!(ruled.status, ResultStatus::Confirmed);
+    assert_eq!(ruled.values.outcome, Outcome::NotPlayed);
+    assert_eq!(ruled.values.adjusted.majors, Some(Adjusted::AvePlus));
+    assert_eq!(ruled.values.adjusted.minors, Some(Adjusted::AveMinus));
+    assert_eq!(ruled.values.status, ResultStatus::Confirmed);
     assert_eq!(ruled.entered_by, "director Olive Owner");
     let trail = with_conn(&app, |c| db::results::audits_of(c, &[ruled.id]).unwrap());
     assert_eq!(
@@ -347,8 +351,8 @@ async fn a_director_corrects_a_result_from_what_was_entered_and_enters_a_missing
     let (m, n) = first.scores();
     assert_eq!(
         (
-            stored(&app, id)[0].majors_score as i64,
-            stored(&app, id)[0].minors_score as i64
+            stored(&app, id)[0].values.scores.majors as i64,
+            stored(&app, id)[0].values.scores.minors as i64
         ),
         (m, n)
     );
@@ -362,8 +366,14 @@ async fn a_director_corrects_a_result_from_what_was_entered_and_enters_a_missing
     assert_eq!(location(&r), page);
     let now = &stored(&app, id)[0];
     let (m, n) = fixed.scores();
-    assert_eq!((now.majors_score as i64, now.minors_score as i64), (m, n));
-    assert_eq!(now.status, ResultStatus::Confirmed);
+    assert_eq!(
+        (
+            now.values.scores.majors as i64,
+            now.values.scores.minors as i64
+        ),
+        (m, n)
+    );
+    assert_eq!(now.values.status, ResultStatus::Confirmed);
     let (_, html) = d.get_text(&page).await;
     assert!(html.contains("North had two calypsos: checked with both pairs"));
     assert!(html.contains(&format!("{m} – {n}, confirmed")));
@@ -392,10 +402,13 @@ async fn a_director_corrects_a_result_from_what_was_entered_and_enters_a_missing
     );
     let (m, n) = report.scores();
     assert_eq!(
-        (entered.majors_score as i64, entered.minors_score as i64),
+        (
+            entered.values.scores.majors as i64,
+            entered.values.scores.minors as i64
+        ),
         (m, n)
     );
-    assert_eq!(entered.status, ResultStatus::Confirmed);
+    assert_eq!(entered.values.status, ResultStatus::Confirmed);
     assert_eq!(entered.entered_by, "director Olive Owner");
     let trail = with_conn(&app, |c| db::results::audits_of(c, &[entered.id]).unwrap());
     assert_eq!(

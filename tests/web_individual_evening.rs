@@ -182,15 +182,18 @@ async fn a_progressive_individual_evening_with_a_table_of_five_is_entered_at_the
             assert_eq!(r.status(), StatusCode::SEE_OTHER);
             let now = stored(&app, id).into_iter().find(|r| r.id == r_id).unwrap();
             assert_eq!(
-                (now.majors_score as i64, now.minors_score as i64),
+                (
+                    now.values.scores.majors as i64,
+                    now.values.scores.minors as i64
+                ),
                 (majors, minors)
             );
             if answer == "agree" {
-                assert_eq!(now.status, ResultStatus::Confirmed);
+                assert_eq!(now.values.status, ResultStatus::Confirmed);
                 continue;
             }
             // The minors disagree: the director is called and corrects it with a reason.
-            assert_eq!(now.status, ResultStatus::Disputed);
+            assert_eq!(now.values.status, ResultStatus::Disputed);
             let fixed = Report::new(&deals, 4, [3, 0, 0, 1], [2, 1, 3, 0]);
             let mut body = fixed.body(round, table, board);
             body["reason"] = json!("North had three calypsos, not two: checked with all five");
@@ -209,7 +212,10 @@ async fn a_progressive_individual_evening_with_a_table_of_five_is_entered_at_the
     // Every game is in once, and final.
     let all = stored(&app, id);
     assert_eq!(all.len(), 9);
-    assert!(all.iter().all(|r| r.status == ResultStatus::Confirmed));
+    assert!(
+        all.iter()
+            .all(|r| r.values.status == ResultStatus::Confirmed)
+    );
     let (_, v) = e.api.get(&e.results()).await;
     let results = v["results"].as_array().unwrap();
     assert!(results.iter().all(|r| r["players"]["majors"].is_array()));

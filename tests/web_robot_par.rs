@@ -87,11 +87,11 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
     // A played result: its table's net set against its board's par.
     let played: &TableResult = results
         .iter()
-        .find(|r| r.outcome == Outcome::Played)
+        .find(|r| r.values.outcome == Outcome::Played)
         .unwrap();
     let b = played.place.board;
     let par = &pars[&b];
-    let net = i64::from(played.majors_score - played.minors_score);
+    let net = i64::from(played.values.scores.majors - played.values.scores.minors);
     let majors_line = against_words(against(net, par.net));
     let board_page = format!("{page}/boards/{b}");
     let (travellers, scorecards) = (format!("{page}/travellers"), format!("{page}/scorecards"));
@@ -101,20 +101,20 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
     let number = |e: Option<calypso_director::event::EntryId>| {
         entries.iter().find(|x| Some(x.id) == e).unwrap().number
     };
-    let (majors, minors) = (number(played.majors_entry), number(played.minors_entry));
+    let (majors, minors) = (number(played.sides.majors), number(played.sides.minors));
     // Each pair's own total over its played boards: majors' view turned round for minors.
     let total_of = |pair: i32| -> i64 {
         results
             .iter()
-            .filter(|r| r.outcome == Outcome::Played)
+            .filter(|r| r.values.outcome == Outcome::Played)
             .filter_map(|r| {
                 let a = against(
-                    i64::from(r.majors_score - r.minors_score),
+                    i64::from(r.values.scores.majors - r.values.scores.minors),
                     pars[&r.place.board].net,
                 );
-                if Some(pair) == r.majors_entry.map(|_| number(r.majors_entry)) {
+                if Some(pair) == r.sides.majors.map(|_| number(r.sides.majors)) {
                     Some(a)
-                } else if Some(pair) == r.minors_entry.map(|_| number(r.minors_entry)) {
+                } else if Some(pair) == r.sides.minors.map(|_| number(r.sides.minors)) {
                     Some(-a)
                 } else {
                     None
@@ -201,9 +201,9 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
         let total = total_of(pair);
         let boards = results
             .iter()
-            .filter(|r| r.outcome == Outcome::Played)
+            .filter(|r| r.values.outcome == Outcome::Played)
             .filter(|r| {
-                [r.majors_entry, r.minors_entry]
+                [r.sides.majors, r.sides.minors]
                     .iter()
                     .any(|e| e.is_some() && number(*e) == pair)
             })

@@ -109,8 +109,11 @@ async fn a_table_enters_its_result_and_the_minors_agree_on_the_same_phone() {
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let saved = results_of(&app, id);
     assert_eq!(saved.len(), 1);
-    assert_eq!((saved[0].majors_score, saved[0].minors_score), (1040, 1040));
-    assert_eq!(saved[0].status.name(), "provisional");
+    assert_eq!(
+        (saved[0].values.scores.majors, saved[0].values.scores.minors),
+        (1040, 1040)
+    );
+    assert_eq!(saved[0].values.status.name(), "provisional");
     assert!(saved[0].entered_by.contains(code.as_str()));
     let (_, body) = phone.get_text(&path).await;
     assert!(
@@ -137,7 +140,7 @@ async fn a_table_enters_its_result_and_the_minors_agree_on_the_same_phone() {
         )
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    assert_eq!(results_of(&app, id)[0].status.name(), "confirmed");
+    assert_eq!(results_of(&app, id)[0].values.status.name(), "confirmed");
     let (_, body) = phone.get_text(&path).await;
     assert!(body.contains("Both sides agree"), "{body}");
     // Agreeing twice changes nothing.
@@ -152,7 +155,7 @@ async fn a_table_enters_its_result_and_the_minors_agree_on_the_same_phone() {
         )
         .await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
-    assert_eq!(results_of(&app, id)[0].status.name(), "confirmed");
+    assert_eq!(results_of(&app, id)[0].values.status.name(), "confirmed");
 }
 
 #[tokio::test]
@@ -200,7 +203,7 @@ async fn a_table_code_enters_only_its_own_table_and_the_other_side_may_disagree(
         )
         .await;
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
-    assert_eq!(results_of(&app, id)[0].status.name(), "provisional");
+    assert_eq!(results_of(&app, id)[0].values.status.name(), "provisional");
     let r = phone
         .post_raw(
             &format!("/t/{two}/confirm"),
@@ -212,7 +215,7 @@ async fn a_table_code_enters_only_its_own_table_and_the_other_side_may_disagree(
         )
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    assert_eq!(results_of(&app, id)[0].status.name(), "disputed");
+    assert_eq!(results_of(&app, id)[0].values.status.name(), "disputed");
     let (_, body) = phone.get_text(&format!("/t/{two}")).await;
     assert!(body.contains("The director has been called"), "{body}");
 }
@@ -320,7 +323,7 @@ async fn wrong_table_codes_are_limited_by_address_and_right_ones_are_not() {
         )
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    assert_eq!(results_of(&app, id)[0].status.name(), "confirmed");
+    assert_eq!(results_of(&app, id)[0].values.status.name(), "confirmed");
     // The same phone's mistyped code is still a wrong one from this address.
     let r = phone.get("/t/WRONGTWO").await;
     assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
@@ -501,12 +504,12 @@ async fn a_table_enters_its_result_deal_by_deal() {
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let saved = results_of(&app, id);
     assert_eq!(saved.len(), 1);
-    let sheet = saved[0].report.json().clone();
+    let sheet = saved[0].values.report.json().clone();
     assert_eq!(sheet["deals"].as_array().unwrap().len(), 4, "{sheet}");
     assert_eq!(sheet["revokes"], serde_json::json!({"NS": 0, "EW": 1}));
     let got = (
-        i64::from(saved[0].majors_score),
-        i64::from(saved[0].minors_score),
+        i64::from(saved[0].values.scores.majors),
+        i64::from(saved[0].values.scores.minors),
     );
     // By hand from the last line: N-S 500 + 2 x 20 + 10 x pile + 260 for E-W's revoke.
     assert_eq!(got, lines[3].scores([0, 1]));
@@ -685,7 +688,7 @@ async fn a_table_checks_each_deal_as_it_ends_and_sends_the_result_with_the_last(
     assert_eq!(status, StatusCode::SEE_OTHER);
     let saved = results_of(&app, id);
     assert_eq!(saved.len(), 1);
-    let sheet = saved[0].report.json().clone();
+    let sheet = saved[0].values.report.json().clone();
     assert_eq!(sheet["deals"].as_array().unwrap().len(), 4, "{sheet}");
     let read = serde_json::from_value::<calypso_director::event::table_report::SheetInput>(sheet)
         .unwrap()
@@ -698,8 +701,8 @@ async fn a_table_checks_each_deal_as_it_ends_and_sends_the_result_with_the_last(
         .unwrap();
     let checked = calypso_director::event::table_report::check(&spec, &read, Some(&deals)).unwrap();
     let got = (
-        i64::from(saved[0].majors_score),
-        i64::from(saved[0].minors_score),
+        i64::from(saved[0].values.scores.majors),
+        i64::from(saved[0].values.scores.minors),
     );
     assert_eq!((checked.majors, checked.minors), got);
     assert_eq!(got, lines[3].scores([0, 1]));

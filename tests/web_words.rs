@@ -259,7 +259,7 @@ async fn the_travellers_chart_each_tables_net_as_a_dot() {
     assert_eq!(status, StatusCode::OK);
     let scored = stored
         .iter()
-        .filter(|r| r.outcome == calypso_director::event::results::Outcome::Played)
+        .filter(|r| r.values.outcome == calypso_director::event::results::Outcome::Played)
         .count();
     assert_eq!(body.matches("<circle").count(), scored, "{body}");
     assert!(!body.contains("class=\"bar\""), "{body}");
@@ -276,9 +276,9 @@ async fn the_travellers_chart_each_tables_net_as_a_dot() {
     );
     for r in stored
         .iter()
-        .filter(|r| r.outcome == calypso_director::event::results::Outcome::Played)
+        .filter(|r| r.values.outcome == calypso_director::event::results::Outcome::Played)
     {
-        let net = r.majors_score - r.minors_score;
+        let net = r.values.scores.majors - r.values.scores.minors;
         let title = format!(
             "<title>Round {}, table {}: pair ",
             r.place.round, r.place.table

@@ -9,6 +9,9 @@ use serde::Serialize;
 use super::deals::{Format, GameArgs, fail, parse_boards, parse_key, parse_seat};
 use crate::deals::par::{self, BoardPar, DEFAULT_GAMES, DEFAULT_PLAYOUTS, ParSettings};
 use crate::deals::{ALGORITHM, board};
+// The one display rounding, as the site and the papers show a par (`{:.0}` rounds halves
+// to even, and printed -268.5 as -268 where the site shows -269).
+use crate::scoring::rounding::whole;
 
 /// Most boards in one analysis (each costs seconds to minutes).
 const MAX_BOARDS: usize = 100;
@@ -121,21 +124,92 @@ fn text(a: &AnalysisJson) -> String {
     for b in &a.boards {
         let side = |f: &par::Figures| {
             format!(
-                "{:>7.0} {:>7.0} {:>6.0} {:>13}",
-                f.mean,
-                f.median,
-                f.sd,
+                "{:>7} {:>7} {:>6} {:>13}",
+                whole(f.mean),
+                whole(f.median),
+                whole(f.sd),
                 format!("{}-{}", f.p10, f.p90)
             )
         };
         out.push_str(&format!(
-            "{:>5}  {}  {}  {:>+7.0}\n",
+            "{:>5}  {}  {}  {:>+7}\n",
             b.board,
             side(&b.majors),
             side(&b.minors),
-            b.net
+            whole(b.net)
         ));
     }
     out.push_str("\nMajors and minors: mean score over the robot games. Net: the majors' mean less the minors'.\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::deals::par::Figures;
+    use crate::event::par::{self as event_par, EventPars};
+
+    /// A board whose par net and majors' mean fall on a half: where `{:.0}` (halves to even)
+    /// and the site's rounding (halves away from zero) used to differ.
+    fn halves() -> BoardPar {
+        let f = |mean: f64| Figures {
+            mean,
+            median: mean,
+            sd: 300.5,
+            p10: 990,
+            p90: 2300,
+        };
+        BoardPar {
+            board: 1,
+            games: 200,
+            playouts: 200,
+            majors: f(1351.5),
+            minors: f(1620.0),
+            net: -268.5,
+        }
+    }
+
+    #[test]
+    fn a_par_on_a_half_reads_the_same_in_the_cli_on_the_site_and_in_the_pdf() {
+        let p = halves();
+        let cli = text(&AnalysisJson {
+            algorithm: ALGORITHM,
+            commitment: "c".into(),
+            variant: "calypso",
+            games: 200,
+            playouts: 200,
+            boards: vec![p.clone()],
+        });
+        let row = cli.lines().nth(3).unwrap();
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cells[1], "1352", "{row}");
+        assert_eq!(cells[3], "301", "{row}");
+        assert_eq!(cells.last(), Some(&"-269"), "{row}");
+        // The site's boards page, travellers and the printed papers all show a par through
+        // `event::par` (the traveller's column, the hand record's lines).
+        let site = event_par::signed(event_par::whole(p.net));
+        assert_eq!(site, "-269");
+        assert!(event_par::par_line(&p).contains("majors 1,352 "));
+        let pars = EventPars::Boards {
+            boards: 1,
+            stored: BTreeMap::from([(1, p.clone())]),
+            working: true,
+        };
+        let board = crate::deals::Board {
+            number: 1,
+            reserve: false,
+            first_dealer: crate::engine::Seat::North,
+            stack: vec![],
+            deals: vec![],
+        };
+        let pdf = crate::print::hand_records::par_lines(
+            &pars,
+            &board,
+            &crate::event::seats::SideNames::default(),
+        );
+        assert!(pdf[0].contains("net -269 "), "{pdf:?}");
+        assert!(pdf[1].contains("Majors 1,352 "), "{pdf:?}");
+    }
 }

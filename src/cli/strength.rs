@@ -9,6 +9,7 @@ use crate::deals::par::{duplicate_net, in_parallel};
 use crate::deals::{SetKey, board};
 use crate::engine::GameSpec;
 use crate::engine::robot::Player;
+use crate::scoring::rounding::whole;
 
 /// The set key of the strength boards: fixed, so anyone reruns the same boards.
 pub const STRENGTH_KEY: &str = "5354524e4754482d424f415244532d31";
@@ -56,13 +57,14 @@ pub fn strength(boards: u32, playouts: u32, opponent: Player, threads: usize) ->
 
 pub fn strength_text(s: &Strength) -> String {
     format!(
-        "robots vs {}: {} playouts, {} boards: {:+.0} a board (95% CI {:+.0} to {:+.0}), {:.0} s\n",
+        "robots vs {}: {} playouts, {} boards: {:+} a board (95% CI {:+} to {:+}), {:.0} s\n",
         s.opponent,
         s.playouts,
         s.boards,
-        s.mean,
-        s.mean - s.ci95,
-        s.mean + s.ci95,
+        // Score differences by the one display rounding (as a par and its net are shown).
+        whole(s.mean),
+        whole(s.mean - s.ci95),
+        whole(s.mean + s.ci95),
         s.seconds
     )
 }

@@ -10,7 +10,7 @@ use super::{DbConnection, DbError, event_of_club, is_unique_violation, lock_even
 use crate::event::EventStatus;
 use crate::event::results::{
     Adjusted, AuditEntry, AuditValues, OpenDisputes, Outcome, Place, Report, ResultStatus,
-    ResultValues, TableResult,
+    ResultValues, Sides, TableResult,
 };
 use crate::event::table_report::Breakdown;
 use crate::event::{ClubId, EntryId, EventId, ResultId};
@@ -64,18 +64,21 @@ impl ResultRow {
                 table: number(self.table_number, "table")?,
                 board: number(self.board, "board")?,
             },
-            majors_entry: self.majors_entry_id.map(EntryId::new),
-            minors_entry: self.minors_entry_id.map(EntryId::new),
-            majors_score: self.majors_score,
-            minors_score: self.minors_score,
-            status: ResultStatus::parse(&self.result_status)
-                .ok_or_else(|| corrupt(format!("status {:?}", self.result_status)))?,
-            outcome: Outcome::parse(&self.outcome)
-                .ok_or_else(|| corrupt(format!("outcome {:?}", self.outcome)))?,
-            majors_adjusted: adjusted(&self.majors_adjusted)?,
-            minors_adjusted: adjusted(&self.minors_adjusted)?,
-            report: Report::read(&self.sheet)
-                .with_breakdown(self.breakdown.as_deref().and_then(Breakdown::read)),
+            sides: Sides::new(self.majors_entry_id, self.minors_entry_id)
+                .map(|id| id.map(EntryId::new)),
+            values: ResultValues {
+                scores: Sides::new(self.majors_score, self.minors_score),
+                status: ResultStatus::parse(&self.result_status)
+                    .ok_or_else(|| corrupt(format!("status {:?}", self.result_status)))?,
+                outcome: Outcome::parse(&self.outcome)
+                    .ok_or_else(|| corrupt(format!("outcome {:?}", self.outcome)))?,
+                adjusted: Sides::new(
+                    adjusted(&self.majors_adjusted)?,
+                    adjusted(&self.minors_adjusted)?,
+                ),
+                report: Report::read(&self.sheet)
+                    .with_breakdown(self.breakdown.as_deref().and_then(Breakdown::read)),
+            },
             entered_by: self.entered_by,
             created_at: self.created_at,
             updated_at: self.updated_at,
@@ -175,12 +178,12 @@ pub fn insert_result(
                 results::board.eq(at.board),
                 results::majors_entry_id.eq(at.majors_entry.map(EntryId::get)),
                 results::minors_entry_id.eq(at.minors_entry.map(EntryId::get)),
-                results::majors_score.eq(values.majors_score),
-                results::minors_score.eq(values.minors_score),
+                results::majors_score.eq(values.scores.majors),
+                results::minors_score.eq(values.scores.minors),
                 results::result_status.eq(values.status.name()),
                 results::outcome.eq(values.outcome.name()),
-                results::majors_adjusted.eq(values.majors_adjusted.map(|a| a.to_string())),
-                results::minors_adjusted.eq(values.minors_adjusted.map(|a| a.to_string())),
+                results::majors_adjusted.eq(values.adjusted.majors.map(|a| a.to_string())),
+                results::minors_adjusted.eq(values.adjusted.minors.map(|a| a.to_string())),
                 results::sheet.eq(values.report.text()),
                 results::breakdown.eq(values.report.breakdown().map(Breakdown::text)),
                 results::entered_by.eq(by),
@@ -231,15 +234,15 @@ pub fn change_result<E>(
             Ok(v) => v,
             Err(e) => return Ok(Some(Err(e))),
         };
-        let old = ResultValues::of(&current);
+        let old = current.values.clone();
         diesel::update(results::table.find(id.get()))
             .set((
-                results::majors_score.eq(new.majors_score),
-                results::minors_score.eq(new.minors_score),
+                results::majors_score.eq(new.scores.majors),
+                results::minors_score.eq(new.scores.minors),
                 results::result_status.eq(new.status.name()),
                 results::outcome.eq(new.outcome.name()),
-                results::majors_adjusted.eq(new.majors_adjusted.map(|a| a.to_string())),
-                results::minors_adjusted.eq(new.minors_adjusted.map(|a| a.to_string())),
+                results::majors_adjusted.eq(new.adjusted.majors.map(|a| a.to_string())),
+                results::minors_adjusted.eq(new.adjusted.minors.map(|a| a.to_string())),
                 results::sheet.eq(new.report.text()),
                 results::breakdown.eq(new.report.breakdown().map(Breakdown::text)),
                 results::updated_at.eq(now()),

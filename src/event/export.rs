@@ -10,7 +10,7 @@ use super::club::Club;
 use super::entries::Entry;
 use super::individual::{IndividualOptions, IndividualPlan};
 use super::movement::{MovementChange, MovementOptions};
-use super::results::{AuditEntry, AuditValues, TableResult};
+use super::results::{AuditEntry, AuditValues, Sides, TableResult};
 use super::settings::SettingsJson;
 use super::threes::StoredRound;
 use super::{EntryId, Event, PublishedCommitment, ResultId};
@@ -171,6 +171,46 @@ pub struct ResultJson {
     pub audit: Vec<AuditJson>,
 }
 
+impl ResultJson {
+    /// A stored result as the file writes it (the file's field names, flat, are its
+    /// documented format): `numbers` gives the entry numbers of its sides.
+    pub fn of<'a>(
+        r: &TableResult,
+        numbers: impl Fn(Sides<Option<EntryId>>) -> Sides<Option<i32>>,
+        audit: impl Iterator<Item = &'a AuditEntry>,
+    ) -> ResultJson {
+        let entries = numbers(r.sides);
+        let v = &r.values;
+        let adjusted = v.adjusted.map(|a| a.map(|a| a.to_string()));
+        ResultJson {
+            round: file_number(r.place.round),
+            table: file_number(r.place.table),
+            board: file_number(r.place.board),
+            majors: entries.majors,
+            minors: entries.minors,
+            majors_score: v.scores.majors,
+            minors_score: v.scores.minors,
+            status: v.status.name().to_string(),
+            outcome: v.outcome.name().to_string(),
+            majors_adjusted: adjusted.majors,
+            minors_adjusted: adjusted.minors,
+            sheet: v.report.json().clone(),
+            entered_by: r.entered_by.clone(),
+            created_at: time(r.created_at),
+            updated_at: time(r.updated_at),
+            audit: audit
+                .map(|a| AuditJson {
+                    at: time(a.at),
+                    by: a.by.clone(),
+                    reason: a.reason.clone(),
+                    old: a.old.as_ref().map(AuditValues::json),
+                    new: a.new.json(),
+                })
+                .collect(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AuditJson {
@@ -234,34 +274,9 @@ pub fn build(i: &ExportInputs) -> EventDocument {
     let results = i
         .results
         .iter()
-        .map(|r| ResultJson {
-            round: file_number(r.place.round),
-            table: file_number(r.place.table),
-            board: file_number(r.place.board),
-            majors: number_of(r.majors_entry),
-            minors: number_of(r.minors_entry),
-            majors_score: r.majors_score,
-            minors_score: r.minors_score,
-            status: r.status.name().to_string(),
-            outcome: r.outcome.name().to_string(),
-            majors_adjusted: r.majors_adjusted.map(|a| a.to_string()),
-            minors_adjusted: r.minors_adjusted.map(|a| a.to_string()),
-            sheet: r.report.json().clone(),
-            entered_by: r.entered_by.clone(),
-            created_at: time(r.created_at),
-            updated_at: time(r.updated_at),
-            audit: i
-                .audits
-                .iter()
-                .filter(|(id, _)| *id == r.id)
-                .map(|(_, a)| AuditJson {
-                    at: time(a.at),
-                    by: a.by.clone(),
-                    reason: a.reason.clone(),
-                    old: a.old.as_ref().map(AuditValues::json),
-                    new: a.new.json(),
-                })
-                .collect(),
+        .map(|r| {
+            let audit = i.audits.iter().filter(|(id, _)| *id == r.id);
+            ResultJson::of(r, |sides| sides.map(number_of), audit.map(|(_, a)| a))
         })
         .collect();
     EventDocument {

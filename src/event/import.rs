@@ -13,14 +13,16 @@ use super::entries::{
     EntryDraft, EntryError, EntryKind, PlayerChoice, change_reason, check_change_after_start,
     check_draft,
 };
-use super::export::{DealJson, EventDocument, FORMAT, PlayerJson, TIME};
+use super::export::{DealJson, EventDocument, FORMAT, PlayerJson, ResultJson, TIME};
 use super::individual::individual_plan;
 use super::individual::{IndividualOptions, IndividualPlan};
 use super::lifecycle::{EventStatus, MAX_REASON};
 use super::movement::MovementChange;
 use super::movement::{MovementOptions, movement_kind, plan as movement_plan};
 use super::results::Outcome;
-use super::results::{Adjusted, AuditEntry, AuditValues, Report, ResultStatus};
+use super::results::{
+    Adjusted, AuditEntry, AuditValues, Report, ResultStatus, ResultValues, Sides,
+};
 use super::scoring_sheet::entry_number;
 use super::settings::{EventSettings, SettingsDraft};
 use super::threes::StoredRound;
@@ -698,7 +700,7 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
             ));
         }
         let seated = |pairs: (Option<i32>, Option<i32>)| -> Result<(), ImportError> {
-            if (r.majors, r.minors) != pairs {
+            if r.sides.pair() != pairs {
                 let show = |n: Option<i32>| n.map_or("none".to_string(), |n| n.to_string());
                 return Err(field(
                     at.clone(),
@@ -706,14 +708,14 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
                         "the plan seats entries {} and {} at table {table} in round {round}, the file {} and {}",
                         show(pairs.0),
                         show(pairs.1),
-                        show(r.majors),
-                        show(r.minors)
+                        show(r.sides.majors),
+                        show(r.sides.minors)
                     ),
                 ));
             }
             Ok(())
         };
-        for (side, n) in [("majors", r.majors), ("minors", r.minors)] {
+        for (side, n) in [("majors", r.sides.majors), ("minors", r.sides.minors)] {
             if let Some(n) = n
                 && !p.entries.iter().any(|e| e.number == n)
             {
@@ -762,31 +764,31 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
                 "the event has no movement or seatings for its results",
             ));
         }
-        let ruled = r.majors_adjusted.is_some() || r.minors_adjusted.is_some();
-        let Some(report) = r.sheet.json().as_object() else {
+        let ruled = r.values.is_adjusted();
+        let Some(report) = r.values.report.json().as_object() else {
             return Err(field(
                 format!("{at}.sheet"),
                 "the table's report is a JSON object ({} for a ruling without one)",
             ));
         };
-        if r.sheet.text().len() > MAX_REPORT {
+        if r.values.report.text().len() > MAX_REPORT {
             return Err(field(
                 format!("{at}.sheet"),
                 format!("the table's report is at most {MAX_REPORT} bytes"),
             ));
         }
-        if r.outcome == Outcome::Played && !ruled && report.is_empty() {
+        if r.values.outcome == Outcome::Played && !ruled && report.is_empty() {
             return Err(field(
                 format!("{at}.sheet"),
                 "a played result has the table's report: the file's is empty",
             ));
         }
-        if r.outcome != Outcome::Played && (r.majors_score, r.minors_score) != (0, 0) {
+        if r.values.outcome != Outcome::Played && r.values.scores.pair() != (0, 0) {
             return Err(field(
                 at,
                 format!(
                     "a board {} has no scores",
-                    r.outcome.name().replace('-', " ")
+                    r.values.outcome.name().replace('-', " ")
                 ),
             ));
         }
@@ -874,25 +876,79 @@ pub struct ImportEntry {
     pub players: Vec<PlayerJson>,
 }
 
-/// A result to create, its entries by number, with its audit trail.
+/// A result to create: the file's place (checked against the plan by [`check`]), its entries
+/// by number, its values as a stored result holds them, and its audit trail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ImportResult {
     pub round: i32,
     pub table: i32,
     pub board: i32,
-    pub majors: Option<i32>,
-    pub minors: Option<i32>,
-    pub majors_score: i32,
-    pub minors_score: i32,
-    pub status: ResultStatus,
-    pub outcome: Outcome,
-    pub majors_adjusted: Option<Adjusted>,
-    pub minors_adjusted: Option<Adjusted>,
-    pub sheet: Report,
+    /// The entry numbers in the majors and minors seats.
+    pub sides: Sides<Option<i32>>,
+    pub values: ResultValues,
     pub entered_by: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub audit: Vec<AuditEntry>,
+}
+
+impl ImportResult {
+    /// A file's result read into the values a stored result holds; `at` names it in a
+    /// refusal ("results[3]").
+    fn read(r: ResultJson, at: &str) -> Result<ImportResult, ImportError> {
+        let field = |path: String, problem: String| ImportError::Field { path, problem };
+        let adjusted = |a: &Option<String>, side: &str| {
+            a.as_deref()
+                .map(Adjusted::parse)
+                .transpose()
+                .map_err(|e| field(format!("{at}.{side}_adjusted"), e.to_string()))
+        };
+        let audit = r
+            .audit
+            .iter()
+            .enumerate()
+            .map(|(k, a)| {
+                Ok(AuditEntry {
+                    at: parse_time(&a.at, &format!("{at}.audit[{k}].at"))?,
+                    by: a.by.clone(),
+                    reason: a.reason.clone(),
+                    old: a.old.clone().map(AuditValues::of_json),
+                    new: AuditValues::of_json(a.new.clone()),
+                })
+            })
+            .collect::<Result<Vec<_>, ImportError>>()?;
+        let values = ResultValues {
+            scores: Sides::new(r.majors_score, r.minors_score),
+            status: ResultStatus::parse(&r.status).ok_or_else(|| {
+                field(
+                    format!("{at}.status"),
+                    format!("unknown status \"{}\"", r.status),
+                )
+            })?,
+            outcome: Outcome::parse(&r.outcome).ok_or_else(|| {
+                field(
+                    format!("{at}.outcome"),
+                    format!("unknown outcome \"{}\"", r.outcome),
+                )
+            })?,
+            adjusted: Sides::new(
+                adjusted(&r.majors_adjusted, "majors")?,
+                adjusted(&r.minors_adjusted, "minors")?,
+            ),
+            report: Report::of_json(r.sheet),
+        };
+        Ok(ImportResult {
+            round: r.round,
+            table: r.table,
+            board: r.board,
+            sides: Sides::new(r.majors, r.minors),
+            values,
+            entered_by: r.entered_by,
+            created_at: parse_time(&r.created_at, &format!("{at}.created_at"))?,
+            updated_at: parse_time(&r.updated_at, &format!("{at}.updated_at"))?,
+            audit,
+        })
+    }
 }
 
 /// A document checked and made into what the database stores.
@@ -1095,55 +1151,7 @@ fn plan(doc: EventDocument) -> Result<ImportPlan, ImportError> {
     }
     let mut results = Vec::with_capacity(doc.results.len());
     for (i, r) in doc.results.into_iter().enumerate() {
-        let at = format!("results[{i}]");
-        let adjusted = |a: &Option<String>, side: &str| {
-            a.as_deref()
-                .map(Adjusted::parse)
-                .transpose()
-                .map_err(|e| field(format!("{at}.{side}_adjusted"), e.to_string()))
-        };
-        let audit = r
-            .audit
-            .iter()
-            .enumerate()
-            .map(|(k, a)| {
-                Ok(AuditEntry {
-                    at: parse_time(&a.at, &format!("{at}.audit[{k}].at"))?,
-                    by: a.by.clone(),
-                    reason: a.reason.clone(),
-                    old: a.old.clone().map(AuditValues::of_json),
-                    new: AuditValues::of_json(a.new.clone()),
-                })
-            })
-            .collect::<Result<Vec<_>, ImportError>>()?;
-        results.push(ImportResult {
-            round: r.round,
-            table: r.table,
-            board: r.board,
-            majors: r.majors,
-            minors: r.minors,
-            majors_score: r.majors_score,
-            minors_score: r.minors_score,
-            status: ResultStatus::parse(&r.status).ok_or_else(|| {
-                field(
-                    format!("{at}.status"),
-                    format!("unknown status \"{}\"", r.status),
-                )
-            })?,
-            outcome: Outcome::parse(&r.outcome).ok_or_else(|| {
-                field(
-                    format!("{at}.outcome"),
-                    format!("unknown outcome \"{}\"", r.outcome),
-                )
-            })?,
-            majors_adjusted: adjusted(&r.majors_adjusted, "majors")?,
-            minors_adjusted: adjusted(&r.minors_adjusted, "minors")?,
-            sheet: Report::of_json(r.sheet),
-            entered_by: r.entered_by,
-            created_at: parse_time(&r.created_at, &format!("{at}.created_at"))?,
-            updated_at: parse_time(&r.updated_at, &format!("{at}.updated_at"))?,
-            audit,
-        });
+        results.push(ImportResult::read(r, &format!("results[{i}]"))?);
     }
     let opt_time =
         |t: &Option<String>, path: &str| t.as_deref().map(|t| parse_time(t, path)).transpose();

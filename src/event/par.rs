@@ -88,9 +88,7 @@ impl EventPars {
 /// A table's net (majors' less minors' score) less the board's par net, rounded to a whole
 /// number: how much better the table's majors did than the robots (minors: its negative).
 pub fn against(table_net: i64, par_net: f64) -> i64 {
-    let d = (table_net as f64 - par_net).round();
-    // A stored par is read back with its checks; the clamp only keeps the cast defined.
-    d.clamp(-1e15, 1e15) as i64
+    whole(table_net as f64 - par_net)
 }
 
 /// "+340 against the robots", "-120 against the robots", "0 against the robots".
@@ -120,10 +118,8 @@ pub fn thousands(n: i64) -> String {
     if n < 0 { format!("-{out}") } else { out }
 }
 
-/// A figure rounded to a whole number (bounded, so the cast is defined).
-pub fn whole(x: f64) -> i64 {
-    x.round().clamp(-1e15, 1e15) as i64
-}
+/// A figure rounded to a whole number by the one display rule (halves away from zero).
+pub use crate::scoring::rounding::whole;
 
 /// "Robot par (200 games, 200 playouts)".
 pub fn par_title(p: &BoardPar) -> String {

@@ -2,7 +2,6 @@
 //! minors, whether the other side has confirmed it, any adjustment, and its audit trail.
 
 use std::collections::BTreeSet;
-use std::fmt;
 use std::sync::Arc;
 
 use chrono::{Duration, NaiveDateTime};
@@ -69,79 +68,10 @@ impl Outcome {
     }
 }
 
-/// An adjusted score for one side, as a share of the board's top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Adjusted {
-    /// Average-plus: 60%.
-    AvePlus,
-    /// Average: 50%.
-    Ave,
-    /// Average-minus: 40%.
-    AveMinus,
-    /// Any percentage, 0 to 100.
-    Percent(u8),
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("\"{0}\" is not an adjusted score: use ave+, ave, ave- or a percentage from 0 to 100")]
-pub struct AdjustedError(pub String);
-
-impl Adjusted {
-    pub fn percent(self) -> u8 {
-        match self {
-            Adjusted::AvePlus => 60,
-            Adjusted::Ave => 50,
-            Adjusted::AveMinus => 40,
-            Adjusted::Percent(p) => p,
-        }
-    }
-
-    /// `ave+`, `ave`, `ave-`, or a whole percentage (a trailing `%` is allowed).
-    pub fn parse(text: &str) -> Result<Adjusted, AdjustedError> {
-        let t = text.trim();
-        match t.to_ascii_lowercase().as_str() {
-            "ave+" | "a+" => Ok(Adjusted::AvePlus),
-            "ave" | "a" => Ok(Adjusted::Ave),
-            "ave-" | "a-" => Ok(Adjusted::AveMinus),
-            other => other
-                .trim_end_matches('%')
-                .trim()
-                .parse::<u8>()
-                .ok()
-                .filter(|p| *p <= 100)
-                .map(Adjusted::Percent)
-                .ok_or_else(|| AdjustedError(text.to_string())),
-        }
-    }
-
-    /// As a page shows it: "ave+ (60%)", "45%".
-    pub fn label(self) -> String {
-        match self {
-            Adjusted::Percent(p) => format!("{p}%"),
-            other => format!("{other} ({}%)", other.percent()),
-        }
-    }
-
-    /// A percentage given as a JSON number.
-    pub fn from_number(n: i64) -> Result<Adjusted, AdjustedError> {
-        u8::try_from(n)
-            .ok()
-            .filter(|p| *p <= 100)
-            .map(Adjusted::Percent)
-            .ok_or_else(|| AdjustedError(n.to_string()))
-    }
-}
-
-impl fmt::Display for Adjusted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Adjusted::AvePlus => f.write_str("ave+"),
-            Adjusted::Ave => f.write_str("ave"),
-            Adjusted::AveMinus => f.write_str("ave-"),
-            Adjusted::Percent(p) => write!(f, "{p}"),
-        }
-    }
-}
+// One adjusted-score type and parser for the score sheet, the forms, the API and a file.
+pub use crate::scoring::adjusted::{Adjusted, AdjustedError};
+// What a result holds for each side: its entries, scores and adjusted scores.
+pub use crate::scoring::Sides;
 
 /// Where a result was played: the round, the table and the board, each from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -151,23 +81,16 @@ pub struct Place {
     pub board: u32,
 }
 
+/// A stored result: where, who sat in the majors and minors seats, what it says, and by
+/// whom and when it was entered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableResult {
     pub id: ResultId,
     pub event_id: EventId,
     pub place: Place,
-    /// The pair in the majors and minors seats (none in the progressive individual).
-    pub majors_entry: Option<EntryId>,
-    pub minors_entry: Option<EntryId>,
-    /// The engine's scores from the sheet (0 when the board was not played).
-    pub majors_score: i32,
-    pub minors_score: i32,
-    pub status: ResultStatus,
-    pub outcome: Outcome,
-    pub majors_adjusted: Option<Adjusted>,
-    pub minors_adjusted: Option<Adjusted>,
-    /// What the table reported.
-    pub report: Report,
+    /// The entries in the majors and minors seats (none in the progressive individual).
+    pub sides: Sides<Option<EntryId>>,
+    pub values: ResultValues,
     pub entered_by: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
@@ -386,26 +309,20 @@ impl Report {
 /// audit row records before and after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultValues {
-    pub majors_score: i32,
-    pub minors_score: i32,
+    /// The engine's scores from the report (0 when the board was not played).
+    pub scores: Sides<i32>,
     pub status: ResultStatus,
     pub outcome: Outcome,
-    pub majors_adjusted: Option<Adjusted>,
-    pub minors_adjusted: Option<Adjusted>,
+    /// A director's adjusted score for either side.
+    pub adjusted: Sides<Option<Adjusted>>,
+    /// What the table reported.
     pub report: Report,
 }
 
 impl ResultValues {
-    pub fn of(r: &TableResult) -> ResultValues {
-        ResultValues {
-            majors_score: r.majors_score,
-            minors_score: r.minors_score,
-            status: r.status,
-            outcome: r.outcome,
-            majors_adjusted: r.majors_adjusted,
-            minors_adjusted: r.minors_adjusted,
-            report: r.report.clone(),
-        }
+    /// Whether a director gave either side an adjusted score.
+    pub fn is_adjusted(&self) -> bool {
+        self.adjusted.majors.is_some() || self.adjusted.minors.is_some()
     }
 }
 
@@ -422,25 +339,14 @@ struct AuditJson {
     adjusted: Option<Sides<Option<String>>>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Sides<T> {
-    majors: T,
-    minors: T,
-}
-
 impl ResultValues {
     /// The values as an audit row stores them.
     pub fn audit_json(&self) -> Value {
-        let adjusted =
-            (self.majors_adjusted.is_some() || self.minors_adjusted.is_some()).then(|| Sides {
-                majors: self.majors_adjusted.map(|a| a.to_string()),
-                minors: self.minors_adjusted.map(|a| a.to_string()),
-            });
+        let adjusted = self
+            .is_adjusted()
+            .then(|| self.adjusted.map(|a| a.map(|a| a.to_string())));
         serde_json::to_value(AuditJson {
-            scores: Sides {
-                majors: self.majors_score,
-                minors: self.minors_score,
-            },
+            scores: self.scores,
             status: self.status.name().to_string(),
             outcome: self.outcome.name().to_string(),
             sheet: self.report.json().clone(),
@@ -452,20 +358,18 @@ impl ResultValues {
     /// The values an audit row's JSON records, if it has their shape.
     fn from_audit_json(json: &Value) -> Option<ResultValues> {
         let a = AuditJson::deserialize(json).ok()?;
-        let (majors_adjusted, minors_adjusted) = match a.adjusted {
-            Some(s) => (
-                s.majors.as_deref().map(Adjusted::parse).transpose().ok()?,
-                s.minors.as_deref().map(Adjusted::parse).transpose().ok()?,
-            ),
-            None => (None, None),
+        let adjusted = match a.adjusted {
+            Some(s) => Sides {
+                majors: s.majors.as_deref().map(Adjusted::parse).transpose().ok()?,
+                minors: s.minors.as_deref().map(Adjusted::parse).transpose().ok()?,
+            },
+            None => Sides::default(),
         };
         Some(ResultValues {
-            majors_score: a.scores.majors,
-            minors_score: a.scores.minors,
+            scores: a.scores,
             status: ResultStatus::parse(&a.status)?,
             outcome: Outcome::parse(&a.outcome)?,
-            majors_adjusted,
-            minors_adjusted,
+            adjusted,
             report: Report::of_json(a.sheet),
         })
     }
@@ -702,12 +606,10 @@ mod tests {
 
     fn values(adjusted: Option<Adjusted>) -> ResultValues {
         ResultValues {
-            majors_score: 1850,
-            minors_score: 1600,
+            scores: Sides::new(1850, 1600),
             status: ResultStatus::Provisional,
             outcome: Outcome::Played,
-            majors_adjusted: adjusted,
-            minors_adjusted: None,
+            adjusted: Sides::new(adjusted, None),
             report: Report::of_json(serde_json::json!({"trick_piles": {"NS": 40, "EW": 12}})),
         }
     }
@@ -763,28 +665,6 @@ mod tests {
         let bad = Report::read("{oops");
         assert_eq!(bad.json(), &Value::String("{oops".into()));
         assert!(!bad.is_empty());
-    }
-
-    #[test]
-    fn adjusted_scores_read_the_usual_names_and_percentages() {
-        assert_eq!(Adjusted::parse("ave+"), Ok(Adjusted::AvePlus));
-        assert_eq!(Adjusted::parse(" AVE- "), Ok(Adjusted::AveMinus));
-        assert_eq!(Adjusted::parse("45%"), Ok(Adjusted::Percent(45)));
-        assert_eq!(Adjusted::AvePlus.percent(), 60);
-        assert_eq!(Adjusted::Ave.percent(), 50);
-        assert_eq!(Adjusted::AveMinus.percent(), 40);
-        assert!(Adjusted::parse("101").is_err());
-        assert!(Adjusted::parse("ave++").is_err());
-        assert!(Adjusted::from_number(-1).is_err());
-        assert_eq!(Adjusted::from_number(100), Ok(Adjusted::Percent(100)));
-        for a in [
-            Adjusted::AvePlus,
-            Adjusted::Ave,
-            Adjusted::AveMinus,
-            Adjusted::Percent(7),
-        ] {
-            assert_eq!(Adjusted::parse(&a.to_string()), Ok(a));
-        }
     }
 
     fn at(h: u32, m: u32) -> NaiveDateTime {
@@ -869,15 +749,14 @@ mod tests {
                 table,
                 board,
             },
-            majors_entry: None,
-            minors_entry: None,
-            majors_score: 0,
-            minors_score: 0,
-            status: ResultStatus::Confirmed,
-            outcome: Outcome::Played,
-            majors_adjusted: None,
-            minors_adjusted: None,
-            report: Report::none(),
+            sides: Sides::default(),
+            values: ResultValues {
+                scores: Sides::default(),
+                status: ResultStatus::Confirmed,
+                outcome: Outcome::Played,
+                adjusted: Sides::default(),
+                report: Report::none(),
+            },
             entered_by: "test".into(),
             created_at: at(20, 0),
             updated_at: at(20, 0),

@@ -202,7 +202,7 @@ pub fn open_games(planned: &[Place], results: &[TableResult]) -> Vec<OpenGame> {
         .iter()
         .filter_map(|p| {
             let result = results.iter().find(|r| r.place == *p);
-            let state = match result.map(|r| r.status) {
+            let state = match result.map(|r| r.values.status) {
                 Some(ResultStatus::Confirmed) => return None,
                 Some(ResultStatus::Provisional) => OpenState::Provisional,
                 Some(ResultStatus::Disputed) => OpenState::Disputed,
@@ -474,15 +474,14 @@ mod tests {
                 table,
                 board,
             },
-            majors_entry: None,
-            minors_entry: None,
-            majors_score: 0,
-            minors_score: 0,
-            status,
-            outcome: Outcome::Played,
-            majors_adjusted: None,
-            minors_adjusted: None,
-            report: Report::none(),
+            sides: crate::event::results::Sides::new(None, None),
+            values: crate::event::results::ResultValues {
+                scores: crate::event::results::Sides::new(0, 0),
+                status,
+                outcome: Outcome::Played,
+                adjusted: crate::event::results::Sides::new(None, None),
+                report: Report::none(),
+            },
             entered_by: "test".into(),
             created_at: at(0),
             updated_at: at(0),

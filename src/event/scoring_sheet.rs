@@ -20,7 +20,7 @@ use super::settings::{EventFormat, EventSettings};
 use super::threes::scores_of;
 use crate::movement::threes::ThreesRound;
 use crate::movement::{IndividualRound, Movement, Side};
-use crate::scoring::sheet::{Adjustment, Game, Outcome as Scored, PairResult, Sheet, TallySide};
+use crate::scoring::sheet::{Game, Outcome as Scored, PairResult, Sheet, TallySide};
 
 /// What an event's sheet is made from.
 pub struct SheetInputs<'a> {
@@ -35,26 +35,19 @@ pub struct SheetInputs<'a> {
     pub results: &'a [TableResult],
 }
 
-fn adjustment(a: Option<Adjusted>) -> Adjustment {
-    match a {
-        Some(Adjusted::AvePlus) => Adjustment::AvePlus,
-        Some(Adjusted::Ave) | None => Adjustment::Ave,
-        Some(Adjusted::AveMinus) => Adjustment::AveMinus,
-        Some(Adjusted::Percent(p)) => Adjustment::Percent(f64::from(p)),
-    }
-}
-
 /// A stored result as the scoring module compares it, or `None` when it gives no line.
 pub fn outcome_of(r: &TableResult) -> Option<Scored> {
-    if r.majors_adjusted.is_some() || r.minors_adjusted.is_some() {
+    if r.values.is_adjusted() {
+        // A side the director left without an adjusted score gets average.
+        let a = r.values.adjusted.map(|a| a.unwrap_or(Adjusted::Ave));
         return Some(Scored::Adjusted {
-            majors: adjustment(r.majors_adjusted),
-            minors: adjustment(r.minors_adjusted),
+            majors: a.majors,
+            minors: a.minors,
         });
     }
-    (r.outcome == Outcome::Played).then_some(Scored::Scored {
-        majors: i64::from(r.majors_score),
-        minors: i64::from(r.minors_score),
+    (r.values.outcome == Outcome::Played).then_some(Scored::Scored {
+        majors: i64::from(r.values.scores.majors),
+        minors: i64::from(r.values.scores.minors),
     })
 }
 
@@ -264,15 +257,14 @@ mod tests {
                 table,
                 board,
             },
-            majors_entry: None,
-            minors_entry: None,
-            majors_score: scores.0,
-            minors_score: scores.1,
-            status: ResultStatus::Provisional,
-            outcome: Outcome::Played,
-            majors_adjusted: None,
-            minors_adjusted: None,
-            report: Report::none(),
+            sides: crate::event::results::Sides::new(None, None),
+            values: crate::event::results::ResultValues {
+                scores: crate::event::results::Sides::new(scores.0, scores.1),
+                status: ResultStatus::Provisional,
+                outcome: Outcome::Played,
+                adjusted: crate::event::results::Sides::new(None, None),
+                report: Report::none(),
+            },
             entered_by: "table".into(),
             created_at: at,
             updated_at: at,
@@ -285,10 +277,10 @@ mod tests {
         let m = plan(&s, 6, &MovementOptions::default()).unwrap();
         let seat = |r: u32, t: u32| m.seating(r, t).unwrap().clone();
         let mut adjusted_one_side = result(1, 2, 2, (0, 0));
-        adjusted_one_side.outcome = Outcome::NotPlayed;
-        adjusted_one_side.majors_adjusted = Some(Adjusted::AvePlus);
+        adjusted_one_side.values.outcome = Outcome::NotPlayed;
+        adjusted_one_side.values.adjusted.majors = Some(Adjusted::AvePlus);
         let mut unplayed = result(1, 3, 3, (0, 0));
-        unplayed.outcome = Outcome::NotPlayed;
+        unplayed.values.outcome = Outcome::NotPlayed;
         let results = [
             result(1, 1, seat(1, 1).boards[0], (1850, 1600)),
             adjusted_one_side,
@@ -333,8 +325,8 @@ mod tests {
         assert_eq!(
             lines[1].outcome,
             Scored::Adjusted {
-                majors: Adjustment::AvePlus,
-                minors: Adjustment::Ave
+                majors: Adjusted::AvePlus,
+                minors: Adjusted::Ave
             },
             "a side without an adjusted score gets average"
         );
@@ -376,8 +368,8 @@ mod tests {
         let s = settings("progressive", 3, 9, "");
         let m = plan(&s, 6, &MovementOptions::default()).unwrap();
         let mut ruled = result(1, 2, 2, (0, 0));
-        ruled.majors_adjusted = Some(Adjusted::Ave);
-        ruled.minors_adjusted = Some(Adjusted::Ave);
+        ruled.values.adjusted.majors = Some(Adjusted::Ave);
+        ruled.values.adjusted.minors = Some(Adjusted::Ave);
         let sheet = scoring_sheet(&SheetInputs {
             settings: &s,
             entries: &[],

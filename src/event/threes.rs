@@ -35,10 +35,10 @@ pub fn table_scores(spec: &AuctionSpec, results: &[TableResult]) -> Vec<TableSco
 
 /// One stored result's three scores, as [`table_scores`] gives them.
 pub fn scores_of(spec: &AuctionSpec, r: &TableResult) -> [i64; 3] {
-    match r.outcome {
-        Outcome::Played => auction_scores(spec, r.report.json()).unwrap_or([
-            i64::from(r.majors_score),
-            i64::from(r.minors_score),
+    match r.values.outcome {
+        Outcome::Played => auction_scores(spec, r.values.report.json()).unwrap_or([
+            i64::from(r.values.scores.majors),
+            i64::from(r.values.scores.minors),
             0,
         ]),
         Outcome::NotPlayed | Outcome::Fouled => [0; 3],

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::sheet::{Compare, Outcome, PairResult, Scale, SheetError, hundredths, places};
+use super::rounding::hundredths;
+use super::sheet::{Compare, Outcome, PairResult, Scale, SheetError, places};
 
 /// A direction at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

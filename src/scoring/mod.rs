@@ -2,16 +2,53 @@
 //! of a progressive, and a team match. Pure: a sheet in, standings out, no IO, no database.
 //! The JSON shapes are those of `calypso-director score` (docs/scoring.md).
 
+pub mod adjusted;
 pub mod matchpoints;
+pub mod rounding;
 pub mod sheet;
 pub mod standings;
 pub mod tally;
 pub mod team;
 
+pub use adjusted::{Adjusted, AdjustedError};
 pub use sheet::SheetError;
 pub use standings::Standings;
 
+use serde::{Deserialize, Serialize};
 use sheet::Sheet;
+
+/// Something of each side of a table: the entries in the majors and minors seats, their
+/// scores, their adjusted scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Sides<T> {
+    pub majors: T,
+    pub minors: T,
+}
+
+impl<T> Sides<T> {
+    pub fn new(majors: T, minors: T) -> Sides<T> {
+        Sides { majors, minors }
+    }
+
+    /// Both values, majors first.
+    pub fn pair(self) -> (T, T) {
+        (self.majors, self.minors)
+    }
+
+    pub fn map<U>(self, f: impl Fn(T) -> U) -> Sides<U> {
+        Sides {
+            majors: f(self.majors),
+            minors: f(self.minors),
+        }
+    }
+
+    pub fn as_ref(&self) -> Sides<&T> {
+        Sides {
+            majors: &self.majors,
+            minors: &self.minors,
+        }
+    }
+}
 
 /// A scoring sheet's text in, its standings out, or the message naming what is wrong with
 /// the sheet.
@@ -96,7 +133,7 @@ mod tests {
             "expected": {"1": 3, "2": 2},
             "results": [scored(1, 1, 1, 1, 4, 250),
                 {"round": 1, "table": 2, "board": 2, "majors": 2, "minors": 5,
-                 "adjusted": {"majors": "ave+", "minors": 45.5}}]});
+                 "adjusted": {"majors": "ave+", "minors": 45}}]});
         for text in [
             include_str!("../../docs/examples/score-pairs.json").to_string(),
             include_str!("../../docs/examples/score-tally.json").to_string(),
@@ -451,7 +488,9 @@ mod tests {
             err(sheet(r(
                 json!({"adjusted": {"majors": "ave++", "minors": 40}})
             )))
-            .starts_with("result 3 (round 1, table 2, board 2): majors: unknown adjustment")
+            .starts_with(
+                "result 3 (round 1, table 2, board 2): majors: \"ave++\" is not an adjusted score"
+            )
         );
         assert!(
             err(json!({"method": "matchpoints", "expected": {"1": 1}, "results": [ok, fine, r(json!({"board": 1, "majors": 2, "minors": 3, "scores": {"majors": 0, "minors": 0}}))]}))

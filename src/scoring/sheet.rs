@@ -4,8 +4,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::{Deserialize, Serialize, Serializer};
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
+
+pub use super::rounding::{Points, number};
 
 /// Why a sheet is not scored, by what is at fault: its text, a field of the sheet, one
 /// result (named "result 3 (round 1, table 2, board 2)"), or a board with too many results.
@@ -83,45 +85,13 @@ impl Compare {
     }
 }
 
-/// An adjusted score for one side: a percentage of the board's top.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Adjustment {
-    AvePlus,
-    Ave,
-    AveMinus,
-    Percent(f64),
-}
-
-impl Adjustment {
-    pub fn percent(self) -> f64 {
-        match self {
-            Adjustment::AvePlus => 60.0,
-            Adjustment::Ave => 50.0,
-            Adjustment::AveMinus => 40.0,
-            Adjustment::Percent(p) => p,
-        }
-    }
-    pub fn to_json(self) -> Value {
-        match self {
-            Adjustment::AvePlus => json!("ave+"),
-            Adjustment::Ave => json!("ave"),
-            Adjustment::AveMinus => json!("ave-"),
-            Adjustment::Percent(p) => number(p),
-        }
-    }
-}
+pub use super::adjusted::Adjusted;
 
 /// A result at one table: the two sides' totals, or an adjusted score per side.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Outcome {
-    Scored {
-        majors: i64,
-        minors: i64,
-    },
-    Adjusted {
-        majors: Adjustment,
-        minors: Adjustment,
-    },
+    Scored { majors: i64, minors: i64 },
+    Adjusted { majors: Adjusted, minors: Adjusted },
 }
 
 /// One board played (or adjusted) at one table by two pairs.
@@ -209,7 +179,7 @@ impl Sheet {
                 Outcome::Adjusted { majors, minors } => {
                     m.insert(
                         "adjusted".into(),
-                        json!({"majors": majors.to_json(), "minors": minors.to_json()}),
+                        json!({"majors": majors, "minors": minors}),
                     );
                 }
             }
@@ -344,26 +314,6 @@ fn result_name(i: usize, v: &Value) -> String {
     }
 }
 
-fn adjustment(v: &Value) -> Result<Adjustment, String> {
-    match v {
-        Value::String(s) => match s.as_str() {
-            "ave+" => Ok(Adjustment::AvePlus),
-            "ave" => Ok(Adjustment::Ave),
-            "ave-" => Ok(Adjustment::AveMinus),
-            other => Err(format!(
-                "unknown adjustment \"{other}\" (ave+, ave, ave- or a percentage)"
-            )),
-        },
-        Value::Number(n) => match n.as_f64() {
-            Some(p) if (0.0..=100.0).contains(&p) => Ok(Adjustment::Percent(p)),
-            _ => Err(format!("an adjusted percentage must be 0 to 100, not {n}")),
-        },
-        other => Err(format!(
-            "an adjustment is ave+, ave, ave- or a percentage, not {other}"
-        )),
-    }
-}
-
 /// Result `i` of `results` checked on its own; its name is made only for a message.
 fn pair_result(results: &Results, i: usize) -> Result<PairResult, SheetError> {
     let name = || results.name(i);
@@ -387,8 +337,10 @@ fn pair_result(results: &Results, i: usize) -> Result<PairResult, SheetError> {
             minors: s.minors,
         },
         (None, Some(a)) => Outcome::Adjusted {
-            majors: adjustment(&a.majors).map_err(|e| at(name(), format!("majors: {e}")))?,
-            minors: adjustment(&a.minors).map_err(|e| at(name(), format!("minors: {e}")))?,
+            majors: Adjusted::from_json(&a.majors)
+                .map_err(|e| at(name(), format!("majors: {e}")))?,
+            minors: Adjusted::from_json(&a.minors)
+                .map_err(|e| at(name(), format!("minors: {e}")))?,
         },
         (Some(_), Some(_)) => {
             return Err(at(name(), "a result has scores or an adjustment, not both"));
@@ -623,36 +575,6 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, SheetError> {
             "unknown method \"{other}\" (matchpoints, tally or team)"
         ))),
     }
-}
-
-/// Matchpoints, a percentage or an adjusted share, rounded to two decimals when written:
-/// whole numbers without a fraction (8, not 8.0), others as the shortest decimal of the
-/// rounded value (30.5, not 30.499999).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Points(pub f64);
-
-impl Serialize for Points {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let hundredths = (self.0 * 100.0).round();
-        // Below 9e15 a whole f64 is exact as an i64, so the integer test is the float one
-        // (`hundredths % 100.0 == 0.0`) without a division.
-        if hundredths.abs() < 9.0e15 && (hundredths as i64) % 100 == 0 {
-            s.serialize_i64(hundredths as i64 / 100)
-        } else {
-            s.serialize_f64(hundredths / 100.0)
-        }
-    }
-}
-
-/// `x` rounded to two decimals, as a JSON number: written as the standings write their
-/// points ([`Points`]), so the two cannot differ.
-pub fn number(x: f64) -> Value {
-    serde_json::to_value(Points(x)).unwrap_or(Value::Null)
-}
-
-/// `x` in whole hundredths, to compare values as they are shown.
-pub fn hundredths(x: f64) -> i64 {
-    (x * 100.0).round() as i64
 }
 
 /// Places from values already sorted best first: equal values share a place, shown `3=`.

@@ -5,21 +5,12 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
+pub use super::Sides;
+use super::adjusted::Adjusted;
 pub use super::sheet::Points;
-use super::sheet::{Adjustment, Compare, Outcome, PairResult, Scale};
+use super::sheet::{Compare, Outcome, PairResult, Scale};
 use super::tally::TallyReport;
 use super::team::TeamReport;
-
-impl Serialize for Adjustment {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Adjustment::AvePlus => s.serialize_str("ave+"),
-            Adjustment::Ave => s.serialize_str("ave"),
-            Adjustment::AveMinus => s.serialize_str("ave-"),
-            Adjustment::Percent(p) => Points(*p).serialize(s),
-        }
-    }
-}
 
 impl Serialize for Scale {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -31,13 +22,6 @@ impl Serialize for Compare {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
     }
-}
-
-/// A value for each side of a table.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Sides<T> {
-    pub majors: T,
-    pub minors: T,
 }
 
 /// A sheet's standings, by its method.
@@ -77,7 +61,7 @@ pub struct TravellerLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scores: Option<Sides<i64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub adjusted: Option<Sides<Adjustment>>,
+    pub adjusted: Option<Sides<Adjusted>>,
     pub mp: Sides<Points>,
 }
 

@@ -178,8 +178,12 @@ pub fn check_plan(plan: &mut ImportPlan) -> Result<CheckedPlan<'_>, ArchiveError
         let r = &plan.results[i];
         if let Some((t, breakdown)) = recheck(plan, r, &mut budget)? {
             totals.insert((r.round, r.table, r.board), t);
-            let sheet = plan.results[i].sheet.clone().with_breakdown(breakdown);
-            plan.results[i].sheet = sheet;
+            let sheet = plan.results[i]
+                .values
+                .report
+                .clone()
+                .with_breakdown(breakdown);
+            plan.results[i].values.report = sheet;
         }
     }
     Ok(CheckedPlan { plan, totals })
@@ -248,7 +252,7 @@ fn recheck(
         place: place_of(r.round, r.table, board),
         problem,
     };
-    if r.outcome != Outcome::Played || r.sheet.is_empty() {
+    if r.values.outcome != Outcome::Played || r.values.report.is_empty() {
         return Ok(None);
     }
     let spent = || ArchiveError::TooMuchToCheck {
@@ -257,8 +261,8 @@ fn recheck(
     if budget.exhausted() {
         return Err(spent());
     }
-    let input =
-        SheetInput::deserialize(r.sheet.json()).map_err(|e| refused(format!("its report: {e}")))?;
+    let input = SheetInput::deserialize(r.values.report.json())
+        .map_err(|e| refused(format!("its report: {e}")))?;
     // Each report gets what one table's report gets, or what the file has left if less: a
     // report is judged as at the table, and the file's reports together stay bounded.
     let share = budget.left().min(kaiso::CHECK_BUDGET);
@@ -279,7 +283,10 @@ fn recheck(
         ),
         other => refused(other.to_string()),
     })?;
-    let stored = (i64::from(r.majors_score), i64::from(r.minors_score));
+    let stored = (
+        i64::from(r.values.scores.majors),
+        i64::from(r.values.scores.minors),
+    );
     if (checked.majors, checked.minors) != stored {
         return Err(refused(format!(
             "its report scores {} to {}, the file says {} to {}",
@@ -292,7 +299,7 @@ fn recheck(
 /// A written result against what the engine found before the transaction: a played result
 /// with a report was checked, and is stored with the totals the engine gave.
 fn as_checked(checked: &CheckedPlan, r: &TableResult) -> Result<(), ArchiveError> {
-    if r.outcome != Outcome::Played || r.report.is_empty() {
+    if r.values.outcome != Outcome::Played || r.values.report.is_empty() {
         return Ok(());
     }
     let at = (
@@ -300,7 +307,10 @@ fn as_checked(checked: &CheckedPlan, r: &TableResult) -> Result<(), ArchiveError
         i32::try_from(r.place.table).unwrap_or(i32::MAX),
         i32::try_from(r.place.board).unwrap_or(i32::MAX),
     );
-    let stored = (i64::from(r.majors_score), i64::from(r.minors_score));
+    let stored = (
+        i64::from(r.values.scores.majors),
+        i64::from(r.values.scores.minors),
+    );
     match checked.totals.get(&at) {
         Some(&t) if t == stored => Ok(()),
         found => Err(ArchiveError::ResultRefused {

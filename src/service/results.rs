@@ -20,7 +20,8 @@ use crate::event::entries::Entry;
 use crate::event::entries::change_reason;
 use crate::event::papers::board_deals;
 use crate::event::results::{
-    Adjusted, AuditEntry, OpenDisputes, Outcome, Report, ResultStatus, ResultValues, TableResult,
+    Adjusted, AuditEntry, OpenDisputes, Outcome, Report, ResultStatus, ResultValues, Sides,
+    TableResult,
 };
 use crate::event::settings::EventSettings;
 use crate::event::table_report::{
@@ -370,15 +371,13 @@ pub fn submit(
     may_enter(ev, who, &game)?;
     let (checked, report) = check_sheet(ev, board, input)?;
     let values = ResultValues {
-        majors_score: score(checked.majors),
-        minors_score: score(checked.minors),
+        scores: Sides::new(score(checked.majors), score(checked.minors)),
         status: match who {
             Who::Director(_) => ResultStatus::Confirmed,
             Who::Table { .. } => ResultStatus::Provisional,
         },
         outcome: Outcome::Played,
-        majors_adjusted: None,
-        minors_adjusted: None,
+        adjusted: Sides::default(),
         report,
     };
     write_step(pool, |c| {
@@ -444,12 +443,10 @@ pub fn correct(
     check_open(ev, who, current.place.round)?;
     let (checked, report) = check_sheet(ev, current.place.board, input)?;
     let values = ResultValues {
-        majors_score: score(checked.majors),
-        minors_score: score(checked.minors),
+        scores: Sides::new(score(checked.majors), score(checked.minors)),
         status: ResultStatus::Confirmed,
         outcome: Outcome::Played,
-        majors_adjusted: None,
-        minors_adjusted: None,
+        adjusted: Sides::default(),
         report,
     };
     write_step(pool, |c| {
@@ -495,12 +492,12 @@ pub fn confirm(
         }
         let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
         let answered = |r: &TableResult| {
-            if r.status == ResultStatus::Provisional {
+            if r.values.status == ResultStatus::Provisional {
                 Ok(())
             } else {
                 Err(EntryError::State(format!(
                     "this result is already {}; ask the director to change it",
-                    r.status.name()
+                    r.values.status.name()
                 )))
             }
         };
@@ -541,7 +538,7 @@ pub fn confirm(
                 } else {
                     ResultStatus::Disputed
                 },
-                ..ResultValues::of(r)
+                ..r.values.clone()
             })
         })?
         .ok_or(EntryError::NoResult)?
@@ -561,14 +558,14 @@ pub fn settle(
     let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
     check_open(ev, Who::Director(director), current.place.round)?;
     change(conn, ev, Who::Director(director), id, Some(&reason), |r| {
-        if r.status == ResultStatus::Confirmed {
+        if r.values.status == ResultStatus::Confirmed {
             return Err(EntryError::State(
                 "this result is already confirmed: correct or adjust it instead".into(),
             ));
         }
         Ok(ResultValues {
             status: ResultStatus::Confirmed,
-            ..ResultValues::of(r)
+            ..r.values.clone()
         })
     })
 }
@@ -599,14 +596,14 @@ pub fn confirm_every_provisional(
         db::lock_event(conn, ev.id)?;
         let waiting: Vec<ResultId> = store::results_of(conn, ev.club_id, ev.id)?
             .into_iter()
-            .filter(|r| r.status == ResultStatus::Provisional)
+            .filter(|r| r.values.status == ResultStatus::Provisional)
             .map(|r| r.id)
             .collect();
         for &id in &waiting {
             change(conn, ev, Who::Director(director), id, Some(&reason), |r| {
                 Ok(ResultValues {
                     status: ResultStatus::Confirmed,
-                    ..ResultValues::of(r)
+                    ..r.values.clone()
                 })
             })?;
         }
@@ -673,16 +670,21 @@ pub fn adjust(
     let current = store::result_of(conn, ev.club_id, ev.id, id)?.ok_or(EntryError::NoResult)?;
     check_open(ev, Who::Director(director), current.place.round)?;
     change(conn, ev, Who::Director(director), id, Some(&reason), |r| {
-        let outcome = ruling.outcome.unwrap_or(r.outcome);
+        let outcome = ruling.outcome.unwrap_or(r.values.outcome);
         let unplayed = outcome != Outcome::Played;
         Ok(ResultValues {
-            majors_score: if unplayed { 0 } else { r.majors_score },
-            minors_score: if unplayed { 0 } else { r.minors_score },
+            scores: if unplayed {
+                Sides::default()
+            } else {
+                r.values.scores
+            },
             status: ResultStatus::Confirmed,
             outcome,
-            majors_adjusted: ruling.majors.or(r.majors_adjusted),
-            minors_adjusted: ruling.minors.or(r.minors_adjusted),
-            report: r.report.clone(),
+            adjusted: Sides::new(
+                ruling.majors.or(r.values.adjusted.majors),
+                ruling.minors.or(r.values.adjusted.minors),
+            ),
+            report: r.values.report.clone(),
         })
     })
 }
@@ -701,12 +703,10 @@ pub fn rule_unplayed(
     let (game, board) = game_of_place(conn, ev, place)?;
     check_open(ev, Who::Director(director), game.round)?;
     let values = ResultValues {
-        majors_score: 0,
-        minors_score: 0,
+        scores: Sides::default(),
         status: ResultStatus::Confirmed,
         outcome: ruling.outcome.unwrap_or(Outcome::NotPlayed),
-        majors_adjusted: ruling.majors,
-        minors_adjusted: ruling.minors,
+        adjusted: Sides::new(ruling.majors, ruling.minors),
         report: Report::none(),
     };
     insert(

@@ -74,7 +74,7 @@ impl EventScores {
         let reports: usize = self
             .results
             .iter()
-            .map(|r| json_len(r.report.json()) + 256)
+            .map(|r| json_len(r.values.report.json()) + 256)
             .sum();
         let rows = self.movement.as_ref().map_or(0, |m| m.schedule.len());
         json_len(&self.standings) * 3
@@ -156,7 +156,9 @@ pub fn event_scores(
         results: &results,
     });
     let scored = score(&sheet)?;
-    let any_disputed = results.iter().any(|r| r.status == ResultStatus::Disputed);
+    let any_disputed = results
+        .iter()
+        .any(|r| r.values.status == ResultStatus::Disputed);
     Ok(EventScores {
         entries,
         movement,
@@ -238,7 +240,7 @@ pub fn marks_of(scores: &EventScores) -> ResultMarks {
     let mut marks = ResultMarks::new();
     let tally = matches!(scores.sheet, Sheet::Tally { .. });
     for r in &scores.results {
-        let Some(mark) = Mark::of_status(r.status) else {
+        let Some(mark) = Mark::of_status(r.values.status) else {
             continue;
         };
         let Place {
@@ -347,10 +349,10 @@ pub fn reports_of_entry(
         .into_iter()
         .filter_map(|r| {
             let at = if threes.is_empty() {
-                if r.majors_entry == Some(entry.id) {
+                if r.sides.majors == Some(entry.id) {
                     Some(0)
                 } else {
-                    (r.minors_entry == Some(entry.id)).then_some(1)
+                    (r.sides.minors == Some(entry.id)).then_some(1)
                 }
             } else {
                 threes
@@ -359,7 +361,7 @@ pub fn reports_of_entry(
                     .and_then(|t| t.table(r.place.table))
                     .and_then(|p| p.iter().position(|&q| q == number))
             };
-            at.map(|at| (r.place, at, r.report))
+            at.map(|at| (r.place, at, r.values.report))
         })
         .collect())
 }

@@ -402,7 +402,7 @@ pub fn table_result(app: &TestApp, id: EventId, t: &Value, status: ResultStatus)
             |r| {
                 Ok::<_, ()>(calypso_director::event::results::ResultValues {
                     status,
-                    ..calypso_director::event::results::ResultValues::of(r)
+                    ..r.values.clone()
                 })
             },
         )

@@ -525,12 +525,10 @@ pub fn store_result(
 ) -> calypso_director::event::results::TableResult {
     use calypso_director::event::results::{Outcome, ResultStatus};
     let values = calypso_director::event::results::ResultValues {
-        majors_score: scores.0,
-        minors_score: scores.1,
+        scores: calypso_director::event::results::Sides::new(scores.0, scores.1),
         status: ResultStatus::Confirmed,
         outcome: Outcome::Played,
-        majors_adjusted: None,
-        minors_adjusted: None,
+        adjusted: calypso_director::event::results::Sides::new(None, None),
         report: calypso_director::event::results::Report::none(),
     };
     with_conn(app, |c| {
@@ -773,11 +771,12 @@ pub async fn finished_evening(
         db::results::change_result(c, club, id, stored[1].id, "test", Some("ruling"), |r| {
             Ok::<_, ()>(calypso_director::event::results::ResultValues {
                 outcome: Outcome::NotPlayed,
-                majors_score: 0,
-                minors_score: 0,
-                majors_adjusted: Some(Adjusted::AvePlus),
-                minors_adjusted: Some(Adjusted::Percent(40)),
-                ..calypso_director::event::results::ResultValues::of(r)
+                scores: calypso_director::event::results::Sides::new(0, 0),
+                adjusted: calypso_director::event::results::Sides::new(
+                    Some(Adjusted::AvePlus),
+                    Some(Adjusted::Percent(40.0)),
+                ),
+                ..r.values.clone()
             })
         })
         .unwrap()

@@ -17,7 +17,7 @@ use serde::{Serialize, Serializer};
 
 use super::results::ResultStatus;
 use crate::scoring::matchpoints::{self, Field};
-use crate::scoring::sheet::{Adjustment, Game, Outcome, PairResult, Sheet, TallySide, number};
+use crate::scoring::sheet::{Game, Outcome, PairResult, Sheet, TallySide, number};
 use crate::scoring::{Report, tally, team};
 
 /// A figure as the scoring output shows it: two decimals, whole numbers without a fraction
@@ -503,16 +503,6 @@ fn pair_keys(results: &[PairResult]) -> BTreeSet<(u32, u32, Option<u32>)> {
         .collect()
 }
 
-/// "ave+ (60%)", "ave (50%)", "ave- (40%)" or "45%".
-pub fn adjusted_label(a: Adjustment) -> String {
-    match a {
-        Adjustment::AvePlus => "ave+ (60%)".into(),
-        Adjustment::Ave => "ave (50%)".into(),
-        Adjustment::AveMinus => "ave- (40%)".into(),
-        Adjustment::Percent(p) => format!("{}%", Num(p)),
-    }
-}
-
 fn side_scores(outcome: Outcome) -> (String, String, Option<i64>) {
     match outcome {
         Outcome::Scored { majors, minors } => (
@@ -520,9 +510,7 @@ fn side_scores(outcome: Outcome) -> (String, String, Option<i64>) {
             minors.to_string(),
             Some(majors - minors),
         ),
-        Outcome::Adjusted { majors, minors } => {
-            (adjusted_label(majors), adjusted_label(minors), None)
-        }
+        Outcome::Adjusted { majors, minors } => (majors.label(), minors.label(), None),
     }
 }
 

@@ -71,12 +71,14 @@ impl ResultBody {
     }
 }
 
-/// An adjusted score: a name (`ave+`, `ave`, `ave-`) or a percentage.
+/// An adjusted score as the body gives it: a name or a percentage, as text or a number
+/// (anything else is a malformed body). Read by the one parser the score sheet, the ruling
+/// form and an import use.
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum AdjustedJson {
-    Name(String),
-    Percent(i64),
+    Text(String),
+    Number(serde_json::Number),
 }
 
 #[derive(Deserialize)]
@@ -181,8 +183,8 @@ fn ruling_of(
 
 fn adjusted(a: Option<AdjustedJson>, side: &str) -> Result<Option<Adjusted>, String> {
     a.map(|a| match a {
-        AdjustedJson::Name(t) => Adjusted::parse(&t),
-        AdjustedJson::Percent(n) => Adjusted::from_number(n),
+        AdjustedJson::Text(t) => Adjusted::parse(&t),
+        AdjustedJson::Number(n) => Adjusted::from_json(&Value::Number(n)),
     })
     .transpose()
     .map_err(|e| format!("{side}: {e}"))
@@ -237,20 +239,17 @@ pub fn result_json(
         "round": r.place.round,
         "table": r.place.table,
         "board": r.place.board,
-        "majors": number(r.majors_entry),
-        "minors": number(r.minors_entry),
-        "scores": {"majors": r.majors_score, "minors": r.minors_score},
-        "status": r.status.name(),
+        "majors": number(r.sides.majors),
+        "minors": number(r.sides.minors),
+        "scores": r.values.scores,
+        "status": r.values.status.name(),
         "audit": audit.iter().filter(|(id, _)| *id == r.id).map(|(_, a)| audit_json(a)).collect::<Vec<_>>(),
     });
-    if r.outcome != Outcome::Played {
-        v["outcome"] = json!(r.outcome.name());
+    if r.values.outcome != Outcome::Played {
+        v["outcome"] = json!(r.values.outcome.name());
     }
-    if r.majors_adjusted.is_some() || r.minors_adjusted.is_some() {
-        v["adjusted"] = json!({
-            "majors": r.majors_adjusted.map(|a| a.to_string()),
-            "minors": r.minors_adjusted.map(|a| a.to_string()),
-        });
+    if r.values.is_adjusted() {
+        v["adjusted"] = json!(r.values.adjusted.map(|a| a.map(|a| a.to_string())));
     }
     if let Some((majors, minors)) = players {
         v["players"] = json!({"majors": majors, "minors": minors});

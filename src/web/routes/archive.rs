@@ -435,7 +435,7 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
             };
             let ((mj, mj_name), (mn, mn_name)) = (who(majors), who(minors));
             let (th, th_name) = who(third);
-            let played = r.outcome == Outcome::Played;
+            let played = r.values.outcome == Outcome::Played;
             let three = auction.as_ref().map(|spec| scores_of(spec, r));
             let score = |i: usize, two: i32| match (played, three) {
                 (false, _) => String::new(),
@@ -458,19 +458,26 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
                 mn_name,
                 th,
                 th_name,
-                score(0, r.majors_score),
-                score(1, r.minors_score),
+                score(0, r.values.scores.majors),
+                score(1, r.values.scores.minors),
                 score(2, 0),
                 // No net between three players each for themselves.
                 if played && three.is_none() {
-                    (i64::from(r.majors_score) - i64::from(r.minors_score)).to_string()
+                    (i64::from(r.values.scores.majors) - i64::from(r.values.scores.minors))
+                        .to_string()
                 } else {
                     String::new()
                 },
-                r.outcome.name().to_string(),
-                r.majors_adjusted.map_or(String::new(), |a| a.to_string()),
-                r.minors_adjusted.map_or(String::new(), |a| a.to_string()),
-                r.status.name().to_string(),
+                r.values.outcome.name().to_string(),
+                r.values
+                    .adjusted
+                    .majors
+                    .map_or(String::new(), |a| a.to_string()),
+                r.values
+                    .adjusted
+                    .minors
+                    .map_or(String::new(), |a| a.to_string()),
+                r.values.status.name().to_string(),
                 format!("{base_url}/c/{}/events/{}", c.club.slug, c.ev.id),
             ]
         })

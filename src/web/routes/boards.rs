@@ -244,7 +244,7 @@ fn duet_dummies(spec: &GameSpec, board: u32, results: &[TableResult], deals: &mu
         results.iter().filter(|r| r.place.board == board).collect();
     results.sort_by_key(|r| r.place);
     for r in results {
-        let Report::Calypso(calypso) = &r.report else {
+        let Report::Calypso(calypso) = &r.values.report else {
             continue;
         };
         for (deal, chosen) in deals.iter_mut().zip(calypso.dummies()) {
@@ -280,8 +280,8 @@ fn traveller_line(round: u32, l: &ResultLine, r: Option<&TableResult>) -> Travel
         table: l.table,
         majors: l.sides[0].who.clone(),
         minors: l.sides[1].who.clone(),
-        majors_score: score(r.map(|r| r.majors_score)),
-        minors_score: score(r.map(|r| r.minors_score)),
+        majors_score: score(r.map(|r| r.values.scores.majors)),
+        minors_score: score(r.map(|r| r.values.scores.minors)),
         note: note.join(" · "),
     }
 }

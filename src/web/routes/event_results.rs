@@ -119,7 +119,7 @@ pub fn results_view(input: &ResultsInput) -> Option<ResultsView> {
             input
                 .results
                 .iter()
-                .filter(|r| r.status == ResultStatus::Disputed)
+                .filter(|r| r.values.status == ResultStatus::Disputed)
                 .count(),
         ),
         rounds,
@@ -201,9 +201,9 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
         .and_then(|s| individual_sides(s, r.place.round, r.place.table));
     let (majors, minors) = match &sides {
         Some((m, n)) => (players(m), players(n)),
-        None => (entry(r.majors_entry), entry(r.minors_entry)),
+        None => (entry(r.sides.majors), entry(r.sides.minors)),
     };
-    let played = r.outcome == Outcome::Played;
+    let played = r.values.outcome == Outcome::Played;
     let line = |side: &str, who: Option<String>, score: i32, adj: Option<Adjusted>| SideLine {
         side: side.to_string(),
         who: who.unwrap_or_else(|| "–".into()),
@@ -220,7 +220,7 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
             }
         }),
     };
-    let outcome = match r.outcome {
+    let outcome = match r.values.outcome {
         Outcome::Played => None,
         Outcome::NotPlayed => Some("not played"),
         Outcome::Fouled => Some("fouled"),
@@ -258,7 +258,7 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
                     note: None,
                 })
                 .collect(),
-            badge: badge(public_state(input.publication, r.status)),
+            badge: badge(public_state(input.publication, r.values.status)),
         };
     }
     ResultLine {
@@ -269,17 +269,17 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
             line(
                 input.sides.majors(),
                 majors,
-                r.majors_score,
-                r.majors_adjusted,
+                r.values.scores.majors,
+                r.values.adjusted.majors,
             ),
             line(
                 input.sides.minors(),
                 minors,
-                r.minors_score,
-                r.minors_adjusted,
+                r.values.scores.minors,
+                r.values.adjusted.minors,
             ),
         ],
-        badge: badge(public_state(input.publication, r.status)),
+        badge: badge(public_state(input.publication, r.values.status)),
     }
 }
 
@@ -319,15 +319,17 @@ mod tests {
                 table,
                 board,
             },
-            majors_entry: Some(EntryId::new(10)),
-            minors_entry: Some(EntryId::new(20)),
-            majors_score: 540,
-            minors_score: 120,
-            status,
-            outcome: Outcome::Played,
-            majors_adjusted: None,
-            minors_adjusted: None,
-            report: Report::none(),
+            sides: crate::event::results::Sides::new(
+                Some(EntryId::new(10)),
+                Some(EntryId::new(20)),
+            ),
+            values: crate::event::results::ResultValues {
+                scores: crate::event::results::Sides::new(540, 120),
+                status,
+                outcome: Outcome::Played,
+                adjusted: crate::event::results::Sides::new(None, None),
+                report: Report::none(),
+            },
             entered_by: "test".into(),
             created_at: at(1, 20, 0),
             updated_at: at(1, 20, 0),
@@ -497,13 +499,13 @@ mod tests {
     #[test]
     fn final_results_badge_only_what_is_under_review_and_show_rulings() {
         let mut ruled = result(1, 2, 2, ResultStatus::Confirmed);
-        ruled.outcome = Outcome::NotPlayed;
-        ruled.majors_adjusted = Some(Adjusted::AvePlus);
-        ruled.minors_adjusted = Some(Adjusted::Percent(40));
+        ruled.values.outcome = Outcome::NotPlayed;
+        ruled.values.adjusted.majors = Some(Adjusted::AvePlus);
+        ruled.values.adjusted.minors = Some(Adjusted::Percent(40.0));
         let mut adjusted = result(1, 6, 6, ResultStatus::Confirmed);
-        adjusted.minors_adjusted = Some(Adjusted::AveMinus);
+        adjusted.values.adjusted.minors = Some(Adjusted::AveMinus);
         let mut fouled = result(1, 3, 3, ResultStatus::Confirmed);
-        fouled.outcome = Outcome::Fouled;
+        fouled.values.outcome = Outcome::Fouled;
         let results = [
             result(1, 1, 1, ResultStatus::Confirmed),
             ruled,
@@ -561,8 +563,8 @@ mod tests {
             other => panic!("{other:?}"),
         };
         let mut r = result(1, 1, 1, ResultStatus::Confirmed);
-        r.majors_entry = None;
-        r.minors_entry = None;
+        r.sides.majors = None;
+        r.sides.minors = None;
         let v = results_view(&ResultsInput {
             publication: Publication::Final,
             now: at(1, 21, 30),

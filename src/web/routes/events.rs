@@ -589,8 +589,8 @@ async fn finish_page(
                 board: g.board,
                 state: g.state.name(),
                 scores: match result {
-                    Some(r) if r.outcome == Outcome::Played => {
-                        format!("{} – {}", r.majors_score, r.minors_score)
+                    Some(r) if r.values.outcome == Outcome::Played => {
+                        format!("{} – {}", r.values.scores.majors, r.values.scores.minors)
                     }
                     _ => String::new(),
                 },

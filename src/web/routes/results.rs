@@ -112,15 +112,18 @@ fn auction_lines(breakdown: Option<&Breakdown>) -> Vec<String> {
 /// An adjustment or an unplayed board in words: "not played; majors ave-, minors ave+".
 pub fn ruling_text(r: &TableResult) -> String {
     let mut parts = vec![];
-    match r.outcome {
+    match r.values.outcome {
         Outcome::Played => {}
         Outcome::NotPlayed => parts.push("not played".to_string()),
         Outcome::Fouled => parts.push("fouled".to_string()),
     }
-    let adjusted: Vec<String> = [("majors", r.majors_adjusted), ("minors", r.minors_adjusted)]
-        .into_iter()
-        .filter_map(|(side, a)| a.map(|a| format!("{side} {}", a.label())))
-        .collect();
+    let adjusted: Vec<String> = [
+        ("majors", r.values.adjusted.majors),
+        ("minors", r.values.adjusted.minors),
+    ]
+    .into_iter()
+    .filter_map(|(side, a)| a.map(|a| format!("{side} {}", a.label())))
+    .collect();
     if !adjusted.is_empty() {
         parts.push(adjusted.join(", "));
     }
@@ -128,8 +131,8 @@ pub fn ruling_text(r: &TableResult) -> String {
 }
 
 fn scores_text(r: &TableResult) -> String {
-    if r.outcome == Outcome::Played {
-        format!("{} – {}", r.majors_score, r.minors_score)
+    if r.values.outcome == Outcome::Played {
+        format!("{} – {}", r.values.scores.majors, r.values.scores.minors)
     } else {
         String::new()
     }
@@ -165,7 +168,7 @@ fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRo
                                 player(third)
                             ),
                             result
-                                .filter(|r| r.outcome == Outcome::Played)
+                                .filter(|r| r.values.outcome == Outcome::Played)
                                 .map(|r| scores_of(spec, r).map(|n| n.to_string()).join(" – "))
                                 .unwrap_or_default(),
                         ),
@@ -184,7 +187,7 @@ fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRo
                             &ev.round,
                             ev.status.is_running(),
                             now,
-                            result.map(|r| r.status),
+                            result.map(|r| r.values.status),
                         ),
                         scores,
                         ruling: result.map(ruling_text).unwrap_or_default(),
@@ -401,11 +404,11 @@ fn values_text(values: &AuditValues) -> String {
     };
     let mut parts = vec![];
     if v.outcome == Outcome::Played {
-        parts.push(format!("{} – {}", v.majors_score, v.minors_score));
+        parts.push(format!("{} – {}", v.scores.majors, v.scores.minors));
     } else {
         parts.push(v.outcome.name().replace('-', " "));
     }
-    for (side, adjusted) in [("majors", v.majors_adjusted), ("minors", v.minors_adjusted)] {
+    for (side, adjusted) in [("majors", v.adjusted.majors), ("minors", v.adjusted.minors)] {
         if let Some(a) = adjusted {
             parts.push(format!("{side} {}", a.label()));
         }
@@ -574,16 +577,20 @@ async fn result_page(
         .unwrap_or_default();
     let auction = ev.settings.auction_spec();
     let scores = match &auction {
-        Some(spec) if result.outcome == Outcome::Played => scores_of(spec, &result).to_vec(),
+        Some(spec) if result.values.outcome == Outcome::Played => scores_of(spec, &result).to_vec(),
         _ => Vec::new(),
     };
-    let breakdown = entry::breakdown(&ev.settings, &result.report);
+    let breakdown = entry::breakdown(&ev.settings, &result.values.report);
     let sheet = if auction.is_some() {
         auction_lines(breakdown.as_ref())
     } else {
-        sheet_lines(&ev.settings.game_spec(), &result.report, breakdown.as_ref())
+        sheet_lines(
+            &ev.settings.game_spec(),
+            &result.values.report,
+            breakdown.as_ref(),
+        )
     };
-    let sheet_json = result.report.pretty_text();
+    let sheet_json = result.values.report.pretty_text();
     Ok(html_page(
         status,
         &ResultPage {
@@ -1164,7 +1171,7 @@ pub async fn correct_form(
         .db(move |c| Ok(entry::result_of(c, &ev2, result)?))
         .await?;
     let (round, table, board) = (r.place.round, r.place.table, r.place.board);
-    let score = ScoreForm::new(TableForm::from_sheet(&r.report, round, board));
+    let score = ScoreForm::new(TableForm::from_sheet(&r.values.report, round, board));
     let place = (round, table, board);
     entry_page(
         &state,
@@ -1236,7 +1243,11 @@ pub async fn correct(
                 &session,
                 format!(
                     "Round {}, table {}, board {} corrected: {} – {}.",
-                    r.place.round, r.place.table, r.place.board, r.majors_score, r.minors_score
+                    r.place.round,
+                    r.place.table,
+                    r.place.board,
+                    r.values.scores.majors,
+                    r.values.scores.minors
                 ),
             );
             Ok(see_other(&result_path(&d.club, id, result)))
@@ -1296,7 +1307,7 @@ pub async fn enter(
                 &session,
                 format!(
                     "Round {round}, table {table}, board {board} entered: {} – {}.",
-                    r.majors_score, r.minors_score
+                    r.values.scores.majors, r.values.scores.minors
                 ),
             );
             Ok(see_other(&result_path(&d.club, id, r.id)))
@@ -1360,8 +1371,8 @@ mod tests {
         assert_eq!(r.outcome, Some(Outcome::Fouled));
         assert_eq!(r.majors, None);
         let r = form("adjust", "60%", "40", "x").read().unwrap();
-        assert_eq!(r.majors, Some(Adjusted::Percent(60)));
-        assert_eq!(r.minors, Some(Adjusted::Percent(40)));
+        assert_eq!(r.majors, Some(Adjusted::Percent(60.0)));
+        assert_eq!(r.minors, Some(Adjusted::Percent(40.0)));
     }
 
     #[test]

@@ -397,7 +397,7 @@ fn provisional_why(l: &Computed, now: chrono::NaiveDateTime) -> String {
         .scores
         .results
         .iter()
-        .filter(|r| r.status != ResultStatus::Confirmed)
+        .filter(|r| r.values.status != ResultStatus::Confirmed)
         .count();
     if waiting > 0 {
         why.push(format!(

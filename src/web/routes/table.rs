@@ -479,7 +479,7 @@ async fn late_entries(
     let names = ev.settings.side_names();
     let states: Vec<(u32, u32, ResultStatus)> = results
         .iter()
-        .map(|x| (x.place.round, x.place.board, x.status))
+        .map(|x| (x.place.round, x.place.board, x.values.status))
         .collect();
     let mut out = Vec::new();
     for owed in owed_by_table(m, table, round, &states) {
@@ -551,7 +551,7 @@ async fn awaiting_here(
     let mut out = Vec::new();
     for r in &results {
         let (rr, t) = (r.place.round, r.place.table);
-        if r.status != ResultStatus::Provisional || rr >= round || (t == table && !own) {
+        if r.values.status != ResultStatus::Provisional || rr >= round || (t == table && !own) {
             continue;
         }
         let Some(agreeing) = play.agreeing(&ev.settings, rr, t, round) else {

@@ -863,7 +863,7 @@ impl<'a> Shown<'a> {
     pub fn of(settings: &EventSettings, result: &'a TableResult) -> Shown<'a> {
         Shown {
             result,
-            breakdown: service::results::breakdown(settings, &result.report),
+            breakdown: service::results::breakdown(settings, &result.values.report),
         }
     }
 }
@@ -1432,17 +1432,17 @@ impl ScoreEntry {
             message,
             result: result.map(|Shown { result: r, breakdown }| ResultView {
                 id: r.id.get(),
-                majors: r.majors_score,
-                minors: r.minors_score,
-                status: r.status.name(),
+                majors: r.values.scores.majors,
+                minors: r.values.scores.minors,
+                status: r.values.status.name(),
                 entered_by: r.entered_by.clone(),
-                awaiting: r.status == ResultStatus::Provisional,
+                awaiting: r.values.status == ResultStatus::Provisional,
                 agreeing: None,
                 waiting: None,
-                report: report_blocks(spec, &r.report),
-                dummies: dummies_chosen(spec, &r.report),
-                record: matches!(&r.report, Report::Calypso(c) if matches!(c.report(), CalypsoReport::Record(_))),
-                songs: songs_report(spec, &r.report, breakdown.as_ref()),
+                report: report_blocks(spec, &r.values.report),
+                dummies: dummies_chosen(spec, &r.values.report),
+                record: matches!(&r.values.report, Report::Calypso(c) if matches!(c.report(), CalypsoReport::Record(_))),
+                songs: songs_report(spec, &r.values.report, breakdown.as_ref()),
                 hands: hands_report(breakdown.as_ref()),
                 auction: auction_report(breakdown.as_ref()),
             }),
