@@ -519,11 +519,15 @@ async fn places_the_movement_does_not_have_and_other_clubs_events_are_not_found(
     let e = mitchell(club_api(&app, "alpha", "olive@example.org").await).await;
     let intruder = club_api(&app, "bravo", "bob@example.org").await;
 
-    // Before round 1 starts: the place exists, the round has not started.
-    let report = Report::new(&e.deals(1), 4, [1, 0, 0, 0], [1; 4]);
-    let (s, v) = e.api.post(&e.results(), report.body(1, 1, 1)).await;
+    // Before round 2 starts (running started round 1): the place exists (table 1 plays
+    // board 2 in round 2), the round has not started.
+    let report = Report::new(&e.deals(2), 4, [1, 0, 0, 0], [1; 4]);
+    let (s, v) = e.api.post(&e.results(), report.body(2, 1, 2)).await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");
-    assert!(error(&v).contains("round 1 has not started"), "{v}");
+    assert!(
+        error(&v).contains("round 2 has not started (the event is in round 1)"),
+        "{v}"
+    );
 
     let started = e.start_round(1).await;
     let board = started["tables"][0]["boards"][0].as_u64().unwrap();

@@ -38,6 +38,13 @@ pub struct RecordInput {
     pub deals: Vec<DealInput>,
 }
 
+impl RecordInput {
+    /// A play record pasted into the table's form: its JSON read, or what stops it.
+    pub fn read(text: &str) -> Result<RecordInput, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+}
+
 /// What was reported, in the API's JSON shape (the body without where and why).
 #[derive(Debug, Default, Deserialize)]
 pub struct SheetInput {

@@ -477,20 +477,6 @@ impl AuctionForm {
         }
     }
 
-    /// The form of a game's JSON (`{"auction": ...}` or the summary itself); an empty form
-    /// for JSON that is no game.
-    #[cfg(test)]
-    pub fn from_json(v: &serde_json::Value) -> AuctionForm {
-        let a = if v["auction"].is_object() {
-            &v["auction"]
-        } else {
-            v
-        };
-        serde_json::from_value::<AuctionSummary>(a.clone())
-            .map(|a| AuctionForm::from_summary(&a))
-            .unwrap_or_default()
-    }
-
     /// The lines to show: every hand typed, then the next. The next starts where the last
     /// ended (its calypsos and cards in progress copied; calls, trumps, piles and sale
     /// blank), unless something of it is typed already.
@@ -821,6 +807,19 @@ pub fn auction_report(breakdown: Option<&Breakdown>) -> Vec<AuctionRow> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The form of a game's JSON (`{"auction": ...}` or the summary itself); an empty form
+    /// for JSON that is no game.
+    fn form_of_json(v: &serde_json::Value) -> AuctionForm {
+        let a = if v["auction"].is_object() {
+            &v["auction"]
+        } else {
+            v
+        };
+        serde_json::from_value::<AuctionSummary>(a.clone())
+            .map(|a| AuctionForm::from_summary(&a))
+            .unwrap_or_default()
+    }
     use crate::engine::auction::random::random_game_from;
     use crate::engine::auction::{Bid, Setup, check};
     use rand::SeedableRng;
@@ -887,7 +886,7 @@ mod tests {
                 r.needed = None;
             }
             let sheet = serde_json::json!({ "auction": stored });
-            let f = AuctionForm::from_json(&sheet);
+            let f = form_of_json(&sheet);
             assert_eq!(f.typed(), 6, "seed {seed}");
             let mut problems = Vec::new();
             let reports = f.read(&mut problems);
@@ -934,7 +933,7 @@ mod tests {
         let reports = f.read(&mut problems);
         assert!(problems.is_empty(), "{problems:?}");
         let sheet = serde_json::json!({ "auction": summary_of(reports.clone()) });
-        let back = AuctionForm::from_json(&sheet);
+        let back = form_of_json(&sheet);
         assert_eq!(back.hands[0].calls, "pass 170C pass pass");
         assert_eq!(back.hands[1].calls, "pass pass pass");
         assert_eq!(
@@ -975,7 +974,7 @@ mod tests {
                 "doubling": "doubled"}, "opponents_trumps": ["H", "D"], "players": {}},
             {"contract": {"declarer": "1", "points": 100, "suit": "S"}, "players": {}},
         ]}});
-        let f = AuctionForm::from_json(&json);
+        let f = form_of_json(&json);
         assert_eq!(f.hands[0].calls, "pass pass pass");
         // Player 3 eldest passes, player 1 bids, player 2 doubles, two passes.
         assert_eq!(f.hands[1].calls, "pass 200S double pass pass");

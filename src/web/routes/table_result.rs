@@ -480,7 +480,7 @@ impl TableForm {
                         (None, None, None),
                     )]);
                 }
-                return match serde_json::from_str::<RecordInput>(&self.record) {
+                return match RecordInput::read(&self.record) {
                     Ok(record) => Ok(SheetInput {
                         record: Some(record),
                         ..SheetInput::default()
