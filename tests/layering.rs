@@ -535,29 +535,11 @@ fn the_web_rule_refuses_a_find_and_a_whole_db_import() {
     );
 }
 
-/// Web files still being moved by #37's other parts (the table pages, the results and
-/// standings reports, the board and results views, the par worker): skipped by the two
-/// checks below until those parts are merged.
-const PENDING: [&str; 10] = [
-    "routes::table",
-    "routes::table_result",
-    "routes::table_songs",
-    "routes::table_hands",
-    "routes::table_auction",
-    "routes::results",
-    "routes::standings",
-    "routes::boards",
-    "routes::event_results",
-    "par_worker",
-];
-
-/// The web files the two checks read: every one but the [`PENDING`].
+/// The web files the two checks read: every one.
 fn web_files() -> Vec<(Vec<String>, bool, String)> {
     sources()
         .into_iter()
-        .filter(|(m, _, _)| {
-            m.first().is_some_and(|t| t == "web") && !PENDING.contains(&m[1..].join("::").as_str())
-        })
+        .filter(|(m, _, _)| m.first().is_some_and(|t| t == "web"))
         .collect()
 }
 

@@ -521,7 +521,7 @@ async fn a_table_enters_its_result_deal_by_deal() {
         ("revokes_NS".into(), "0".into()),
         ("revokes_EW".into(), "1".into()),
     ]);
-    let whole = calypso_director::web::routes::table_result::TableForm::from_pairs(whole)
+    let whole = calypso_director::event::forms::calypso::TableForm::from_pairs(whole)
         .sheet(&spec)
         .unwrap()
         .read(

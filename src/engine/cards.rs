@@ -107,8 +107,25 @@ impl Rank {
     }
 
     pub fn all() -> impl DoubleEndedIterator<Item = Rank> + Clone {
-        (0..13u8).map(Rank)
+        Rank::ALL.into_iter()
     }
+
+    /// Every rank, 2 to ace.
+    pub const ALL: [Rank; 13] = [
+        Rank(0),
+        Rank(1),
+        Rank(2),
+        Rank(3),
+        Rank(4),
+        Rank(5),
+        Rank(6),
+        Rank(7),
+        Rank(8),
+        Rank(9),
+        Rank(10),
+        Rank(11),
+        Rank(12),
+    ];
 
     pub const fn char(self) -> char {
         Rank::CHARS[self.0 as usize]

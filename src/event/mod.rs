@@ -5,6 +5,7 @@ pub mod archive;
 pub mod club;
 pub mod entries;
 pub mod export;
+pub mod forms;
 pub mod game;
 pub mod game_kind;
 pub mod ids;

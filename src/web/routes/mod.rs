@@ -26,10 +26,7 @@ pub mod settings;
 pub mod sims;
 pub mod standings;
 pub mod table;
-pub mod table_auction;
-pub mod table_hands;
 pub mod table_result;
-pub mod table_songs;
 pub mod tokens;
 
 use actix_web::http::StatusCode;

@@ -13,10 +13,11 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::individual;
-use super::table_result::{ScoreEntry, TableForm};
+use super::table_result::ScoreEntry;
 use crate::db::{DbConnection, DbError};
 use crate::engine::{GameSpec, Problem, Seat};
 use crate::event::club::{Club, TimeZone};
+use crate::event::forms::calypso::TableForm;
 use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, Report, TableResult};
 use crate::event::rounds::{GridState, grid_state};
 use crate::event::seats::SideNames;
@@ -93,7 +94,7 @@ fn positions(game: &TableGame, names: &BTreeMap<u32, String>) -> Vec<String> {
 /// An Auction report hand by hand, for the director: "Hand 2: player 3: 200 spades, made ·
 /// 120 · 120 · 470".
 fn auction_lines(breakdown: Option<&Breakdown>) -> Vec<String> {
-    super::table_auction::auction_report(breakdown)
+    crate::event::forms::auction::auction_report(breakdown)
         .iter()
         .map(|r| {
             let verdict = r.verdict();
@@ -431,7 +432,7 @@ fn audit_line(a: &AuditEntry, zone: TimeZone) -> AuditLine {
 fn sheet_lines(spec: &GameSpec, report: &Report, breakdown: Option<&Breakdown>) -> Vec<String> {
     let mut lines = vec![];
     // A Kaiso report: each partnership's songs in the order scored, then what is left.
-    for side in super::table_songs::songs_report(spec, report, breakdown) {
+    for side in crate::event::forms::songs::songs_report(spec, report, breakdown) {
         let songs: Vec<String> = side
             .songs
             .iter()

@@ -276,13 +276,13 @@ pub async fn scorecard(
                 // at a table of three (Auction).
                 let breakdown = service::results::breakdown(&l.ev.settings, report);
                 let points: Vec<i64> = if Game::of(&l.ev.settings).three_scores() {
-                    super::table_auction::auction_report(breakdown.as_ref())
+                    crate::event::forms::auction::auction_report(breakdown.as_ref())
                         .iter()
                         .filter_map(|h| h.points.get(*at).copied())
                         .collect()
                 } else {
                     let side = if *at == 0 { m } else { 1 - m };
-                    super::table_hands::hands_report(breakdown.as_ref())
+                    crate::event::forms::hands::hands_report(breakdown.as_ref())
                         .iter()
                         .map(|h| h.points[side])
                         .collect()

@@ -12,7 +12,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::table_result::{ScoreEntry, Shown, TableForm};
+use super::table_result::{ScoreEntry, Shown};
+use crate::event::forms::calypso::TableForm;
 
 use crate::engine::Problem;
 use crate::event::EventStatus;

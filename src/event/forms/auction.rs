@@ -16,7 +16,7 @@
 //! Suits are `S H D C` (or `♠ ♥ ♦ ♣`). The dealer of hand `k` is player ((k − 1) mod 3) + 1:
 //! the form's game starts with player 1 dealing.
 
-use super::table_songs::Chip;
+use super::songs::Chip;
 use crate::engine::auction::spec::{
     DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name, right_of,
 };
