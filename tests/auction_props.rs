@@ -6,7 +6,7 @@
 
 use calypso_director::engine::Suit;
 use calypso_director::engine::auction::{
-    self, AuctionRecord, AuctionSpec, AuctionSummary, Bid, Call, Outcome,
+    self, AuctionEnd, AuctionRecord, AuctionSpec, AuctionSummary, Bid, Call,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -66,11 +66,11 @@ fn random_legal_games_replay_and_their_reports_check_with_the_same_scores() {
             }
             assert_eq!(h.running, totals, "seed {seed}");
             match h.outcome {
-                Some(Outcome::Misere) => {
+                Some(AuctionEnd::Misere) => {
                     seen.misere += 1;
                     assert!(h.players.iter().any(|p| p.misere == 0));
                 }
-                Some(Outcome::Contract(c)) => {
+                Some(AuctionEnd::Contract(c)) => {
                     let d = &h.players[c.declarer.index()];
                     if h.made == Some(true) {
                         seen.made += 1;

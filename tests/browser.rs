@@ -581,7 +581,7 @@ async fn a_director_opens_a_table_card_and_its_code_opens_the_table() {
 /// seating, a table with a side of three) fit a phone and a desktop.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_progressive_individual_pages_fit_a_phone() {
-    use calypso_director::db::results::Played;
+    use calypso_director::db::results::PlayedAt;
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let mut fields = event_fields("Individual Night");
@@ -613,7 +613,7 @@ async fn the_progressive_individual_pages_fit_a_phone() {
     assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
     // Every table reports, so round control shows round 2's seating.
     for table in 1..=3u32 {
-        let at = Played {
+        let at = PlayedAt {
             round: 1,
             table_number: table as i32,
             board: calypso_director::movement::progressive_board(3, 1, table) as i32,
@@ -865,7 +865,7 @@ async fn the_directors_result_pages_fit_a_phone_and_a_ruling_is_kept() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_public_results_fit_a_phone() {
     use calypso_director::db;
-    use calypso_director::event::results::{Adjusted, Outcome, ResultStatus};
+    use calypso_director::event::results::{Adjusted, BoardOutcome, ResultStatus};
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let mut fields = event_fields("Harbour Winter Pairs");
@@ -906,7 +906,7 @@ async fn the_public_results_fit_a_phone() {
             .await;
         assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
         for s in m.round(round).filter(|s| s.has_game()) {
-            let at = db::results::Played {
+            let at = db::results::PlayedAt {
                 round: round as i32,
                 table_number: s.table as i32,
                 board: s.boards[0] as i32,
@@ -931,7 +931,7 @@ async fn the_public_results_fit_a_phone() {
         };
         change(c, &stored[1], &|v| {
             calypso_director::event::results::ResultValues {
-                outcome: Outcome::NotPlayed,
+                outcome: BoardOutcome::NotPlayed,
                 scores: calypso_director::event::results::Sides::new(0, 0),
                 adjusted: calypso_director::event::results::Sides::new(
                     Some(Adjusted::AvePlus),

@@ -1,5 +1,5 @@
 //! One description per game (#37): the words each game's pages, papers and exports use,
-//! asked of `event::game::Game` instead of each page branching on the game.
+//! asked of `event::game::EventGame` instead of each page branching on the game.
 
 mod common;
 

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use calypso_director::movement::Side;
 use calypso_director::movement::individual::{
-    CutOverrides, IndividualError, IndividualRound, IndividualTable, Outcome, TableResult,
+    CutOverrides, IndividualError, IndividualRound, IndividualTable, TableOutcome, TableResult,
     check_next_round, first_round, next_round, validate_round,
 };
 use proptest::prelude::*;
@@ -34,10 +34,10 @@ fn all_at(t: &IndividualTable) -> Vec<u32> {
 }
 
 /// The side that stays: the winner, the majors on a tie.
-fn staying(outcome: Outcome) -> Side {
+fn staying(outcome: TableOutcome) -> Side {
     match outcome {
-        Outcome::Won(side) => side,
-        Outcome::Scores { majors, minors } => {
+        TableOutcome::Won(side) => side,
+        TableOutcome::Scores { majors, minors } => {
             if minors > majors {
                 Side::Minors
             } else {
@@ -218,12 +218,12 @@ fn check_moves(prev: &IndividualRound, results: &[TableResult], next: &Individua
     }
 }
 
-fn outcome(code: (u8, i64, i64)) -> Outcome {
+fn outcome(code: (u8, i64, i64)) -> TableOutcome {
     match code.0 % 3 {
-        0 => Outcome::Won(Side::Majors),
-        1 => Outcome::Won(Side::Minors),
+        0 => TableOutcome::Won(Side::Majors),
+        1 => TableOutcome::Won(Side::Minors),
         // Small scores, so ties happen.
-        _ => Outcome::Scores {
+        _ => TableOutcome::Scores {
             majors: code.1,
             minors: code.2,
         },

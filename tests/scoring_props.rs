@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use calypso_director::scoring::matchpoints;
 use calypso_director::scoring::sheet::{
-    Adjusted, Compare, Game, Outcome, PairResult, Scale, Sheet, TallySide,
+    Adjusted, Compare, Game, PairResult, Scale, Sheet, TableScore, TallySide,
 };
 use calypso_director::scoring::{score_sheet, tally};
 use proptest::prelude::*;
@@ -27,7 +27,7 @@ fn full_boards() -> impl Strategy<Value = Vec<PairResult>> {
                         board: (i / n) as u32 + 1,
                         majors: k + 1,
                         minors: 100 + k,
-                        outcome: Outcome::Scored {
+                        outcome: TableScore::Scored {
                             majors: 1500 + 50 * a,
                             minors: 1500 + 50 * b,
                         },
@@ -75,7 +75,7 @@ proptest! {
         if results.len() > 2 {
             results.remove(drop.index(results.len()));
             let i = adjust.index(results.len());
-            results[i].outcome = Outcome::Adjusted {
+            results[i].outcome = TableScore::Adjusted {
                 majors: Adjusted::AvePlus,
                 minors: Adjusted::Percent(45.0),
             };

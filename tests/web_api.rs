@@ -329,7 +329,7 @@ async fn results_and_standings_come_from_the_database() {
         (a, b)
     });
     let (a, b) = pairs;
-    let at = |board, majors, minors| db::results::Played {
+    let at = |board, majors, minors| db::results::PlayedAt {
         round: 1,
         table_number: 1,
         board,
@@ -868,7 +868,7 @@ async fn a_stored_result_at_round_zero_reads_as_a_corrupt_row_not_a_place() {
         .await;
     let id = id_from_location(&location(&r));
     let club = app.club_id("alpha");
-    let at = db::results::Played {
+    let at = db::results::PlayedAt {
         round: 1,
         table_number: 1,
         board: 1,

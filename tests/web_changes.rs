@@ -105,7 +105,7 @@ async fn a_late_pair_and_a_withdrawal_through_the_pages_keep_the_played_rounds()
         db::entries::entries_of(c, app.club_id("alpha"), id).unwrap()[1].id
     });
     let (table, _) = before.place(1, 2).unwrap();
-    let at = db::results::Played {
+    let at = db::results::PlayedAt {
         round: 1,
         table_number: table as i32,
         board: before.seating(1, table).unwrap().boards[0] as i32,

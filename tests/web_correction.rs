@@ -5,7 +5,7 @@
 mod common;
 
 use calypso_director::db;
-use calypso_director::db::results::Played;
+use calypso_director::db::results::PlayedAt;
 use calypso_director::event::EventId;
 use calypso_director::event::results::{ResultStatus, TableResult};
 use common::*;
@@ -180,7 +180,7 @@ fn report_round(app: &TestApp, id: EventId, round: u32) -> Vec<TableResult> {
     m.round(round)
         .filter(|s| s.has_game())
         .map(|s| {
-            let at = Played {
+            let at = PlayedAt {
                 round: round as i32,
                 table_number: s.table as i32,
                 board: s.boards[0] as i32,

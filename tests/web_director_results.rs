@@ -6,7 +6,7 @@
 mod common;
 
 use calypso_director::db;
-use calypso_director::event::results::{Adjusted, Outcome, ResultStatus, TableResult};
+use calypso_director::event::results::{Adjusted, BoardOutcome, ResultStatus, TableResult};
 use calypso_director::event::{EventId, ResultId};
 use common::evening::*;
 use common::*;
@@ -211,7 +211,7 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
     assert_eq!(now.values.adjusted.minors, Some(Adjusted::Percent(45.0)));
     assert_eq!(
         now.values.outcome,
-        Outcome::Played,
+        BoardOutcome::Played,
         "the scores as played stay"
     );
 
@@ -241,7 +241,7 @@ async fn a_director_settles_a_dispute_and_rules_with_a_reason_kept_in_the_audit_
         location(&r),
         format!("/c/alpha/events/{id}/results/{}", ruled.id)
     );
-    assert_eq!(ruled.values.outcome, Outcome::NotPlayed);
+    assert_eq!(ruled.values.outcome, BoardOutcome::NotPlayed);
     assert_eq!(ruled.values.adjusted.majors, Some(Adjusted::AvePlus));
     assert_eq!(ruled.values.adjusted.minors, Some(Adjusted::AveMinus));
     assert_eq!(ruled.values.status, ResultStatus::Confirmed);

@@ -5,7 +5,7 @@
 mod common;
 
 use calypso_director::db;
-use calypso_director::db::results::Played;
+use calypso_director::db::results::PlayedAt;
 use calypso_director::deals::SetKey;
 use calypso_director::event::EventId;
 use calypso_director::movement::individual::{
@@ -21,7 +21,7 @@ fn error(v: &Value) -> String {
 
 /// Stores a table's result as the individual form does: no entries, the sides' scores.
 fn report(app: &TestApp, id: EventId, round: u32, table: u32, board: u32, scores: (i32, i32)) {
-    let at = Played {
+    let at = PlayedAt {
         round: round as i32,
         table_number: table as i32,
         board: board as i32,

@@ -7,7 +7,7 @@
 mod common;
 
 use calypso_director::db;
-use calypso_director::db::results::Played;
+use calypso_director::db::results::PlayedAt;
 use calypso_director::event::EventId;
 use common::evening::*;
 use common::*;
@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 /// Stores a table's result as the individual form does: no entries, the sides' scores.
 fn report(app: &TestApp, id: EventId, round: u32, table: &Value, scores: (i32, i32)) {
     let (t, board) = place(table);
-    let at = Played {
+    let at = PlayedAt {
         round: round as i32,
         table_number: t as i32,
         board: board as i32,

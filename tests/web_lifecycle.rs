@@ -700,7 +700,7 @@ async fn round_control_starts_rounds_and_shows_each_tables_state() {
     assert!(body.contains("Round 1 of 3"), "{body}");
     assert_eq!(body.matches(">playing<").count(), 3, "{body}");
     // Table 1 reports; the others are still playing, so starting round 2 asks first.
-    let at = calypso_director::db::results::Played {
+    let at = calypso_director::db::results::PlayedAt {
         round: 1,
         table_number: 1,
         board: 1,

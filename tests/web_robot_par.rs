@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use calypso_director::deals::par::{BoardPar, analyse_board};
 use calypso_director::deals::{SetKey, board};
 use calypso_director::event::par::{against, against_words, signed, whole};
-use calypso_director::event::results::{Outcome, TableResult};
+use calypso_director::event::results::{BoardOutcome, TableResult};
 use calypso_director::event::{Event, EventId};
 use common::*;
 use diesel::RunQueryDsl;
@@ -87,7 +87,7 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
     // A played result: its table's net set against its board's par.
     let played: &TableResult = results
         .iter()
-        .find(|r| r.values.outcome == Outcome::Played)
+        .find(|r| r.values.outcome == BoardOutcome::Played)
         .unwrap();
     let b = played.place.board;
     let par = &pars[&b];
@@ -106,7 +106,7 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
     let total_of = |pair: i32| -> i64 {
         results
             .iter()
-            .filter(|r| r.values.outcome == Outcome::Played)
+            .filter(|r| r.values.outcome == BoardOutcome::Played)
             .filter_map(|r| {
                 let a = against(
                     i64::from(r.values.scores.majors - r.values.scores.minors),
@@ -201,7 +201,7 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
         let total = total_of(pair);
         let boards = results
             .iter()
-            .filter(|r| r.values.outcome == Outcome::Played)
+            .filter(|r| r.values.outcome == BoardOutcome::Played)
             .filter(|r| {
                 [r.sides.majors, r.sides.minors]
                     .iter()

@@ -259,7 +259,7 @@ async fn the_travellers_chart_each_tables_net_as_a_dot() {
     assert_eq!(status, StatusCode::OK);
     let scored = stored
         .iter()
-        .filter(|r| r.values.outcome == calypso_director::event::results::Outcome::Played)
+        .filter(|r| r.values.outcome == calypso_director::event::results::BoardOutcome::Played)
         .count();
     assert_eq!(body.matches("<circle").count(), scored, "{body}");
     assert!(!body.contains("class=\"bar\""), "{body}");
@@ -276,7 +276,7 @@ async fn the_travellers_chart_each_tables_net_as_a_dot() {
     );
     for r in stored
         .iter()
-        .filter(|r| r.values.outcome == calypso_director::event::results::Outcome::Played)
+        .filter(|r| r.values.outcome == calypso_director::event::results::BoardOutcome::Played)
     {
         let net = r.values.scores.majors - r.values.scores.minors;
         let title = format!(

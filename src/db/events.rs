@@ -447,7 +447,7 @@ pub fn commitments_of(
 mod tests {
     use crate::event::club::Role;
     use crate::event::entries::EntryKind;
-    use crate::event::results::{Outcome, ResultStatus};
+    use crate::event::results::{BoardOutcome, ResultStatus};
     use crate::event::{EventFormat, EventStatus};
     use crate::scoring::sheet::{Compare, Scale};
 
@@ -504,7 +504,7 @@ mod tests {
         for list in check_list("result_status") {
             assert_eq!(list, names(&result_statuses));
         }
-        let outcomes: Vec<&str> = Outcome::ALL.iter().map(|s| s.name()).collect();
+        let outcomes: Vec<&str> = BoardOutcome::ALL.iter().map(|s| s.name()).collect();
         for list in check_list("outcome") {
             assert_eq!(list, names(&outcomes));
         }

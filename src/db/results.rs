@@ -9,8 +9,8 @@ use super::schema::{events, result_audit, results};
 use super::{DbConnection, DbError, event_of_club, is_unique_violation, lock_event, now};
 use crate::event::EventStatus;
 use crate::event::results::{
-    Adjusted, AuditEntry, AuditValues, OpenDisputes, Outcome, Place, Report, ResultStatus,
-    ResultValues, Sides, TableResult,
+    Adjusted, AuditEntry, AuditValues, BoardOutcome, OpenDisputes, Place, ResultStatus,
+    ResultValues, Sides, TableReport, TableResult,
 };
 use crate::event::table_report::Breakdown;
 use crate::event::{ClubId, EntryId, EventId, ResultId};
@@ -70,13 +70,13 @@ impl ResultRow {
                 scores: Sides::new(self.majors_score, self.minors_score),
                 status: ResultStatus::parse(&self.result_status)
                     .ok_or_else(|| corrupt(format!("status {:?}", self.result_status)))?,
-                outcome: Outcome::parse(&self.outcome)
+                outcome: BoardOutcome::parse(&self.outcome)
                     .ok_or_else(|| corrupt(format!("outcome {:?}", self.outcome)))?,
                 adjusted: Sides::new(
                     adjusted(&self.majors_adjusted)?,
                     adjusted(&self.minors_adjusted)?,
                 ),
-                report: Report::read(&self.sheet)
+                report: TableReport::read(&self.sheet)
                     .with_breakdown(self.breakdown.as_deref().and_then(Breakdown::read)),
             },
             entered_by: self.entered_by,
@@ -88,7 +88,7 @@ impl ResultRow {
 
 /// Where a board was played and by whom.
 #[derive(Clone, Copy, Debug)]
-pub struct Played {
+pub struct PlayedAt {
     pub round: i32,
     pub table_number: i32,
     pub board: i32,
@@ -113,7 +113,7 @@ fn load(conn: &mut DbConnection, id: i32) -> Result<TableResult, DbError> {
 fn existing(
     conn: &mut DbConnection,
     event: EventId,
-    at: &Played,
+    at: &PlayedAt,
 ) -> Result<Option<TableResult>, DbError> {
     results::table
         .filter(results::event_id.eq(event.get()))
@@ -154,7 +154,7 @@ pub fn insert_result(
     conn: &mut DbConnection,
     club: ClubId,
     event: EventId,
-    at: Played,
+    at: PlayedAt,
     values: &ResultValues,
     by: &str,
     reason: Option<&str>,

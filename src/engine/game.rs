@@ -94,7 +94,7 @@ impl fmt::Display for DuetDealError {
 
 /// The outcome of one card played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
+pub struct CardPlayed {
     /// The card broke the follow-suit rule (it is still played, and penalised).
     pub revoke: bool,
     /// When the card completed a trick: who won it.
@@ -174,7 +174,7 @@ impl<'s> Game<'s> {
     /// trick winners as in [`Game::new`], but no calypsos are collected and no trick pile
     /// grows. For variants that only change what the winner does with the cards (Kaiso):
     /// the caller knows the trick's cards it played and takes the winner from
-    /// [`Played::trick_won_by`].
+    /// [`CardPlayed::trick_won_by`].
     pub fn trick_play_only(spec: &'s GameSpec, first_dealer: Seat) -> Game<'s> {
         Game {
             collect: false,
@@ -408,7 +408,7 @@ impl<'s> Game<'s> {
 
     /// Plays `card` for the seat to play. A card against the follow-suit rule is a revoke:
     /// recorded, penalised at the end, and the play stands.
-    pub fn play(&mut self, card: Card) -> Result<Played, PlayError> {
+    pub fn play(&mut self, card: Card) -> Result<CardPlayed, PlayError> {
         let Some(seat) = self.to_play() else {
             return Err(PlayError::NotInPlay);
         };
@@ -451,7 +451,7 @@ impl<'s> Game<'s> {
         if self.trick_len == self.spec.players {
             trick_won_by = Some(self.finish_trick());
         }
-        Ok(Played {
+        Ok(CardPlayed {
             revoke,
             trick_won_by,
         })

@@ -55,7 +55,7 @@ pub struct MovementWords {
 /// call things and show. Every question that depends on the game is asked here, so that a
 /// new game is one new description.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct EventGame {
     kind: GameKind,
     variant: Variant,
     individual: bool,
@@ -63,11 +63,11 @@ pub struct Game {
     robot_par: bool,
 }
 
-impl Game {
+impl EventGame {
     /// The game of an event's settings.
-    pub fn of(s: &EventSettings) -> Game {
+    pub fn of(s: &EventSettings) -> EventGame {
         let kind = s.game();
-        Game {
+        EventGame {
             kind,
             variant: s.variant(),
             individual: s.entry_kind() == EntryKind::Individual,
@@ -285,7 +285,7 @@ mod tests {
     use super::*;
     use crate::event::settings::{Count, SettingsDraft};
 
-    fn game(format: &str, game: &str, variant: &str, hands: i64) -> Game {
+    fn game(format: &str, game: &str, variant: &str, hands: i64) -> EventGame {
         let d = SettingsDraft {
             name: "Club night".into(),
             date: "2026-04-01".into(),
@@ -298,7 +298,7 @@ mod tests {
             hands: Count::Number(hands),
             ..SettingsDraft::default()
         };
-        Game::of(&EventSettings::parse(&d).unwrap())
+        EventGame::of(&EventSettings::parse(&d).unwrap())
     }
 
     #[test]

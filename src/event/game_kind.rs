@@ -1,6 +1,6 @@
 //! The game an event's tables play, Calypso, Kaiso, Embers or Auction Calypso: a name of its
 //! own, so that the settings (which choose it) and the table's report (which is read by it)
-//! both take it from here. What each game is called and shows is `event::game::Game`.
+//! both take it from here. What each game is called and shows is `event::game::EventGame`.
 
 use std::fmt;
 

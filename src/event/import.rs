@@ -19,9 +19,9 @@ use super::individual::{IndividualOptions, IndividualPlan};
 use super::lifecycle::{EventStatus, MAX_REASON};
 use super::movement::MovementChange;
 use super::movement::{MovementOptions, movement_kind, plan as movement_plan};
-use super::results::Outcome;
+use super::results::BoardOutcome;
 use super::results::{
-    Adjusted, AuditEntry, AuditValues, Report, ResultStatus, ResultValues, Sides,
+    Adjusted, AuditEntry, AuditValues, ResultStatus, ResultValues, Sides, TableReport,
 };
 use super::scoring_sheet::entry_number;
 use super::settings::{EventSettings, SettingsDraft};
@@ -777,13 +777,13 @@ fn results(p: &ImportPlan) -> Result<(), ImportError> {
                 format!("the table's report is at most {MAX_REPORT} bytes"),
             ));
         }
-        if r.values.outcome == Outcome::Played && !ruled && report.is_empty() {
+        if r.values.outcome == BoardOutcome::Played && !ruled && report.is_empty() {
             return Err(field(
                 format!("{at}.sheet"),
                 "a played result has the table's report: the file's is empty",
             ));
         }
-        if r.values.outcome != Outcome::Played && r.values.scores.pair() != (0, 0) {
+        if r.values.outcome != BoardOutcome::Played && r.values.scores.pair() != (0, 0) {
             return Err(field(
                 at,
                 format!(
@@ -925,7 +925,7 @@ impl ImportResult {
                     format!("unknown status \"{}\"", r.status),
                 )
             })?,
-            outcome: Outcome::parse(&r.outcome).ok_or_else(|| {
+            outcome: BoardOutcome::parse(&r.outcome).ok_or_else(|| {
                 field(
                     format!("{at}.outcome"),
                     format!("unknown outcome \"{}\"", r.outcome),
@@ -935,7 +935,7 @@ impl ImportResult {
                 adjusted(&r.majors_adjusted, "majors")?,
                 adjusted(&r.minors_adjusted, "minors")?,
             ),
-            report: Report::of_json(r.sheet),
+            report: TableReport::of_json(r.sheet),
         };
         Ok(ImportResult {
             round: r.round,

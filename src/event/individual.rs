@@ -191,7 +191,7 @@ pub fn table_results(round: u32, rows: &[(u32, u32, i64, i64)]) -> Vec<TableResu
         match out.iter_mut().find(|x| x.table == t) {
             Some(TableResult {
                 outcome:
-                    individual::Outcome::Scores {
+                    individual::TableOutcome::Scores {
                         majors: a,
                         minors: b,
                     },

@@ -47,23 +47,27 @@ impl ResultStatus {
 
 /// Whether the board was played as dealt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum BoardOutcome {
     Played,
     NotPlayed,
     /// The board was found wrongly made up: no comparison is possible.
     Fouled,
 }
 
-impl Outcome {
-    pub const ALL: [Outcome; 3] = [Outcome::Played, Outcome::NotPlayed, Outcome::Fouled];
+impl BoardOutcome {
+    pub const ALL: [BoardOutcome; 3] = [
+        BoardOutcome::Played,
+        BoardOutcome::NotPlayed,
+        BoardOutcome::Fouled,
+    ];
     pub const fn name(self) -> &'static str {
         match self {
-            Outcome::Played => "played",
-            Outcome::NotPlayed => "not-played",
-            Outcome::Fouled => "fouled",
+            BoardOutcome::Played => "played",
+            BoardOutcome::NotPlayed => "not-played",
+            BoardOutcome::Fouled => "fouled",
         }
     }
-    pub fn parse(text: &str) -> Option<Outcome> {
+    pub fn parse(text: &str) -> Option<BoardOutcome> {
         Self::ALL.into_iter().find(|s| s.name() == text)
     }
 }
@@ -100,7 +104,7 @@ pub struct TableResult {
 /// terms. Each read report keeps the JSON it was read from (the wire form the API, the audit
 /// trail and the export write), so a report round-trips byte for byte.
 #[derive(Clone, Debug)]
-pub enum Report {
+pub enum TableReport {
     /// Nothing reported (`{}`): a board not played, or a director's ruling.
     NotReported,
     /// A Calypso game (any variant, Duet's dummies with it): a summary, the deals' lines, or
@@ -150,24 +154,24 @@ impl<T> std::ops::Deref for Kept<T> {
 }
 
 /// Two reports are the same when their wire forms are (the typed form is read from it).
-impl PartialEq for Report {
-    fn eq(&self, other: &Report) -> bool {
+impl PartialEq for TableReport {
+    fn eq(&self, other: &TableReport) -> bool {
         self.json() == other.json()
     }
 }
 
-impl Eq for Report {}
+impl Eq for TableReport {}
 
 static NOTHING: std::sync::LazyLock<Value> = std::sync::LazyLock::new(|| Value::Object(Map::new()));
 
-impl Report {
+impl TableReport {
     /// No report: a board not played, or a director's ruling.
-    pub fn none() -> Report {
-        Report::NotReported
+    pub fn none() -> TableReport {
+        TableReport::NotReported
     }
 
     /// A report in the API's JSON shape, read into its game's terms by the keys it has.
-    pub fn of_json(json: Value) -> Report {
+    pub fn of_json(json: Value) -> TableReport {
         fn kept<T>(report: T, json: Value) -> Kept<T> {
             Kept {
                 report: Arc::new(report),
@@ -176,53 +180,53 @@ impl Report {
             }
         }
         let Some(object) = json.as_object() else {
-            return Report::Unreadable(json);
+            return TableReport::Unreadable(json);
         };
         if object.is_empty() {
-            return Report::NotReported;
+            return TableReport::NotReported;
         }
         let only = |key: &str| object.len() == 1 && object.contains_key(key);
         if only("auction") {
             return match AuctionSummary::deserialize(&json["auction"]) {
-                Ok(r) => Report::Auction(kept(r, json)),
-                Err(_) => Report::Unreadable(json),
+                Ok(r) => TableReport::Auction(kept(r, json)),
+                Err(_) => TableReport::Unreadable(json),
             };
         }
         if only("reports") {
             return match EmbersSummary::deserialize(&json) {
-                Ok(r) => Report::Embers(kept(r, json)),
-                Err(_) => Report::Unreadable(json),
+                Ok(r) => TableReport::Embers(kept(r, json)),
+                Err(_) => TableReport::Unreadable(json),
             };
         }
         if only("partnerships") {
             return match KaisoSummary::deserialize(&json) {
-                Ok(r) => Report::Kaiso(kept(r, json)),
-                Err(_) => Report::Unreadable(json),
+                Ok(r) => TableReport::Kaiso(kept(r, json)),
+                Err(_) => TableReport::Unreadable(json),
             };
         }
         match CalypsoReport::read(&json) {
-            Some(r) => Report::Calypso(kept(r, json)),
-            None => Report::Unreadable(json),
+            Some(r) => TableReport::Calypso(kept(r, json)),
+            None => TableReport::Unreadable(json),
         }
     }
 
     /// A stored report's text.
-    pub fn read(text: &str) -> Report {
+    pub fn read(text: &str) -> TableReport {
         match serde_json::from_str(text) {
-            Ok(json) => Report::of_json(json),
-            Err(_) => Report::Unreadable(Value::String(text.to_string())),
+            Ok(json) => TableReport::of_json(json),
+            Err(_) => TableReport::Unreadable(Value::String(text.to_string())),
         }
     }
 
     /// The wire form: the JSON the report was read from.
     pub fn json(&self) -> &Value {
         match self {
-            Report::NotReported => &NOTHING,
-            Report::Calypso(k) => &k.json,
-            Report::Kaiso(k) => &k.json,
-            Report::Embers(k) => &k.json,
-            Report::Auction(k) => &k.json,
-            Report::Unreadable(v) => v,
+            TableReport::NotReported => &NOTHING,
+            TableReport::Calypso(k) => &k.json,
+            TableReport::Kaiso(k) => &k.json,
+            TableReport::Embers(k) => &k.json,
+            TableReport::Auction(k) => &k.json,
+            TableReport::Unreadable(v) => v,
         }
     }
 
@@ -243,7 +247,7 @@ impl Report {
     /// A play record's deals laid out for reading, as the form's record box takes them.
     pub fn record_text(&self) -> Option<String> {
         match self {
-            Report::Calypso(k) => serde_json::to_string_pretty(k.json.get("record")?).ok(),
+            TableReport::Calypso(k) => serde_json::to_string_pretty(k.json.get("record")?).ok(),
             _ => None,
         }
     }
@@ -253,41 +257,41 @@ impl Report {
     /// a report that has no breakdown or is not this event's game.
     pub fn score_breakdown(&self, settings: &EventSettings) -> Option<Breakdown> {
         match self {
-            Report::Kaiso(k) => Some(Breakdown::Kaiso(kaiso::score(k))),
-            Report::Embers(e) => {
+            TableReport::Kaiso(k) => Some(Breakdown::Kaiso(kaiso::score(k))),
+            TableReport::Embers(e) => {
                 let spec = settings.embers_spec()?;
                 Some(Breakdown::Embers(embers::score(&spec, e)))
             }
-            Report::Auction(a) => {
+            TableReport::Auction(a) => {
                 let spec = settings.auction_spec()?;
                 Some(Breakdown::Auction(auction::score(&spec, a)))
             }
-            Report::NotReported | Report::Calypso(_) | Report::Unreadable(_) => None,
+            TableReport::NotReported | TableReport::Calypso(_) | TableReport::Unreadable(_) => None,
         }
     }
 
     /// The engine's score stored beside the report, if any.
     pub fn breakdown(&self) -> Option<&Breakdown> {
         match self {
-            Report::Kaiso(k) => k.breakdown.as_deref(),
-            Report::Embers(k) => k.breakdown.as_deref(),
-            Report::Auction(k) => k.breakdown.as_deref(),
-            Report::NotReported | Report::Calypso(_) | Report::Unreadable(_) => None,
+            TableReport::Kaiso(k) => k.breakdown.as_deref(),
+            TableReport::Embers(k) => k.breakdown.as_deref(),
+            TableReport::Auction(k) => k.breakdown.as_deref(),
+            TableReport::NotReported | TableReport::Calypso(_) | TableReport::Unreadable(_) => None,
         }
     }
 
     /// The report with the engine's score of it, to store beside it; a breakdown of another
     /// game than the report's is not kept.
-    pub fn with_breakdown(mut self, breakdown: Option<Breakdown>) -> Report {
+    pub fn with_breakdown(mut self, breakdown: Option<Breakdown>) -> TableReport {
         let b = breakdown.map(Arc::new);
         match (&mut self, b) {
-            (Report::Kaiso(k), Some(b)) if matches!(*b, Breakdown::Kaiso(_)) => {
+            (TableReport::Kaiso(k), Some(b)) if matches!(*b, Breakdown::Kaiso(_)) => {
                 k.breakdown = Some(b)
             }
-            (Report::Embers(k), Some(b)) if matches!(*b, Breakdown::Embers(_)) => {
+            (TableReport::Embers(k), Some(b)) if matches!(*b, Breakdown::Embers(_)) => {
                 k.breakdown = Some(b)
             }
-            (Report::Auction(k), Some(b)) if matches!(*b, Breakdown::Auction(_)) => {
+            (TableReport::Auction(k), Some(b)) if matches!(*b, Breakdown::Auction(_)) => {
                 k.breakdown = Some(b)
             }
             _ => {}
@@ -298,8 +302,8 @@ impl Report {
     /// Whether nothing was reported (`{}`, or a blank text).
     pub fn is_empty(&self) -> bool {
         match self {
-            Report::NotReported => true,
-            Report::Unreadable(Value::String(t)) => t.trim().is_empty(),
+            TableReport::NotReported => true,
+            TableReport::Unreadable(Value::String(t)) => t.trim().is_empty(),
             _ => false,
         }
     }
@@ -312,11 +316,11 @@ pub struct ResultValues {
     /// The engine's scores from the report (0 when the board was not played).
     pub scores: Sides<i32>,
     pub status: ResultStatus,
-    pub outcome: Outcome,
+    pub outcome: BoardOutcome,
     /// A director's adjusted score for either side.
     pub adjusted: Sides<Option<Adjusted>>,
     /// What the table reported.
-    pub report: Report,
+    pub report: TableReport,
 }
 
 impl ResultValues {
@@ -368,9 +372,9 @@ impl ResultValues {
         Some(ResultValues {
             scores: a.scores,
             status: ResultStatus::parse(&a.status)?,
-            outcome: Outcome::parse(&a.outcome)?,
+            outcome: BoardOutcome::parse(&a.outcome)?,
             adjusted,
-            report: Report::of_json(a.sheet),
+            report: TableReport::of_json(a.sheet),
         })
     }
 }
@@ -566,14 +570,14 @@ mod tests {
             ("not json", "unreadable"),
         ];
         for (text, game) in texts {
-            let r = Report::read(text);
+            let r = TableReport::read(text);
             let read = match &r {
-                Report::NotReported => "none",
-                Report::Calypso(_) => "calypso",
-                Report::Kaiso(_) => "kaiso",
-                Report::Embers(_) => "embers",
-                Report::Auction(_) => "auction",
-                Report::Unreadable(_) => "unreadable",
+                TableReport::NotReported => "none",
+                TableReport::Calypso(_) => "calypso",
+                TableReport::Kaiso(_) => "kaiso",
+                TableReport::Embers(_) => "embers",
+                TableReport::Auction(_) => "auction",
+                TableReport::Unreadable(_) => "unreadable",
             };
             assert_eq!(read, game, "{text}");
             // The wire form as read: key order and all (a text not JSON as a JSON string).
@@ -583,7 +587,7 @@ mod tests {
                 text.to_string()
             };
             assert_eq!(r.text(), back, "{text}");
-            assert_eq!(Report::read(&r.text()), r);
+            assert_eq!(TableReport::read(&r.text()), r);
         }
     }
 
@@ -595,10 +599,10 @@ mod tests {
             totals: Default::default(),
             complete: false,
         });
-        let r = Report::read(r#"{"reports":[]}"#).with_breakdown(Some(embers.clone()));
+        let r = TableReport::read(r#"{"reports":[]}"#).with_breakdown(Some(embers.clone()));
         assert_eq!(r.breakdown(), Some(&embers));
         assert_eq!(Breakdown::read(&embers.text()), Some(embers.clone()));
-        let kaiso = Report::read(
+        let kaiso = TableReport::read(
             r#"{"partnerships":{"NS":{"songs":[],"leftover":0,"trick_pile_count":0},"EW":{"songs":[],"leftover":0,"trick_pile_count":0}}}"#,
         );
         assert_eq!(kaiso.with_breakdown(Some(embers)).breakdown(), None);
@@ -608,9 +612,9 @@ mod tests {
         ResultValues {
             scores: Sides::new(1850, 1600),
             status: ResultStatus::Provisional,
-            outcome: Outcome::Played,
+            outcome: BoardOutcome::Played,
             adjusted: Sides::new(adjusted, None),
-            report: Report::of_json(serde_json::json!({"trick_piles": {"NS": 40, "EW": 12}})),
+            report: TableReport::of_json(serde_json::json!({"trick_piles": {"NS": 40, "EW": 12}})),
         }
     }
 
@@ -655,14 +659,14 @@ mod tests {
 
     #[test]
     fn a_report_is_read_once_and_a_text_that_is_not_json_is_not_guessed_at() {
-        let r = Report::read(r#"{"deals":[]}"#);
+        let r = TableReport::read(r#"{"deals":[]}"#);
         assert_eq!(r.json()["deals"], serde_json::json!([]));
         assert_eq!(r.text(), r#"{"deals":[]}"#);
         assert!(!r.is_empty());
-        assert!(Report::none().is_empty());
-        assert_eq!(Report::none().text(), "{}");
-        assert!(Report::read("  ").is_empty());
-        let bad = Report::read("{oops");
+        assert!(TableReport::none().is_empty());
+        assert_eq!(TableReport::none().text(), "{}");
+        assert!(TableReport::read("  ").is_empty());
+        let bad = TableReport::read("{oops");
         assert_eq!(bad.json(), &Value::String("{oops".into()));
         assert!(!bad.is_empty());
     }
@@ -753,9 +757,9 @@ mod tests {
             values: ResultValues {
                 scores: Sides::default(),
                 status: ResultStatus::Confirmed,
-                outcome: Outcome::Played,
+                outcome: BoardOutcome::Played,
                 adjusted: Sides::default(),
-                report: Report::none(),
+                report: TableReport::none(),
             },
             entered_by: "test".into(),
             created_at: at(20, 0),

@@ -465,7 +465,7 @@ mod tests {
     }
 
     fn result(id: i32, round: u32, table: u32, board: u32, status: ResultStatus) -> TableResult {
-        use crate::event::results::{Outcome, Report};
+        use crate::event::results::{BoardOutcome, TableReport};
         TableResult {
             id: ResultId::new(id),
             event_id: crate::event::EventId::new(1),
@@ -478,9 +478,9 @@ mod tests {
             values: crate::event::results::ResultValues {
                 scores: crate::event::results::Sides::new(0, 0),
                 status,
-                outcome: Outcome::Played,
+                outcome: BoardOutcome::Played,
                 adjusted: crate::event::results::Sides::new(None, None),
-                report: Report::none(),
+                report: TableReport::none(),
             },
             entered_by: "test".into(),
             created_at: at(0),

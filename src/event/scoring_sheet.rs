@@ -15,12 +15,12 @@
 use std::collections::BTreeMap;
 
 use super::entries::Entry;
-use super::results::{Adjusted, Outcome, TableResult};
+use super::results::{Adjusted, BoardOutcome, TableResult};
 use super::settings::{EventFormat, EventSettings};
 use super::threes::scores_of;
 use crate::movement::threes::ThreesRound;
 use crate::movement::{IndividualRound, Movement, Side};
-use crate::scoring::sheet::{Game, Outcome as Scored, PairResult, Sheet, TallySide};
+use crate::scoring::sheet::{Game, PairResult, Sheet, TableScore, TallySide};
 
 /// What an event's sheet is made from.
 pub struct SheetInputs<'a> {
@@ -36,16 +36,16 @@ pub struct SheetInputs<'a> {
 }
 
 /// A stored result as the scoring module compares it, or `None` when it gives no line.
-pub fn outcome_of(r: &TableResult) -> Option<Scored> {
+pub fn outcome_of(r: &TableResult) -> Option<TableScore> {
     if r.values.is_adjusted() {
         // A side the director left without an adjusted score gets average.
         let a = r.values.adjusted.map(|a| a.unwrap_or(Adjusted::Ave));
-        return Some(Scored::Adjusted {
+        return Some(TableScore::Adjusted {
             majors: a.majors,
             minors: a.minors,
         });
     }
-    (r.values.outcome == Outcome::Played).then_some(Scored::Scored {
+    (r.values.outcome == BoardOutcome::Played).then_some(TableScore::Scored {
         majors: i64::from(r.values.scores.majors),
         minors: i64::from(r.values.scores.minors),
     })
@@ -97,7 +97,7 @@ fn threes_games(i: &SheetInputs, spec: &crate::engine::auction::AuctionSpec) -> 
     let scored = i
         .results
         .iter()
-        .filter(|r| matches!(outcome_of(r), Some(Scored::Scored { .. })));
+        .filter(|r| matches!(outcome_of(r), Some(TableScore::Scored { .. })));
     for r in scored {
         let Some(players) = i
             .threes
@@ -149,7 +149,7 @@ fn games(i: &SheetInputs) -> Vec<Game> {
         .iter()
         .filter_map(|r| {
             let (round, table, _) = place(r)?;
-            let Some(Scored::Scored { majors, minors }) = outcome_of(r) else {
+            let Some(TableScore::Scored { majors, minors }) = outcome_of(r) else {
                 return None;
             };
             let (m, n) = members(round, table)?;
@@ -222,7 +222,7 @@ mod tests {
     use super::*;
     use crate::event::ids::{EventId, ResultId};
     use crate::event::movement::{MovementOptions, plan};
-    use crate::event::results::{Place, Report, ResultStatus};
+    use crate::event::results::{Place, ResultStatus, TableReport};
     use crate::event::settings::{Count, SettingsDraft, TrumpsDraft};
 
     fn settings(format: &str, tables: i64, boards: i64, scale: &str) -> EventSettings {
@@ -261,9 +261,9 @@ mod tests {
             values: crate::event::results::ResultValues {
                 scores: crate::event::results::Sides::new(scores.0, scores.1),
                 status: ResultStatus::Provisional,
-                outcome: Outcome::Played,
+                outcome: BoardOutcome::Played,
                 adjusted: crate::event::results::Sides::new(None, None),
-                report: Report::none(),
+                report: TableReport::none(),
             },
             entered_by: "table".into(),
             created_at: at,
@@ -277,10 +277,10 @@ mod tests {
         let m = plan(&s, 6, &MovementOptions::default()).unwrap();
         let seat = |r: u32, t: u32| m.seating(r, t).unwrap().clone();
         let mut adjusted_one_side = result(1, 2, 2, (0, 0));
-        adjusted_one_side.values.outcome = Outcome::NotPlayed;
+        adjusted_one_side.values.outcome = BoardOutcome::NotPlayed;
         adjusted_one_side.values.adjusted.majors = Some(Adjusted::AvePlus);
         let mut unplayed = result(1, 3, 3, (0, 0));
-        unplayed.values.outcome = Outcome::NotPlayed;
+        unplayed.values.outcome = BoardOutcome::NotPlayed;
         let results = [
             result(1, 1, seat(1, 1).boards[0], (1850, 1600)),
             adjusted_one_side,
@@ -317,14 +317,14 @@ mod tests {
         );
         assert_eq!(
             lines[0].outcome,
-            Scored::Scored {
+            TableScore::Scored {
                 majors: 1850,
                 minors: 1600
             }
         );
         assert_eq!(
             lines[1].outcome,
-            Scored::Adjusted {
+            TableScore::Adjusted {
                 majors: Adjusted::AvePlus,
                 minors: Adjusted::Ave
             },

@@ -313,7 +313,7 @@ mod tests {
     use super::*;
     use crate::event::{Count, SettingsDraft, TrumpsDraft};
     use crate::scoring::score;
-    use crate::scoring::sheet::{Compare, Outcome, Scale};
+    use crate::scoring::sheet::{Compare, Scale, TableScore};
 
     fn mitchell(tables: i64, boards: i64) -> EventSettings {
         EventSettings::parse(&SettingsDraft {
@@ -338,7 +338,7 @@ mod tests {
             board,
             majors: pairs.0,
             minors: pairs.1,
-            outcome: Outcome::Scored {
+            outcome: TableScore::Scored {
                 majors: 1000 + net,
                 minors: 1000,
             },

@@ -4,7 +4,7 @@
 //! functions compute, and round control shows the same computation before the round starts.
 
 use super::individual::IndividualPlan;
-use super::results::{Outcome, TableResult};
+use super::results::{BoardOutcome, TableResult};
 use super::rounds::RoundError;
 use super::table_report::auction_scores;
 use crate::engine::auction::AuctionSpec;
@@ -36,12 +36,12 @@ pub fn table_scores(spec: &AuctionSpec, results: &[TableResult]) -> Vec<TableSco
 /// One stored result's three scores, as [`table_scores`] gives them.
 pub fn scores_of(spec: &AuctionSpec, r: &TableResult) -> [i64; 3] {
     match r.values.outcome {
-        Outcome::Played => auction_scores(spec, r.values.report.json()).unwrap_or([
+        BoardOutcome::Played => auction_scores(spec, r.values.report.json()).unwrap_or([
             i64::from(r.values.scores.majors),
             i64::from(r.values.scores.minors),
             0,
         ]),
-        Outcome::NotPlayed | Outcome::Fouled => [0; 3],
+        BoardOutcome::NotPlayed | BoardOutcome::Fouled => [0; 3],
     }
 }
 

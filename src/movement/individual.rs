@@ -151,20 +151,20 @@ impl IndividualRound {
 /// How a table's game ended, as the table reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum Outcome {
+pub enum TableOutcome {
     /// The side that won.
     Won(#[serde(with = "side_name")] Side),
     /// The two sides' scores; the higher wins, and on a tie the majors side stays.
     Scores { majors: i64, minors: i64 },
 }
 
-impl Outcome {
+impl TableOutcome {
     /// The side that stays at the table: the winner, or the majors side on a tie.
     pub fn staying(self) -> Side {
         match self {
-            Outcome::Won(side) => side,
-            Outcome::Scores { majors, minors } if minors > majors => Side::Minors,
-            Outcome::Scores { .. } => Side::Majors,
+            TableOutcome::Won(side) => side,
+            TableOutcome::Scores { majors, minors } if minors > majors => Side::Minors,
+            TableOutcome::Scores { .. } => Side::Majors,
         }
     }
 }
@@ -174,7 +174,7 @@ impl Outcome {
 #[serde(deny_unknown_fields)]
 pub struct TableResult {
     pub table: u32,
-    pub outcome: Outcome,
+    pub outcome: TableOutcome,
 }
 
 impl TableResult {
@@ -182,7 +182,7 @@ impl TableResult {
     pub fn won(table: u32, side: Side) -> TableResult {
         TableResult {
             table,
-            outcome: Outcome::Won(side),
+            outcome: TableOutcome::Won(side),
         }
     }
 
@@ -190,7 +190,7 @@ impl TableResult {
     pub fn scores(table: u32, majors: i64, minors: i64) -> TableResult {
         TableResult {
             table,
-            outcome: Outcome::Scores { majors, minors },
+            outcome: TableOutcome::Scores { majors, minors },
         }
     }
 }
@@ -650,7 +650,7 @@ pub fn next_round(
         violations,
     })?;
     let count = prev.tables.len() as u32;
-    let mut outcome: BTreeMap<u32, Outcome> = BTreeMap::new();
+    let mut outcome: BTreeMap<u32, TableOutcome> = BTreeMap::new();
     for r in results {
         if !(1..=count).contains(&r.table) {
             return Err(IndividualError::ResultForNoTable {

@@ -22,7 +22,7 @@ mod validate;
 pub use generate::{Field, MovementError, MovementRequest, RoundLimits, generate, round_limits};
 pub use individual::{
     CutOverrides, IndividualError, IndividualRound, IndividualSide, IndividualTable,
-    IndividualViolation, Outcome, TableResult,
+    IndividualViolation, TableOutcome, TableResult,
 };
 pub use text::movement_text;
 pub use threes::{ThreesError, ThreesResult, ThreesRound, ThreesViolation};

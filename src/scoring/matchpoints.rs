@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::rounding::hundredths;
-use super::sheet::{Compare, Outcome, PairResult, Scale, SheetError, places};
+use super::sheet::{Compare, PairResult, Scale, SheetError, TableScore, places};
 
 /// A direction at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -66,7 +66,7 @@ pub struct Standing {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct MatchpointReport {
     pub boards: Vec<BoardScore>,
     pub standings: Vec<Standing>,
 }
@@ -116,7 +116,7 @@ pub fn score(
     compare: Compare,
     expected: &BTreeMap<u32, u32>,
     results: &[PairResult],
-) -> Result<Report, SheetError> {
+) -> Result<MatchpointReport, SheetError> {
     let mut by_board: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for (i, r) in results.iter().enumerate() {
         by_board.entry(r.board).or_default().push(i);
@@ -140,8 +140,8 @@ pub fn score(
         let scored: Vec<(usize, i64, i64)> = idx
             .iter()
             .filter_map(|&i| match results[i].outcome {
-                Outcome::Scored { majors, minors } => Some((i, majors, minors)),
-                Outcome::Adjusted { .. } => None,
+                TableScore::Scored { majors, minors } => Some((i, majors, minors)),
+                TableScore::Adjusted { .. } => None,
             })
             .collect();
         let a = scored.len() as u32;
@@ -165,8 +165,8 @@ pub fn score(
             .iter()
             .map(|&i| {
                 let (majors, minors) = match results[i].outcome {
-                    Outcome::Scored { .. } => next.next().unwrap_or_default(),
-                    Outcome::Adjusted { majors, minors } => (
+                    TableScore::Scored { .. } => next.next().unwrap_or_default(),
+                    TableScore::Adjusted { majors, minors } => (
                         majors.percent() * top / 100.0,
                         minors.percent() * top / 100.0,
                     ),
@@ -186,7 +186,7 @@ pub fn score(
             results: awarded,
         });
     }
-    Ok(Report {
+    Ok(MatchpointReport {
         standings: standings(results, &boards),
         boards,
     })

@@ -59,8 +59,8 @@ pub fn score_text(text: &str) -> Result<Standings, SheetError> {
 /// What scoring a sheet found, before it is written out: the pages' views are made from it
 /// beside the standings, so a sheet is scored once.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Report {
-    Matchpoints(matchpoints::Report),
+pub enum SheetScores {
+    Matchpoints(matchpoints::MatchpointReport),
     Tally(tally::TallyReport),
     Team(team::TeamReport),
 }
@@ -68,7 +68,7 @@ pub enum Report {
 /// A sheet scored: what scoring found and the standings written from it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scored {
-    pub report: Report,
+    pub report: SheetScores,
     pub standings: Standings,
 }
 
@@ -86,21 +86,21 @@ pub fn score(sheet: &Sheet) -> Result<Scored, SheetError> {
                 standings: Standings::Matchpoints(standings::Matchpoints::of(
                     *scale, *compare, results, &r,
                 )),
-                report: Report::Matchpoints(r),
+                report: SheetScores::Matchpoints(r),
             }
         }
         Sheet::Tally { games } => {
             let r = tally::score(games);
             Scored {
                 standings: Standings::Tally((&r).into()),
-                report: Report::Tally(r),
+                report: SheetScores::Tally(r),
             }
         }
         Sheet::Team { teams, results } => {
             let r = team::score(teams, results);
             Scored {
                 standings: Standings::Team(standings::Team::of(teams, &r)),
-                report: Report::Team(r),
+                report: SheetScores::Team(r),
             }
         }
     })

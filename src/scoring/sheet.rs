@@ -89,7 +89,7 @@ pub use super::adjusted::Adjusted;
 
 /// A result at one table: the two sides' totals, or an adjusted score per side.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Outcome {
+pub enum TableScore {
     Scored { majors: i64, minors: i64 },
     Adjusted { majors: Adjusted, minors: Adjusted },
 }
@@ -102,7 +102,7 @@ pub struct PairResult {
     pub board: u32,
     pub majors: u32,
     pub minors: u32,
-    pub outcome: Outcome,
+    pub outcome: TableScore,
 }
 
 /// Most sides a game has: three players each for themselves (Auction Calypso's tables).
@@ -173,10 +173,10 @@ impl Sheet {
                 m.insert(k.into(), json!(v));
             }
             match r.outcome {
-                Outcome::Scored { majors, minors } => {
+                TableScore::Scored { majors, minors } => {
                     m.insert("scores".into(), json!({"majors": majors, "minors": minors}));
                 }
-                Outcome::Adjusted { majors, minors } => {
+                TableScore::Adjusted { majors, minors } => {
                     m.insert(
                         "adjusted".into(),
                         json!({"majors": majors, "minors": minors}),
@@ -332,11 +332,11 @@ fn pair_result(results: &Results, i: usize) -> Result<PairResult, SheetError> {
         return Err(at(name(), format!("pair {} cannot play itself", r.majors)));
     }
     let outcome = match (&r.scores, &r.adjusted) {
-        (Some(s), None) => Outcome::Scored {
+        (Some(s), None) => TableScore::Scored {
             majors: s.majors,
             minors: s.minors,
         },
-        (None, Some(a)) => Outcome::Adjusted {
+        (None, Some(a)) => TableScore::Adjusted {
             majors: Adjusted::from_json(&a.majors)
                 .map_err(|e| at(name(), format!("majors: {e}")))?,
             minors: Adjusted::from_json(&a.minors)
@@ -550,7 +550,7 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, SheetError> {
             let read = pair_results(&results)?;
             for (i, r) in read.iter().enumerate() {
                 let name = results.name(i);
-                if matches!(r.outcome, Outcome::Adjusted { .. }) {
+                if matches!(r.outcome, TableScore::Adjusted { .. }) {
                     return Err(at(name, "a team match takes scores, not adjustments"));
                 }
                 let (a, b) = (owner.get(&r.majors), owner.get(&r.minors));

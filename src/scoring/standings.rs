@@ -8,7 +8,7 @@ use serde::ser::{SerializeMap, Serializer};
 pub use super::Sides;
 use super::adjusted::Adjusted;
 pub use super::sheet::Points;
-use super::sheet::{Compare, Outcome, PairResult, Scale};
+use super::sheet::{Compare, PairResult, Scale, TableScore};
 use super::tally::TallyReport;
 use super::team::TeamReport;
 
@@ -137,7 +137,7 @@ impl Matchpoints {
         scale: Scale,
         compare: Compare,
         results: &[PairResult],
-        report: &super::matchpoints::Report,
+        report: &super::matchpoints::MatchpointReport,
     ) -> Self {
         let boards = report
             .boards
@@ -152,13 +152,13 @@ impl Matchpoints {
                         let r = &results[a.result];
                         let (mut net, mut scores, mut adjusted) = (None, None, None);
                         match (r.outcome, compare) {
-                            (Outcome::Scored { majors, minors }, Compare::Net) => {
+                            (TableScore::Scored { majors, minors }, Compare::Net) => {
                                 net = Some(majors - minors);
                             }
-                            (Outcome::Scored { majors, minors }, Compare::Own) => {
+                            (TableScore::Scored { majors, minors }, Compare::Own) => {
                                 scores = Some(Sides { majors, minors });
                             }
-                            (Outcome::Adjusted { majors, minors }, _) => {
+                            (TableScore::Adjusted { majors, minors }, _) => {
                                 adjusted = Some(Sides { majors, minors });
                             }
                         }

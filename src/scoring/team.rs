@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::sheet::{Outcome, PairResult};
+use super::sheet::{PairResult, TableScore};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamTotal {
@@ -29,7 +29,7 @@ pub fn score(teams: &[(String, Vec<u32>)], results: &[PairResult]) -> TeamReport
     let mut totals = [0i64; 2];
     let mut swings: BTreeMap<u32, i64> = BTreeMap::new();
     for r in results {
-        let Outcome::Scored { majors, minors } = r.outcome else {
+        let TableScore::Scored { majors, minors } = r.outcome else {
             continue;
         };
         // The first team's score and the second's at this table.

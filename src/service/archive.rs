@@ -19,7 +19,7 @@ use crate::engine::{Budget, kaiso};
 use crate::event::entries::Entry;
 use crate::event::export::{self, EventDocument, ExportInputs};
 use crate::event::import::{self, ImportError, ImportPlan, ImportResult};
-use crate::event::results::{Outcome, TableResult};
+use crate::event::results::{BoardOutcome, TableResult};
 use crate::event::table_report::{Breakdown, SheetInput};
 use crate::event::threes::StoredRound;
 use crate::event::{ClubId, EventId, Viewer};
@@ -252,7 +252,7 @@ fn recheck(
         place: place_of(r.round, r.table, board),
         problem,
     };
-    if r.values.outcome != Outcome::Played || r.values.report.is_empty() {
+    if r.values.outcome != BoardOutcome::Played || r.values.report.is_empty() {
         return Ok(None);
     }
     let spent = || ArchiveError::TooMuchToCheck {
@@ -299,7 +299,7 @@ fn recheck(
 /// A written result against what the engine found before the transaction: a played result
 /// with a report was checked, and is stored with the totals the engine gave.
 fn as_checked(checked: &CheckedPlan, r: &TableResult) -> Result<(), ArchiveError> {
-    if r.values.outcome != Outcome::Played || r.values.report.is_empty() {
+    if r.values.outcome != BoardOutcome::Played || r.values.report.is_empty() {
         return Ok(());
     }
     let at = (

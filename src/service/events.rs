@@ -3,7 +3,7 @@
 //! it reads the event as it is now, asks `event::lifecycle`, and writes through `db::events`.
 
 use super::play::MovementChangeError;
-use super::standings::{Played, played_of};
+use super::standings::{EventResults, played_of};
 use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::{self, DbConnection, DbError, now};
 use crate::event::PublishedCommitment;
@@ -110,7 +110,7 @@ pub struct EventPage {
     pub event: Event,
     pub commitments: Vec<PublishedCommitment>,
     pub entries: Vec<Entry>,
-    pub played: Played,
+    pub played: EventResults,
 }
 
 pub fn event_page(

@@ -8,14 +8,14 @@ use super::FindError;
 use crate::db::{self, DbConnection, DbError};
 use crate::deals::par::{BoardPar, ParError, ParSettings, analyse_board};
 use crate::deals::{DealError, SetKey, board};
-use crate::event::game::Game;
+use crate::event::game::EventGame;
 use crate::event::par::EventPars;
 use crate::event::{DealKey, Event, EventId, EventSettings};
 
 /// Whether the event's boards get a par at all: its game on boards the site deals, and
 /// robots that play it.
 fn gets_par(settings: &EventSettings) -> bool {
-    Game::of(settings).robot_par()
+    EventGame::of(settings).robot_par()
 }
 
 /// The event's pars for its current deal, as the pages show them. `working` is whether

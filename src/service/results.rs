@@ -9,7 +9,7 @@
 
 use super::play::{EventPlay, TableGame, game_at};
 use super::{ActionError, ErrorKind, FindError, Found, checks, step, write_step};
-use crate::db::results::{self as store, Inserted, Played};
+use crate::db::results::{self as store, Inserted, PlayedAt};
 use crate::db::{self, DbConnection, DbError, DbPool};
 use crate::engine::Budget;
 use crate::engine::auction;
@@ -20,8 +20,8 @@ use crate::event::entries::Entry;
 use crate::event::entries::change_reason;
 use crate::event::papers::board_deals;
 use crate::event::results::{
-    Adjusted, AuditEntry, OpenDisputes, Outcome, Report, ResultStatus, ResultValues, Sides,
-    TableResult,
+    Adjusted, AuditEntry, BoardOutcome, OpenDisputes, ResultStatus, ResultValues, Sides,
+    TableReport, TableResult,
 };
 use crate::event::settings::EventSettings;
 use crate::event::table_report::{
@@ -210,7 +210,11 @@ fn read_sheet(
 /// The engine's check of a report for a board of this event: against the board as dealt when
 /// the event's seeded deck has it, otherwise every check that does not need the deal. Runs
 /// through the gate of `checks`: call it with no connection held.
-fn check_sheet(ev: &Event, board: u32, input: SheetInput) -> Result<(Checked, Report), EntryError> {
+fn check_sheet(
+    ev: &Event,
+    board: u32,
+    input: SheetInput,
+) -> Result<(Checked, TableReport), EntryError> {
     check_report(&ev.settings, ev.deal.as_ref(), board, input)
 }
 
@@ -220,7 +224,7 @@ pub(crate) fn check_report(
     deal: Option<&DealKey>,
     board: u32,
     input: SheetInput,
-) -> Result<(Checked, Report), EntryError> {
+) -> Result<(Checked, TableReport), EntryError> {
     let mut budget = Budget::new(kaiso::CHECK_BUDGET);
     check_report_within(settings, deal, board, input, &mut budget)
 }
@@ -233,7 +237,7 @@ pub(crate) fn check_report_within(
     board: u32,
     input: SheetInput,
     budget: &mut Budget,
-) -> Result<(Checked, Report), EntryError> {
+) -> Result<(Checked, TableReport), EntryError> {
     let (spec, sheet) = read_sheet(settings, input)?;
     checks::run(|| {
         let dealt = match deal {
@@ -243,7 +247,7 @@ pub(crate) fn check_report_within(
         let checked = table_report::check_within(&spec, &sheet, dealt.as_deref(), budget)
             .map_err(EntryError::Problems)?;
         // The engine's breakdown is stored beside the report: the pages show it as scored here.
-        let report = Report::of_json(sheet.to_json(&spec))
+        let report = TableReport::of_json(sheet.to_json(&spec))
             .with_breakdown(Breakdown::of_scored(&checked.score));
         Ok((checked, report))
     })
@@ -252,7 +256,7 @@ pub(crate) fn check_report_within(
 /// The engine's breakdown of a stored report (song by song, hand by hand): the one stored
 /// beside it, or, for a row kept before breakdowns were stored, scored now. The one place a
 /// stored report is scored (docs/scoring.md).
-pub fn breakdown(settings: &EventSettings, report: &Report) -> Option<Breakdown> {
+pub fn breakdown(settings: &EventSettings, report: &TableReport) -> Option<Breakdown> {
     report
         .breakdown()
         .cloned()
@@ -376,7 +380,7 @@ pub fn submit(
             Who::Director(_) => ResultStatus::Confirmed,
             Who::Table { .. } => ResultStatus::Provisional,
         },
-        outcome: Outcome::Played,
+        outcome: BoardOutcome::Played,
         adjusted: Sides::default(),
         report,
     };
@@ -397,7 +401,7 @@ fn insert(
     who: Who,
     reason: Option<&str>,
 ) -> Result<TableResult, EntryError> {
-    let at = Played {
+    let at = PlayedAt {
         round: game.round as i32,
         table_number: game.table as i32,
         board: board as i32,
@@ -445,7 +449,7 @@ pub fn correct(
     let values = ResultValues {
         scores: Sides::new(score(checked.majors), score(checked.minors)),
         status: ResultStatus::Confirmed,
-        outcome: Outcome::Played,
+        outcome: BoardOutcome::Played,
         adjusted: Sides::default(),
         report,
     };
@@ -618,7 +622,7 @@ pub struct Ruling {
     pub majors: Option<Adjusted>,
     pub minors: Option<Adjusted>,
     /// Not played or fouled; None keeps the result played.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<BoardOutcome>,
 }
 
 impl Ruling {
@@ -632,7 +636,7 @@ impl Ruling {
         Ruling {
             majors: Some(majors),
             minors: Some(minors),
-            outcome: Some(Outcome::NotPlayed),
+            outcome: Some(BoardOutcome::NotPlayed),
         }
     }
 
@@ -671,7 +675,7 @@ pub fn adjust(
     check_open(ev, Who::Director(director), current.place.round)?;
     change(conn, ev, Who::Director(director), id, Some(&reason), |r| {
         let outcome = ruling.outcome.unwrap_or(r.values.outcome);
-        let unplayed = outcome != Outcome::Played;
+        let unplayed = outcome != BoardOutcome::Played;
         Ok(ResultValues {
             scores: if unplayed {
                 Sides::default()
@@ -705,9 +709,9 @@ pub fn rule_unplayed(
     let values = ResultValues {
         scores: Sides::default(),
         status: ResultStatus::Confirmed,
-        outcome: ruling.outcome.unwrap_or(Outcome::NotPlayed),
+        outcome: ruling.outcome.unwrap_or(BoardOutcome::NotPlayed),
         adjusted: Sides::new(ruling.majors, ruling.minors),
-        report: Report::none(),
+        report: TableReport::none(),
     };
     insert(
         conn,

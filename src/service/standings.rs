@@ -17,8 +17,8 @@ use crate::event::standings::{self, EntryNames, EventStandings, Mark, ResultMark
 use crate::event::{ClubId, Event, EventId, Viewer};
 use crate::movement::threes::ThreesRound;
 use crate::movement::{IndividualRound, Movement};
-use crate::scoring::sheet::{Outcome, Sheet};
-use crate::scoring::{Report, Standings, score};
+use crate::scoring::sheet::{Sheet, TableScore};
+use crate::scoring::{SheetScores, Standings, score};
 
 /// An event's results as one viewer may see them, with the sheet and standings they give.
 #[derive(Clone, Debug)]
@@ -33,7 +33,7 @@ pub struct EventScores {
     pub results: Vec<TableResult>,
     pub sheet: Sheet,
     /// What scoring `sheet` found: the pages' views are built from it, not scored again.
-    pub report: Report,
+    pub report: SheetScores,
     /// What scoring `sheet` gives: exactly what `calypso-director score` prints for it.
     pub standings: Standings,
     /// Whether a result is disputed and not ruled on yet.
@@ -249,7 +249,7 @@ pub fn marks_of(scores: &EventScores) -> ResultMarks {
             board,
         } = r.place;
         match outcome_of(r) {
-            Some(Outcome::Scored { .. }) if tally => {
+            Some(TableScore::Scored { .. }) if tally => {
                 marks.mark_table(round, table, mark);
             }
             Some(_) if !tally => {
@@ -299,7 +299,7 @@ pub fn view_of(
 /// An event's results with what the page needs to show them: the boards still to be played
 /// at some table, and the progressive individual's seatings (its sides are players). The
 /// deal viewer's traveller reads the same.
-pub struct Played {
+pub struct EventResults {
     pub results: Vec<TableResult>,
     pub still_to_play: BTreeSet<u32>,
     pub seated: Option<Vec<IndividualRound>>,
@@ -307,10 +307,10 @@ pub struct Played {
     pub threes: Vec<ThreesRound>,
 }
 
-pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<Played, DbError> {
+pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<EventResults, DbError> {
     let results = db::results::results_of(c, ev.club_id, ev.id)?;
     if results.is_empty() {
-        return Ok(Played {
+        return Ok(EventResults {
             results,
             still_to_play: BTreeSet::new(),
             seated: None,
@@ -318,7 +318,7 @@ pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<Played, DbError> {
         });
     }
     let play = EventPlay::load(c, ev)?;
-    Ok(Played {
+    Ok(EventResults {
         still_to_play: boards_still_to_play(play.movement(), &results),
         seated: play.is_individual().then(|| play.seated().to_vec()),
         threes: play.threes().to_vec(),
@@ -334,7 +334,7 @@ pub fn reports_of_entry(
     c: &mut DbConnection,
     ev: &Event,
     number: u32,
-) -> Result<Vec<(Place, usize, crate::event::results::Report)>, DbError> {
+) -> Result<Vec<(Place, usize, crate::event::results::TableReport)>, DbError> {
     let play = EventPlay::load(c, ev)?;
     let Some(entry) = play
         .entries()

@@ -71,7 +71,7 @@ fn forwarded_client(peer: IpAddr, forwarded: &[&str], trusted: &[IpAddr]) -> IpA
 }
 
 /// A logged-in director, if any (public pages use this to show director controls).
-pub struct Viewer(pub Option<(Director, Club)>);
+pub struct MaybeDirector(pub Option<(Director, Club)>);
 
 type Pending<T, E> = Pin<Box<dyn Future<Output = Result<T, E>>>>;
 
@@ -83,29 +83,29 @@ fn login_token(req: &HttpRequest) -> Option<String> {
         .flatten()
 }
 
-fn load_viewer(req: &HttpRequest) -> Pending<Viewer, AppError> {
+fn load_viewer(req: &HttpRequest) -> Pending<MaybeDirector, AppError> {
     let token = login_token(req);
     let state = req.app_data::<web::Data<AppState>>().cloned();
     Box::pin(async move {
         let (Some(token), Some(state)) = (token, state) else {
-            return Ok(Viewer(None));
+            return Ok(MaybeDirector(None));
         };
         let found = state
             .db(move |conn| Ok(accounts::director_for_session(conn, &token)?))
             .await?;
-        Ok(Viewer(found))
+        Ok(MaybeDirector(found))
     })
 }
 
-impl FromRequest for Viewer {
+impl FromRequest for MaybeDirector {
     type Error = AppError;
-    type Future = Pending<Viewer, AppError>;
+    type Future = Pending<MaybeDirector, AppError>;
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         load_viewer(req)
     }
 }
 
-impl Viewer {
+impl MaybeDirector {
     /// How this viewer stands to a club's events (the visibility rule's viewer).
     pub fn toward(&self, club: ClubId) -> EventViewer {
         EventViewer::of(self.0.as_ref().map(|(d, _)| d.club_id), club)

@@ -10,7 +10,7 @@ use actix_web::http::{StatusCode, header};
 
 use askama::Template;
 
-use super::auth::{ClubDirector, Viewer};
+use super::auth::{ClubDirector, MaybeDirector};
 use super::render::html_page;
 use crate::event::Event;
 use crate::event::EventId;
@@ -76,7 +76,7 @@ impl DisputesBadge {
 }
 
 impl Nav {
-    pub fn new(session: &Session, viewer: &Viewer) -> Nav {
+    pub fn new(session: &Session, viewer: &MaybeDirector) -> Nav {
         let flash = session.get::<String>(SESSION_FLASH).ok().flatten();
         if flash.is_some() {
             session.remove(SESSION_FLASH);
@@ -97,7 +97,7 @@ impl Nav {
     /// The navigation of a page without forms of its own (standings, travellers): for an
     /// anonymous reader it leaves the session alone, so a phone polling the page gets no new
     /// session cookie on every answer; a logged-in director gets the usual one.
-    pub fn reading(session: &Session, viewer: &Viewer) -> Nav {
+    pub fn reading(session: &Session, viewer: &MaybeDirector) -> Nav {
         match viewer.0 {
             None => Nav {
                 csrf: String::new(),
@@ -109,7 +109,10 @@ impl Nav {
     }
 
     pub fn for_director(session: &Session, d: &super::auth::ClubDirector) -> Nav {
-        let mut nav = Nav::new(session, &Viewer(Some((d.director.clone(), d.club.clone()))));
+        let mut nav = Nav::new(
+            session,
+            &MaybeDirector(Some((d.director.clone(), d.club.clone()))),
+        );
         if let Some(n) = &mut nav.director {
             n.disputes = askama::Template::render(&DisputesBadge::of(&d.club.slug, &d.disputes))
                 .unwrap_or_default();

@@ -1,7 +1,7 @@
 //! A running evening through the JSON API, and reports built from its real boards that the
 //! engine accepts, with their scores worked by hand (shared by the results tests).
 
-use calypso_director::db::{self, results::Played};
+use calypso_director::db::{self, results::PlayedAt};
 use calypso_director::event::EventId;
 use calypso_director::event::results::{ResultStatus, TableResult};
 use reqwest::StatusCode;
@@ -383,7 +383,7 @@ pub fn table_result(app: &TestApp, id: EventId, t: &Value, status: ResultStatus)
                 .map(|e| e.id)
         })
     };
-    let at = Played {
+    let at = PlayedAt {
         round: 1,
         table_number: table as i32,
         board: board as i32,

@@ -520,16 +520,16 @@ pub async fn two_tables_running(
 pub fn store_result(
     app: &TestApp,
     id: calypso_director::event::EventId,
-    at: db::results::Played,
+    at: db::results::PlayedAt,
     scores: (i32, i32),
 ) -> calypso_director::event::results::TableResult {
-    use calypso_director::event::results::{Outcome, ResultStatus};
+    use calypso_director::event::results::{BoardOutcome, ResultStatus};
     let values = calypso_director::event::results::ResultValues {
         scores: calypso_director::event::results::Sides::new(scores.0, scores.1),
         status: ResultStatus::Confirmed,
-        outcome: Outcome::Played,
+        outcome: BoardOutcome::Played,
         adjusted: calypso_director::event::results::Sides::new(None, None),
-        report: calypso_director::event::results::Report::none(),
+        report: calypso_director::event::results::TableReport::none(),
     };
     with_conn(app, |c| {
         match db::results::insert_result(c, app.club_id("alpha"), id, at, &values, "test", None)
@@ -718,7 +718,7 @@ pub async fn finished_evening(
     calypso_director::event::EventId,
     Vec<calypso_director::event::results::TableResult>,
 ) {
-    use calypso_director::event::results::{Adjusted, Outcome};
+    use calypso_director::event::results::{Adjusted, BoardOutcome};
     let mut fields = event_fields("Harbour Winter Pairs");
     fields[4] = ("tables", "3");
     let r = d
@@ -757,7 +757,7 @@ pub async fn finished_evening(
             .await;
         assert_eq!(r.status(), StatusCode::SEE_OTHER);
         for s in m.round(round).filter(|s| s.has_game()) {
-            let at = db::results::Played {
+            let at = db::results::PlayedAt {
                 round: round as i32,
                 table_number: s.table as i32,
                 board: s.boards[0] as i32,
@@ -770,7 +770,7 @@ pub async fn finished_evening(
     let ruled = with_conn(app, |c| {
         db::results::change_result(c, club, id, stored[1].id, "test", Some("ruling"), |r| {
             Ok::<_, ()>(calypso_director::event::results::ResultValues {
-                outcome: Outcome::NotPlayed,
+                outcome: BoardOutcome::NotPlayed,
                 scores: calypso_director::event::results::Sides::new(0, 0),
                 adjusted: calypso_director::event::results::Sides::new(
                     Some(Adjusted::AvePlus),

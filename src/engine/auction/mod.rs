@@ -39,7 +39,7 @@ pub use replay::{AuctionError, AuctionOutcome, replay};
 pub use setup::Setup;
 pub use spec::{AuctionSpec, AuctionSpecError, MAX_HANDS, MIN_HANDS};
 pub use summary::{
-    AuctionScore, AuctionSummary, HandReport, HandScore, Outcome, PlayerLine, PlayerPoints,
+    AuctionEnd, AuctionScore, AuctionSummary, HandReport, HandScore, PlayerLine, PlayerPoints,
     calypso_bonus, check, misere_scores, score,
 };
 pub use wire::SuitCounts;

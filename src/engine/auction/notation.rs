@@ -4,7 +4,7 @@
 
 use super::bidding::{Auction, AuctionState, Bid, Call, Doubling};
 use super::spec::{AuctionSpec, PLAYERS, SEATS, left_of};
-use super::summary::Outcome;
+use super::summary::AuctionEnd;
 use crate::engine::{Seat, Suit};
 
 /// At a club's table player 1 deals the first hand (the round seats them there).
@@ -65,14 +65,14 @@ impl Call {
     }
 }
 
-impl Outcome {
+impl AuctionEnd {
     /// The shortest auction giving this outcome from `dealer`: passes to the declarer, the
     /// bid, its doubling, two passes; `None` when the auction does not take it (a malformed
     /// bid).
     pub fn shortest_auction(self, dealer: Seat) -> Option<Vec<Call>> {
         let calls = match self {
-            Outcome::Misere => vec![Call::Pass; PLAYERS],
-            Outcome::Contract(c) => {
+            AuctionEnd::Misere => vec![Call::Pass; PLAYERS],
+            AuctionEnd::Contract(c) => {
                 let mut calls = Vec::new();
                 let mut at = left_of(dealer);
                 while at != c.declarer {
@@ -91,8 +91,8 @@ impl Outcome {
         };
         let state = Auction::run(dealer, &calls).ok()?.state();
         let same = match (self, state) {
-            (Outcome::Misere, AuctionState::Misere) => true,
-            (Outcome::Contract(c), AuctionState::Won(w)) => c == w,
+            (AuctionEnd::Misere, AuctionState::Misere) => true,
+            (AuctionEnd::Contract(c), AuctionState::Won(w)) => c == w,
             _ => false,
         };
         same.then_some(calls)

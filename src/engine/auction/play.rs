@@ -10,11 +10,13 @@ use super::setup::Setup;
 use super::spec::{
     AuctionSpec, HAND_SIZE, HandTrumps, MAX_IN_PROGRESS, PLAYERS, SEATS, player_name, right_of,
 };
-use super::summary::{AuctionSummary, HandReport, Outcome, PlayerLine, fewest_sale, hand_trumps};
+use super::summary::{
+    AuctionEnd, AuctionSummary, HandReport, PlayerLine, fewest_sale, hand_trumps,
+};
 use super::wire::SuitCounts;
 use crate::engine::calypso::Calypsos;
 use crate::engine::cards::{Card, CardCounts, Rank, Seat, Suit};
-use crate::engine::game::{Game, Played, take_trick};
+use crate::engine::game::{CardPlayed, Game, take_trick};
 use crate::engine::spec::{GameSpec, TrickRule};
 use crate::engine::trick;
 
@@ -127,7 +129,7 @@ pub struct AuctionGame<'s> {
     // This hand:
     hands: [CardCounts; PLAYERS],
     calls: Vec<Call>,
-    outcome: Option<Outcome>,
+    outcome: Option<AuctionEnd>,
     opponents: Option<[Suit; 2]>,
     trumps: HandTrumps,
     piles: [CardCounts; PLAYERS],
@@ -271,7 +273,7 @@ impl<'s> AuctionGame<'s> {
     /// The contract whose declarer is to name the opponents' trumps, or to sell.
     pub fn contract(&self) -> Option<Contract> {
         match self.outcome {
-            Some(Outcome::Contract(c)) => Some(c),
+            Some(AuctionEnd::Contract(c)) => Some(c),
             _ => None,
         }
     }
@@ -409,11 +411,11 @@ impl<'s> AuctionGame<'s> {
         match state {
             AuctionState::Open { .. } => {}
             AuctionState::Won(c) => {
-                self.outcome = Some(Outcome::Contract(c));
+                self.outcome = Some(AuctionEnd::Contract(c));
                 self.phase = Phase::Trumps(c);
             }
             AuctionState::Misere => {
-                self.outcome = Some(Outcome::Misere);
+                self.outcome = Some(AuctionEnd::Misere);
                 let dealer = self.dealer();
                 self.start_play(dealer);
             }
@@ -427,7 +429,7 @@ impl<'s> AuctionGame<'s> {
         let Phase::Trumps(c) = self.phase else {
             return Err(self.not_now());
         };
-        let Some(trumps) = hand_trumps(Outcome::Contract(c), Some([lho, rho])) else {
+        let Some(trumps) = hand_trumps(AuctionEnd::Contract(c), Some([lho, rho])) else {
             return Err(AuctionPlayError::Trumps(format!(
                 "the opponents' trumps {lho} and {rho} must differ from each other and from the declarer's {}",
                 c.bid.suit
@@ -466,7 +468,7 @@ impl<'s> AuctionGame<'s> {
 
     /// Plays `card` for the player to play. A card not held, or one that fails to follow
     /// suit, is refused.
-    pub fn play(&mut self, card: Card) -> Result<Played, AuctionPlayError> {
+    pub fn play(&mut self, card: Card) -> Result<CardPlayed, AuctionPlayError> {
         if !matches!(self.phase, Phase::Play { .. }) {
             return Err(self.not_now());
         }
@@ -512,7 +514,7 @@ impl<'s> AuctionGame<'s> {
                 }
             }
             match self.outcome {
-                Some(Outcome::Contract(c)) => self.phase = Phase::Sale(c),
+                Some(AuctionEnd::Contract(c)) => self.phase = Phase::Sale(c),
                 _ => self.end_hand(),
             }
         }
@@ -590,7 +592,7 @@ impl<'s> AuctionGame<'s> {
             self.sin_bin.add(card);
         }
         let needed = match self.outcome {
-            Some(Outcome::Contract(c)) if c.bid.calypsos > 0 => Some(
+            Some(AuctionEnd::Contract(c)) if c.bid.calypsos > 0 => Some(
                 13 - self.start[c.declarer.index()][c.bid.suit.index()].in_progress_len() as u8,
             ),
             _ => None,

@@ -56,37 +56,39 @@ pub fn fewest_sale(points: u32, pile: u32) -> u32 {
 
 /// How the auction ended: a contract, or all three passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "OutcomeWire", into = "OutcomeWire")]
-pub enum Outcome {
+#[serde(try_from = "AuctionEndWire", into = "AuctionEndWire")]
+pub enum AuctionEnd {
     Misere,
     Contract(Contract),
 }
 
 #[derive(Serialize, Deserialize)]
 #[serde(untagged)]
-enum OutcomeWire {
+enum AuctionEndWire {
     Word(String),
     Contract(Contract),
 }
 
-impl TryFrom<OutcomeWire> for Outcome {
+impl TryFrom<AuctionEndWire> for AuctionEnd {
     type Error = String;
-    fn try_from(w: OutcomeWire) -> Result<Outcome, String> {
+    fn try_from(w: AuctionEndWire) -> Result<AuctionEnd, String> {
         match w {
-            OutcomeWire::Contract(c) => Ok(Outcome::Contract(c)),
-            OutcomeWire::Word(s) if s.trim().eq_ignore_ascii_case("misere") => Ok(Outcome::Misere),
-            OutcomeWire::Word(s) => Err(format!(
+            AuctionEndWire::Contract(c) => Ok(AuctionEnd::Contract(c)),
+            AuctionEndWire::Word(s) if s.trim().eq_ignore_ascii_case("misere") => {
+                Ok(AuctionEnd::Misere)
+            }
+            AuctionEndWire::Word(s) => Err(format!(
                 "\"{s}\" is not a contract: use \"misere\" or {{\"declarer\", \"calypsos\", \"points\", \"suit\", \"doubling\"}}"
             )),
         }
     }
 }
 
-impl From<Outcome> for OutcomeWire {
-    fn from(o: Outcome) -> OutcomeWire {
+impl From<AuctionEnd> for AuctionEndWire {
+    fn from(o: AuctionEnd) -> AuctionEndWire {
         match o {
-            Outcome::Misere => OutcomeWire::Word("misere".into()),
-            Outcome::Contract(c) => OutcomeWire::Contract(c),
+            AuctionEnd::Misere => AuctionEndWire::Word("misere".into()),
+            AuctionEnd::Contract(c) => AuctionEndWire::Contract(c),
         }
     }
 }
@@ -110,7 +112,7 @@ pub struct HandReport {
     pub calls: Option<Vec<Call>>,
     /// The auction's result, when the calls are not given (must agree when both are).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub contract: Option<Outcome>,
+    pub contract: Option<AuctionEnd>,
     /// If the table notes it: the cards the declarer's calypso needed at the start of the
     /// hand, which the bonus of the first calypso bid is counted from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -185,7 +187,7 @@ pub struct HandScore {
     #[serde(with = "player")]
     pub dealer: Seat,
     /// The contract or misère; null when the report does not say.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<AuctionEnd>,
     /// Whether the declarer fulfilled the contract (null in misère).
     pub made: Option<bool>,
     #[serde(with = "by_player")]
@@ -207,12 +209,12 @@ pub struct AuctionScore {
 }
 
 /// The auction's result a report gives: from its calls, else its contract.
-fn reported_outcome(dealer: Seat, r: &HandReport) -> Option<Outcome> {
+fn reported_outcome(dealer: Seat, r: &HandReport) -> Option<AuctionEnd> {
     match &r.calls {
         Some(calls) if calls.len() <= MAX_CALLS => match Auction::run(dealer, calls) {
             Ok(a) => match a.state() {
-                AuctionState::Won(c) => Some(Outcome::Contract(c)),
-                AuctionState::Misere => Some(Outcome::Misere),
+                AuctionState::Won(c) => Some(AuctionEnd::Contract(c)),
+                AuctionState::Misere => Some(AuctionEnd::Misere),
                 AuctionState::Open { .. } => None,
             },
             Err(_) => None,
@@ -224,10 +226,10 @@ fn reported_outcome(dealer: Seat, r: &HandReport) -> Option<Outcome> {
 
 /// Each player's trump suit in a hand: the declarer's bid suit, then the opponents' as
 /// named; none in misère. None when the trumps are not known or not allowed.
-pub fn hand_trumps(outcome: Outcome, opponents: Option<[Suit; 2]>) -> Option<HandTrumps> {
+pub fn hand_trumps(outcome: AuctionEnd, opponents: Option<[Suit; 2]>) -> Option<HandTrumps> {
     match outcome {
-        Outcome::Misere => opponents.is_none().then_some([None; PLAYERS]),
-        Outcome::Contract(c) => {
+        AuctionEnd::Misere => opponents.is_none().then_some([None; PLAYERS]),
+        AuctionEnd::Contract(c) => {
             let [lho, rho] = opponents?;
             let own = c.bid.suit;
             if lho == rho || lho == own || rho == own {
@@ -262,7 +264,7 @@ pub fn fulfilled(bid: &Bid, completed: u32, pile: u32, sold: u32) -> bool {
 /// One hand's points by player from its facts: the outcome, each player's trick pile and
 /// calypsos completed in the hand, the declarer's sale and in-progress cards at the start.
 pub fn hand_points(
-    outcome: Outcome,
+    outcome: AuctionEnd,
     piles: [u32; PLAYERS],
     completed: [u32; PLAYERS],
     sold: u32,
@@ -270,13 +272,13 @@ pub fn hand_points(
 ) -> ([PlayerPoints; PLAYERS], Option<bool>) {
     let mut out = [PlayerPoints::default(); PLAYERS];
     let made = match outcome {
-        Outcome::Misere => {
+        AuctionEnd::Misere => {
             for (p, m) in out.iter_mut().zip(misere_scores(piles)) {
                 p.misere = m;
             }
             None
         }
-        Outcome::Contract(c) => {
+        AuctionEnd::Contract(c) => {
             let d = c.declarer.index();
             let defence: u32 = (0..PLAYERS).filter(|&i| i != d).map(|i| piles[i]).sum();
             for (i, p) in out.iter_mut().enumerate() {
@@ -329,8 +331,8 @@ pub fn score(spec: &AuctionSpec, summary: &AuctionSummary) -> AuctionScore {
         let (mut players, made) = match outcome {
             Some(o) => {
                 let start = match o {
-                    Outcome::Contract(c) => counts_before[c.declarer.index()],
-                    Outcome::Misere => SuitCounts::default(),
+                    AuctionEnd::Contract(c) => counts_before[c.declarer.index()],
+                    AuctionEnd::Misere => SuitCounts::default(),
                 };
                 hand_points(o, piles, completed, r.sold.min(DEAL as u32), &start)
             }
@@ -372,7 +374,7 @@ fn check_outcome(
     n: usize,
     r: &HandReport,
     out: &mut Vec<Problem>,
-) -> Option<Outcome> {
+) -> Option<AuctionEnd> {
     let from_calls = match &r.calls {
         None => None,
         Some(calls) if calls.len() > MAX_CALLS => {
@@ -411,12 +413,12 @@ fn check_outcome(
                     ));
                     return None;
                 }
-                AuctionState::Won(c) => Some(Outcome::Contract(c)),
-                AuctionState::Misere => Some(Outcome::Misere),
+                AuctionState::Won(c) => Some(AuctionEnd::Contract(c)),
+                AuctionState::Misere => Some(AuctionEnd::Misere),
             },
         },
     };
-    if let Some(Outcome::Contract(c)) = r.contract
+    if let Some(AuctionEnd::Contract(c)) = r.contract
         && let Some(why) = c.bid.malformed()
     {
         out.push(Problem::in_hand(
@@ -429,9 +431,9 @@ fn check_outcome(
     }
     match (from_calls, r.contract) {
         (Some(a), Some(b)) if a != b => {
-            let name = |o: Outcome| match o {
-                Outcome::Misere => "misère".to_string(),
-                Outcome::Contract(c) => c.to_string(),
+            let name = |o: AuctionEnd| match o {
+                AuctionEnd::Misere => "misère".to_string(),
+                AuctionEnd::Contract(c) => c.to_string(),
             };
             out.push(Problem::in_hand(
                 "contract-mismatch",
@@ -510,16 +512,16 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
             let t = hand_trumps(o, r.opponents_trumps);
             if t.is_none() {
                 let (code, message) = match (o, r.opponents_trumps) {
-                    (Outcome::Misere, _) => (
+                    (AuctionEnd::Misere, _) => (
                         "trumps-in-misere",
                         "a misère hand has no trumps, but the report names the opponents' trumps"
                             .to_string(),
                     ),
-                    (Outcome::Contract(_), None) => (
+                    (AuctionEnd::Contract(_), None) => (
                         "trumps-missing",
                         "the declarer must name the opponents' trumps".to_string(),
                     ),
-                    (Outcome::Contract(c), Some([l, r])) => (
+                    (AuctionEnd::Contract(c), Some([l, r])) => (
                         "trumps-not-distinct",
                         format!(
                             "the opponents' trumps {l} and {r} must differ from each other and from the declarer's {}",
@@ -649,7 +651,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
         }
         // The sale.
         match outcome {
-            Some(Outcome::Misere) if r.sold > 0 => {
+            Some(AuctionEnd::Misere) if r.sold > 0 => {
                 out.push(Problem::in_hand(
                     "sale-in-misere",
                     n,
@@ -661,7 +663,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                 ));
                 whole = false;
             }
-            Some(Outcome::Contract(c)) if r.sold > 0 => {
+            Some(AuctionEnd::Contract(c)) if r.sold > 0 => {
                 let d = c.declarer;
                 let l = &lines[d.index()];
                 let completed = l.calypsos.saturating_sub(calypsos_before[d.index()]);
@@ -721,7 +723,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
         // The bonus the table noted.
         if let (Some(needed), Some(o)) = (r.needed, outcome) {
             let due = match o {
-                Outcome::Contract(c) if c.bid.calypsos > 0 => Some((
+                AuctionEnd::Contract(c) if c.bid.calypsos > 0 => Some((
                     c,
                     13 - counts_before[c.declarer.index()].get(c.bid.suit).min(12),
                 )),
@@ -757,7 +759,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
                 let mut added = 0i64;
                 if let Some(suit) = trumps[s] {
                     let sold = match outcome {
-                        Outcome::Contract(c) if c.declarer == seat => i64::from(r.sold),
+                        AuctionEnd::Contract(c) if c.declarer == seat => i64::from(r.sold),
                         _ => 0,
                     };
                     let new = i64::from(l.calypsos - calypsos_before[s]);
@@ -842,8 +844,12 @@ mod tests {
         assert_eq!(misere_scores([11, 20, 20]), [0, -310, -310]);
     }
 
-    fn contract(calypsos: u8, points: u32, doubling: super::super::bidding::Doubling) -> Outcome {
-        Outcome::Contract(Contract {
+    fn contract(
+        calypsos: u8,
+        points: u32,
+        doubling: super::super::bidding::Doubling,
+    ) -> AuctionEnd {
+        AuctionEnd::Contract(Contract {
             declarer: Seat::North,
             bid: Bid::new(calypsos, points, Suit::Spades),
             doubling,

@@ -7,7 +7,7 @@ use super::spec::{EmbersSpec, HAND_SIZE};
 use super::summary::{EmbersSummary, HandSummary, PlayerLine, Sides};
 use crate::engine::calypso::Calypsos;
 use crate::engine::cards::{Card, CardCounts, Rank, Seat};
-use crate::engine::game::{Game, HandsError, PlayError, Played, Revoke, take_trick};
+use crate::engine::game::{CardPlayed, Game, HandsError, PlayError, Revoke, take_trick};
 
 /// Why a deal cannot be the next hand of this game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -228,7 +228,7 @@ impl<'s> EmbersGame<'s> {
     }
 
     /// Plays `card` for the seat to play; a revoke is recorded and the play stands.
-    pub fn play(&mut self, card: Card) -> Result<Played, PlayError> {
+    pub fn play(&mut self, card: Card) -> Result<CardPlayed, PlayError> {
         let Some(game) = self.game.as_mut().filter(|g| !g.is_over()) else {
             return Err(PlayError::NotInPlay);
         };

@@ -12,7 +12,7 @@ use super::song::{self, LEFTOVER_PENALTY, MedleyRefusal, Reading, Tally};
 use super::summary::{KaisoSummary, SideSummary, SummarySong};
 use super::wire;
 use crate::engine::cards::{Card, CardCounts, Seat};
-use crate::engine::game::{Game, HandsError, PlayError, Played, Revoke};
+use crate::engine::game::{CardPlayed, Game, HandsError, PlayError, Revoke};
 use crate::engine::spec::{GameSpec, Variant};
 
 /// A song scored: which, when, as what, with what cards, for how many points.
@@ -255,7 +255,7 @@ impl<'s> KaisoGame<'s> {
 
     /// Plays a card (a revoke is recorded and stands, as in Calypso). The fourth card of a
     /// trick leaves it to be placed by its winner ([`KaisoGame::won_trick`]).
-    pub fn play(&mut self, card: Card) -> Result<Played, KaisoPlayError> {
+    pub fn play(&mut self, card: Card) -> Result<CardPlayed, KaisoPlayError> {
         if let Some(w) = &self.won {
             return Err(KaisoPlayError::PlaceFirst {
                 winner: w.winner,

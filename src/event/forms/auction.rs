@@ -21,8 +21,8 @@ use crate::engine::auction::spec::{
     DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name, right_of,
 };
 use crate::engine::auction::{
-    self, Auction, AuctionScore, AuctionSpec, AuctionState, AuctionSummary, Call, Doubling,
-    HandReport, MAX_CALLS, Outcome, PlayerLine, SuitCounts,
+    self, Auction, AuctionEnd, AuctionScore, AuctionSpec, AuctionState, AuctionSummary, Call,
+    Doubling, HandReport, MAX_CALLS, PlayerLine, SuitCounts,
 };
 use crate::engine::{Problem, Seat, Suit};
 use crate::event::table_report::Breakdown;
@@ -782,8 +782,8 @@ pub fn rows(score: &AuctionScore) -> Vec<AuctionRow> {
         .map(|h| AuctionRow {
             hand: h.hand,
             contract: match h.outcome {
-                Some(Outcome::Misere) => "misère".into(),
-                Some(Outcome::Contract(c)) => {
+                Some(AuctionEnd::Misere) => "misère".into(),
+                Some(AuctionEnd::Contract(c)) => {
                     format!("{}: {}", player_name(c.declarer), contract_words(&c))
                 }
                 None => String::new(),
@@ -906,8 +906,8 @@ mod tests {
             }
             assert_eq!(again, f);
             // And the stored result's running score, from the report read back.
-            let crate::event::results::Report::Auction(read) =
-                crate::event::results::Report::of_json(sheet.clone())
+            let crate::event::results::TableReport::Auction(read) =
+                crate::event::results::TableReport::of_json(sheet.clone())
             else {
                 panic!("seed {seed}: an Auction report reads as one");
             };
@@ -962,7 +962,7 @@ mod tests {
                 bid: Bid::new(1, 20, Suit::Spades),
                 doubling,
             };
-            let calls = Outcome::Contract(c)
+            let calls = AuctionEnd::Contract(c)
                 .shortest_auction(AuctionSpec::dealer_of_hand(2))
                 .unwrap();
             let a = Auction::run(AuctionSpec::dealer_of_hand(2), &calls).unwrap();

@@ -8,7 +8,7 @@ use crate::deals::record::duet_player;
 use crate::engine::embers::{HandSummary, MAX_HANDS};
 use crate::engine::json::{CardText, DummiesInput, PlayerInput, SeatMap};
 use crate::engine::{Card, GameSpec, Problem, Seat};
-use crate::event::results::Report;
+use crate::event::results::TableReport;
 use crate::event::settings::GameKind;
 use crate::event::table_report::{CalypsoReport, DealLine, RecordInput, SheetInput};
 
@@ -295,7 +295,7 @@ impl TableForm {
 
     /// The form a stored report came from, for a director's correction to start from what
     /// the table entered.
-    pub fn from_sheet(report: &Report, round: u32, board: u32) -> TableForm {
+    pub fn from_sheet(report: &TableReport, round: u32, board: u32) -> TableForm {
         let mut pairs = vec![
             ("round".to_string(), round.to_string()),
             ("board".to_string(), board.to_string()),
@@ -330,7 +330,7 @@ impl TableForm {
             }
         };
         let calypso = match report {
-            Report::Embers(e) => {
+            TableReport::Embers(e) => {
                 pairs.push(("mode".into(), Mode::Hands.name().into()));
                 for (i, h) in e.hands.iter().take(MAX_HANDS).enumerate() {
                     let prefix = format!("h{}_", i + 1);
@@ -354,20 +354,20 @@ impl TableForm {
                 }
                 return TableForm::from_pairs(pairs);
             }
-            Report::Auction(a) => {
+            TableReport::Auction(a) => {
                 let mut f = TableForm::from_pairs(pairs);
                 f.mode = Some(Mode::Auction);
                 f.auction = AuctionForm::from_summary(a);
                 return f;
             }
-            Report::Kaiso(k) => {
+            TableReport::Kaiso(k) => {
                 let mut f = TableForm::from_pairs(pairs);
                 f.mode = Some(Mode::Songs);
                 f.songs = SongsForm::from_summary(k);
                 return f;
             }
-            Report::Calypso(c) => Some(c.report()),
-            Report::NotReported | Report::Unreadable(_) => None,
+            TableReport::Calypso(c) => Some(c.report()),
+            TableReport::NotReported | TableReport::Unreadable(_) => None,
         };
         let dummy = |k: usize, d: &DummiesInput, pairs: &mut Vec<(String, String)>| {
             for (player, seat) in [("majors", &d.majors), ("minors", &d.minors)] {

@@ -5,7 +5,7 @@
 
 use crate::engine::kaiso::{self, KaisoSummary, Kind, Partnerships, SideSummary, SummarySong};
 use crate::engine::{GameSpec, Problem, Rank, Suit};
-use crate::event::results::Report;
+use crate::event::results::TableReport;
 use crate::event::seats::side_called;
 use crate::event::table_report::Breakdown;
 
@@ -428,10 +428,10 @@ pub struct SongsReport {
 /// (nothing for another report).
 pub fn songs_report(
     spec: &GameSpec,
-    report: &Report,
+    report: &TableReport,
     breakdown: Option<&Breakdown>,
 ) -> Vec<SongsReport> {
-    let (Report::Kaiso(summary), Some(Breakdown::Kaiso(score))) = (report, breakdown) else {
+    let (TableReport::Kaiso(summary), Some(Breakdown::Kaiso(score))) = (report, breakdown) else {
         return Vec::new();
     };
     summary
@@ -503,8 +503,8 @@ mod tests {
         assert_eq!((p.ew.songs.len(), p.ew.trick_pile_count), (0, Some(68)));
         // Read back from the stored JSON, the form is the same.
         let json = serde_json::to_value(KaisoSummary { partnerships: p }).unwrap();
-        let crate::event::results::Report::Kaiso(read) =
-            crate::event::results::Report::of_json(json)
+        let crate::event::results::TableReport::Kaiso(read) =
+            crate::event::results::TableReport::of_json(json)
         else {
             panic!("a Kaiso report reads as one");
         };

@@ -17,8 +17,8 @@ use serde::{Serialize, Serializer};
 
 use super::results::ResultStatus;
 use crate::scoring::matchpoints::{self, Field};
-use crate::scoring::sheet::{Game, Outcome, PairResult, Sheet, TallySide, number};
-use crate::scoring::{Report, tally, team};
+use crate::scoring::sheet::{Game, PairResult, Sheet, TableScore, TallySide, number};
+use crate::scoring::{SheetScores, tally, team};
 
 /// A figure as the scoring output shows it: two decimals, whole numbers without a fraction
 /// (`95.83`, `12`, `2.4`). Serialized and displayed alike.
@@ -462,7 +462,7 @@ pub fn build(
 /// standings pages use the scoring their standings came from, never a second one.
 pub fn build_from(
     sheet: &Sheet,
-    report: &Report,
+    report: &SheetScores,
     names: &EntryNames,
     marks: &ResultMarks,
 ) -> Result<EventStandings, String> {
@@ -474,7 +474,7 @@ pub fn build_from(
                 results,
                 ..
             },
-            Report::Matchpoints(report),
+            SheetScores::Matchpoints(report),
         ) => {
             marks.check(&pair_keys(results))?;
             let mut v = matchpoint_view(report, results, names, marks);
@@ -482,12 +482,12 @@ pub fn build_from(
             v.compare = Some(compare.name());
             v
         }
-        (Sheet::Tally { games }, Report::Tally(report)) => {
+        (Sheet::Tally { games }, SheetScores::Tally(report)) => {
             let keys = games.iter().map(|g| (g.round, g.table, None)).collect();
             marks.check(&keys)?;
             tally_view(report, games, names, marks)
         }
-        (Sheet::Team { teams, results }, Report::Team(report)) => {
+        (Sheet::Team { teams, results }, SheetScores::Team(report)) => {
             marks.check(&pair_keys(results))?;
             team_view(report, teams, results, names, marks)
         }
@@ -503,14 +503,14 @@ fn pair_keys(results: &[PairResult]) -> BTreeSet<(u32, u32, Option<u32>)> {
         .collect()
 }
 
-fn side_scores(outcome: Outcome) -> (String, String, Option<i64>) {
+fn side_scores(outcome: TableScore) -> (String, String, Option<i64>) {
     match outcome {
-        Outcome::Scored { majors, minors } => (
+        TableScore::Scored { majors, minors } => (
             majors.to_string(),
             minors.to_string(),
             Some(majors - minors),
         ),
-        Outcome::Adjusted { majors, minors } => (majors.label(), minors.label(), None),
+        TableScore::Adjusted { majors, minors } => (majors.label(), minors.label(), None),
     }
 }
 
@@ -573,7 +573,7 @@ struct PairBoard {
 }
 
 fn matchpoint_view(
-    report: &matchpoints::Report,
+    report: &matchpoints::MatchpointReport,
     results: &[PairResult],
     names: &EntryNames,
     marks: &ResultMarks,

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use crate::event::club::{self, Club, Email, Invite, NewDirector, Password, TimeZone};
 use crate::service::accounts::{self as service, CreateError, LoginOutcome};
-use crate::web::auth::{self, SESSION_LOGIN, Viewer};
+use crate::web::auth::{self, MaybeDirector, SESSION_LOGIN};
 use crate::web::error::AppError;
 use crate::web::page::{FieldErrors, Nav, flash, rotate_csrf, see_other};
 use crate::web::render::html_page;
@@ -47,7 +47,7 @@ pub struct TokenQuery {
 pub async fn setup_form(
     state: web::Data<AppState>,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     q: web::Query<TokenQuery>,
 ) -> Result<HttpResponse, AppError> {
     let token = q.into_inner().token;
@@ -79,7 +79,7 @@ pub async fn setup_form(
 pub async fn setup(
     state: web::Data<AppState>,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     form: web::Form<SetupForm>,
 ) -> Result<HttpResponse, AppError> {
     let mut form = form.into_inner();
@@ -182,7 +182,7 @@ pub struct NextQuery {
 
 pub async fn login_form(
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     q: web::Query<NextQuery>,
 ) -> HttpResponse {
     html_page(
@@ -200,7 +200,7 @@ pub async fn login(
     state: web::Data<AppState>,
     req: HttpRequest,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
@@ -290,7 +290,7 @@ async fn open_invite(state: &AppState, token: &str) -> Result<(Invite, Club), Ap
 pub async fn invite_form(
     state: web::Data<AppState>,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let (invite, club) = open_invite(&state, &path.into_inner()).await?;
@@ -309,7 +309,7 @@ pub async fn invite_form(
 pub async fn accept_invite(
     state: web::Data<AppState>,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<String>,
     form: web::Form<InviteForm>,
 ) -> Result<HttpResponse, AppError> {

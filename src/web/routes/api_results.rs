@@ -13,7 +13,7 @@ use crate::engine::json::{DummiesInput, PlayerInput, SeatMap};
 use crate::engine::kaiso::{Partnerships, SideSummary};
 use crate::event::club::TimeZone;
 use crate::event::entries::Entry;
-use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, TableResult};
+use crate::event::results::{Adjusted, AuditEntry, AuditValues, BoardOutcome, TableResult};
 use crate::event::table_report::{DealLine, RecordInput, SheetInput};
 use crate::event::threes::table_scores;
 use crate::event::{Event, EventId, ResultId};
@@ -169,11 +169,11 @@ fn ruling_of(
         (true, true, _) => return Err("a board is either not played or fouled, not both".into()),
         (_, false, Some(side)) => Ruling::late_pair(side),
         (true, false, None) => Ruling {
-            outcome: Some(Outcome::NotPlayed),
+            outcome: Some(BoardOutcome::NotPlayed),
             ..Ruling::default()
         },
         (false, true, None) => Ruling {
-            outcome: Some(Outcome::Fouled),
+            outcome: Some(BoardOutcome::Fouled),
             ..Ruling::default()
         },
         (false, false, None) => Ruling::default(),
@@ -245,7 +245,7 @@ pub fn result_json(
         "status": r.values.status.name(),
         "audit": audit.iter().filter(|(id, _)| *id == r.id).map(|(_, a)| audit_json(a)).collect::<Vec<_>>(),
     });
-    if r.values.outcome != Outcome::Played {
+    if r.values.outcome != BoardOutcome::Played {
         v["outcome"] = json!(r.values.outcome.name());
     }
     if r.values.is_adjusted() {

@@ -13,8 +13,8 @@ use crate::event::archive::{
 };
 use crate::event::club::Club;
 use crate::event::entries::{Entry, EntryKind};
-use crate::event::game::Game;
-use crate::event::results::Outcome;
+use crate::event::game::EventGame;
+use crate::event::results::BoardOutcome;
 use crate::event::standings::export::to_csv;
 use crate::event::threes::scores_of;
 use crate::event::{Event, EventStatus, Viewer};
@@ -23,7 +23,7 @@ use crate::service::archive::entries_of_events;
 use crate::service::clubs::club_with_events;
 use crate::service::play::individual_sides;
 use crate::service::standings::names_of;
-use crate::web::auth::Viewer as AuthViewer;
+use crate::web::auth::MaybeDirector;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
@@ -37,7 +37,7 @@ const MOST_SEARCH_CHARS: usize = 100;
 /// The club and its archived events the viewer may see (newest first), with the viewer.
 async fn archive_of(
     state: &AppState,
-    viewer: &AuthViewer,
+    viewer: &MaybeDirector,
     slug: String,
 ) -> Result<(Club, Vec<Event>, Viewer), AppError> {
     let (club, events) = state
@@ -81,7 +81,7 @@ struct ArchivePage {
 pub async fn page(
     state: web::Data<AppState>,
     session: Session,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let (club, events, who) = archive_of(&state, &viewer, path.into_inner()).await?;
@@ -91,7 +91,7 @@ pub async fn page(
             id: ev.id.to_string(),
             name: ev.settings.name().to_string(),
             date: ev.settings.date().format("%a %-d %b").to_string(),
-            game: Game::of(&ev.settings).label(),
+            game: EventGame::of(&ev.settings).label(),
             status: ev.status.name(),
             winners: vec![],
             provisional: false,
@@ -160,7 +160,7 @@ struct SearchPage {
 pub async fn search_page(
     state: web::Data<AppState>,
     session: Session,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<String>,
     query: web::Query<SearchQuery>,
 ) -> Result<HttpResponse, AppError> {
@@ -219,7 +219,7 @@ async fn entries_of(
 }
 
 /// One event on a player's page.
-struct Played {
+struct PersonEvent {
     href: String,
     name: String,
     date: String,
@@ -240,7 +240,7 @@ struct PersonPage {
     club: Club,
     name: String,
     guest: bool,
-    played: Vec<Played>,
+    played: Vec<PersonEvent>,
     chart: Option<LineChart>,
     average: Option<String>,
 }
@@ -250,7 +250,7 @@ struct PersonPage {
 pub async fn person(
     state: web::Data<AppState>,
     session: Session,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, key) = path.into_inner();
@@ -273,7 +273,7 @@ pub async fn person(
             continue;
         };
         name.get_or_insert_with(|| me.name.clone());
-        let game = Game::of(&ev.settings);
+        let game = EventGame::of(&ev.settings);
         let partners = if let Some(how) = game.person_format() {
             format!("{how} (individual)")
         } else if entry.kind == EntryKind::Individual {
@@ -288,7 +288,7 @@ pub async fn person(
             others.join(", ")
         };
         let href = format!("/c/{}/events/{}", club.slug, ev.id);
-        let mut row = Played {
+        let mut row = PersonEvent {
             href,
             name: ev.settings.name().to_string(),
             date: ev.settings.date().format("%-d %b %Y").to_string(),
@@ -385,7 +385,7 @@ const HISTORY_COLUMNS: [&str; 23] = [
 /// 2, 3) with their three scores, and no net.
 fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
     let names = names_of(&c.ev, &c.scores);
-    let game = Game::of(&c.ev.settings);
+    let game = EventGame::of(&c.ev.settings);
     let auction = c.ev.settings.auction_spec();
     let who = |numbers: Vec<u32>| -> (String, String) {
         (
@@ -435,7 +435,7 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
             };
             let ((mj, mj_name), (mn, mn_name)) = (who(majors), who(minors));
             let (th, th_name) = who(third);
-            let played = r.values.outcome == Outcome::Played;
+            let played = r.values.outcome == BoardOutcome::Played;
             let three = auction.as_ref().map(|spec| scores_of(spec, r));
             let score = |i: usize, two: i32| match (played, three) {
                 (false, _) => String::new(),
@@ -488,7 +488,7 @@ fn history_rows(c: &Computed, base_url: &str) -> Vec<Vec<String>> {
 /// each, for spreadsheets.
 pub async fn history_csv(
     state: web::Data<AppState>,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let (club, mut events, who) = archive_of(&state, &viewer, path.into_inner()).await?;

@@ -13,17 +13,17 @@ use crate::deals::par::Figures;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat};
 use crate::event::club::{Club, TimeZone};
-use crate::event::game::Game;
+use crate::event::game::EventGame;
 use crate::event::par::{self, BoardParShown, EventPars};
-use crate::event::results::{Report, TableResult};
+use crate::event::results::{TableReport, TableResult};
 use crate::event::seats::SideNames;
 use crate::event::seats::side_letters;
 use crate::event::standings;
 use crate::event::table_report::dummies_words;
 use crate::event::{Event, EventId, papers};
 use crate::service;
-use crate::service::standings::{Played, played_of};
-use crate::web::auth::Viewer;
+use crate::service::standings::{EventResults, played_of};
+use crate::web::auth::MaybeDirector;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
@@ -244,7 +244,7 @@ fn duet_dummies(spec: &GameSpec, board: u32, results: &[TableResult], deals: &mu
         results.iter().filter(|r| r.place.board == board).collect();
     results.sort_by_key(|r| r.place);
     for r in results {
-        let Report::Calypso(calypso) = &r.values.report else {
+        let TableReport::Calypso(calypso) = &r.values.report else {
             continue;
         };
         for (deal, chosen) in deals.iter_mut().zip(calypso.dummies()) {
@@ -292,7 +292,7 @@ fn traveller(
     zone: TimeZone,
     who: crate::event::Viewer,
     board: u32,
-    played: &Played,
+    played: &EventResults,
     entries: &[crate::event::entries::Entry],
 ) -> Option<BoardTraveller> {
     let exposure = ev.exposure();
@@ -342,7 +342,7 @@ fn traveller(
 /// The event of a viewer-page path, if the viewer may see its cards.
 async fn visible_event(
     state: &AppState,
-    viewer: &Viewer,
+    viewer: &MaybeDirector,
     slug: String,
     event: &str,
 ) -> Result<(Club, Event, bool), AppError> {
@@ -350,7 +350,7 @@ async fn visible_event(
     let who = viewer.toward(club.id);
     // Hidden, not forbidden: as the boards API and the PDFs answer before release. A game
     // dealt at the table (Embers) has no boards to view.
-    if !ev.exposure().papers_visible(who) || !Game::of(&ev.settings).papers() {
+    if !ev.exposure().papers_visible(who) || !EventGame::of(&ev.settings).papers() {
         return Err(AppError::NotFound);
     }
     let directors_only = !ev.hand_records_released;
@@ -361,7 +361,7 @@ async fn visible_event(
 pub async fn list(
     state: web::Data<AppState>,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, event) = path.into_inner();
@@ -381,7 +381,7 @@ pub async fn list(
 pub async fn show(
     state: web::Data<AppState>,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, event, board) = path.into_inner();

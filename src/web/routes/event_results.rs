@@ -11,7 +11,7 @@ use crate::engine::auction::AuctionSpec;
 use crate::event::club::TimeZone;
 use crate::event::entries::Entry;
 use crate::event::results::{
-    Adjusted, Outcome, PublicState, Publication, ResultStatus, TableResult, public_state,
+    Adjusted, BoardOutcome, PublicState, Publication, ResultStatus, TableResult, public_state,
 };
 use crate::event::seats::SideNames;
 use crate::event::threes::scores_of;
@@ -203,7 +203,7 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
         Some((m, n)) => (players(m), players(n)),
         None => (entry(r.sides.majors), entry(r.sides.minors)),
     };
-    let played = r.values.outcome == Outcome::Played;
+    let played = r.values.outcome == BoardOutcome::Played;
     let line = |side: &str, who: Option<String>, score: i32, adj: Option<Adjusted>| SideLine {
         side: side.to_string(),
         who: who.unwrap_or_else(|| "–".into()),
@@ -221,9 +221,9 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
         }),
     };
     let outcome = match r.values.outcome {
-        Outcome::Played => None,
-        Outcome::NotPlayed => Some("not played"),
-        Outcome::Fouled => Some("fouled"),
+        BoardOutcome::Played => None,
+        BoardOutcome::NotPlayed => Some("not played"),
+        BoardOutcome::Fouled => Some("fouled"),
     };
     if let Some(spec) = input.auction {
         // A table of three: each position's player and the engine's score of the hands.
@@ -287,7 +287,7 @@ fn line(input: &ResultsInput, r: &TableResult) -> ResultLine {
 mod tests {
     use super::*;
     use crate::event::entries::EntryKind;
-    use crate::event::results::{Place, Report};
+    use crate::event::results::{Place, TableReport};
     use crate::event::{EntryId, EventId, EventStatus, ResultId};
 
     fn at(d: u32, h: u32, m: u32) -> NaiveDateTime {
@@ -326,9 +326,9 @@ mod tests {
             values: crate::event::results::ResultValues {
                 scores: crate::event::results::Sides::new(540, 120),
                 status,
-                outcome: Outcome::Played,
+                outcome: BoardOutcome::Played,
                 adjusted: crate::event::results::Sides::new(None, None),
-                report: Report::none(),
+                report: TableReport::none(),
             },
             entered_by: "test".into(),
             created_at: at(1, 20, 0),
@@ -499,13 +499,13 @@ mod tests {
     #[test]
     fn final_results_badge_only_what_is_under_review_and_show_rulings() {
         let mut ruled = result(1, 2, 2, ResultStatus::Confirmed);
-        ruled.values.outcome = Outcome::NotPlayed;
+        ruled.values.outcome = BoardOutcome::NotPlayed;
         ruled.values.adjusted.majors = Some(Adjusted::AvePlus);
         ruled.values.adjusted.minors = Some(Adjusted::Percent(40.0));
         let mut adjusted = result(1, 6, 6, ResultStatus::Confirmed);
         adjusted.values.adjusted.minors = Some(Adjusted::AveMinus);
         let mut fouled = result(1, 3, 3, ResultStatus::Confirmed);
-        fouled.values.outcome = Outcome::Fouled;
+        fouled.values.outcome = BoardOutcome::Fouled;
         let results = [
             result(1, 1, 1, ResultStatus::Confirmed),
             ruled,

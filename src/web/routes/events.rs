@@ -15,7 +15,7 @@ use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::{Club, TimeZone};
 use crate::event::game::GameChoice;
 use crate::event::lifecycle::{self, MAX_REASON};
-use crate::event::results::Outcome;
+use crate::event::results::BoardOutcome;
 use crate::event::rounds::OpenState;
 use crate::event::settings::{
     DEFAULT_CORRECTION_MINUTES, Field, MAX_BOARDS, MAX_CORRECTION_MINUTES, MAX_NAME, MAX_TABLES,
@@ -25,7 +25,7 @@ use crate::event::{
     PublishedCommitment, SettingsDraft, SettingsErrors, TrumpsDraft,
 };
 use crate::service;
-use crate::web::auth::{ClubDirector, Viewer};
+use crate::web::auth::{ClubDirector, MaybeDirector};
 use crate::web::error::AppError;
 use crate::web::extract::DirectorEvent;
 use crate::web::page::{EventSummary, FieldErrors, Nav, confirmation, count, flash, see_other};
@@ -589,7 +589,7 @@ async fn finish_page(
                 board: g.board,
                 state: g.state.name(),
                 scores: match result {
-                    Some(r) if r.values.outcome == Outcome::Played => {
+                    Some(r) if r.values.outcome == BoardOutcome::Played => {
                         format!("{} – {}", r.values.scores.majors, r.values.scores.minors)
                     }
                     _ => String::new(),
@@ -987,7 +987,7 @@ impl From<&Event> for EventView {
             tables: count(s.tables(), "table", "tables"),
             boards: {
                 // A game dealt at the table has no boards: its table-rounds' games.
-                let deal = crate::event::game::Game::of(s).deal();
+                let deal = crate::event::game::EventGame::of(s).deal();
                 count(s.boards(), deal.one, deal.many)
             },
             seating: seating(s.trumps()),
@@ -1054,7 +1054,7 @@ fn stamp(t: chrono::NaiveDateTime, zone: TimeZone) -> String {
 pub async fn show(
     state: web::Data<AppState>,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, id) = path.into_inner();

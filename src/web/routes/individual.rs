@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use crate::event::club::Club;
 use crate::event::entries::Entry;
-use crate::event::game::{Game, MovementWords};
+use crate::event::game::{EventGame, MovementWords};
 use crate::event::individual::{
     DEFAULT_ROUNDS, IndividualOptions, IndividualPlan, IndividualPlanError, options_open,
 };
@@ -255,7 +255,7 @@ async fn render(
         .await?;
     let names = names(&st.entries);
     let tables = u32::from(ev.settings.tables());
-    let game = Game::of(&ev.settings);
+    let game = EventGame::of(&ev.settings);
     let first_round = if game.three_scores() {
         match st.threes.iter().find(|r| r.round() == 1) {
             Some(r) => Ok(r.clone()),
@@ -426,7 +426,7 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
             Ok((st, codes, reported))
         })
         .await?;
-    if Game::of(&ev.settings).three_scores() {
+    if EventGame::of(&ev.settings).three_scores() {
         return Ok(threes_parts(ev, &st, codes, &reported));
     }
     let names = names(&st.entries);

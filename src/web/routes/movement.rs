@@ -11,7 +11,7 @@ use serde::Deserialize;
 use crate::event::EventId;
 use crate::event::club::Club;
 use crate::event::entries::Entry;
-use crate::event::game::{Game, Word};
+use crate::event::game::{EventGame, Word};
 use crate::event::movement::MovementChange;
 use crate::event::movement::{
     MovementOptions, MovementPatch, PlanError, heat_boards_per_round, movement_kind, movement_open,
@@ -22,7 +22,7 @@ use crate::event::settings::EventSettings;
 use crate::movement::{Movement, MovementKind, Side, round_limits};
 use crate::service;
 use crate::service::play::MovementChangeError;
-use crate::web::auth::Viewer;
+use crate::web::auth::MaybeDirector;
 use crate::web::error::AppError;
 use crate::web::extract::DirectorEvent;
 use crate::web::page::{FieldErrors, Nav, flash, number_list, see_other};
@@ -314,7 +314,7 @@ impl MovementForm {
 async fn render(
     state: &AppState,
     session: &Session,
-    viewer: &Viewer,
+    viewer: &MaybeDirector,
     club: Club,
     id: EventId,
     form: Option<MovementForm>,
@@ -354,7 +354,7 @@ async fn render(
     };
     let sides = ev.settings.side_names();
     // Duet's entries are single players: "player", not "pair".
-    let entry = Game::of(&ev.settings).entry();
+    let entry = EventGame::of(&ev.settings).entry();
     let page = MovementPage {
         nav: Nav::new(session, viewer),
         event_id: id,
@@ -401,7 +401,7 @@ async fn render(
 pub async fn show(
     state: web::Data<AppState>,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, id) = path.into_inner();
@@ -432,7 +432,7 @@ pub async fn generate(
     form: web::Form<MovementForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = ev.id;
-    let viewer = Viewer(Some((d.director.clone(), d.club.clone())));
+    let viewer = MaybeDirector(Some((d.director.clone(), d.club.clone())));
     let form = form.into_inner();
     let options = match form.options() {
         Ok(o) => o,

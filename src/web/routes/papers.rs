@@ -5,11 +5,11 @@
 use actix_web::{HttpResponse, web};
 
 use crate::event::EventId;
-use crate::event::game::Game;
+use crate::event::game::EventGame;
 use crate::event::par::EventPars;
 use crate::print::hand_records::{PdfKind, event_papers_with_pars};
 use crate::service::events::club_event;
-use crate::web::auth::Viewer;
+use crate::web::auth::MaybeDirector;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
 
@@ -31,7 +31,7 @@ fn paper(name: &str) -> Option<(PdfKind, bool)> {
 /// `/c/{club}/events/{event}/hand-records.pdf`, the first paper the site offered.
 pub async fn hand_records(
     state: web::Data<AppState>,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (club, event) = path.into_inner();
@@ -41,7 +41,7 @@ pub async fn hand_records(
 /// `/c/{club}/events/{event}/papers/{paper}.pdf`.
 pub async fn download(
     state: web::Data<AppState>,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (club, event, name) = path.into_inner();
@@ -50,7 +50,7 @@ pub async fn download(
 
 async fn serve(
     state: web::Data<AppState>,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     slug: String,
     event: String,
     name: String,
@@ -72,7 +72,8 @@ async fn serve(
         .await?;
     // Hidden, not forbidden: an outsider cannot tell unreleased records from none.
     // A game dealt at the table (Embers) has no boards: nothing the site deals is played.
-    if !ev.exposure().papers_visible(viewer.toward(ev.club_id)) || !Game::of(&ev.settings).papers()
+    if !ev.exposure().papers_visible(viewer.toward(ev.club_id))
+        || !EventGame::of(&ev.settings).papers()
     {
         return Err(AppError::NotFound);
     }

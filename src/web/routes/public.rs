@@ -8,7 +8,7 @@ use askama::Template;
 use crate::event::EventStatus;
 use crate::event::club::Club;
 use crate::service::clubs;
-use crate::web::auth::Viewer;
+use crate::web::auth::MaybeDirector;
 use crate::web::error::AppError;
 use crate::web::page::EventSummary;
 use crate::web::page::Nav;
@@ -27,7 +27,7 @@ struct IndexPage {
 pub async fn index(
     state: web::Data<AppState>,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
 ) -> Result<HttpResponse, AppError> {
     let clubs = state.db(|c| Ok(clubs::all_clubs(c)?)).await?;
     Ok(html_page(
@@ -54,7 +54,7 @@ struct ClubHome {
 pub async fn club_home(
     state: web::Data<AppState>,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let slug = path.into_inner();
@@ -100,7 +100,7 @@ struct DocPage {
 }
 
 /// docs/api.md as a page of the site, so the tokens page can link to it.
-pub async fn api_doc(session: Session, viewer: Viewer) -> HttpResponse {
+pub async fn api_doc(session: Session, viewer: MaybeDirector) -> HttpResponse {
     let mut body = String::new();
     let parser = pulldown_cmark::Parser::new_ext(API_DOC, pulldown_cmark::Options::ENABLE_TABLES);
     pulldown_cmark::html::push_html(&mut body, parser);

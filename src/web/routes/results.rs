@@ -18,7 +18,9 @@ use crate::db::{DbConnection, DbError};
 use crate::engine::{GameSpec, Problem, Seat};
 use crate::event::club::{Club, TimeZone};
 use crate::event::forms::calypso::TableForm;
-use crate::event::results::{Adjusted, AuditEntry, AuditValues, Outcome, Report, TableResult};
+use crate::event::results::{
+    Adjusted, AuditEntry, AuditValues, BoardOutcome, TableReport, TableResult,
+};
 use crate::event::rounds::{GridState, grid_state};
 use crate::event::seats::SideNames;
 use crate::event::table_report::{Breakdown, CalypsoReport};
@@ -114,9 +116,9 @@ fn auction_lines(breakdown: Option<&Breakdown>) -> Vec<String> {
 pub fn ruling_text(r: &TableResult) -> String {
     let mut parts = vec![];
     match r.values.outcome {
-        Outcome::Played => {}
-        Outcome::NotPlayed => parts.push("not played".to_string()),
-        Outcome::Fouled => parts.push("fouled".to_string()),
+        BoardOutcome::Played => {}
+        BoardOutcome::NotPlayed => parts.push("not played".to_string()),
+        BoardOutcome::Fouled => parts.push("fouled".to_string()),
     }
     let adjusted: Vec<String> = [
         ("majors", r.values.adjusted.majors),
@@ -132,7 +134,7 @@ pub fn ruling_text(r: &TableResult) -> String {
 }
 
 fn scores_text(r: &TableResult) -> String {
-    if r.values.outcome == Outcome::Played {
+    if r.values.outcome == BoardOutcome::Played {
         format!("{} – {}", r.values.scores.majors, r.values.scores.minors)
     } else {
         String::new()
@@ -169,7 +171,7 @@ fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRo
                                 player(third)
                             ),
                             result
-                                .filter(|r| r.values.outcome == Outcome::Played)
+                                .filter(|r| r.values.outcome == BoardOutcome::Played)
                                 .map(|r| scores_of(spec, r).map(|n| n.to_string()).join(" – "))
                                 .unwrap_or_default(),
                         ),
@@ -306,7 +308,7 @@ async fn grid_part(state: &AppState, d: &ClubDirector, ev: &Event) -> Result<Str
         current: ev.round.current,
         running: ev.status.is_running(),
         rounds,
-        deal: crate::event::game::Game::of(&ev.settings).deal().one,
+        deal: crate::event::game::EventGame::of(&ev.settings).deal().one,
         sides: if ev.settings.auction_spec().is_some() {
             "Positions 1 v 2 v 3".to_string()
         } else {
@@ -351,11 +353,11 @@ impl RulingForm {
         let ruling = match self.ruling.as_str() {
             "adjust" => Ruling::default(),
             "not-played" => Ruling {
-                outcome: Some(Outcome::NotPlayed),
+                outcome: Some(BoardOutcome::NotPlayed),
                 ..Ruling::default()
             },
             "fouled" => Ruling {
-                outcome: Some(Outcome::Fouled),
+                outcome: Some(BoardOutcome::Fouled),
                 ..Ruling::default()
             },
             "late-majors" => Ruling::late_pair(Side::Majors),
@@ -404,7 +406,7 @@ fn values_text(values: &AuditValues) -> String {
         AuditValues::Other(json) => return json.to_string(),
     };
     let mut parts = vec![];
-    if v.outcome == Outcome::Played {
+    if v.outcome == BoardOutcome::Played {
         parts.push(format!("{} – {}", v.scores.majors, v.scores.minors));
     } else {
         parts.push(v.outcome.name().replace('-', " "));
@@ -429,7 +431,11 @@ fn audit_line(a: &AuditEntry, zone: TimeZone) -> AuditLine {
 }
 
 /// What the table reported, in a few lines.
-fn sheet_lines(spec: &GameSpec, report: &Report, breakdown: Option<&Breakdown>) -> Vec<String> {
+fn sheet_lines(
+    spec: &GameSpec,
+    report: &TableReport,
+    breakdown: Option<&Breakdown>,
+) -> Vec<String> {
     let mut lines = vec![];
     // A Kaiso report: each partnership's songs in the order scored, then what is left.
     for side in crate::event::forms::songs::songs_report(spec, report, breakdown) {
@@ -453,7 +459,7 @@ fn sheet_lines(spec: &GameSpec, report: &Report, breakdown: Option<&Breakdown>) 
             side.total
         ));
     }
-    let Report::Calypso(calypso) = report else {
+    let TableReport::Calypso(calypso) = report else {
         return lines;
     };
     // The summary (or the last deal's line) says what the table saw at the end.
@@ -578,7 +584,9 @@ async fn result_page(
         .unwrap_or_default();
     let auction = ev.settings.auction_spec();
     let scores = match &auction {
-        Some(spec) if result.values.outcome == Outcome::Played => scores_of(spec, &result).to_vec(),
+        Some(spec) if result.values.outcome == BoardOutcome::Played => {
+            scores_of(spec, &result).to_vec()
+        }
         _ => Vec::new(),
     };
     let breakdown = entry::breakdown(&ev.settings, &result.values.report);
@@ -1348,7 +1356,7 @@ mod tests {
         let r = form("late-minors", "", "", "pair 8 arrived at 20:10")
             .read()
             .unwrap();
-        assert_eq!(r.outcome, Some(Outcome::NotPlayed));
+        assert_eq!(r.outcome, Some(BoardOutcome::NotPlayed));
         assert_eq!(r.majors, Some(Adjusted::AvePlus));
         assert_eq!(r.minors, Some(Adjusted::AveMinus));
         let r = form("late-majors", "ave", "", "late").read().unwrap();
@@ -1369,7 +1377,7 @@ mod tests {
         let r = form("fouled", "", "", "board 3 had 53 cards in deal 2")
             .read()
             .unwrap();
-        assert_eq!(r.outcome, Some(Outcome::Fouled));
+        assert_eq!(r.outcome, Some(BoardOutcome::Fouled));
         assert_eq!(r.majors, None);
         let r = form("adjust", "60%", "40", "x").read().unwrap();
         assert_eq!(r.majors, Some(Adjusted::Percent(60.0)));

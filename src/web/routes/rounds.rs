@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::individual;
 use crate::event::club::Club;
-use crate::event::game::{Game, MovementWords, Word};
+use crate::event::game::{EventGame, MovementWords, Word};
 use crate::event::movement::movement_kind;
 use crate::event::rounds::{OpenGame, TableState, next_round, start_question, table_states};
 use crate::event::{Event, EventId};
@@ -105,7 +105,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
             table_cards,
             guide_cards: false,
             cuts_open: p.cuts_open,
-            moves: Game::of(&ev.settings).movement_words(ev.settings.side_names().majors()),
+            moves: EventGame::of(&ev.settings).movement_words(ev.settings.side_names().majors()),
         });
     }
     let (club, id) = (ev.club_id, ev.id);
@@ -117,7 +117,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
         .db(move |c| Ok(service::play::round_control(c, club, id, table_code)?))
         .await?;
     let now = crate::service::now();
-    let game = Game::of(&ev.settings);
+    let game = EventGame::of(&ev.settings);
     let states = match &movement {
         Some(m) => table_states(m, &ev.round, now, &reported),
         None => vec![],
@@ -429,7 +429,7 @@ async fn individual_cards(
         ));
     }
     let tables = u32::from(ev.settings.tables());
-    let game = Game::of(&ev.settings);
+    let game = EventGame::of(&ev.settings);
     let summary = match game.three_scores() {
         true => format!(
             "{}: {tables} tables of three, {players} players",

@@ -13,7 +13,7 @@ use crate::event::seats::SideNames;
 use crate::event::sim::Sim;
 use crate::event::{ClubId, Count, EventId, SimId};
 use crate::service::sims::{self as service, Field, StandingsTable as Table, Traveller};
-use crate::web::auth::{ApiDirector, ClubDirector, Viewer as AuthViewer};
+use crate::web::auth::{ApiDirector, ClubDirector, MaybeDirector};
 use crate::web::error::AppError;
 use crate::web::page::{Nav, flash, see_other};
 use crate::web::render::html_page;
@@ -152,7 +152,7 @@ async fn field_for(
     Ok(c)
 }
 
-fn directs(viewer: &AuthViewer) -> Option<ClubId> {
+fn directs(viewer: &MaybeDirector) -> Option<ClubId> {
     viewer.0.as_ref().map(|(d, _)| d.club_id)
 }
 
@@ -161,7 +161,7 @@ fn directs(viewer: &AuthViewer) -> Option<ClubId> {
 pub async fn page(
     state: web::Data<AppState>,
     session: Session,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<SimId>,
 ) -> Result<HttpResponse, AppError> {
     sim_page(&state, &session, &viewer, path.into_inner(), None).await
@@ -177,7 +177,7 @@ struct JoinTry {
 async fn sim_page(
     state: &AppState,
     session: &Session,
-    viewer: &AuthViewer,
+    viewer: &MaybeDirector,
     id: SimId,
     refused: Option<JoinTry>,
 ) -> Result<HttpResponse, AppError> {
@@ -234,7 +234,7 @@ async fn sim_page(
 /// `/sims/{sim}/live`: the live part for the page's script.
 pub async fn live(
     state: web::Data<AppState>,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<SimId>,
 ) -> Result<HttpResponse, AppError> {
     let c = field_for(&state, path.into_inner(), directs(&viewer)).await?;
@@ -259,7 +259,7 @@ struct TravellersPage<'a> {
 pub async fn travellers(
     state: web::Data<AppState>,
     session: Session,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<SimId>,
 ) -> Result<HttpResponse, AppError> {
     let c = field_for(&state, path.into_inner(), directs(&viewer)).await?;
@@ -294,7 +294,7 @@ struct ListPage {
 pub async fn list(
     state: web::Data<AppState>,
     session: Session,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
 ) -> Result<HttpResponse, AppError> {
     let sims = state.db(|c| Ok(service::all(c)?)).await?;
     Ok(html_page(
@@ -362,7 +362,7 @@ pub async fn join(
             Ok(see_other(&format!("/c/{}/events/{event}", d.club.slug)))
         }
         Err(AppError::Invalid(error)) => {
-            let viewer = AuthViewer(Some((d.director.clone(), d.club.clone())));
+            let viewer = MaybeDirector(Some((d.director.clone(), d.club.clone())));
             let typed: String = typed.chars().take(40).collect();
             sim_page(
                 &state,

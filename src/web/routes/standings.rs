@@ -9,7 +9,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::event::club::Club;
-use crate::event::game::Game;
+use crate::event::game::EventGame;
 use crate::event::par::{self, EventPars};
 use crate::event::results::Publication;
 use crate::event::seats::SideNames;
@@ -17,7 +17,7 @@ use crate::event::standings::{EventStandings, Scorecard, export};
 use crate::event::{Event, EventId, Viewer};
 use crate::print::results as print;
 use crate::service;
-use crate::web::auth::Viewer as AuthViewer;
+use crate::web::auth::MaybeDirector;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
@@ -30,7 +30,7 @@ use crate::web::state::AppState;
 /// The event of a public standings path, if the viewer may see it.
 async fn visible_event(
     state: &AppState,
-    viewer: &AuthViewer,
+    viewer: &MaybeDirector,
     slug: String,
     event: &str,
 ) -> Result<(Club, Event, Viewer), AppError> {
@@ -46,7 +46,7 @@ async fn visible_event(
 /// after one primary-key read, the event's version (a room of phones polling).
 async fn load(
     state: &AppState,
-    viewer: &AuthViewer,
+    viewer: &MaybeDirector,
     path: (String, String),
 ) -> Result<Arc<Computed>, AppError> {
     let (slug, event) = path;
@@ -83,7 +83,7 @@ struct StandingsPage<'a> {
 pub async fn page(
     state: web::Data<AppState>,
     session: Session,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let l = load(&state, &viewer, path.into_inner()).await?;
@@ -104,7 +104,7 @@ pub async fn page(
 /// `/c/{club}/events/{event}/standings/live`: the standings part for the page's script.
 pub async fn live(
     state: web::Data<AppState>,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let l = load(&state, &viewer, path.into_inner()).await?;
@@ -117,7 +117,7 @@ pub async fn live(
 /// The event's robot pars, where this viewer may see them (else `EventPars::None`).
 async fn pars_for(
     state: &AppState,
-    viewer: &AuthViewer,
+    viewer: &MaybeDirector,
     ev: &Event,
 ) -> Result<EventPars, AppError> {
     if !ev.exposure().robot_par_visible(viewer.toward(ev.club_id)) {
@@ -167,7 +167,7 @@ impl TravellersPage<'_> {
 pub async fn travellers(
     state: web::Data<AppState>,
     session: Session,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let l = load(&state, &viewer, path.into_inner()).await?;
@@ -211,7 +211,7 @@ struct ScorecardPage<'a> {
     /// column is there only when some row has one.
     against: Vec<Option<i64>>,
     /// The game's words: a game dealt at the table has no boards.
-    game: Game,
+    game: EventGame,
 }
 
 impl ScorecardPage<'_> {
@@ -245,7 +245,7 @@ impl ScorecardPage<'_> {
 pub async fn scorecard(
     state: web::Data<AppState>,
     session: Session,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (slug, event, number) = path.into_inner();
@@ -258,7 +258,7 @@ pub async fn scorecard(
         .find(|c| c.number == number)
         .ok_or(AppError::NotFound)?;
     let base = base_of(&l.club, &l.ev);
-    let hands = if Game::of(&l.ev.settings).dealt_at_table() {
+    let hands = if EventGame::of(&l.ev.settings).dealt_at_table() {
         let ev = l.ev.clone();
         let games = state
             .db(move |c| Ok(service::standings::reports_of_entry(c, &ev, number)?))
@@ -275,7 +275,7 @@ pub async fn scorecard(
                 // Each hand's points for the entry: its side's (Embers), its position's
                 // at a table of three (Auction).
                 let breakdown = service::results::breakdown(&l.ev.settings, report);
-                let points: Vec<i64> = if Game::of(&l.ev.settings).three_scores() {
+                let points: Vec<i64> = if EventGame::of(&l.ev.settings).three_scores() {
                     crate::event::forms::auction::auction_report(breakdown.as_ref())
                         .iter()
                         .filter_map(|h| h.points.get(*at).copied())
@@ -325,7 +325,7 @@ pub async fn scorecard(
             card,
             kind: l.ev.settings.entry_word(),
             seat_names: l.ev.settings.side_names(),
-            game: Game::of(&l.ev.settings),
+            game: EventGame::of(&l.ev.settings),
         },
     ))
 }
@@ -343,7 +343,7 @@ fn download(l: &Computed, content_type: &str, name: &str, body: Vec<u8>) -> Http
 /// `/c/{club}/events/{event}/standings.csv`
 pub async fn standings_csv(
     state: web::Data<AppState>,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     csv_of(
@@ -359,7 +359,7 @@ pub async fn standings_csv(
 /// `/c/{club}/events/{event}/travellers.csv`
 pub async fn travellers_csv(
     state: web::Data<AppState>,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     csv_of(
@@ -374,7 +374,7 @@ pub async fn travellers_csv(
 
 async fn csv_of(
     state: &AppState,
-    viewer: &AuthViewer,
+    viewer: &MaybeDirector,
     path: (String, String),
     name: &str,
     write: fn(&EventStandings) -> String,
@@ -420,7 +420,7 @@ fn provisional_why(l: &Computed, now: chrono::NaiveDateTime) -> String {
 /// `/c/{club}/events/{event}/results.pdf`: standings, then travellers, for the notice board.
 pub async fn results_pdf(
     state: web::Data<AppState>,
-    viewer: AuthViewer,
+    viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
     let l = load(&state, &viewer, path.into_inner()).await?;

@@ -26,7 +26,7 @@ use crate::event::{ClubId, EventId, ResultId, Viewer as EventViewer};
 use crate::movement::{Movement, Side, progressive_board};
 use crate::service::results::{self, EntryError, PlaceAsked, Who};
 use crate::service::{self, ActionError};
-use crate::web::auth::{self, Viewer};
+use crate::web::auth::{self, MaybeDirector};
 use crate::web::error::{AppError, status_of};
 use crate::web::page::{Nav, csrf_token};
 use crate::web::render::html_page;
@@ -117,7 +117,7 @@ struct Kept {
 async fn threes_table(
     state: &AppState,
     session: &Session,
-    viewer: &Viewer,
+    viewer: &MaybeDirector,
     slug: &str,
     ev: crate::event::Event,
     entries: Vec<Entry>,
@@ -231,7 +231,7 @@ fn threes_positions(g: &service::play::TableGame) -> Vec<u32> {
 async fn individual_table(
     state: &AppState,
     session: &Session,
-    viewer: &Viewer,
+    viewer: &MaybeDirector,
     slug: &str,
     ev: crate::event::Event,
     entries: Vec<Entry>,
@@ -295,7 +295,7 @@ async fn individual_table(
     } else if last {
         vec!["This is the last round.".into()]
     } else {
-        crate::event::game::Game::of(&ev.settings)
+        crate::event::game::EventGame::of(&ev.settings)
             .movement_words("")
             .map(|m| vec![m.next.to_string()])
             .unwrap_or_default()
@@ -724,7 +724,7 @@ async fn table_of(
 async fn page(
     state: &AppState,
     session: &Session,
-    viewer: &Viewer,
+    viewer: &MaybeDirector,
     code: String,
     (club, id, table): TableAt,
     kept: Option<Kept>,
@@ -882,7 +882,7 @@ pub struct CodeQuery {
 
 fn code_page(
     session: &Session,
-    viewer: &Viewer,
+    viewer: &MaybeDirector,
     status: StatusCode,
     code: &str,
     message: Option<String>,
@@ -904,7 +904,7 @@ fn kept(code: &str) -> String {
 /// limit on wrong codes (counted at `/t/{code}`) is the same whichever way a code comes.
 pub async fn code_form(
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     query: web::Query<CodeQuery>,
 ) -> HttpResponse {
     let Some(typed) = query.into_inner().code else {
@@ -935,7 +935,7 @@ pub async fn show(
     state: web::Data<AppState>,
     req: HttpRequest,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let code = code_of(path);
@@ -973,7 +973,7 @@ pub async fn post_result(
     state: web::Data<AppState>,
     req: HttpRequest,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<String>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
@@ -1100,7 +1100,7 @@ pub async fn post_confirm(
     state: web::Data<AppState>,
     req: HttpRequest,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<String>,
     form: web::Form<ConfirmForm>,
 ) -> Result<HttpResponse, AppError> {
@@ -1147,7 +1147,7 @@ pub async fn post_cut(
     state: web::Data<AppState>,
     req: HttpRequest,
     session: Session,
-    viewer: Viewer,
+    viewer: MaybeDirector,
     path: web::Path<String>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {

@@ -9,7 +9,7 @@ use crate::engine::embers::EmbersScore;
 use crate::engine::json::{PlayerInput, SeatMap};
 use crate::engine::{GameSpec, Problem, Rank, Seat};
 use crate::event::problem_words::players_words;
-use crate::event::results::{Report, ResultStatus, TableResult};
+use crate::event::results::{ResultStatus, TableReport, TableResult};
 use crate::event::seats::{side_called, side_letters};
 use crate::event::settings::EventSettings;
 use crate::event::standings::live::SoFar;
@@ -177,8 +177,8 @@ pub struct ReportSeat {
 
 /// The report's counts as the agree screen shows them (a summary, or the deals' lines; a
 /// play record shows no counts of its own), the sides named in the game's words.
-fn report_blocks(spec: &GameSpec, report: &Report) -> Vec<ReportBlock> {
-    let Report::Calypso(calypso) = report else {
+fn report_blocks(spec: &GameSpec, report: &TableReport) -> Vec<ReportBlock> {
+    let TableReport::Calypso(calypso) = report else {
         return Vec::new();
     };
     let sides = |counts: Option<&BTreeMap<String, i64>>| -> String {
@@ -262,8 +262,8 @@ fn report_blocks(spec: &GameSpec, report: &Report) -> Vec<ReportBlock> {
 
 /// Calypso Duet: the dummies a report chose, deal by deal, each player named by their
 /// hands' trumps ("Deal 2: ♠♥ player South · ♦♣ player West"). Empty for another game.
-fn dummies_chosen(spec: &GameSpec, report: &Report) -> Vec<String> {
-    let (Some(_), Report::Calypso(calypso)) = (spec.duet.as_ref(), report) else {
+fn dummies_chosen(spec: &GameSpec, report: &TableReport) -> Vec<String> {
+    let (Some(_), TableReport::Calypso(calypso)) = (spec.duet.as_ref(), report) else {
         return Vec::new();
     };
     calypso
@@ -700,7 +700,7 @@ impl ScoreEntry {
                 waiting: None,
                 report: report_blocks(spec, &r.values.report),
                 dummies: dummies_chosen(spec, &r.values.report),
-                record: matches!(&r.values.report, Report::Calypso(c) if matches!(c.report(), CalypsoReport::Record(_))),
+                record: matches!(&r.values.report, TableReport::Calypso(c) if matches!(c.report(), CalypsoReport::Record(_))),
                 songs: songs_report(spec, &r.values.report, breakdown.as_ref()),
                 hands: hands_report(breakdown.as_ref()),
                 auction: auction_report(breakdown.as_ref()),
@@ -802,7 +802,7 @@ fn notes(deals: &[CountsView], revokes: &[RevokeField], board: &str) -> Vec<(Str
 mod tests {
     use super::*;
     use crate::engine::{TrickRule, Variant};
-    use crate::event::results::Report;
+    use crate::event::results::TableReport;
     use crate::event::table_report::DealLine;
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -824,7 +824,7 @@ mod tests {
     #[test]
     fn the_agree_card_names_the_sides_trick_piles_and_revokes_in_the_games_words() {
         let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
-        let report = Report::of_json(serde_json::json!({
+        let report = TableReport::of_json(serde_json::json!({
             "players": {"N": {"calypsos": 1, "in_progress": ["2S", "TS"]}},
             "trick_piles": {"NS": 85, "EW": 88},
             "revokes": {"NS": 0, "EW": 1}
@@ -840,7 +840,7 @@ mod tests {
     #[test]
     fn the_agree_card_names_each_duet_players_dummy_deal_by_deal() {
         let spec = GameSpec::build(Variant::Duet, TrickRule::Standard, None).unwrap();
-        let report = Report::of_json(serde_json::json!({
+        let report = TableReport::of_json(serde_json::json!({
             "players": {},
             "trick_piles": {"NS": 0, "EW": 0},
             "revokes": {"NS": 0, "EW": 0},
@@ -854,7 +854,7 @@ mod tests {
             ]
         );
         // Deal by deal, each line's own.
-        let deals = Report::of_json(serde_json::json!({
+        let deals = TableReport::of_json(serde_json::json!({
             "deals": [{"players": {}, "trick_piles": {}, "dummies": {"majors": "N", "minors": "W"}}],
             "revokes": {"NS": 0, "EW": 0}
         }));
@@ -895,22 +895,22 @@ mod tests {
         ]));
         for f in [game, deals] {
             let sheet = stored(&spec, &f);
-            let back = TableForm::from_sheet(&Report::read(&sheet), 2, 7);
+            let back = TableForm::from_sheet(&TableReport::read(&sheet), 2, 7);
             assert_eq!(back.mode(), f.mode());
             assert_eq!((back.round.as_str(), back.board.as_str()), ("2", "7"));
             assert_eq!(stored(&spec, &back), sheet);
         }
         // A record comes back as the record's JSON.
-        let back = TableForm::from_sheet(&Report::read(r#"{"record": {"deals": []}}"#), 1, 1);
+        let back = TableForm::from_sheet(&TableReport::read(r#"{"record": {"deals": []}}"#), 1, 1);
         assert_eq!(back.mode(), Mode::Record);
         assert!(back.record.contains("\"deals\""));
         // A sheet that is not one (a ruling's "{}", or nothing) is an empty whole game.
         assert_eq!(
-            TableForm::from_sheet(&Report::none(), 1, 1).mode(),
+            TableForm::from_sheet(&TableReport::none(), 1, 1).mode(),
             Mode::Game
         );
         assert_eq!(
-            TableForm::from_sheet(&Report::read(""), 1, 1).mode(),
+            TableForm::from_sheet(&TableReport::read(""), 1, 1).mode(),
             Mode::Game
         );
     }
