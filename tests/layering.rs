@@ -25,7 +25,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module path of a file: `src/web/routes/events.rs` is `[web, routes, events]`.
+/// The module path of a file: `src/web/routes/events/mod.rs` is `[web, routes, events]`.
 fn module_of(src: &Path, file: &Path) -> Vec<String> {
     let rel = file.strip_prefix(src).unwrap();
     let mut parts: Vec<String> = rel
@@ -685,7 +685,7 @@ fn web_reads_no_stored_json() {
 fn the_web_rules_catch_a_planted_engine_call_and_a_stored_json_read() {
     let m = |s: &str| s.split("::").map(String::from).collect::<Vec<_>>();
     let events = m("web::routes::events");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/routes/events.rs");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/routes/events/mod.rs");
     let route = std::fs::read_to_string(path).unwrap();
     assert!(engine_calls(&events, &route).is_empty());
     assert!(json_reads(&route).is_empty());

@@ -16,12 +16,14 @@ pub mod page;
 pub mod par_worker;
 pub mod paths;
 pub mod render;
+pub mod results_view;
 pub mod round_seats;
 pub mod routes;
 pub mod standings_cache;
 pub mod standings_view;
 pub mod startup;
 pub mod state;
+pub mod table_view;
 pub mod upload;
 
 pub use config::Config;

@@ -5,29 +5,21 @@
 
 pub mod account;
 pub mod api;
-pub mod api_results;
-pub mod api_rounds;
-pub mod api_standings;
 pub mod archive;
-pub mod boards;
 pub mod directors;
-pub mod entries;
-pub mod event_results;
 pub mod events;
 pub mod export;
-pub mod individual;
-pub mod movement;
-pub mod papers;
 pub mod players;
 pub mod public;
 pub mod results;
-pub mod rounds;
-pub mod settings;
 pub mod sims;
-pub mod standings;
 pub mod table;
-pub mod table_result;
 pub mod tokens;
+
+// The route table below names each page's handlers by the page's own module.
+use api::{results as api_results, rounds as api_rounds, standings as api_standings};
+use events::{boards, entries, individual, movement, papers, rounds, settings};
+use results::standings;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, Route, Scope, web};

@@ -12,8 +12,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::table_result::{ScoreEntry, Shown};
 use crate::event::forms::calypso::TableForm;
+use crate::web::table_view::{ScoreEntry, Shown};
 
 use crate::engine::Problem;
 use crate::event::EventStatus;
@@ -134,7 +134,7 @@ async fn threes_table(
         })
         .await?;
     let notice = round_notice(ev.status, round, game.is_some());
-    let names = super::individual::names(&entries);
+    let names = super::events::individual::names(&entries);
     let sides = match (&notice, &game) {
         (None, Some(g)) => threes_positions(g)
             .into_iter()
@@ -254,7 +254,7 @@ async fn individual_table(
         .find(|r| r.round == round)
         .and_then(|r| r.table(table));
     let notice = round_notice(ev.status, round, here.is_some());
-    let names = super::individual::names(&entries);
+    let names = super::events::individual::names(&entries);
     let seat_names = ev.settings.side_names();
     let mut sides = Vec::new();
     let mut sit_outs = Vec::new();
@@ -548,7 +548,7 @@ async fn awaiting_here(
         .await?;
     let spec = ev.settings.game_spec();
     let names = ev.settings.side_names();
-    let players = super::individual::names(entries);
+    let players = super::events::individual::names(entries);
     let mut out = Vec::new();
     for r in &results {
         let (rr, t) = (r.place.round, r.place.table);
@@ -802,9 +802,13 @@ async fn page(
         .iter()
         .any(|e| e.result.as_ref().is_some_and(|r| r.status == "confirmed"))
     {
-        let c =
-            super::standings::computed(state, club.clone(), ev.clone(), EventViewer::ClubDirector)
-                .await?;
+        let c = crate::web::standings_view::computed(
+            state,
+            club.clone(),
+            ev.clone(),
+            EventViewer::ClubDirector,
+        )
+        .await?;
         for e in &mut scores {
             if e.result.as_ref().is_some_and(|r| r.status == "confirmed") {
                 e.so_far = board_so_far(
@@ -1192,7 +1196,7 @@ pub async fn post_cut(
                 .await?;
             match done {
                 Ok(_) => None,
-                Err(e) => Some(super::individual::cut_refusal(e)?),
+                Err(e) => Some(super::events::individual::cut_refusal(e)?),
             }
         }
     };

@@ -3,6 +3,8 @@
 //! fouled, late pair). Every change goes through the score-entry service the tables and the
 //! API use.
 
+pub mod standings;
+
 use std::collections::BTreeMap;
 
 use actix_session::Session;
@@ -12,8 +14,7 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::individual;
-use super::table_result::ScoreEntry;
+use super::events::individual;
 use crate::db::{DbConnection, DbError};
 use crate::engine::{GameSpec, Problem, Seat};
 use crate::event::club::{Club, TimeZone};
@@ -37,6 +38,7 @@ use crate::web::page::{FieldErrors, Nav, flash, see_other};
 use crate::web::paths::event_path;
 use crate::web::render::html_page;
 use crate::web::state::AppState;
+use crate::web::table_view::ScoreEntry;
 
 /// One table's board in a round of the grid.
 pub struct GridRow {

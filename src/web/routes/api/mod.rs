@@ -2,6 +2,10 @@
 //! with bearer tokens; every query is scoped to the token's club, and another club's ids
 //! answer 404 exactly like ids that do not exist.
 
+pub mod results;
+pub mod rounds;
+pub mod standings;
+
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};

@@ -2,6 +2,14 @@
 //! releasing hand records, deleting a draft, and the public event page. Every rule comes
 //! from `crate::event`; this file parses forms and renders.
 
+pub mod boards;
+pub mod entries;
+pub mod individual;
+pub mod movement;
+pub mod papers;
+pub mod rounds;
+pub mod settings;
+
 use crate::scoring::sheet::{Compare, Scale};
 
 use actix_session::Session;
@@ -10,7 +18,6 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::event_results::{ResultsInput, ResultsView, results_view};
 use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::{Club, TimeZone};
 use crate::event::game::GameChoice;
@@ -31,6 +38,7 @@ use crate::web::extract::DirectorEvent;
 use crate::web::page::{EventSummary, FieldErrors, Nav, confirmation, count, flash, see_other};
 use crate::web::paths::event_path;
 use crate::web::render::html_page;
+use crate::web::results_view::{ResultsInput, ResultsView, results_view};
 use crate::web::standings_view::{POLL_MS, computed};
 use crate::web::state::AppState;
 

@@ -6,8 +6,6 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use super::individual::cut_refusal;
-use super::rounds::{Start, round_view, start_round};
 use crate::event::club::TimeZone;
 use crate::event::individual::CutError;
 use crate::event::rounds::{OpenGame, start_refusal};
@@ -18,6 +16,8 @@ use crate::web::error::AppError;
 use crate::web::extract::ApiEvent;
 use crate::web::extract::api_event;
 use crate::web::round_seats::{Seated, TableSeats};
+use crate::web::routes::events::individual::cut_refusal;
+use crate::web::routes::events::rounds::{Start, round_view, start_round};
 use crate::web::state::AppState;
 
 type ApiResult = Result<HttpResponse, AppError>;

@@ -22,8 +22,7 @@ use crate::web::error::AppError;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
 use crate::web::standings_cache::{Computed, View};
-// `computed` also for table.rs until its part of #37 imports it from standings_view.
-pub use crate::web::standings_view::computed;
+use crate::web::standings_view::computed;
 use crate::web::standings_view::{POLL_MS, base_of, club_event};
 use crate::web::state::AppState;
 

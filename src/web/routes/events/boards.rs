@@ -8,7 +8,6 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use super::event_results::{ResultLine, ResultsInput, results_view};
 use crate::deals::par::Figures;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
 use crate::engine::{Deal, GameSpec, Seat};
@@ -27,6 +26,7 @@ use crate::web::auth::MaybeDirector;
 use crate::web::error::AppError;
 use crate::web::page::Nav;
 use crate::web::render::html_page;
+use crate::web::results_view::{ResultLine, ResultsInput, results_view};
 use crate::web::standings_view::{club_event, computed};
 use crate::web::state::AppState;
 
