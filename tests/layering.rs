@@ -760,3 +760,45 @@ fn the_web_rules_catch_a_planted_engine_call_and_a_stored_json_read() {
         .is_empty()
     );
 }
+
+/// The route files a route file imports: none. What two pages share lives outside
+/// `web::routes` (`web::round_control`, `web::table_view`, `web::page`, `web::extract`...),
+/// so no route module is a library for its siblings; only `routes/mod.rs`, which names every
+/// handler in its table, reaches into the others (by their module names, not by path).
+fn route_imports(module: &[String], text: &str) -> Vec<String> {
+    let is_route = |m: &[String]| m.len() > 2 && m[0] == "web" && m[1] == "routes";
+    if !is_route(module) {
+        return vec![];
+    }
+    referenced(module, text)
+        .into_iter()
+        .filter(|p| is_route(p) && !p.starts_with(module))
+        .map(|p| p.join("::"))
+        .collect()
+}
+
+#[test]
+fn no_route_module_lends_to_another() {
+    let lent: Vec<String> = sources()
+        .iter()
+        .flat_map(|(module, _, text)| {
+            route_imports(module, text)
+                .into_iter()
+                .map(move |p| format!("{} imports {p}", module.join("::")))
+        })
+        .collect();
+    assert!(lent.is_empty(), "{}", lent.join("\n"));
+    // The rule on a planted line: a page importing another page's helper is named.
+    let rounds: Vec<String> = ["web", "routes", "events", "rounds"]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(
+        route_imports(&rounds, "use crate::web::routes::table::names;\n"),
+        vec!["web::routes::table::names"]
+    );
+    assert_eq!(
+        route_imports(&rounds, "use super::individual::names;\n"),
+        vec!["web::routes::events::individual::names"]
+    );
+    assert!(route_imports(&rounds, "use crate::web::round_control::names;\n").is_empty());
+}

@@ -17,6 +17,7 @@ pub mod par_worker;
 pub mod paths;
 pub mod render;
 pub mod results_view;
+pub mod round_control;
 pub mod round_seats;
 pub mod routes;
 pub mod standings_cache;

@@ -134,7 +134,7 @@ async fn threes_table(
         })
         .await?;
     let notice = round_notice(ev.status, round, game.is_some());
-    let names = super::events::individual::names(&entries);
+    let names = crate::web::round_control::names(&entries);
     let sides = match (&notice, &game) {
         (None, Some(g)) => threes_positions(g)
             .into_iter()
@@ -254,7 +254,7 @@ async fn individual_table(
         .find(|r| r.round == round)
         .and_then(|r| r.table(table));
     let notice = round_notice(ev.status, round, here.is_some());
-    let names = super::events::individual::names(&entries);
+    let names = crate::web::round_control::names(&entries);
     let seat_names = ev.settings.side_names();
     let mut sides = Vec::new();
     let mut sit_outs = Vec::new();
@@ -548,7 +548,7 @@ async fn awaiting_here(
         .await?;
     let spec = ev.settings.game_spec();
     let names = ev.settings.side_names();
-    let players = super::events::individual::names(entries);
+    let players = crate::web::round_control::names(entries);
     let mut out = Vec::new();
     for r in &results {
         let (rr, t) = (r.place.round, r.place.table);
@@ -1196,7 +1196,7 @@ pub async fn post_cut(
                 .await?;
             match done {
                 Ok(_) => None,
-                Err(e) => Some(super::events::individual::cut_refusal(e)?),
+                Err(e) => Some(crate::web::round_control::cut_refusal(e)?),
             }
         }
     };

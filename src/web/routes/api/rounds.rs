@@ -15,9 +15,9 @@ use crate::web::api_json::open_json;
 use crate::web::error::AppError;
 use crate::web::extract::ApiEvent;
 use crate::web::extract::api_event;
+use crate::web::round_control::cut_refusal;
+use crate::web::round_control::{Start, round_view, start_round};
 use crate::web::round_seats::{Seated, TableSeats};
-use crate::web::routes::events::individual::cut_refusal;
-use crate::web::routes::events::rounds::{Start, round_view, start_round};
 use crate::web::state::AppState;
 
 type ApiResult = Result<HttpResponse, AppError>;

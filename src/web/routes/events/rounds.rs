@@ -7,16 +7,13 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::individual;
 use crate::event::club::Club;
-use crate::event::game::{EventGame, MovementWords, Word};
+use crate::event::game::EventGame;
 use crate::event::movement::movement_kind;
-use crate::event::rounds::{OpenGame, TableState, next_round, start_question, table_states};
+use crate::event::rounds::start_question;
 use crate::event::{Event, EventId};
-use crate::movement::Movement;
 use crate::print::cards::{self, CardsOptions, TableCard};
 use crate::service;
-use crate::service::play::MovementChangeError;
 use crate::service::tokens::table_code;
 use crate::web::auth::ClubDirector;
 use crate::web::error::AppError;
@@ -25,167 +22,8 @@ use crate::web::page::{DIRECTOR_POLL_MS, confirmation, live_json};
 use crate::web::page::{Nav, flash, see_other};
 use crate::web::paths::event_path;
 use crate::web::render::html_page;
-use crate::web::round_seats::{Seated, TableSeats, Upcoming};
+use crate::web::round_control::*;
 use crate::web::state::AppState;
-
-/// What the round control shows, for the page and the API.
-pub struct RoundView {
-    pub current: u32,
-    /// The rounds planned (0 before there is a plan).
-    pub rounds: u32,
-    /// When the current round started (UTC; the page shows it in the club's zone).
-    pub started_at: Option<chrono::NaiveDateTime>,
-    pub tables: Vec<(u32, TableState, String)>,
-    /// The same tables, who sits where, for the API.
-    pub seats: Vec<TableSeats>,
-    /// Each table's code (its page is /t/<code>).
-    pub codes: Vec<(u32, String)>,
-    /// The round the director may start now, or why not.
-    pub next: Result<u32, String>,
-    /// A progressive individual: the next round's seating, once it can be computed (all
-    /// results of the current round in), exactly as starting it will store it.
-    pub upcoming: Option<Upcoming>,
-    /// Whether the table cards exist (a fixed movement's with its plan, a progressive
-    /// individual's without) and the guide cards (a fixed movement's only).
-    pub table_cards: bool,
-    pub guide_cards: bool,
-    /// A progressive individual's tables that may still report their cut, with their codes.
-    pub cuts_open: Vec<(u32, String)>,
-    /// Every open game of the rounds before the current one (no result, provisional or
-    /// disputed), with the director's page to enter, confirm or rule on it (under the
-    /// event's path); once play is over, every open game.
-    pub still_open: Vec<(OpenGame, String)>,
-    pub event_id: EventId,
-    /// Whether the event is running (once it is over, no round "is being played").
-    pub running: bool,
-    /// A progressive individual: how its players move, in its game's words.
-    pub moves: Option<MovementWords>,
-}
-
-/// The open games of rounds before the current one, each with its page: the result's, or
-/// the ruling page of a board with no result.
-async fn still_open(state: &AppState, ev: &Event) -> Result<Vec<(OpenGame, String)>, AppError> {
-    let ev2 = ev.clone();
-    let open = state
-        .db(move |c| Ok(service::play::open_games(c, &ev2)?))
-        .await?;
-    Ok(open
-        .into_iter()
-        .filter(|g| g.round < ev.round.current || !ev.status.is_running())
-        .map(|g| {
-            // Under the event's path (the template adds it).
-            let href = match g.result {
-                Some(id) => format!("results/{id}"),
-                None => format!(
-                    "results/board?round={}&table={}&board={}",
-                    g.round, g.table, g.board
-                ),
-            };
-            (g, href)
-        })
-        .collect())
-}
-
-pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppError> {
-    if movement_kind(ev.settings.format()).is_none() {
-        let p = individual::round_parts(state, ev).await?;
-        let table_cards = !p.codes.is_empty();
-        return Ok(RoundView {
-            still_open: still_open(state, ev).await?,
-            running: ev.status.is_running(),
-            event_id: ev.id,
-            current: ev.round.current,
-            rounds: p.rounds,
-            started_at: ev.round.started_at,
-            tables: p.tables,
-            seats: p.seats,
-            codes: p.codes,
-            next: p.next,
-            upcoming: p.upcoming,
-            table_cards,
-            guide_cards: false,
-            cuts_open: p.cuts_open,
-            moves: EventGame::of(&ev.settings).movement_words(ev.settings.side_names().majors()),
-        });
-    }
-    let (club, id) = (ev.club_id, ev.id);
-    let service::play::RoundControl {
-        movement,
-        reported,
-        codes,
-    } = state
-        .db(move |c| Ok(service::play::round_control(c, club, id, table_code)?))
-        .await?;
-    let now = crate::service::now();
-    let game = EventGame::of(&ev.settings);
-    let states = match &movement {
-        Some(m) => table_states(m, &ev.round, now, &reported),
-        None => vec![],
-    };
-    let seats = match &movement {
-        Some(m) => states
-            .iter()
-            .map(|&(t, state)| {
-                let s = m.seating(ev.round.current, t);
-                TableSeats {
-                    table: t,
-                    state,
-                    majors: Seated::Entry(s.and_then(|s| s.majors)),
-                    minors: Seated::Entry(s.and_then(|s| s.minors)),
-                    boards: s.map(|s| s.boards.clone()).unwrap_or_default(),
-                    cut: None,
-                    players: None,
-                }
-            })
-            .collect(),
-        None => vec![],
-    };
-    Ok(RoundView {
-        still_open: still_open(state, ev).await?,
-        running: ev.status.is_running(),
-        event_id: ev.id,
-        current: ev.round.current,
-        rounds: movement.as_ref().map_or(0, |m| m.rounds),
-        started_at: ev.round.started_at,
-        tables: match &movement {
-            Some(m) => states
-                .into_iter()
-                .map(|(t, s)| (t, s, who(m, ev.round.current, t, game.deal())))
-                .collect(),
-            None => vec![],
-        },
-        seats,
-        codes,
-        next: next_round(ev.status, &ev.round, movement.as_ref()).map_err(|e| e.to_string()),
-        upcoming: None,
-        table_cards: movement.is_some(),
-        guide_cards: movement.is_some(),
-        cuts_open: vec![],
-        moves: None,
-    })
-}
-
-/// "3 v 8, board 3" for a table in a round ("game 3" for a game dealt at the table).
-fn who(m: &Movement, round: u32, table: u32, deal: Word) -> String {
-    match m.seating(round, table) {
-        Some(s) if s.has_game() => format!(
-            "{} v {}, {} {}",
-            s.majors.unwrap_or(0),
-            s.minors.unwrap_or(0),
-            if s.boards.len() > 1 {
-                deal.many
-            } else {
-                deal.one
-            },
-            s.boards
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        _ => String::new(),
-    }
-}
 
 #[derive(Template)]
 #[template(path = "rounds.html")]
@@ -260,40 +98,6 @@ pub async fn show(
 pub struct StartForm {
     pub round: String,
     pub confirm: String,
-}
-
-/// What asking to start a round came to.
-pub enum Start {
-    Started(u32),
-    /// Games of the rounds started are open (no result, provisional or disputed) and the
-    /// director has not confirmed: every one of them.
-    Unconfirmed {
-        current: u32,
-        open: Vec<OpenGame>,
-    },
-}
-
-/// Starts round `round` for the page and the API alike: while a game of the rounds started is
-/// open, only once the director confirms (the service decides both in the start's own
-/// transaction; a progressive individual cannot start the next round before every result of
-/// the current one is in: the service refuses, naming the tables).
-pub async fn start_round(
-    state: &AppState,
-    ev: &Event,
-    round: u32,
-    confirmed: bool,
-) -> Result<Start, AppError> {
-    let (club, id) = (ev.club_id, ev.id);
-    let started = state
-        .db(move |c| Ok(service::play::start_round(c, club, id, round, confirmed)))
-        .await?;
-    match started {
-        Ok(r) => Ok(Start::Started(r)),
-        Err(MovementChangeError::Unconfirmed { current, open, .. }) => {
-            Ok(Start::Unconfirmed { current, open })
-        }
-        Err(e) => Err(e.into()),
-    }
 }
 
 pub async fn start(

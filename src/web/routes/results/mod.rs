@@ -14,7 +14,6 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::events::individual;
 use crate::db::{DbConnection, DbError};
 use crate::engine::{GameSpec, Problem, Seat};
 use crate::event::club::{Club, TimeZone};
@@ -37,6 +36,7 @@ use crate::web::page::{DIRECTOR_POLL_MS, live_json};
 use crate::web::page::{FieldErrors, Nav, flash, see_other};
 use crate::web::paths::event_path;
 use crate::web::render::html_page;
+use crate::web::round_control;
 use crate::web::state::AppState;
 use crate::web::table_view::ScoreEntry;
 
@@ -145,7 +145,7 @@ fn scores_text(r: &TableResult) -> String {
 
 /// Every round's tables, from the event's seatings and results.
 fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRound> {
-    let names = individual::names(seatings.entries());
+    let names = round_control::names(seatings.entries());
     let auction = ev.settings.auction_spec();
     let player = |p: u32| match names.get(&p) {
         Some(n) => format!("{p} {n}"),
@@ -573,7 +573,7 @@ async fn result_page(
     } = state
         .db(move |c| Ok(entry::result_record(c, &ev2, id)?))
         .await?;
-    let names = individual::names(seatings.entries());
+    let names = round_control::names(seatings.entries());
     let game = seatings.game_at(result.place.round, result.place.table);
     let side = |s: Side| {
         game.as_ref()
@@ -927,7 +927,7 @@ async fn board_game(
         .game_at(round, table)
         .filter(|g| g.boards.contains(&board))
         .ok_or(AppError::NotFound)?;
-    let names = individual::names(seatings.entries());
+    let names = round_control::names(seatings.entries());
     Ok((
         side_label(&game, Side::Majors, &names),
         side_label(&game, Side::Minors, &names),
