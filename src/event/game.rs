@@ -178,11 +178,13 @@ impl EventGame {
     }
 
     /// A person's page's word for the event's format: "changing partners" for a progressive
-    /// individual, each for themselves at tables of three for Auction's; `None` for the others.
+    /// individual, each for themselves at tables of three for Auction's, one against one
+    /// for Calypso Duet's single players; `None` for the others (the partners are named).
     pub fn person_format(self) -> Option<&'static str> {
         match (self.kind, self.changing_partners) {
             (GameKind::Auction, _) => Some("each for themselves at tables of three"),
             (_, true) => Some("changing partners"),
+            _ if Variant::DUET.contains(&self.variant) => Some("one against one at tables of two"),
             _ => None,
         }
     }
@@ -330,6 +332,25 @@ mod tests {
         assert_eq!(kaiso.deal().count(9u32), "9 boards");
         assert!(kaiso.papers());
         assert_eq!(kaiso.side().one, "partnership");
+    }
+
+    #[test]
+    fn a_persons_page_says_how_each_individual_game_is_played() {
+        let said = |f, g, v, h| game(f, g, v, h).person_format();
+        assert_eq!(
+            said("progressive-individual", "auction", "standard", 3),
+            Some("each for themselves at tables of three")
+        );
+        assert_eq!(
+            said("progressive-individual", "calypso", "standard", 0),
+            Some("changing partners")
+        );
+        // A Duet player has no partner to change: one against one.
+        assert_eq!(
+            said("pairs-mitchell", "calypso", "duet", 0),
+            Some("one against one at tables of two")
+        );
+        assert_eq!(said("pairs-mitchell", "calypso", "standard", 0), None);
     }
 
     #[test]

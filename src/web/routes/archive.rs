@@ -277,7 +277,7 @@ pub async fn person(
         let partners = if let Some(how) = game.person_format() {
             format!("{how} (individual)")
         } else if entry.kind == EntryKind::Individual {
-            "changing partners (individual)".to_string()
+            "individual".to_string()
         } else {
             let others: Vec<&str> = entry
                 .players
