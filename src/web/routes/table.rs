@@ -742,7 +742,7 @@ async fn page(
         return Err(AppError::NotFound);
     }
     let round = ev.round.current;
-    if ev.settings.auction_spec().is_some() {
+    if crate::event::game::EventGame::of(&ev.settings).three_scores() {
         return threes_table(
             state, session, viewer, &club.slug, ev, entries, table, code, kept,
         )

@@ -311,7 +311,7 @@ async fn grid_part(state: &AppState, d: &ClubDirector, ev: &Event) -> Result<Str
         running: ev.status.is_running(),
         rounds,
         deal: crate::event::game::EventGame::of(&ev.settings).deal().one,
-        sides: if ev.settings.auction_spec().is_some() {
+        sides: if crate::event::game::EventGame::of(&ev.settings).three_scores() {
             "Positions 1 v 2 v 3".to_string()
         } else {
             let n = ev.settings.side_names();
