@@ -6,6 +6,7 @@ pub mod algorithm;
 pub mod audit;
 pub mod bench;
 pub mod par;
+pub mod rebuild;
 pub mod record;
 
 pub use algorithm::{ALGORITHM, Board, DealError, SetKey, board, board_seed, default_first_dealer};
