@@ -131,7 +131,7 @@ impl CountsForm {
             Some(k) => format!("after deal {k}: {m}"),
             None => m,
         };
-        let mut players: SeatMap<PlayerInput> = SeatMap(Default::default());
+        let mut players: SeatMap<PlayerInput> = SeatMap::default();
         for &seat in spec.seats() {
             let who = seat.name();
             let calypsos = match count(&self.calypsos[seat.index()], true) {
