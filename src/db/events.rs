@@ -6,7 +6,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::schema::{
-    board_pars, deal_commitments, entry_players, event_entries, event_movements, events,
+    board_pars, board_rebuilds, event_paces, round_clocks, deal_commitments, entry_players, event_entries, event_movements, events,
     individual_options, individual_rounds, movement_changes, movement_rows, sim_heats, table_codes,
 };
 use super::{DbConnection, DbError, now};
@@ -47,6 +47,11 @@ struct EventRow {
     /// Read with the row, used through [`event_version`].
     _version: i64,
     sim_id: Option<i32>,
+    /// The round timing (issue #38), read by the room clock.
+    _game_minutes: i32,
+    _rebuild_minutes: i32,
+    _move_minutes: i32,
+    _clock_sound: bool,
 }
 
 /// The settings' columns: the one mapping from [`EventSettings`] to storage.
@@ -389,6 +394,11 @@ pub fn delete_event(conn: &mut DbConnection, id: EventId) -> Result<(), DbError>
         .execute(conn)?;
     diesel::delete(table_codes::table.filter(table_codes::event_id.eq(id.get()))).execute(conn)?;
     diesel::delete(board_pars::table.filter(board_pars::event_id.eq(id.get()))).execute(conn)?;
+    diesel::delete(round_clocks::table.filter(round_clocks::event_id.eq(id.get())))
+        .execute(conn)?;
+    diesel::delete(board_rebuilds::table.filter(board_rebuilds::event_id.eq(id.get())))
+        .execute(conn)?;
+    diesel::delete(event_paces::table.find(id.get())).execute(conn)?;
     // A draft has none of these, unless a file put them there: every row goes.
     diesel::delete(movement_changes::table.filter(movement_changes::event_id.eq(id.get())))
         .execute(conn)?;

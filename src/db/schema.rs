@@ -130,6 +130,10 @@ diesel::table! {
         /// Moved on by the database's triggers with every write to the event's rows.
         version -> BigInt,
         sim_id -> Nullable<Integer>,
+        game_minutes -> Integer,
+        rebuild_minutes -> Integer,
+        move_minutes -> Integer,
+        clock_sound -> Bool,
     }
 }
 
@@ -300,6 +304,49 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    round_clocks (event_id, round) {
+        event_id -> Integer,
+        round -> Integer,
+        started_at -> Timestamp,
+        play_seconds -> Integer,
+        rebuild_seconds -> Integer,
+        move_seconds -> Integer,
+        paused_at -> Nullable<Timestamp>,
+        paused_seconds -> Integer,
+        extra_seconds -> Integer,
+    }
+}
+
+diesel::table! {
+    board_rebuilds (event_id, round, table_number, board) {
+        event_id -> Integer,
+        round -> Integer,
+        table_number -> Integer,
+        board -> Integer,
+        rebuilt_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    event_paces (event_id) {
+        event_id -> Integer,
+        club_id -> Integer,
+        game -> Text,
+        games -> Integer,
+        game_median_seconds -> Nullable<Integer>,
+        game_slow_seconds -> Nullable<Integer>,
+        rebuilds -> Integer,
+        rebuild_median_seconds -> Nullable<Integer>,
+        rebuild_slow_seconds -> Nullable<Integer>,
+        computed_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(round_clocks -> events (event_id));
+diesel::joinable!(board_rebuilds -> events (event_id));
+diesel::joinable!(event_paces -> events (event_id));
+diesel::joinable!(event_paces -> clubs (club_id));
 diesel::joinable!(board_pars -> events (event_id));
 diesel::joinable!(sim_heats -> events (event_id));
 diesel::joinable!(sim_heats -> sims (sim_id));
@@ -346,4 +393,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     board_pars,
     sims,
     sim_heats,
+    round_clocks,
+    board_rebuilds,
+    event_paces,
 );
