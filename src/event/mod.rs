@@ -13,6 +13,7 @@ pub mod import;
 pub mod individual;
 pub mod lifecycle;
 pub mod movement;
+pub mod pace;
 pub mod papers;
 pub mod par;
 pub mod problem_words;
