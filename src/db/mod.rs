@@ -9,6 +9,7 @@ pub mod entries;
 pub mod events;
 pub mod individual;
 pub mod movements;
+pub mod paces;
 pub mod pars;
 pub mod results;
 pub mod schema;

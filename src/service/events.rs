@@ -224,6 +224,13 @@ pub fn change_status(
     new_key: &DealKey,
 ) -> Result<StatusChange, EventChangeError> {
     let event = move_status(conn, club, id, seen, to, new_key)?;
+    if to == EventStatus::Finished {
+        // The club's pace, learnt after the move in its own short write: the event is
+        // finished whether or not it can be learnt (a failure is logged, not shown).
+        if let Err(e) = super::paces::learn(conn, &event) {
+            tracing::warn!(event = id.get(), error = %e, "could not learn the event's pace");
+        }
+    }
     if to != EventStatus::Running {
         return Ok(StatusChange {
             event,

@@ -15,6 +15,7 @@ pub mod checks;
 pub mod clubs;
 pub mod entries;
 pub mod events;
+pub mod paces;
 pub mod pars;
 pub mod play;
 pub mod sims;
