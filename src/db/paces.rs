@@ -44,7 +44,11 @@ pub fn result_times(conn: &mut DbConnection, event: EventId) -> Result<Vec<Resul
     let rows: Vec<(i32, i32, i32, NaiveDateTime)> = results::table
         .filter(results::event_id.eq(event.get()))
         .filter(results::outcome.eq(BoardOutcome::Played.name()))
-        .order((results::round.asc(), results::table_number.asc(), results::created_at.asc()))
+        .order((
+            results::round.asc(),
+            results::table_number.asc(),
+            results::created_at.asc(),
+        ))
         .select((
             results::round,
             results::table_number,

@@ -7,8 +7,9 @@
 //!   the entry of its previous result in that round, to the entry of its result.
 //! - A **rebuild** lasts from the entry of a board's result at a table to the moment that
 //!   table ticked the board rebuilt.
-//! - A sample that is negative or longer than [`MAX_SAMPLE_SECONDS`] is not a pace (a result
-//!   typed the next morning, a clock set wrong): it is dropped.
+//! - A sample shorter than [`MIN_SAMPLE_SECONDS`] or longer than [`MAX_SAMPLE_SECONDS`] is
+//!   not a pace (results typed in a row from the slips after play, one typed the next
+//!   morning, a clock set wrong): it is dropped.
 //! - The **median** is the middle sample (the mean of the two middle ones, rounded down, for
 //!   an even count); the **slowest quarter** is the nearest-rank 75th percentile: the
 //!   smallest sample that at least three quarters of the samples do not exceed.
@@ -26,6 +27,10 @@ pub fn game_of(s: &EventSettings) -> String {
 
 /// The longest game or rebuild counted: 4 hours. Anything longer is not a table's pace.
 pub const MAX_SAMPLE_SECONDS: i64 = 4 * 3600;
+/// The shortest counted: a minute. No table plays a game's deals, or puts 52 or more cards
+/// back in their packets, faster; results typed one after another from the slips are that
+/// close, and negative times (a clock set wrong) are below it too.
+pub const MIN_SAMPLE_SECONDS: i64 = 60;
 /// At most this many results, rebuilds and round starts are read of one event (the reads
 /// stop there; an event's plan is at most 100 tables × 200 boards, far fewer in practice).
 pub const MAX_ROWS: usize = 20_000;
@@ -71,13 +76,13 @@ pub struct RebuildTime {
 pub struct Samples {
     pub games: Vec<u32>,
     pub rebuilds: Vec<u32>,
-    /// How many were dropped as impossible (negative or too long).
+    /// How many were dropped as impossible (under a minute, negative, or over 4 hours).
     pub dropped: usize,
 }
 
 fn sample(from: NaiveDateTime, to: NaiveDateTime, dropped: &mut usize) -> Option<u32> {
     let s = (to - from).num_seconds();
-    if (0..=MAX_SAMPLE_SECONDS).contains(&s) {
+    if (MIN_SAMPLE_SECONDS..=MAX_SAMPLE_SECONDS).contains(&s) {
         u32::try_from(s).ok()
     } else {
         *dropped += 1;
@@ -85,7 +90,7 @@ fn sample(from: NaiveDateTime, to: NaiveDateTime, dropped: &mut usize) -> Option
     }
 }
 
-/// An event's game and rebuild durations. Results are taken per round and table in the order
+/// An event's game and rebuild durations, those under a minute or over 4 hours dropped. Results are taken per round and table in the order
 /// they arrived; a table's first result of a round with no known start gives no game (its
 /// start is not known), later ones still do. A rebuild with no result of its board at its
 /// table in its round gives nothing. At most [`MAX_ROWS`] of each input are looked at.
@@ -196,7 +201,8 @@ fn weighted_median(values: &mut [(u32, u32)]) -> Option<u32> {
 fn combine_figures(each: impl Iterator<Item = Figures>) -> Option<Figures> {
     let each: Vec<Figures> = each.filter(|f| f.count > 0).collect();
     let count = each.iter().map(|f| f.count).fold(0u32, u32::saturating_add);
-    let median = weighted_median(&mut each.iter().map(|f| (f.median, f.count)).collect::<Vec<_>>())?;
+    let median =
+        weighted_median(&mut each.iter().map(|f| (f.median, f.count)).collect::<Vec<_>>())?;
     let slow = weighted_median(&mut each.iter().map(|f| (f.slow, f.count)).collect::<Vec<_>>())?;
     Some(Figures {
         count,
@@ -243,7 +249,12 @@ pub struct Suggestion {
 /// rounds fit `evening_minutes`. A game dealt at the table has no rebuild (`rebuilds` false);
 /// with no rebuild timed yet the round counts none and says so. `games` and the evening are
 /// kept within their bounds (1 to [`MAX_GAMES_A_ROUND`], [`MAX_EVENING_MINUTES`]).
-pub fn suggest(pace: &Pace, rebuilds: bool, games: u32, evening_minutes: u32) -> Option<Suggestion> {
+pub fn suggest(
+    pace: &Pace,
+    rebuilds: bool,
+    games: u32,
+    evening_minutes: u32,
+) -> Option<Suggestion> {
     let game = pace.game?;
     let games = games.clamp(1, MAX_GAMES_A_ROUND);
     let evening_minutes = evening_minutes.clamp(1, MAX_EVENING_MINUTES);
@@ -252,7 +263,9 @@ pub fn suggest(pace: &Pace, rebuilds: bool, games: u32, evening_minutes: u32) ->
     let seconds = u64::from(games) * per_game + u64::from(MOVE_ALLOWANCE_MINUTES) * 60;
     let step = u64::from(ROUND_STEP_MINUTES) * 60;
     let minutes = seconds.div_ceil(step) * u64::from(ROUND_STEP_MINUTES);
-    let round_minutes = u32::try_from(minutes).unwrap_or(u32::MAX).max(ROUND_STEP_MINUTES);
+    let round_minutes = u32::try_from(minutes)
+        .unwrap_or(u32::MAX)
+        .max(ROUND_STEP_MINUTES);
     Some(Suggestion {
         games,
         round_minutes,
@@ -515,13 +528,17 @@ mod tests {
             result(1, 1, 3, at(23, 31, 0)),
             // Exactly 4 hours: kept.
             result(1, 2, 4, at(23, 0, 0)),
+            // 59 seconds after table 2's previous result: typed from the slips, dropped...
+            result(1, 2, 5, at(23, 0, 59)),
+            // ... and exactly a minute after that one: kept.
+            result(1, 2, 6, at(23, 1, 59)),
         ];
         // Ticked before its result arrived.
         let rebuilds = [rebuilt(1, 1, 2, at(19, 29, 0))];
         let s = samples(&starts, &results, &rebuilds);
-        assert_eq!(s.games, vec![2400, 4 * 3600]);
+        assert_eq!(s.games, vec![2400, 4 * 3600, 60]);
         assert!(s.rebuilds.is_empty());
-        assert_eq!(s.dropped, 3);
+        assert_eq!(s.dropped, 4);
     }
 
     #[test]
@@ -538,7 +555,10 @@ mod tests {
     fn median_and_slowest_quarter_worked() {
         // Sorted: 30 35 40 41 45 48 50 60 (minutes). Median (41+45)/2 = 43; nearest rank
         // ⌈0.75·8⌉ = 6th = 48.
-        let m: Vec<u32> = [45, 30, 60, 41, 48, 35, 50, 40].iter().map(|m| m * 60).collect();
+        let m: Vec<u32> = [45, 30, 60, 41, 48, 35, 50, 40]
+            .iter()
+            .map(|m| m * 60)
+            .collect();
         let f = figures(&m).unwrap();
         assert_eq!(
             f,
@@ -606,7 +626,10 @@ mod tests {
         // A heavier slow event moves it: 10 games become 100.
         let mut heavy = events;
         heavy[1].game = Some(fig(100, 50 * 60, 60 * 60));
-        assert_eq!(club_pace(&heavy).unwrap().pace.game, Some(fig(152, 50 * 60, 60 * 60)));
+        assert_eq!(
+            club_pace(&heavy).unwrap().pace.game,
+            Some(fig(152, 50 * 60, 60 * 60))
+        );
     }
 
     #[test]
@@ -650,7 +673,10 @@ mod tests {
         assert_eq!(suggest(&odd, true, 1, 180).unwrap().round_minutes, 55);
         // Asked for 0 games or 1000, or an evening of 0 or a week: kept within bounds.
         assert_eq!(suggest(&pace, true, 0, 180).unwrap().games, 1);
-        assert_eq!(suggest(&pace, true, 1000, 180).unwrap().games, MAX_GAMES_A_ROUND);
+        assert_eq!(
+            suggest(&pace, true, 1000, 180).unwrap().games,
+            MAX_GAMES_A_ROUND
+        );
         assert_eq!(suggest(&pace, true, 1, 0).unwrap().rounds, 0);
         assert_eq!(
             suggest(&pace, true, 1, u32::MAX).unwrap().evening_minutes,
@@ -669,7 +695,12 @@ mod tests {
     }
 
     fn words(value: &str) -> PaceWords {
-        PaceWords::of_choice(&GameChoice::all().into_iter().find(|c| c.value == value).unwrap())
+        PaceWords::of_choice(
+            &GameChoice::all()
+                .into_iter()
+                .find(|c| c.value == value)
+                .unwrap(),
+        )
     }
 
     #[test]
@@ -705,12 +736,22 @@ mod tests {
             },
         };
         let lines = club_lines(Some(&no_rebuild), words("duet"), 1, 180);
-        assert!(lines[0].starts_with("Your club's pace at Calypso Duet (two players) over its last 2 events"), "{lines:?}");
+        assert!(
+            lines[0].starts_with(
+                "Your club's pace at Calypso Duet (two players) over its last 2 events"
+            ),
+            "{lines:?}"
+        );
         assert!(lines[0].ends_with(", no rebuild timed yet."), "{lines:?}");
-        assert_eq!(lines[1], "Suggested round of 1 board: 55 min (rebuilds not counted: none timed yet); 3 rounds fit a 3-hour evening.");
+        assert_eq!(
+            lines[1],
+            "Suggested round of 1 board: 55 min (rebuilds not counted: none timed yet); 3 rounds fit a 3-hour evening."
+        );
         assert_eq!(
             club_lines(None, words("kaiso"), 1, 180),
-            vec!["No pace yet for Kaiso: it is learnt from the times the results of your finished events arrived."]
+            vec![
+                "No pace yet for Kaiso: it is learnt from the times the results of your finished events arrived."
+            ]
         );
         for line in club_lines(Some(&club), words("standard"), 1, 180) {
             assert!(!line.contains("major") && !line.contains("minor"), "{line}");
