@@ -16,3 +16,22 @@
   game.addEventListener("change", show);
   show();
 })();
+
+// The club's pace (#38): the block shows the chosen game's pace, and its question asks
+// about that game.
+(function () {
+  "use strict";
+  var game = document.getElementById("game");
+  var block = document.getElementById("pace");
+  if (!game || !block) { return; }
+  var asked = block.querySelector("input[name=game]");
+  function show() {
+    var any = false;
+    Array.prototype.forEach.call(block.querySelectorAll(".pace-game"), function (g) {
+      g.hidden = g.getAttribute("data-game") !== game.value;
+      any = any || !g.hidden;
+    });
+    if (asked && any) { asked.value = game.value; }
+  }
+  game.addEventListener("change", show);
+})();

@@ -22,6 +22,7 @@ use crate::engine::{Seat, Suit, TrickRule, Variant};
 use crate::event::club::{Club, TimeZone};
 use crate::event::game::GameChoice;
 use crate::event::lifecycle::{self, MAX_REASON};
+use crate::event::pace::PaceWords;
 use crate::event::results::BoardOutcome;
 use crate::event::rounds::OpenState;
 use crate::event::settings::{
@@ -35,6 +36,7 @@ use crate::service;
 use crate::web::auth::{ClubDirector, MaybeDirector};
 use crate::web::error::AppError;
 use crate::web::extract::DirectorEvent;
+use crate::web::pace_view::{PaceBlock, PaceQuery, pace_block};
 use crate::web::page::{EventSummary, FieldErrors, Nav, confirmation, count, flash, see_other};
 use crate::web::paths::event_path;
 use crate::web::render::html_page;
@@ -302,16 +304,21 @@ struct EventFormPage {
     form: EventForm,
     errors: FieldErrors,
     choices: Choices,
+    /// The club's pace of each game and the round it suggests (#38).
+    pace: PaceBlock,
 }
 
-fn form_page(
+async fn form_page(
+    state: &AppState,
     session: &Session,
     d: &ClubDirector,
     event_id: Option<EventId>,
     form: EventForm,
     errors: FieldErrors,
-) -> HttpResponse {
-    html_page(
+    pace_query: &PaceQuery,
+) -> Result<HttpResponse, AppError> {
+    let pace = pace_block(state, d.club.id, &form.game_choice(), pace_query).await?;
+    Ok(html_page(
         errors.status(),
         &EventFormPage {
             nav: Nav::for_director(session, d),
@@ -320,11 +327,17 @@ fn form_page(
             form,
             errors,
             choices: Choices::new(),
+            pace,
         },
-    )
+    ))
 }
 
-pub async fn new_form(session: Session, d: ClubDirector) -> HttpResponse {
+pub async fn new_form(
+    state: web::Data<AppState>,
+    session: Session,
+    d: ClubDirector,
+    pace_query: web::Query<PaceQuery>,
+) -> Result<HttpResponse, AppError> {
     // An evening is four or five rounds of one board each.
     let form = EventForm {
         // Today where the club plays, not where the server runs.
@@ -335,7 +348,12 @@ pub async fn new_form(session: Session, d: ClubDirector) -> HttpResponse {
             .format("%Y-%m-%d")
             .to_string(),
         format: EventFormat::PairsMitchell.name().into(),
-        game: Variant::Standard.name().into(),
+        // The game whose pace the director asked about (the pace block's question), if any.
+        game: GameChoice::all()
+            .into_iter()
+            .find(|c| c.value == pace_query.game.trim())
+            .map_or(Variant::Standard.name(), |c| c.value)
+            .into(),
         tables: "4".into(),
         boards: "4".into(),
         trick_rule: TrickRule::Standard.name().into(),
@@ -344,7 +362,16 @@ pub async fn new_form(session: Session, d: ClubDirector) -> HttpResponse {
         compare: Compare::Net.name().into(),
         ..Default::default()
     };
-    form_page(&session, &d, None, form, FieldErrors::default())
+    form_page(
+        &state,
+        &session,
+        &d,
+        None,
+        form,
+        FieldErrors::default(),
+        &pace_query,
+    )
+    .await
 }
 
 pub async fn create(
@@ -357,13 +384,16 @@ pub async fn create(
     let settings = match EventSettings::parse(&form.draft()) {
         Ok(s) => s,
         Err(e) => {
-            return Ok(form_page(
+            return form_page(
+                &state,
                 &session,
                 &d,
                 None,
                 form,
                 settings_field_errors(&e),
-            ));
+                &PaceQuery::default(),
+            )
+            .await;
         }
     };
     let club = d.club.id;
@@ -386,23 +416,28 @@ async fn load_with_commitments(
 }
 
 pub async fn edit_form(
+    state: web::Data<AppState>,
     session: Session,
     DirectorEvent {
         director: d,
         event: ev,
     }: DirectorEvent,
+    pace_query: web::Query<PaceQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = ev.id;
     if !ev.status.editable() {
         return Err(lifecycle::LifecycleError::NotDraft.into());
     }
-    Ok(form_page(
+    form_page(
+        &state,
         &session,
         &d,
         Some(id),
         EventForm::from_settings(&ev.settings),
         FieldErrors::default(),
-    ))
+        &pace_query,
+    )
+    .await
 }
 
 pub async fn update(
@@ -422,13 +457,16 @@ pub async fn update(
     let settings = match EventSettings::parse(&form.draft()) {
         Ok(s) => s,
         Err(e) => {
-            return Ok(form_page(
+            return form_page(
+                &state,
                 &session,
                 &d,
                 Some(id),
                 form,
                 settings_field_errors(&e),
-            ));
+                &PaceQuery::default(),
+            )
+            .await;
         }
     };
     let club = d.club.id;
@@ -1052,6 +1090,8 @@ struct EventPage {
     sim: Option<(String, String)>,
     /// The director may open a simultaneous event from this event.
     can_open_sim: bool,
+    /// A finished event's own pace, for its directors (#38), and whether anything was timed.
+    pace_line: Option<(String, bool)>,
 }
 
 fn stamp(t: chrono::NaiveDateTime, zone: TimeZone) -> String {
@@ -1120,6 +1160,18 @@ pub async fn show(
     };
     let can_open_sim =
         is_director && crate::event::sim::check_open(&ev, ev.settings.name()).is_ok();
+    let pace_line = if is_director && ev.status.over() {
+        let (club_id, id) = (club.id, ev.id);
+        state
+            .db(move |c| Ok(service::paces::event_pace(c, club_id, id)?))
+            .await?
+            .map(|p| match crate::event::pace::event_line(&p, PaceWords::of_event(&ev.settings)) {
+                Some(line) => (line, true),
+                None => ("This event's pace: nothing to learn from (no result arrived at a time that gives a game's length).".into(), false),
+            })
+    } else {
+        None
+    };
     let key_visible = exposure.key_visible(who);
     let current = ev.deal.as_ref().map(|k| k.commitment.clone());
     let withdrawn = shown
@@ -1180,6 +1232,7 @@ pub async fn show(
         is_director,
         sim,
         can_open_sim,
+        pace_line,
         ev: EventView::from(&ev),
         club,
     };
