@@ -163,6 +163,44 @@ async fn evening_played(app: &TestApp, d: &Browser) -> (String, EventId, Vec<(i3
     (page, id, played)
 }
 
+/// When CALYPSO_SCREENSHOTS names a folder: the page as the browser had it, its assets from
+/// the running app, shot by headless Chromium at 390 px and at 1280 px (to look at).
+async fn shot(app: &TestApp, html: &str, name: &str) {
+    let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") else {
+        return;
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = html
+        .replace("href=\"/", &format!("href=\"{}/", app.address))
+        .replace("src=\"/", &format!("src=\"{}/", app.address));
+    let file = format!("{dir}/{name}.html");
+    std::fs::write(&file, page).unwrap();
+    // The event page is long: its pace line is in the Director section at the end.
+    let tall = if name.contains("event-form") { 1 } else { 3 };
+    for (w, h) in [(390, 1700 * tall), (1280, 1300 * tall)] {
+        let (file, out) = (file.clone(), format!("{dir}/{name}-{w}.png"));
+        // Off the test's runtime thread, which serves the page's assets meanwhile.
+        let ok = tokio::task::spawn_blocking(move || {
+            std::process::Command::new("/usr/bin/chromium")
+                .args([
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--hide-scrollbars",
+                    &format!("--window-size={w},{h}"),
+                    &format!("--screenshot={out}"),
+                    &format!("file://{file}"),
+                ])
+                .output()
+                .map(|o| o.status.success())
+                .unwrap_or(false)
+        })
+        .await
+        .unwrap();
+        assert!(ok, "chromium shot {name} at {w}");
+    }
+}
+
 #[tokio::test]
 async fn a_finished_evening_teaches_the_club_its_pace_and_the_next_form_suggests_a_round() {
     let app = spawn_app().await;
@@ -224,6 +262,7 @@ async fn a_finished_evening_teaches_the_club_its_pace_and_the_next_form_suggests
     // The finished event's page tells its director its pace, in one line.
     let (status, html) = alice.get_text(&page).await;
     assert_eq!(status, StatusCode::OK);
+    shot(&app, &html, "pace-finished-event").await;
     assert!(
         html.replace("&#39;", "'").contains("This event's pace: a board 45 min (slowest quarter 50 min), 6 boards timed; a rebuild 10 min (slowest quarter 12 min), 5 timed."),
         "{html}"
@@ -256,6 +295,7 @@ async fn a_finished_evening_teaches_the_club_its_pace_and_the_next_form_suggests
         "{html}"
     );
     assert!(html.contains("No pace yet for Kaiso"), "{html}");
+    shot(&app, &html, "pace-new-event-form").await;
 
     // Asked for 2 boards a round in a 4-hour evening: 2 × 62 + 5 = 129 → 130 min; one fits.
     let (status, html) = alice
@@ -270,9 +310,12 @@ async fn a_finished_evening_teaches_the_club_its_pace_and_the_next_form_suggests
     // Another club's form does not see alpha's pace.
     let (status, html) = bob.get_text("/c/bravo/events/new").await;
     assert_eq!(status, StatusCode::OK);
+    shot(&app, &html, "pace-other-club-form").await;
     let html = html.replace("&#39;", "'");
     assert!(html.contains("No pace yet for Calypso"), "{html}");
     assert!(!html.contains("Your club's pace at"), "{html}");
+    // With no pace of any game, there is no round to work out.
+    assert!(!html.contains("Work it out"), "{html}");
 }
 
 #[tokio::test]

@@ -40,6 +40,8 @@ pub struct PaceBlock {
     pub problems: Vec<String>,
     /// The game the block shows (the form's, or the one the question named).
     pub game: String,
+    /// Some game has a pace: the question is worth asking.
+    pub any: bool,
 }
 
 fn bounded(text: &str, max: u32, what: &str, default: u32, problems: &mut Vec<String>) -> u32 {
@@ -92,6 +94,7 @@ pub async fn pace_block(
     } else {
         chosen.to_string()
     };
+    let any = paces.iter().any(|(_, p)| p.is_some());
     let games = paces
         .iter()
         .map(|(choice, pace)| GamePace {
@@ -113,5 +116,6 @@ pub async fn pace_block(
         max_evening_hours: max_hours,
         problems,
         game,
+        any,
     })
 }
