@@ -362,3 +362,103 @@ async fn the_pace_question_answers_bad_numbers_with_a_clear_line() {
     let r = nobody.get("/c/alpha/events/new?per_round=2").await;
     assert_ne!(r.status(), StatusCode::OK);
 }
+
+/// A finished event of `club` in `variant` (a Calypso variant's name), finished at
+/// 2026-06-`day` 22:00, with the pace `game` = (count, median, slow) minutes stored as
+/// learnt; or left a draft when `finished` is false.
+fn event_with_pace(
+    c: &mut db::DbConnection,
+    club: calypso_director::event::ClubId,
+    variant: &str,
+    day: u32,
+    game: (u32, u32, u32),
+    finished: bool,
+) -> EventId {
+    use calypso_director::event::EventStatus;
+    use calypso_director::event::pace::{Figures, Pace};
+    use calypso_director::event::{Count, EventSettings, SettingsDraft, TrumpsDraft};
+    let settings = EventSettings::parse(&SettingsDraft {
+        name: format!("Night {day}"),
+        date: format!("2026-06-{day:02}"),
+        format: "pairs-mitchell".into(),
+        game: String::new(),
+        variant: variant.into(),
+        tables: Count::Number(4),
+        boards: Count::Number(16),
+        trick_rule: "standard".into(),
+        trumps: TrumpsDraft::VariantDefault,
+        correction_minutes: Count::Number(30),
+        scale: String::new(),
+        compare: String::new(),
+        ..SettingsDraft::default()
+    })
+    .unwrap();
+    let ev = db::events::create_event(c, club, &settings).unwrap();
+    if finished {
+        let t = NaiveDate::from_ymd_opt(2026, 6, day)
+            .unwrap()
+            .and_hms_opt(22, 0, 0)
+            .unwrap();
+        diesel::update(calypso_director::db::schema::events::table.find(ev.id.get()))
+            .set((
+                calypso_director::db::schema::events::status.eq(EventStatus::Finished.name()),
+                calypso_director::db::schema::events::finished_at.eq(Some(t)),
+            ))
+            .execute(c)
+            .unwrap();
+    }
+    let pace = Pace {
+        game: Some(Figures {
+            count: game.0,
+            median: game.1 * 60,
+            slow: game.2 * 60,
+        }),
+        rebuild: None,
+    };
+    let game = calypso_director::event::pace::game_of(&settings);
+    db::paces::store_pace(c, ev.id, club, &game, &pace).unwrap();
+    ev.id
+}
+
+#[tokio::test]
+async fn the_club_pace_is_its_own_last_ten_finished_events_of_the_game() {
+    use calypso_director::service::paces::club_pace;
+    let app = spawn_app().await;
+    let _alice = app.club_with_owner("alpha", "alice@example.org").await;
+    let _bob = app.club_with_owner("bravo", "bob@example.org").await;
+    let (alpha, bravo) = (app.club_id("alpha"), app.club_id("bravo"));
+    with_conn(&app, |c| {
+        // Alpha's oldest Calypso evening, very slow and heavy: the eleventh back, not counted.
+        event_with_pace(c, alpha, "standard", 1, (500, 90, 99), true);
+        // Ten later ones: four of 10 games at 40 (45), six of 20 at 44 (50). The medians
+        // weighted: 40 weighs 40, 44 weighs 120 of 160 → 44; slow quarters → 50.
+        for day in 2..=5 {
+            event_with_pace(c, alpha, "standard", day, (10, 40, 45), true);
+        }
+        for day in 6..=11 {
+            event_with_pace(c, alpha, "standard", day, (20, 44, 50), true);
+        }
+        // Not Calypso's standard game, not finished, or another club's: none counts.
+        event_with_pace(c, alpha, "duet", 12, (30, 20, 25), true);
+        event_with_pace(c, alpha, "standard", 13, (300, 10, 12), false);
+        event_with_pace(c, bravo, "standard", 14, (300, 10, 12), true);
+    });
+    let club = with_conn(&app, |c| club_pace(c, alpha, "standard").unwrap()).unwrap();
+    assert_eq!(club.events, 10);
+    let game = club.pace.game.unwrap();
+    assert_eq!(
+        (game.count, game.median, game.slow),
+        (160, 44 * 60, 50 * 60)
+    );
+    assert_eq!(club.pace.rebuild, None);
+    // Duet has its own pace, from its one evening.
+    let duet = with_conn(&app, |c| club_pace(c, alpha, "duet").unwrap()).unwrap();
+    assert_eq!((duet.events, duet.pace.game.unwrap().median), (1, 20 * 60));
+    // Bravo's pace is its own evening only.
+    let b = with_conn(&app, |c| club_pace(c, bravo, "standard").unwrap()).unwrap();
+    assert_eq!((b.events, b.pace.game.unwrap().count), (1, 300));
+    assert_eq!(
+        with_conn(&app, |c| club_pace(c, bravo, "duet").unwrap()),
+        None
+    );
+}
