@@ -194,6 +194,8 @@ pub fn club_paces(
         .filter(event_paces::game.eq(game))
         .filter(event_paces::games.gt(0))
         .filter(events::status.eq_any(over))
+        // Ordered by the finish, which both backends sort alike only without NULLs.
+        .filter(events::finished_at.is_not_null())
         .order((events::finished_at.desc(), events::id.desc()))
         .select(PACE_COLUMNS)
         .limit(i64::try_from(k).unwrap_or(0))
