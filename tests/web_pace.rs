@@ -307,6 +307,23 @@ async fn a_finished_evening_teaches_the_club_its_pace_and_the_next_form_suggests
         "{html}"
     );
 
+    // A draft's edit form shows it too, for the draft's own game.
+    let r = alice
+        .post(
+            "/c/alpha/events/new",
+            "/c/alpha/events",
+            &event_fields("Next Night"),
+        )
+        .await;
+    let next = location(&r);
+    let (status, html) = alice.get_text(&format!("{next}/edit")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.replace("&#39;", "'")
+            .contains("Your club's pace at Calypso over its last event: a board 45 min"),
+        "{html}"
+    );
+
     // Another club's form does not see alpha's pace.
     let (status, html) = bob.get_text("/c/bravo/events/new").await;
     assert_eq!(status, StatusCode::OK);
