@@ -408,7 +408,7 @@ pub fn club_lines(
 
 /// "a 3-hour evening", "a 2 h 30 min evening".
 fn evening(minutes: u32) -> String {
-    if minutes % 60 == 0 {
+    if minutes.is_multiple_of(60) {
         format!("a {}-hour evening", minutes / 60)
     } else {
         format!("an evening of {}", duration(minutes))
