@@ -415,9 +415,15 @@ fn evening(minutes: u32) -> String {
     }
 }
 
-/// The finished event's own pace in one line, or `None` when nothing was timed.
-pub fn event_line(pace: &Pace, words: PaceWords) -> Option<String> {
-    let game = pace.game?;
+/// The finished event's own pace in one line, and whether anything was timed (when nothing
+/// was, the line says so).
+pub fn event_line(pace: &Pace, words: PaceWords) -> (String, bool) {
+    let Some(game) = pace.game else {
+        return (
+            "This event's pace: nothing to learn from (no result arrived at a time that gives a game's length).".into(),
+            false,
+        );
+    };
     let rebuild = match pace.rebuild.filter(|_| !words.dealt_at_table) {
         Some(r) => format!(
             "; a rebuild {} (slowest quarter {}), {} timed",
@@ -427,13 +433,14 @@ pub fn event_line(pace: &Pace, words: PaceWords) -> Option<String> {
         ),
         None => String::new(),
     };
-    Some(format!(
+    let line = format!(
         "This event's pace: {} {} (slowest quarter {}), {} timed{rebuild}.",
         words.one(),
         minutes(game.median),
         minutes(game.slow),
         words.many(game.count)
-    ))
+    );
+    (line, true)
 }
 
 #[cfg(test)]
@@ -765,9 +772,19 @@ mod tests {
             rebuild: Some(fig(20, 9 * 60, 12 * 60)),
         };
         assert_eq!(
-            event_line(&pace, words("standard")).unwrap(),
-            "This event's pace: a board 41 min (slowest quarter 48 min), 24 boards timed; a rebuild 9 min (slowest quarter 12 min), 20 timed."
+            event_line(&pace, words("standard")),
+            ("This event's pace: a board 41 min (slowest quarter 48 min), 24 boards timed; a rebuild 9 min (slowest quarter 12 min), 20 timed.".to_string(), true)
         );
-        assert_eq!(event_line(&Pace::default(), words("standard")), None);
+        // A game dealt at the table: games, and no rebuild.
+        assert_eq!(
+            event_line(&pace, words("auction")).0,
+            "This event's pace: a game dealt at the table 41 min (slowest quarter 48 min), 24 games timed."
+        );
+        let (line, timed) = event_line(&Pace::default(), words("standard"));
+        assert!(!timed);
+        assert!(
+            line.starts_with("This event's pace: nothing to learn from"),
+            "{line}"
+        );
     }
 }

@@ -1165,10 +1165,7 @@ pub async fn show(
         state
             .db(move |c| Ok(service::paces::event_pace(c, club_id, id)?))
             .await?
-            .map(|p| match crate::event::pace::event_line(&p, PaceWords::of_event(&ev.settings)) {
-                Some(line) => (line, true),
-                None => ("This event's pace: nothing to learn from (no result arrived at a time that gives a game's length).".into(), false),
-            })
+            .map(|p| crate::event::pace::event_line(&p, PaceWords::of_event(&ev.settings)))
     } else {
         None
     };
