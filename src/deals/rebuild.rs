@@ -403,10 +403,9 @@ mod tests {
             (by_sheet.cards, by_sheet.handled, by_sheet.piles, by_sheet.read),
             (208, 624, 4 + 52 + 16, 52)
         );
-        // Standard Calypso deals one whole pack per deal: each card's copies lie one in each
-        // deal, so the scans are the same on every board: per card, one packet among deal
-        // 1's four (1+2+3+4 over the 13 cards of each of the four seats), one among deal 2's
-        // (5..8) and so on: 13 × (1 + 2 + ... + 16) = 1768.
+        // Each copy's scan ends at its packet, so the scans add up to each packet's place in
+        // the printed order times its cards: every packet holds 13, so on every board
+        // 13 × (1 + 2 + ... + 16) = 1768 curtain cards, 8.5 for each card on average.
         let by_curtains = cost_by_curtain_cards(&s);
         assert_eq!((by_curtains.handled, by_curtains.piles), (208, 16));
         assert_eq!(by_curtains.read, 13 * (1..=16).sum::<usize>());

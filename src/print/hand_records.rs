@@ -1,5 +1,7 @@
 //! Hand-record PDFs: hand records (a page per board), curtain cards (a slip per seat and deal)
-//! and stacking order (the 208 cards top to bottom) of boards the deals module dealt.
+//! and stacking order (the 208 cards top to bottom) of boards the deals module dealt, and the
+//! papers that put a played board back together (rebuild sheets and packet labels, drawn in
+//! `print::rebuild`).
 //! Returns bytes, so the command line can write a file and the web service can serve them
 //! as they are.
 
@@ -25,18 +27,26 @@ pub enum PdfKind {
     Curtains,
     /// The stack of each board, top card first.
     Stack,
-    /// All three, in that order.
+    /// A page per board: each card's copies and the packets they go back to after the game.
+    Rebuild,
+    /// A label per packet (deal and seat), to cut out.
+    Labels,
+    /// The three papers that build the boards before the evening: records, curtain cards and
+    /// stacking order, in that order.
     All,
 }
 
 impl PdfKind {
-    pub const NAMES: [&'static str; 4] = ["records", "curtains", "stack", "all"];
+    /// Each kind's name, in the order of the variants.
+    pub const NAMES: [&'static str; 6] = ["records", "curtains", "stack", "rebuild", "labels", "all"];
 
     pub fn from_name(name: &str) -> Option<PdfKind> {
         Some(match name {
             "records" => PdfKind::Records,
             "curtains" => PdfKind::Curtains,
             "stack" => PdfKind::Stack,
+            "rebuild" => PdfKind::Rebuild,
+            "labels" => PdfKind::Labels,
             "all" => PdfKind::All,
             _ => return None,
         })
@@ -121,9 +131,14 @@ pub fn render_with_pars(
         return Err(PdfError::NoBoards);
     }
     let font = pen::font().ok_or(PdfError::Font)?;
+    let what = match options.kind {
+        PdfKind::Rebuild => "Calypso rebuild sheets",
+        PdfKind::Labels => "Calypso packet labels",
+        _ => "Calypso hand records",
+    };
     let title = match &options.event_name {
-        Some(name) => format!("{name}: Calypso hand records"),
-        None => "Calypso hand records".to_string(),
+        Some(name) => format!("{name}: {what}"),
+        None => what.to_string(),
     };
     let sides = SideNames::of(spec);
     let par_text: Vec<Vec<String>> = boards.iter().map(|b| par_lines(pars, b, &sides)).collect();
@@ -145,6 +160,14 @@ pub fn render_with_pars(
         for board in boards {
             pages.push(stack_page(&mut pen, board, spec, options));
         }
+    }
+    if kind == PdfKind::Rebuild {
+        for board in boards {
+            pages.push(super::rebuild::sheet_page(&mut pen, board, spec, options));
+        }
+    }
+    if kind == PdfKind::Labels {
+        pages.extend(super::rebuild::label_pages(&mut pen, boards, spec, options));
     }
     pen::save(doc, pages, &digest).ok_or(PdfError::Save)
 }
@@ -251,7 +274,7 @@ fn suit_line(pen: &mut Pen, x: f32, y: f32, size: f32, suit: Suit, ranks: &str) 
     pen.text(x, y, size, ranks, black());
 }
 
-fn board_title(board: &Board) -> String {
+pub(super) fn board_title(board: &Board) -> String {
     if board.reserve {
         format!("Board {} (reserve)", board.number)
     } else {
@@ -260,7 +283,7 @@ fn board_title(board: &Board) -> String {
 }
 
 /// Event name and date at the top right, footer with algorithm and commitment.
-fn page_frame(pen: &mut Pen, spec: &GameSpec, options: &PdfOptions) {
+pub(super) fn page_frame(pen: &mut Pen, spec: &GameSpec, options: &PdfOptions) {
     if let Some(name) = &options.event_name {
         pen.right(PAGE_W - 15.0, 14.0, 12.0, name, black());
     }
@@ -716,6 +739,8 @@ mod tests {
                 PdfKind::Records,
                 PdfKind::Curtains,
                 PdfKind::Stack,
+                PdfKind::Rebuild,
+                PdfKind::Labels,
                 PdfKind::All,
             ] {
                 let first = render(&set, &spec, &options(kind)).unwrap();
