@@ -298,8 +298,8 @@ fn fingerprint(
     }
     h.field(o.sides.majors().as_bytes());
     h.field(o.sides.minors().as_bytes());
-    // Cards of boards that do not travel keep the identifier they always had.
-    if o.boards_travel {
+    // The line is on table cards only; other cards keep the identifier they always had.
+    if o.boards_travel && what != "guide cards" {
         h.field(AFTER_GAME.as_bytes());
     }
     h.finish()
