@@ -35,14 +35,20 @@ fn main() {
         let spec = GameSpec::new(variant);
         let mut read = Vec::new();
         let mut first = None;
+        let mut same = true;
         for number in 1..=8 {
             let b = board(&key, number, false, &spec, None).expect("a board");
             let s = sheet(&b);
             let (by_sheet, by_curtains) = (cost_by_sheet(&s), cost_by_curtain_cards(&s));
             read.push(by_curtains.read);
-            first.get_or_insert((by_sheet, by_curtains, packets_of(&s).len()));
+            let figures = (by_sheet, by_curtains.cards, by_curtains.handled, by_curtains.piles);
+            let kept = first.get_or_insert((figures, by_curtains, packets_of(&s).len()));
+            same &= kept.0 == figures;
         }
-        let (by_sheet, by_curtains, packets) = first.expect("eight boards");
+        let ((by_sheet, ..), by_curtains, packets) = first.expect("eight boards");
+        if !same {
+            println!("{}: the sheet's figures differ between boards; board 1's:", variant.label());
+        }
         let (lo, hi) = (read.iter().min().unwrap(), read.iter().max().unwrap());
         let slips = if lo == hi {
             format!("{lo}")
