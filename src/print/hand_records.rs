@@ -162,12 +162,15 @@ pub fn render_with_pars(
         }
     }
     if kind == PdfKind::Rebuild {
+        let frame = |pen: &mut Pen| page_frame(pen, spec, options);
         for board in boards {
-            pages.push(super::rebuild::sheet_page(&mut pen, board, spec, options));
+            let title = format!("{} · rebuild sheet", board_title(board));
+            pages.push(super::rebuild::sheet_page(&mut pen, board, &title, &frame));
         }
     }
     if kind == PdfKind::Labels {
-        pages.extend(super::rebuild::label_pages(&mut pen, boards, spec, options));
+        let name = options.event_name.as_deref();
+        pages.extend(super::rebuild::label_pages(&mut pen, boards, spec, name, board_title));
     }
     pen::save(doc, pages, &digest).ok_or(PdfError::Save)
 }
@@ -274,7 +277,7 @@ fn suit_line(pen: &mut Pen, x: f32, y: f32, size: f32, suit: Suit, ranks: &str) 
     pen.text(x, y, size, ranks, black());
 }
 
-pub(super) fn board_title(board: &Board) -> String {
+fn board_title(board: &Board) -> String {
     if board.reserve {
         format!("Board {} (reserve)", board.number)
     } else {
@@ -283,7 +286,7 @@ pub(super) fn board_title(board: &Board) -> String {
 }
 
 /// Event name and date at the top right, footer with algorithm and commitment.
-pub(super) fn page_frame(pen: &mut Pen, spec: &GameSpec, options: &PdfOptions) {
+fn page_frame(pen: &mut Pen, spec: &GameSpec, options: &PdfOptions) {
     if let Some(name) = &options.event_name {
         pen.right(PAGE_W - 15.0, 14.0, 12.0, name, black());
     }

@@ -1,11 +1,11 @@
 //! The papers for putting a played board back together (#38): the rebuild sheet, a page per
 //! board listing each card's copies and their packets suit by suit, and the packet labels,
 //! one per deal and seat, to stick on the packets' sleeves or envelopes. What they list is
-//! `deals::rebuild::sheet`; the page frame is the hand records'.
+//! `deals::rebuild::sheet`; the page frame and board titles are the hand records' (handed
+//! in, so that `hand_records`, which calls this module, is not called back).
 
 use printpdf::PdfPage;
 
-use super::hand_records::{PdfOptions, board_title, page_frame};
 use super::pen::{GREYS, PAGE_H, PAGE_W, Pen, black, suit_color};
 use crate::deals::Board;
 use crate::deals::record::player_title;
@@ -81,24 +81,19 @@ pub fn count_words(sheet: &RebuildSheet) -> String {
     )
 }
 
-/// A board's rebuild sheet: one A4 page.
+/// A board's rebuild sheet: one A4 page headed `title` ("Board 3 · rebuild sheet"), in the
+/// papers' `frame` (event, date, footer).
 pub(super) fn sheet_page(
     pen: &mut Pen,
     board: &Board,
-    spec: &GameSpec,
-    options: &PdfOptions,
+    title: &str,
+    frame: &dyn Fn(&mut Pen),
 ) -> PdfPage {
     let s = sheet(board);
     let cards: usize = s.cards.iter().map(|r| r.packets.len()).sum();
     let packets = packet_counts(&s).len();
-    pen.text(
-        15.0,
-        20.0,
-        20.0,
-        &format!("{} · rebuild sheet", board_title(board)),
-        black(),
-    );
-    page_frame(pen, spec, options);
+    pen.text(15.0, 20.0, 20.0, title, black());
+    frame(pen);
     pen.text(
         15.0,
         28.5,
@@ -232,12 +227,14 @@ fn card_row(pen: &mut Pen, x0: f32, y: f32, pitch: f32, route: &CardRoute) {
 }
 
 /// Labels, 2 across and 8 down with dashed cut lines, one per packet of every board: "Board 3
-/// · deal 2 · East (♦)", whose hand it is, and its count.
+/// · deal 2 · East (♦)" (the board as `board_title` names it), whose hand it is, and its
+/// count; the event's name small at the foot.
 pub(super) fn label_pages(
     pen: &mut Pen,
     boards: &[Board],
     spec: &GameSpec,
-    options: &PdfOptions,
+    event_name: Option<&str>,
+    board_title: fn(&Board) -> String,
 ) -> Vec<PdfPage> {
     const COLS: usize = 2;
     const ROWS: usize = 8;
@@ -267,7 +264,7 @@ pub(super) fn label_pages(
                     &format!("{n} cards · deal {}'s dealer: {}", d + 1, deal.dealer.name()),
                     GREYS.dark(),
                 );
-                if let Some(name) = &options.event_name {
+                if let Some(name) = event_name {
                     if let Some(name) = pen.wrap(name, 7.0, lw - 10.0, 1).first() {
                         pen.text(x + 5.0, y + lh - 3.5, 7.0, name, GREYS.grey());
                     }
