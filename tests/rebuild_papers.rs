@@ -245,6 +245,39 @@ async fn the_site_serves_the_rebuild_papers_by_the_papers_rules() {
         d.get(&format!("{page}/papers/reserve-all.pdf")).await.status(),
         StatusCode::NOT_FOUND
     );
+    // The command line prints the site's bytes from the event's papers file.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("papers.json");
+    let r = d.get(&format!("{page}/papers.json")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    std::fs::write(&file, r.bytes().await.unwrap()).unwrap();
+    for (name, kind, reserve) in [
+        ("rebuild", "rebuild", false),
+        ("labels", "labels", false),
+        ("reserve-rebuild", "rebuild", true),
+        ("reserve-labels", "labels", true),
+    ] {
+        let site = d
+            .get(&format!("{page}/papers/{name}.pdf"))
+            .await
+            .bytes()
+            .await
+            .unwrap();
+        let out = dir.path().join(format!("{name}.pdf"));
+        let mut cmd = Command::new(BIN);
+        cmd.args(["hand-records", "--settings"])
+            .arg(&file)
+            .args(["--kind", kind, "-o"])
+            .arg(&out);
+        if reserve {
+            cmd.arg("--reserve");
+        }
+        assert!(cmd.status().unwrap().success(), "{name}");
+        assert!(
+            std::fs::read(&out).unwrap() == site.as_ref(),
+            "{name}: the site and the command line differ"
+        );
+    }
 
     // The event page: every paper, each with what it is for, in one list.
     let (s, html) = d.get_text(&page).await;
