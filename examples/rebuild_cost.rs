@@ -41,13 +41,21 @@ fn main() {
             let s = sheet(&b);
             let (by_sheet, by_curtains) = (cost_by_sheet(&s), cost_by_curtain_cards(&s));
             read.push(by_curtains.read);
-            let figures = (by_sheet, by_curtains.cards, by_curtains.handled, by_curtains.piles);
+            let figures = (
+                by_sheet,
+                by_curtains.cards,
+                by_curtains.handled,
+                by_curtains.piles,
+            );
             let kept = first.get_or_insert((figures, by_curtains, packets_of(&s).len()));
             same &= kept.0 == figures;
         }
         let ((by_sheet, ..), by_curtains, packets) = first.expect("eight boards");
         if !same {
-            println!("{}: the sheet's figures differ between boards; board 1's:", variant.label());
+            println!(
+                "{}: the sheet's figures differ between boards; board 1's:",
+                variant.label()
+            );
         }
         let (lo, hi) = (read.iter().min().unwrap(), read.iter().max().unwrap());
         let slips = if lo == hi {

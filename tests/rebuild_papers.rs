@@ -68,7 +68,17 @@ fn text(path: &Path, page: usize, column: Option<(f64, f64)>) -> String {
     cmd.args(["-f", &page.to_string(), "-l", &page.to_string()]);
     if let Some((x, w)) = column {
         let pt = |mm: f64| ((mm * 72.0 / 25.4).round() as i64).to_string();
-        cmd.args(["-layout", "-x", &pt(x), "-y", "0", "-W", &pt(w), "-H", &pt(297.0)]);
+        cmd.args([
+            "-layout",
+            "-x",
+            &pt(x),
+            "-y",
+            "0",
+            "-W",
+            &pt(w),
+            "-H",
+            &pt(297.0),
+        ]);
     }
     let out = cmd.arg(path).arg("-").output().unwrap_or_else(|e| {
         panic!("pdftotext is needed to read the PDFs back (apt-get install poppler-utils): {e}")
@@ -137,7 +147,12 @@ fn the_rebuild_sheet_lists_each_cards_packets_as_the_sheet_gives_them() {
                 );
                 let mut from = 0;
                 for route in &s.cards {
-                    let row = format!("{}{} {}", route.card.rank().char(), route.card.suit().symbol(), route_words(route));
+                    let row = format!(
+                        "{}{} {}",
+                        route.card.rank().char(),
+                        route.card.suit().symbol(),
+                        route_words(route)
+                    );
                     let at = columns[from..].find(&row).unwrap_or_else(|| {
                         panic!("{name} board {number}: no row \"{row}\" after {from} in {columns}")
                     });
@@ -173,7 +188,12 @@ fn a_label_for_every_packet_names_its_board_deal_seat_and_suit() {
         let path = write_pdf(&dir, name, "labels", false);
         // Column by column: each label's lines one after the other.
         let all: String = (1..=pages(&path))
-            .flat_map(|p| [text(&path, p, Some((10.0, 95.0))), text(&path, p, Some((105.0, 95.0)))])
+            .flat_map(|p| {
+                [
+                    text(&path, p, Some((10.0, 95.0))),
+                    text(&path, p, Some((105.0, 95.0))),
+                ]
+            })
             .collect::<Vec<_>>()
             .join("\n");
         let lines: Vec<&str> = all.lines().map(str::trim).collect();
@@ -181,8 +201,11 @@ fn a_label_for_every_packet_names_its_board_deal_seat_and_suit() {
         for number in 1..=2u32 {
             let b = board(&key, number, false, &spec, None).unwrap();
             for (packet, n) in packet_counts(&sheet(&b)) {
-                let mut label =
-                    format!("Board {number} · deal {} · {}", packet.deal, packet.seat.name());
+                let mut label = format!(
+                    "Board {number} · deal {} · {}",
+                    packet.deal,
+                    packet.seat.name()
+                );
                 if let Some(suit) = spec.trumps.of(packet.seat) {
                     label.push_str(&format!(" ({})", suit.symbol()));
                 }
@@ -193,7 +216,8 @@ fn a_label_for_every_packet_names_its_board_deal_seat_and_suit() {
                 let spec_title = calypso_director::deals::record::player_title(&spec, packet.seat);
                 assert_eq!(lines[at + 1], spec_title, "{name} {label}: whose hand");
                 assert!(
-                    lines[at + 2].starts_with(&format!("{n} cards · deal {}'s dealer: ", packet.deal)),
+                    lines[at + 2]
+                        .starts_with(&format!("{n} cards · deal {}'s dealer: ", packet.deal)),
                     "{name} {label}: its count {n}: {}",
                     lines[at + 2]
                 );
@@ -207,7 +231,11 @@ fn a_label_for_every_packet_names_its_board_deal_seat_and_suit() {
     }
     // The example of the issue, on the standard seating (East holds diamonds).
     let path = dir.join("standard-labels-false.pdf");
-    assert!(text(&path, 1, None).lines().any(|l| l.trim() == "Board 1 · deal 2 · East (♦)"));
+    assert!(
+        text(&path, 1, None)
+            .lines()
+            .any(|l| l.trim() == "Board 1 · deal 2 · East (♦)")
+    );
 }
 
 fn b_deals(spec: &GameSpec, key: &SetKey) -> usize {
@@ -234,7 +262,11 @@ async fn the_site_serves_the_rebuild_papers_by_the_papers_rules() {
         ("reserve-labels", "Board 1 (reserve) · deal 2 · East (♦)"),
     ] {
         let url = format!("{page}/papers/{name}.pdf");
-        assert_eq!(public.get(&url).await.status(), StatusCode::NOT_FOUND, "{name}");
+        assert_eq!(
+            public.get(&url).await.status(),
+            StatusCode::NOT_FOUND,
+            "{name}"
+        );
         let r = d.get(&url).await;
         assert_eq!(r.status(), StatusCode::OK, "{name}");
         assert_eq!(r.headers()["content-type"], "application/pdf");
@@ -242,7 +274,9 @@ async fn the_site_serves_the_rebuild_papers_by_the_papers_rules() {
         assert!(text.contains(expect), "{name}: {text}");
     }
     assert_eq!(
-        d.get(&format!("{page}/papers/reserve-all.pdf")).await.status(),
+        d.get(&format!("{page}/papers/reserve-all.pdf"))
+            .await
+            .status(),
         StatusCode::NOT_FOUND
     );
     // The command line prints the site's bytes from the event's papers file.
@@ -286,12 +320,18 @@ async fn the_site_serves_the_rebuild_papers_by_the_papers_rules() {
     let list = &list[..list.find("</ul>").unwrap()];
     for (href, words) in [
         ("/hand-records.pdf", "after play"),
-        ("/papers/curtains.pdf", "before the evening, build the boards"),
+        (
+            "/papers/curtains.pdf",
+            "before the evening, build the boards",
+        ),
         ("/papers/stack.pdf", "before the evening, build the boards"),
         ("/papers/labels.pdf", "on the packets"),
         ("/table-cards.pdf", "one on each table"),
         ("/guide-cards.pdf", "one per pair"),
-        ("/papers/rebuild.pdf", "after each game, rebuild the board before it moves"),
+        (
+            "/papers/rebuild.pdf",
+            "after each game, rebuild the board before it moves",
+        ),
         ("/papers/reserve-rebuild.pdf", "for a fouled board"),
         ("/papers/reserve-labels.pdf", "for a fouled board"),
         ("/papers.json", "prints the same PDFs"),
@@ -304,7 +344,10 @@ async fn the_site_serves_the_rebuild_papers_by_the_papers_rules() {
         assert!(item.contains(words), "{href}: {item}");
     }
     let (_, html) = public.get_text(&page).await;
-    assert!(!html.contains("rebuild.pdf") && !html.contains("table-cards.pdf"), "{html}");
+    assert!(
+        !html.contains("rebuild.pdf") && !html.contains("table-cards.pdf"),
+        "{html}"
+    );
 
     // The table cards of boards that travel say what happens after each game.
     let r = d.get(&format!("{page}/table-cards.pdf")).await;
@@ -329,8 +372,18 @@ async fn a_game_dealt_at_the_table_has_no_rebuild_papers() {
     let (_, html) = d.get_text(&page).await;
     let list = &html[html.find("id=\"papers\"").expect("the papers list")..];
     let list = &list[..list.find("</ul>").unwrap()];
-    assert!(list.contains("/table-cards.pdf") && list.contains("/guide-cards.pdf"), "{list}");
-    for paper in ["hand-records", "curtains", "stack", "labels", "rebuild", "papers.json"] {
+    assert!(
+        list.contains("/table-cards.pdf") && list.contains("/guide-cards.pdf"),
+        "{list}"
+    );
+    for paper in [
+        "hand-records",
+        "curtains",
+        "stack",
+        "labels",
+        "rebuild",
+        "papers.json",
+    ] {
         assert!(!list.contains(paper), "{paper}: {list}");
     }
     let r = d.get(&format!("{page}/table-cards.pdf")).await;

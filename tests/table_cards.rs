@@ -846,10 +846,7 @@ fn table_cards_of_boards_that_travel_say_to_rebuild_after_each_game() {
         .collect();
     assert_eq!(firsts.len(), m.tables as usize, "a first page per table");
     for page in firsts {
-        let line = page
-            .lines()
-            .find(|l| l.contains("round by round"))
-            .unwrap();
+        let line = page.lines().find(|l| l.contains("round by round")).unwrap();
         assert!(line.trim_end().ends_with(AFTER_GAME), "{line}");
     }
     assert_eq!(

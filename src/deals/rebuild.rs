@@ -393,14 +393,22 @@ mod tests {
             // Each copy's scan reads at least its own curtain card, and on average about
             // half of them.
             assert!(by_curtains.read >= cards, "{variant:?}");
-            assert!(by_curtains.read > 5 * by_sheet.read, "{variant:?}: {by_curtains:?}");
+            assert!(
+                by_curtains.read > 5 * by_sheet.read,
+                "{variant:?}: {by_curtains:?}"
+            );
         }
         let spec = GameSpec::new(Variant::Standard);
         let b = board(&SetKey::from_bytes([1; 32]), 1, false, &spec, None).unwrap();
         let s = sheet(&b);
         let by_sheet = cost_by_sheet(&s);
         assert_eq!(
-            (by_sheet.cards, by_sheet.handled, by_sheet.piles, by_sheet.read),
+            (
+                by_sheet.cards,
+                by_sheet.handled,
+                by_sheet.piles,
+                by_sheet.read
+            ),
             (208, 624, 4 + 52 + 16, 52)
         );
         // Each copy's scan ends at its packet, so the scans add up to each packet's place in

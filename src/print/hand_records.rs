@@ -38,7 +38,8 @@ pub enum PdfKind {
 
 impl PdfKind {
     /// Each kind's name, in the order of the variants.
-    pub const NAMES: [&'static str; 6] = ["records", "curtains", "stack", "rebuild", "labels", "all"];
+    pub const NAMES: [&'static str; 6] =
+        ["records", "curtains", "stack", "rebuild", "labels", "all"];
 
     pub fn from_name(name: &str) -> Option<PdfKind> {
         Some(match name {
@@ -170,7 +171,13 @@ pub fn render_with_pars(
     }
     if kind == PdfKind::Labels {
         let name = options.event_name.as_deref();
-        pages.extend(super::rebuild::label_pages(&mut pen, boards, spec, name, board_title));
+        pages.extend(super::rebuild::label_pages(
+            &mut pen,
+            boards,
+            spec,
+            name,
+            board_title,
+        ));
     }
     pen::save(doc, pages, &digest).ok_or(PdfError::Save)
 }

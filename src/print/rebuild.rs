@@ -8,8 +8,8 @@ use printpdf::PdfPage;
 
 use super::pen::{GREYS, PAGE_H, PAGE_W, Pen, black, suit_color};
 use crate::deals::Board;
-use crate::deals::record::player_title;
 use crate::deals::rebuild::{CardRoute, Packet, RebuildSheet, packet_counts, sheet};
+use crate::deals::record::player_title;
 use crate::engine::{GameSpec, Suit};
 
 /// The suits in the sheet's order.
@@ -59,7 +59,8 @@ pub fn count_words(sheet: &RebuildSheet) -> String {
     }
     let per_deal: Vec<String> = (1..=deals)
         .map(|d| {
-            let of_deal: Vec<&(Packet, usize)> = counts.iter().filter(|(p, _)| p.deal == d).collect();
+            let of_deal: Vec<&(Packet, usize)> =
+                counts.iter().filter(|(p, _)| p.deal == d).collect();
             match of_deal.first() {
                 Some(&&(_, n)) if of_deal.iter().all(|&&(_, m)| m == n) => {
                     format!("deal {d}: {n} each")
@@ -114,13 +115,21 @@ pub(super) fn sheet_page(
         .count();
     let mut x = pen.text(15.0, 35.0, 9.5, "1. Sort the cards into suits: ", black());
     for suit in &suits {
-        x = pen.text(x, 35.0, 9.5, &format!("{} ", suit.symbol()), suit_color(*suit));
+        x = pen.text(
+            x,
+            35.0,
+            9.5,
+            &format!("{} ", suit.symbol()),
+            suit_color(*suit),
+        );
     }
     pen.text(
         15.0,
         40.5,
         9.5,
-        &format!("2. Sort each suit into its {ranks} ranks, ace down to 2: a small pile for each rank."),
+        &format!(
+            "2. Sort each suit into its {ranks} ranks, ace down to 2: a small pile for each rank."
+        ),
         black(),
     );
     pen.text(
@@ -214,7 +223,13 @@ fn card_row(pen: &mut Pen, x0: f32, y: f32, pitch: f32, route: &CardRoute) {
     let rank = route.card.rank().char().to_string();
     let suit = route.card.suit();
     let x = pen.text(x0, first + 0.3, 11.0, &rank, black());
-    pen.text(x + 0.3, first + 0.3, 11.0, &suit.symbol().to_string(), suit_color(suit));
+    pen.text(
+        x + 0.3,
+        first + 0.3,
+        11.0,
+        &suit.symbol().to_string(),
+        suit_color(suit),
+    );
     for (i, line) in lines.iter().enumerate() {
         pen.text(
             x0 + CARD_W,
@@ -252,7 +267,13 @@ pub(super) fn label_pages(
                 let mut end = pen.text(x + 5.0, y + 10.0, 13.0, &head, black());
                 if let Some(suit) = spec.trumps.of(seat) {
                     end = pen.text(end, y + 10.0, 13.0, " (", black());
-                    end = pen.text(end, y + 10.0, 13.0, &suit.symbol().to_string(), suit_color(suit));
+                    end = pen.text(
+                        end,
+                        y + 10.0,
+                        13.0,
+                        &suit.symbol().to_string(),
+                        suit_color(suit),
+                    );
                     pen.text(end, y + 10.0, 13.0, ")", black());
                 }
                 pen.text(x + 5.0, y + 17.5, 10.0, &player_title(spec, seat), black());
@@ -261,13 +282,17 @@ pub(super) fn label_pages(
                     x + 5.0,
                     y + 23.5,
                     9.0,
-                    &format!("{n} cards · deal {}'s dealer: {}", d + 1, deal.dealer.name()),
+                    &format!(
+                        "{n} cards · deal {}'s dealer: {}",
+                        d + 1,
+                        deal.dealer.name()
+                    ),
                     GREYS.dark(),
                 );
-                if let Some(name) = event_name {
-                    if let Some(name) = pen.wrap(name, 7.0, lw - 10.0, 1).first() {
-                        pen.text(x + 5.0, y + lh - 3.5, 7.0, name, GREYS.grey());
-                    }
+                if let Some(name) = event_name
+                    && let Some(name) = pen.wrap(name, 7.0, lw - 10.0, 1).first()
+                {
+                    pen.text(x + 5.0, y + lh - 3.5, 7.0, name, GREYS.grey());
                 }
                 slot += 1;
                 if slot == COLS * ROWS {
