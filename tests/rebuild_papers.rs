@@ -390,3 +390,89 @@ async fn a_game_dealt_at_the_table_has_no_rebuild_papers() {
     assert_eq!(r.status(), StatusCode::OK);
     assert!(!flat(&pdf_text(&r.bytes().await.unwrap())).contains("rebuild"));
 }
+
+/// A word's box in points from the page's top left (`pdftotext -bbox`).
+#[derive(Debug)]
+struct Word {
+    text: String,
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+fn words(path: &Path) -> Vec<Vec<Word>> {
+    let out = Command::new("pdftotext")
+        .arg("-bbox")
+        .arg(path)
+        .arg("-")
+        .output()
+        .unwrap();
+    let html = String::from_utf8(out.stdout).unwrap();
+    let attr = |tag: &str, name: &str| -> f64 {
+        let start = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        let end = start + tag[start..].find('"').unwrap();
+        tag[start..end].parse().unwrap()
+    };
+    html.split("<page ")
+        .skip(1)
+        .map(|page| {
+            page.split("<word ")
+                .skip(1)
+                .map(|part| {
+                    let tag = &part[..part.find('>').unwrap()];
+                    let text = &part[part.find('>').unwrap() + 1..part.find("</word>").unwrap()];
+                    Word {
+                        text: text.to_string(),
+                        x0: attr(tag, "xMin"),
+                        y0: attr(tag, "yMin"),
+                        x1: attr(tag, "xMax"),
+                        y1: attr(tag, "yMax"),
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every game's sheet and labels as printed: every word inside the page's 10 mm margins
+/// and no word over another (the packets of a row never run into the next column or row).
+#[test]
+fn nothing_on_the_sheet_or_the_labels_overlaps_or_leaves_the_page() {
+    let dir = temp_dir("fit");
+    let mm = 72.0 / 25.4;
+    let (w, h) = (210.0 * mm, 297.0 * mm);
+    for name in [
+        "standard",
+        "duet",
+        "cutthroat-3",
+        "sheinwold-3",
+        "split-partnership-3",
+    ] {
+        for kind in ["rebuild", "labels"] {
+            let path = write_pdf(&dir, name, kind, false);
+            for (p, page) in words(&path).iter().enumerate() {
+                assert!(!page.is_empty(), "{name} {kind} page {}", p + 1);
+                for (i, a) in page.iter().enumerate() {
+                    assert!(
+                        a.x0 >= 10.0 * mm
+                            && a.x1 <= w - 10.0 * mm
+                            && a.y0 >= 5.0 * mm
+                            && a.y1 <= h - 5.0 * mm,
+                        "{name} {kind} page {}: {a:?} off the page",
+                        p + 1
+                    );
+                    for b in &page[i + 1..] {
+                        let overlap_x = a.x1.min(b.x1) - a.x0.max(b.x0);
+                        let overlap_y = a.y1.min(b.y1) - a.y0.max(b.y0);
+                        assert!(
+                            overlap_x <= 0.5 || overlap_y <= 0.5,
+                            "{name} {kind} page {}: {a:?} overlaps {b:?}",
+                            p + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
