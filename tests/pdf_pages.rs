@@ -11,7 +11,7 @@ use calypso_director::print::hand_records::{PdfKind, PdfOptions, render};
 
 const BIN: &str = env!("CARGO_BIN_EXE_calypso-director");
 const KEY: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
-const KINDS: [&str; 4] = ["records", "curtains", "stack", "all"];
+const KINDS: [&str; 6] = ["records", "curtains", "stack", "rebuild", "labels", "all"];
 const EVENT: &str = "Spring Pairs";
 const DATE: &str = "2025-04-01";
 

@@ -7,7 +7,7 @@ use std::process::Command;
 
 use calypso_director::movement::{Movement, MovementKind, MovementRequest, Side, generate};
 use calypso_director::print::cards::{
-    CardsError, CardsOptions, TableCard, code_cards, guide_cards, table_cards,
+    AFTER_GAME, CardsError, CardsOptions, TableCard, code_cards, guide_cards, table_cards,
 };
 
 const EVENT: &str = "Spring Pairs";
@@ -819,6 +819,61 @@ fn table_cards_without_a_plan_for_the_progressive_individual() {
     );
     if let Ok(shots) = std::env::var("CALYPSO_SCREENSHOTS") {
         write(Path::new(&shots), "individual-table-cards.pdf", &pdf);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Where the boards travel (the site deals them and they move), each table card says in one
+/// line, beside its plan's heading and clear of it, what happens to a board after its game;
+/// cards of games dealt at the table keep their bytes, and the guide cards are the same
+/// bytes either way.
+#[test]
+fn table_cards_of_boards_that_travel_say_to_rebuild_after_each_game() {
+    let dir = temp_dir("travel");
+    let m = mitchell();
+    let plain = options(&m);
+    let travel = CardsOptions {
+        boards_travel: true,
+        ..options(&m)
+    };
+    let without = table_cards(&m, &cards(&m), &plain).unwrap();
+    let with = table_cards(&m, &cards(&m), &travel).unwrap();
+    let path = write(&dir, "travel.pdf", &with);
+    let text = pages(&path);
+    let firsts: Vec<&String> = text
+        .iter()
+        .filter(|p| p.contains("round by round") && !p.contains("continued"))
+        .collect();
+    assert_eq!(firsts.len(), m.tables as usize, "a first page per table");
+    for page in firsts {
+        let line = page.lines().find(|l| l.contains("round by round")).unwrap();
+        assert!(line.trim_end().ends_with(AFTER_GAME), "{line}");
+    }
+    assert_eq!(
+        text.iter().filter(|p| p.contains(AFTER_GAME)).count(),
+        m.tables as usize,
+        "once per table, not on continued pages"
+    );
+    assert_nothing_overlaps(&path, |_| (0.0, 0.0, PAGE_W, PAGE_H));
+    let plain_text = pages(&write(&dir, "plain.pdf", &without));
+    assert!(plain_text.iter().all(|p| !p.contains("rebuild")));
+    assert_ne!(with, without);
+    assert_eq!(
+        guide_cards(&m, &plain).unwrap(),
+        guide_cards(&m, &travel).unwrap()
+    );
+    // Cards without a plan (the progressive individual) say it after the room's rules.
+    let notes = ["Winners stay, losers move up a table.".to_string()];
+    let code = code_cards(&cards(&m), m.tables, "Individual", &notes, &travel).unwrap();
+    for page in pages(&write(&dir, "code.pdf", &code)) {
+        let flowing = page.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flowing.contains(&format!("move up a table. {AFTER_GAME}")),
+            "{flowing}"
+        );
+    }
+    if let Ok(shots) = std::env::var("CALYPSO_SCREENSHOTS") {
+        write(Path::new(&shots), "travel-table-cards.pdf", &with);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

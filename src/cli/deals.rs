@@ -25,6 +25,11 @@ pub enum Kind {
     Records,
     Curtains,
     Stack,
+    /// A rebuild sheet per board: each card's packets, to put a played board back together.
+    Rebuild,
+    /// A label per packet (deal and seat) for the packets' sleeves or envelopes.
+    Labels,
+    /// Records, curtain cards and stacking order: what builds the boards before the evening.
     All,
 }
 
@@ -88,7 +93,8 @@ pub struct DealArgs {
     game: GameArgs,
 }
 
-/// Writes hand records, curtain cards or stacking order of boards as a PDF.
+/// Writes hand records, curtain cards, stacking order, rebuild sheets or packet labels of
+/// boards as a PDF.
 #[derive(Args, Debug)]
 pub struct HandRecordsArgs {
     /// An event's papers file (downloaded from its page, `papers.json`): its settings and
@@ -285,6 +291,8 @@ fn pdf_kind(kind: Kind) -> PdfKind {
         Kind::Records => PdfKind::Records,
         Kind::Curtains => PdfKind::Curtains,
         Kind::Stack => PdfKind::Stack,
+        Kind::Rebuild => PdfKind::Rebuild,
+        Kind::Labels => PdfKind::Labels,
         Kind::All => PdfKind::All,
     }
 }

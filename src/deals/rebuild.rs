@@ -121,6 +121,123 @@ pub fn rebuild(
     }
 }
 
+/// The work of putting one board back into its packets, counted by hand movements and by
+/// what is read, so two methods can be compared on the same board (docs/deal-algorithm.md,
+/// "What rebuilding costs").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RebuildCost {
+    /// Cards the board holds.
+    pub cards: usize,
+    /// Times a card is picked up and put down on a pile.
+    pub handled: usize,
+    /// Different piles laid out on the table over the whole rebuild (suit piles, rank
+    /// piles, packets).
+    pub piles: usize,
+    /// Entries of the paper read: the sheet's card lines, or curtain cards scanned (a whole
+    /// hand each) to find where a card goes.
+    pub read: usize,
+}
+
+/// The work of rebuilding by the sheet: every card handled three times (to its suit's pile,
+/// to its rank's pile, to its packet), one sheet line read per card (each rank's pile is
+/// taken whole, its line read once for all its copies), and the suit piles, rank piles and
+/// packets laid out.
+pub fn cost_by_sheet(sheet: &RebuildSheet) -> RebuildCost {
+    let cards: usize = sheet.cards.iter().map(|r| r.packets.len()).sum();
+    let suits = SUITS
+        .iter()
+        .filter(|&&s| sheet.cards.iter().any(|r| r.card.suit() == s))
+        .count();
+    RebuildCost {
+        cards,
+        handled: 3 * cards,
+        piles: suits + sheet.cards.len() + packets_of(sheet).len(),
+        read: sheet.cards.len(),
+    }
+}
+
+/// The work of filling the packets from the curtain cards alone: each card taken from the
+/// mixed heap goes straight to its packet, found by scanning the curtain cards in their
+/// printed order (deal by deal, seats in order) until one lists the card and its packet
+/// still lacks a copy of it. A copy's scan stops at the first such packet, so the copies of
+/// a card end up in its packets in scan order whatever order the cards come in, and the
+/// scans add up to the same total for every shuffle.
+pub fn cost_by_curtain_cards(sheet: &RebuildSheet) -> RebuildCost {
+    let order = packets_of(sheet);
+    let position = |p: &Packet| order.binary_search(p).map_or(order.len(), |i| i + 1);
+    let cards: usize = sheet.cards.iter().map(|r| r.packets.len()).sum();
+    RebuildCost {
+        cards,
+        handled: cards,
+        piles: order.len(),
+        read: sheet
+            .cards
+            .iter()
+            .flat_map(|r| &r.packets)
+            .map(position)
+            .sum(),
+    }
+}
+
+/// The same scan, followed card by card for cards taken in the given order: how many curtain
+/// cards are read in all (for a test of the total above). None when a card has no packet
+/// left.
+pub fn curtain_scans(sheet: &RebuildSheet, cards: &[Card]) -> Option<usize> {
+    let order = packets_of(sheet);
+    // Copies each packet still lacks, card by card.
+    let mut lacking: Vec<(Packet, Card, usize)> = Vec::new();
+    for r in &sheet.cards {
+        for p in &r.packets {
+            match lacking.iter_mut().find(|(q, c, _)| q == p && *c == r.card) {
+                Some(entry) => entry.2 += 1,
+                None => lacking.push((*p, r.card, 1)),
+            }
+        }
+    }
+    let mut read = 0;
+    for &card in cards {
+        let mut found = false;
+        for p in &order {
+            read += 1;
+            if let Some(entry) = lacking
+                .iter_mut()
+                .find(|(q, c, n)| q == p && *c == card && *n > 0)
+            {
+                entry.2 -= 1;
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            return None;
+        }
+    }
+    Some(read)
+}
+
+/// Every packet of the sheet, in deal then seat order (the curtain cards' printed order).
+pub fn packets_of(sheet: &RebuildSheet) -> Vec<Packet> {
+    let mut all: Vec<Packet> = sheet
+        .cards
+        .iter()
+        .flat_map(|r| r.packets.iter().copied())
+        .collect();
+    all.sort();
+    all.dedup();
+    all
+}
+
+/// How many cards each packet holds, in deal then seat order.
+pub fn packet_counts(sheet: &RebuildSheet) -> Vec<(Packet, usize)> {
+    let mut counts: Vec<(Packet, usize)> = packets_of(sheet).into_iter().map(|p| (p, 0)).collect();
+    for p in sheet.cards.iter().flat_map(|r| &r.packets) {
+        if let Ok(i) = counts.binary_search_by(|(q, _)| q.cmp(p)) {
+            counts[i].1 += 1;
+        }
+    }
+    counts
+}
+
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
@@ -207,5 +324,98 @@ mod tests {
         }
         assert_eq!(per_packet.len(), 16);
         assert!(per_packet.values().all(|&n| n == 13));
+    }
+
+    fn variant_boards() -> Vec<(Variant, Board)> {
+        let mut out = Vec::new();
+        for variant in [
+            Variant::Standard,
+            Variant::Duet,
+            Variant::CutThroat3,
+            Variant::Sheinwold3,
+        ] {
+            let spec = GameSpec::new(variant);
+            for number in 1..=4 {
+                let key = SetKey::from_bytes([number as u8 + 38; 32]);
+                out.push((variant, board(&key, number, false, &spec, None).unwrap()));
+            }
+        }
+        out
+    }
+
+    /// The curtain-card total is worked out without following the cards; following them one
+    /// by one, in several random orders, must read exactly as many curtain cards.
+    #[test]
+    fn the_curtain_card_scan_total_is_the_same_for_every_order_of_the_cards() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3838);
+        for (variant, b) in variant_boards() {
+            let s = sheet(&b);
+            let cost = cost_by_curtain_cards(&s);
+            let mut cards = all_cards(&b);
+            for _ in 0..5 {
+                cards.shuffle(&mut rng);
+                assert_eq!(
+                    curtain_scans(&s, &cards),
+                    Some(cost.read),
+                    "{variant:?} board {}",
+                    b.number
+                );
+            }
+            // One card too many finds no packet.
+            cards.push(cards[0]);
+            assert_eq!(curtain_scans(&s, &cards), None, "{variant:?}");
+        }
+    }
+
+    /// The model counts the real board: Calypso's 208 cards in 16 packets of 13, each card
+    /// handled three times by the sheet against once from the curtain cards, 52 sheet lines
+    /// against thousands of curtain cards scanned.
+    #[test]
+    fn rebuilding_by_the_sheet_reads_a_line_per_card_instead_of_scanning_curtain_cards() {
+        for (variant, b) in variant_boards() {
+            let s = sheet(&b);
+            let by_sheet = cost_by_sheet(&s);
+            let by_curtains = cost_by_curtain_cards(&s);
+            let cards = b.stack.len();
+            let packets = b.deals.len() * GameSpec::new(variant).seats().len();
+            assert_eq!(by_sheet.cards, cards, "{variant:?}");
+            assert_eq!(by_curtains.cards, cards, "{variant:?}");
+            assert_eq!(by_sheet.handled, 3 * cards, "{variant:?}");
+            assert_eq!(by_curtains.handled, cards, "{variant:?}");
+            assert_eq!(by_curtains.piles, packets, "{variant:?}");
+            assert_eq!(by_sheet.read, s.cards.len(), "{variant:?}");
+            assert_eq!(packet_counts(&s).len(), packets, "{variant:?}");
+            assert_eq!(
+                packet_counts(&s).iter().map(|c| c.1).sum::<usize>(),
+                cards,
+                "{variant:?}"
+            );
+            // Each copy's scan reads at least its own curtain card, and on average about
+            // half of them.
+            assert!(by_curtains.read >= cards, "{variant:?}");
+            assert!(
+                by_curtains.read > 5 * by_sheet.read,
+                "{variant:?}: {by_curtains:?}"
+            );
+        }
+        let spec = GameSpec::new(Variant::Standard);
+        let b = board(&SetKey::from_bytes([1; 32]), 1, false, &spec, None).unwrap();
+        let s = sheet(&b);
+        let by_sheet = cost_by_sheet(&s);
+        assert_eq!(
+            (
+                by_sheet.cards,
+                by_sheet.handled,
+                by_sheet.piles,
+                by_sheet.read
+            ),
+            (208, 624, 4 + 52 + 16, 52)
+        );
+        // Each copy's scan ends at its packet, so the scans add up to each packet's place in
+        // the printed order times its cards: every packet holds 13, so on every board
+        // 13 × (1 + 2 + ... + 16) = 1768 curtain cards, 8.5 for each card on average.
+        let by_curtains = cost_by_curtain_cards(&s);
+        assert_eq!((by_curtains.handled, by_curtains.piles), (208, 16));
+        assert_eq!(by_curtains.read, 13 * (1..=16).sum::<usize>());
     }
 }

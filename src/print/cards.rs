@@ -63,7 +63,13 @@ pub struct CardsOptions {
     /// What players call the two sides at the event's tables ("N-S ♠♥", "E-W ♦♣"): the
     /// cards name seats so, never "majors" alone.
     pub sides: SideNames,
+    /// The site deals the event's boards and they move from table to table: each table card
+    /// says in one line that a board is rebuilt with its sheet after each game ([`AFTER_GAME`]).
+    pub boards_travel: bool,
 }
+
+/// What a table card says of a board after its game, where the boards travel.
+pub const AFTER_GAME: &str = "After each game: rebuild the board with its sheet before it moves.";
 
 /// Why the cards cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -188,7 +194,8 @@ pub fn code_cards(
         table_head(&mut pen, summary, card, qr, card.code.trim());
         pen.text(MARGIN, 128.0, 15.0, "How the room moves", black());
         let mut y = 138.0;
-        for note in notes {
+        let after = o.boards_travel.then(|| AFTER_GAME.to_string());
+        for note in notes.iter().chain(&after) {
             for line in pen.wrap(note, 13.0, PAGE_W - 2.0 * MARGIN, 6) {
                 pen.text(MARGIN, y, 13.0, &line, black());
                 y += 13.0 * PT * LEAD;
@@ -291,6 +298,10 @@ fn fingerprint(
     }
     h.field(o.sides.majors().as_bytes());
     h.field(o.sides.minors().as_bytes());
+    // The line is on table cards only; other cards keep the identifier they always had.
+    if o.boards_travel && what != "guide cards" {
+        h.field(AFTER_GAME.as_bytes());
+    }
     h.finish()
 }
 
@@ -713,6 +724,9 @@ fn table_pages(
                 &format!("Table {t}, round by round"),
                 black(),
             );
+            if o.boards_travel {
+                pen.right(PAGE_W - MARGIN, 128.0, 9.5, AFTER_GAME, black());
+            }
             plan_header(pen, 135.0, &o.sides);
             ROWS_TOP_FIRST
         } else {

@@ -1,5 +1,7 @@
 //! Hand-record PDFs: hand records (a page per board), curtain cards (a slip per seat and deal)
-//! and stacking order (the 208 cards top to bottom) of boards the deals module dealt.
+//! and stacking order (the 208 cards top to bottom) of boards the deals module dealt, and the
+//! papers that put a played board back together (rebuild sheets and packet labels, drawn in
+//! `print::rebuild`).
 //! Returns bytes, so the command line can write a file and the web service can serve them
 //! as they are.
 
@@ -25,18 +27,27 @@ pub enum PdfKind {
     Curtains,
     /// The stack of each board, top card first.
     Stack,
-    /// All three, in that order.
+    /// A page per board: each card's copies and the packets they go back to after the game.
+    Rebuild,
+    /// A label per packet (deal and seat), to cut out.
+    Labels,
+    /// The three papers that build the boards before the evening: records, curtain cards and
+    /// stacking order, in that order.
     All,
 }
 
 impl PdfKind {
-    pub const NAMES: [&'static str; 4] = ["records", "curtains", "stack", "all"];
+    /// Each kind's name, in the order of the variants.
+    pub const NAMES: [&'static str; 6] =
+        ["records", "curtains", "stack", "rebuild", "labels", "all"];
 
     pub fn from_name(name: &str) -> Option<PdfKind> {
         Some(match name {
             "records" => PdfKind::Records,
             "curtains" => PdfKind::Curtains,
             "stack" => PdfKind::Stack,
+            "rebuild" => PdfKind::Rebuild,
+            "labels" => PdfKind::Labels,
             "all" => PdfKind::All,
             _ => return None,
         })
@@ -121,9 +132,14 @@ pub fn render_with_pars(
         return Err(PdfError::NoBoards);
     }
     let font = pen::font().ok_or(PdfError::Font)?;
+    let what = match options.kind {
+        PdfKind::Rebuild => "Calypso rebuild sheets",
+        PdfKind::Labels => "Calypso packet labels",
+        _ => "Calypso hand records",
+    };
     let title = match &options.event_name {
-        Some(name) => format!("{name}: Calypso hand records"),
-        None => "Calypso hand records".to_string(),
+        Some(name) => format!("{name}: {what}"),
+        None => what.to_string(),
     };
     let sides = SideNames::of(spec);
     let par_text: Vec<Vec<String>> = boards.iter().map(|b| par_lines(pars, b, &sides)).collect();
@@ -145,6 +161,23 @@ pub fn render_with_pars(
         for board in boards {
             pages.push(stack_page(&mut pen, board, spec, options));
         }
+    }
+    if kind == PdfKind::Rebuild {
+        let frame = |pen: &mut Pen| page_frame(pen, spec, options);
+        for board in boards {
+            let title = format!("{} · rebuild sheet", board_title(board));
+            pages.push(super::rebuild::sheet_page(&mut pen, board, &title, &frame));
+        }
+    }
+    if kind == PdfKind::Labels {
+        let name = options.event_name.as_deref();
+        pages.extend(super::rebuild::label_pages(
+            &mut pen,
+            boards,
+            spec,
+            name,
+            board_title,
+        ));
     }
     pen::save(doc, pages, &digest).ok_or(PdfError::Save)
 }
@@ -716,6 +749,8 @@ mod tests {
                 PdfKind::Records,
                 PdfKind::Curtains,
                 PdfKind::Stack,
+                PdfKind::Rebuild,
+                PdfKind::Labels,
                 PdfKind::All,
             ] {
                 let first = render(&set, &spec, &options(kind)).unwrap();

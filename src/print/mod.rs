@@ -1,4 +1,5 @@
-//! Everything printed: the hand records, curtain cards and stacking order of a set of boards,
+//! Everything printed: the hand records, curtain cards, stacking order, rebuild sheets and
+//! packet labels of a set of boards,
 //! the table and guide cards of a movement, the results sheet, and the charts of the
 //! standings pages (SVG geometry the templates print). `deals`, `movement` and `event` hand
 //! over data; the drawing is here, and this is the only module that uses printpdf.
@@ -12,6 +13,7 @@ pub mod cards;
 pub mod charts;
 pub mod hand_records;
 mod pen;
+pub mod rebuild;
 pub mod results;
 
 pub use hand_records::{PdfError, PdfKind, PdfOptions};

@@ -1074,6 +1074,9 @@ struct EventPage {
     papers: bool,
     /// Embers: the cards are dealt at the table, so no papers are offered.
     dealt_here: bool,
+    /// The papers list offers guide cards: the movement is planned ahead (not the
+    /// progressive individual's, seated from the results).
+    guide_cards: bool,
     next: Vec<StatusButton>,
     can_release: bool,
     can_redeal: bool,
@@ -1203,6 +1206,7 @@ pub async fn show(
         // A game dealt at the table (Embers) has no boards to print or view.
         papers: exposure.papers_visible(who) && !ev.settings.game().continuous(),
         dealt_here: ev.settings.game().continuous(),
+        guide_cards: crate::event::movement::movement_kind(ev.settings.format()).is_some(),
         next: ev
             .status
             .next()

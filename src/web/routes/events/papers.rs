@@ -1,5 +1,5 @@
-//! An event's papers as PDFs: hand records, curtain cards, stacking order, and the same for
-//! the reserve boards. The club's directors may download them once the deal key exists;
+//! An event's papers as PDFs: hand records, curtain cards, stacking order, rebuild sheets and
+//! packet labels, and the same for the reserve boards. The club's directors may download them once the deal key exists;
 //! everyone else after the hand records are released (the visibility rule).
 
 use actix_web::{HttpResponse, web};
@@ -13,7 +13,8 @@ use crate::web::auth::MaybeDirector;
 use crate::web::error::AppError;
 use crate::web::state::AppState;
 
-/// Which paper a path names: `records`, `curtains`, `stack`, each also as `reserve-...`.
+/// Which paper a path names: `records`, `curtains`, `stack`, `rebuild`, `labels`, each also
+/// as `reserve-...`.
 fn paper(name: &str) -> Option<(PdfKind, bool)> {
     let (reserve, kind) = match name.strip_prefix("reserve-") {
         Some(k) => (true, k),
@@ -23,6 +24,8 @@ fn paper(name: &str) -> Option<(PdfKind, bool)> {
         "records" => PdfKind::Records,
         "curtains" => PdfKind::Curtains,
         "stack" => PdfKind::Stack,
+        "rebuild" => PdfKind::Rebuild,
+        "labels" => PdfKind::Labels,
         _ => return None,
     };
     Some((kind, reserve))
@@ -100,7 +103,10 @@ mod tests {
     fn paper_names() {
         assert_eq!(paper("records"), Some((PdfKind::Records, false)));
         assert_eq!(paper("reserve-stack"), Some((PdfKind::Stack, true)));
+        assert_eq!(paper("rebuild"), Some((PdfKind::Rebuild, false)));
+        assert_eq!(paper("reserve-labels"), Some((PdfKind::Labels, true)));
         assert_eq!(paper("all"), None);
+        assert_eq!(paper("reserve-all"), None);
         assert_eq!(paper("reserve-"), None);
     }
 }

@@ -196,6 +196,7 @@ async fn download(
         date: ev.settings.date().format("%Y-%m-%d").to_string(),
         entry_names: vec![],
         sides: ev.settings.side_names(),
+        boards_travel: EventGame::of(&ev.settings).papers(),
     };
     if movement_kind(ev.settings.format()).is_none() {
         return individual_cards(&ev, entries.len(), tables, options, which).await;
