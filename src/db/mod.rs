@@ -10,6 +10,7 @@ pub mod events;
 pub mod individual;
 pub mod movements;
 pub mod pars;
+pub mod rebuilds;
 pub mod results;
 pub mod schema;
 pub mod server;

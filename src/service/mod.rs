@@ -17,6 +17,7 @@ pub mod entries;
 pub mod events;
 pub mod pars;
 pub mod play;
+pub mod rebuilds;
 pub mod sims;
 pub mod tokens;
 
