@@ -6,9 +6,8 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::schema::{
-    board_pars, board_rebuilds, deal_commitments, entry_players, event_entries, event_movements,
-    event_paces, events, individual_options, individual_rounds, movement_changes, movement_rows,
-    round_clocks, sim_heats, table_codes,
+    board_pars, board_rebuilds, event_paces, round_clocks, deal_commitments, entry_players, event_entries, event_movements, events,
+    individual_options, individual_rounds, movement_changes, movement_rows, sim_heats, table_codes,
 };
 use super::{DbConnection, DbError, now};
 use crate::event::rounds::RoundState;
