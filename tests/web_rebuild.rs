@@ -363,3 +363,65 @@ async fn an_embers_table_has_no_rebuild() {
         "{body}"
     );
 }
+
+#[tokio::test]
+async fn a_duets_packets_name_the_player_whose_hand_each_is() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let base = json!({"name": "Duet Night", "date": "2026-12-02", "format": "pairs-mitchell",
+                      "variant": "duet", "tables": 4, "boards": 4});
+    let entries: Vec<serde_json::Value> = (1..=8)
+        .map(|n| json!({"kind": "individual", "players": [{"name": format!("Player {n}")}]}))
+        .collect();
+    let (path, boards) = running(&api, base, &entries, one_board_rounds(3)).await;
+    let e = Evening { api, path, boards };
+    let id = event_id(&e);
+    let started = e.start_round(1).await;
+    let (table, board) = place(&started["tables"][0]);
+    assert_eq!(table, 1);
+    let mut body = duet_report(&e, 1, 1, board).body(1, 1, board);
+    body["dummies"] = json!(
+        (1..=4)
+            .map(|k| if k % 2 == 0 {
+                json!({"majors": "N", "minors": "E"})
+            } else {
+                json!({"majors": "S", "minors": "W"})
+            })
+            .collect::<Vec<_>>()
+    );
+    let (s, v) = e.api.post(&e.results(), body).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+
+    let phone = Phone::at(&app, id, 4, 1);
+    let (s, html) = phone
+        .browser
+        .get_text(&format!("{}/rebuild/{board}", phone.page))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{html}");
+    // The ♠♥ player holds the North and South hands, the ♣♦ player West and East.
+    let player = |seat: &str| match seat {
+        "North" | "South" => "♠♥",
+        _ => "♣♦",
+    };
+    let want: Vec<(String, Vec<String>)> = expected_rows(&sheet_of(&app, id, board as u32))
+        .into_iter()
+        .map(|(card, packets)| {
+            let named = packets
+                .into_iter()
+                .map(|p| {
+                    let seat = p.rsplit(' ').next().unwrap().to_string();
+                    format!("{p} ({} player)", player(&seat))
+                })
+                .collect();
+            (card, named)
+        })
+        .collect();
+    assert_eq!(page_rows(&html), want);
+    assert!(
+        html.contains(
+            "North (♠♥ player), East (♣♦ player), South (♠♥ player) and West (♣♦ player)"
+        ),
+        "{html}"
+    );
+}

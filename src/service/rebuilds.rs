@@ -151,6 +151,8 @@ pub struct RebuildView {
     pub deals: usize,
     pub packets: usize,
     pub cards: usize,
+    /// The most copies of one card the board holds (4 for a quadruple deck).
+    pub copies: usize,
     /// The seats of each deal's packets, in the game's words.
     pub seats: Vec<String>,
     pub suits: Vec<SuitStep>,
@@ -434,6 +436,12 @@ fn view(
         .flat_map(|s| &s.ranks)
         .map(|r| r.copies.len())
         .sum();
+    let copies = suits
+        .iter()
+        .flat_map(|s| &s.ranks)
+        .map(|r| r.copies.len())
+        .max()
+        .unwrap_or(0);
     let spec = ev.settings.game_spec();
     Ok(RebuildView {
         event_name: ev.settings.name().to_string(),
@@ -443,6 +451,7 @@ fn view(
         deals,
         packets,
         cards,
+        copies,
         seats: spec
             .seats()
             .iter()
