@@ -425,3 +425,40 @@ async fn a_duets_packets_name_the_player_whose_hand_each_is() {
         "{html}"
     );
 }
+
+#[tokio::test]
+async fn a_progressive_individuals_board_is_played_once_and_goes_to_the_director() {
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let e = running_event(api, "progressive-individual", 2, 8, json!({"rounds": 2})).await;
+    let started = e.start_round(1).await;
+    let id = event_id(&e);
+    let (table, board) = place(&started["tables"][0]);
+    assert_eq!((table, board), (1, 1));
+    let at = db::results::PlayedAt {
+        round: 1,
+        table_number: 1,
+        board: 1,
+        majors_entry: None,
+        minors_entry: None,
+    };
+    store_result(&app, id, at, (120, 80));
+    let phone = Phone::at(&app, id, 2, 1);
+    let (_, page) = phone.page_text().await;
+    let rebuild = format!("{}/rebuild/1", phone.page);
+    assert!(
+        page.contains(&format!("href=\"{rebuild}\">Rebuild board 1</a>")),
+        "{page}"
+    );
+    let (s, html) = phone.browser.get_text(&rebuild).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(page_rows(&html), expected_rows(&sheet_of(&app, id, 1)));
+    let r = phone.browser.post(&rebuild, &rebuild, &[]).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let done = r.text().await.unwrap();
+    assert!(
+        done.contains("Board 1 is not played again: hand it to the director."),
+        "{done}"
+    );
+    assert_eq!(rebuilt_rows(&app, id), vec![(1, 1, 1)]);
+}
