@@ -3632,3 +3632,106 @@ async fn a_late_result_is_agreed_at_the_pairs_new_table_while_the_director_watch
         c.close().await.unwrap();
     }
 }
+
+/// Issue #38 on a phone (390 px): once table 1's result is agreed, its phone opens the
+/// board's rebuild steps, sorts, goes to ♠ with Next, ticks a copy's chip, reloads (the tick
+/// and the step are kept), steps through the suits and sends "Board N rebuilt": the page says
+/// which table the board goes to, and the ticks kept for it are dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_rebuilds_its_board_step_by_step_on_a_phone() {
+    use common::evening::*;
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let e = mitchell(api).await;
+    e.start_round(1).await;
+    let id = event_id(&e);
+    let board = board_now(&e, 1).await;
+    post_report(&e, 1, 1, board).await;
+    let page = Phone::at(&app, id, 5, 1).page;
+    let (_, m) = with_conn(&app, |conn| {
+        calypso_director::service::play::movement_of(conn, app.club_id("alpha"), id)
+            .unwrap()
+            .unwrap()
+    });
+    let goes = (1..=m.tables)
+        .find(|&t| m.boards_at(2, t).contains(&(board as u32)))
+        .unwrap();
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    c.goto(&format!("{}{page}", app.address)).await.unwrap();
+    wait_for(&c, &page, &format!("Rebuild board {board}</a>")).await;
+    let to_rebuilds = "document.getElementById('rebuilds').scrollIntoView();";
+    c.execute(to_rebuilds, vec![]).await.unwrap();
+    shot(&c, "phone-rebuild-offered").await;
+    click(&c, "#rebuilds a.button").await;
+    let path = format!("{page}/rebuild/{board}");
+    wait_for(&c, &path, "Step 1 of 6: sort the cards").await;
+    fits(&c, "the rebuild page").await;
+    assert!(shown(&c, "#step-0").await && !shown(&c, "#step-1").await);
+    shot(&c, "phone-rebuild-sort").await;
+
+    click(&c, "#step-0 button[data-go=\"1\"]").await;
+    assert!(!shown(&c, "#step-0").await && shown(&c, "#step-1").await);
+    let first = "#step-1 label.chip";
+    click(&c, first).await;
+    let ticked = "return document.querySelector('#step-1 label.chip input').checked;";
+    assert_eq!(
+        c.execute(ticked, vec![]).await.unwrap(),
+        serde_json::json!(true)
+    );
+    fits(&c, "the ♠ step").await;
+    shot(&c, "phone-rebuild-spades").await;
+    whole_page_shot(&c, "phone-rebuild-spades-whole", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+
+    // The phone locks, the page reloads: the tick and the step are still there.
+    c.refresh().await.unwrap();
+    wait_for(&c, &path, "Step 2 of 6").await;
+    assert_eq!(
+        c.execute(ticked, vec![]).await.unwrap(),
+        serde_json::json!(true),
+        "the tick is kept"
+    );
+    assert!(shown(&c, "#step-1").await, "the step is kept");
+
+    for n in 1..=4 {
+        click(&c, &format!("#step-{n} button[data-go=\"{}\"]", n + 1)).await;
+        assert!(shown(&c, &format!("#step-{}", n + 1)).await);
+        if n == 1 {
+            shot(&c, "phone-rebuild-hearts").await;
+        }
+    }
+    let last = c
+        .find(Locator::Css("#step-5 .ticked"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(last, "1 of 208 cards ticked.");
+    shot(&c, "phone-rebuild-last-step").await;
+    submit(&c, "#step-5 form").await;
+    let done = wait_for(&c, &path, &format!("Board {board} goes to table {goes}.")).await;
+    assert!(done.contains(&format!("Board {board} rebuilt ✓")));
+    fits(&c, "the rebuilt page").await;
+    shot(&c, "phone-rebuild-done").await;
+    let left = c
+        .execute("return window.localStorage.length;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(left, serde_json::json!(0), "the board's ticks are dropped");
+
+    // Back on the table's page: rebuilt, and where it goes.
+    click(&c, ".rebuild-done a.button").await;
+    wait_for(
+        &c,
+        &page,
+        &format!("Board {board} rebuilt ✓ — goes to table {goes}"),
+    )
+    .await;
+    c.execute(to_rebuilds, vec![]).await.unwrap();
+    shot(&c, "phone-rebuild-table-page").await;
+    c.close().await.unwrap();
+}

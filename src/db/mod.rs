@@ -11,6 +11,7 @@ pub mod individual;
 pub mod movements;
 pub mod paces;
 pub mod pars;
+pub mod rebuilds;
 pub mod results;
 pub mod schema;
 pub mod server;

@@ -18,6 +18,7 @@ pub mod events;
 pub mod paces;
 pub mod pars;
 pub mod play;
+pub mod rebuilds;
 pub mod sims;
 pub mod tokens;
 

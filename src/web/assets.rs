@@ -21,7 +21,7 @@ struct Asset {
     body: &'static str,
 }
 
-const ASSETS: [Asset; 6] = [
+const ASSETS: [Asset; 7] = [
     Asset {
         name: "style.css",
         content_type: "text/css; charset=utf-8",
@@ -31,6 +31,11 @@ const ASSETS: [Asset; 6] = [
         name: "table.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../../static/table.js"),
+    },
+    Asset {
+        name: "rebuild.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../../static/rebuild.js"),
     },
     Asset {
         name: "live.js",

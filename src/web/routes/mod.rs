@@ -307,6 +307,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/t/{code}/result", web::post().to(table::post_result))
         .route("/t/{code}/confirm", web::post().to(table::post_confirm))
         .route("/t/{code}/cut", web::post().to(table::post_cut))
+        .route(
+            "/t/{code}/rebuild/{board}",
+            web::get().to(table::rebuild_page),
+        )
+        .route(
+            "/t/{code}/rebuild/{board}",
+            web::post().to(table::post_rebuilt),
+        )
         .route("/sims", web::get().to(sims::list))
         .route("/sims/{sim}", web::get().to(sims::page))
         .route("/sims/{sim}/live", web::get().to(sims::live))

@@ -74,6 +74,9 @@ struct TablePage {
     cut_refused: Option<String>,
     /// Play is over: the page links the results.
     over: bool,
+    /// #38: the boards of this round (and the last) with their result agreed, rebuilt or to
+    /// rebuild, and where each goes.
+    rebuilds: Vec<service::rebuilds::TableRebuild>,
 }
 
 /// The table reports its cut: who cut highest, second highest, and so on.
@@ -199,6 +202,7 @@ async fn threes_table(
         cut_form: None,
         cut_refused: None,
         over: ev.status.over(),
+        rebuilds: table_rebuilds(state, &ev, table).await?,
     })
 }
 
@@ -378,6 +382,7 @@ async fn individual_table(
         cut_form,
         cut_refused,
         over: ev.status.over(),
+        rebuilds: table_rebuilds(state, &ev, table).await?,
     })
 }
 
@@ -665,9 +670,10 @@ fn next_moves(m: &Movement, names: &SideNames, who: &str, round: u32, table: u32
             });
         }
     }
-    for b in &here.boards {
-        if let Some(t) = (1..=m.tables).find(|&t| m.boards_at(round + 1, t).contains(b)) {
-            out.push(format!("Board {b} goes to table {t}."));
+    for &b in &here.boards {
+        let goes = service::rebuilds::board_goes(Some(m), m.rounds, b, round, table);
+        if goes.next.is_some_and(|(r, _)| r == round + 1) {
+            out.push(format!("{}.", goes.words()));
         }
     }
     out
@@ -849,6 +855,7 @@ async fn page(
         cut_form: None,
         cut_refused: None,
         over: ev.status.over(),
+        rebuilds: table_rebuilds(state, &ev, table).await?,
     })
 }
 
@@ -1209,5 +1216,197 @@ pub async fn post_cut(
             let p = page(&state, &session, &viewer, code, at, None, Some(kept)).await?;
             Ok(html_page(status, &p))
         }
+    }
+}
+
+// ---- Rebuilding a played board on the table's phone (#38) ----
+
+/// The table page's rebuild lines (none for a game dealt at the table).
+async fn table_rebuilds(
+    state: &AppState,
+    ev: &crate::event::Event,
+    table: u32,
+) -> Result<Vec<service::rebuilds::TableRebuild>, AppError> {
+    let at = ev.clone();
+    state
+        .db(move |c| Ok(service::rebuilds::table_rebuilds(c, &at, table)?))
+        .await
+}
+
+/// `/t/{code}/rebuild/{board}`: a board's rebuild steps, the board rebuilt and where it goes,
+/// or why this table cannot rebuild that board.
+#[derive(Template)]
+#[template(path = "rebuild.html")]
+struct RebuildPage {
+    nav: Nav,
+    code: String,
+    table: u32,
+    csrf: String,
+    view: Option<service::rebuilds::RebuildView>,
+    /// Why there is nothing to rebuild here (answered 404).
+    refused: Option<String>,
+    /// The last step was sent: the board is rebuilt, the page says where it goes.
+    done: bool,
+}
+
+/// The board number in the address, if it is one; anything else is no board of any table.
+fn board_number(typed: &str) -> Option<u32> {
+    let t = typed.trim();
+    if t.is_empty() || t.len() > 6 || !t.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    t.parse().ok().filter(|&n| n > 0)
+}
+
+/// A board this table's phone cannot rebuild: a 404 page that says why, with the way back.
+fn rebuild_refused(
+    session: &Session,
+    viewer: &MaybeDirector,
+    code: &str,
+    table: u32,
+    message: String,
+) -> HttpResponse {
+    let p = RebuildPage {
+        nav: Nav::new(session, viewer),
+        code: code.to_string(),
+        table,
+        csrf: csrf_token(session),
+        view: None,
+        refused: Some(message),
+        done: false,
+    };
+    html_page(StatusCode::NOT_FOUND, &p)
+}
+
+/// The table a rebuild address names, as its page answers a wrong code: the box again.
+async fn rebuild_table(
+    state: &AppState,
+    session: &Session,
+    viewer: &MaybeDirector,
+    req: &HttpRequest,
+    code: &str,
+) -> Result<Result<TableAt, HttpResponse>, AppError> {
+    match table_of(state, session, req, code).await {
+        Ok(at) => Ok(Ok(at)),
+        Err(AppError::NotFound) => {
+            let message = format!(
+                "No table has the code “{}”. Check it against your table card, or ask the director.",
+                kept(code)
+            );
+            Ok(Err(code_page(
+                session,
+                viewer,
+                StatusCode::NOT_FOUND,
+                code,
+                Some(message),
+            )))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// What the rebuild page shows for `board` at the table, or why not (a refusal's words).
+async fn rebuild_view(
+    state: &AppState,
+    viewer: &MaybeDirector,
+    (club, id, table): TableAt,
+    board: u32,
+    mark: bool,
+) -> Result<Result<service::rebuilds::RebuildView, String>, AppError> {
+    let toward = viewer.toward(club);
+    state
+        .db(move |c| {
+            let ev = service::events::event(c, club, id)?;
+            if !ev.exposure().event_visible(toward) {
+                return Err(AppError::NotFound);
+            }
+            let found = if mark {
+                service::rebuilds::mark_rebuilt(c, &ev, table, board)
+            } else {
+                service::rebuilds::sheet_for_table(c, &ev, table, board)
+            };
+            match found {
+                Ok(v) => Ok(Ok(v)),
+                Err(e) if e.kind() == crate::service::ErrorKind::NotFound => Ok(Err(e.to_string())),
+                Err(e) => Err(e.into()),
+            }
+        })
+        .await
+}
+
+/// `GET /t/{code}/rebuild/{board}`: the board's rebuild steps, for a board of this table's
+/// whose result is agreed.
+pub async fn rebuild_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    session: Session,
+    viewer: MaybeDirector,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (code, board) = path.into_inner();
+    let code = normalised(&code);
+    let at = match rebuild_table(&state, &session, &viewer, &req, &code).await? {
+        Ok(at) => at,
+        Err(page) => return Ok(page),
+    };
+    let table = at.2;
+    let Some(board) = board_number(&board) else {
+        let message = format!(
+            "“{}” is not a board number: open the rebuild from your table's page.",
+            kept(&board)
+        );
+        return Ok(rebuild_refused(&session, &viewer, &code, table, message));
+    };
+    match rebuild_view(&state, &viewer, at, board, false).await? {
+        Ok(view) => {
+            let p = RebuildPage {
+                nav: Nav::new(&session, &viewer),
+                code,
+                table,
+                csrf: csrf_token(&session),
+                view: Some(view),
+                refused: None,
+                done: false,
+            };
+            Ok(html_page(StatusCode::OK, &p))
+        }
+        Err(message) => Ok(rebuild_refused(&session, &viewer, &code, table, message)),
+    }
+}
+
+/// `POST /t/{code}/rebuild/{board}`, the last step: the board is rebuilt (recorded once; a
+/// repeat is fine), and the page says where it goes.
+pub async fn post_rebuilt(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    session: Session,
+    viewer: MaybeDirector,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (code, board) = path.into_inner();
+    let code = normalised(&code);
+    let at = match rebuild_table(&state, &session, &viewer, &req, &code).await? {
+        Ok(at) => at,
+        Err(page) => return Ok(page),
+    };
+    let table = at.2;
+    let Some(board) = board_number(&board) else {
+        let message = format!("“{}” is not a board number.", kept(&board));
+        return Ok(rebuild_refused(&session, &viewer, &code, table, message));
+    };
+    match rebuild_view(&state, &viewer, at, board, true).await? {
+        Ok(view) => {
+            let p = RebuildPage {
+                nav: Nav::new(&session, &viewer),
+                code,
+                table,
+                csrf: csrf_token(&session),
+                view: Some(view),
+                refused: None,
+                done: true,
+            };
+            Ok(html_page(StatusCode::OK, &p))
+        }
+        Err(message) => Ok(rebuild_refused(&session, &viewer, &code, table, message)),
     }
 }
