@@ -324,3 +324,48 @@ async fn a_table_phone_shows_the_clock_in_one_line() {
     assert!(line.contains("Last deal"), "{line}");
     let _ = page;
 }
+
+/// Embers is dealt at the table: its clock counts hands (ten minutes each by default), says
+/// "game", has no rebuild (and refuses one), and lists no boards at the move.
+#[tokio::test]
+async fn a_game_dealt_at_the_table_is_timed_by_its_hands_and_has_no_rebuild() {
+    use common::evening::event_id;
+    use common::games::six_pair_evening;
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let body = serde_json::json!({"name": "Embers Night", "date": "2026-12-02",
+        "format": "progressive", "game": "embers", "hands": 4, "tables": 3, "boards": 9});
+    let e = six_pair_evening(api, body, 3).await;
+    let page = format!("/c/alpha/events/{}", event_id(&e));
+    let v = clock_json(&d, &page).await;
+    assert_eq!(v["phase"], "play");
+    let left = seconds(&v, "phase_left");
+    assert!((2390..=2400).contains(&left), "4 hands × 10 min: {left}");
+    assert_eq!(seconds(&v, "round_left") - left, 3 * 60, "no rebuild, 3 min to move");
+    // Three quarters into the first hand's share of 40 minutes: 7:30.
+    app.advance_clock(455);
+    assert_eq!(
+        clock_json(&d, &page).await["announcement"],
+        "You should be finishing hand 1"
+    );
+    app.advance_clock(2400 - 455 + 2);
+    let v = clock_json(&d, &page).await;
+    assert_eq!(v["phase"], "move");
+    let html = v["html"].as_str().unwrap();
+    assert!(html.contains("Pair 1: "), "{html}");
+    assert!(!html.contains("Board"), "{html}");
+    let rounds = format!("{page}/rounds");
+    let (_, control) = d.get_text(&rounds).await;
+    assert!(control.contains("(dealt at the table: nothing to rebuild)"), "{control}");
+    assert!(!control.contains("name=\"rebuild_minutes\""));
+    let r = d
+        .post(&rounds, &format!("{page}/clock/timing"), &[("rebuild_minutes", "5")])
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body = r.text().await.unwrap();
+    assert!(
+        body.contains("is dealt at the table: there is no board to rebuild"),
+        "{body}"
+    );
+}
