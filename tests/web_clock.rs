@@ -183,6 +183,16 @@ async fn the_timing_applies_to_rounds_started_after_it_and_each_started_round_ke
     let (page, id) = running(&d).await;
     let rounds = format!("{page}/rounds");
     let timing = format!("{page}/clock/timing");
+    // The sound is off unless asked: no "Sound on" button, no beep.
+    let (_, html) = d.get_text(&format!("{page}/clock")).await;
+    assert!(!html.contains("clock-sound-on") && !html.contains("data-sound"), "{html}");
+    let r = d
+        .post(&rounds, &timing, &[("clock_sound", "on")])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, html) = d.get_text(&format!("{page}/clock")).await;
+    assert!(html.contains("id=\"clock-sound-on\"") && html.contains("data-sound=\"1\""), "{html}");
+    assert_eq!(clock_json(&d, &page).await["sound"], true);
     let r = d
         .post(
             &rounds,
