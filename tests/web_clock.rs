@@ -379,3 +379,30 @@ async fn a_game_dealt_at_the_table_is_timed_by_its_hands_and_has_no_rebuild() {
         "{body}"
     );
 }
+
+/// A progressive individual's seating follows the results: at the move its clock says how
+/// the players move (the game's own words), names no table in advance, and counts one game.
+#[tokio::test]
+async fn a_progressive_individuals_clock_tells_the_rule_of_the_move() {
+    use common::evening::{event_id, running_event};
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let e = running_event(
+        api_for(&app, &d, "alpha").await,
+        "progressive-individual",
+        2,
+        8,
+        serde_json::json!({"rounds": 3}),
+    )
+    .await;
+    let page = format!("/c/alpha/events/{}", event_id(&e));
+    let v = clock_json(&d, &page).await;
+    assert_eq!((v["round"].as_i64(), v["phase"].as_str()), (Some(1), Some("play")));
+    assert_eq!(seconds(&v, "round_left"), seconds(&v, "phase_left") + 8 * 60 + 3 * 60);
+    app.advance_clock(45 * 60 + 8 * 60 + 5);
+    let v = clock_json(&d, &page).await;
+    assert_eq!(v["phase"], "move");
+    let html = v["html"].as_str().unwrap();
+    assert!(html.contains("The winners stay at this table"), "{html}");
+    assert!(!html.contains("Player 1: table"), "{html}");
+}
