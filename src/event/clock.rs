@@ -440,10 +440,12 @@ fn announcement(clock: &RoundClock, p: &Pacing, phase: Phase, t: i64) -> Option<
             due
         }
         Phase::Rebuild => say(
-            if games == 1 {
-                "Rebuild the board with its sheet before it moves".into()
-            } else {
-                "Rebuild the boards with their sheets before they move".into()
+            match (games == 1, p.last) {
+                (true, false) => "Rebuild the board with its sheet before it moves".into(),
+                (false, false) => "Rebuild the boards with their sheets before they move".into(),
+                // After the last round nothing moves: the boards go back whole.
+                (true, true) => "Rebuild the board with its sheet".into(),
+                (false, true) => "Rebuild the boards with their sheets".into(),
             },
             clock.play_length(),
         ),
@@ -717,6 +719,10 @@ mod tests {
             last: true,
             ..pacing(1)
         };
+        assert_eq!(
+            said(&c, &p, 2700).as_deref(),
+            Some("Rebuild the board with its sheet")
+        );
         assert_eq!(
             said(&c, &p, 3200).as_deref(),
             Some("That was the last round: no one moves")
