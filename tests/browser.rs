@@ -3735,3 +3735,207 @@ async fn a_table_rebuilds_its_board_step_by_step_on_a_phone() {
     shot(&c, "phone-rebuild-table-page").await;
     c.close().await.unwrap();
 }
+
+/// The text of the first element at `css`, or "" when there is none.
+async fn text_at(c: &Client, css: &str) -> String {
+    c.execute(
+        "const e = document.querySelector(arguments[0]); return e ? e.textContent : '';",
+        vec![serde_json::json!(css)],
+    )
+    .await
+    .unwrap()
+    .as_str()
+    .unwrap_or("")
+    .to_string()
+}
+
+/// Issue #38's room clock: round control in one window of the director's laptop and the room
+/// clock in another, at once. Pausing, resuming, extending and starting the next round from
+/// round control change the clock without a reload; moving the server's test clock forward
+/// brings Sheinwold's pacing announcement, then the move with "Where do I go?"; the clock
+/// counts down by itself between polls.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_room_clock_follows_round_control_without_a_reload() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Clock Night");
+    fields[4] = ("tables", "3");
+    fields[5] = ("boards", "3");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let site = location(&r);
+    enter_pairs(&d, &format!("{site}/entries"), 6, "Ann", "Bob").await;
+    let movement = format!("{site}/movement");
+    let r = d
+        .post(
+            &movement,
+            &movement,
+            &[("rounds", "2"), ("boards_per_round", "1")],
+        )
+        .await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+    move_event(&d, &site, &TO_RUNNING).await;
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, laptop) = start_browser(profile.path()).await;
+    laptop.set_window_size(1280, 900).await.unwrap();
+    log_in_to_alpha(&laptop, &app).await;
+    // The clock in one window...
+    let clock = format!("{site}/clock");
+    laptop
+        .goto(&format!("{}{clock}", app.address))
+        .await
+        .unwrap();
+    wait_for(&laptop, &clock, "Round <strong>1</strong> of 2").await;
+    assert_eq!(text_at(&laptop, ".clock-phase-name").await, "play");
+    mark_page(&laptop).await;
+    let clock_window = laptop.window().await.unwrap();
+    // ... the director's round control in another.
+    let rounds_window = laptop.new_window(false).await.unwrap().handle;
+    laptop
+        .switch_to_window(rounds_window.clone())
+        .await
+        .unwrap();
+    laptop.set_window_size(1280, 900).await.unwrap();
+    let rounds = format!("{site}/rounds");
+    laptop
+        .goto(&format!("{}{rounds}", app.address))
+        .await
+        .unwrap();
+    wait_for(&laptop, &rounds, "Open the room clock").await;
+    whole_page_shot(&laptop, "clock-round-control-1280", 1280).await;
+
+    // The countdown ticks in the browser between the server's answers.
+    laptop.switch_to_window(clock_window.clone()).await.unwrap();
+    let first = text_at(&laptop, "[data-countdown]").await;
+    let l = &laptop;
+    wait_live(
+        "the countdown",
+        || text_at(l, "[data-countdown]"),
+        |t| !t.is_empty() && t != first,
+    )
+    .await;
+
+    // Pause from round control: the clock says so and stands still.
+    laptop
+        .switch_to_window(rounds_window.clone())
+        .await
+        .unwrap();
+    click(&laptop, "#clock form:has(input[value=pause]) button").await;
+    wait_for(&laptop, &rounds, "The clock is paused.").await;
+    laptop.switch_to_window(clock_window.clone()).await.unwrap();
+    wait_live("the paused clock", || text_at(l, ".clock-phase"), |t| {
+        t.contains("paused")
+    })
+    .await;
+    let still = text_at(&laptop, "[data-countdown]").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(text_at(&laptop, "[data-countdown]").await, still, "paused");
+    assert_not_reloaded(&laptop, &clock, "the clock swapped its part in place").await;
+
+    // Resume, then extend by 5 minutes: play's 45 minutes become 50.
+    laptop
+        .switch_to_window(rounds_window.clone())
+        .await
+        .unwrap();
+    click(&laptop, "#clock form:has(input[value=resume]) button").await;
+    wait_for(&laptop, &rounds, "The clock runs again.").await;
+    click(&laptop, "#clock form:has(input[value=extend]) button").await;
+    wait_for(&laptop, &rounds, "The round has 5 more minutes to play.").await;
+    laptop.switch_to_window(clock_window.clone()).await.unwrap();
+    wait_live(
+        "the extended clock",
+        || text_at(l, "[data-countdown]"),
+        |t| t.starts_with("49:") || t.starts_with("50:"),
+    )
+    .await;
+    assert!(!text_at(&laptop, ".clock-phase").await.contains("paused"));
+    assert_not_reloaded(&laptop, &clock, "the clock swapped its part in place").await;
+
+    // The room's time moves on (the test's clock, not a wait): "You should be finishing
+    // deal 1" three quarters into the first deal's share of 45 minutes.
+    app.advance_clock(520);
+    wait_live(
+        "the pacing announcement",
+        || text_at(l, ".clock-announcement"),
+        |t| t == "You should be finishing deal 1",
+    )
+    .await;
+    assert_not_reloaded(&laptop, &clock, "the announcement came without a reload").await;
+    whole_page_shot(&laptop, "clock-play-1280", 1280).await;
+    laptop.set_window_size(390, 844).await.unwrap();
+    whole_page_shot(&laptop, "clock-play-390", 390).await;
+    fits(&laptop, "the clock at 390 px").await;
+
+    // The move: who goes where, and the late tables.
+    app.advance_clock(2700 + 300 + 480 - 520 + 5);
+    let moves = wait_live(
+        "the move",
+        || text_at(l, ".clock-moves"),
+        |t| t.contains("Where do I go?"),
+    )
+    .await;
+    assert!(moves.contains("Pair 4: table 2, E-W ♦♣"), "{moves}");
+    assert_eq!(text_at(&laptop, ".clock-announcement").await, "Move: where do I go?");
+    assert_eq!(text_at(&laptop, ".clock-late").await, "Late: tables 1, 2, 3");
+    fits(&laptop, "the move at 390 px").await;
+    whole_page_shot(&laptop, "clock-move-390", 390).await;
+    laptop.set_window_size(1280, 900).await.unwrap();
+    whole_page_shot(&laptop, "clock-move-1280", 1280).await;
+    assert_not_reloaded(&laptop, &clock, "the move came without a reload").await;
+
+    // Round 2 started from round control (round 1's games still open: confirmed).
+    laptop
+        .switch_to_window(rounds_window.clone())
+        .await
+        .unwrap();
+    click(&laptop, "form[action$='/rounds'] button[type=submit]").await;
+    wait_for(&laptop, "/rounds", "Start round 2?").await;
+    click(&laptop, "form[action$='/rounds'] button[type=submit]").await;
+    wait_for(&laptop, &rounds, "Round 2 has started.").await;
+    laptop.set_window_size(390, 844).await.unwrap();
+    whole_page_shot(&laptop, "clock-round-control-390", 390).await;
+    fits(&laptop, "round control at 390 px").await;
+    laptop.switch_to_window(clock_window).await.unwrap();
+    wait_live(
+        "round 2 on the clock",
+        || text_at(l, ".clock-round"),
+        |t| t.contains("Round 2 of 2"),
+    )
+    .await;
+    assert_eq!(text_at(&laptop, ".clock-phase-name").await, "play");
+    assert_not_reloaded(&laptop, &clock, "round 2 came without a reload").await;
+
+    // A table's phone: the clock in one line above its round.
+    let id = id_from_location(&site);
+    let club = app.club_id("alpha");
+    let codes = with_conn(&app, |c| {
+        calypso_director::db::tables::ensure_codes(
+            c,
+            club,
+            id,
+            3,
+            calypso_director::service::tokens::table_code,
+        )
+        .unwrap()
+    });
+    let phone_profile = tempfile::tempdir().unwrap();
+    let (_phone_driver, phone) = start_browser(phone_profile.path()).await;
+    phone.set_window_size(390, 844).await.unwrap();
+    let table = format!("/t/{}", codes[0].1);
+    phone
+        .goto(&format!("{}{table}", app.address))
+        .await
+        .unwrap();
+    let p = &phone;
+    let line = wait_live(
+        "the phone's clock",
+        || text_at(p, ".table-clock"),
+        |t| t.starts_with("Round 2 · 56 min left · play"),
+    )
+    .await;
+    assert!(!line.contains("paused"), "{line}");
+    fits(&phone, "the table's phone").await;
+    whole_page_shot(&phone, "clock-table-phone-390", 390).await;
+}

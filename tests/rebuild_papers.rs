@@ -394,6 +394,8 @@ async fn a_game_dealt_at_the_table_has_no_rebuild_papers() {
 /// A word's box in points from the page's top left (`pdftotext -bbox`).
 #[derive(Debug)]
 struct Word {
+    /// Read in failures' messages only (through `Debug`).
+    #[allow(dead_code)]
     text: String,
     x0: f64,
     y0: f64,

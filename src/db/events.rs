@@ -48,7 +48,8 @@ struct EventRow {
     /// Read with the row, used through [`event_version`].
     _version: i64,
     sim_id: Option<i32>,
-    /// The round timing (issue #38), read by the room clock.
+    /// The round timing (issue #38): read by the room clock through `db::clocks::timing`
+    /// (its own query), not through `Event`; here only so the row reads by position.
     _game_minutes: i32,
     _rebuild_minutes: i32,
     _move_minutes: i32,

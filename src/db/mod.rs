@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod archive;
 pub mod backup;
+pub mod clocks;
 pub mod clubs;
 pub mod entries;
 pub mod events;

@@ -2,6 +2,7 @@
 //! its lifecycle, and who may see what; and the club around it. Pure: no database, no HTTP.
 
 pub mod archive;
+pub mod clock;
 pub mod club;
 pub mod entries;
 pub mod export;

@@ -223,6 +223,19 @@ pub fn change_status(
     to: EventStatus,
     new_key: &DealKey,
 ) -> Result<StatusChange, EventChangeError> {
+    change_status_at(conn, club, id, seen, to, new_key, now())
+}
+
+/// [`change_status`] with round 1's clock started at `at` (the web's clock).
+pub fn change_status_at(
+    conn: &mut DbConnection,
+    club: ClubId,
+    id: EventId,
+    seen: EventStatus,
+    to: EventStatus,
+    new_key: &DealKey,
+    at: chrono::NaiveDateTime,
+) -> Result<StatusChange, EventChangeError> {
     let event = move_status(conn, club, id, seen, to, new_key)?;
     if to == EventStatus::Finished {
         // The club's pace, learnt after the move in its own short write: the event is
@@ -238,7 +251,7 @@ pub fn change_status(
         });
     }
     // Its own transaction, right after the move: no open game can exist before round 1.
-    let round_one = super::play::start_round(conn, club, id, 1, false);
+    let round_one = super::play::start_round_at(conn, club, id, 1, false, at);
     let event = match round_one {
         Ok(_) => current(conn, club, id)?,
         Err(_) => event,

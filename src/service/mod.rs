@@ -12,6 +12,7 @@
 pub mod accounts;
 pub mod archive;
 pub mod checks;
+pub mod clock;
 pub mod clubs;
 pub mod entries;
 pub mod events;

@@ -6,6 +6,7 @@
 use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::{self, DbConnection, DbError, is_unique_violation, now};
 use crate::event::club::Club;
+use crate::event::clock::{MAX_GAMES, RoundClock, Timing};
 use crate::event::entries::{Entry, change_reason};
 use crate::event::game::GameKind;
 use crate::event::individual::{
@@ -203,6 +204,20 @@ pub fn start_round(
     round: u32,
     confirmed: bool,
 ) -> Result<u32, MovementChangeError> {
+    start_round_at(conn, club, event, round, confirmed, now())
+}
+
+/// [`start_round`] at `now` by the caller's clock (the web's, settable in tests): the
+/// round's clock row (`service::clock`) is written with that moment, in the same
+/// transaction.
+pub fn start_round_at(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    round: u32,
+    confirmed: bool,
+    at: chrono::NaiveDateTime,
+) -> Result<u32, MovementChangeError> {
     db::write_transaction(conn, |conn| {
         db::lock_event(conn, event)?;
         let ev = event_of(conn, club, event)?;
@@ -211,6 +226,7 @@ pub fn start_round(
         if round == 1 && ev.round.current == 1 && ev.status.is_running() {
             return Ok(1);
         }
+        let mut fixed: Option<Movement> = None;
         let (next, seating) = if movement_kind(ev.settings.format()).is_none() {
             // Seated round by round from the results, not from a fixed plan.
             let (next, seating) = individual_round(conn, &ev, round)?;
@@ -221,6 +237,7 @@ pub fn start_round(
             if next != round {
                 return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
             }
+            fixed = m;
             (next, None)
         };
         if !confirmed {
@@ -245,8 +262,38 @@ pub fn start_round(
             })
             .into());
         }
+        // The round's clock, its lengths fixed now (issue #38).
+        start_clock(conn, &ev, next, fixed.as_ref(), at)?;
         Ok(next)
     })
+}
+
+/// The games (boards) each table plays in `round`: the most any table of the movement
+/// plays; one for a progressive individual's table-round.
+pub fn games_in_round(m: Option<&Movement>, round: u32) -> u32 {
+    m.map_or(1, |m| {
+        (1..=m.tables)
+            .filter_map(|t| m.seating(round, t).map(|s| s.boards.len() as u32))
+            .max()
+            .unwrap_or(1)
+    })
+    .clamp(1, MAX_GAMES)
+}
+
+/// Writes round `round`'s clock at its start, inside the start's own transaction: its
+/// lengths from the event's timing now, so a later change of timing does not move it
+/// (`service::clock` pauses, resumes and extends it).
+fn start_clock(
+    conn: &mut DbConnection,
+    ev: &Event,
+    round: u32,
+    movement: Option<&Movement>,
+    now: chrono::NaiveDateTime,
+) -> Result<(), DbError> {
+    let stored = db::clocks::timing(conn, ev.club_id, ev.id)?.unwrap_or_default();
+    let timing = Timing::of(&ev.settings, stored);
+    let clock = RoundClock::start(round, games_in_round(movement, round), timing, now);
+    db::clocks::start_clock(conn, ev.id, &clock)
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -21,7 +21,7 @@ struct Asset {
     body: &'static str,
 }
 
-const ASSETS: [Asset; 7] = [
+const ASSETS: [Asset; 8] = [
     Asset {
         name: "style.css",
         content_type: "text/css; charset=utf-8",
@@ -51,6 +51,11 @@ const ASSETS: [Asset; 7] = [
         name: "event_form.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../../static/event_form.js"),
+    },
+    Asset {
+        name: "clock.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../../static/clock.js"),
     },
     Asset {
         name: "favicon.svg",

@@ -29,6 +29,47 @@ pub struct Config {
     /// `CALYPSO_DB_POOL`: database connections this process keeps (default
     /// [`DEFAULT_DB_POOL`], 1 to [`MAX_DB_POOL`]).
     pub db_pool: u32,
+    /// What "now" is for the room clock: the system's clock, or in tests one that can be
+    /// moved forward ([`Clock::settable`]).
+    pub clock: Clock,
+}
+
+/// The room clock's "now" (issue #38): the system clock in production; in tests the system
+/// clock plus an offset the test moves, shared by the server and the test through the
+/// configuration's clone (one per test server: tests run in parallel in one process, so
+/// it is never a global).
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    offset: Option<std::sync::Arc<std::sync::atomic::AtomicI64>>,
+}
+
+impl Clock {
+    pub fn system() -> Clock {
+        Clock { offset: None }
+    }
+
+    /// A clock a test moves with [`Clock::advance`].
+    pub fn settable() -> Clock {
+        Clock {
+            offset: Some(Default::default()),
+        }
+    }
+
+    /// Now, UTC.
+    pub fn now(&self) -> chrono::NaiveDateTime {
+        let now = chrono::Utc::now().naive_utc();
+        match &self.offset {
+            Some(o) => now + chrono::Duration::seconds(o.load(std::sync::atomic::Ordering::SeqCst)),
+            None => now,
+        }
+    }
+
+    /// Moves a settable clock `seconds` forward (the system clock cannot be moved: ignored).
+    pub fn advance(&self, seconds: i64) {
+        if let Some(o) = &self.offset {
+            o.fetch_add(seconds, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
 }
 
 /// Settings a host sizes to its machine; every one has a default that suits a club's server.
@@ -182,6 +223,7 @@ impl Config {
             trusted_proxies,
             tuning,
             db_pool,
+            clock: Clock::system(),
         })
     }
 

@@ -332,9 +332,9 @@ pub async fn start_round(
     round: u32,
     confirmed: bool,
 ) -> Result<Start, AppError> {
-    let (club, id) = (ev.club_id, ev.id);
+    let (club, id, now) = (ev.club_id, ev.id, state.now());
     let started = state
-        .db(move |c| Ok(service::play::start_round(c, club, id, round, confirmed)))
+        .db(move |c| Ok(service::play::start_round_at(c, club, id, round, confirmed, now)))
         .await?;
     match started {
         Ok(r) => Ok(Start::Started(r)),
@@ -503,4 +503,132 @@ pub fn cuts_open(
         })
         .cloned()
         .collect()
+}
+
+/// The room clock as the pages show it (issue #38): the clock page and its live part,
+/// round control's line and a table phone's line, from `service::clock::clock_view`.
+pub struct ClockPart {
+    /// A round is being played (the rest of the figures are its).
+    pub on: bool,
+    /// What the clock says when no round is on.
+    pub notice: String,
+    pub round: u32,
+    pub rounds: u32,
+    /// "12:34" left in the phase, or "+1:05" past the round's end.
+    pub face: String,
+    pub phase: &'static str,
+    pub phase_left: i64,
+    pub round_left: i64,
+    pub over_by: i64,
+    pub paused: bool,
+    /// "board 2 of 3" during play of a round of several.
+    pub game_line: Option<String>,
+    pub announcement: Option<String>,
+    /// At the change: who goes where, in entry order ("Pair 3: table 2, E-W ♦♣").
+    pub moves: Vec<String>,
+    /// At the change: the boards going on ("Boards 3, 4 to table 2").
+    pub boards: Vec<String>,
+    /// A progressive individual: how its players move.
+    pub rule: Option<&'static str>,
+    pub late: Vec<u32>,
+    pub sound: bool,
+    /// The timing rounds started from now on take, and the form's values (empty: default).
+    pub timing: crate::event::clock::Timing,
+    pub stored: crate::event::clock::StoredTiming,
+    pub dealt_at_table: bool,
+    pub running: bool,
+    /// Play is over: no timing to set.
+    pub over: bool,
+}
+
+impl ClockPart {
+    pub fn of(room: &service::clock::RoomClock) -> ClockPart {
+        use crate::event::clock::{Phase, clock_face};
+        let ev = &room.event;
+        let sides = ev.settings.side_names();
+        let who = ev.settings.entry_word();
+        let notice = match ev.status {
+            s if s.over() => "Play is over. Thank you for playing.".to_string(),
+            s if s.is_running() => "Play has not started: the director starts round 1.".into(),
+            _ => "Play has not started yet.".into(),
+        };
+        let v = room.view.as_ref();
+        let change = v.is_some_and(|v| v.phase != Phase::Play);
+        ClockPart {
+            on: v.is_some(),
+            notice,
+            round: ev.round.current,
+            rounds: room.rounds,
+            face: match v {
+                Some(v) if v.phase == Phase::Over => format!("+{}", clock_face(v.over_by)),
+                Some(v) => clock_face(v.phase_left),
+                None => String::new(),
+            },
+            phase: v.map_or("", |v| v.phase.name()),
+            phase_left: v.map_or(0, |v| v.phase_left),
+            round_left: v.map_or(0, |v| v.round_left),
+            over_by: v.map_or(0, |v| v.over_by),
+            paused: v.is_some_and(|v| v.paused),
+            game_line: v
+                .and_then(|v| v.game)
+                .filter(|(_, n)| *n > 1)
+                .map(|(i, n)| format!("{} {i} of {n}", room.words.game.one)),
+            announcement: v.and_then(|v| v.announcement.as_ref()).map(|a| a.text.clone()),
+            moves: if change {
+                room.moves
+                    .iter()
+                    .map(|m| match m.to {
+                        Some((t, s)) if t == m.from => {
+                            format!("{who} {}: stays at table {t}, {}", m.entry, sides.name(s))
+                        }
+                        Some((t, s)) => format!("{who} {}: table {t}, {}", m.entry, sides.name(s)),
+                        None => format!("{who} {}: sits out the next round", m.entry),
+                    })
+                    .collect()
+            } else {
+                vec![]
+            },
+            boards: if change { room.boards.clone() } else { vec![] },
+            rule: room.rule.filter(|_| change),
+            late: room.late.clone(),
+            sound: room.stored.sound,
+            timing: room.timing,
+            stored: room.stored,
+            dealt_at_table: room.words.dealt_at_table,
+            running: ev.status.is_running(),
+            over: ev.status.over(),
+        }
+    }
+
+    /// A table phone's line: "Round 2 · 23 min left · play" (and "paused").
+    pub fn line(&self) -> Option<String> {
+        if !self.on {
+            return None;
+        }
+        use crate::event::clock::minutes_left;
+        let left = if self.over_by > 0 {
+            "time is up".to_string()
+        } else {
+            format!("{} left", minutes_left(self.round_left))
+        };
+        let mut line = format!("Round {} · {left} · {}", self.round, self.phase);
+        if self.paused {
+            line.push_str(" · paused");
+        }
+        Some(line)
+    }
+
+    /// The form's value for a field: empty for the game's default.
+    pub fn typed(v: u32) -> String {
+        if v == 0 { String::new() } else { v.to_string() }
+    }
+}
+
+/// The club's event's room clock now, by the server's clock.
+pub async fn clock_part(state: &AppState, ev: &Event) -> Result<ClockPart, AppError> {
+    let (club, id, now) = (ev.club_id, ev.id, state.now());
+    let room = state
+        .db(move |c| Ok(service::clock::clock_view(c, club, id, now)?))
+        .await?;
+    Ok(ClockPart::of(&room))
 }

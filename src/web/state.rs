@@ -24,6 +24,11 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The room clock's now (`config.clock`: the system's, or a test's settable one).
+    pub fn now(&self) -> chrono::NaiveDateTime {
+        self.config.clock.now()
+    }
+
     /// Runs blocking database work on the blocking thread pool.
     pub async fn db<T, F>(&self, f: F) -> Result<T, AppError>
     where

@@ -122,6 +122,7 @@ pub fn test_config(database_url: &str) -> Config {
         trusted_proxies: Vec::new(),
         tuning: Default::default(),
         db_pool: calypso_director::web::config::DEFAULT_DB_POOL,
+        clock: calypso_director::web::config::Clock::settable(),
     }
 }
 
@@ -242,6 +243,17 @@ fn start_config(config: Config, db: TestDb) -> TestApp {
 }
 
 impl TestApp {
+    /// Moves the server's room clock `seconds` forward (the test's own clock: other tests'
+    /// servers keep theirs).
+    pub fn advance_clock(&self, seconds: i64) {
+        self.config.clock.advance(seconds);
+    }
+
+    /// The server's room clock's now.
+    pub fn now(&self) -> chrono::NaiveDateTime {
+        self.config.clock.now()
+    }
+
     /// A second server process-alike on the same database (own pool, own port): what runs
     /// when a club puts several app instances behind one PostgreSQL.
     pub async fn second_instance(&self) -> TestApp {

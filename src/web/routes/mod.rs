@@ -129,6 +129,15 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         get("/c/{club}/events/{event}/rounds/live", || {
             web::get().to(rounds::live)
         }),
+        get("/c/{club}/events/{event}/clock/line", || {
+            web::get().to(rounds::clock_line)
+        }),
+        post("/c/{club}/events/{event}/clock", || {
+            web::post().to(rounds::clock_act)
+        }),
+        post("/c/{club}/events/{event}/clock/timing", || {
+            web::post().to(rounds::clock_timing)
+        }),
         get("/c/{club}/disputes/live", || {
             web::get().to(results::disputes_live)
         }),
@@ -315,6 +324,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/t/{code}/rebuild/{board}",
             web::post().to(table::post_rebuilt),
         )
+        .route("/t/{code}/clock", web::get().to(table::clock))
         .route("/sims", web::get().to(sims::list))
         .route("/sims/{sim}", web::get().to(sims::page))
         .route("/sims/{sim}/live", web::get().to(sims::live))
@@ -327,6 +337,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .route("/c/{club}/people/{key}", web::get().to(archive::person))
         .route("/c/{club}/events/{event}", web::get().to(events::show))
+        .route(
+            "/c/{club}/events/{event}/clock",
+            web::get().to(rounds::clock_page),
+        )
+        .route(
+            "/c/{club}/events/{event}/clock/live",
+            web::get().to(rounds::clock_live),
+        )
         .route(
             "/c/{club}/events/{event}/movement",
             web::get().to(movement::show),

@@ -1410,3 +1410,32 @@ pub async fn post_rebuilt(
         Err(message) => Ok(rebuild_refused(&session, &viewer, &code, table, message)),
     }
 }
+
+/// The room clock's line on a table's phone (issue #38).
+#[derive(Template)]
+#[template(path = "_table_clock.html")]
+struct TableClock<'a> {
+    c: &'a crate::web::round_control::ClockPart,
+}
+
+/// `/t/{code}/clock`: the table phone's line of the room clock, "Round 2 · 23 min left ·
+/// play" and the announcement (a live part, polled by the table page).
+pub async fn clock(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    session: Session,
+    viewer: MaybeDirector,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let code = code_of(path);
+    let (club, id, _) = table_of(&state, &session, &req, &code).await?;
+    let now = state.now();
+    let room = state
+        .db(move |c| Ok(service::clock::clock_view(c, club, id, now)?))
+        .await?;
+    if !room.event.exposure().event_visible(viewer.toward(club)) {
+        return Err(AppError::NotFound);
+    }
+    let c = crate::web::round_control::ClockPart::of(&room);
+    Ok(crate::web::page::live_json(&TableClock { c: &c }.render()?))
+}

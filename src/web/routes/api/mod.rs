@@ -293,9 +293,10 @@ pub async fn change_status(
         .map_err(|e: UnknownStatus| unprocessable(format!("to: {e}")))?;
     let ev = api_event(&state, club, id).await?;
     let key = DealKey::generate().map_err(|e| AppError::from(e).into_api())?;
+    let now = state.now();
     let seen = ev.status;
     let changed = api(state
-        .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)))
+        .db(move |c| Ok(service::events::change_status_at(c, club, id, seen, to, &key, now)))
         .await)?;
     match changed {
         Ok(changed) => Ok(HttpResponse::Ok().json(EventJson::from(changed.event))),

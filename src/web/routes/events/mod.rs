@@ -545,8 +545,9 @@ pub async fn change_status(
     }
     let club = d.club.id;
     let key = DealKey::generate()?;
+    let now = state.now();
     let changed = state
-        .db(move |c| Ok(service::events::change_status(c, club, id, seen, to, &key)))
+        .db(move |c| Ok(service::events::change_status_at(c, club, id, seen, to, &key, now)))
         .await?;
     let changed = match changed {
         Ok(c) => c,

@@ -8,6 +8,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::event::club::Club;
+use crate::event::clock::TimingDraft;
 use crate::event::game::EventGame;
 use crate::event::movement::movement_kind;
 use crate::event::rounds::start_question;
@@ -15,7 +16,7 @@ use crate::event::{Event, EventId};
 use crate::print::cards::{self, CardsOptions, TableCard};
 use crate::service;
 use crate::service::tokens::table_code;
-use crate::web::auth::ClubDirector;
+use crate::web::auth::{ClubDirector, MaybeDirector};
 use crate::web::error::AppError;
 use crate::web::extract::DirectorEvent;
 use crate::web::page::{DIRECTOR_POLL_MS, confirmation, live_json};
@@ -36,6 +37,9 @@ struct RoundsPage {
     /// The live part: the round and each table's state.
     part: String,
     poll_ms: u64,
+    /// The room clock: its line (live) and the director's controls.
+    clock: ClockPart,
+    clock_line: String,
 }
 
 /// Round control's live part: the round being played and each table's state.
@@ -79,6 +83,8 @@ pub async fn show(
         view: &view,
     }
     .render()?;
+    let clock = clock_part(&state, &ev).await?;
+    let clock_line = ClockLine { c: &clock }.render()?;
     Ok(html_page(
         StatusCode::OK,
         &RoundsPage {
@@ -89,6 +95,8 @@ pub async fn show(
             view,
             part,
             poll_ms: DIRECTOR_POLL_MS,
+            clock,
+            clock_line,
         },
     ))
 }
@@ -268,4 +276,213 @@ fn pdf_download(
         ))
         .insert_header(("Cache-Control", "private, no-store"))
         .body(pdf))
+}
+
+/// The room clock's page (issue #38), for a projector or a laptop at the front: the round,
+/// the time left in the phase, the phase, the announcement, at the change who goes where,
+/// and the late tables. Whoever may see the event page may see it.
+#[derive(Template)]
+#[template(path = "clock.html")]
+struct ClockPage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    part: String,
+    sound: bool,
+    poll_ms: u64,
+}
+
+/// The clock's live part (also the page's first).
+#[derive(Template)]
+#[template(path = "_clock.html")]
+struct ClockFace<'a> {
+    c: &'a ClockPart,
+}
+
+/// Round control's one line of the clock.
+#[derive(Template)]
+#[template(path = "_clock_line.html")]
+struct ClockLine<'a> {
+    c: &'a ClockPart,
+}
+
+/// The public clock: the club by its address, the event page's visibility rule.
+async fn public_clock(
+    state: &AppState,
+    viewer: &MaybeDirector,
+    slug: String,
+    id: String,
+) -> Result<(Club, EventId, String, ClockPart), AppError> {
+    let id: EventId = id.parse().map_err(|_| AppError::NotFound)?;
+    let now = state.now();
+    let (club, room) = state
+        .db(move |c| Ok(service::clock::clock_by_slug(c, &slug, id, now)?))
+        .await?;
+    if !room.event.exposure().event_visible(viewer.toward(club.id)) {
+        return Err(AppError::NotFound);
+    }
+    let name = room.event.settings.name().to_string();
+    Ok((club, id, name, ClockPart::of(&room)))
+}
+
+/// `/c/{club}/events/{event}/clock`.
+pub async fn clock_page(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: MaybeDirector,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, id) = path.into_inner();
+    let (club, event_id, event_name, c) = public_clock(&state, &viewer, slug, id).await?;
+    let part = ClockFace { c: &c }.render()?;
+    Ok(html_page(
+        StatusCode::OK,
+        &ClockPage {
+            nav: Nav::new(&session, &viewer),
+            club,
+            event_id,
+            event_name,
+            part,
+            sound: c.sound,
+            poll_ms: DIRECTOR_POLL_MS,
+        },
+    ))
+}
+
+/// `/c/{club}/events/{event}/clock/live`: the clock's part and its figures, for the page's
+/// script to count down between polls.
+pub async fn clock_live(
+    state: web::Data<AppState>,
+    viewer: MaybeDirector,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, id) = path.into_inner();
+    let (_, _, _, c) = public_clock(&state, &viewer, slug, id).await?;
+    let html = ClockFace { c: &c }.render()?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(serde_json::json!({
+            "html": html,
+            "on": c.on,
+            "round": c.round,
+            "phase": c.phase,
+            "phase_left": c.phase_left,
+            "round_left": c.round_left,
+            "over_by": c.over_by,
+            "paused": c.paused,
+            "announcement": c.announcement,
+            "sound": c.sound,
+        })))
+}
+
+/// `/c/{club}/events/{event}/clock/line`: round control's live line of the clock.
+pub async fn clock_line(
+    state: web::Data<AppState>,
+    DirectorEvent { event: ev, .. }: DirectorEvent,
+) -> Result<HttpResponse, AppError> {
+    let c = clock_part(&state, &ev).await?;
+    Ok(live_json(&ClockLine { c: &c }.render()?))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ClockForm {
+    /// "pause", "resume" or "extend".
+    pub act: String,
+    /// Extend: the minutes to add (5 when empty).
+    pub minutes: String,
+}
+
+/// `POST /c/{club}/events/{event}/clock`: pause, resume or extend the round's clock.
+pub async fn clock_act(
+    state: web::Data<AppState>,
+    session: Session,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
+    form: web::Form<ClockForm>,
+) -> Result<HttpResponse, AppError> {
+    let (club, id, now) = (ev.club_id, ev.id, state.now());
+    let said = match form.act.as_str() {
+        "pause" => {
+            state
+                .db(move |c| Ok(service::clock::pause(c, club, id, now)?))
+                .await?;
+            "The clock is paused.".to_string()
+        }
+        "resume" => {
+            state
+                .db(move |c| Ok(service::clock::resume(c, club, id, now)?))
+                .await?;
+            "The clock runs again.".to_string()
+        }
+        "extend" => {
+            let typed = form.minutes.trim();
+            let minutes: u32 = if typed.is_empty() {
+                5
+            } else {
+                typed.parse().map_err(|_| {
+                    AppError::Invalid(format!(
+                        "\"{}\" is not a number of minutes",
+                        typed.chars().take(20).collect::<String>()
+                    ))
+                })?
+            };
+            state
+                .db(move |c| Ok(service::clock::extend(c, club, id, minutes)?))
+                .await?;
+            format!("The round has {minutes} more minutes to play.")
+        }
+        other => {
+            return Err(AppError::Invalid(format!(
+                "\"{}\" is not something the clock does: pause, resume or extend",
+                other.chars().take(20).collect::<String>()
+            )));
+        }
+    };
+    flash(&session, said);
+    Ok(see_other(&format!("{}/rounds", event_path(&d.club, id))))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct TimingForm {
+    pub game_minutes: String,
+    pub rebuild_minutes: String,
+    pub move_minutes: String,
+    /// A checkbox: "on" when ticked.
+    pub clock_sound: String,
+}
+
+/// `POST /c/{club}/events/{event}/clock/timing`: the minutes per game, rebuild and move of
+/// the rounds started from now on, and the clock's sound.
+pub async fn clock_timing(
+    state: web::Data<AppState>,
+    session: Session,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
+    form: web::Form<TimingForm>,
+) -> Result<HttpResponse, AppError> {
+    let (club, id) = (ev.club_id, ev.id);
+    let draft = TimingDraft {
+        game: form.game_minutes.clone(),
+        rebuild: form.rebuild_minutes.clone(),
+        moves: form.move_minutes.clone(),
+        sound: !form.clock_sound.is_empty(),
+    };
+    let t = state
+        .db(move |c| Ok(service::clock::set_timing(c, club, id, &draft)?))
+        .await?;
+    flash(
+        &session,
+        format!(
+            "Rounds started from now on: {} min a game, {} min a rebuild, {} min to move.",
+            t.game_minutes, t.rebuild_minutes, t.move_minutes
+        ),
+    );
+    Ok(see_other(&format!("{}/rounds", event_path(&d.club, id))))
 }
