@@ -380,6 +380,7 @@ fn serve(args: &[String]) -> i32 {
         trusted_proxies: Vec::new(),
         tuning: Default::default(),
         db_pool: calypso_director::web::config::DEFAULT_DB_POOL,
+        clock: calypso_director::web::config::Clock::system(),
     };
     let r = actix_web::rt::System::new().block_on(async move {
         let app = calypso_director::web::Application::build(config).map_err(|e| e.to_string())?;

@@ -191,6 +191,7 @@ pub fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), S
         trusted_proxies: Vec::new(),
         tuning: Default::default(),
         db_pool: calypso_director::web::config::DEFAULT_DB_POOL,
+        clock: calypso_director::web::config::Clock::system(),
     };
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
