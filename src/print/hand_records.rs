@@ -522,28 +522,16 @@ fn curtain_pages(
                 );
                 slot += 1;
                 if slot == COLS * ROWS {
-                    pages.push(curtain_page(pen, mx, my, sw, sh));
+                    pages.push(pen.cut_page(mx, my, sw, sh));
                     slot = 0;
                 }
             }
         }
     }
     if slot > 0 {
-        pages.push(curtain_page(pen, mx, my, sw, sh));
+        pages.push(pen.cut_page(mx, my, sw, sh));
     }
     pages
-}
-
-fn curtain_page(pen: &mut Pen, mx: f32, my: f32, sw: f32, sh: f32) -> PdfPage {
-    for r in 0..=8 {
-        let y = my + r as f32 * sh;
-        pen.line((mx, y), (PAGE_W - mx, y), 0.4, true, GREYS.grey());
-    }
-    for c in 0..=2 {
-        let x = mx + c as f32 * sw;
-        pen.line((x, my), (x, PAGE_H - my), 0.4, true, GREYS.grey());
-    }
-    pen.page()
 }
 
 /// Cards to a column on the stacking page.

@@ -335,6 +335,20 @@ impl<'a> Pen<'a> {
         PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), std::mem::take(&mut self.ops))
     }
 
+    /// The page of a grid of slips to cut out, 2 across and 8 down from the margins `mx`,
+    /// `my`, each `w` by `h` (curtain cards, packet labels), its dashed cut lines drawn.
+    pub(super) fn cut_page(&mut self, mx: f32, my: f32, w: f32, h: f32) -> PdfPage {
+        for r in 0..=8 {
+            let y = my + r as f32 * h;
+            self.line((mx, y), (PAGE_W - mx, y), 0.4, true, GREYS.grey());
+        }
+        for c in 0..=2 {
+            let x = mx + c as f32 * w;
+            self.line((x, my), (x, PAGE_H - my), 0.4, true, GREYS.grey());
+        }
+        self.page()
+    }
+
     /// `line` cut to `width` with "…" at its end.
     pub(super) fn ellipsize(&mut self, line: &str, size: f32, width: f32) -> String {
         let mut kept = line.trim_end().to_string();

@@ -296,26 +296,14 @@ pub(super) fn label_pages(
                 }
                 slot += 1;
                 if slot == COLS * ROWS {
-                    pages.push(cut_lines(pen, mx, my, lw, lh));
+                    pages.push(pen.cut_page(mx, my, lw, lh));
                     slot = 0;
                 }
             }
         }
     }
     if slot > 0 {
-        pages.push(cut_lines(pen, mx, my, lw, lh));
+        pages.push(pen.cut_page(mx, my, lw, lh));
     }
     pages
-}
-
-fn cut_lines(pen: &mut Pen, mx: f32, my: f32, lw: f32, lh: f32) -> PdfPage {
-    for r in 0..=8 {
-        let y = my + r as f32 * lh;
-        pen.line((mx, y), (PAGE_W - mx, y), 0.4, true, GREYS.grey());
-    }
-    for c in 0..=2 {
-        let x = mx + c as f32 * lw;
-        pen.line((x, my), (x, PAGE_H - my), 0.4, true, GREYS.grey());
-    }
-    pen.page()
 }

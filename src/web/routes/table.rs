@@ -1343,35 +1343,7 @@ pub async fn rebuild_page(
     viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
-    let (code, board) = path.into_inner();
-    let code = normalised(&code);
-    let at = match rebuild_table(&state, &session, &viewer, &req, &code).await? {
-        Ok(at) => at,
-        Err(page) => return Ok(page),
-    };
-    let table = at.2;
-    let Some(board) = board_number(&board) else {
-        let message = format!(
-            "“{}” is not a board number: open the rebuild from your table's page.",
-            kept(&board)
-        );
-        return Ok(rebuild_refused(&session, &viewer, &code, table, message));
-    };
-    match rebuild_view(&state, &viewer, at, board, false).await? {
-        Ok(view) => {
-            let p = RebuildPage {
-                nav: Nav::new(&session, &viewer),
-                code,
-                table,
-                csrf: csrf_token(&session),
-                view: Some(view),
-                refused: None,
-                done: false,
-            };
-            Ok(html_page(StatusCode::OK, &p))
-        }
-        Err(message) => Ok(rebuild_refused(&session, &viewer, &code, table, message)),
-    }
+    rebuild_answer(&state, &req, &session, &viewer, path, false).await
 }
 
 /// `POST /t/{code}/rebuild/{board}`, the last step: the board is rebuilt (recorded once; a
@@ -1383,31 +1355,47 @@ pub async fn post_rebuilt(
     viewer: MaybeDirector,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, AppError> {
+    rebuild_answer(&state, &req, &session, &viewer, path, true).await
+}
+
+/// The rebuild page for the board the address names: its steps, or (`mark`) the board
+/// marked rebuilt and where it goes, or why this table cannot rebuild it.
+async fn rebuild_answer(
+    state: &AppState,
+    req: &HttpRequest,
+    session: &Session,
+    viewer: &MaybeDirector,
+    path: web::Path<(String, String)>,
+    mark: bool,
+) -> Result<HttpResponse, AppError> {
     let (code, board) = path.into_inner();
     let code = normalised(&code);
-    let at = match rebuild_table(&state, &session, &viewer, &req, &code).await? {
+    let at = match rebuild_table(state, session, viewer, req, &code).await? {
         Ok(at) => at,
         Err(page) => return Ok(page),
     };
     let table = at.2;
     let Some(board) = board_number(&board) else {
-        let message = format!("“{}” is not a board number.", kept(&board));
-        return Ok(rebuild_refused(&session, &viewer, &code, table, message));
+        let message = format!(
+            "“{}” is not a board number: open the rebuild from your table's page.",
+            kept(&board)
+        );
+        return Ok(rebuild_refused(session, viewer, &code, table, message));
     };
-    match rebuild_view(&state, &viewer, at, board, true).await? {
+    match rebuild_view(state, viewer, at, board, mark).await? {
         Ok(view) => {
             let p = RebuildPage {
-                nav: Nav::new(&session, &viewer),
+                nav: Nav::new(session, viewer),
                 code,
                 table,
-                csrf: csrf_token(&session),
+                csrf: csrf_token(session),
                 view: Some(view),
                 refused: None,
-                done: true,
+                done: mark,
             };
             Ok(html_page(StatusCode::OK, &p))
         }
-        Err(message) => Ok(rebuild_refused(&session, &viewer, &code, table, message)),
+        Err(message) => Ok(rebuild_refused(session, viewer, &code, table, message)),
     }
 }
 
