@@ -44,8 +44,10 @@ pub struct Timing {
 }
 
 impl Timing {
-    /// The game's own pace: a Calypso board of four deals about 45 minutes (Sheinwold's
-    /// progressive), Duet's two players a little quicker, Kaiso's short songs quicker still,
+    /// The game's own pace: a Calypso board of four deals 45 minutes (the seed's casual game
+    /// "tends to last around twenty/twenty-five minutes"; a duplicate table also enters and
+    /// agrees its result, and the club's pace corrects the figure: docs/web.md), Duet's two
+    /// players a little quicker, Kaiso's short songs quicker still,
     /// Embers and Auction by their agreed hands (dealt at the table: nothing to rebuild).
     pub fn default_for(game: EventGame, hands: u16) -> Timing {
         let (game_minutes, rebuild_minutes) = match game.kind() {
