@@ -85,16 +85,18 @@ async fn the_result_grid_shows_every_tables_state_and_late_tables_stand_out() {
         "rounds 2 and 3 are still to come"
     );
 
-    // Seventy minutes on, the two tables without a result are late.
-    with_conn(&app, |c| {
-        use calypso_director::db::schema::events;
-        use diesel::prelude::*;
-        let earlier = db::now() - chrono::Duration::minutes(80);
-        diesel::update(events::table.find(id.get()))
-            .set(events::round_started_at.eq(Some(earlier)))
-            .execute(c)
-            .unwrap();
+    // Once the round's play time is over on the room clock, the two tables without a
+    // result are late; a minute before, they are still playing.
+    let play = with_conn(&app, |c| {
+        calypso_director::db::clocks::clock(c, id, 1)
+            .unwrap()
+            .expect("round 1's clock")
+            .play_length()
     });
+    app.advance_clock(play - 60);
+    let (_, html) = d.get_text(&grid).await;
+    assert!(!html.contains("grid-late"), "{html}");
+    app.advance_clock(60);
     let (_, html) = d.get_text(&grid).await;
     assert!(html.contains("2 late"));
     assert_eq!(

@@ -143,6 +143,8 @@ impl EventRow {
             round: RoundState {
                 current: u32::try_from(self.current_round).unwrap_or(0),
                 started_at: self.round_started_at,
+                // Read with the event by the service where a page shows lateness.
+                clock: None,
             },
             finished_at: self.finished_at,
             created_at: self.created_at,

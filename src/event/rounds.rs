@@ -4,12 +4,13 @@
 use chrono::{Duration, NaiveDateTime};
 
 use super::ResultId;
+use super::clock::RoundClock;
 use super::lifecycle::EventStatus;
 use super::results::{Place, ResultStatus, TableResult};
 use crate::movement::Movement;
 
-/// A game takes most of an hour: a table that has not reported this long after the round
-/// started is shown as late.
+/// A round without a clock (started before the room clock, or imported): a table that has
+/// not reported this long after the round started is shown as late.
 pub const LATE_AFTER_MINUTES: i64 = 70;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -17,6 +18,24 @@ pub struct RoundState {
     /// 0 before the first round starts.
     pub current: u32,
     pub started_at: Option<NaiveDateTime>,
+    /// The current round's clock, when the service read it with the event (the director's
+    /// pages): a table is late once the clock's play time is over, extra time given and
+    /// pauses counted, as the room clock says it.
+    pub clock: Option<RoundClock>,
+}
+
+impl RoundState {
+    /// Whether a table still playing the current round is late at `now`: its round's play
+    /// time is over on the room clock, or, for a round without one, [`LATE_AFTER_MINUTES`]
+    /// have passed since its start.
+    pub fn is_late(&self, now: NaiveDateTime) -> bool {
+        match &self.clock {
+            Some(c) if c.round == self.current => c.elapsed(now) >= c.play_length(),
+            _ => self
+                .started_at
+                .is_some_and(|t| now - t >= Duration::minutes(LATE_AFTER_MINUTES)),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,9 +135,7 @@ pub fn table_states_with(
     reported: &[Reported],
     has_game: impl Fn(u32) -> bool,
 ) -> Vec<(u32, TableState)> {
-    let late = round
-        .started_at
-        .is_some_and(|t| now - t >= Duration::minutes(LATE_AFTER_MINUTES));
+    let late = round.is_late(now);
     (1..=tables)
         .map(|t| {
             let here = || {
@@ -342,12 +359,7 @@ pub fn grid_state(
         None if round > now_playing.current => GridState::NotStarted,
         None if !running => GridState::Missing,
         None if round < now_playing.current => GridState::Late,
-        None if now_playing
-            .started_at
-            .is_some_and(|t| now - t >= Duration::minutes(LATE_AFTER_MINUTES)) =>
-        {
-            GridState::Late
-        }
+        None if now_playing.is_late(now) => GridState::Late,
         None => GridState::Playing,
     }
 }
@@ -598,6 +610,7 @@ mod tests {
         let round = RoundState {
             current: 1,
             started_at: Some(at(0)),
+            clock: None,
         };
         let one = |disputed| Reported {
             round: 1,
@@ -627,10 +640,58 @@ mod tests {
     }
 
     #[test]
+    fn a_table_is_late_once_the_round_clocks_play_time_is_over_pauses_and_extra_time_counted() {
+        // 45 minutes of play, 5 paused before, 10 minutes extra: late from minute 60.
+        let clock = RoundClock {
+            round: 2,
+            started_at: at(0),
+            play_seconds: 45 * 60,
+            rebuild_seconds: 8 * 60,
+            move_seconds: 3 * 60,
+            paused_at: None,
+            paused_seconds: 5 * 60,
+            extra_seconds: 10 * 60,
+        };
+        let round = RoundState {
+            current: 2,
+            started_at: Some(at(0)),
+            clock: Some(clock),
+        };
+        assert!(!round.is_late(at(59)));
+        assert!(round.is_late(at(60)));
+        // Paused at minute 50: the clock stands still, and no table becomes late.
+        let paused = RoundState {
+            clock: Some(RoundClock {
+                paused_at: Some(at(50)),
+                ..clock
+            }),
+            ..round
+        };
+        assert!(!paused.is_late(at(LATE_AFTER_MINUTES + 60)));
+        // Another round's clock does not count: 70 minutes after the start, as without one.
+        let stale = RoundState {
+            current: 3,
+            ..round
+        };
+        assert!(!stale.is_late(at(LATE_AFTER_MINUTES - 1)));
+        assert!(stale.is_late(at(LATE_AFTER_MINUTES)));
+        assert_eq!(
+            grid_state(2, &round, true, at(60), None),
+            GridState::Late,
+            "the results grid follows the same clock"
+        );
+        assert_eq!(
+            grid_state(2, &round, true, at(59), None),
+            GridState::Playing
+        );
+    }
+
+    #[test]
     fn the_grid_shows_results_by_state_and_late_tables() {
         let round = RoundState {
             current: 2,
             started_at: Some(at(0)),
+            clock: None,
         };
         let soon = at(10);
         let late = at(LATE_AFTER_MINUTES);

@@ -252,12 +252,13 @@ pub fn clock_view(
         )
     });
     let mut late = vec![];
-    if let (Some(c), Some(v)) = (&clock, &view) {
+    if let Some(c) = &clock {
         let reported = db::movements::reported_tables(conn, club, event)?;
-        // Round control's rule, from the clock's own start (the room's time).
+        // Round control's rule: late once the clock's play time is over.
         let state = RoundState {
             current: round,
             started_at: Some(c.started_at),
+            clock: Some(*c),
         };
         let states = match &m {
             Some(m) => table_states(m, &state, now, &reported),
@@ -269,10 +270,9 @@ pub fn clock_view(
                 |_| true,
             ),
         };
-        let play_over = v.phase != crate::event::clock::Phase::Play;
         late = states
             .into_iter()
-            .filter(|(_, s)| *s == TableState::Late || (play_over && *s == TableState::Playing))
+            .filter(|(_, s)| *s == TableState::Late)
             .map(|(t, _)| t)
             .collect();
     }

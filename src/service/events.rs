@@ -74,7 +74,12 @@ pub fn events_of(conn: &mut DbConnection, club: ClubId) -> Result<Vec<Event>, Db
 
 /// One of the club's events (another club's is not found).
 pub fn event(conn: &mut DbConnection, club: ClubId, id: EventId) -> Result<Event, FindError> {
-    db::events::event(conn, club, id).found()
+    let mut ev = db::events::event(conn, club, id).found()?;
+    // The director's pages tell late tables by the round's clock (`RoundState::is_late`).
+    if ev.status.is_running() && ev.round.current > 0 {
+        ev.round.clock = db::clocks::clock(conn, id, ev.round.current)?;
+    }
+    Ok(ev)
 }
 
 /// An event by its id alone, for the public API (which then asks whether it is visible).

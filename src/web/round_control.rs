@@ -74,6 +74,7 @@ pub fn threes_text(players: [u32; 3], names: &BTreeMap<u32, String>) -> String {
 /// Round control of Auction Calypso's tables of three: the current round's tables and the
 /// next round's as soon as every table's scores are in.
 fn threes_parts(
+    now: chrono::NaiveDateTime,
     ev: &Event,
     st: &service::play::IndividualState,
     codes: Vec<(u32, String)>,
@@ -82,7 +83,7 @@ fn threes_parts(
     let tables = u32::from(ev.settings.tables());
     let names = names(&st.entries);
     let current = st.threes.iter().find(|r| r.round() == ev.round.current);
-    let states = table_states_with(tables, &ev.round, crate::service::now(), reported, |t| {
+    let states = table_states_with(tables, &ev.round, now, reported, |t| {
         current.is_some_and(|r| r.table(t).is_some())
     });
     let seats_of = |r: &ThreesRound, states: &[(u32, TableState)]| -> Vec<TableSeats> {
@@ -240,7 +241,7 @@ pub async fn round_view(state: &AppState, ev: &Event) -> Result<RoundView, AppEr
     } = state
         .db(move |c| Ok(service::play::round_control(c, club, id, table_code)?))
         .await?;
-    let now = crate::service::now();
+    let now = state.now();
     let game = EventGame::of(&ev.settings);
     let states = match &movement {
         Some(m) => table_states(m, &ev.round, now, &reported),
@@ -404,11 +405,11 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
         })
         .await?;
     if EventGame::of(&ev.settings).three_scores() {
-        return Ok(threes_parts(ev, &st, codes, &reported));
+        return Ok(threes_parts(state.now(), ev, &st, codes, &reported));
     }
     let names = names(&st.entries);
     let current = st.seated.iter().find(|r| r.round == ev.round.current);
-    let states = table_states_with(tables, &ev.round, crate::service::now(), &reported, |t| {
+    let states = table_states_with(tables, &ev.round, state.now(), &reported, |t| {
         current.is_some_and(|r| r.table(t).is_some())
     });
     let board = |round: u32, table: u32| progressive_board(tables, round, table);

@@ -144,14 +144,18 @@ fn scores_text(r: &TableResult) -> String {
 }
 
 /// Every round's tables, from the event's seatings and results.
-fn grid(ev: &Event, seatings: &EventPlay, results: &[TableResult]) -> Vec<GridRound> {
+fn grid(
+    ev: &Event,
+    seatings: &EventPlay,
+    results: &[TableResult],
+    now: chrono::NaiveDateTime,
+) -> Vec<GridRound> {
     let names = round_control::names(seatings.entries());
     let auction = ev.settings.auction_spec();
     let player = |p: u32| match names.get(&p) {
         Some(n) => format!("{p} {n}"),
         None => p.to_string(),
     };
-    let now = crate::service::now();
     // The plan's rounds only: a stored round number never sizes the page.
     (1..=seatings.rounds.min(crate::movement::MAX_ROUNDS))
         .map(|round| {
@@ -284,7 +288,7 @@ pub async fn disputes_live(d: ClubDirector) -> Result<HttpResponse, AppError> {
 async fn grid_part(state: &AppState, d: &ClubDirector, ev: &Event) -> Result<String, AppError> {
     let ev2 = ev.clone();
     let (seatings, results) = state.db(move |c| Ok(entry::results_grid(c, &ev2)?)).await?;
-    let rounds = grid(ev, &seatings, &results);
+    let rounds = grid(ev, &seatings, &results, state.now());
     let counts = [
         GridState::Confirmed,
         GridState::Provisional,
