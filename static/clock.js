@@ -80,6 +80,14 @@
       beep();
     });
   }
+  // Full screen for a projector: the clock alone (where the browser allows it).
+  var full = document.getElementById("clock-full");
+  if (full && box.requestFullscreen) {
+    full.parentNode.hidden = false;
+    full.addEventListener("click", function () {
+      box.requestFullscreen().catch(function () { /* refused: the page stays as it is */ });
+    });
+  }
   var first = box.querySelector(".clock-face");
   lastPhase = first ? first.getAttribute("data-phase") : "";
   setInterval(tick, 1000);

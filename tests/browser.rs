@@ -3865,6 +3865,10 @@ async fn the_room_clock_follows_round_control_without_a_reload() {
     )
     .await;
     assert_not_reloaded(&laptop, &clock, "the announcement came without a reload").await;
+    assert!(
+        shown(&laptop, "#clock-full").await,
+        "a projector's browser is offered the clock full screen"
+    );
     whole_page_shot(&laptop, "clock-play-1280", 1280).await;
     laptop.set_window_size(390, 844).await.unwrap();
     whole_page_shot(&laptop, "clock-play-390", 390).await;
