@@ -7,9 +7,7 @@ use calypso_director::engine::{
     CardCounts, DuetChoice, DuetDeal, Exchange, Game, GameSpec, Seat, TrickRule, Variant,
     parse_cards,
 };
-use calypso_director::event::online::view::{
-    LastTrick, Place, RefusalKind, SeatView, refusal,
-};
+use calypso_director::event::online::view::{LastTrick, Place, RefusalKind, SeatView, refusal};
 
 fn hand(s: &str) -> CardCounts {
     CardCounts::from_cards(&parse_cards(s).unwrap())
@@ -76,9 +74,24 @@ fn the_seats_json_key_by_key() {
         v.as_object().unwrap().keys().cloned().collect()
     };
     let issue = [
-        "event", "round", "table", "board", "seat", "deal", "trick", "to_play", "hand",
-        "legal", "trick_so_far", "last_trick", "calypsos", "piles", "renounced", "score",
-        "seq", "over",
+        "event",
+        "round",
+        "table",
+        "board",
+        "seat",
+        "deal",
+        "trick",
+        "to_play",
+        "hand",
+        "legal",
+        "trick_so_far",
+        "last_trick",
+        "calypsos",
+        "piles",
+        "renounced",
+        "score",
+        "seq",
+        "over",
     ];
     assert_eq!(keys(expected), issue);
     let south = SeatView::new(&game, PLACE, Seat::South, last.cards(), 5)
@@ -87,8 +100,13 @@ fn the_seats_json_key_by_key() {
     let without_legal: Vec<&str> = issue.iter().copied().filter(|k| *k != "legal").collect();
     assert_eq!(keys(&south), without_legal);
     // South (♥) sees its own hand (2S went to trick 1), ♥ first, and nothing of East's.
-    assert!(south.contains(r#""hand":["KH","QH","8H","6H","3H","JS","7S","JD","5D","AC","9C","4C"]"#));
-    assert!(!south.contains("AD"), "East's A♦ is in no other hand: {south}");
+    assert!(
+        south.contains(r#""hand":["KH","QH","8H","6H","3H","JS","7S","JD","5D","AC","9C","4C"]"#)
+    );
+    assert!(
+        !south.contains("AD"),
+        "East's A♦ is in no other hand: {south}"
+    );
 }
 
 #[test]
@@ -111,7 +129,10 @@ fn the_renounce_indicators_and_piles_after_a_discard() {
     }
     // East's own-suit lead wins; ♦ to East's calypso: A, J, T, Q.
     let view = SeatView::new(&game, PLACE, Seat::North, last.cards(), 12).unwrap();
-    assert_eq!(view.calypsos.get(Seat::East).unwrap().ranks, ["T", "J", "Q", "A"]);
+    assert_eq!(
+        view.calypsos.get(Seat::East).unwrap().ranks,
+        ["T", "J", "Q", "A"]
+    );
     // East leads 4D; South has 5D: must follow. Then West 7D, North 8D.
     for c in ["4D", "5D", "7D", "8D"] {
         last.play(&mut game, c.parse().unwrap()).unwrap();
@@ -119,12 +140,20 @@ fn the_renounce_indicators_and_piles_after_a_discard() {
     // East's led trump wins again; East leads 6D; South is now void in ♦ and trumps in with
     // 6H: South's ♦ indicator turns up, in every seat's view.
     for c in ["6D", "6H"] {
-        assert!(refusal(&game, game.to_play().unwrap(), c.parse().unwrap()).is_none(), "{c}");
+        assert!(
+            refusal(&game, game.to_play().unwrap(), c.parse().unwrap()).is_none(),
+            "{c}"
+        );
         last.play(&mut game, c.parse().unwrap()).unwrap();
     }
     for seat in Seat::ALL {
-        let json = SeatView::new(&game, PLACE, seat, last.cards(), 18).unwrap().to_json();
-        assert!(json.contains(r#""renounced":{"N":[],"E":[],"S":["D"],"W":[]}"#), "{json}");
+        let json = SeatView::new(&game, PLACE, seat, last.cards(), 18)
+            .unwrap()
+            .to_json();
+        assert!(
+            json.contains(r#""renounced":{"N":[],"E":[],"S":["D"],"W":[]}"#),
+            "{json}"
+        );
     }
 }
 
@@ -177,8 +206,13 @@ fn all_fours_allows_trumping_in_while_able_to_follow() {
         r.message,
         "You must follow ♥ or trump in with your own ♦ (all fours): you hold J♥, 9♥, 5♥"
     );
-    let view = SeatView::new(&game, PLACE, Seat::East, &[], 5).unwrap().to_json();
-    assert!(view.contains(r#""legal":["AD","KD","9D","6D","4D","JH","9H","5H"]"#), "{view}");
+    let view = SeatView::new(&game, PLACE, Seat::East, &[], 5)
+        .unwrap()
+        .to_json();
+    assert!(
+        view.contains(r#""legal":["AD","KD","9D","6D","4D","JH","9H","5H"]"#),
+        "{view}"
+    );
 }
 
 #[test]
@@ -206,8 +240,14 @@ fn refusal_after_the_last_card_the_game_is_over() {
     let view = SeatView::new(&game, PLACE, Seat::South, last.cards(), 117).unwrap();
     let json = view.to_json();
     // Three seats, a pile each, everyone for themselves; the last deal's 13th trick.
-    assert!(json.contains(r#""deal":3,"trick":13,"to_play":null,"hand":[],"#), "{json}");
-    assert!(json.contains(r#""piles":{"N":"#) && json.contains(r#""over":true}"#), "{json}");
+    assert!(
+        json.contains(r#""deal":3,"trick":13,"to_play":null,"hand":[],"#),
+        "{json}"
+    );
+    assert!(
+        json.contains(r#""piles":{"N":"#) && json.contains(r#""over":true}"#),
+        "{json}"
+    );
     assert!(!json.contains("\"legal\""));
 }
 

@@ -290,7 +290,10 @@ impl SeatView {
             sort_cards(&mut cards, own);
             Cards(cards)
         });
-        let last = game.spec().schedule.get(game.deals_dealt().saturating_sub(1));
+        let last = game
+            .spec()
+            .schedule
+            .get(game.deals_dealt().saturating_sub(1));
         let trick = match (to_play, last) {
             (None, Some(&n)) => game.trick_number().saturating_sub(1).min(n),
             _ => game.trick_number(),
@@ -636,8 +639,7 @@ mod tests {
                         if spec.seats().iter().any(|&s| other.hand(s) != game.hand(s)) {
                             hands_differed += 1;
                         }
-                        let again =
-                            SeatView::new(&other, PLACE, seat, last.cards(), seq).unwrap();
+                        let again = SeatView::new(&other, PLACE, seat, last.cards(), seq).unwrap();
                         assert_eq!(
                             view.to_json(),
                             again.to_json(),
@@ -664,6 +666,19 @@ mod tests {
                     let card = choose(&game, player, &mut rng).unwrap();
                     let played = last.play(&mut game, card).unwrap();
                     assert!(!played.revoke, "only legal cards are played online");
+                    // The seat the view names for the card just played is the one that played it
+                    // (in Calypso Duet play runs either way round, a deal each).
+                    let shown = match played.trick_won_by {
+                        Some(_) => last.cards().last().copied(),
+                        None => trick_so_far(&game).last().copied(),
+                    };
+                    assert_eq!(
+                        shown,
+                        Some(Played {
+                            seat: to_play,
+                            card
+                        })
+                    );
                     seq += 1;
                 }
             }
@@ -692,8 +707,11 @@ mod tests {
         let deals = spec.deal_stack(&deck, Seat::North);
         let mut game = Game::new(&spec, Seat::North);
         let duet = spec.duet.unwrap();
-        game.deal_duet(deals[0].hands, &random_duet_deal(&duet, &deals[0].hands, &mut rng))
-            .unwrap();
+        game.deal_duet(
+            deals[0].hands,
+            &random_duet_deal(&duet, &deals[0].hands, &mut rng),
+        )
+        .unwrap();
         let dummies = |game: &Game, seat| {
             SeatView::new(game, PLACE, seat, &[], 0)
                 .unwrap()
@@ -724,11 +742,19 @@ mod tests {
             .iter()
             .map(Card::to_string)
             .collect();
-        assert!(json.contains(&format!("\"dummies\":{{\"S\":{}", serde_json::to_string(&south).unwrap())));
+        assert!(json.contains(&format!(
+            "\"dummies\":{{\"S\":{}",
+            serde_json::to_string(&south).unwrap()
+        )));
         // Other games have no "dummies" key at all.
         let standard = GameSpec::default();
         let g = Game::new(&standard, Seat::West);
-        assert!(!SeatView::new(&g, PLACE, Seat::North, &[], 0).unwrap().to_json().contains("dummies"));
+        assert!(
+            !SeatView::new(&g, PLACE, Seat::North, &[], 0)
+                .unwrap()
+                .to_json()
+                .contains("dummies")
+        );
     }
 
     #[test]
@@ -739,6 +765,9 @@ mod tests {
             SeatView::new(&game, PLACE, Seat::West, &[], 0),
             Err(NoSuchSeat(Seat::West))
         );
-        assert_eq!(NoSuchSeat(Seat::West).to_string(), "this game has no West seat");
+        assert_eq!(
+            NoSuchSeat(Seat::West).to_string(),
+            "this game has no West seat"
+        );
     }
 }
