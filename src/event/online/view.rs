@@ -648,6 +648,12 @@ mod tests {
                             spec.rule
                         );
                         assert_eq!(view.legal.is_some(), seat == to_play);
+                        // Every copy of the own hand, and the legal cards distinct, from it.
+                        assert_eq!(CardCounts::from_cards(&view.hand.0), *game.hand(seat));
+                        if let Some(legal) = &view.legal {
+                            assert!(legal.0.iter().all(|c| view.hand.0.contains(c)));
+                            assert!(legal.0.windows(2).all(|w| w[0] != w[1]));
+                        }
                         views += 1;
                     }
                     // The refusals agree with the engine's legal cards, every card, every seat.
