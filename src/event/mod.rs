@@ -14,6 +14,7 @@ pub mod import;
 pub mod individual;
 pub mod lifecycle;
 pub mod movement;
+pub mod online;
 pub mod pace;
 pub mod papers;
 pub mod par;
