@@ -3825,11 +3825,9 @@ async fn the_room_clock_follows_round_control_without_a_reload() {
     click(&laptop, "#clock form:has(input[value=pause]) button").await;
     wait_for(&laptop, &rounds, "The clock is paused.").await;
     laptop.switch_to_window(clock_window.clone()).await.unwrap();
-    wait_live(
-        "the paused clock",
-        || text_at(l, ".clock-phase"),
-        |t| t.contains("paused"),
-    )
+    wait_live("the paused clock", || text_at(l, ".clock-phase"), |t| {
+        t.contains("paused")
+    })
     .await;
     let still = text_at(&laptop, "[data-countdown]").await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
@@ -3879,14 +3877,8 @@ async fn the_room_clock_follows_round_control_without_a_reload() {
     )
     .await;
     assert!(moves.contains("Pair 4: table 2, E-W ♦♣"), "{moves}");
-    assert_eq!(
-        text_at(&laptop, ".clock-announcement").await,
-        "Move: where do I go?"
-    );
-    assert_eq!(
-        text_at(&laptop, ".clock-late").await,
-        "Late: tables 1, 2, 3"
-    );
+    assert_eq!(text_at(&laptop, ".clock-announcement").await, "Move: where do I go?");
+    assert_eq!(text_at(&laptop, ".clock-late").await, "Late: tables 1, 2, 3");
     fits(&laptop, "the move at 390 px").await;
     whole_page_shot(&laptop, "clock-move-390", 390).await;
     laptop.set_window_size(1280, 900).await.unwrap();

@@ -5,8 +5,8 @@
 
 mod common;
 
-use calypso_director::event::EventId;
 use common::*;
+use calypso_director::event::EventId;
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -30,12 +30,7 @@ async fn running(d: &Browser) -> (String, EventId) {
             &[("rounds", "2"), ("boards_per_round", "1")],
         )
         .await;
-    assert_eq!(
-        r.status(),
-        StatusCode::SEE_OTHER,
-        "{}",
-        r.text().await.unwrap()
-    );
+    assert_eq!(r.status(), StatusCode::SEE_OTHER, "{}", r.text().await.unwrap());
     move_event(d, &page, &TO_RUNNING).await;
     (page, id)
 }
@@ -80,17 +75,9 @@ async fn round_one_starts_its_clock_and_the_page_follows_the_moved_clock_through
     app.advance_clock(510);
     let v = clock_json(&anyone, &page).await;
     assert_eq!(v["announcement"], "You should be finishing deal 1");
-    assert!(
-        v["html"]
-            .as_str()
-            .unwrap()
-            .contains("You should be finishing deal 1")
-    );
+    assert!(v["html"].as_str().unwrap().contains("You should be finishing deal 1"));
     app.advance_clock(2025 - 510);
-    assert_eq!(
-        clock_json(&anyone, &page).await["announcement"],
-        "Last deal"
-    );
+    assert_eq!(clock_json(&anyone, &page).await["announcement"], "Last deal");
 
     app.advance_clock(2700 - 2025);
     let v = clock_json(&anyone, &page).await;
@@ -146,10 +133,7 @@ async fn the_director_pauses_resumes_and_extends_the_round_and_paused_time_does_
     app.advance_clock(600);
     let paused = clock_json(&d, &page).await;
     assert_eq!(paused["paused"], true);
-    assert_eq!(
-        seconds(&paused, "phase_left"),
-        seconds(&before, "phase_left")
-    );
+    assert_eq!(seconds(&paused, "phase_left"), seconds(&before, "phase_left"));
     assert!(paused["html"].as_str().unwrap().contains("paused"));
     let (_, rounds) = d.get_text(&format!("{page}/rounds")).await;
     assert!(rounds.contains(">Resume</button>"), "{rounds}");
@@ -157,12 +141,7 @@ async fn the_director_pauses_resumes_and_extends_the_round_and_paused_time_does_
     // Paused twice: refused, saying why.
     let r = act(&d, &page, &[("act", "pause")]).await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
-    assert!(
-        r.text()
-            .await
-            .unwrap()
-            .contains("The clock is already paused.")
-    );
+    assert!(r.text().await.unwrap().contains("The clock is already paused."));
 
     let r = act(&d, &page, &[("act", "resume")]).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
@@ -170,10 +149,7 @@ async fn the_director_pauses_resumes_and_extends_the_round_and_paused_time_does_
     let v = clock_json(&d, &page).await;
     assert_eq!(v["paused"], false);
     let gone = seconds(&before, "phase_left") - seconds(&v, "phase_left");
-    assert!(
-        (100..=103).contains(&gone),
-        "{gone}: the 600 s paused did not count"
-    );
+    assert!((100..=103).contains(&gone), "{gone}: the 600 s paused did not count");
     let r = act(&d, &page, &[("act", "resume")]).await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
 
@@ -191,10 +167,7 @@ async fn the_director_pauses_resumes_and_extends_the_round_and_paused_time_does_
         let r = act(&d, &page, &[("act", "extend"), ("minutes", minutes)]).await;
         assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{minutes}");
         let body = r.text().await.unwrap();
-        assert!(
-            body.contains(&says.replace('"', "&#34;")),
-            "{minutes}: {body}"
-        );
+        assert!(body.contains(&says.replace('"', "&#34;")), "{minutes}: {body}");
     }
     let r = act(&d, &page, &[("act", "stop")]).await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
@@ -212,17 +185,13 @@ async fn the_timing_applies_to_rounds_started_after_it_and_each_started_round_ke
     let timing = format!("{page}/clock/timing");
     // The sound is off unless asked: no "Sound on" button, no beep.
     let (_, html) = d.get_text(&format!("{page}/clock")).await;
-    assert!(
-        !html.contains("clock-sound-on") && !html.contains("data-sound"),
-        "{html}"
-    );
-    let r = d.post(&rounds, &timing, &[("clock_sound", "on")]).await;
+    assert!(!html.contains("clock-sound-on") && !html.contains("data-sound"), "{html}");
+    let r = d
+        .post(&rounds, &timing, &[("clock_sound", "on")])
+        .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let (_, html) = d.get_text(&format!("{page}/clock")).await;
-    assert!(
-        html.contains("id=\"clock-sound-on\"") && html.contains("data-sound=\"1\""),
-        "{html}"
-    );
+    assert!(html.contains("id=\"clock-sound-on\"") && html.contains("data-sound=\"1\""), "{html}");
     assert_eq!(clock_json(&d, &page).await["sound"], true);
     let r = d
         .post(
@@ -241,29 +210,15 @@ async fn the_timing_applies_to_rounds_started_after_it_and_each_started_round_ke
         html.contains("Rounds started from now on: 50 min a game, 8 min a rebuild, 4 min to move."),
         "{html}"
     );
-    assert!(html.contains(
-        "name=\"game_minutes\" min=\"5\" max=\"180\" inputmode=\"numeric\" value=\"50\""
-    ));
+    assert!(html.contains("name=\"game_minutes\" min=\"5\" max=\"180\" inputmode=\"numeric\" value=\"50\""));
     // The round being played keeps its 45 minutes.
     let v = clock_json(&d, &page).await;
     assert!(seconds(&v, "phase_left") <= 2700);
 
     for (field, value, says) in [
-        (
-            "game_minutes",
-            "4",
-            "Minutes per game must be from 5 to 180, not 4.",
-        ),
-        (
-            "rebuild_minutes",
-            "31",
-            "Minutes per rebuild must be from 1 to 30, not 31.",
-        ),
-        (
-            "move_minutes",
-            "soon",
-            "Minutes per move must be a whole number, not &#34;soon&#34;.",
-        ),
+        ("game_minutes", "4", "Minutes per game must be from 5 to 180, not 4."),
+        ("rebuild_minutes", "31", "Minutes per rebuild must be from 1 to 30, not 31."),
+        ("move_minutes", "soon", "Minutes per move must be a whole number, not &#34;soon&#34;."),
     ] {
         let r = d.post(&rounds, &timing, &[(field, value)]).await;
         assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{field}");
@@ -287,9 +242,7 @@ async fn the_timing_applies_to_rounds_started_after_it_and_each_started_round_ke
         clock_json(&d, &page).await["announcement"],
         "That was the last round: no one moves"
     );
-    let kept = with_conn(&app, |c| {
-        calypso_director::db::clocks::clocks_of(c, id).unwrap()
-    });
+    let kept = with_conn(&app, |c| calypso_director::db::clocks::clocks_of(c, id).unwrap());
     assert_eq!(kept.iter().map(|c| c.round).collect::<Vec<_>>(), vec![1, 2]);
     assert_eq!(kept[0].play_seconds, 45 * 60);
     assert_eq!(kept[1].play_seconds, 50 * 60);
@@ -303,11 +256,7 @@ async fn only_the_clubs_directors_act_on_the_clock_and_a_draft_has_no_clock_to_r
     // Another club's director: not found, nothing paused.
     let other = app.club_with_owner("beta", "owner@beta.test").await;
     let r = other
-        .post(
-            "/c/beta/events",
-            &format!("{page}/clock"),
-            &[("act", "pause")],
-        )
+        .post("/c/beta/events", &format!("{page}/clock"), &[("act", "pause")])
         .await;
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
     // Someone not logged in: sent to log in, nothing paused.
@@ -327,11 +276,7 @@ async fn only_the_clubs_directors_act_on_the_clock_and_a_draft_has_no_clock_to_r
     // A draft: its clock page is the director's only, and there is no round to pause; its
     // timing may be set before the evening.
     let r = d
-        .post(
-            "/c/alpha/events/new",
-            "/c/alpha/events",
-            &event_fields("Next Week"),
-        )
+        .post("/c/alpha/events/new", "/c/alpha/events", &event_fields("Next Week"))
         .await;
     let draft = location(&r);
     let (status, _) = anyone.get_text(&format!("{draft}/clock")).await;
@@ -377,27 +322,13 @@ async fn a_table_phone_shows_the_clock_in_one_line() {
     let code = &codes[0].1;
     let (status, html) = phone.get_text(&format!("/t/{code}")).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(
-        html.contains(&format!("data-src=\"/t/{code}/clock\"")),
-        "{html}"
-    );
+    assert!(html.contains(&format!("data-src=\"/t/{code}/clock\"")), "{html}");
     let r = phone.get(&format!("/t/{code}/clock")).await;
     assert_eq!(r.status(), StatusCode::OK);
     let v: Value = r.json().await.unwrap();
-    assert!(
-        v["html"]
-            .as_str()
-            .unwrap()
-            .contains("Round 1 · 56 min left · play"),
-        "{v}"
-    );
+    assert!(v["html"].as_str().unwrap().contains("Round 1 · 56 min left · play"), "{v}");
     app.advance_clock(2040);
-    let v: Value = phone
-        .get(&format!("/t/{code}/clock"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let v: Value = phone.get(&format!("/t/{code}/clock")).await.json().await.unwrap();
     let line = v["html"].as_str().unwrap();
     assert!(line.contains("Round 1 · 22 min left · play"), "{line}");
     assert!(line.contains("Last deal"), "{line}");
@@ -421,11 +352,7 @@ async fn a_game_dealt_at_the_table_is_timed_by_its_hands_and_has_no_rebuild() {
     assert_eq!(v["phase"], "play");
     let left = seconds(&v, "phase_left");
     assert!((2390..=2400).contains(&left), "4 hands × 10 min: {left}");
-    assert_eq!(
-        seconds(&v, "round_left") - left,
-        3 * 60,
-        "no rebuild, 3 min to move"
-    );
+    assert_eq!(seconds(&v, "round_left") - left, 3 * 60, "no rebuild, 3 min to move");
     // Three quarters into the first hand's share of 40 minutes: 7:30.
     app.advance_clock(455);
     assert_eq!(
@@ -440,17 +367,10 @@ async fn a_game_dealt_at_the_table_is_timed_by_its_hands_and_has_no_rebuild() {
     assert!(!html.contains("Board"), "{html}");
     let rounds = format!("{page}/rounds");
     let (_, control) = d.get_text(&rounds).await;
-    assert!(
-        control.contains("(dealt at the table: nothing to rebuild)"),
-        "{control}"
-    );
+    assert!(control.contains("(dealt at the table: nothing to rebuild)"), "{control}");
     assert!(!control.contains("name=\"rebuild_minutes\""));
     let r = d
-        .post(
-            &rounds,
-            &format!("{page}/clock/timing"),
-            &[("rebuild_minutes", "5")],
-        )
+        .post(&rounds, &format!("{page}/clock/timing"), &[("rebuild_minutes", "5")])
         .await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let body = r.text().await.unwrap();
@@ -477,14 +397,8 @@ async fn a_progressive_individuals_clock_tells_the_rule_of_the_move() {
     .await;
     let page = format!("/c/alpha/events/{}", event_id(&e));
     let v = clock_json(&d, &page).await;
-    assert_eq!(
-        (v["round"].as_i64(), v["phase"].as_str()),
-        (Some(1), Some("play"))
-    );
-    assert_eq!(
-        seconds(&v, "round_left"),
-        seconds(&v, "phase_left") + 8 * 60 + 3 * 60
-    );
+    assert_eq!((v["round"].as_i64(), v["phase"].as_str()), (Some(1), Some("play")));
+    assert_eq!(seconds(&v, "round_left"), seconds(&v, "phase_left") + 8 * 60 + 3 * 60);
     app.advance_clock(45 * 60 + 8 * 60 + 5);
     let v = clock_json(&d, &page).await;
     assert_eq!(v["phase"], "move");

@@ -64,11 +64,7 @@ impl ClockRow {
 
 /// Writes a started round's clock: one row per started round (a row already there for the
 /// round is replaced).
-pub fn start_clock(
-    conn: &mut DbConnection,
-    event: EventId,
-    clock: &RoundClock,
-) -> Result<(), DbError> {
+pub fn start_clock(conn: &mut DbConnection, event: EventId, clock: &RoundClock) -> Result<(), DbError> {
     diesel::delete(
         round_clocks::table
             .filter(round_clocks::event_id.eq(event.get()))
@@ -82,11 +78,7 @@ pub fn start_clock(
 }
 
 /// A round's clock (the event is the caller's, already checked against its club).
-pub fn clock(
-    conn: &mut DbConnection,
-    event: EventId,
-    round: u32,
-) -> Result<Option<RoundClock>, DbError> {
+pub fn clock(conn: &mut DbConnection, event: EventId, round: u32) -> Result<Option<RoundClock>, DbError> {
     Ok(round_clocks::table
         .filter(round_clocks::event_id.eq(event.get()))
         .filter(round_clocks::round.eq(to_i32(round)))
@@ -107,11 +99,7 @@ pub fn clocks_of(conn: &mut DbConnection, event: EventId) -> Result<Vec<RoundClo
 }
 
 /// Stores a round's clock after a pause, a resume or an extension.
-pub fn update_clock(
-    conn: &mut DbConnection,
-    event: EventId,
-    clock: &RoundClock,
-) -> Result<(), DbError> {
+pub fn update_clock(conn: &mut DbConnection, event: EventId, clock: &RoundClock) -> Result<(), DbError> {
     diesel::update(
         round_clocks::table
             .filter(round_clocks::event_id.eq(event.get()))
@@ -123,11 +111,7 @@ pub fn update_clock(
 }
 
 /// The event's round timing as stored, `None` when the club has no such event.
-pub fn timing(
-    conn: &mut DbConnection,
-    club: ClubId,
-    event: EventId,
-) -> Result<Option<StoredTiming>, DbError> {
+pub fn timing(conn: &mut DbConnection, club: ClubId, event: EventId) -> Result<Option<StoredTiming>, DbError> {
     let row: Option<(i32, i32, i32, bool)> = events::table
         .filter(events::id.eq(event.get()))
         .filter(events::club_id.eq(club.get()))
@@ -148,12 +132,7 @@ pub fn timing(
 }
 
 /// Sets the event's round timing (rounds started later take it).
-pub fn set_timing(
-    conn: &mut DbConnection,
-    club: ClubId,
-    event: EventId,
-    t: &StoredTiming,
-) -> Result<bool, DbError> {
+pub fn set_timing(conn: &mut DbConnection, club: ClubId, event: EventId, t: &StoredTiming) -> Result<bool, DbError> {
     let n = diesel::update(
         events::table
             .filter(events::id.eq(event.get()))

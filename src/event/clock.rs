@@ -49,9 +49,8 @@ impl Timing {
     /// Embers and Auction by their agreed hands (dealt at the table: nothing to rebuild).
     pub fn default_for(game: EventGame, hands: u16) -> Timing {
         let (game_minutes, rebuild_minutes) = match game.kind() {
-            GameKind::Calypso
-                if game.label() == Variant::Duet.label()
-                    || game.label() == Variant::DuetCallAndResponse.label() =>
+            GameKind::Calypso if game.label() == Variant::Duet.label()
+                || game.label() == Variant::DuetCallAndResponse.label() =>
             {
                 (35, 8)
             }
@@ -123,9 +122,7 @@ pub enum TimingError {
         min: u32,
         max: u32,
     },
-    #[error(
-        "{game} is dealt at the table: there is no board to rebuild, so leave the rebuild empty"
-    )]
+    #[error("{game} is dealt at the table: there is no board to rebuild, so leave the rebuild empty")]
     NoRebuild { game: &'static str },
 }
 
@@ -230,9 +227,7 @@ pub enum ClockError {
     NotPaused,
     #[error("add from {min} to {max} minutes at a time, not {0}", min = EXTEND_MINUTES.0, max = EXTEND_MINUTES.1)]
     ExtendRange(u32),
-    #[error(
-        "the round already has {0} minutes of extra time: no more than {MAX_EXTRA_MINUTES} in all"
-    )]
+    #[error("the round already has {0} minutes of extra time: no more than {MAX_EXTRA_MINUTES} in all")]
     TooMuchExtra(u32),
 }
 
@@ -405,7 +400,10 @@ fn announcement(clock: &RoundClock, p: &Pacing, phase: Phase, t: i64) -> Option<
             let base_end = each * i64::from(games);
             if t >= base_end {
                 return say(
-                    format!("Extra time: finish the {} you are playing", w.game.one),
+                    format!(
+                        "Extra time: finish the {} you are playing",
+                        w.game.one
+                    ),
                     base_end,
                 );
             }
@@ -547,20 +545,14 @@ mod tests {
         let c = RoundClock::start(2, 1, CALYPSO, at(0));
         let p = pacing(1);
         let v = ClockView::at(&c, &p, at(0));
-        assert_eq!(
-            (v.phase, v.phase_left, v.round_left),
-            (Phase::Play, 2700, 3360)
-        );
+        assert_eq!((v.phase, v.phase_left, v.round_left), (Phase::Play, 2700, 3360));
         assert_eq!(v.game, Some((1, 1)));
         assert_eq!(ClockView::at(&c, &p, at(2699)).phase, Phase::Play);
         let v = ClockView::at(&c, &p, at(2700));
         assert_eq!((v.phase, v.phase_left, v.game), (Phase::Rebuild, 480, None));
         assert_eq!(ClockView::at(&c, &p, at(3179)).phase, Phase::Rebuild);
         let v = ClockView::at(&c, &p, at(3180));
-        assert_eq!(
-            (v.phase, v.phase_left, v.round_left),
-            (Phase::Move, 180, 180)
-        );
+        assert_eq!((v.phase, v.phase_left, v.round_left), (Phase::Move, 180, 180));
         let v = ClockView::at(&c, &p, at(3360));
         assert_eq!((v.phase, v.round_left, v.over_by), (Phase::Over, 0, 0));
         let v = ClockView::at(&c, &p, at(3420));
@@ -575,26 +567,11 @@ mod tests {
         let p = pacing(1);
         assert_eq!(said(&c, &p, 0), None);
         assert_eq!(said(&c, &p, 505), None);
-        assert_eq!(
-            said(&c, &p, 506).as_deref(),
-            Some("You should be finishing deal 1")
-        );
-        assert_eq!(
-            said(&c, &p, 1180).as_deref(),
-            Some("You should be finishing deal 1")
-        );
-        assert_eq!(
-            said(&c, &p, 1181).as_deref(),
-            Some("You should be finishing deal 2")
-        );
-        assert_eq!(
-            said(&c, &p, 1856).as_deref(),
-            Some("You should be finishing deal 3")
-        );
-        assert_eq!(
-            said(&c, &p, 2024).as_deref(),
-            Some("You should be finishing deal 3")
-        );
+        assert_eq!(said(&c, &p, 506).as_deref(), Some("You should be finishing deal 1"));
+        assert_eq!(said(&c, &p, 1180).as_deref(), Some("You should be finishing deal 1"));
+        assert_eq!(said(&c, &p, 1181).as_deref(), Some("You should be finishing deal 2"));
+        assert_eq!(said(&c, &p, 1856).as_deref(), Some("You should be finishing deal 3"));
+        assert_eq!(said(&c, &p, 2024).as_deref(), Some("You should be finishing deal 3"));
         let v = ClockView::at(&c, &p, at(2025));
         assert_eq!(
             v.announcement,
@@ -625,14 +602,8 @@ mod tests {
                 from: 2700
             })
         );
-        assert_eq!(
-            said(&c, &p, 2700 + 506).as_deref(),
-            Some("You should be finishing deal 1")
-        );
-        assert_eq!(
-            said(&c, &p, 5400).as_deref(),
-            Some("Board 3 of 3 should be starting")
-        );
+        assert_eq!(said(&c, &p, 2700 + 506).as_deref(), Some("You should be finishing deal 1"));
+        assert_eq!(said(&c, &p, 5400).as_deref(), Some("Board 3 of 3 should be starting"));
         assert_eq!(
             said(&c, &p, 8100).as_deref(),
             Some("Rebuild the boards with their sheets before they move")
@@ -666,15 +637,9 @@ mod tests {
         };
         let c = RoundClock::start(1, 2, t, at(0));
         // 2400 s a game, two hands: finishing hand 1 at 900, last hand at 1200.
-        assert_eq!(
-            said(&c, &p, 900).as_deref(),
-            Some("You should be finishing hand 1")
-        );
+        assert_eq!(said(&c, &p, 900).as_deref(), Some("You should be finishing hand 1"));
         assert_eq!(said(&c, &p, 1200).as_deref(), Some("Last hand"));
-        assert_eq!(
-            said(&c, &p, 2400).as_deref(),
-            Some("Game 2 of 2 should be starting")
-        );
+        assert_eq!(said(&c, &p, 2400).as_deref(), Some("Game 2 of 2 should be starting"));
         // No rebuild: straight from play to the move.
         let v = ClockView::at(&c, &p, at(4800));
         assert_eq!((v.phase, v.phase_left), (Phase::Move, 180));
@@ -798,10 +763,7 @@ mod tests {
             "minutes per game must be from 5 to 180, not 4"
         );
         assert_eq!(
-            draft("", "forty", "")
-                .parse(calypso)
-                .unwrap_err()
-                .to_string(),
+            draft("", "forty", "").parse(calypso).unwrap_err().to_string(),
             "minutes per rebuild must be a whole number, not \"forty\""
         );
         assert_eq!(

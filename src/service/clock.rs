@@ -6,12 +6,12 @@
 
 use chrono::NaiveDateTime;
 
-use super::play::games_in_round;
 use super::{ActionError, ErrorKind};
 use crate::db::{self, DbConnection, DbError};
+use super::play::games_in_round;
 use crate::event::clock::{
-    ClockError, ClockView, ClockWords, Pacing, RoundClock, StoredTiming, Timing, TimingDraft,
-    TimingError,
+    ClockError, ClockView, ClockWords, Pacing, RoundClock, StoredTiming, Timing,
+    TimingDraft, TimingError,
 };
 use crate::event::game::EventGame;
 use crate::event::movement::movement_kind;
@@ -261,13 +261,7 @@ pub fn clock_view(
         };
         let states = match &m {
             Some(m) => table_states(m, &state, now, &reported),
-            None => table_states_with(
-                u32::from(ev.settings.tables()),
-                &state,
-                now,
-                &reported,
-                |_| true,
-            ),
+            None => table_states_with(u32::from(ev.settings.tables()), &state, now, &reported, |_| true),
         };
         let play_over = v.phase != crate::event::clock::Phase::Play;
         late = states

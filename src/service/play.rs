@@ -5,8 +5,8 @@
 
 use super::{ActionError, ErrorKind, FindError, Found};
 use crate::db::{self, DbConnection, DbError, is_unique_violation, now};
-use crate::event::clock::{MAX_GAMES, RoundClock, Timing};
 use crate::event::club::Club;
+use crate::event::clock::{MAX_GAMES, RoundClock, Timing};
 use crate::event::entries::{Entry, change_reason};
 use crate::event::game::GameKind;
 use crate::event::individual::{

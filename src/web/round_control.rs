@@ -334,11 +334,7 @@ pub async fn start_round(
 ) -> Result<Start, AppError> {
     let (club, id, now) = (ev.club_id, ev.id, state.now());
     let started = state
-        .db(move |c| {
-            Ok(service::play::start_round_at(
-                c, club, id, round, confirmed, now,
-            ))
-        })
+        .db(move |c| Ok(service::play::start_round_at(c, club, id, round, confirmed, now)))
         .await?;
     match started {
         Ok(r) => Ok(Start::Started(r)),
@@ -577,9 +573,7 @@ impl ClockPart {
                 .and_then(|v| v.game)
                 .filter(|(_, n)| *n > 1)
                 .map(|(i, n)| format!("{} {i} of {n}", room.words.game.one)),
-            announcement: v
-                .and_then(|v| v.announcement.as_ref())
-                .map(|a| a.text.clone()),
+            announcement: v.and_then(|v| v.announcement.as_ref()).map(|a| a.text.clone()),
             moves: if change {
                 room.moves
                     .iter()

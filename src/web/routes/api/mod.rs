@@ -296,11 +296,7 @@ pub async fn change_status(
     let now = state.now();
     let seen = ev.status;
     let changed = api(state
-        .db(move |c| {
-            Ok(service::events::change_status_at(
-                c, club, id, seen, to, &key, now,
-            ))
-        })
+        .db(move |c| Ok(service::events::change_status_at(c, club, id, seen, to, &key, now)))
         .await)?;
     match changed {
         Ok(changed) => Ok(HttpResponse::Ok().json(EventJson::from(changed.event))),

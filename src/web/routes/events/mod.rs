@@ -547,11 +547,7 @@ pub async fn change_status(
     let key = DealKey::generate()?;
     let now = state.now();
     let changed = state
-        .db(move |c| {
-            Ok(service::events::change_status_at(
-                c, club, id, seen, to, &key, now,
-            ))
-        })
+        .db(move |c| Ok(service::events::change_status_at(c, club, id, seen, to, &key, now)))
         .await?;
     let changed = match changed {
         Ok(c) => c,

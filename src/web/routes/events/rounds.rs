@@ -7,8 +7,8 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::event::clock::TimingDraft;
 use crate::event::club::Club;
+use crate::event::clock::TimingDraft;
 use crate::event::game::EventGame;
 use crate::event::movement::movement_kind;
 use crate::event::rounds::start_question;
