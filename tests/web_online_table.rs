@@ -10,8 +10,8 @@ mod common;
 use calypso_director::db::{self, DbPool};
 use calypso_director::deals;
 use calypso_director::engine::{Card, GameSpec, Seat};
-use calypso_director::event::EventId;
 use calypso_director::event::online::replay::{self, Move, Refused};
+use calypso_director::event::{EntryId, EventId};
 use calypso_director::service::online::{self, OnlineError, TableState};
 use calypso_director::service::{ActionError, ErrorKind};
 use common::*;
@@ -327,6 +327,20 @@ async fn a_revoked_link_is_refused_and_a_new_one_plays_the_seat() {
         online::issue_seat_link(c, club, id, 2, 1, None, Seat::North, None).unwrap_err()
     });
     assert_eq!(e.kind(), ErrorKind::Invalid);
+    let e = with_conn(&app, |c| {
+        online::issue_seat_link(
+            c,
+            club,
+            id,
+            1,
+            1,
+            None,
+            Seat::North,
+            Some(EntryId::new(999)),
+        )
+        .unwrap_err()
+    });
+    assert_eq!(e.to_string(), "the event has no entry 999");
 }
 
 #[tokio::test]

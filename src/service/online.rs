@@ -218,6 +218,11 @@ pub fn issue_seat_link(
             "table {table} does not play board {b} in round {round}"
         )));
     }
+    if let Some(e) = entry
+        && !play.entries().iter().any(|x| x.id == e)
+    {
+        return Err(OnlineError::Invalid(format!("the event has no entry {e}")));
+    }
     let token = random_token();
     let stored = db::online::insert_seat_link(
         conn,

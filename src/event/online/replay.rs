@@ -418,10 +418,10 @@ pub fn record(
         slots[m.seat.index()] = Some(m.card);
         let checked = replay_one(&table, m, i)?;
         table = after(table, board, checked)?;
-        if table.trick.is_empty() {
-            if let (Some(deal), Some(t)) = (record.deals.last_mut(), current.take()) {
-                deal.tricks.push(t);
-            }
+        if table.trick.is_empty()
+            && let (Some(deal), Some(t)) = (record.deals.last_mut(), current.take())
+        {
+            deal.tricks.push(t);
         }
     }
     Ok(record)
