@@ -341,6 +341,13 @@ async fn a_revoked_link_is_refused_and_a_new_one_plays_the_seat() {
         .unwrap_err()
     });
     assert_eq!(e.to_string(), "the event has no entry 999");
+    // A link naming the entrant seated carries it.
+    let entry = with_conn(&app, |c| db::entries::entries_of(c, club, id).unwrap())[0].id;
+    let named = with_conn(&app, |c| {
+        online::issue_seat_link(c, club, id, 1, 1, None, Seat::South, Some(entry)).unwrap()
+    });
+    let place = with_conn(&app, |c| online::seat_of(c, &named).unwrap());
+    assert_eq!((place.seat, place.entry), (Seat::South, Some(entry)));
 }
 
 #[tokio::test]

@@ -16,8 +16,9 @@ CREATE TABLE online_moves (
 
 -- A personal seat link: the token (at least 128 random bits) is shown once and stored
 -- only as its SHA-256 hash, as the API tokens are. board is NULL for a seat at every board
--- of its round's table; entry_id names the entrant seated, when one is. Revoked links
--- keep their row (revoked_at set).
+-- of its round's table; entry_id names the entrant seated, when one is (no foreign key:
+-- removing an entry is not blocked by a link naming it). Revoked links keep their row
+-- (revoked_at set).
 CREATE TABLE seat_links (
     token_hash TEXT NOT NULL PRIMARY KEY,
     event_id INTEGER NOT NULL REFERENCES events(id),
@@ -25,7 +26,7 @@ CREATE TABLE seat_links (
     table_number INTEGER NOT NULL,
     board INTEGER,
     seat TEXT NOT NULL,
-    entry_id INTEGER REFERENCES event_entries(id),
+    entry_id INTEGER,
     created_at TIMESTAMP NOT NULL,
     revoked_at TIMESTAMP
 );
