@@ -270,7 +270,14 @@ fn refusal(game: &Game, seat: Seat, card: Card) -> Option<Refused> {
 fn apply(table: &mut TablePlay, board: &Board, m: Move) -> Result<(), LogError> {
     let played = table.game.play(m.card).map_err(|e| match e {
         PlayError::NotHeld { seat, card } => LogError::at(m.seq, not_held(seat, card)),
-        other => LogError::at(m.seq, format!("{other:?}")),
+        PlayError::NotYetHeld { seat, card } => LogError::at(
+            m.seq,
+            format!(
+                "{} may not lead {card} to the first trick: it is one of the cards moved in from the other hand",
+                seat.name()
+            ),
+        ),
+        PlayError::NotInPlay => LogError::at(m.seq, "no deal is in play"),
     })?;
     table.seq = m.seq;
     table.trick.push(Played {
@@ -395,6 +402,12 @@ pub fn record(
     moves: &[Move],
 ) -> Result<crate::engine::GameRecord, LogError> {
     use crate::engine::{DealRecord, GameRecord};
+    if moves.len() > MOST_MOVES {
+        return Err(LogError::whole(format!(
+            "{} moves are stored, a board has at most {MOST_MOVES} cards",
+            moves.len()
+        )));
+    }
     let mut table = TablePlay {
         game: start(spec, board)?,
         seq: 0,
@@ -403,7 +416,7 @@ pub fn record(
     };
     let mut record = GameRecord::default();
     let mut current: Option<[Option<Card>; 4]> = None;
-    for (i, &m) in moves.iter().enumerate().take(MOST_MOVES) {
+    for (i, &m) in moves.iter().enumerate() {
         let d = table.game.deals_dealt();
         if record.deals.len() < d {
             let deal = &board.deals[d - 1];
