@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use super::schema::{
     board_pars, board_rebuilds, deal_commitments, entry_players, event_entries, event_movements,
     event_paces, events, individual_options, individual_rounds, movement_changes, movement_rows,
-    round_clocks, sim_heats, table_codes,
+    online_moves, round_clocks, seat_links, sim_heats, table_codes,
 };
 use super::{DbConnection, DbError, now};
 use crate::event::rounds::RoundState;
@@ -403,6 +403,9 @@ pub fn delete_event(conn: &mut DbConnection, id: EventId) -> Result<(), DbError>
     diesel::delete(board_rebuilds::table.filter(board_rebuilds::event_id.eq(id.get())))
         .execute(conn)?;
     diesel::delete(event_paces::table.find(id.get())).execute(conn)?;
+    diesel::delete(online_moves::table.filter(online_moves::event_id.eq(id.get())))
+        .execute(conn)?;
+    diesel::delete(seat_links::table.filter(seat_links::event_id.eq(id.get()))).execute(conn)?;
     // A draft has none of these, unless a file put them there: every row goes.
     diesel::delete(movement_changes::table.filter(movement_changes::event_id.eq(id.get())))
         .execute(conn)?;

@@ -10,6 +10,7 @@ pub mod entries;
 pub mod events;
 pub mod individual;
 pub mod movements;
+pub mod online;
 pub mod paces;
 pub mod pars;
 pub mod rebuilds;

@@ -329,6 +329,33 @@ diesel::table! {
 }
 
 diesel::table! {
+    online_moves (event_id, round, table_number, board, seq) {
+        event_id -> Integer,
+        round -> Integer,
+        table_number -> Integer,
+        board -> Integer,
+        seq -> Integer,
+        seat -> Text,
+        card -> Text,
+        played_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    seat_links (token_hash) {
+        token_hash -> Text,
+        event_id -> Integer,
+        round -> Integer,
+        table_number -> Integer,
+        board -> Nullable<Integer>,
+        seat -> Text,
+        entry_id -> Nullable<Integer>,
+        created_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     event_paces (event_id) {
         event_id -> Integer,
         club_id -> Integer,
@@ -346,6 +373,8 @@ diesel::table! {
 diesel::joinable!(round_clocks -> events (event_id));
 diesel::joinable!(board_rebuilds -> events (event_id));
 diesel::joinable!(event_paces -> events (event_id));
+diesel::joinable!(online_moves -> events (event_id));
+diesel::joinable!(seat_links -> events (event_id));
 diesel::joinable!(event_paces -> clubs (club_id));
 diesel::joinable!(board_pars -> events (event_id));
 diesel::joinable!(sim_heats -> events (event_id));
@@ -396,4 +425,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     round_clocks,
     board_rebuilds,
     event_paces,
+    online_moves,
+    seat_links,
 );

@@ -1,0 +1,2 @@
+DROP TABLE seat_links;
+DROP TABLE online_moves;

@@ -1,0 +1,243 @@
+//! Online tables' storage (#39): each card played at a table, one row per card keyed by its
+//! seq (the primary key is what makes a repeated or concurrent post play once), and the
+//! personal seat links, stored by the hash of their token. Storage only: `service::online`
+//! decides what is played (by replaying the log through `event::online::replay`).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::{online_moves, seat_links};
+use super::{DbConnection, DbError, event_of_club, is_unique_violation, now};
+use crate::engine::Seat;
+use crate::event::online::replay::{MOST_MOVES, Move};
+use crate::event::{ClubId, EntryId, EventId};
+
+fn number(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// Where a board is played online: the event's round, table and board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OnlineBoard {
+    pub event: EventId,
+    pub round: u32,
+    pub table: u32,
+    pub board: u32,
+}
+
+/// One stored row of a table's log, as stored (the service reads it into a move, and a row
+/// that does not read is a clear error there).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMove {
+    pub seq: i32,
+    pub seat: String,
+    pub card: String,
+    pub played_at: NaiveDateTime,
+}
+
+/// The board's log in seq order: at most one row more than a board has cards, so a log
+/// grown past a board (a corrupt table) is seen as too long, never read whole.
+pub fn moves_of(conn: &mut DbConnection, at: OnlineBoard) -> Result<Vec<StoredMove>, DbError> {
+    let rows: Vec<(i32, String, String, NaiveDateTime)> = online_moves::table
+        .filter(online_moves::event_id.eq(at.event.get()))
+        .filter(online_moves::round.eq(number(at.round)))
+        .filter(online_moves::table_number.eq(number(at.table)))
+        .filter(online_moves::board.eq(number(at.board)))
+        .order(online_moves::seq.asc())
+        .select((
+            online_moves::seq,
+            online_moves::seat,
+            online_moves::card,
+            online_moves::played_at,
+        ))
+        .limit(MOST_MOVES as i64 + 1)
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(seq, seat, card, played_at)| StoredMove {
+            seq,
+            seat,
+            card,
+            played_at,
+        })
+        .collect())
+}
+
+/// How many cards each of these boards of one table and round has had played, by board
+/// (boards with none are left out).
+pub fn move_counts(
+    conn: &mut DbConnection,
+    event: EventId,
+    round: u32,
+    table: u32,
+) -> Result<Vec<(u32, u32)>, DbError> {
+    let rows: Vec<(i32, i64)> = online_moves::table
+        .filter(online_moves::event_id.eq(event.get()))
+        .filter(online_moves::round.eq(number(round)))
+        .filter(online_moves::table_number.eq(number(table)))
+        .group_by(online_moves::board)
+        .select((online_moves::board, diesel::dsl::count_star()))
+        .limit(10_000)
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(b, n)| {
+            (
+                u32::try_from(b).unwrap_or(0),
+                u32::try_from(n).unwrap_or(u32::MAX),
+            )
+        })
+        .collect())
+}
+
+/// What storing one card did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// The row is in: this call played the card.
+    Played,
+    /// A card with this seq is already stored (a repeated post, or another one won the
+    /// race): nothing was written.
+    SeqTaken,
+}
+
+/// Stores one card in its own short write transaction. The primary key (event, round,
+/// table, board, seq) lets one row per seq in: a second insert of the same seq, repeated or
+/// concurrent, is [`Stored::SeqTaken`], not an error.
+pub fn insert_move(
+    conn: &mut DbConnection,
+    at: OnlineBoard,
+    m: Move,
+    played_at: NaiveDateTime,
+) -> Result<Stored, DbError> {
+    // The unique violation is returned out of the transaction (so PostgreSQL's aborted
+    // transaction is rolled back, not committed) and read here.
+    let stored = super::write_transaction(conn, |conn| {
+        diesel::insert_into(online_moves::table)
+            .values((
+                online_moves::event_id.eq(at.event.get()),
+                online_moves::round.eq(number(at.round)),
+                online_moves::table_number.eq(number(at.table)),
+                online_moves::board.eq(number(at.board)),
+                online_moves::seq.eq(number(m.seq)),
+                online_moves::seat.eq(m.seat.letter().to_string()),
+                online_moves::card.eq(m.card.to_string()),
+                online_moves::played_at.eq(played_at),
+            ))
+            .execute(conn)
+    });
+    match stored {
+        Ok(_) => Ok(Stored::Played),
+        Err(e) if is_unique_violation(&e) => Ok(Stored::SeqTaken),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A personal seat link as stored (its token is never stored, only the hash).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatLink {
+    pub event: EventId,
+    pub round: u32,
+    pub table: u32,
+    /// None: the seat at whichever board the table is playing in the round.
+    pub board: Option<u32>,
+    /// As stored: the service reads it (a seat letter).
+    pub seat: String,
+    pub entry: Option<EntryId>,
+    pub created_at: NaiveDateTime,
+    pub revoked_at: Option<NaiveDateTime>,
+}
+
+/// Stores a new seat link of the club's event under the hash of its token; false when the
+/// club has no such event.
+#[allow(clippy::too_many_arguments)]
+pub fn insert_seat_link(
+    conn: &mut DbConnection,
+    club: ClubId,
+    token_hash: &str,
+    at: (EventId, u32, u32, Option<u32>),
+    seat: Seat,
+    entry: Option<EntryId>,
+) -> Result<bool, DbError> {
+    let (event, round, table, board) = at;
+    super::write_transaction(conn, |conn| {
+        if !event_of_club(conn, club, event)? {
+            return Ok(false);
+        }
+        diesel::insert_into(seat_links::table)
+            .values((
+                seat_links::token_hash.eq(token_hash),
+                seat_links::event_id.eq(event.get()),
+                seat_links::round.eq(number(round)),
+                seat_links::table_number.eq(number(table)),
+                seat_links::board.eq(board.map(number)),
+                seat_links::seat.eq(seat.letter().to_string()),
+                seat_links::entry_id.eq(entry.map(EntryId::get)),
+                seat_links::created_at.eq(now()),
+            ))
+            .execute(conn)?;
+        Ok(true)
+    })
+}
+
+type LinkRow = (
+    String,
+    i32,
+    i32,
+    i32,
+    Option<i32>,
+    String,
+    Option<i32>,
+    NaiveDateTime,
+    Option<NaiveDateTime>,
+);
+
+fn link_of(r: LinkRow) -> SeatLink {
+    let (_, event, round, table, board, seat, entry, created_at, revoked_at) = r;
+    SeatLink {
+        event: EventId::new(event),
+        round: u32::try_from(round).unwrap_or(0),
+        table: u32::try_from(table).unwrap_or(0),
+        board: board.map(|b| u32::try_from(b).unwrap_or(0)),
+        seat,
+        entry: entry.map(EntryId::new),
+        created_at,
+        revoked_at,
+    }
+}
+
+/// The seat link with this token hash, revoked or not.
+pub fn seat_link(conn: &mut DbConnection, token_hash: &str) -> Result<Option<SeatLink>, DbError> {
+    let row: Option<LinkRow> = seat_links::table.find(token_hash).first(conn).optional()?;
+    Ok(row.map(link_of))
+}
+
+/// Revokes every live link of one seat at the club's event's table (round, table, board,
+/// seat as issued); how many were revoked.
+pub fn revoke_seat_links(
+    conn: &mut DbConnection,
+    club: ClubId,
+    at: (EventId, u32, u32, Option<u32>),
+    seat: Seat,
+) -> Result<usize, DbError> {
+    let (event, round, table, board) = at;
+    super::write_transaction(conn, |conn| {
+        if !event_of_club(conn, club, event)? {
+            return Ok(0);
+        }
+        let base = seat_links::table
+            .filter(seat_links::event_id.eq(event.get()))
+            .filter(seat_links::round.eq(number(round)))
+            .filter(seat_links::table_number.eq(number(table)))
+            .filter(seat_links::seat.eq(seat.letter().to_string()))
+            .filter(seat_links::revoked_at.is_null());
+        let n = match board {
+            Some(b) => diesel::update(base.filter(seat_links::board.eq(number(b))))
+                .set(seat_links::revoked_at.eq(now()))
+                .execute(conn)?,
+            None => diesel::update(base.filter(seat_links::board.is_null()))
+                .set(seat_links::revoked_at.eq(now()))
+                .execute(conn)?,
+        };
+        Ok(n)
+    })
+}

@@ -1,0 +1,390 @@
+//! A table in the service (#39 item 1): boards played online card by card, seats taken by
+//! personal seat links. The table's state is only its move log (`db::online`): every read
+//! replays it over the board as dealt (`event::online::replay`), so a restart or a second
+//! process resumes at the same card. A card is checked by replay with no connection held,
+//! then stored as one row in its own short transaction; the log's primary key (one row per
+//! seq) makes a repeated or concurrent post of the same card play once. See docs/online.md.
+
+use crate::db::online::{OnlineBoard, SeatLink, Stored};
+use crate::db::{self, DbConnection, DbError, DbPool, now};
+use crate::deals::{self, Board};
+use crate::engine::{Card, GameSpec, Score, Seat, sort_for_display};
+use crate::event::online::replay::{self, LogError, Move, Played, Refused, TablePlay};
+use crate::event::{ClubId, EntryId, Event, EventId, EventStatus};
+use crate::service::play::EventPlay;
+use crate::service::tokens::{hash_token, random_token};
+use crate::service::{ActionError, ErrorKind};
+
+/// Why an online table's act did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum OnlineError {
+    /// No such seat link (never issued, or its event deleted), event, table or board.
+    #[error("{0}")]
+    NotFound(String),
+    /// The director revoked this seat link.
+    #[error("this seat link was revoked by the director: ask them for a new one")]
+    Revoked,
+    /// What was asked cannot be (a seat not at the table, a board the event has not, an
+    /// unreadable card).
+    #[error("{0}")]
+    Invalid(String),
+    /// Not in the event's state (not running, no deal key).
+    #[error("{0}")]
+    NotNow(String),
+    /// The card is not the table's next move.
+    #[error(transparent)]
+    Refused(#[from] Refused),
+    /// The stored log does not replay: a corrupt row (logged; the table stops there).
+    #[error(transparent)]
+    Corrupt(#[from] LogError),
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
+impl ActionError for OnlineError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            OnlineError::NotFound(_) => ErrorKind::NotFound,
+            OnlineError::Revoked => ErrorKind::Forbidden,
+            OnlineError::Invalid(_) => ErrorKind::Invalid,
+            OnlineError::NotNow(_) => ErrorKind::Conflict,
+            OnlineError::Refused(r) if r.is_conflict() => ErrorKind::Conflict,
+            OnlineError::Refused(_) => ErrorKind::Invalid,
+            OnlineError::Corrupt(_) | OnlineError::Db(_) => ErrorKind::Internal,
+        }
+    }
+}
+
+impl From<diesel::r2d2::PoolError> for OnlineError {
+    fn from(e: diesel::r2d2::PoolError) -> Self {
+        OnlineError::Db(e.into())
+    }
+}
+
+/// A seat at an online table, as its link names it (the board resolved: a link issued for
+/// the table's round gives the board the table is playing now).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatPlace {
+    pub event: EventId,
+    pub round: u32,
+    pub table: u32,
+    pub board: u32,
+    pub seat: Seat,
+    pub entry: Option<EntryId>,
+}
+
+impl SeatPlace {
+    fn at(&self) -> OnlineBoard {
+        OnlineBoard {
+            event: self.event,
+            round: self.round,
+            table: self.table,
+            board: self.board,
+        }
+    }
+}
+
+/// What one seat's table looks like now, from its own chair: its own hand and no other
+/// hidden hand, the cards on the table, whose turn, the score so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableState {
+    pub place: SeatPlace,
+    /// Cards played so far at the table; the next card's seq is `seq + 1`.
+    pub seq: u32,
+    /// 1-based deal of the board being played (the last one once over).
+    pub deal: usize,
+    /// 1-based trick of the deal being played.
+    pub trick_number: usize,
+    pub to_play: Option<Seat>,
+    /// This seat's own hand, sorted for display (its own trump suit first).
+    pub hand: Vec<Card>,
+    /// The cards this seat may play: only when it is to play.
+    pub legal: Vec<Card>,
+    pub trick: Vec<Played>,
+    pub last_trick: Option<(Vec<Played>, Seat)>,
+    pub over: bool,
+    /// The engine's score so far; the board's result once over.
+    pub score: Score,
+}
+
+fn state_of(place: SeatPlace, table: &TablePlay) -> TableState {
+    let game = &table.game;
+    let mut hand = Vec::new();
+    let own = game.hand(place.seat);
+    for card in Card::all() {
+        for _ in 0..own.count(card) {
+            hand.push(card);
+        }
+    }
+    sort_for_display(&mut hand);
+    // The seat's own trump suit first, then the rest as usual.
+    let trump = game.spec().trumps.of(place.seat);
+    hand.sort_by_key(|c| Some(c.suit()) != trump);
+    let to_play = table.to_play();
+    TableState {
+        place,
+        seq: table.seq,
+        deal: game.deals_dealt(),
+        trick_number: game.trick_number(),
+        to_play,
+        hand,
+        legal: if to_play == Some(place.seat) {
+            game.legal_cards()
+        } else {
+            Vec::new()
+        },
+        trick: table.trick.clone(),
+        last_trick: table.last_trick.clone(),
+        over: table.is_over(),
+        score: table.score(),
+    }
+}
+
+/// The board as the event dealt it (the papers' board), and the event's game.
+fn dealt_board(ev: &Event, board: u32) -> Result<(GameSpec, Board), OnlineError> {
+    let key = ev.deal.as_ref().ok_or_else(|| {
+        OnlineError::NotNow("the event has no deal yet: it is dealt when it is ready".into())
+    })?;
+    if key.algorithm != deals::ALGORITHM {
+        return Err(OnlineError::NotNow(format!(
+            "the event's deal uses algorithm {}, which this server does not deal",
+            key.algorithm
+        )));
+    }
+    if board == 0 || board > u32::from(ev.settings.boards()) {
+        return Err(OnlineError::NotFound(format!(
+            "the event has no board {board} (it has {})",
+            ev.settings.boards()
+        )));
+    }
+    let set = deals::SetKey::from_hex(&key.key_hex)
+        .map_err(|e| OnlineError::NotNow(format!("the event's deal key does not read: {e}")))?;
+    let spec = ev.settings.game_spec();
+    let b = deals::board(&set, board, false, &spec, None)
+        .map_err(|e| OnlineError::NotNow(format!("board {board} cannot be dealt: {e}")))?;
+    Ok((spec, b))
+}
+
+/// Every card a board of this game deals.
+fn cards_per_board(spec: &GameSpec) -> u32 {
+    let cards: usize = spec.schedule.iter().sum::<usize>() * spec.players;
+    u32::try_from(cards).unwrap_or(u32::MAX)
+}
+
+/// Issues a personal seat link for `seat` at `table` of the club's event in `round`: at
+/// `board`, or (none) at whichever of the table's boards of the round it is playing. The
+/// token (256 random bits) is returned to be shown once; only its hash is stored.
+#[allow(clippy::too_many_arguments)]
+pub fn issue_seat_link(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    round: u32,
+    table: u32,
+    board: Option<u32>,
+    seat: Seat,
+    entry: Option<EntryId>,
+) -> Result<String, OnlineError> {
+    let ev = db::events::event(conn, club, event)?
+        .ok_or_else(|| OnlineError::NotFound("no such event".into()))?;
+    let spec = ev.settings.game_spec();
+    if spec.duet.is_some() {
+        return Err(OnlineError::Invalid(format!(
+            "a game of {} is not played online yet",
+            spec.variant
+        )));
+    }
+    if seat.index() >= spec.players {
+        return Err(OnlineError::Invalid(format!(
+            "a {}-player game has no {} seat",
+            spec.players,
+            seat.name()
+        )));
+    }
+    let play = EventPlay::load(conn, &ev)?;
+    if round == 0 || round > play.rounds {
+        return Err(OnlineError::Invalid(format!(
+            "the event plans {} rounds: there is no round {round}",
+            play.rounds
+        )));
+    }
+    let game = play.game_at(round, table).ok_or_else(|| {
+        OnlineError::Invalid(format!("table {table} has no game in round {round}"))
+    })?;
+    if let Some(b) = board
+        && !game.boards.contains(&b)
+    {
+        return Err(OnlineError::Invalid(format!(
+            "table {table} does not play board {b} in round {round}"
+        )));
+    }
+    if let Some(e) = entry
+        && !play.entries().iter().any(|x| x.id == e)
+    {
+        return Err(OnlineError::Invalid(format!("the event has no entry {e}")));
+    }
+    let token = random_token();
+    let stored = db::online::insert_seat_link(
+        conn,
+        club,
+        &hash_token(&token),
+        (event, round, table, board),
+        seat,
+        entry,
+    )?;
+    if !stored {
+        return Err(OnlineError::NotFound("no such event".into()));
+    }
+    Ok(token)
+}
+
+/// Revokes the live links of one seat as issued (the same round, table, board or none,
+/// seat): how many. None revoked is not found.
+pub fn revoke_seat_link(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    round: u32,
+    table: u32,
+    board: Option<u32>,
+    seat: Seat,
+) -> Result<usize, OnlineError> {
+    match db::online::revoke_seat_links(conn, club, (event, round, table, board), seat)? {
+        0 => Err(OnlineError::NotFound(
+            "no live seat link for that seat".into(),
+        )),
+        n => Ok(n),
+    }
+}
+
+/// The live link of a token, read as a seat (a revoked one refused).
+fn live_link(conn: &mut DbConnection, token: &str) -> Result<(SeatLink, Seat), OnlineError> {
+    // A token is 64 hex digits; anything far longer is not one (and is not hashed at length).
+    if token.is_empty() || token.len() > 200 {
+        return Err(OnlineError::NotFound("no such seat link".into()));
+    }
+    let link = db::online::seat_link(conn, &hash_token(token))?
+        .ok_or_else(|| OnlineError::NotFound("no such seat link".into()))?;
+    if link.revoked_at.is_some() {
+        return Err(OnlineError::Revoked);
+    }
+    let seat = link.seat.parse::<Seat>().map_err(|_| {
+        OnlineError::Db(DbError::Corrupt {
+            what: "seat link of event",
+            id: link.event.get(),
+            problem: format!("its seat is stored as \"{}\"", link.seat),
+        })
+    })?;
+    Ok((link, seat))
+}
+
+/// The seat a token names, its board resolved, with its event (read in one short hold of
+/// the connection).
+fn seat_and_event(conn: &mut DbConnection, token: &str) -> Result<(SeatPlace, Event), OnlineError> {
+    let (link, seat) = live_link(conn, token)?;
+    let ev = db::events::public_event(conn, link.event)?
+        .ok_or_else(|| OnlineError::NotFound("no such seat link".into()))?;
+    let board = match link.board {
+        Some(b) => b,
+        None => {
+            let play = EventPlay::load(conn, &ev)?;
+            let boards = play
+                .game_at(link.round, link.table)
+                .map(|g| g.boards)
+                .unwrap_or_default();
+            let counts = db::online::move_counts(conn, ev.id, link.round, link.table)?;
+            let per_board = cards_per_board(&ev.settings.game_spec());
+            let played = |b: u32| counts.iter().find(|(n, _)| *n == b).map_or(0, |(_, c)| *c);
+            // The first board not finished; the last one once all are.
+            boards
+                .iter()
+                .copied()
+                .find(|&b| played(b) < per_board)
+                .or_else(|| boards.last().copied())
+                .ok_or_else(|| {
+                    OnlineError::NotFound(format!(
+                        "table {} has no game in round {}",
+                        link.table, link.round
+                    ))
+                })?
+        }
+    };
+    Ok((
+        SeatPlace {
+            event: link.event,
+            round: link.round,
+            table: link.table,
+            board,
+            seat,
+            entry: link.entry,
+        },
+        ev,
+    ))
+}
+
+/// The seat a token names: its event, round, table, board and seat.
+pub fn seat_of(conn: &mut DbConnection, token: &str) -> Result<SeatPlace, OnlineError> {
+    seat_and_event(conn, token).map(|(place, _)| place)
+}
+
+/// Reads the seat, its event and the board's log in one short hold of a pooled connection.
+fn read_table(pool: &DbPool, token: &str) -> Result<(SeatPlace, Event, Vec<Move>), OnlineError> {
+    let mut conn = pool.get()?;
+    let (place, ev) = seat_and_event(&mut conn, token)?;
+    let rows = db::online::moves_of(&mut conn, place.at())?;
+    drop(conn);
+    let moves = rows
+        .iter()
+        .map(|r| Move::from_stored(i64::from(r.seq), &r.seat, &r.card))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((place, ev, moves))
+}
+
+/// The table as the token's seat sees it now: the log read, the connection released, the
+/// log replayed over the board as dealt.
+pub fn table_state(pool: &DbPool, token: &str) -> Result<TableState, OnlineError> {
+    let (place, ev, moves) = read_table(pool, token)?;
+    let (spec, board) = dealt_board(&ev, place.board)?;
+    let table = replay::replay(&spec, &board, &moves)?;
+    Ok(state_of(place, &table))
+}
+
+/// Plays `card` (in the play records' notation, "9S") for the token's seat as card `seq`
+/// of its table: the log read (short), the connection released, the card checked by
+/// replay, then the one row stored in its own short transaction. A repeated or concurrent
+/// post of the same seq plays once: the other gets the stale-seq refusal. Returns the
+/// table after the card.
+pub fn play_card(
+    pool: &DbPool,
+    token: &str,
+    card: &str,
+    seq: u32,
+) -> Result<TableState, OnlineError> {
+    let card: Card = card
+        .parse()
+        .map_err(|e| OnlineError::Invalid(format!("not a card: {e}")))?;
+    let (place, ev, moves) = read_table(pool, token)?;
+    if ev.status != EventStatus::Running {
+        return Err(OnlineError::NotNow(format!(
+            "the event is {}: cards are played while it is running",
+            ev.status
+        )));
+    }
+    let (spec, board) = dealt_board(&ev, place.board)?;
+    let table = replay::replay(&spec, &board, &moves)?;
+    let m = replay::play(&table, place.seat, card, seq)?;
+    let mut conn = pool.get()?;
+    let stored = db::online::insert_move(&mut conn, place.at(), m, now())?;
+    drop(conn);
+    match stored {
+        Stored::Played => {
+            let table = replay::after(table, &board, m)?;
+            Ok(state_of(place, &table))
+        }
+        Stored::SeqTaken => Err(Refused::StaleSeq {
+            sent: seq,
+            next: seq + 1,
+        }
+        .into()),
+    }
+}
