@@ -214,10 +214,19 @@ impl FairQueue {
     /// The fair choice among `candidates` (in the order read: newest event first, boards in
     /// order), taken out of the queue: it is in flight until [`FairQueue::done`].
     pub fn pick(&mut self, candidates: &[ParCandidate]) -> Option<ParCandidate> {
-        let free = || candidates.iter().enumerate().filter(|(_, c)| !self.in_flight(c.event, c.board));
+        let free = || {
+            candidates
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| !self.in_flight(c.event, c.board))
+        };
         let club_key = |club: ClubId| {
             let busy = self.in_flight.iter().filter(|j| j.club == club).count();
-            (busy, self.club_served.get(&club).copied().unwrap_or(0), club)
+            (
+                busy,
+                self.club_served.get(&club).copied().unwrap_or(0),
+                club,
+            )
         };
         let club = free().map(|(_, c)| club_key(c.club)).min()?.2;
         let (_, job) = free()
@@ -358,7 +367,9 @@ mod tests {
         let mut q = FairQueue::default();
         let mut out = Vec::new();
         for _ in 0..picks {
-            let Some(job) = q.pick(&candidates) else { break };
+            let Some(job) = q.pick(&candidates) else {
+                break;
+            };
             q.done(&job);
             candidates.retain(|c| *c != job);
             out.push(job);

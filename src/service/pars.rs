@@ -200,11 +200,8 @@ pub fn work_one(
         fn drop(&mut self) {
             let mut memo = self.0.lock().unwrap_or_else(|p| p.into_inner());
             if self.2 {
-                memo.failed.insert((
-                    self.1.event,
-                    self.1.key.commitment.clone(),
-                    self.1.board,
-                ));
+                memo.failed
+                    .insert((self.1.event, self.1.key.commitment.clone(), self.1.board));
             }
             finish(&mut memo, self.1);
         }
