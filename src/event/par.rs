@@ -1,10 +1,12 @@
 //! Robot par in an event: what the pages and papers say of each board's par, and how a
 //! table's result is set against it. The figures come from `deals::par`; they are worked
-//! out in the background and stored per board and deal commitment. Pure.
+//! out in the background and stored per board and deal commitment; which board the background
+//! workers take next is [`FairQueue::pick`], round-robin across clubs. Pure.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::deals::par::{BoardPar, Figures};
+use crate::event::{ClubId, EventId};
 
 /// What an event has of robot par.
 #[derive(Clone, Debug, PartialEq)]
@@ -167,6 +169,92 @@ pub fn pending_line(at: u32, of: u32) -> String {
 /// A board without a stored par on papers printed now.
 pub const NOT_YET: &str = "Robot par: not worked out yet";
 
+/// The most events that have boards without a par one pick reads (newest first, events found
+/// complete skipped): what bounds a pick's database reads on a server with many events. A
+/// club with more than this many newer events all waiting can still hold the rest back.
+pub const PICK_EVENTS: usize = 64;
+
+/// A board whose par is to be worked out, as the fair pick sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParCandidate {
+    pub event: EventId,
+    pub club: ClubId,
+    pub board: u32,
+}
+
+/// The background workers' shared queue (issue #39): which boards are being worked out now
+/// (no two workers take the same board), and when each club and event was last served. One
+/// club's thirty boards do not make another club's two wait behind them: each pick serves
+/// the club with the fewest boards in flight, then the one served longest ago; within it
+/// the event served longest ago (newest first among those never served); within that, its
+/// lowest board not in flight.
+#[derive(Debug, Default)]
+pub struct FairQueue {
+    /// Counts picks; a club or event never served counts as served at 0.
+    tick: u64,
+    club_served: HashMap<ClubId, u64>,
+    event_served: HashMap<EventId, u64>,
+    /// As many as there are workers.
+    in_flight: Vec<ParCandidate>,
+}
+
+impl FairQueue {
+    /// Whether a worker is on this board now.
+    pub fn in_flight(&self, event: EventId, board: u32) -> bool {
+        self.in_flight
+            .iter()
+            .any(|j| j.event == event && j.board == board)
+    }
+
+    /// Boards being worked out now.
+    pub fn busy(&self) -> usize {
+        self.in_flight.len()
+    }
+
+    /// The fair choice among `candidates` (in the order read: newest event first, boards in
+    /// order), taken out of the queue: it is in flight until [`FairQueue::done`].
+    pub fn pick(&mut self, candidates: &[ParCandidate]) -> Option<ParCandidate> {
+        let free = || {
+            candidates
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| !self.in_flight(c.event, c.board))
+        };
+        let club_key = |club: ClubId| {
+            let busy = self.in_flight.iter().filter(|j| j.club == club).count();
+            (
+                busy,
+                self.club_served.get(&club).copied().unwrap_or(0),
+                club,
+            )
+        };
+        let club = free().map(|(_, c)| club_key(c.club)).min()?.2;
+        let (_, job) = free()
+            .filter(|(_, c)| c.club == club)
+            .min_by_key(|(i, c)| {
+                let served = self.event_served.get(&c.event).copied().unwrap_or(0);
+                (served, *i)
+            })?;
+        let job = *job;
+        self.tick += 1;
+        self.club_served.insert(job.club, self.tick);
+        self.event_served.insert(job.event, self.tick);
+        self.in_flight.push(job);
+        Some(job)
+    }
+
+    /// The board is no longer being worked out (stored, failed or given up).
+    pub fn done(&mut self, job: &ParCandidate) {
+        self.in_flight
+            .retain(|j| !(j.event == job.event && j.board == job.board));
+    }
+
+    /// Forgets the events that are gone, so the queue stays as large as the server.
+    pub fn keep_events(&mut self, live: impl Fn(EventId) -> bool) {
+        self.event_served.retain(|e, _| live(*e));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -261,5 +349,108 @@ mod tests {
             pending_line(3, 12),
             "Robot par: being worked out (board 3 of 12)"
         );
+    }
+
+    fn boards(event: i32, club: i32, n: u32) -> Vec<ParCandidate> {
+        (1..=n)
+            .map(|board| ParCandidate {
+                event: EventId::new(event),
+                club: ClubId::new(club),
+                board,
+            })
+            .collect()
+    }
+
+    /// One worker: each pick is worked out and done before the next; a board done leaves
+    /// the candidates, as its stored par would.
+    fn one_worker(mut candidates: Vec<ParCandidate>, picks: usize) -> Vec<ParCandidate> {
+        let mut q = FairQueue::default();
+        let mut out = Vec::new();
+        for _ in 0..picks {
+            let Some(job) = q.pick(&candidates) else {
+                break;
+            };
+            q.done(&job);
+            candidates.retain(|c| *c != job);
+            out.push(job);
+        }
+        out
+    }
+
+    #[test]
+    fn a_small_club_is_not_kept_waiting_behind_a_big_one() {
+        // Club 1's event of 30 boards is newer and read first; club 2's 2 boards.
+        let mut candidates = boards(10, 1, 30);
+        candidates.extend(boards(5, 2, 2));
+        let picks = one_worker(candidates, 32);
+        let small: Vec<usize> = (0..picks.len())
+            .filter(|i| picks[*i].club == ClubId::new(2))
+            .collect();
+        assert_eq!(small, vec![1, 3], "{picks:?}");
+        assert_eq!(picks.len(), 32);
+        // The big club's boards in order, each once.
+        let big: Vec<u32> = picks
+            .iter()
+            .filter(|c| c.club == ClubId::new(1))
+            .map(|c| c.board)
+            .collect();
+        assert_eq!(big, (1..=30).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn three_clubs_take_turns() {
+        let mut candidates = boards(30, 3, 4);
+        candidates.extend(boards(20, 1, 4));
+        candidates.extend(boards(10, 2, 4));
+        let clubs: Vec<i32> = one_worker(candidates, 9)
+            .iter()
+            .map(|c| c.club.get())
+            .collect();
+        assert_eq!(clubs, vec![1, 2, 3, 1, 2, 3, 1, 2, 3]);
+    }
+
+    #[test]
+    fn a_club_with_a_board_in_flight_yields_to_one_with_none() {
+        let mut q = FairQueue::default();
+        let mut candidates = boards(10, 1, 6);
+        candidates.extend(boards(11, 2, 6));
+        let first = q.pick(&candidates).unwrap();
+        assert_eq!(first.club, ClubId::new(1));
+        // Club 2 was never served but club 1 is busy: club 2 next, then club 1 again
+        // (one in flight each, club 1 served longer ago) on another board than the first.
+        let second = q.pick(&candidates).unwrap();
+        assert_eq!(second.club, ClubId::new(2));
+        let third = q.pick(&candidates).unwrap();
+        assert_eq!((third.club, third.board), (ClubId::new(1), 2));
+        assert_eq!(q.busy(), 3);
+        // Club 1 has two in flight, club 2 one: club 2, whoever was served last.
+        let fourth = q.pick(&candidates).unwrap();
+        assert_eq!(fourth.club, ClubId::new(2));
+        q.done(&first);
+        q.done(&third);
+        assert!(!q.in_flight(first.event, first.board));
+        assert_eq!(q.pick(&candidates).unwrap().club, ClubId::new(1));
+    }
+
+    #[test]
+    fn no_two_workers_get_the_same_board_and_an_all_busy_queue_gives_none() {
+        let mut q = FairQueue::default();
+        let candidates = boards(7, 1, 3);
+        let picked: Vec<u32> = (0..3).map(|_| q.pick(&candidates).unwrap().board).collect();
+        assert_eq!(picked, vec![1, 2, 3]);
+        assert_eq!(q.pick(&candidates), None);
+        assert_eq!(q.pick(&[]), None);
+    }
+
+    #[test]
+    fn a_clubs_events_take_turns_newest_first() {
+        // One club, two events read newest first (12 then 9).
+        let mut candidates = boards(12, 4, 3);
+        candidates.extend(boards(9, 4, 3));
+        let events: Vec<i32> = one_worker(candidates, 4)
+            .iter()
+            .map(|c| c.event.get())
+            .collect();
+        assert_eq!(events, vec![12, 9, 12, 9]);
     }
 }

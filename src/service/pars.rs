@@ -1,16 +1,18 @@
-//! Robot par in events: which board the background analysis works out next, the analysis
+//! Robot par in events: which board the background analysis works out next (fairly across
+//! clubs, `event::par::FairQueue`, for several workers sharing one [`Memo`]), the analysis
 //! itself (on no connection: a board takes seconds to minutes), storing it only while the
 //! event still has the deal it was worked out for, and what the pages read.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::sync::Mutex;
 
 use super::FindError;
 use crate::db::{self, DbConnection, DbError};
 use crate::deals::par::{BoardPar, ParError, ParSettings, analyse_board};
 use crate::deals::{DealError, SetKey, board};
 use crate::event::game::EventGame;
-use crate::event::par::EventPars;
-use crate::event::{DealKey, Event, EventId, EventSettings};
+use crate::event::par::{EventPars, FairQueue, PICK_EVENTS, ParCandidate};
+use crate::event::{ClubId, DealKey, Event, EventId, EventSettings};
 
 /// Whether the event's boards get a par at all: its game on boards the site deals, and
 /// robots that play it.
@@ -44,30 +46,41 @@ pub fn event_pars(
 #[derive(Clone, Debug)]
 pub struct ParJob {
     pub event: EventId,
+    pub club: ClubId,
     pub settings: EventSettings,
     pub key: DealKey,
     pub board: u32,
 }
 
-/// What the worker remembers between polls: the boards that could not be worked out
-/// (event, commitment, board: skipped from then on), and the events found to need nothing
-/// more, with the version they had then. An event is looked at again only once its version
-/// moved (a redeal, a new deal key; storing a par moves it too, once): a poll of a server
-/// with years of events reads one column of them, not each one's pars.
+/// What the workers remember between polls, shared by them all behind one `Mutex` held only
+/// for a pick: the boards that could not be worked out (event, commitment, board: skipped
+/// from then on), the events found to need nothing more, with the version they had then,
+/// and the fair queue (what is in flight, who was served when). An event is looked at again
+/// only once its version moved (a redeal, a new deal key; storing a par moves it too, once):
+/// a poll of a server with years of events reads one column of them, not each one's pars.
 #[derive(Debug, Default)]
 pub struct Memo {
     pub failed: BTreeSet<(EventId, String, u32)>,
     complete: HashMap<EventId, i64>,
+    pub queue: FairQueue,
 }
 
-/// The next board without a par for its event's current deal, the newest event's first,
-/// but those that failed.
+/// The fair choice of the next board without a par for its event's current deal, but those
+/// that failed and those another worker is on (`event::par::FairQueue::pick`), among the
+/// boards of the first [`PICK_EVENTS`] events (newest first) that still lack some. The job
+/// is in flight until [`finish`].
 pub fn next_job(conn: &mut DbConnection, memo: &mut Memo) -> Result<Option<ParJob>, DbError> {
     let versions = db::events::keyed_versions(conn)?;
     // Events gone (or cancelled) are forgotten, so the memo stays as large as the server.
     let live: HashSet<EventId> = versions.iter().map(|(id, _)| *id).collect();
     memo.complete.retain(|id, _| live.contains(id));
+    memo.queue.keep_events(|id| live.contains(&id));
+    let mut candidates = Vec::new();
+    let mut events: HashMap<EventId, (EventSettings, DealKey)> = HashMap::new();
     for (id, version) in versions {
+        if events.len() >= PICK_EVENTS {
+            break;
+        }
         if memo.complete.get(&id) == Some(&version) {
             continue;
         }
@@ -88,25 +101,48 @@ pub fn next_job(conn: &mut DbConnection, memo: &mut Memo) -> Result<Option<ParJo
         };
         let boards = u32::from(ev.settings.boards());
         let stored = db::pars::pars_of(conn, ev.id, &key.commitment, boards)?;
-        let missing = (1..=boards).find(|b| {
-            !stored.iter().any(|p| p.board == *b)
-                && !memo.failed.contains(&(ev.id, key.commitment.clone(), *b))
-        });
-        match missing {
-            Some(board) => {
-                return Ok(Some(ParJob {
-                    event: ev.id,
-                    settings: ev.settings.clone(),
-                    key: key.clone(),
-                    board,
-                }));
-            }
-            None => {
-                memo.complete.insert(id, version);
-            }
+        let missing: Vec<u32> = (1..=boards)
+            .filter(|b| {
+                !stored.iter().any(|p| p.board == *b)
+                    && !memo.failed.contains(&(ev.id, key.commitment.clone(), *b))
+            })
+            .collect();
+        if missing.is_empty() {
+            memo.complete.insert(id, version);
+            continue;
         }
+        candidates.extend(missing.into_iter().map(|board| ParCandidate {
+            event: ev.id,
+            club: ev.club_id,
+            board,
+        }));
+        events.insert(ev.id, (ev.settings.clone(), key.clone()));
     }
-    Ok(None)
+    let Some(pick) = memo.queue.pick(&candidates) else {
+        return Ok(None);
+    };
+    // Every candidate's event was kept with it; were it not, the board is freed again.
+    let Some((settings, key)) = events.remove(&pick.event) else {
+        memo.queue.done(&pick);
+        return Ok(None);
+    };
+    Ok(Some(ParJob {
+        event: pick.event,
+        club: pick.club,
+        settings,
+        key,
+        board: pick.board,
+    }))
+}
+
+/// The job is over (stored, failed, or given up): another worker may take its board again
+/// if it still lacks a par.
+pub fn finish(memo: &mut Memo, job: &ParJob) {
+    memo.queue.done(&ParCandidate {
+        event: job.event,
+        club: job.club,
+        board: job.board,
+    });
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -141,26 +177,40 @@ pub fn store(conn: &mut DbConnection, job: &ParJob, par: &BoardPar) -> Result<bo
     })
 }
 
-/// Works out and stores one board: Some(the event and board) when there was one to do. A
-/// board whose analysis fails joins `failed`.
+/// Works out and stores one board: Some(the event and board) when there was one to do. The
+/// shared memo is locked only to pick the board (a few short reads) and to mark it done,
+/// never while the robots play or the par is stored; no connection is held while they play.
+/// A board whose analysis fails joins `failed`.
 pub fn work_one(
     pool: &db::DbPool,
     budget: ParSettings,
-    memo: &mut Memo,
+    memo: &Mutex<Memo>,
 ) -> Result<Option<(EventId, u32)>, ParWorkError> {
+    let lock = || memo.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let job = {
         let mut conn = pool.get().map_err(DbError::from)?;
-        next_job(&mut conn, memo)?
+        next_job(&mut conn, &mut lock())?
     };
     let Some(job) = job else {
         return Ok(None);
     };
-    let par = work_out(&job, budget).inspect_err(|_| {
-        memo.failed
-            .insert((job.event, job.key.commitment.clone(), job.board));
-    })?;
+    // The board leaves the in-flight set however this ends, a panic included.
+    struct Done<'a>(&'a Mutex<Memo>, &'a ParJob, bool);
+    impl Drop for Done<'_> {
+        fn drop(&mut self) {
+            let mut memo = self.0.lock().unwrap_or_else(|p| p.into_inner());
+            if self.2 {
+                memo.failed
+                    .insert((self.1.event, self.1.key.commitment.clone(), self.1.board));
+            }
+            finish(&mut memo, self.1);
+        }
+    }
+    let mut done = Done(memo, &job, false);
+    let par = work_out(&job, budget).inspect_err(|_| done.2 = true)?;
     let mut conn = pool.get().map_err(DbError::from)?;
     store(&mut conn, &job, &par)?;
+    drop(done);
     Ok(Some((job.event, job.board)))
 }
 

@@ -82,6 +82,10 @@ pub struct Tuning {
     /// `CALYPSO_CACHE_MIB` (default 128): the memory the computed standings and the
     /// simultaneous events' fields may keep, in MiB, half each; the oldest entries go first.
     pub cache_mib: u32,
+    /// `CALYPSO_ROBOT_THREADS` (default: the machine's cores, 1 to
+    /// [`super::par_worker::MAX_ROBOT_THREADS`]): the threads that work out robot par, each
+    /// one board at a time, fairly across clubs (docs/robots.md).
+    pub robot_threads: u32,
 }
 
 impl Default for Tuning {
@@ -89,6 +93,7 @@ impl Default for Tuning {
         Tuning {
             slow_request_ms: 1000,
             cache_mib: 128,
+            robot_threads: super::par_worker::default_threads(),
         }
     }
 }
@@ -209,9 +214,13 @@ impl Config {
             };
             range("CALYPSO_SLOW_REQUEST_MS", slow, 1, 3_600_000)?;
             range("CALYPSO_CACHE_MIB", cache, 1, u64::from(MAX_CACHE_MIB))?;
+            let robots = number("CALYPSO_ROBOT_THREADS", defaults.robot_threads)?;
+            let max_robots = u64::from(super::par_worker::MAX_ROBOT_THREADS);
+            range("CALYPSO_ROBOT_THREADS", robots, 1, max_robots)?;
             Tuning {
                 slow_request_ms: u64::from(slow),
                 cache_mib: cache,
+                robot_threads: robots,
             }
         };
         Ok(Config {
@@ -286,6 +295,31 @@ mod tests {
         assert!(e.starts_with("CALYPSO_PAR_PLAYOUTS: "), "{e}");
         assert!(config(&[("CALYPSO_PAR_PLAYOUTS", "-3")]).is_err());
         assert!(config(&[("CALYPSO_SECURE_COOKIES", "maybe")]).is_err());
+    }
+
+    #[test]
+    fn the_robot_threads_are_read_and_bounded_by_name() {
+        let default = config(&[]).unwrap().tuning.robot_threads;
+        assert!((1..=super::super::par_worker::MAX_ROBOT_THREADS).contains(&default));
+        assert_eq!(
+            config(&[("CALYPSO_ROBOT_THREADS", "3")])
+                .unwrap()
+                .tuning
+                .robot_threads,
+            3
+        );
+        assert_eq!(
+            config(&[("CALYPSO_ROBOT_THREADS", "0")]).unwrap_err(),
+            "CALYPSO_ROBOT_THREADS must be 1 to 64, not 0"
+        );
+        assert_eq!(
+            config(&[("CALYPSO_ROBOT_THREADS", "65")]).unwrap_err(),
+            "CALYPSO_ROBOT_THREADS must be 1 to 64, not 65"
+        );
+        assert_eq!(
+            config(&[("CALYPSO_ROBOT_THREADS", "all")]).unwrap_err(),
+            "CALYPSO_ROBOT_THREADS must be a whole number, not \"all\""
+        );
     }
 
     #[test]

@@ -1,6 +1,9 @@
-//! The robot par's background analysis: one thread of its own, never an actix worker, that
-//! works out one board at a time (`service::pars::work_one`) while any event lacks a par,
-//! then sleeps until a write wakes it or the poll comes round (other processes' events).
+//! The robot par's background analysis: threads of its own (`CALYPSO_ROBOT_THREADS`, one a
+//! core by default), never actix workers, each working out one board at a time
+//! (`service::pars::work_one`) while any event lacks a par, then sleeping until a write
+//! wakes them or the poll comes round (other processes' events). They share one queue
+//! (`service::pars::Memo` behind a `Mutex` held only to pick a board): no two take the same
+//! board, and the pick is fair across clubs (`event::par::FairQueue`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -13,35 +16,50 @@ use crate::service::pars::{Memo, work_one};
 /// How often an idle worker looks for boards without a par.
 pub const POLL: Duration = Duration::from_secs(5);
 
+/// Wakes every worker: each ring counts one up, and a worker waits only while the count is
+/// still the one it read before it last looked for work (a ring meanwhile is not missed).
 #[derive(Default)]
 struct Bell {
-    rung: Mutex<bool>,
+    rings: Mutex<u64>,
     bell: Condvar,
     stop: AtomicBool,
 }
 
 impl Bell {
     fn ring(&self) {
-        if let Ok(mut rung) = self.rung.lock() {
-            *rung = true;
+        if let Ok(mut rings) = self.rings.lock() {
+            *rings = rings.wrapping_add(1);
         }
         self.bell.notify_all();
     }
 
-    /// Waits for a ring or the poll, whichever first.
-    fn wait(&self) {
-        let Ok(rung) = self.rung.lock() else {
+    fn rings(&self) -> u64 {
+        self.rings.lock().map(|r| *r).unwrap_or(0)
+    }
+
+    /// Waits for a ring after `seen` or the poll, whichever first.
+    fn wait(&self, seen: u64) {
+        let Ok(rings) = self.rings.lock() else {
             return std::thread::sleep(POLL);
         };
-        let mut rung = match self.bell.wait_timeout_while(rung, POLL, |r| !*r) {
-            Ok((r, _)) => r,
-            Err(_) => return,
-        };
-        *rung = false;
+        let _ = self.bell.wait_timeout_while(rings, POLL, |r| *r == seen);
     }
 }
 
-/// The handle the application keeps: dropped with it, the thread stops after its board.
+/// The most threads `CALYPSO_ROBOT_THREADS` may ask for: each plays one board's robot games
+/// on one core, so more than the cores only slows every page down.
+pub const MAX_ROBOT_THREADS: u32 = 64;
+
+/// The default thread count: the machine's cores (as the process may use them), 1 to
+/// [`MAX_ROBOT_THREADS`].
+pub fn default_threads() -> u32 {
+    std::thread::available_parallelism()
+        .map(|n| u32::try_from(n.get()).unwrap_or(MAX_ROBOT_THREADS))
+        .unwrap_or(1)
+        .clamp(1, MAX_ROBOT_THREADS)
+}
+
+/// The handle the application keeps: dropped with it, the threads stop after their board.
 pub struct ParWorker {
     bell: Arc<Bell>,
     /// False when this server works out no par.
@@ -49,54 +67,62 @@ pub struct ParWorker {
     stop: ParStop,
 }
 
-/// Stops the thread and waits for it: for a process about to end, which must not end with
-/// the thread inside a database call (PostgreSQL's client library torn down under it).
+/// Stops the threads and waits for them: for a process about to end, which must not end
+/// with a thread inside a database call (PostgreSQL's client library torn down under it).
 #[derive(Clone)]
 pub struct ParStop {
     bell: Arc<Bell>,
-    thread: Arc<Mutex<Option<std::thread::JoinHandle<()>>>>,
+    threads: Arc<Mutex<Vec<std::thread::JoinHandle<()>>>>,
 }
 
 impl ParStop {
-    /// Asks the thread to stop and waits until it has (after the board it is on, if any).
+    /// Asks the threads to stop and waits until they have (each after the board it is on).
     pub fn stop(&self) {
         self.bell.stop.store(true, Ordering::Relaxed);
         self.bell.ring();
-        let thread = self.thread.lock().ok().and_then(|mut t| t.take());
-        if let Some(t) = thread
-            && t.join().is_err()
-        {
-            tracing::error!("robot par: its thread panicked");
+        let threads = self
+            .threads
+            .lock()
+            .map(|mut t| std::mem::take(&mut *t))
+            .unwrap_or_default();
+        for t in threads {
+            if t.join().is_err() {
+                tracing::error!("robot par: a thread of it panicked");
+            }
         }
     }
 }
 
 impl ParWorker {
-    /// Starts the thread, unless `budget` is None (`CALYPSO_PAR_GAMES=0`).
-    pub fn start(pool: DbPool, budget: Option<ParSettings>) -> ParWorker {
+    /// Starts `threads` threads (1 to [`MAX_ROBOT_THREADS`]), none if `budget` is None
+    /// (`CALYPSO_PAR_GAMES=0`).
+    pub fn start(pool: DbPool, budget: Option<ParSettings>, threads: u32) -> ParWorker {
         let bell = Arc::new(Bell::default());
-        let mut thread = None;
+        let memo = Arc::new(Mutex::new(Memo::default()));
+        let mut handles = Vec::new();
         if let Some(budget) = budget {
-            let b = bell.clone();
-            let started = std::thread::Builder::new()
-                .name("robot-par".into())
-                .spawn(move || run(&pool, budget, &b));
-            match started {
-                Ok(t) => thread = Some(t),
-                Err(e) => tracing::error!("robot par: cannot start its thread: {e}"),
+            for n in 0..threads.clamp(1, MAX_ROBOT_THREADS) {
+                let (b, m, p) = (bell.clone(), memo.clone(), pool.clone());
+                let started = std::thread::Builder::new()
+                    .name(format!("robot-par-{n}"))
+                    .spawn(move || run(&p, budget, &b, &m));
+                match started {
+                    Ok(t) => handles.push(t),
+                    Err(e) => tracing::error!("robot par: cannot start a thread: {e}"),
+                }
             }
         }
         ParWorker {
             stop: ParStop {
                 bell: bell.clone(),
-                thread: Arc::new(Mutex::new(thread)),
+                threads: Arc::new(Mutex::new(handles)),
             },
             bell,
             working: budget.is_some(),
         }
     }
 
-    /// What stops the thread and waits for it (see [`ParStop`]).
+    /// What stops the threads and waits for them (see [`ParStop`]).
     pub fn stopper(&self) -> ParStop {
         self.stop.clone()
     }
@@ -118,26 +144,26 @@ impl Drop for ParWorker {
     }
 }
 
-fn run(pool: &DbPool, budget: ParSettings, bell: &Bell) {
-    let mut memo = Memo::default();
+fn run(pool: &DbPool, budget: ParSettings, bell: &Bell, memo: &Mutex<Memo>) {
     // Logged once per failing streak, not every poll.
     let mut failing = false;
     while !bell.stop.load(Ordering::Relaxed) {
-        match work_one(pool, budget, &mut memo) {
+        let seen = bell.rings();
+        match work_one(pool, budget, memo) {
             Ok(Some((event, board))) => {
                 failing = false;
                 tracing::info!(event = event.get(), board, "robot par worked out");
             }
             Ok(None) => {
                 failing = false;
-                bell.wait();
+                bell.wait(seen);
             }
             Err(e) => {
                 if !failing {
                     tracing::warn!("robot par: {e}");
                 }
                 failing = true;
-                bell.wait();
+                bell.wait(seen);
             }
         }
     }

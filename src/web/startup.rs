@@ -75,7 +75,7 @@ impl Application {
             accounts::first_start_link(&mut conn, &base_url)?
         };
         let key = session_key(&pool)?;
-        let pars = ParWorker::start(pool.clone(), config.par);
+        let pars = ParWorker::start(pool.clone(), config.par, config.tuning.robot_threads);
         let par_stop = pars.stopper();
         let cache_bytes = config.tuning.cache_bytes_each();
         let state = web::Data::new(AppState {
