@@ -95,11 +95,14 @@ pub fn clock(
         .map(ClockRow::into_clock))
 }
 
-/// Every round's clock of an event, in round order (what the club's pace reads).
+/// Every round's clock of an event, in round order (what the club's pace reads), at most
+/// one per round an event may have ([`crate::movement::MAX_ROUNDS`]: stored rows beyond
+/// that are no event's).
 pub fn clocks_of(conn: &mut DbConnection, event: EventId) -> Result<Vec<RoundClock>, DbError> {
     Ok(round_clocks::table
         .filter(round_clocks::event_id.eq(event.get()))
         .order(round_clocks::round.asc())
+        .limit(i64::from(crate::movement::MAX_ROUNDS))
         .load::<ClockRow>(conn)?
         .into_iter()
         .map(ClockRow::into_clock)

@@ -1,13 +1,13 @@
-//! The club's pace (#38): the times an event's pace is learnt from (its rounds' starts, its
-//! results' entry times, the boards its tables rebuilt) and each event's pace, kept with its
-//! club. Storage only: `event::pace` works the figures out, `service::paces` decides when.
+//! The club's pace (#38): the times an event's pace is learnt from (its results' entry
+//! times, the boards its tables rebuilt; its rounds' starts are its clocks, `db::clocks`)
+//! and each event's pace, kept with its club. Storage only: `event::pace` works the figures out, `service::paces` decides when.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{board_rebuilds, event_paces, events, results, round_clocks};
+use super::schema::{board_rebuilds, event_paces, events, results};
 use super::{DbConnection, DbError, now};
-use crate::event::pace::{Figures, MAX_ROWS, Pace, RebuildTime, ResultTime, RoundStart};
+use crate::event::pace::{Figures, MAX_ROWS, Pace, RebuildTime, ResultTime};
 use crate::event::results::BoardOutcome;
 use crate::event::{ClubId, EventId, EventStatus};
 
@@ -17,25 +17,6 @@ fn limit() -> i64 {
 
 fn number(n: i32) -> Option<u32> {
     u32::try_from(n).ok().filter(|&n| n >= 1)
-}
-
-/// When each of the event's rounds started (its clock rows), at most [`MAX_ROWS`].
-pub fn round_starts(conn: &mut DbConnection, event: EventId) -> Result<Vec<RoundStart>, DbError> {
-    let rows: Vec<(i32, NaiveDateTime)> = round_clocks::table
-        .filter(round_clocks::event_id.eq(event.get()))
-        .order(round_clocks::round.asc())
-        .select((round_clocks::round, round_clocks::started_at))
-        .limit(limit())
-        .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(round, started_at)| {
-            Some(RoundStart {
-                round: number(round)?,
-                started_at,
-            })
-        })
-        .collect())
 }
 
 /// When each result of a board played as dealt arrived (a ruling that a board was not

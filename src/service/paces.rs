@@ -5,14 +5,21 @@
 
 use crate::db::{self, DbConnection, DbError};
 use crate::event::game::GameChoice;
-use crate::event::pace::{self, CLUB_EVENTS, ClubPace, Pace};
+use crate::event::pace::{self, CLUB_EVENTS, ClubPace, Pace, RoundStart};
 use crate::event::{ClubId, Event, EventId};
 
 /// Learns and stores the event's pace: reads its times (each read on its own, no
 /// transaction held), works the figures out with no connection in use, then stores them in
 /// one short write transaction. Learnt again, the last one counts.
 pub fn learn(conn: &mut DbConnection, event: &Event) -> Result<Pace, DbError> {
-    let starts = db::paces::round_starts(conn, event.id)?;
+    let starts: Vec<RoundStart> = db::clocks::clocks_of(conn, event.id)?
+        .into_iter()
+        .filter(|c| c.round >= 1)
+        .map(|c| RoundStart {
+            round: c.round,
+            started_at: c.started_at,
+        })
+        .collect();
     let results = db::paces::result_times(conn, event.id)?;
     let rebuilds = db::paces::rebuild_times(conn, event.id)?;
     let samples = pace::samples(&starts, &results, &rebuilds);
