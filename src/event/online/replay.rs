@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+pub use super::view::Played;
 use super::view::RefusalKind;
 use crate::deals::Board;
 use crate::engine::replay::not_held;
@@ -44,13 +45,6 @@ impl Move {
             .map_err(|_| LogError::at(n, format!("the card is stored as \"{card}\"")))?;
         Ok(Move { seq: n, seat, card })
     }
-}
-
-/// A card on the table: who played it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
-    pub seat: Seat,
-    pub card: Card,
 }
 
 /// The table after its log: the engine's game and what the table shows beside it.
