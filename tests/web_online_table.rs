@@ -11,8 +11,9 @@ use calypso_director::db::{self, DbPool};
 use calypso_director::deals;
 use calypso_director::engine::{Card, GameSpec, Seat};
 use calypso_director::event::online::replay::{self, Move, Refused};
+use calypso_director::event::online::view::SeatView;
 use calypso_director::event::{EntryId, EventId};
-use calypso_director::service::online::{self, OnlineError, TableState};
+use calypso_director::service::online::{self, OnlineError};
 use calypso_director::service::{ActionError, ErrorKind};
 use common::*;
 
@@ -30,8 +31,18 @@ async fn seated(app: &TestApp) -> (EventId, [String; 4]) {
     (id, tokens)
 }
 
-fn state(pool: &DbPool, token: &str) -> TableState {
+fn state(pool: &DbPool, token: &str) -> SeatView {
     online::table_state(pool, token).unwrap()
+}
+
+/// The seq the seat's next card must carry.
+fn next(s: &SeatView) -> u32 {
+    u32::try_from(s.seq).unwrap()
+}
+
+/// The cards the seat may play (none when it is not to play).
+fn legal(s: &SeatView) -> Vec<Card> {
+    s.legal.as_ref().map(|c| c.0.clone()).unwrap_or_default()
 }
 
 /// The board table 1 plays, as the event dealt it, and the event's game.
@@ -49,12 +60,12 @@ fn board_of(app: &TestApp, id: EventId, board: u32) -> (GameSpec, deals::Board) 
 }
 
 /// The stored log of table 1's board.
-fn log_of(app: &TestApp, s: &TableState) -> Vec<Move> {
+fn log_of(app: &TestApp, s: &SeatView) -> Vec<Move> {
     let at = db::online::OnlineBoard {
-        event: s.place.event,
-        round: s.place.round,
-        table: s.place.table,
-        board: s.place.board,
+        event: EventId::new(s.event),
+        round: s.round,
+        table: s.table,
+        board: s.board,
     };
     with_conn(app, |c| db::online::moves_of(c, at).unwrap())
         .iter()
@@ -63,7 +74,7 @@ fn log_of(app: &TestApp, s: &TableState) -> Vec<Move> {
 }
 
 /// The seat to play and its token, from the seats' own views.
-fn to_play<'t>(pool: &DbPool, tokens: &'t [String; 4]) -> Option<(Seat, &'t str, TableState)> {
+fn to_play<'t>(pool: &DbPool, tokens: &'t [String; 4]) -> Option<(Seat, &'t str, SeatView)> {
     let s = state(pool, &tokens[0]);
     let seat = s.to_play?;
     let token = &tokens[seat.index()];
@@ -71,14 +82,14 @@ fn to_play<'t>(pool: &DbPool, tokens: &'t [String; 4]) -> Option<(Seat, &'t str,
 }
 
 /// Plays `n` cards (each the seat's first legal card), or to the end; the last state.
-fn play_cards(pool: &DbPool, tokens: &[String; 4], n: usize) -> TableState {
+fn play_cards(pool: &DbPool, tokens: &[String; 4], n: usize) -> SeatView {
     let mut last = state(pool, &tokens[0]);
     for _ in 0..n {
         let Some((_, token, s)) = to_play(pool, tokens) else {
             break;
         };
-        let card = s.legal[0].to_string();
-        last = online::play_card(pool, token, &card, s.seq + 1).unwrap();
+        let card = legal(&s)[0].to_string();
+        last = online::play_card(pool, token, &card, next(&s)).unwrap();
     }
     last
 }
@@ -88,23 +99,23 @@ async fn a_whole_board_played_by_four_seat_links_scores_as_the_engines_replay_of
     let app = spawn_app().await;
     let (id, tokens) = seated(&app).await;
     let first = state(&app.pool, &tokens[0]);
-    let (spec, board) = board_of(&app, id, first.place.board);
-    assert_eq!((first.place.round, first.place.table), (1, 1));
+    let (spec, board) = board_of(&app, id, first.board);
+    assert_eq!((first.round, first.table), (1, 1));
     // Each seat sees its own hand as dealt, and only the seat to play has legal cards.
     for seat in Seat::ALL {
         let s = state(&app.pool, &tokens[seat.index()]);
-        assert_eq!(s.place.seat, seat);
+        assert_eq!(s.seat, seat);
         let mut dealt: Vec<Card> = Card::all()
             .flat_map(|c| {
                 std::iter::repeat_n(c, board.deals[0].hands[seat.index()].count(c).into())
             })
             .collect();
-        let mut hand = s.hand.clone();
+        let mut hand = s.hand.0.clone();
         dealt.sort();
         hand.sort();
         assert_eq!(hand, dealt, "{seat:?} sees its own hand");
-        assert_eq!(s.legal.is_empty(), s.to_play != Some(seat));
-        assert_eq!((s.seq, s.deal, s.trick_number, s.over), (0, 1, 1, false));
+        assert_eq!(s.legal.is_none(), s.to_play != Some(seat));
+        assert_eq!((s.seq, s.deal, s.trick, s.over), (1, 1, 1, false));
     }
     let leader = first.to_play.unwrap();
     assert_eq!(leader, spec.leader_of(board.deals[0].dealer));
@@ -112,7 +123,7 @@ async fn a_whole_board_played_by_four_seat_links_scores_as_the_engines_replay_of
     // The refusals, each with its kind and words, and nothing stored by them.
     let other = leader.left(4);
     let s = state(&app.pool, &tokens[other.index()]);
-    let held = s.hand[0].to_string();
+    let held = s.hand.0[0].to_string();
     let e = online::play_card(&app.pool, &tokens[other.index()], &held, 1).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Conflict);
     assert_eq!(
@@ -124,7 +135,7 @@ async fn a_whole_board_played_by_four_seat_links_scores_as_the_engines_replay_of
         )
     );
     let lead = state(&app.pool, &tokens[leader.index()]);
-    let not_held = Card::all().find(|c| !lead.hand.contains(c)).unwrap();
+    let not_held = Card::all().find(|c| !lead.hand.0.contains(c)).unwrap();
     let e = online::play_card(&app.pool, &tokens[leader.index()], &not_held.to_string(), 1)
         .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Invalid);
@@ -143,26 +154,26 @@ async fn a_whole_board_played_by_four_seat_links_scores_as_the_engines_replay_of
     let mut refused_stale = false;
     let mut refused_illegal = false;
     while let Some((seat, token, s)) = to_play(&app.pool, &tokens) {
-        assert_eq!(s.seq, cards);
-        let card = s.legal[0];
-        if !refused_illegal && let Some(bad) = s.hand.iter().find(|c| !s.legal.contains(c)) {
-            let e = online::play_card(&app.pool, token, &bad.to_string(), s.seq + 1).unwrap_err();
+        assert_eq!(s.seq, cards + 1);
+        let card = legal(&s)[0];
+        if !refused_illegal && let Some(bad) = s.hand.0.iter().find(|c| !legal(&s).contains(c)) {
+            let e = online::play_card(&app.pool, token, &bad.to_string(), next(&s)).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::Invalid, "{e}");
             assert!(e.to_string().contains("You must follow"), "{e}");
             refused_illegal = true;
         }
-        let after = online::play_card(&app.pool, token, &card.to_string(), s.seq + 1).unwrap();
+        let after = online::play_card(&app.pool, token, &card.to_string(), next(&s)).unwrap();
         cards += 1;
-        assert_eq!(after.seq, cards);
+        assert_eq!(after.seq, cards + 1);
         let copies = |h: &[Card]| h.iter().filter(|c| **c == card).count();
         if after.deal == s.deal {
             // Gone from the hand (at the end of a deal the seat holds the next deal's hand).
-            assert_eq!(copies(&after.hand), copies(&s.hand) - 1);
-            assert_eq!(after.hand.len(), s.hand.len() - 1);
+            assert_eq!(copies(&after.hand.0), copies(&s.hand.0) - 1);
+            assert_eq!(after.hand.0.len(), s.hand.0.len() - 1);
         }
         if !refused_stale {
             // The same post again: played once, the second answered as stale.
-            let e = online::play_card(&app.pool, token, &card.to_string(), s.seq + 1).unwrap_err();
+            let e = online::play_card(&app.pool, token, &card.to_string(), next(&s)).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::Conflict);
             assert!(
                 matches!(e, OnlineError::Refused(Refused::StaleSeq { .. })),
@@ -179,8 +190,8 @@ async fn a_whole_board_played_by_four_seat_links_scores_as_the_engines_replay_of
     );
     let end = state(&app.pool, &tokens[2]);
     assert!(end.over);
-    assert_eq!(end.seq as usize, 208);
-    assert!(end.hand.is_empty() && end.legal.is_empty());
+    assert_eq!(end.seq, 209, "208 cards played");
+    assert!(end.hand.0.is_empty() && end.legal.is_none());
     let e = online::play_card(&app.pool, &tokens[0], "AS", 209).unwrap_err();
     assert!(
         matches!(e, OnlineError::Refused(Refused::BoardOver)),
@@ -193,10 +204,11 @@ async fn a_whole_board_played_by_four_seat_links_scores_as_the_engines_replay_of
     let record = replay::record(&spec, &board, &log).unwrap();
     let outcome = calypso_director::engine::replay(&spec, &record).unwrap();
     assert!(outcome.complete);
-    assert_eq!(outcome.score, end.score);
+    assert_same_score(&outcome.score, &end);
     // Every seat sees the same end.
     for t in &tokens {
         assert_eq!(state(&app.pool, t).score, end.score);
+        assert_same_score(&outcome.score, &state(&app.pool, t));
     }
 }
 
@@ -206,10 +218,10 @@ async fn two_threads_posting_the_same_seq_at_once_store_exactly_one_row() {
     let (_, tokens) = seated(&app).await;
     for round in 0..6 {
         let (_, token, s) = to_play(&app.pool, &tokens).unwrap();
-        let card = s.legal[0].to_string();
-        let seq = s.seq + 1;
+        let card = legal(&s)[0].to_string();
+        let seq = next(&s);
         let barrier = std::sync::Barrier::new(2);
-        let answers: Vec<Result<TableState, OnlineError>> = std::thread::scope(|scope| {
+        let answers: Vec<Result<SeatView, OnlineError>> = std::thread::scope(|scope| {
             let posts: Vec<_> = (0..2)
                 .map(|_| {
                     scope.spawn(|| {
@@ -232,7 +244,7 @@ async fn two_threads_posting_the_same_seq_at_once_store_exactly_one_row() {
             }
         }
         let now = state(&app.pool, &tokens[0]);
-        assert_eq!(now.seq, seq);
+        assert_eq!(now.seq, u64::from(seq) + 1);
         assert_eq!(log_of(&app, &now).len(), seq as usize, "one row per seq");
     }
 }
@@ -250,7 +262,7 @@ async fn a_new_pool_on_the_same_database_resumes_at_the_same_card() {
     };
     let v0 = version(&app);
     let before = play_cards(&app.pool, &tokens, 57);
-    assert_eq!(before.seq, 57);
+    assert_eq!(before.seq, 58, "57 cards played");
     assert!(version(&app) > v0, "each card moves the event's version on");
     // A second process on the same database: its own pool, nothing held in memory.
     let second = app.second_instance().await;
@@ -258,17 +270,13 @@ async fn a_new_pool_on_the_same_database_resumes_at_the_same_card() {
         assert_eq!(state(&second.pool, t), state(&app.pool, t));
     }
     let (_, token, s) = to_play(&second.pool, &tokens).unwrap();
-    assert_eq!(s.seq, 57);
-    assert_eq!(
-        (s.deal, s.trick_number),
-        (2, 2),
-        "card 58 leads deal 2's trick 2"
-    );
-    let after = online::play_card(&second.pool, token, &s.legal[0].to_string(), 58).unwrap();
-    assert_eq!(after.seq, 58);
+    assert_eq!(s.seq, 58);
+    assert_eq!((s.deal, s.trick), (2, 2), "card 58 leads deal 2's trick 2");
+    let after = online::play_card(&second.pool, token, &legal(&s)[0].to_string(), 58).unwrap();
+    assert_eq!(after.seq, 59);
     // The first process sees the card the second stored, and card 58 is not played twice.
-    assert_eq!(state(&app.pool, &tokens[0]).seq, 58);
-    let e = online::play_card(&app.pool, token, &s.legal[0].to_string(), 58).unwrap_err();
+    assert_eq!(state(&app.pool, &tokens[0]).seq, 59);
+    let e = online::play_card(&app.pool, token, &legal(&s)[0].to_string(), 58).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Conflict);
     let end = play_cards(&app.pool, &tokens, 300);
     assert!(end.over);
@@ -289,7 +297,7 @@ async fn a_revoked_link_is_refused_and_a_new_one_plays_the_seat() {
     let e = online::table_state(&app.pool, token).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Forbidden);
     assert!(e.to_string().contains("revoked"), "{e}");
-    let e = online::play_card(&app.pool, token, &s.legal[0].to_string(), 4).unwrap_err();
+    let e = online::play_card(&app.pool, token, &legal(&s)[0].to_string(), 4).unwrap_err();
     assert!(matches!(e, OnlineError::Revoked), "{e:?}");
     let e = with_conn(&app, |c| online::seat_of(c, token)).unwrap_err();
     assert!(matches!(e, OnlineError::Revoked), "{e:?}");
@@ -302,15 +310,15 @@ async fn a_revoked_link_is_refused_and_a_new_one_plays_the_seat() {
     let e = online::table_state(&app.pool, &"0".repeat(64)).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::NotFound);
     // The other seats play on; a new link for the seat takes it up at the same card.
-    assert_eq!(state(&app.pool, &tokens[seat.left(4).index()]).seq, 3);
+    assert_eq!(state(&app.pool, &tokens[seat.left(4).index()]).seq, 4);
     let fresh = with_conn(&app, |c| {
         online::issue_seat_link(c, club, id, 1, 1, None, seat, None).unwrap()
     });
     assert_ne!(&fresh, token);
     assert!(fresh.len() >= 32, "at least 128 random bits");
     let s2 = state(&app.pool, &fresh);
-    assert_eq!((s2.place.seat, s2.seq, &s2.hand), (seat, 3, &s.hand));
-    online::play_card(&app.pool, &fresh, &s.legal[0].to_string(), 4).unwrap();
+    assert_eq!((s2.seat, s2.seq, &s2.hand), (seat, 4, &s.hand));
+    online::play_card(&app.pool, &fresh, &legal(&s)[0].to_string(), 4).unwrap();
     // The token is stored hashed, never as itself.
     let stored = with_conn(&app, |c| db::online::seat_link(c, &fresh).unwrap());
     assert!(stored.is_none());
@@ -415,10 +423,10 @@ async fn a_corrupt_stored_row_is_a_clear_error_not_a_panic() {
     let (_, tokens) = seated(&app).await;
     let s = play_cards(&app.pool, &tokens, 5);
     let at = db::online::OnlineBoard {
-        event: s.place.event,
+        event: EventId::new(s.event),
         round: 1,
         table: 1,
-        board: s.place.board,
+        board: s.board,
     };
     // Card 6 stored by hand for a seat that is not to play.
     let (seat, _, next) = to_play(&app.pool, &tokens).unwrap();
@@ -430,7 +438,7 @@ async fn a_corrupt_stored_row_is_a_clear_error_not_a_panic() {
             Move {
                 seq: 6,
                 seat: wrong,
-                card: next.legal[0],
+                card: legal(&next)[0],
             },
             db::now(),
         )
@@ -443,14 +451,14 @@ async fn a_corrupt_stored_row_is_a_clear_error_not_a_panic() {
         format!(
             "the table's move 6 does not replay: {} played {}, but it was {}'s turn",
             wrong.name(),
-            next.legal[0],
+            legal(&next)[0],
             seat.name()
         )
     );
     let e = online::play_card(
         &app.pool,
         &tokens[seat.index()],
-        &next.legal[0].to_string(),
+        &legal(&next)[0].to_string(),
         7,
     )
     .unwrap_err();
@@ -472,4 +480,22 @@ async fn a_corrupt_stored_row_is_a_clear_error_not_a_panic() {
         e.to_string(),
         "the table's move 6 does not replay: the card is stored as \"Z9\""
     );
+}
+
+/// The engine's score of a record, as the seat's view shows it.
+fn assert_same_score(engine: &calypso_director::engine::Score, view: &SeatView) {
+    assert_eq!(view.score.table_total, engine.table_total);
+    assert_eq!(view.score.sides.0.len(), engine.sides.len());
+    for side in &engine.sides {
+        let seen = view.score.sides.get(&side.name).unwrap();
+        assert_eq!(
+            (seen.trick_pile, seen.revoke_bonus, seen.points),
+            (side.trick_pile, side.revoke_bonus, side.score),
+            "{}",
+            side.name
+        );
+    }
+    for p in &engine.players {
+        assert_eq!(view.score.players.get(p.seat).unwrap().points, p.score);
+    }
 }

@@ -8,8 +8,9 @@
 use crate::db::online::{OnlineBoard, SeatLink, Stored};
 use crate::db::{self, DbConnection, DbError, DbPool, now};
 use crate::deals::{self, Board};
-use crate::engine::{Card, GameSpec, Score, Seat, sort_for_display};
-use crate::event::online::replay::{self, LogError, Move, Played, Refused, TablePlay};
+use crate::engine::{Card, GameSpec, Seat};
+use crate::event::online::replay::{self, LogError, Move, Refused, TablePlay};
+use crate::event::online::view::{Place, SeatView};
 use crate::event::{ClubId, EntryId, Event, EventId, EventStatus};
 use crate::service::play::EventPlay;
 use crate::service::tokens::{hash_token, random_token};
@@ -84,60 +85,18 @@ impl SeatPlace {
     }
 }
 
-/// What one seat's table looks like now, from its own chair: its own hand and no other
-/// hidden hand, the cards on the table, whose turn, the score so far.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableState {
-    pub place: SeatPlace,
-    /// Cards played so far at the table; the next card's seq is `seq + 1`.
-    pub seq: u32,
-    /// 1-based deal of the board being played (the last one once over).
-    pub deal: usize,
-    /// 1-based trick of the deal being played.
-    pub trick_number: usize,
-    pub to_play: Option<Seat>,
-    /// This seat's own hand, sorted for display (its own trump suit first).
-    pub hand: Vec<Card>,
-    /// The cards this seat may play: only when it is to play.
-    pub legal: Vec<Card>,
-    pub trick: Vec<Played>,
-    pub last_trick: Option<(Vec<Played>, Seat)>,
-    pub over: bool,
-    /// The engine's score so far; the board's result once over.
-    pub score: Score,
-}
-
-fn state_of(place: SeatPlace, table: &TablePlay) -> TableState {
-    let game = &table.game;
-    let mut hand = Vec::new();
-    let own = game.hand(place.seat);
-    for card in Card::all() {
-        for _ in 0..own.count(card) {
-            hand.push(card);
-        }
-    }
-    sort_for_display(&mut hand);
-    // The seat's own trump suit first, then the rest as usual.
-    let trump = game.spec().trumps.of(place.seat);
-    hand.sort_by_key(|c| Some(c.suit()) != trump);
-    let to_play = table.to_play();
-    TableState {
-        place,
-        seq: table.seq,
-        deal: game.deals_dealt(),
-        trick_number: game.trick_number(),
-        to_play,
-        hand,
-        legal: if to_play == Some(place.seat) {
-            game.legal_cards()
-        } else {
-            Vec::new()
-        },
-        trick: table.trick.clone(),
-        last_trick: table.last_trick.clone(),
-        over: table.is_over(),
-        score: table.score(),
-    }
+/// What the token's seat may know of its table now: its own hand and no other hidden hand,
+/// the cards on the table, whose turn, the score so far (the seat API's JSON).
+fn view_of(place: SeatPlace, table: &TablePlay) -> Result<SeatView, OnlineError> {
+    let at = Place {
+        event: place.event.get(),
+        round: place.round,
+        table: place.table,
+        board: place.board,
+    };
+    table
+        .view(at, place.seat)
+        .map_err(|e| OnlineError::Invalid(e.to_string()))
 }
 
 /// The board as the event dealt it (the papers' board), and the event's game.
@@ -342,11 +301,11 @@ fn read_table(pool: &DbPool, token: &str) -> Result<(SeatPlace, Event, Vec<Move>
 
 /// The table as the token's seat sees it now: the log read, the connection released, the
 /// log replayed over the board as dealt.
-pub fn table_state(pool: &DbPool, token: &str) -> Result<TableState, OnlineError> {
+pub fn table_state(pool: &DbPool, token: &str) -> Result<SeatView, OnlineError> {
     let (place, ev, moves) = read_table(pool, token)?;
     let (spec, board) = dealt_board(&ev, place.board)?;
     let table = replay::replay(&spec, &board, &moves)?;
-    Ok(state_of(place, &table))
+    view_of(place, &table)
 }
 
 /// Plays `card` (in the play records' notation, "9S") for the token's seat as card `seq`
@@ -359,7 +318,7 @@ pub fn play_card(
     token: &str,
     card: &str,
     seq: u32,
-) -> Result<TableState, OnlineError> {
+) -> Result<SeatView, OnlineError> {
     let card: Card = card
         .parse()
         .map_err(|e| OnlineError::Invalid(format!("not a card: {e}")))?;
@@ -379,7 +338,7 @@ pub fn play_card(
     match stored {
         Stored::Played => {
             let table = replay::after(table, &board, m)?;
-            Ok(state_of(place, &table))
+            view_of(place, &table)
         }
         Stored::SeqTaken => Err(Refused::StaleSeq {
             sent: seq,

@@ -2,7 +2,8 @@
 //! event's seeded deck, [`crate::deals::board`]) plus its moves in order (seq 1, 2, 3...,
 //! each a seat and a card) is the whole state of the table: [`replay`] deals deal after deal
 //! and plays every stored card through the engine's [`Game`], keeping what the game itself
-//! does not (the trick so far by seat, the last completed trick, the current seq); [`play`]
+//! does not (the last completed trick, the current seq); [`TablePlay::view`] is what a seat
+//! may know of it (the seat view, [`super::view`]); [`play`]
 //! decides whether a new card is the next move. Pure: no database, no clock.
 //!
 //! Only Calypso's own games are played online here (every trick rule, seating and variant
@@ -12,7 +13,7 @@
 use std::fmt;
 
 pub use super::view::Played;
-use super::view::RefusalKind;
+use super::view::{LastTrick, NoSuchSeat, Place, RefusalKind, SeatView};
 use crate::deals::Board;
 use crate::engine::replay::not_held;
 use crate::engine::{Card, Game, GameSpec, PlayError, Score, Seat};
@@ -53,10 +54,9 @@ pub struct TablePlay<'s> {
     pub game: Game<'s>,
     /// Moves played so far: the next move's seq is one more.
     pub seq: u32,
-    /// The trick being played, in play order from its leader.
-    pub trick: Vec<Played>,
-    /// The last completed trick (of this deal or the one before), in play order, and who won it.
-    pub last_trick: Option<(Vec<Played>, Seat)>,
+    /// The last completed trick (of this deal or the one before), in play order: the game
+    /// keeps only the trick under way.
+    pub last: LastTrick,
 }
 
 impl TablePlay<'_> {
@@ -78,6 +78,18 @@ impl TablePlay<'_> {
     /// The engine's score so far (the result once the board is over).
     pub fn score(&self) -> Score {
         self.game.score()
+    }
+
+    /// What `seat` may know of the table at `place`: the one view every answer, stream and
+    /// page sends a seat.
+    pub fn view(&self, place: Place, seat: Seat) -> Result<SeatView, NoSuchSeat> {
+        SeatView::new(
+            &self.game,
+            place,
+            seat,
+            self.last.cards(),
+            u64::from(self.next_seq()),
+        )
     }
 }
 
@@ -238,7 +250,7 @@ fn refusal(game: &Game, seat: Seat, card: Card) -> Option<Refused> {
 
 /// Plays one card (already checked) and keeps the tricks; deals on when a deal ends.
 fn apply(table: &mut TablePlay, board: &Board, m: Move) -> Result<(), LogError> {
-    let played = table.game.play(m.card).map_err(|e| match e {
+    table.last.play(&mut table.game, m.card).map_err(|e| match e {
         PlayError::NotHeld { seat, card } => LogError::at(m.seq, not_held(seat, card)),
         PlayError::NotYetHeld { seat, card } => LogError::at(
             m.seq,
@@ -250,13 +262,6 @@ fn apply(table: &mut TablePlay, board: &Board, m: Move) -> Result<(), LogError> 
         PlayError::NotInPlay => LogError::at(m.seq, "no deal is in play"),
     })?;
     table.seq = m.seq;
-    table.trick.push(Played {
-        seat: m.seat,
-        card: m.card,
-    });
-    if let Some(winner) = played.trick_won_by {
-        table.last_trick = Some((std::mem::take(&mut table.trick), winner));
-    }
     deal_next(&mut table.game, board).map_err(|e| LogError::at(m.seq, e.message))
 }
 
@@ -279,8 +284,7 @@ pub fn replay<'s>(
     let mut table = TablePlay {
         game: start(spec, board)?,
         seq: 0,
-        trick: Vec::new(),
-        last_trick: None,
+        last: LastTrick::default(),
     };
     for &m in moves {
         if m.seq != table.next_seq() {
@@ -385,8 +389,7 @@ pub fn record(
     let mut table = TablePlay {
         game: start(spec, board)?,
         seq: 0,
-        trick: Vec::new(),
-        last_trick: None,
+        last: LastTrick::default(),
     };
     let mut record = GameRecord::default();
     let mut current: Option<[Option<Card>; 4]> = None;
@@ -405,7 +408,7 @@ pub fn record(
         slots[m.seat.index()] = Some(m.card);
         let checked = replay_one(&table, m, i)?;
         table = after(table, board, checked)?;
-        if table.trick.is_empty()
+        if table.game.trick_so_far().is_empty()
             && let (Some(deal), Some(t)) = (record.deals.last_mut(), current.take())
         {
             deal.tricks.push(t);
@@ -499,7 +502,7 @@ mod tests {
                 spec.rule
             );
             // The last trick is the board's last, its cards the log's last.
-            let (last, _) = table.last_trick.clone().unwrap();
+            let last = table.last.cards();
             let tail: Vec<Card> = moves[moves.len() - last.len()..]
                 .iter()
                 .map(|m| m.card)
@@ -523,8 +526,8 @@ mod tests {
         // leads when deal 2's dealer deals (the deal passes to the left).
         let table = replay(&spec, &board, &moves[..52]).unwrap();
         assert_eq!(table.game.deals_dealt(), 2);
-        assert!(table.trick.is_empty());
-        assert_eq!(table.last_trick.as_ref().unwrap().0.len(), 4);
+        assert!(table.game.trick_so_far().is_empty());
+        assert_eq!(table.last.cards().len(), 4);
         assert_eq!(table.to_play(), Some(spec.leader_of(board.deals[1].dealer)));
         assert_eq!(moves[52].seat, spec.leader_of(board.deals[1].dealer));
     }
