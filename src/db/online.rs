@@ -145,6 +145,12 @@ pub struct SeatLink {
     pub entry: Option<EntryId>,
     pub created_at: NaiveDateTime,
     pub revoked_at: Option<NaiveDateTime>,
+    /// The token itself, kept to be listed again (links issued before it was kept: none).
+    pub token: Option<String>,
+    /// The seat is played by a robot.
+    pub robot: bool,
+    /// The person's last sign of life at this seat.
+    pub seen_at: Option<NaiveDateTime>,
 }
 
 /// Stores a new seat link of the club's event under the hash of its token; false when the
@@ -189,10 +195,14 @@ type LinkRow = (
     Option<i32>,
     NaiveDateTime,
     Option<NaiveDateTime>,
+    Option<String>,
+    bool,
+    Option<NaiveDateTime>,
 );
 
 fn link_of(r: LinkRow) -> SeatLink {
-    let (_, event, round, table, board, seat, entry, created_at, revoked_at) = r;
+    let (_, event, round, table, board, seat, entry, created_at, revoked_at, token, robot, seen_at) =
+        r;
     SeatLink {
         event: EventId::new(event),
         round: u32::try_from(round).unwrap_or(0),
@@ -202,6 +212,9 @@ fn link_of(r: LinkRow) -> SeatLink {
         entry: entry.map(EntryId::new),
         created_at,
         revoked_at,
+        token,
+        robot,
+        seen_at,
     }
 }
 

@@ -342,6 +342,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    event_play (event_id) {
+        event_id -> Integer,
+        play -> Text,
+        opens -> Nullable<Timestamp>,
+        closes -> Nullable<Timestamp>,
+        robot_ms -> Integer,
+        away_seconds -> Integer,
+    }
+}
+
+diesel::table! {
     seat_links (token_hash) {
         token_hash -> Text,
         event_id -> Integer,
@@ -352,6 +363,9 @@ diesel::table! {
         entry_id -> Nullable<Integer>,
         created_at -> Timestamp,
         revoked_at -> Nullable<Timestamp>,
+        token -> Nullable<Text>,
+        robot -> Bool,
+        seen_at -> Nullable<Timestamp>,
     }
 }
 
@@ -375,6 +389,7 @@ diesel::joinable!(board_rebuilds -> events (event_id));
 diesel::joinable!(event_paces -> events (event_id));
 diesel::joinable!(online_moves -> events (event_id));
 diesel::joinable!(seat_links -> events (event_id));
+diesel::joinable!(event_play -> events (event_id));
 diesel::joinable!(event_paces -> clubs (club_id));
 diesel::joinable!(board_pars -> events (event_id));
 diesel::joinable!(sim_heats -> events (event_id));
@@ -399,6 +414,7 @@ diesel::joinable!(results -> events (event_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     app_settings,
+    event_play,
     setup_tokens,
     clubs,
     directors,

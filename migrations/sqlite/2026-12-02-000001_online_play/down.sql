@@ -1,0 +1,4 @@
+ALTER TABLE seat_links DROP COLUMN seen_at;
+ALTER TABLE seat_links DROP COLUMN robot;
+ALTER TABLE seat_links DROP COLUMN token;
+DROP TABLE event_play;
