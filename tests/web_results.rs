@@ -8,7 +8,6 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use calypso_director::engine::{Card, CardCounts, Game, GameSpec, Seat, TrickRule, Variant};
 use common::evening::*;
 use common::*;
 use reqwest::StatusCode;
@@ -749,41 +748,6 @@ async fn bad_bodies_are_clear_json_errors_and_save_nothing() {
     assert!(error_of(r).await.contains("bad JSON body"));
     assert!(e.all_results().await.is_empty());
     assert_eq!(count_results(&app), (0, 0));
-}
-
-/// A legal game played from the board's hands (each player plays the first card the rules
-/// allow), as a `record` body, and its score by the engine's own play.
-fn played_record(deals: &[[Vec<String>; 4]], dealers: &[String]) -> (Value, (i64, i64)) {
-    let spec = GameSpec::build(Variant::Standard, TrickRule::Standard, None).unwrap();
-    let first: Seat = dealers[0].parse().unwrap();
-    let mut game = Game::new(&spec, first);
-    let mut out = Vec::new();
-    for (d, hands) in deals.iter().enumerate() {
-        let cards: [Vec<Card>; 4] =
-            std::array::from_fn(|s| hands[s].iter().map(|c| c.parse().unwrap()).collect());
-        game.deal(cards.each_ref().map(CardCounts::from_cards))
-            .unwrap();
-        let mut tricks = Vec::new();
-        let mut trick = serde_json::Map::new();
-        while let Some(seat) = game.to_play() {
-            let card = game.legal_cards()[0];
-            trick.insert(seat.to_string(), json!(card.to_string()));
-            if game.play(card).unwrap().trick_won_by.is_some() {
-                tricks.push(Value::Object(std::mem::take(&mut trick)));
-            }
-        }
-        assert_eq!(tricks.len(), 13);
-        let hands: serde_json::Map<String, Value> = SEATS
-            .iter()
-            .enumerate()
-            .map(|(s, seat)| (seat.to_string(), json!(hands[s])))
-            .collect();
-        out.push(json!({"dealer": dealers[d], "hands": hands, "tricks": tricks}));
-    }
-    assert!(game.is_over());
-    let score = game.score();
-    let side = |n: &str| score.side(n).unwrap().score;
-    (json!({"deals": out}), (side("NS"), side("EW")))
 }
 
 #[tokio::test]

@@ -27,7 +27,9 @@ pub use spec::{
 };
 pub mod replay;
 pub mod summary;
-pub use replay::{DealRecord, GameRecord, ReplayError, ReplayOutcome, replay};
+pub use replay::{
+    DealRecord, GameRecord, ReplayError, ReplayOutcome, ReplayStep, replay, replay_watched,
+};
 pub use summary::{
     PlayerSummary, Problem, Summary, check, check_series, score_summary, score_summary_with_revokes,
 };

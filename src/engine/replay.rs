@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::cards::{Card, CardCounts, Seat};
 use super::duet::{DuetDeal, DuetError};
-use super::game::{DuetDealError, Game, HandsError, PlayError, Revoke};
+use super::game::{CardPlayed, DuetDealError, Game, HandsError, PlayError, Revoke};
 use super::score::Score;
 use super::spec::GameSpec;
 
@@ -155,9 +155,32 @@ pub(crate) fn not_held_by(name: &str, card: Card) -> String {
 
 impl std::error::Error for ReplayError {}
 
+/// What [`replay_watched`] shows as it replays a record.
+pub enum ReplayStep<'g, 's> {
+    /// A deal's hands are dealt (Duet's choices made): its first card is next.
+    Dealt { game: &'g Game<'s> },
+    /// A card was played: the game after it, who played it, and what it did.
+    Played {
+        after: &'g Game<'s>,
+        seat: Seat,
+        card: Card,
+        played: CardPlayed,
+    },
+}
+
 /// Replays `record` under `spec`. Revokes are reported and penalised and replay goes on;
 /// anything impossible stops it with an error saying where.
 pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, ReplayError> {
+    replay_watched(spec, record, &mut |_| {})
+}
+
+/// [`replay`], showing `watch` every card played (a trick-by-trick viewer follows a record
+/// through the one replay, not a second copy of its rules).
+pub fn replay_watched(
+    spec: &GameSpec,
+    record: &GameRecord,
+    watch: &mut dyn FnMut(ReplayStep<'_, '_>),
+) -> Result<ReplayOutcome, ReplayError> {
     spec.validate()
         .map_err(|e| ReplayError::new(e.to_string()))?;
     if record.deals.is_empty() {
@@ -252,6 +275,7 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
                 .deal(n));
             }
         }
+        watch(ReplayStep::Dealt { game: &game });
         let expected = spec.schedule[d];
         if deal.tricks.len() != expected {
             return Err(ReplayError::new(format!(
@@ -277,7 +301,12 @@ pub fn replay(spec: &GameSpec, record: &GameRecord) -> Result<ReplayOutcome, Rep
                     ));
                 };
                 match game.play(card) {
-                    Ok(_) => {}
+                    Ok(played) => watch(ReplayStep::Played {
+                        after: &game,
+                        seat,
+                        card,
+                        played,
+                    }),
                     Err(PlayError::NotHeld { .. }) => {
                         return Err(located(not_held(seat, card), Some(card)));
                     }

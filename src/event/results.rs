@@ -100,6 +100,20 @@ pub struct TableResult {
     pub updated_at: NaiveDateTime,
 }
 
+impl TableResult {
+    /// The table entered the full play record (typed, pasted, or played online): its play can
+    /// be replayed trick by trick.
+    pub fn play_record(&self) -> Option<&crate::event::table_report::RecordInput> {
+        match &self.values.report {
+            TableReport::Calypso(c) => match c.report() {
+                CalypsoReport::Record(r) => Some(r),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
 /// What a table reported for a board, read once from the stored text into the game's own
 /// terms. Each read report keeps the JSON it was read from (the wire form the API, the audit
 /// trail and the export write), so a report round-trips byte for byte.

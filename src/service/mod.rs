@@ -22,6 +22,7 @@ pub mod pars;
 pub mod play;
 pub mod rebuilds;
 pub mod sims;
+pub mod table_play;
 pub mod tokens;
 
 pub use accounts::{LoginOutcome, ServiceError};

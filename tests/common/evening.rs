@@ -660,3 +660,47 @@ pub async fn two_club_sim(app: &TestApp, name: &str) -> TwoClubSim {
         sim_page,
     }
 }
+
+/// A legal game played from the board's hands (each player plays the first card the rules
+/// allow), as a `record` body, and its score by the engine's own play.
+pub fn played_record(deals: &[[Vec<String>; 4]], dealers: &[String]) -> (Value, (i64, i64)) {
+    let spec = calypso_director::engine::GameSpec::build(
+        calypso_director::engine::Variant::Standard,
+        calypso_director::engine::TrickRule::Standard,
+        None,
+    )
+    .unwrap();
+    let first: calypso_director::engine::Seat = dealers[0].parse().unwrap();
+    let mut game = calypso_director::engine::Game::new(&spec, first);
+    let mut out = Vec::new();
+    for (d, hands) in deals.iter().enumerate() {
+        let cards: [Vec<calypso_director::engine::Card>; 4] =
+            std::array::from_fn(|s| hands[s].iter().map(|c| c.parse().unwrap()).collect());
+        game.deal(
+            cards
+                .each_ref()
+                .map(calypso_director::engine::CardCounts::from_cards),
+        )
+        .unwrap();
+        let mut tricks = Vec::new();
+        let mut trick = serde_json::Map::new();
+        while let Some(seat) = game.to_play() {
+            let card = game.legal_cards()[0];
+            trick.insert(seat.to_string(), json!(card.to_string()));
+            if game.play(card).unwrap().trick_won_by.is_some() {
+                tricks.push(Value::Object(std::mem::take(&mut trick)));
+            }
+        }
+        assert_eq!(tricks.len(), 13);
+        let hands: serde_json::Map<String, Value> = SEATS
+            .iter()
+            .enumerate()
+            .map(|(s, seat)| (seat.to_string(), json!(hands[s])))
+            .collect();
+        out.push(json!({"dealer": dealers[d], "hands": hands, "tricks": tricks}));
+    }
+    assert!(game.is_over());
+    let score = game.score();
+    let side = |n: &str| score.side(n).unwrap().score;
+    (json!({"deals": out}), (side("NS"), side("EW")))
+}

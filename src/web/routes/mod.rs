@@ -357,6 +357,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             "/c/{club}/events/{event}/boards/{board}",
             web::get().to(boards::show),
         )
+        .route(
+            "/c/{club}/events/{event}/boards/{board}/play/{round}/{table}",
+            web::get().to(boards::play),
+        )
         .route("/c/{club}/archive.csv", web::get().to(archive::history_csv))
         .route(
             "/c/{club}/events/{event}/standings",

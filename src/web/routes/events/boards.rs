@@ -10,10 +10,11 @@ use askama::Template;
 
 use crate::deals::par::Figures;
 use crate::deals::record::{DISPLAY_SUITS, suit_ranks};
-use crate::engine::{Deal, GameSpec, Seat};
+use crate::engine::{CardCounts, Deal, GameSpec, Seat};
 use crate::event::club::{Club, TimeZone};
 use crate::event::game::EventGame;
 use crate::event::par::{self, BoardParShown, EventPars};
+use crate::event::play_view::TrickCard;
 use crate::event::results::{TableReport, TableResult};
 use crate::event::seats::SideNames;
 use crate::event::seats::side_letters;
@@ -159,9 +160,15 @@ struct BoardPage {
     par_note: Option<String>,
     /// The par net each table's result is set against.
     par_net: Option<f64>,
+    /// The tables (round, table) whose result is a play record: their play can be replayed.
+    plays: Vec<(u32, u32)>,
 }
 
 impl BoardPage {
+    fn has_play(&self, round: &u32, table: &u32) -> bool {
+        self.plays.contains(&(*round, *table))
+    }
+
     /// "+340 against the robots" for a table's net (majors less minors), once the par is in.
     fn against(&self, net: &Option<i64>) -> Option<String> {
         Some(par::against_words(par::against((*net)?, self.par_net?)))
@@ -194,11 +201,20 @@ fn place(seat: Seat) -> &'static str {
 }
 
 fn deal_view(spec: &GameSpec, number: usize, deal: &Deal) -> DealView {
-    let hands = spec
-        .seats()
+    DealView {
+        number,
+        dealer: deal.dealer.name(),
+        hands: hand_views(spec, |seat| deal.hand(seat).clone()),
+        dummies: Vec::new(),
+    }
+}
+
+/// Each seat's hand laid out round the table, suit by suit.
+fn hand_views(spec: &GameSpec, hand_of: impl Fn(Seat) -> CardCounts) -> Vec<HandView> {
+    spec.seats()
         .iter()
         .map(|&seat| {
-            let hand = deal.hand(seat);
+            let hand = hand_of(seat);
             HandView {
                 seat: seat.name(),
                 letter: seat.letter(),
@@ -220,18 +236,12 @@ fn deal_view(spec: &GameSpec, number: usize, deal: &Deal) -> DealView {
                         letter: s.letter(),
                         symbol: s.symbol(),
                         red: s.is_red(),
-                        ranks: suit_ranks(hand, s, ""),
+                        ranks: suit_ranks(&hand, s, ""),
                     })
                     .collect(),
             }
         })
-        .collect();
-    DealView {
-        number,
-        dealer: deal.dealer.name(),
-        hands,
-        dummies: Vec::new(),
-    }
+        .collect()
 }
 
 /// Calypso Duet: each table's dummies, deal by deal, from the board's reports (the tables
@@ -427,13 +437,215 @@ pub async fn show(
         par_figures,
         par_note,
         par_net: pars.net(board),
+        plays: Vec::new(),
         club,
     };
     if page.traveller.is_some() {
+        page.plays = played
+            .results
+            .iter()
+            .filter(|r| r.place.board == board && r.play_record().is_some())
+            .map(|r| (r.place.round, r.place.table))
+            .collect();
         duet_dummies(&spec, board, &played.results, &mut page.deals);
         let c = computed(&state, page.club.clone(), ev, who).await?;
         page.scored = c.view.travellers.iter().find(|t| t.board == board).cloned();
     }
+    Ok(html_page(StatusCode::OK, &page))
+}
+
+/// A card as the play viewer shows it: "9♠", red or not, where its seat sits.
+pub struct PlayedCard {
+    pub seat: &'static str,
+    pub place: &'static str,
+    pub card: String,
+    pub red: bool,
+    pub led: bool,
+    pub won: bool,
+    pub revoke: bool,
+}
+
+fn played_card(c: &TrickCard, led: bool, winner: Seat) -> PlayedCard {
+    PlayedCard {
+        seat: c.seat.name(),
+        place: place(c.seat),
+        card: c.card.pretty(),
+        red: c.card.suit().is_red(),
+        led,
+        won: c.seat == winner,
+        revoke: c.revoke,
+    }
+}
+
+/// One trick in the deal's list: each seat's card in the table's seat order.
+pub struct TrickRow {
+    pub number: usize,
+    pub cards: Vec<Option<PlayedCard>>,
+    pub winner: &'static str,
+    pub piles: String,
+}
+
+/// `/c/{club}/events/{event}/boards/{board}/play/{round}/{table}`: one table's play, a
+/// trick at a time (`?deal=2&trick=5`), from its play record.
+#[derive(Template)]
+#[template(path = "board_play.html")]
+struct PlayPage {
+    nav: Nav,
+    club: Club,
+    event_id: EventId,
+    event_name: String,
+    board: u32,
+    round: u32,
+    table: u32,
+    /// Each deal's number and its tricks.
+    deals: Vec<(usize, usize)>,
+    deal: usize,
+    trick: usize,
+    dealer: &'static str,
+    hands: Vec<HandView>,
+    cards: Vec<PlayedCard>,
+    winner: &'static str,
+    previous: Option<(usize, usize)>,
+    next: Option<(usize, usize)>,
+    seats: Vec<&'static str>,
+    rows: Vec<TrickRow>,
+    /// The engine's score of the whole record: each side's trick pile and points.
+    sides: Vec<(String, u32, i64)>,
+    players: Vec<(&'static str, u32, i64)>,
+}
+
+#[derive(serde::Deserialize)]
+pub struct StepQuery {
+    deal: Option<String>,
+    trick: Option<String>,
+}
+
+/// A step asked for, read leniently: anything that is not a number is the first.
+fn step_number(asked: Option<&str>) -> usize {
+    asked.and_then(|s| s.parse().ok()).unwrap_or(1).max(1)
+}
+
+pub async fn play(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: MaybeDirector,
+    path: web::Path<(String, String, String, String, String)>,
+    query: web::Query<StepQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (slug, event, board, round, table) = path.into_inner();
+    let (club, ev, _) = visible_event(&state, &viewer, slug, &event).await?;
+    let number = |s: &str| s.parse::<u32>().map_err(|_| AppError::NotFound);
+    let (board, round, table) = (number(&board)?, number(&round)?, number(&table)?);
+    let who = viewer.toward(club.id);
+    let loaded = ev.clone();
+    let view = state
+        .work(move |pool| {
+            Ok(service::table_play::table_play(
+                pool, &loaded, who, board, round, table,
+            )?)
+        })
+        .await?;
+    let spec = ev.settings.game_spec();
+    let deal_at = step_number(query.deal.as_deref()).min(view.deals.len());
+    let Some(deal) = view.deals.get(deal_at.saturating_sub(1)) else {
+        return Err(AppError::NotFound);
+    };
+    let trick_at = step_number(query.trick.as_deref()).min(deal.tricks.len());
+    let Some(trick) = deal.tricks.get(trick_at.saturating_sub(1)) else {
+        return Err(AppError::NotFound);
+    };
+    let hands = hand_views(&spec, |seat| {
+        let cards = trick
+            .hands_before
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, h)| h.as_slice())
+            .unwrap_or_default();
+        CardCounts::from_cards(cards)
+    });
+    let previous = if trick_at > 1 {
+        Some((deal_at, trick_at - 1))
+    } else {
+        (deal_at > 1)
+            .then(|| {
+                view.deals
+                    .get(deal_at - 2)
+                    .map(|d| (deal_at - 1, d.tricks.len()))
+            })
+            .flatten()
+    };
+    let next = if trick_at < deal.tricks.len() {
+        Some((deal_at, trick_at + 1))
+    } else {
+        (deal_at < view.deals.len()).then_some((deal_at + 1, 1))
+    };
+    let seats = spec.seats();
+    let rows = deal
+        .tricks
+        .iter()
+        .map(|t| TrickRow {
+            number: t.number,
+            cards: seats
+                .iter()
+                .map(|&s| {
+                    t.cards
+                        .iter()
+                        .position(|c| c.seat == s)
+                        .map(|i| played_card(&t.cards[i], i == 0, t.winner))
+                })
+                .collect(),
+            winner: t.winner.name(),
+            piles: t
+                .piles
+                .iter()
+                .enumerate()
+                .map(|(i, (_, n))| format!("{} {n}", side_letters(&spec, i)))
+                .collect::<Vec<_>>()
+                .join(" · "),
+        })
+        .collect();
+    let page = PlayPage {
+        nav: Nav::new(&session, &viewer),
+        event_id: ev.id,
+        event_name: ev.settings.name().to_string(),
+        board,
+        round,
+        table,
+        deals: view
+            .deals
+            .iter()
+            .map(|d| (d.number, d.tricks.len()))
+            .collect(),
+        deal: deal_at,
+        trick: trick_at,
+        dealer: deal.dealer.name(),
+        hands,
+        cards: trick
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| played_card(c, i == 0, trick.winner))
+            .collect(),
+        winner: trick.winner.name(),
+        previous,
+        next,
+        seats: seats.iter().map(|s| s.name()).collect(),
+        rows,
+        sides: view
+            .score
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (side_letters(&spec, i), s.trick_pile, s.score))
+            .collect(),
+        players: view
+            .score
+            .players
+            .iter()
+            .map(|p| (p.seat.name(), p.calypsos, p.score))
+            .collect(),
+        club,
+    };
     Ok(html_page(StatusCode::OK, &page))
 }
 
