@@ -123,12 +123,110 @@ pub fn insert_move(
                 online_moves::card.eq(m.card.to_string()),
                 online_moves::played_at.eq(played_at),
             ))
-            .execute(conn)
+            .execute(conn)?;
+        notify_card(conn, at, m.seq)
     });
     match stored {
         Ok(_) => Ok(Stored::Played),
         Err(e) if is_unique_violation(&e) => Ok(Stored::SeqTaken),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// The PostgreSQL channel a stored card is announced on (`NOTIFY`), with the payload
+/// `card:<event>:<round>:<table>:<board>:<seq>`: every process of the app listens to it
+/// and wakes the streams of that table (docs/deploy.md).
+pub const TABLES_CHANNEL: &str = "calypso_tables";
+
+/// On PostgreSQL, announces the card on [`TABLES_CHANNEL`] inside the insert's transaction
+/// (PostgreSQL delivers it when the transaction commits, never for a rolled-back one). On
+/// SQLite nothing: one process, which wakes its own streams.
+fn notify_card(conn: &mut DbConnection, at: OnlineBoard, seq: u32) -> QueryResult<usize> {
+    match conn {
+        #[cfg(feature = "postgres")]
+        DbConnection::Pg(c) => {
+            use diesel::sql_types::Text;
+            let payload = format!(
+                "card:{}:{}:{}:{}:{seq}",
+                at.event.get(),
+                at.round,
+                at.table,
+                at.board
+            );
+            diesel::sql_query("SELECT pg_notify($1, $2)")
+                .bind::<Text, _>(TABLES_CHANNEL)
+                .bind::<Text, _>(payload)
+                .execute(c)
+        }
+        #[allow(unreachable_patterns)] // the SQLite-only build has no other variant
+        _ => {
+            let _ = (at, seq);
+            Ok(0)
+        }
+    }
+}
+
+/// Reads a [`TABLES_CHANNEL`] payload back: the table and the card's seq (anything else
+/// is not ours, and is none).
+pub fn announced_card(payload: &str) -> Option<(OnlineBoard, u32)> {
+    let mut parts = payload.split(':');
+    if parts.next() != Some("card") {
+        return None;
+    }
+    let mut next = || parts.next().and_then(|p| p.parse::<u32>().ok());
+    let (event, round, table, board, seq) = (next()?, next()?, next()?, next()?, next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let event = EventId::new(i32::try_from(event).ok()?);
+    Some((
+        OnlineBoard {
+            event,
+            round,
+            table,
+            board,
+        },
+        seq,
+    ))
+}
+
+/// A dedicated PostgreSQL connection that `LISTEN`s on [`TABLES_CHANNEL`] (outside the pool:
+/// it is never given back, and holds no transaction).
+#[cfg(feature = "postgres")]
+pub struct TablesListener {
+    conn: diesel::PgConnection,
+}
+
+#[cfg(feature = "postgres")]
+impl TablesListener {
+    /// Connects to `url` and listens.
+    pub fn open(url: &str) -> Result<TablesListener, DbError> {
+        let mut conn = diesel::PgConnection::establish(url)?;
+        diesel::connection::SimpleConnection::batch_execute(
+            &mut conn,
+            &format!("LISTEN {TABLES_CHANNEL}"),
+        )?;
+        Ok(TablesListener { conn })
+    }
+
+    /// The payloads received since the last call, without waiting (libpq reads what the
+    /// socket holds); at most `most`, the rest left for the next call. An error means the
+    /// connection is gone.
+    pub fn received(&mut self, most: usize) -> Result<Vec<String>, DbError> {
+        let mut out = Vec::new();
+        for n in self.conn.notifications_iter() {
+            out.push(n?.payload);
+            if out.len() >= most {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Asks the server something, so a connection dropped while nothing was said is seen.
+    pub fn check(&mut self) -> Result<(), DbError> {
+        diesel::connection::SimpleConnection::batch_execute(&mut self.conn, "SELECT 1")?;
+        Ok(())
     }
 }
 

@@ -16,6 +16,7 @@ pub mod clock;
 pub mod clubs;
 pub mod entries;
 pub mod events;
+pub mod live;
 pub mod online;
 pub mod paces;
 pub mod pars;

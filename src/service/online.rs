@@ -75,7 +75,8 @@ pub struct SeatPlace {
 }
 
 impl SeatPlace {
-    fn at(&self) -> OnlineBoard {
+    /// Where the seat's board is played (the key of its log).
+    pub fn at(&self) -> OnlineBoard {
         OnlineBoard {
             event: self.event,
             round: self.round,
@@ -238,8 +239,13 @@ fn live_link(conn: &mut DbConnection, token: &str) -> Result<(SeatLink, Seat), O
 }
 
 /// The seat a token names, its board resolved, with its event (read in one short hold of
-/// the connection).
-fn seat_and_event(conn: &mut DbConnection, token: &str) -> Result<(SeatPlace, Event), OnlineError> {
+/// the connection). A link for the table's round gives the board `pin` when it is one of the
+/// table's boards of the round (the one a stream follows), else the board it plays now.
+fn seat_and_event(
+    conn: &mut DbConnection,
+    token: &str,
+    pin: Option<u32>,
+) -> Result<(SeatPlace, Event), OnlineError> {
     let (link, seat) = live_link(conn, token)?;
     let ev = db::events::public_event(conn, link.event)?
         .ok_or_else(|| OnlineError::NotFound("no such seat link".into()))?;
@@ -251,6 +257,9 @@ fn seat_and_event(conn: &mut DbConnection, token: &str) -> Result<(SeatPlace, Ev
                 .game_at(link.round, link.table)
                 .map(|g| g.boards)
                 .unwrap_or_default();
+            if let Some(b) = pin.filter(|b| boards.contains(b)) {
+                return Ok((link_place(&link, seat, b), ev));
+            }
             let counts = db::online::move_counts(conn, ev.id, link.round, link.table)?;
             let per_board = cards_per_board(&ev.settings.game_spec());
             let played = |b: u32| counts.iter().find(|(n, _)| *n == b).map_or(0, |(_, c)| *c);
@@ -268,28 +277,33 @@ fn seat_and_event(conn: &mut DbConnection, token: &str) -> Result<(SeatPlace, Ev
                 })?
         }
     };
-    Ok((
-        SeatPlace {
-            event: link.event,
-            round: link.round,
-            table: link.table,
-            board,
-            seat,
-            entry: link.entry,
-        },
-        ev,
-    ))
+    Ok((link_place(&link, seat, board), ev))
+}
+
+fn link_place(link: &SeatLink, seat: Seat, board: u32) -> SeatPlace {
+    SeatPlace {
+        event: link.event,
+        round: link.round,
+        table: link.table,
+        board,
+        seat,
+        entry: link.entry,
+    }
 }
 
 /// The seat a token names: its event, round, table, board and seat.
 pub fn seat_of(conn: &mut DbConnection, token: &str) -> Result<SeatPlace, OnlineError> {
-    seat_and_event(conn, token).map(|(place, _)| place)
+    seat_and_event(conn, token, None).map(|(place, _)| place)
 }
 
 /// Reads the seat, its event and the board's log in one short hold of a pooled connection.
-fn read_table(pool: &DbPool, token: &str) -> Result<(SeatPlace, Event, Vec<Move>), OnlineError> {
+fn read_table(
+    pool: &DbPool,
+    token: &str,
+    pin: Option<u32>,
+) -> Result<(SeatPlace, Event, Vec<Move>), OnlineError> {
     let mut conn = pool.get()?;
-    let (place, ev) = seat_and_event(&mut conn, token)?;
+    let (place, ev) = seat_and_event(&mut conn, token, pin)?;
     let rows = db::online::moves_of(&mut conn, place.at())?;
     drop(conn);
     let moves = rows
@@ -302,10 +316,23 @@ fn read_table(pool: &DbPool, token: &str) -> Result<(SeatPlace, Event, Vec<Move>
 /// The table as the token's seat sees it now: the log read, the connection released, the
 /// log replayed over the board as dealt.
 pub fn table_state(pool: &DbPool, token: &str) -> Result<SeatView, OnlineError> {
-    let (place, ev, moves) = read_table(pool, token)?;
-    let (spec, board) = dealt_board(&ev, place.board)?;
-    let table = replay::replay(&spec, &board, &moves)?;
-    view_of(place, &table)
+    table_log(pool, token, None).map(|(_, view, _)| view)
+}
+
+/// The table of the token's seat as [`table_state`], with the seat and every card played
+/// at the board so far, in order (played cards are face up: the table's public record).
+/// With `board`, a link for the table's round reads that board when it is one of the
+/// table's boards of the round (the live stream follows the board it started on).
+pub fn table_log(
+    pool: &DbPool,
+    token: &str,
+    board: Option<u32>,
+) -> Result<(SeatPlace, SeatView, Vec<Move>), OnlineError> {
+    let (place, ev, moves) = read_table(pool, token, board)?;
+    let (spec, dealt) = dealt_board(&ev, place.board)?;
+    let table = replay::replay(&spec, &dealt, &moves)?;
+    let view = view_of(place, &table)?;
+    Ok((place, view, moves))
 }
 
 /// Plays `card` (in the play records' notation, "9S") for the token's seat as card `seq`
@@ -322,7 +349,7 @@ pub fn play_card(
     let card: Card = card
         .parse()
         .map_err(|e| OnlineError::Invalid(format!("not a card: {e}")))?;
-    let (place, ev, moves) = read_table(pool, token)?;
+    let (place, ev, moves) = read_table(pool, token, None)?;
     if ev.status != EventStatus::Running {
         return Err(OnlineError::NotNow(format!(
             "the event is {}: cards are played while it is running",

@@ -21,6 +21,7 @@ use super::state::AppState;
 use super::{csrf, extract_errors, routes};
 use crate::db::{DbError, DbPool, connect};
 use crate::service::accounts::SESSION_DAYS;
+use crate::service::live::Hub;
 use crate::service::{ServiceError, accounts};
 
 /// Why the server could not start.
@@ -46,6 +47,7 @@ pub struct Application {
     setup_link: Option<String>,
     server: Server,
     par_stop: ParStop,
+    live: Hub,
 }
 
 impl Application {
@@ -78,6 +80,8 @@ impl Application {
         let pars = ParWorker::start(pool.clone(), config.par, config.tuning.robot_threads);
         let par_stop = pars.stopper();
         let cache_bytes = config.tuning.cache_bytes_each();
+        let live = Hub::new();
+        live.listen(config.database_url.as_deref());
         let state = web::Data::new(AppState {
             pool: pool.clone(),
             config: Config {
@@ -88,6 +92,7 @@ impl Application {
             standings: StandingsCache::with_budget(cache_bytes),
             sim_fields: StandingsCache::with_budget(cache_bytes),
             pars,
+            live: live.clone(),
         });
         let server = server(listener, state, key)?;
         Ok(Application {
@@ -97,12 +102,19 @@ impl Application {
             setup_link,
             server,
             par_stop,
+            live,
         })
     }
 
     /// Stops the robot par's thread and waits for it; call before the process ends.
     pub fn par_stop(&self) -> ParStop {
         self.par_stop.clone()
+    }
+
+    /// The app's live tables (`service::live`): every card played through it reaches this
+    /// app's streams. Stop its listener (`stop_listener`) before the process ends.
+    pub fn live(&self) -> Hub {
+        self.live.clone()
     }
 
     pub fn address(&self) -> SocketAddr {
@@ -122,8 +134,10 @@ impl Application {
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let result = self.server.await;
-        // The process ends next: the robot par's thread finishes its board and ends first.
+        // The process ends next: the robot par's thread finishes its board and ends first,
+        // and the live tables' listener closes its connection.
         self.par_stop.stop();
+        self.live.stop_listener();
         result
     }
 
@@ -146,6 +160,13 @@ fn session_key(pool: &DbPool) -> Result<Key, StartError> {
 fn logged_path(path: &str) -> String {
     if path.starts_with("/invite/") {
         return "/invite/…".to_string();
+    }
+    // A seat link's token is its seat's key.
+    if let Some(rest) = path.strip_prefix("/api/v1/seats/") {
+        return match rest.split_once('/') {
+            Some((_, tail)) => format!("/api/v1/seats/…/{tail}"),
+            None => "/api/v1/seats/…".to_string(),
+        };
     }
     match path.strip_prefix("/t/") {
         Some(rest) => match rest.split_once('/') {
@@ -268,6 +289,8 @@ mod tests {
         assert_eq!(logged_path("/t/K7QX2MPA"), "/t/…");
         assert_eq!(logged_path("/t/K7QX2MPA/result"), "/t/…/result");
         assert_eq!(logged_path("/invite/abc123"), "/invite/…");
+        assert_eq!(logged_path("/api/v1/seats/0123abcd/stream"), "/api/v1/seats/…/stream");
+        assert_eq!(logged_path("/api/v1/seats/0123abcd"), "/api/v1/seats/…");
         assert_eq!(logged_path("/c/alpha/events/3"), "/c/alpha/events/3");
         assert_eq!(logged_path("/static/table.js"), "/static/table.js");
     }

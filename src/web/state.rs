@@ -21,6 +21,8 @@ pub struct AppState {
     pub sim_fields: StandingsCache<SimComputed, SimKey>,
     /// The robot par's background analysis (see `par_worker`).
     pub pars: ParWorker,
+    /// The live tables' wake-ups (one hub per app: `service::live`).
+    pub live: crate::service::live::Hub,
 }
 
 impl AppState {

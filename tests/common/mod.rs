@@ -26,6 +26,9 @@ pub struct TestApp {
     pub setup_link: Option<String>,
     /// Stops the robot par's thread when the test ends (see [`spawn_app`]).
     par_stop: calypso_director::web::par_worker::ParStop,
+    /// The app's live tables: play cards through it (`service::live::play_card`) to wake
+    /// this app's streams.
+    pub live: calypso_director::service::live::Hub,
     _db: TestDb,
 }
 
@@ -33,6 +36,7 @@ impl Drop for TestApp {
     fn drop(&mut self) {
         // Before the database goes: the thread may be inside a query on it.
         self.par_stop.stop();
+        self.live.stop_listener();
     }
 }
 
@@ -228,6 +232,7 @@ fn start_config(config: Config, db: TestDb) -> TestApp {
     let pool = app.pool();
     let setup_link = app.setup_link().map(str::to_string);
     let par_stop = app.par_stop();
+    let live = app.live();
     tokio::spawn(app.into_server());
     TestApp {
         address: address.clone(),
@@ -238,6 +243,7 @@ fn start_config(config: Config, db: TestDb) -> TestApp {
         },
         setup_link,
         par_stop,
+        live,
         _db: db,
     }
 }

@@ -17,7 +17,10 @@ pub mod table;
 pub mod tokens;
 
 // The route table below names each page's handlers by the page's own module.
-use api::{results as api_results, rounds as api_rounds, standings as api_standings};
+use api::{
+    results as api_results, rounds as api_rounds, seat_stream as api_seat_stream,
+    standings as api_standings,
+};
 use events::{boards, entries, individual, movement, papers, rounds, settings};
 use results::standings;
 
@@ -282,6 +285,10 @@ fn api_scope() -> Scope {
         )
         .route("/sims/{id}/standings", web::get().to(sims::api_standings))
         .route("/sims/{id}/sheet", web::get().to(sims::api_sheet))
+        .route(
+            "/seats/{token}/stream",
+            web::get().to(api_seat_stream::stream),
+        )
         .route("/players", web::get().to(api::list_players))
         .route("/players", web::post().to(api::create_player))
         .route("/players/{id}", web::patch().to(api::update_player))

@@ -4,6 +4,7 @@
 
 pub mod results;
 pub mod rounds;
+pub mod seat_stream;
 pub mod standings;
 
 use actix_web::http::StatusCode;
