@@ -4035,7 +4035,14 @@ async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
             continue;
         }
         let s = view(mine);
-        let legal: Vec<String> = s.legal.as_ref().unwrap().0.iter().map(|c| c.to_string()).collect();
+        let legal: Vec<String> = s
+            .legal
+            .as_ref()
+            .unwrap()
+            .0
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
         // The page follows the other seats' cards by itself: no reload.
         let cl = &c;
         wait_live(
@@ -4069,20 +4076,41 @@ async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
         let played = if !by_keyboard && legal.len() > 1 {
             // The keyboard: the first legal card, the arrow key to the next, Enter plays it.
             by_keyboard = true;
-            let first = c.find(Locator::Css("#seat-table button.play")).await.unwrap();
-            first.send_keys(&fantoccini::key::Key::Right.to_string()).await.unwrap();
+            let first = c
+                .find(Locator::Css("#seat-table button.play"))
+                .await
+                .unwrap();
+            first
+                .send_keys(&fantoccini::key::Key::Right.to_string())
+                .await
+                .unwrap();
             let focused = c
                 .execute("return document.activeElement.value || '';", vec![])
                 .await
                 .unwrap();
-            assert_eq!(focused, serde_json::json!(legal[1]), "the arrow key moves to the next legal card");
+            assert_eq!(
+                focused,
+                serde_json::json!(legal[1]),
+                "the arrow key moves to the next legal card"
+            );
             let name = c
-                .execute("return document.activeElement.getAttribute('aria-label');", vec![])
+                .execute(
+                    "return document.activeElement.getAttribute('aria-label');",
+                    vec![],
+                )
                 .await
                 .unwrap();
-            assert!(name.as_str().unwrap().contains(" of "), "named in words: {name}");
-            let now = c.find(Locator::Css("#seat-table button.play:focus")).await.unwrap();
-            now.send_keys(&fantoccini::key::Key::Enter.to_string()).await.unwrap();
+            assert!(
+                name.as_str().unwrap().contains(" of "),
+                "named in words: {name}"
+            );
+            let now = c
+                .find(Locator::Css("#seat-table button.play:focus"))
+                .await
+                .unwrap();
+            now.send_keys(&fantoccini::key::Key::Enter.to_string())
+                .await
+                .unwrap();
             legal[1].clone()
         } else {
             click(&c, "#seat-table button.play").await;
@@ -4121,9 +4149,12 @@ async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
     }
     assert_not_reloaded(&c, &page, "the end came without a reload").await;
     fits(&c, "the end score").await;
-    c.execute("document.getElementById('seat-score').scrollIntoView();", vec![])
-        .await
-        .unwrap();
+    c.execute(
+        "document.getElementById('seat-score').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .unwrap();
     shot(&c, "seat-end-score-390").await;
     whole_page_shot(&c, "seat-end-whole-390", 390).await;
     c.close().await.unwrap();

@@ -95,7 +95,10 @@ async fn scan_every_seat(app: &TestApp, b: &Browser, tokens: &[String; 4]) -> us
     for seat in Seat::ALL {
         let token = &tokens[seat.index()];
         let s = state(&app.pool, token);
-        for path in [format!("/seat/{token}"), format!("/seat/{token}?part=table")] {
+        for path in [
+            format!("/seat/{token}"),
+            format!("/seat/{token}?part=table"),
+        ] {
             let (status, html) = b.get_text(&path).await;
             assert_eq!(status, StatusCode::OK, "{path}");
             let shown = cards_on(&html);
@@ -139,7 +142,10 @@ async fn a_seats_page_shows_its_own_hand_and_no_other_hidden_card_of_the_deal() 
     let s = state(&app.pool, &tokens[0]);
     assert!(s.trick_so_far.is_empty() && s.last_trick.len() == 4);
     scanned += scan_every_seat(&app, &b, &tokens).await;
-    assert!(scanned > 100, "the other hands held cards to look for: {scanned}");
+    assert!(
+        scanned > 100,
+        "the other hands held cards to look for: {scanned}"
+    );
 }
 
 #[tokio::test]
@@ -160,9 +166,15 @@ async fn only_the_legal_cards_are_buttons_and_only_for_the_seat_to_play() {
         // Every other card of the hand is shown, not as a button.
         let off = html.matches("class=\"pc off").count();
         let on = buttons(&html).len();
-        assert_eq!(on + off, s.hand.0.len(), "step {step}: every card shown once");
+        assert_eq!(
+            on + off,
+            s.hand.0.len(),
+            "step {step}: every card shown once"
+        );
         for other in Seat::ALL.into_iter().filter(|&o| o != seat) {
-            let (_, html) = b.get_text(&format!("/seat/{}", tokens[other.index()])).await;
+            let (_, html) = b
+                .get_text(&format!("/seat/{}", tokens[other.index()]))
+                .await;
             assert!(buttons(&html).is_empty(), "{other:?} is not to play");
             assert!(html.contains(&format!("{} to play", seat.name())));
         }
@@ -226,7 +238,10 @@ async fn a_card_posted_from_the_page_is_played_and_the_page_comes_back() {
     let r = b
         .post_raw(
             &format!("/seat/{token}/cards"),
-            &[("seq", &s.seq.to_string()), ("card", &legal(&s)[0].to_string())],
+            &[
+                ("seq", &s.seq.to_string()),
+                ("card", &legal(&s)[0].to_string()),
+            ],
         )
         .await;
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
@@ -270,7 +285,11 @@ async fn a_stale_or_illegal_card_shows_the_services_words_and_keeps_the_hand() {
     assert!(hand_kept(&html));
     let mut shown = buttons(&html);
     shown.dedup();
-    assert_eq!(shown.len(), legal(&s).len(), "only the legal cards are buttons");
+    assert_eq!(
+        shown.len(),
+        legal(&s).len(),
+        "only the legal cards are buttons"
+    );
 
     let not_held = Card::all().find(|c| !s.hand.0.contains(c)).unwrap();
     let r = b
@@ -353,7 +372,11 @@ async fn a_bad_seat_link_is_a_404_page_and_a_revoked_one_a_403() {
     // Posting to a link that is not one: the same page.
     let page = format!("/seat/{}", tokens[0]);
     let r = b
-        .post(&page, "/seat/nonsense/cards", &[("seq", "1"), ("card", "9S")])
+        .post(
+            &page,
+            "/seat/nonsense/cards",
+            &[("seq", "1"), ("card", "9S")],
+        )
         .await;
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
 

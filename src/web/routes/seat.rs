@@ -141,7 +141,11 @@ fn side_words(name: &str) -> String {
         "E" => "East".into(),
         "S" => "South".into(),
         "W" => "West".into(),
-        other => other.chars().map(String::from).collect::<Vec<_>>().join("-"),
+        other => other
+            .chars()
+            .map(String::from)
+            .collect::<Vec<_>>()
+            .join("-"),
     }
 }
 
@@ -263,12 +267,7 @@ impl TableShow {
             hand_size: v.hand.0.len(),
             hand,
             rows,
-            piles: v
-                .piles
-                .0
-                .iter()
-                .map(|(n, c)| (side_words(n), *c))
-                .collect(),
+            piles: v.piles.0.iter().map(|(n, c)| (side_words(n), *c)).collect(),
             last_trick: v
                 .last_trick
                 .iter()
