@@ -48,7 +48,7 @@
       var again = focusedCard && box.querySelector("button.play[value=\"" + focusedCard + "\"]");
       var first = box.querySelector("button.play");
       var target = again || first || document.getElementById("hand-title");
-      if (target) { target.focus(); }
+      if (target) { target.focus({ preventScroll: true }); }
     }
     if (moved && live) { live.textContent = next.getAttribute("data-announce") || ""; }
   }

@@ -479,16 +479,17 @@ pub async fn post_card(
     let card = field("card");
     let seq = field("seq");
     let table_only = query.table_only();
-    let refusal = match seq.parse::<u32>() {
-        Err(_) => Some((
+    // What was refused (the page comes back with these words); a played card returns here.
+    let (status, message) = match seq.parse::<u32>() {
+        Err(_) => (
             StatusCode::UNPROCESSABLE_ENTITY,
-            "The card was sent without the table's card number: play it again from this page."
+            "The card came without a readable card number (seq): play it again from this page."
                 .to_string(),
-        )),
-        Ok(_) if card.is_empty() => Some((
+        ),
+        Ok(_) if card.is_empty() => (
             StatusCode::UNPROCESSABLE_ENTITY,
             "No card was chosen: tap one of your cards.".to_string(),
-        )),
+        ),
         Ok(seq) => {
             let t = token.clone();
             let played = state
@@ -512,13 +513,12 @@ pub async fn post_card(
                         .finish());
                 }
                 Err(e) if matches!(e.kind(), ErrorKind::Conflict | ErrorKind::Invalid) => {
-                    Some((status_of(e.kind()), capitalised(&e.to_string())))
+                    (status_of(e.kind()), capitalised(&e.to_string()))
                 }
                 Err(e) => return link_refused(e),
             }
         }
     };
-    let (status, message) = refusal.unwrap_or((StatusCode::OK, String::new()));
     match view_of(&state, &token).await? {
         Ok(view) => Ok(answer(
             &session,
