@@ -3951,3 +3951,211 @@ async fn the_room_clock_follows_round_control_without_a_reload() {
     fits(&phone, "the table's phone").await;
     whole_page_shot(&phone, "clock-table-phone-390", 390).await;
 }
+
+/// The seat page's table part as the browser shows it now: its seq, and the card buttons.
+async fn seat_now(c: &Client) -> (u64, Vec<String>) {
+    let v = c
+        .execute(
+            "const t = document.querySelector('#seat-table .seat-table');
+             return [t ? Number(t.getAttribute('data-seq')) : 0,
+                     [...document.querySelectorAll('#seat-table button.play')].map(b => b.value)];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let seq = v[0].as_u64().unwrap_or(0);
+    let cards = v[1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect();
+    (seq, cards)
+}
+
+/// Issue #39 item 7: one person at 390 px plays the board's last deal, 13 tricks, by tapping
+/// legal cards on the page their seat link opens (the first three deals, and the other three
+/// seats' cards, are played through the service, as robots will). The page follows the other
+/// seats' cards without a reload (the seat's stream, or its 2 s poll); only the legal cards
+/// are buttons; the arrow keys move between them and Enter plays; the live region says each
+/// card; at the end the score shows with the engine's breakdown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
+    use calypso_director::engine::Seat;
+    use calypso_director::service::online;
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (_, id, _) = two_tables_running(&app, &d, "Online evening", ("Ann", "Bob")).await;
+    let club = app.club_id("alpha");
+    let tokens = Seat::ALL.map(|seat| {
+        with_conn(&app, |c| {
+            online::issue_seat_link(c, club, id, 1, 1, None, seat, None).unwrap()
+        })
+    });
+    let me = Seat::South;
+    let mine = &tokens[me.index()];
+    let view = |t: &str| online::table_state(&app.pool, t).unwrap();
+    // The other seats' card: the first legal one.
+    let play_for = |seat: Seat| {
+        let s = view(&tokens[seat.index()]);
+        let card = s.legal.as_ref().unwrap().0[0].to_string();
+        online::play_card(&app.pool, &tokens[seat.index()], &card, s.seq as u32).unwrap();
+    };
+    // Deals 1 to 3 through the service.
+    while view(mine).deal < 4 {
+        play_for(view(mine).to_play.unwrap());
+    }
+    assert_eq!(view(mine).deal, 4);
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    let page = format!("/seat/{mine}");
+    c.goto(&format!("{}{page}", app.address)).await.unwrap();
+    wait_for(&c, &page, "Your seat: South").await;
+    mark_page(&c).await;
+    whole_page_shot(&c, "seat-start-390", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+    let wide = c
+        .execute(
+            "return [...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > window.innerWidth).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).slice(0, 8).join(', ');",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(wide, serde_json::json!(""), "nothing sticks out at 390 px");
+    fits(&c, "the seat page").await;
+
+    let mut tapped = 0;
+    let mut by_keyboard = false;
+    let mut mid_trick_shot = false;
+    while let Some(seat) = view(mine).to_play {
+        if seat != me {
+            play_for(seat);
+            continue;
+        }
+        let s = view(mine);
+        let legal: Vec<String> = s
+            .legal
+            .as_ref()
+            .unwrap()
+            .0
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        // The page follows the other seats' cards by itself: no reload.
+        let cl = &c;
+        wait_live(
+            "the page to show South's turn",
+            || async move { format!("{:?}", seat_now(cl).await) },
+            |now| now.starts_with(&format!("({}, [", s.seq)) && !now.ends_with("[])"),
+        )
+        .await;
+        let (_, mut buttons) = seat_now(&c).await;
+        buttons.dedup();
+        assert_eq!(buttons, legal, "only the legal cards are buttons");
+        assert_not_reloaded(&c, &page, "the page followed the other seats' cards").await;
+        if !s.trick_so_far.is_empty() {
+            let said = text_at(&c, "#seat-live").await;
+            let last = s.trick_so_far.last().unwrap();
+            assert!(
+                said.contains(&format!("{} played the", last.seat.name()))
+                    && said.ends_with("Your turn."),
+                "the live region says the last card and whose turn: {said:?}"
+            );
+        }
+        if !mid_trick_shot && s.trick_so_far.len() == 2 {
+            mid_trick_shot = true;
+            fits(&c, "the seat page mid-trick").await;
+            shot(&c, "seat-mid-trick-390").await;
+            c.set_window_size(1280, 900).await.unwrap();
+            fits(&c, "the seat page on a laptop").await;
+            shot(&c, "seat-mid-trick-1280").await;
+            c.set_window_size(390, 844).await.unwrap();
+        }
+        let played = if !by_keyboard && legal.len() > 1 {
+            // The keyboard: the first legal card, the arrow key to the next, Enter plays it.
+            by_keyboard = true;
+            let first = c
+                .find(Locator::Css("#seat-table button.play"))
+                .await
+                .unwrap();
+            first
+                .send_keys(&fantoccini::key::Key::Right.to_string())
+                .await
+                .unwrap();
+            let focused = c
+                .execute("return document.activeElement.value || '';", vec![])
+                .await
+                .unwrap();
+            assert_eq!(
+                focused,
+                serde_json::json!(legal[1]),
+                "the arrow key moves to the next legal card"
+            );
+            let name = c
+                .execute(
+                    "return document.activeElement.getAttribute('aria-label');",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert!(
+                name.as_str().unwrap().contains(" of "),
+                "named in words: {name}"
+            );
+            let now = c
+                .find(Locator::Css("#seat-table button.play:focus"))
+                .await
+                .unwrap();
+            now.send_keys(&fantoccini::key::Key::Enter.to_string())
+                .await
+                .unwrap();
+            legal[1].clone()
+        } else {
+            click(&c, "#seat-table button.play").await;
+            legal[0].clone()
+        };
+        tapped += 1;
+        // Played once, by the page's post; the page shows it on the table.
+        let seq = s.seq;
+        let v = &view;
+        wait_live(
+            "the tapped card to be played",
+            || async move { v(mine).seq.to_string() },
+            |now| now == (seq + 1).to_string(),
+        )
+        .await;
+        let after = view(mine);
+        let on_table = after
+            .trick_so_far
+            .iter()
+            .chain(after.last_trick.iter())
+            .any(|p| p.seat == me && p.card.to_string() == played);
+        assert!(on_table, "South's {played} is on the table");
+    }
+    assert_eq!(tapped, 13, "South played every trick of the deal");
+    assert!(by_keyboard, "one card was played from the keyboard");
+    let end = view(mine);
+    assert!(end.over);
+    let source = wait_for_within(&c, &page, "The board is over", Duration::from_secs(12)).await;
+    assert!(source.contains("The score"));
+    for (seat, p) in &end.score.players.0 {
+        let _ = seat;
+        assert!(source.contains(&format!("<td class=\"num\">{}</td>", p.points)));
+    }
+    for (_, side) in &end.score.sides.0 {
+        assert!(source.contains(&format!("<strong>{}</strong>", side.points)));
+    }
+    assert_not_reloaded(&c, &page, "the end came without a reload").await;
+    fits(&c, "the end score").await;
+    c.execute(
+        "document.getElementById('seat-score').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    shot(&c, "seat-end-score-390").await;
+    whole_page_shot(&c, "seat-end-whole-390", 390).await;
+    c.close().await.unwrap();
+}

@@ -21,7 +21,7 @@ struct Asset {
     body: &'static str,
 }
 
-const ASSETS: [Asset; 8] = [
+const ASSETS: [Asset; 9] = [
     Asset {
         name: "style.css",
         content_type: "text/css; charset=utf-8",
@@ -56,6 +56,11 @@ const ASSETS: [Asset; 8] = [
         name: "clock.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../../static/clock.js"),
+    },
+    Asset {
+        name: "seat.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../../static/seat.js"),
     },
     Asset {
         name: "favicon.svg",

@@ -5,6 +5,8 @@
 //!   is the next move.
 //! - [`view`]: what one seat may know of a table being played, as the seat API's JSON, and
 //!   why a card is refused, in the player's words.
+//! - [`words`]: cards and suits in words for a screen reader ("nine of spades").
 
 pub mod replay;
 pub mod view;
+pub mod words;

@@ -12,6 +12,7 @@ pub mod export;
 pub mod players;
 pub mod public;
 pub mod results;
+pub mod seat;
 pub mod sims;
 pub mod table;
 pub mod tokens;
@@ -332,6 +333,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::post().to(table::post_rebuilt),
         )
         .route("/t/{code}/clock", web::get().to(table::clock))
+        .route("/seat/{token}", web::get().to(seat::show))
+        .route("/seat/{token}/cards", web::post().to(seat::post_card))
         .route("/sims", web::get().to(sims::list))
         .route("/sims/{sim}", web::get().to(sims::page))
         .route("/sims/{sim}/live", web::get().to(sims::live))
