@@ -21,6 +21,7 @@ use serde::Deserialize;
 use crate::engine::{Card, Seat};
 use crate::event::online::view::{Played, SeatView};
 use crate::event::online::words::{card_words, suit_words};
+use crate::service::live;
 use crate::service::online::{self, OnlineError};
 use crate::service::{ActionError, ErrorKind};
 use crate::web::auth::MaybeDirector;
@@ -491,9 +492,9 @@ pub async fn post_card(
             "No card was chosen: tap one of your cards.".to_string(),
         ),
         Ok(seq) => {
-            let t = token.clone();
+            let (t, hub) = (token.clone(), state.live.clone());
             let played = state
-                .work(move |pool| Ok(online::play_card(pool, &t, &card, seq)))
+                .work(move |pool| Ok(live::play_card(pool, &hub, &t, &card, seq)))
                 .await?;
             match played {
                 Ok(view) if table_only => {
