@@ -17,6 +17,7 @@ pub mod clubs;
 pub mod entries;
 pub mod events;
 pub mod online;
+pub mod online_robots;
 pub mod paces;
 pub mod pars;
 pub mod play;

@@ -14,6 +14,7 @@ pub mod extract_errors;
 pub mod limits;
 pub mod pace_view;
 pub mod page;
+pub mod online_robot_worker;
 pub mod par_worker;
 pub mod paths;
 pub mod render;

@@ -3,6 +3,7 @@
 //! bound, the session key loaded, the setup link issued when the server has no director.
 
 use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
 
 use actix_session::config::{CookieContentSecurity, PersistentSession};
 use actix_session::{SessionMiddleware, storage::CookieSessionStore};
@@ -15,6 +16,7 @@ use actix_web::{App, HttpServer, web};
 
 use super::config::{Config, FORM_LIMIT};
 use super::limits::TableCodeLimit;
+use super::online_robot_worker::RobotWorker;
 use super::par_worker::{ParStop, ParWorker};
 use super::standings_cache::StandingsCache;
 use super::state::AppState;
@@ -46,6 +48,7 @@ pub struct Application {
     setup_link: Option<String>,
     server: Server,
     par_stop: ParStop,
+    robots: Arc<RobotWorker>,
 }
 
 impl Application {
@@ -77,6 +80,12 @@ impl Application {
         let key = session_key(&pool)?;
         let pars = ParWorker::start(pool.clone(), config.par, config.tuning.robot_threads);
         let par_stop = pars.stopper();
+        let robots = Arc::new(RobotWorker::start(
+            pool.clone(),
+            config.clock.clone(),
+            config.tuning.robot_threads,
+            config.robot_seats,
+        ));
         let cache_bytes = config.tuning.cache_bytes_each();
         let state = web::Data::new(AppState {
             pool: pool.clone(),
@@ -88,6 +97,7 @@ impl Application {
             standings: StandingsCache::with_budget(cache_bytes),
             sim_fields: StandingsCache::with_budget(cache_bytes),
             pars,
+            robots: robots.clone(),
         });
         let server = server(listener, state, key)?;
         Ok(Application {
@@ -97,6 +107,7 @@ impl Application {
             setup_link,
             server,
             par_stop,
+            robots,
         })
     }
 
@@ -124,6 +135,7 @@ impl Application {
         let result = self.server.await;
         // The process ends next: the robot par's thread finishes its board and ends first.
         self.par_stop.stop();
+        self.robots.stop();
         result
     }
 
@@ -203,6 +215,8 @@ async fn wake_par_worker(
     let res = next.call(req).await;
     if let (true, Some(state)) = (writes, state) {
         state.pars.wake();
+        // A card played, a seat changed: the robots look now.
+        state.robots.wake();
     }
     res
 }

@@ -21,6 +21,8 @@ pub struct AppState {
     pub sim_fields: StandingsCache<SimComputed, SimKey>,
     /// The robot par's background analysis (see `par_worker`).
     pub pars: ParWorker,
+    /// The robots at online tables (see `online_robot_worker`).
+    pub robots: std::sync::Arc<super::online_robot_worker::RobotWorker>,
 }
 
 impl AppState {

@@ -5,6 +5,9 @@
 //!   is the next move.
 //! - [`view`]: what one seat may know of a table being played, as the seat API's JSON, and
 //!   why a card is refused, in the player's words.
+//! - [`robots`]: whether a robot plays a seat now, its card from that seat's view only, and
+//!   the fair queue of tables across clubs.
 
 pub mod replay;
+pub mod robots;
 pub mod view;
