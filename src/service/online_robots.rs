@@ -148,14 +148,24 @@ fn serve(
     };
     for b in &r.unscored {
         let at = OnlineBoard { board: *b, ..r.at };
-        if online::ensure_result(pool, at)? == Some(ResultIn::Stored) {
-            tracing::info!(
+        // A result refused (a round not started yet, say) is logged and tried again at the
+        // table's next turn; it never keeps the robots from the table's board in play.
+        match online::ensure_result(pool, at) {
+            Ok(Some(ResultIn::Stored)) => tracing::info!(
                 event = at.event.get(),
                 round = at.round,
                 table = at.table,
                 board = at.board,
                 "an online table's result put in after its last card"
-            );
+            ),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(
+                event = at.event.get(),
+                round = at.round,
+                table = at.table,
+                board = at.board,
+                "an online table's result did not go in: {e}"
+            ),
         }
     }
     // No connection is held from here to the card's store.

@@ -117,6 +117,8 @@ fn run(pool: &DbPool, clock: &Clock, bell: &Bell, queue: &Mutex<TableQueue>) {
     // play is a nap.
     let mut idle_visits = 0usize;
     let mut failing = false;
+    // Tables read at the last step (a failing step counts as a visit to one of them).
+    let mut tables_read = 1usize;
     while !bell.stop.load(Ordering::Relaxed) {
         let seen = bell.rings();
         let rest = match work_one(pool, queue, clock.now()) {
@@ -129,19 +131,28 @@ fn run(pool: &DbPool, clock: &Clock, bell: &Bell, queue: &Mutex<TableQueue>) {
             }
             Ok(Step::Waited { tables }) => {
                 failing = false;
+                tables_read = tables.max(1);
                 idle_visits += 1;
-                idle_visits >= tables
+                idle_visits >= tables_read
             }
-            Ok(Step::AllBusy { .. }) | Ok(Step::NoTables) => {
+            Ok(Step::AllBusy { tables }) => {
+                failing = false;
+                tables_read = tables.max(1);
+                true
+            }
+            Ok(Step::NoTables) => {
                 failing = false;
                 true
             }
+            // One table's trouble (a corrupt log, say) is logged once per streak; the other
+            // tables are served in turn all the same.
             Err(e) => {
                 if !failing {
                     tracing::warn!("robot seats: {e}");
                 }
                 failing = true;
-                true
+                idle_visits += 1;
+                idle_visits >= tables_read
             }
         };
         if rest {
