@@ -163,7 +163,10 @@ async fn the_boards_last_card_puts_the_engines_result_in_and_the_standings_show_
     let (id, d, tokens) = seated(&app, &[]).await;
     let mut last = state(&app.pool, &tokens[0]);
     while let Some(seat) = last.to_play {
-        assert!(results(&app, id).is_empty(), "no result before the last card");
+        assert!(
+            results(&app, id).is_empty(),
+            "no result before the last card"
+        );
         let s = state(&app.pool, &tokens[seat.index()]);
         let card = legal(&s)[0].to_string();
         last = online::play_card(&app.pool, &tokens[seat.index()], &card, next(&s)).unwrap();
@@ -172,12 +175,18 @@ async fn the_boards_last_card_puts_the_engines_result_in_and_the_standings_show_
     let stored = results(&app, id);
     assert_eq!(stored.len(), 1, "{stored:?}");
     let r = &stored[0];
-    assert_eq!((r.place.round, r.place.table, r.place.board), (1, 1, last.board));
+    assert_eq!(
+        (r.place.round, r.place.table, r.place.board),
+        (1, 1, last.board)
+    );
     // Final at once: nothing typed, nothing to agree.
     assert_eq!(r.values.status, ResultStatus::Confirmed);
     assert_eq!(r.entered_by, "online table 1 (its cards as played)");
     let (majors, minors) = engine_scores(&app, id, &last);
-    assert_eq!((r.values.scores.majors, r.values.scores.minors), (majors, minors));
+    assert_eq!(
+        (r.values.scores.majors, r.values.scores.minors),
+        (majors, minors)
+    );
     // The play record is the report: its deals, each with its tricks.
     let report = r.values.report.json().to_string();
     assert!(report.contains("\"tricks\""), "{report}");
@@ -200,7 +209,11 @@ async fn the_boards_last_card_puts_the_engines_result_in_and_the_standings_show_
         .and_then(|b| b["results"].as_array())
         .and_then(|r| r.first())
         .unwrap_or_else(|| panic!("the board's traveller has table 1's line: {text}"));
-    assert_eq!((line["round"].as_u64(), line["table"].as_u64()), (Some(1), Some(1)), "{text}");
+    assert_eq!(
+        (line["round"].as_u64(), line["table"].as_u64()),
+        (Some(1), Some(1)),
+        "{text}"
+    );
     assert_eq!(
         line["net"].as_i64(),
         Some(i64::from(majors) - i64::from(minors)),
@@ -208,7 +221,9 @@ async fn the_boards_last_card_puts_the_engines_result_in_and_the_standings_show_
     );
     let rows = standings["standings"].as_array().unwrap();
     assert_eq!(
-        rows.iter().filter(|row| row["boards"].as_u64() == Some(1)).count(),
+        rows.iter()
+            .filter(|row| row["boards"].as_u64() == Some(1))
+            .count(),
         2,
         "table 1's two pairs have played one board: {text}"
     );
@@ -252,14 +267,16 @@ async fn a_board_found_over_with_no_result_gets_it_once() {
     let end = state(&app.pool, &tokens[0]);
     let (majors, minors) = engine_scores(&app, id, &end);
     assert_eq!(
-        (stored[0].values.scores.majors, stored[0].values.scores.minors),
+        (
+            stored[0].values.scores.majors,
+            stored[0].values.scores.minors
+        ),
         (majors, minors)
     );
 }
 
 #[tokio::test]
-async fn three_robots_and_a_person_finish_the_board_and_the_robots_never_play_the_persons_card()
-{
+async fn three_robots_and_a_person_finish_the_board_and_the_robots_never_play_the_persons_card() {
     let app = spawn_app_with_robots().await;
     let robots = [Seat::East, Seat::South, Seat::West];
     let (id, _, tokens) = seated(&app, &robots).await;
@@ -335,7 +352,11 @@ async fn a_person_away_longer_than_the_away_time_has_a_robot_play_for_them_until
     .await;
     let waiting = state(&app.pool, me).seq;
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert_eq!(state(&app.pool, me).seq, waiting, "North is present: nobody played");
+    assert_eq!(
+        state(&app.pool, me).seq,
+        waiting,
+        "North is present: nobody played"
+    );
     // Away for more than 60 s of the room clock: a robot plays North's card.
     app.advance_clock(61);
     wait_until(30, "a robot playing for North", || {
@@ -367,7 +388,10 @@ async fn a_person_away_longer_than_the_away_time_has_a_robot_play_for_them_until
             break;
         }
         late += 1;
-        assert!(late <= 1, "robots went on playing North's cards after North came back");
+        assert!(
+            late <= 1,
+            "robots went on playing North's cards after North came back"
+        );
     }
 }
 

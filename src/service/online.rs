@@ -462,7 +462,14 @@ pub fn store_result(
         table: i64::from(at.table),
         board: i64::from(at.board),
     };
-    match results::submit(pool, ev, Who::Online { table: at.table }, place, input, None) {
+    match results::submit(
+        pool,
+        ev,
+        Who::Online { table: at.table },
+        place,
+        input,
+        None,
+    ) {
         Ok(_) => Ok(ResultIn::Stored),
         Err(EntryError::Exists(_)) => Ok(ResultIn::Already),
         Err(e) => Err(OnlineError::Result(e.to_string())),
@@ -480,7 +487,11 @@ pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>,
         let has = db::results::results_at(&mut conn, ev.club_id, ev.id, at.round, at.table)?
             .iter()
             .any(|r| r.place.board == at.board);
-        let moves = if has { Vec::new() } else { log_of(&mut conn, at)? };
+        let moves = if has {
+            Vec::new()
+        } else {
+            log_of(&mut conn, at)?
+        };
         (ev, moves, has)
     };
     if has {

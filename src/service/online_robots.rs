@@ -19,8 +19,8 @@ use crate::engine::{Card, Seat};
 use crate::event::EventStatus;
 use crate::event::online::replay::{self, Refused};
 use crate::event::online::robots::{
-    DEFAULT_ROBOT_MS, PICK_TABLES, RobotTable, TableQueue, playouts_for, robot_card,
-    robot_plays, seed_of,
+    DEFAULT_ROBOT_MS, PICK_TABLES, RobotTable, TableQueue, playouts_for, robot_card, robot_plays,
+    seed_of,
 };
 
 /// What one step did.
@@ -49,7 +49,11 @@ pub fn work_one(
     queue: &Mutex<TableQueue>,
     now: NaiveDateTime,
 ) -> Result<Step, OnlineError> {
-    let lock = || queue.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let lock = || {
+        queue
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
     let (job, tables) = {
         let mut conn = pool.get()?;
         let candidates = db::online_robots::online_tables(&mut conn, PICK_TABLES)?;
@@ -181,7 +185,11 @@ fn serve(
         .filter(|s| s.board.is_none_or(|b| b == r.at.board))
         .collect();
     let robot = links.iter().any(|s| s.robot);
-    let seen = links.iter().filter(|s| !s.robot).filter_map(|s| s.seen_at).max();
+    let seen = links
+        .iter()
+        .filter(|s| !s.robot)
+        .filter_map(|s| s.seen_at)
+        .max();
     let away = r.settings.map(|(_, away)| away);
     if links.is_empty() || !robot_plays(robot, seen, away, now) {
         return Ok(Step::Waited { tables });

@@ -124,7 +124,11 @@ fn run(pool: &DbPool, clock: &Clock, bell: &Bell, queue: &Mutex<TableQueue>) {
         let rest = match work_one(pool, queue, clock.now()) {
             Ok(Step::Played { at, seat, card, .. }) => {
                 failing = false;
-                tracing::debug!(event = at.event.get(), table = at.table, "robot {seat:?} played {card}");
+                tracing::debug!(
+                    event = at.event.get(),
+                    table = at.table,
+                    "robot {seat:?} played {card}"
+                );
                 nap = FIRST_NAP;
                 idle_visits = 0;
                 false

@@ -234,7 +234,11 @@ mod tests {
         let first = q.pick(&cands).unwrap();
         let second = q.pick(&cands).unwrap();
         assert_eq!(first.club, ClubId::new(1));
-        assert_eq!(second, t(2, 20, 1), "the other club's table comes second, not eleventh");
+        assert_eq!(
+            second,
+            t(2, 20, 1),
+            "the other club's table comes second, not eleventh"
+        );
         // Club 2's only table is in flight: club 1 gets its next one, not the same again.
         let third = q.pick(&cands).unwrap();
         assert_eq!(third.club, ClubId::new(1));
@@ -272,7 +276,10 @@ mod tests {
                 x.table
             })
             .collect();
-        assert_eq!(order, vec![a.table, b.table, c.table, a.table, b.table, c.table]);
+        assert_eq!(
+            order,
+            vec![a.table, b.table, c.table, a.table, b.table, c.table]
+        );
     }
 
     /// A table part-way through its board's second deal, a trick under way.
@@ -330,7 +337,10 @@ mod tests {
                 );
             }
         }
-        assert!(differed >= 30, "the re-deals changed the hidden hands ({differed} of 36)");
+        assert!(
+            differed >= 30,
+            "the re-deals changed the hidden hands ({differed} of 36)"
+        );
     }
 
     #[test]
@@ -370,16 +380,28 @@ mod tests {
         let ago = |s| Some(now - chrono::Duration::seconds(s));
         assert!(robot_plays(true, None, None, now));
         assert!(robot_plays(true, ago(0), Some(60), now));
-        assert!(!robot_plays(false, ago(60), Some(60), now), "60 s is not more than 60");
+        assert!(
+            !robot_plays(false, ago(60), Some(60), now),
+            "60 s is not more than 60"
+        );
         assert!(robot_plays(false, ago(61), Some(60), now));
-        assert!(!robot_plays(false, ago(6000), None, now), "no away time: no takeover");
-        assert!(!robot_plays(false, None, Some(60), now), "never seen: waited for");
+        assert!(
+            !robot_plays(false, ago(6000), None, now),
+            "no away time: no takeover"
+        );
+        assert!(
+            !robot_plays(false, None, Some(60), now),
+            "never seen: waited for"
+        );
     }
 
     #[test]
     fn the_budget_is_counted_in_playouts_and_bounded() {
         assert_eq!(playouts_for(0), 1);
-        assert_eq!(playouts_for(DEFAULT_ROBOT_MS), DEFAULT_ROBOT_MS * PLAYOUTS_PER_MS);
+        assert_eq!(
+            playouts_for(DEFAULT_ROBOT_MS),
+            DEFAULT_ROBOT_MS * PLAYOUTS_PER_MS
+        );
         assert_eq!(playouts_for(u32::MAX), MAX_PLAYOUTS);
         assert_eq!(playouts_for(MAX_ROBOT_MS), MAX_PLAYOUTS);
     }
