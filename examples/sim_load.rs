@@ -381,6 +381,8 @@ fn serve(args: &[String]) -> i32 {
         tuning: Default::default(),
         db_pool: calypso_director::web::config::DEFAULT_DB_POOL,
         clock: calypso_director::web::config::Clock::system(),
+        // No robots at online tables either: no table here is played online.
+        robot_seats: false,
     };
     let r = actix_web::rt::System::new().block_on(async move {
         let app = calypso_director::web::Application::build(config).map_err(|e| e.to_string())?;

@@ -192,6 +192,8 @@ pub fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), S
         tuning: Default::default(),
         db_pool: calypso_director::web::config::DEFAULT_DB_POOL,
         clock: calypso_director::web::config::Clock::system(),
+        // No robots at online tables either: no table here is played online.
+        robot_seats: false,
     };
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

@@ -11,6 +11,7 @@ pub mod events;
 pub mod individual;
 pub mod movements;
 pub mod online;
+pub mod online_robots;
 pub mod paces;
 pub mod pars;
 pub mod rebuilds;

@@ -18,6 +18,7 @@ pub mod entries;
 pub mod events;
 pub mod live;
 pub mod online;
+pub mod online_robots;
 pub mod paces;
 pub mod pars;
 pub mod play;

@@ -38,6 +38,9 @@ pub enum OnlineError {
     /// The stored log does not replay: a corrupt row (logged; the table stops there).
     #[error(transparent)]
     Corrupt(#[from] LogError),
+    /// The table's result did not go in (the result path's reason).
+    #[error("the table's result did not go in: {0}")]
+    Result(String),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -51,7 +54,9 @@ impl ActionError for OnlineError {
             OnlineError::NotNow(_) => ErrorKind::Conflict,
             OnlineError::Refused(r) if r.is_conflict() => ErrorKind::Conflict,
             OnlineError::Refused(_) => ErrorKind::Invalid,
-            OnlineError::Corrupt(_) | OnlineError::Db(_) => ErrorKind::Internal,
+            OnlineError::Corrupt(_) | OnlineError::Db(_) | OnlineError::Result(_) => {
+                ErrorKind::Internal
+            }
         }
     }
 }
@@ -101,7 +106,7 @@ fn view_of(place: SeatPlace, table: &TablePlay) -> Result<SeatView, OnlineError>
 }
 
 /// The board as the event dealt it (the papers' board), and the event's game.
-fn dealt_board(ev: &Event, board: u32) -> Result<(GameSpec, Board), OnlineError> {
+pub(crate) fn dealt_board(ev: &Event, board: u32) -> Result<(GameSpec, Board), OnlineError> {
     let key = ev.deal.as_ref().ok_or_else(|| {
         OnlineError::NotNow("the event has no deal yet: it is dealt when it is ready".into())
     })?;
@@ -252,29 +257,21 @@ fn seat_and_event(
     let board = match link.board {
         Some(b) => b,
         None => {
-            let play = EventPlay::load(conn, &ev)?;
-            let boards = play
-                .game_at(link.round, link.table)
-                .map(|g| g.boards)
-                .unwrap_or_default();
-            if let Some(b) = pin.filter(|b| boards.contains(b)) {
-                return Ok((link_place(&link, seat, b), ev));
-            }
-            let counts = db::online::move_counts(conn, ev.id, link.round, link.table)?;
-            let per_board = cards_per_board(&ev.settings.game_spec());
-            let played = |b: u32| counts.iter().find(|(n, _)| *n == b).map_or(0, |(_, c)| *c);
-            // The first board not finished; the last one once all are.
-            boards
-                .iter()
-                .copied()
-                .find(|&b| played(b) < per_board)
-                .or_else(|| boards.last().copied())
-                .ok_or_else(|| {
+            let pinned = match pin {
+                Some(b) => table_boards(conn, &ev, link.round, link.table)?
+                    .contains(&b)
+                    .then_some(b),
+                None => None,
+            };
+            match pinned {
+                Some(b) => b,
+                None => board_now(conn, &ev, link.round, link.table)?.ok_or_else(|| {
                     OnlineError::NotFound(format!(
                         "table {} has no game in round {}",
                         link.table, link.round
                     ))
-                })?
+                })?,
+            }
         }
     };
     Ok((link_place(&link, seat, board), ev))
@@ -289,6 +286,39 @@ fn link_place(link: &SeatLink, seat: Seat, board: u32) -> SeatPlace {
         seat,
         entry: link.entry,
     }
+}
+
+/// The boards a table plays in a round, from the movement (none when it has no game).
+fn table_boards(
+    conn: &mut DbConnection,
+    ev: &Event,
+    round: u32,
+    table: u32,
+) -> Result<Vec<u32>, OnlineError> {
+    let play = EventPlay::load(conn, ev)?;
+    Ok(play
+        .game_at(round, table)
+        .map(|g| g.boards)
+        .unwrap_or_default())
+}
+
+/// The board a table plays now in a round: the first of its boards not finished, the last
+/// one once all are; None when the table has no game in the round.
+pub(crate) fn board_now(
+    conn: &mut DbConnection,
+    ev: &Event,
+    round: u32,
+    table: u32,
+) -> Result<Option<u32>, OnlineError> {
+    let boards = table_boards(conn, ev, round, table)?;
+    let counts = db::online::move_counts(conn, ev.id, round, table)?;
+    let per_board = cards_per_board(&ev.settings.game_spec());
+    let played = |b: u32| counts.iter().find(|(n, _)| *n == b).map_or(0, |(_, c)| *c);
+    Ok(boards
+        .iter()
+        .copied()
+        .find(|&b| played(b) < per_board)
+        .or_else(|| boards.last().copied()))
 }
 
 /// The seat a token names: its event, round, table, board and seat.
@@ -339,7 +369,8 @@ pub fn table_log(
 /// of its table: the log read (short), the connection released, the card checked by
 /// replay, then the one row stored in its own short transaction. A repeated or concurrent
 /// post of the same seq plays once: the other gets the stale-seq refusal. Returns the
-/// table after the card.
+/// table after the card. The board's last card puts the table's result in
+/// ([`store_result`]).
 pub fn play_card(
     pool: &DbPool,
     token: &str,
@@ -350,13 +381,60 @@ pub fn play_card(
         .parse()
         .map_err(|e| OnlineError::Invalid(format!("not a card: {e}")))?;
     let (place, ev, moves) = read_table(pool, token, None)?;
+    play_read(pool, place, &ev, moves, card, seq)
+}
+
+/// Plays `card` for `seat` at the board `at` as card `seq`: a robot's card (#39 item 4),
+/// refereed exactly as a person's ([`play_card`] after its seat link is read).
+pub fn play_for_seat(
+    pool: &DbPool,
+    at: OnlineBoard,
+    seat: Seat,
+    card: Card,
+    seq: u32,
+) -> Result<SeatView, OnlineError> {
+    let (ev, moves) = {
+        let mut conn = pool.get()?;
+        let ev = db::events::public_event(&mut conn, at.event)?
+            .ok_or_else(|| OnlineError::NotFound("no such event".into()))?;
+        let moves = log_of(&mut conn, at)?;
+        (ev, moves)
+    };
+    let place = SeatPlace {
+        event: at.event,
+        round: at.round,
+        table: at.table,
+        board: at.board,
+        seat,
+        entry: None,
+    };
+    play_read(pool, place, &ev, moves, card, seq)
+}
+
+/// A board's log as moves (a row that does not read is a clear error).
+fn log_of(conn: &mut DbConnection, at: OnlineBoard) -> Result<Vec<Move>, OnlineError> {
+    db::online::moves_of(conn, at)?
+        .iter()
+        .map(|r| Move::from_stored(i64::from(r.seq), &r.seat, &r.card).map_err(Into::into))
+        .collect()
+}
+
+/// The card checked against the log as read (no connection held), then stored.
+fn play_read(
+    pool: &DbPool,
+    place: SeatPlace,
+    ev: &Event,
+    mut moves: Vec<Move>,
+    card: Card,
+    seq: u32,
+) -> Result<SeatView, OnlineError> {
     if ev.status != EventStatus::Running {
         return Err(OnlineError::NotNow(format!(
             "the event is {}: cards are played while it is running",
             ev.status
         )));
     }
-    let (spec, board) = dealt_board(&ev, place.board)?;
+    let (spec, board) = dealt_board(ev, place.board)?;
     let table = replay::replay(&spec, &board, &moves)?;
     let m = replay::play(&table, place.seat, card, seq)?;
     let mut conn = pool.get()?;
@@ -365,6 +443,20 @@ pub fn play_card(
     match stored {
         Stored::Played => {
             let table = replay::after(table, &board, m)?;
+            if table.is_over() {
+                moves.push(m);
+                // The card is played whatever happens to the result: a failure is logged,
+                // and the robots' pass, finding the board over with no result, stores it.
+                if let Err(e) = store_result(pool, ev, place.at(), &spec, &board, &moves) {
+                    tracing::warn!(
+                        event = place.event.get(),
+                        round = place.round,
+                        table = place.table,
+                        board = place.board,
+                        "an online table's result did not go in: {e}"
+                    );
+                }
+            }
             view_of(place, &table)
         }
         Stored::SeqTaken => Err(Refused::StaleSeq {
@@ -373,4 +465,90 @@ pub fn play_card(
         }
         .into()),
     }
+}
+
+/// What putting an online table's result in did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultIn {
+    /// This call stored it.
+    Stored,
+    /// The board already had a result (stored by another process or an earlier pass, or
+    /// entered by the director): left as it is.
+    Already,
+}
+
+/// The result of a board played online to its end (#39 item 5): the engine's outcome of
+/// its log, with the play record as the report, through the one path every table's result
+/// takes (`service::results::submit`, which replays the record again as it checks any
+/// typed record). Final at once (`Who::Online`): every card was refereed as it was played.
+/// The record is built with no connection held; a board that already has a result is left.
+pub fn store_result(
+    pool: &DbPool,
+    ev: &Event,
+    at: OnlineBoard,
+    spec: &GameSpec,
+    board: &Board,
+    moves: &[Move],
+) -> Result<ResultIn, OnlineError> {
+    use crate::event::table_report::{RecordInput, SheetInput};
+    use crate::service::results::{self, EntryError, PlaceAsked, Who};
+    let record = replay::record(spec, board, moves)?;
+    let deals = crate::engine::json::deals_json(spec, &record);
+    let input = SheetInput {
+        record: Some(RecordInput {
+            deals: serde_json::from_value(deals).map_err(|e| {
+                OnlineError::Invalid(format!("the table's play record does not read: {e}"))
+            })?,
+        }),
+        ..SheetInput::default()
+    };
+    let place = PlaceAsked {
+        round: i64::from(at.round),
+        table: i64::from(at.table),
+        board: i64::from(at.board),
+    };
+    match results::submit(
+        pool,
+        ev,
+        Who::Online { table: at.table },
+        place,
+        input,
+        None,
+    ) {
+        Ok(_) => Ok(ResultIn::Stored),
+        Err(EntryError::Exists(_)) => Ok(ResultIn::Already),
+        Err(e) => Err(OnlineError::Result(e.to_string())),
+    }
+}
+
+/// A board found over with no result (its last card's process stopped before the result
+/// went in): reads its log and puts the result in. A board not over, or with a result
+/// already, is left.
+pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>, OnlineError> {
+    let (ev, moves, has) = {
+        let mut conn = pool.get()?;
+        let ev = db::events::public_event(&mut conn, at.event)?
+            .ok_or_else(|| OnlineError::NotFound("no such event".into()))?;
+        let has = db::results::results_at(&mut conn, ev.club_id, ev.id, at.round, at.table)?
+            .iter()
+            .any(|r| r.place.board == at.board);
+        let moves = if has {
+            Vec::new()
+        } else {
+            log_of(&mut conn, at)?
+        };
+        (ev, moves, has)
+    };
+    if has {
+        return Ok(Some(ResultIn::Already));
+    }
+    let (spec, board) = dealt_board(&ev, at.board)?;
+    if moves.len() != cards_per_board(&spec) as usize {
+        return Ok(None);
+    }
+    let table = replay::replay(&spec, &board, &moves)?;
+    if !table.is_over() {
+        return Ok(None);
+    }
+    store_result(pool, &ev, at, &spec, &board, &moves).map(Some)
 }

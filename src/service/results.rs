@@ -39,6 +39,10 @@ pub enum Who<'a> {
     Director(&'a str),
     /// A table's phone, by the table's code.
     Table { table: u32, code: &'a str },
+    /// An online table's last card (#39): its play record, every card refereed by the
+    /// engine as it was played. Final, as a director's: nothing was typed, so nothing waits
+    /// for the other side's agreement (docs/online.md).
+    Online { table: u32 },
 }
 
 impl Who<'_> {
@@ -46,6 +50,7 @@ impl Who<'_> {
         match self {
             Who::Director(name) => format!("director {name}"),
             Who::Table { table, code } => format!("table {table} (code {code})"),
+            Who::Online { table } => format!("online table {table} (its cards as played)"),
         }
     }
 }
@@ -172,7 +177,7 @@ fn check_open(ev: &Event, who: Who, round: u32) -> Result<(), EntryError> {
                 )));
             }
         }
-        Who::Director(_) => {
+        Who::Director(_) | Who::Online { .. } => {
             if !matches!(ev.status, EventStatus::Running | EventStatus::Finished) {
                 return Err(EntryError::NotOpen(format!(
                     "results are entered while the event runs (it is {})",
@@ -377,7 +382,7 @@ pub fn submit(
     let values = ResultValues {
         scores: Sides::new(score(checked.majors), score(checked.minors)),
         status: match who {
-            Who::Director(_) => ResultStatus::Confirmed,
+            Who::Director(_) | Who::Online { .. } => ResultStatus::Confirmed,
             Who::Table { .. } => ResultStatus::Provisional,
         },
         outcome: BoardOutcome::Played,

@@ -32,6 +32,9 @@ pub struct Config {
     /// What "now" is for the room clock: the system's clock, or in tests one that can be
     /// moved forward ([`Clock::settable`]).
     pub clock: Clock,
+    /// Whether this process's threads play the robots' cards at online tables (#39, see
+    /// `online_robot_worker`): on in a server; tests turn it on only where they need it.
+    pub robot_seats: bool,
 }
 
 /// The room clock's "now" (issue #38): the system clock in production; in tests the system
@@ -233,6 +236,7 @@ impl Config {
             tuning,
             db_pool,
             clock: Clock::system(),
+            robot_seats: true,
         })
     }
 

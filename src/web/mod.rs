@@ -12,6 +12,7 @@ pub mod error;
 pub mod extract;
 pub mod extract_errors;
 pub mod limits;
+pub mod online_robot_worker;
 pub mod pace_view;
 pub mod page;
 pub mod par_worker;

@@ -3,6 +3,7 @@
 //! bound, the session key loaded, the setup link issued when the server has no director.
 
 use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
 
 use actix_session::config::{CookieContentSecurity, PersistentSession};
 use actix_session::{SessionMiddleware, storage::CookieSessionStore};
@@ -15,6 +16,7 @@ use actix_web::{App, HttpServer, web};
 
 use super::config::{Config, FORM_LIMIT};
 use super::limits::TableCodeLimit;
+use super::online_robot_worker::RobotWorker;
 use super::par_worker::{ParStop, ParWorker};
 use super::standings_cache::StandingsCache;
 use super::state::AppState;
@@ -48,6 +50,7 @@ pub struct Application {
     server: Server,
     par_stop: ParStop,
     live: Hub,
+    robots: Arc<RobotWorker>,
 }
 
 impl Application {
@@ -79,9 +82,16 @@ impl Application {
         let key = session_key(&pool)?;
         let pars = ParWorker::start(pool.clone(), config.par, config.tuning.robot_threads);
         let par_stop = pars.stopper();
-        let cache_bytes = config.tuning.cache_bytes_each();
         let live = Hub::new();
         live.listen(config.database_url.as_deref());
+        let robots = Arc::new(RobotWorker::start(
+            pool.clone(),
+            config.clock.clone(),
+            config.tuning.robot_threads,
+            config.robot_seats,
+            live.clone(),
+        ));
+        let cache_bytes = config.tuning.cache_bytes_each();
         let state = web::Data::new(AppState {
             pool: pool.clone(),
             config: Config {
@@ -93,6 +103,7 @@ impl Application {
             sim_fields: StandingsCache::with_budget(cache_bytes),
             pars,
             live: live.clone(),
+            robots: robots.clone(),
         });
         let server = server(listener, state, key)?;
         Ok(Application {
@@ -103,6 +114,7 @@ impl Application {
             server,
             par_stop,
             live,
+            robots,
         })
     }
 
@@ -138,6 +150,7 @@ impl Application {
         // and the live tables' listener closes its connection.
         self.par_stop.stop();
         self.live.stop_listener();
+        self.robots.stop();
         result
     }
 
@@ -224,6 +237,8 @@ async fn wake_par_worker(
     let res = next.call(req).await;
     if let (true, Some(state)) = (writes, state) {
         state.pars.wake();
+        // A card played, a seat changed: the robots look now.
+        state.robots.wake();
     }
     res
 }
@@ -289,7 +304,10 @@ mod tests {
         assert_eq!(logged_path("/t/K7QX2MPA"), "/t/…");
         assert_eq!(logged_path("/t/K7QX2MPA/result"), "/t/…/result");
         assert_eq!(logged_path("/invite/abc123"), "/invite/…");
-        assert_eq!(logged_path("/api/v1/seats/0123abcd/stream"), "/api/v1/seats/…/stream");
+        assert_eq!(
+            logged_path("/api/v1/seats/0123abcd/stream"),
+            "/api/v1/seats/…/stream"
+        );
         assert_eq!(logged_path("/api/v1/seats/0123abcd"), "/api/v1/seats/…");
         assert_eq!(logged_path("/c/alpha/events/3"), "/c/alpha/events/3");
         assert_eq!(logged_path("/static/table.js"), "/static/table.js");

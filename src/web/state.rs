@@ -23,6 +23,8 @@ pub struct AppState {
     pub pars: ParWorker,
     /// The live tables' wake-ups (one hub per app: `service::live`).
     pub live: crate::service::live::Hub,
+    /// The robots at online tables (see `online_robot_worker`).
+    pub robots: std::sync::Arc<super::online_robot_worker::RobotWorker>,
 }
 
 impl AppState {

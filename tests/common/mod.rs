@@ -127,6 +127,7 @@ pub fn test_config(database_url: &str) -> Config {
         tuning: Default::default(),
         db_pool: calypso_director::web::config::DEFAULT_DB_POOL,
         clock: calypso_director::web::config::Clock::settable(),
+        robot_seats: false,
     }
 }
 
@@ -173,6 +174,17 @@ pub async fn spawn_app() -> TestApp {
 pub async fn spawn_app_with_par() -> TestApp {
     let (url, test_db) = fresh_database();
     start_with(&url, test_db, Some(TEST_PAR))
+}
+
+/// The same, with the robots at online tables playing in the background (#39): only the
+/// tests of robots in seats run those threads.
+pub async fn spawn_app_with_robots() -> TestApp {
+    let (url, test_db) = fresh_database();
+    let config = Config {
+        robot_seats: true,
+        ..test_config(&url)
+    };
+    start_config(config, test_db)
 }
 
 /// The same application behind a reverse proxy at `proxies` (CALYPSO_TRUSTED_PROXIES).

@@ -6,7 +6,10 @@
 //! - [`view`]: what one seat may know of a table being played, as the seat API's JSON, and
 //!   why a card is refused, in the player's words.
 //! - [`words`]: cards and suits in words for a screen reader ("nine of spades").
+//! - [`robots`]: whether a robot plays a seat now, its card from that seat's view only, and
+//!   the fair queue of tables across clubs.
 
 pub mod replay;
+pub mod robots;
 pub mod view;
 pub mod words;

@@ -1,0 +1,109 @@
+//! What the robots in online seats read (#39 item 4): the online tables of running events
+//! (tables with a live seat link), each table's seats (robot or person, and when the person
+//! was last seen) and the event's robot budget and away time (`event_play`). Reads only: a
+//! robot's card is stored through `service::online` like any other.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::{event_play, events, seat_links};
+use super::{DbConnection, DbError};
+use crate::event::online::robots::RobotTable;
+use crate::event::{ClubId, EventId, EventStatus};
+
+fn number(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+fn unsigned(n: i32) -> u32 {
+    u32::try_from(n).unwrap_or(0)
+}
+
+/// Up to `most` online tables of running events (a table with a live seat link in a
+/// round), newest event first, then by round and table.
+pub fn online_tables(conn: &mut DbConnection, most: usize) -> Result<Vec<RobotTable>, DbError> {
+    let rows: Vec<(i32, i32, i32, i32)> = seat_links::table
+        .inner_join(events::table)
+        .filter(events::status.eq(EventStatus::Running.name()))
+        .filter(seat_links::revoked_at.is_null())
+        .select((
+            seat_links::event_id,
+            events::club_id,
+            seat_links::round,
+            seat_links::table_number,
+        ))
+        .distinct()
+        .order((
+            seat_links::event_id.desc(),
+            seat_links::round.asc(),
+            seat_links::table_number.asc(),
+        ))
+        .limit(i64::try_from(most).unwrap_or(i64::MAX))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(event, club, round, table)| RobotTable {
+            event: EventId::new(event),
+            club: ClubId::new(club),
+            round: unsigned(round),
+            table: unsigned(table),
+        })
+        .collect())
+}
+
+/// One live seat link at a table, as the robots read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSeat {
+    /// None: the seat at whichever board the table is playing.
+    pub board: Option<u32>,
+    /// As stored (a seat letter).
+    pub seat: String,
+    pub robot: bool,
+    pub seen_at: Option<NaiveDateTime>,
+}
+
+/// The live seat links of one table in a round (a table has a handful; at most 64 read).
+pub fn seats_at(
+    conn: &mut DbConnection,
+    event: EventId,
+    round: u32,
+    table: u32,
+) -> Result<Vec<TableSeat>, DbError> {
+    let rows: Vec<(Option<i32>, String, bool, Option<NaiveDateTime>)> = seat_links::table
+        .filter(seat_links::event_id.eq(event.get()))
+        .filter(seat_links::round.eq(number(round)))
+        .filter(seat_links::table_number.eq(number(table)))
+        .filter(seat_links::revoked_at.is_null())
+        .select((
+            seat_links::board,
+            seat_links::seat,
+            seat_links::robot,
+            seat_links::seen_at,
+        ))
+        .order(seat_links::created_at.asc())
+        .limit(64)
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(board, seat, robot, seen_at)| TableSeat {
+            board: board.map(unsigned),
+            seat,
+            robot,
+            seen_at,
+        })
+        .collect())
+}
+
+/// The event's robot budget per card (ms) and away time (s), when its play is set
+/// (`event_play`); None: played at the club's tables, nothing set.
+pub fn robot_settings(
+    conn: &mut DbConnection,
+    event: EventId,
+) -> Result<Option<(u32, u32)>, DbError> {
+    let row: Option<(i32, i32)> = event_play::table
+        .find(event.get())
+        .select((event_play::robot_ms, event_play::away_seconds))
+        .first(conn)
+        .optional()?;
+    Ok(row.map(|(ms, away)| (unsigned(ms), unsigned(away))))
+}
