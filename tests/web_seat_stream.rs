@@ -103,7 +103,11 @@ impl Stream {
                 return Some(parse(&raw));
             }
             if self.ended {
-                assert!(self.buf.is_empty(), "a partial event at the end: {}", self.buf);
+                assert!(
+                    self.buf.is_empty(),
+                    "a partial event at the end: {}",
+                    self.buf
+                );
                 return None;
             }
             let left = until.saturating_duration_since(Instant::now());
@@ -193,7 +197,11 @@ async fn every_card_reaches_a_seats_stream_in_order_within_200_ms_of_its_answer(
         let card = stream.event(SOON).await.unwrap();
         let took = answered.elapsed();
         slowest = slowest.max(took);
-        assert_eq!((card.event.as_str(), card.id), ("card", Some(seq)), "{card:?}");
+        assert_eq!(
+            (card.event.as_str(), card.id),
+            ("card", Some(seq)),
+            "{card:?}"
+        );
         let c = json(&card);
         assert_eq!(c["seq"], seq);
         assert!(c["card"].as_str().unwrap().parse::<Card>().is_ok(), "{c}");
@@ -212,14 +220,23 @@ async fn every_card_reaches_a_seats_stream_in_order_within_200_ms_of_its_answer(
             break;
         }
     }
-    assert_eq!(seen_from_others, 156, "208 cards, three quarters by the other seats");
+    assert_eq!(
+        seen_from_others, 156,
+        "208 cards, three quarters by the other seats"
+    );
     eprintln!("slowest card to reach the stream: {slowest:?}");
     // The board is over: its last view was sent and the stream ends.
-    assert!(stream.next(SOON).await.is_none(), "the stream ends after the last view");
+    assert!(
+        stream.next(SOON).await.is_none(),
+        "the stream ends after the last view"
+    );
     // No one follows the table any more: the hub keeps nothing for it.
     let gone = Instant::now();
     while app.live.tables_followed() != 0 {
-        assert!(gone.elapsed() < SOON, "the ended stream's table is still followed");
+        assert!(
+            gone.elapsed() < SOON,
+            "the ended stream's table is still followed"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(app.live.streams_open(), 0);
@@ -263,9 +280,17 @@ async fn resuming_with_last_event_id_sends_exactly_the_cards_after_it() {
     play_next(&app.pool, &app.live, &tokens).unwrap();
     for s in &mut streams {
         let card = s.event(SOON).await.unwrap();
-        assert_eq!((card.event.as_str(), card.id), ("card", Some(11)), "{card:?}");
+        assert_eq!(
+            (card.event.as_str(), card.id),
+            ("card", Some(11)),
+            "{card:?}"
+        );
         let view = s.event(SOON).await.unwrap();
-        assert_eq!((view.event.as_str(), view.id), ("view", Some(11)), "{view:?}");
+        assert_eq!(
+            (view.event.as_str(), view.id),
+            ("view", Some(11)),
+            "{view:?}"
+        );
     }
     // A Last-Event-ID that is not a card number is refused, as JSON.
     let r = reqwest::Client::new()
@@ -276,7 +301,10 @@ async fn resuming_with_last_event_id_sends_exactly_the_cards_after_it() {
         .unwrap();
     assert_eq!(r.status(), 400);
     let body: Value = r.json().await.unwrap();
-    assert!(body["error"].as_str().unwrap().contains("Last-Event-ID"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("Last-Event-ID"),
+        "{body}"
+    );
 }
 
 /// The board as the event dealt it, and the event's game.
@@ -309,7 +337,13 @@ fn log_of(app: &TestApp, id: EventId, board: u32) -> Vec<Move> {
 /// sent when `played` cards of the board are played: every card another seat holds then
 /// that is neither in the seat's own hand nor among the cards played so far. (The deck has
 /// four copies of each card: a name the seat may see for another reason is no leak.)
-fn hidden_names(spec: &GameSpec, board: &deals::Board, log: &[Move], seat: Seat, played: usize) -> Vec<String> {
+fn hidden_names(
+    spec: &GameSpec,
+    board: &deals::Board,
+    log: &[Move],
+    seat: Seat,
+    played: usize,
+) -> Vec<String> {
     let table = replay::replay(spec, board, &log[..played]).unwrap();
     let own = table.game.hand(seat).cards();
     let seen: Vec<Card> = log[..played].iter().map(|m| m.card).collect();
@@ -348,9 +382,8 @@ async fn no_leak_every_byte_of_a_whole_boards_stream_for_every_seat_is_scanned_f
     }
     assert_eq!(cards, 208);
     for s in &mut streams {
-        while let Some(e) = s.next(SOON).await {
-            panic!("an event after the last view: {e:?}");
-        }
+        let after = s.next(SOON).await;
+        assert!(after.is_none(), "an event after the last view: {after:?}");
     }
     let first = json(&received[0][0]);
     let board = first["board"].as_u64().unwrap() as u32;
@@ -429,7 +462,12 @@ async fn a_bad_or_revoked_link_is_refused_and_a_link_revoked_mid_stream_ends_it(
     };
     let r = get("0".repeat(64)).await;
     assert_eq!(r.status(), 404);
-    assert!(r.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    assert!(
+        r.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
     let body: Value = r.json().await.unwrap();
     assert!(body["error"].is_string(), "{body}");
 
@@ -449,13 +487,19 @@ async fn a_bad_or_revoked_link_is_refused_and_a_link_revoked_mid_stream_ends_it(
     play_next(&app.pool, &app.live, &tokens).unwrap();
     let e = s.event(SOON).await.unwrap();
     assert_eq!(e.event, "error", "{e:?}");
-    assert!(json(&e)["error"].as_str().unwrap().contains("revoked"), "{e:?}");
+    assert!(
+        json(&e)["error"].as_str().unwrap().contains("revoked"),
+        "{e:?}"
+    );
     assert!(s.next(SOON).await.is_none(), "the stream ends");
 
     let r = get(token).await;
     assert_eq!(r.status(), 403);
     let body: Value = r.json().await.unwrap();
-    assert!(body["error"].as_str().unwrap().contains("revoked"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("revoked"),
+        "{body}"
+    );
 }
 
 #[tokio::test]
@@ -470,7 +514,10 @@ async fn a_seat_link_has_at_most_four_streams_open() {
     let r = reqwest::Client::new().get(&url).send().await.unwrap();
     assert_eq!(r.status(), 429);
     let body: Value = r.json().await.unwrap();
-    assert!(body["error"].as_str().unwrap().contains("streams open"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("streams open"),
+        "{body}"
+    );
     // Another seat's link is not held back by it.
     let mut other = Stream::open(&app, &tokens[1], None, "").await;
     assert_eq!(other.event(SOON).await.unwrap().event, "view");
@@ -491,5 +538,8 @@ async fn a_seat_link_has_at_most_four_streams_open() {
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    eprintln!("a closed stream's place was freed after {:?}", freed.elapsed());
+    eprintln!(
+        "a closed stream's place was freed after {:?}",
+        freed.elapsed()
+    );
 }

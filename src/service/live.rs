@@ -415,7 +415,9 @@ fn listen_loop(url: &str, hub: &Weak<Inner>, stop: &AtomicBool) {
                 return;
             }
         };
-        tracing::warn!("live tables: the PostgreSQL listener's connection dropped ({lost}); reopening");
+        tracing::warn!(
+            "live tables: the PostgreSQL listener's connection dropped ({lost}); reopening"
+        );
         dropped = true;
     }
 }
@@ -454,13 +456,20 @@ mod tests {
         a.changed().await;
         b.changed().await;
         let waited = tokio::time::timeout(std::time::Duration::from_millis(50), other.changed());
-        assert!(waited.await.is_err(), "another table's card wakes no one here");
+        assert!(
+            waited.await.is_err(),
+            "another table's card wakes no one here"
+        );
         let again = tokio::time::timeout(std::time::Duration::from_millis(50), a.changed());
         assert!(again.await.is_err(), "one change, seen once");
         drop(a);
         assert_eq!(hub.tables_followed(), 2);
         drop(b);
-        assert_eq!(hub.tables_followed(), 1, "the table's entry goes with its last follower");
+        assert_eq!(
+            hub.tables_followed(),
+            1,
+            "the table's entry goes with its last follower"
+        );
         drop(other);
         assert_eq!(hub.tables_followed(), 0);
         hub.wake(at(1)); // nobody follows: nothing kept
@@ -491,7 +500,10 @@ mod tests {
         let permits: Vec<_> = (0..STREAMS_IN_ALL)
             .map(|i| hub.open_stream(&format!("token-{i}")).unwrap())
             .collect();
-        assert_eq!(hub.open_stream("one-more").err(), Some(TooManyStreams::InAll));
+        assert_eq!(
+            hub.open_stream("one-more").err(),
+            Some(TooManyStreams::InAll)
+        );
         drop(permits);
         assert_eq!(hub.streams_open(), 0);
     }

@@ -289,7 +289,10 @@ mod tests {
         assert_eq!(logged_path("/t/K7QX2MPA"), "/t/…");
         assert_eq!(logged_path("/t/K7QX2MPA/result"), "/t/…/result");
         assert_eq!(logged_path("/invite/abc123"), "/invite/…");
-        assert_eq!(logged_path("/api/v1/seats/0123abcd/stream"), "/api/v1/seats/…/stream");
+        assert_eq!(
+            logged_path("/api/v1/seats/0123abcd/stream"),
+            "/api/v1/seats/…/stream"
+        );
         assert_eq!(logged_path("/api/v1/seats/0123abcd"), "/api/v1/seats/…");
         assert_eq!(logged_path("/c/alpha/events/3"), "/c/alpha/events/3");
         assert_eq!(logged_path("/static/table.js"), "/static/table.js");

@@ -175,7 +175,8 @@ impl Follow {
                 matches!(select(changed, beat).await, Either::Left(_))
             };
             if !woken {
-                self.pending.push_back(Bytes::from_static(b": heartbeat\n\n"));
+                self.pending
+                    .push_back(Bytes::from_static(b": heartbeat\n\n"));
             }
             let read = read(
                 self.pool.clone(),
