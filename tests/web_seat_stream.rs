@@ -382,9 +382,8 @@ async fn no_leak_every_byte_of_a_whole_boards_stream_for_every_seat_is_scanned_f
     }
     assert_eq!(cards, 208);
     for s in &mut streams {
-        while let Some(e) = s.next(SOON).await {
-            panic!("an event after the last view: {e:?}");
-        }
+        let after = s.next(SOON).await;
+        assert!(after.is_none(), "an event after the last view: {after:?}");
     }
     let first = json(&received[0][0]);
     let board = first["board"].as_u64().unwrap() as u32;
@@ -543,4 +542,94 @@ async fn a_seat_link_has_at_most_four_streams_open() {
         "a closed stream's place was freed after {:?}",
         freed.elapsed()
     );
+}
+
+/// The listeners' backends on the test database (their last query is the `LISTEN`).
+#[cfg(feature = "postgres")]
+fn listener_pids(app: &TestApp) -> Vec<i32> {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Pid {
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        pid: i32,
+    }
+    with_conn(app, |c| match c {
+        db::DbConnection::Pg(c) => diesel::sql_query(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() \
+             AND query = 'LISTEN calypso_tables' AND pid <> pg_backend_pid() ORDER BY pid",
+        )
+        .load::<Pid>(c)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.pid)
+        .collect(),
+        _ => unreachable!("a PostgreSQL test"),
+    })
+}
+
+/// Two app instances on PostgreSQL whose listeners' connections are killed: each reopens
+/// its connection, a card played while the first one's was down still reaches its stream
+/// (every followed table is woken once it listens again), and later cards come as before.
+#[cfg(feature = "postgres")]
+#[tokio::test]
+async fn a_dropped_listener_connection_is_reopened_and_no_card_is_lost() {
+    use diesel::prelude::*;
+    let app = spawn_app().await;
+    if !on_postgres(&app) {
+        eprintln!("CALYPSO_TEST_POSTGRES_URL is not set: the listener is PostgreSQL's");
+        return;
+    }
+    let (_, tokens) = seated(&app).await;
+    let second = app.second_instance().await;
+    let mut stream = Stream::open(&app, &tokens[2], None, "").await;
+    assert_eq!(stream.event(SOON).await.unwrap().id, Some(0));
+    let waited = Instant::now();
+    let before = loop {
+        let pids = listener_pids(&app);
+        if pids.len() == 2 {
+            break pids;
+        }
+        assert!(waited.elapsed() < SOON, "two listeners: {pids:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let killed = with_conn(&app, |c| match c {
+        db::DbConnection::Pg(c) => diesel::sql_query(format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid IN ({}, {})",
+            before[0], before[1]
+        ))
+        .execute(c)
+        .unwrap(),
+        _ => unreachable!(),
+    });
+    assert_eq!(killed, 2, "both listeners terminated");
+    // At once, before the listeners are back: this card's NOTIFY may reach no one.
+    let seq = play_next(&second.pool, &second.live, &tokens).unwrap();
+    let card = stream.event(SOON).await.unwrap();
+    assert_eq!((card.event.as_str(), card.id), ("card", Some(seq)));
+    let waited = Instant::now();
+    loop {
+        let pids = listener_pids(&app);
+        if pids.len() == 2 && pids.iter().all(|p| !before.contains(p)) {
+            break;
+        }
+        assert!(
+            waited.elapsed() < SOON,
+            "the listeners are not back: {pids:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!("both listeners back after {:?}", waited.elapsed());
+    assert_eq!(stream.event(SOON).await.unwrap().id, Some(seq), "its view");
+    for _ in 0..8 {
+        let seq = play_next(&second.pool, &second.live, &tokens).unwrap();
+        let answered = Instant::now();
+        let card = stream.event(SOON).await.unwrap();
+        assert_eq!((card.event.as_str(), card.id), ("card", Some(seq)));
+        assert!(
+            answered.elapsed() < Duration::from_millis(200),
+            "{:?}",
+            answered.elapsed()
+        );
+        assert_eq!(stream.event(SOON).await.unwrap().id, Some(seq));
+    }
 }
