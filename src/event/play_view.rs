@@ -5,9 +5,8 @@
 //! four hands as they stood before it. Pure.
 
 use crate::engine::{
-    Card, GameRecord, GameSpec, ReplayError, ReplayStep, Score, Seat, replay_watched,
+    Card, CardCounts, GameRecord, GameSpec, ReplayError, ReplayStep, Score, Seat, replay_watched,
 };
-use crate::event::online::view::sorted_hand;
 
 /// One card of a trick: who played it, and whether it broke the follow-suit rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,9 +21,8 @@ pub struct TrickCard {
 pub struct TrickPlay {
     /// From 1 in its deal.
     pub number: usize,
-    /// Each seat's hand just before the trick's first card, in the seat view's order (own
-    /// trump suit first).
-    pub hands_before: Vec<(Seat, Vec<Card>)>,
+    /// Each seat's hand just before the trick's first card.
+    pub hands_before: Vec<(Seat, CardCounts)>,
     /// In play order, the leader first.
     pub cards: Vec<TrickCard>,
     pub winner: Seat,
@@ -55,11 +53,8 @@ impl PlayView {
     /// The record replayed by the engine; an impossible record is the engine's error.
     pub fn of(spec: &GameSpec, record: &GameRecord) -> Result<PlayView, ReplayError> {
         let seats = spec.seats();
-        let hands_of = |game: &crate::engine::Game| -> Vec<(Seat, Vec<Card>)> {
-            seats
-                .iter()
-                .map(|&s| (s, sorted_hand(game.hand(s), spec.trumps.of(s))))
-                .collect()
+        let hands_of = |game: &crate::engine::Game| -> Vec<(Seat, CardCounts)> {
+            seats.iter().map(|&s| (s, game.hand(s).clone())).collect()
         };
         let mut deals: Vec<DealPlay> = Vec::new();
         let mut hands_before = Vec::new();
@@ -157,16 +152,12 @@ mod tests {
                             .iter()
                             .find(|(s, _)| *s == c.seat)
                             .unwrap();
-                        assert!(hand.contains(&c.card));
+                        assert!(hand.count(c.card) > 0);
                     }
                 }
                 // The first trick's hands are the deal's hands as dealt.
                 for (seat, hand) in &deal.tricks[0].hands_before {
-                    let mut dealt = rec.hands[seat.index()].clone();
-                    let mut shown = hand.clone();
-                    dealt.sort();
-                    shown.sort();
-                    assert_eq!(shown, dealt);
+                    assert_eq!(*hand, CardCounts::from_cards(&rec.hands[seat.index()]));
                 }
             }
             // The piles after the last trick are the score's piles.

@@ -555,13 +555,12 @@ pub async fn play(
         return Err(AppError::NotFound);
     };
     let hands = hand_views(&spec, |seat| {
-        let cards = trick
+        trick
             .hands_before
             .iter()
             .find(|(s, _)| *s == seat)
-            .map(|(_, h)| h.as_slice())
-            .unwrap_or_default();
-        CardCounts::from_cards(cards)
+            .map(|(_, h)| h.clone())
+            .unwrap_or_default()
     });
     let previous = if trick_at > 1 {
         Some((deal_at, trick_at - 1))
