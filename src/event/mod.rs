@@ -16,6 +16,7 @@ pub mod lifecycle;
 pub mod movement;
 pub mod online;
 pub mod pace;
+pub mod play;
 pub mod papers;
 pub mod par;
 pub mod problem_words;
