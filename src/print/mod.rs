@@ -14,6 +14,7 @@ pub mod charts;
 pub mod hand_records;
 mod pen;
 pub mod rebuild;
+pub mod qr_svg;
 pub mod results;
 
 pub use hand_records::{PdfError, PdfKind, PdfOptions};

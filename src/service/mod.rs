@@ -15,12 +15,14 @@ pub mod checks;
 pub mod clock;
 pub mod clubs;
 pub mod entries;
+pub mod event_play;
 pub mod events;
 pub mod online;
 pub mod paces;
 pub mod pars;
 pub mod play;
 pub mod rebuilds;
+pub mod seats;
 pub mod sims;
 pub mod tokens;
 

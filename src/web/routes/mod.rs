@@ -18,7 +18,7 @@ pub mod tokens;
 
 // The route table below names each page's handlers by the page's own module.
 use api::{results as api_results, rounds as api_rounds, standings as api_standings};
-use events::{boards, entries, individual, movement, papers, rounds, settings};
+use events::{boards, entries, individual, movement, papers, rounds, seats, settings};
 use results::standings;
 
 use actix_web::http::StatusCode;
@@ -116,6 +116,10 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         }),
         get("/c/{club}/events/{event}/results", || {
             web::get().to(results::grid_page)
+        }),
+        get("/c/{club}/events/{event}/seats", || web::get().to(seats::page)),
+        post("/c/{club}/events/{event}/seats/revoke", || {
+            web::post().to(seats::revoke)
         }),
         get("/c/{club}/events/{event}/finish", || {
             web::get().to(events::finish)
@@ -282,6 +286,9 @@ fn api_scope() -> Scope {
         )
         .route("/sims/{id}/standings", web::get().to(sims::api_standings))
         .route("/sims/{id}/sheet", web::get().to(sims::api_sheet))
+        .route("/events/{id}/seats", web::get().to(api::seats::list))
+        .route("/seats/{token}", web::get().to(api::seats::view))
+        .route("/seats/{token}/cards", web::post().to(api::seats::play))
         .route("/players", web::get().to(api::list_players))
         .route("/players", web::post().to(api::create_player))
         .route("/players/{id}", web::patch().to(api::update_player))
