@@ -604,6 +604,7 @@ async fn the_seats_online_page_shows_each_link_with_its_qr_code_and_revokes_one(
     let page = format!("/c/alpha/events/{id}/seats");
     let (s, html) = d.get_text(&page).await;
     assert_eq!(s, StatusCode::OK);
+    keep_for_a_screenshot(&d, &html, "seats-online").await;
     let (_, listed) = api.get(&format!("/events/{id}/seats?round=1")).await;
     for seat in listed.as_array().unwrap() {
         let url = seat["url"].as_str().unwrap();
@@ -631,4 +632,20 @@ async fn the_seats_online_page_shows_each_link_with_its_qr_code_and_revokes_one(
     let (_, again) = api.get(&format!("/events/{id}/seats?round=1")).await;
     assert_ne!(again[0]["token"], listed[0]["token"]);
     assert!(html.contains(again[0]["url"].as_str().unwrap()));
+}
+
+/// With `CALYPSO_SCREENSHOTS=dir`, the page as a file with its stylesheet inlined (the test's
+/// server is gone once the test ends), for `chromium --screenshot` to draw.
+async fn keep_for_a_screenshot(d: &Browser, html: &str, name: &str) {
+    let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") else {
+        return;
+    };
+    let start = html.find("<link rel=\"stylesheet\" href=\"").unwrap();
+    let href_at = start + "<link rel=\"stylesheet\" href=\"".len();
+    let href = html[href_at..].split('"').next().unwrap().to_string();
+    let end = href_at + html[href_at..].find('>').unwrap() + 1;
+    let (_, css) = d.get_text(&href).await;
+    let page = format!("{}<style>{css}</style>{}", &html[..start], &html[end..]);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(format!("{dir}/{name}.html"), page).unwrap();
 }

@@ -1,5 +1,6 @@
 //! A QR code as an inline SVG (the event page's seat links, #39): one path of the dark
-//! modules, a quiet zone of four modules, drawn to scale by the page's CSS. Pure.
+//! modules, a quiet zone of four modules, 120 CSS pixels square (about 3 px a module for a
+//! seat link: scannable from a screen). Pure.
 
 use qrcode::{EcLevel, QrCode};
 
@@ -40,7 +41,8 @@ pub fn qr_svg(text: &str, label: &str) -> Result<String, String> {
         .replace('<', "&lt;")
         .replace('"', "&quot;");
     Ok(format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" role=\"img\" \
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120\" height=\"120\" \
+         viewBox=\"0 0 {side} {side}\" role=\"img\" \
          aria-label=\"{label}\" shape-rendering=\"crispEdges\"><rect width=\"{side}\" \
          height=\"{side}\" fill=\"#fff\"/><path d=\"{path}\" fill=\"#000\"/></svg>"
     ))
