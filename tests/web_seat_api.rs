@@ -552,6 +552,7 @@ async fn the_event_form_sets_how_it_is_played_with_its_window_in_the_club_s_time
         .await;
     assert_ne!(r.status(), StatusCode::SEE_OTHER);
     let body = r.text().await.unwrap();
+    keep_for_a_screenshot(&d, &body, "event-form-refused").await;
     assert!(body.contains("the robot duplicate needs a window"), "{body}");
     assert!(body.contains(r#"value="2026-12-01T19:00""#), "the input kept");
     assert!(body.contains(r#"value="450""#), "the input kept");
