@@ -650,3 +650,16 @@ async fn keep_for_a_screenshot(d: &Browser, html: &str, name: &str) {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(format!("{dir}/{name}.html"), page).unwrap();
 }
+
+#[tokio::test]
+async fn two_listings_at_once_issue_each_seat_one_link() {
+    let app = spawn_app().await;
+    let (_, api, id) = online_running(&app).await;
+    let path = format!("/events/{id}/seats?round=1");
+    let ((s1, a), (s2, b), (s3, c)) = tokio::join!(api.get(&path), api.get(&path), api.get(&path));
+    assert_eq!((s1, s2, s3), (StatusCode::OK, StatusCode::OK, StatusCode::OK));
+    assert_eq!(a, b);
+    assert_eq!(b, c);
+    let live = with_conn(&app, |c| db::online::live_links_of_round(c, id, 1, 100).unwrap());
+    assert_eq!(live.len(), 8, "one live link a seat");
+}
