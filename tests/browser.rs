@@ -3986,6 +3986,7 @@ async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let (_, id, _) = two_tables_running(&app, &d, "Online evening", ("Ann", "Bob")).await;
+    play_online(&app, id);
     let club = app.club_id("alpha");
     let tokens = Seat::ALL.map(|seat| {
         with_conn(&app, |c| {

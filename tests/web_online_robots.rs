@@ -32,6 +32,7 @@ use rand::SeedableRng;
 async fn seated(app: &TestApp, robots: &[Seat]) -> (EventId, Browser, [String; 4]) {
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
     let (_, id, _) = two_tables_running(app, &d, "Online evening", ("Ann", "Bob")).await;
+    play_online(app, id);
     let club = app.club_id("alpha");
     let tokens = Seat::ALL.map(|seat| {
         with_conn(app, |c| {
@@ -69,18 +70,13 @@ fn seen(app: &TestApp, id: EventId, seat: Seat, at: chrono::NaiveDateTime) {
     });
 }
 
-/// The event's play: online, the robots' budget and the away time (a direct insert, as the
-/// event's `play` setting will store it).
+/// The event's robots' budget and away time, written directly (a test's tiny budget is below
+/// the setting's bounds, for speed).
 fn set_play(app: &TestApp, id: EventId, robot_ms: i32, away_seconds: i32) {
     use db::schema::event_play as p;
     with_conn(app, |c| {
-        diesel::insert_into(p::table)
-            .values((
-                p::event_id.eq(id.get()),
-                p::play.eq("online"),
-                p::robot_ms.eq(robot_ms),
-                p::away_seconds.eq(away_seconds),
-            ))
+        diesel::update(p::table.find(id.get()))
+            .set((p::robot_ms.eq(robot_ms), p::away_seconds.eq(away_seconds)))
             .execute(c)
             .unwrap()
     });

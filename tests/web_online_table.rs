@@ -23,6 +23,8 @@ async fn seated(app: &TestApp) -> (EventId, [String; 4]) {
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
     let (_, id, _) = two_tables_running(app, &d, "Online evening", ("Ann", "Bob")).await;
     let club = app.club_id("alpha");
+    // Cards are played online only in an event played online (`event::play`).
+    play_online(app, id);
     let tokens = Seat::ALL.map(|seat| {
         with_conn(app, |c| {
             online::issue_seat_link(c, club, id, 1, 1, None, seat, None).unwrap()
@@ -319,9 +321,16 @@ async fn a_revoked_link_is_refused_and_a_new_one_plays_the_seat() {
     let s2 = state(&app.pool, &fresh);
     assert_eq!((s2.seat, s2.seq, &s2.hand), (seat, 4, &s.hand));
     online::play_card(&app.pool, &fresh, &legal(&s)[0].to_string(), 4).unwrap();
-    // The token is stored hashed, never as itself.
-    let stored = with_conn(&app, |c| db::online::seat_link(c, &fresh).unwrap());
-    assert!(stored.is_none());
+    // The token is looked up by its hash (the key), and kept beside it so the director can
+    // list the link again (`service::seats`).
+    assert!(with_conn(&app, |c| db::online::seat_link(c, &fresh).unwrap()).is_none());
+    let stored = with_conn(&app, |c| {
+        db::online::seat_link(c, &calypso_director::service::tokens::hash_token(&fresh))
+            .unwrap()
+            .unwrap()
+    });
+    assert_eq!(stored.token.as_deref(), Some(fresh.as_str()));
+    assert!(!stored.robot);
     // A seat the game has not, and a table without a game, are refused when issued.
     let e = with_conn(&app, |c| {
         online::issue_seat_link(c, club, id, 1, 9, None, Seat::North, None).unwrap_err()

@@ -22,6 +22,7 @@ use reqwest::StatusCode;
 async fn seated(app: &TestApp) -> (EventId, [String; 4]) {
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
     let (_, id, _) = two_tables_running(app, &d, "Online evening", ("Ann", "Bob")).await;
+    play_online(app, id);
     let club = app.club_id("alpha");
     let tokens = Seat::ALL.map(|seat| {
         with_conn(app, |c| {

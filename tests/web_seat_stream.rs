@@ -26,6 +26,7 @@ use serde_json::Value;
 async fn seated(app: &TestApp) -> (EventId, [String; 4]) {
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
     let (_, id, _) = two_tables_running(app, &d, "Live evening", ("Ann", "Bob")).await;
+    play_online(app, id);
     let club = app.club_id("alpha");
     let tokens = Seat::ALL.map(|seat| {
         with_conn(app, |c| {
@@ -51,7 +52,7 @@ fn play_next(pool: &DbPool, hub: &Hub, tokens: &[String; 4]) -> Option<u32> {
     let mine = online::table_state(pool, token).unwrap();
     let card = mine.legal.as_ref().unwrap().0[0].to_string();
     let seq = u32::try_from(mine.seq).unwrap();
-    live::play_card(pool, hub, token, &card, seq).unwrap();
+    live::play_card(pool, hub, token, &card, seq, calypso_director::db::now()).unwrap();
     Some(seq)
 }
 

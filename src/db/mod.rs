@@ -7,6 +7,7 @@ pub mod backup;
 pub mod clocks;
 pub mod clubs;
 pub mod entries;
+pub mod event_play;
 pub mod events;
 pub mod individual;
 pub mod movements;

@@ -352,3 +352,115 @@ pub fn revoke_seat_links(
         Ok(n)
     })
 }
+
+/// The least time between two stored signs of life of one seat link, in seconds: a view
+/// polled every second writes at most once in this long.
+pub const SEEN_EVERY_SECONDS: i64 = 10;
+
+/// Notes a person's sign of life at a seat (a view, a stream, a card) at `at`: written only
+/// when the link's `seen_at` is empty or at least [`SEEN_EVERY_SECONDS`] older, and never
+/// for a robot's link or a revoked one. True when a row was written.
+pub fn touch_seen(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    at: NaiveDateTime,
+) -> Result<bool, DbError> {
+    let before = at - chrono::Duration::seconds(SEEN_EVERY_SECONDS);
+    let n = diesel::update(
+        seat_links::table
+            .filter(seat_links::token_hash.eq(token_hash))
+            .filter(seat_links::robot.eq(false))
+            .filter(seat_links::revoked_at.is_null())
+            .filter(
+                seat_links::seen_at
+                    .is_null()
+                    .or(seat_links::seen_at.le(before)),
+            ),
+    )
+    .set(seat_links::seen_at.eq(at))
+    .execute(conn)?;
+    Ok(n > 0)
+}
+
+/// The most seat links one listing reads (a round's seats, or a robot duplicate's entrants'
+/// boards): more is refused before anything is issued.
+pub const MOST_LISTED: usize = 4_000;
+
+/// The live (not revoked) seat links of the event's round, with their token hash, oldest
+/// first: at most `limit`.
+pub fn live_links_of_round(
+    conn: &mut DbConnection,
+    event: EventId,
+    round: u32,
+    limit: usize,
+) -> Result<Vec<(String, SeatLink)>, DbError> {
+    let rows: Vec<LinkRow> = seat_links::table
+        .filter(seat_links::event_id.eq(event.get()))
+        .filter(seat_links::round.eq(number(round)))
+        .filter(seat_links::revoked_at.is_null())
+        .order((seat_links::created_at.asc(), seat_links::token_hash.asc()))
+        .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.0.clone(), link_of(r)))
+        .collect())
+}
+
+/// A seat link to store: a person's (its token kept, to be listed again) or a robot's (a
+/// token nobody gets: only its hash, `token` none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewLink {
+    pub token_hash: String,
+    pub token: Option<String>,
+    pub round: u32,
+    pub table: u32,
+    pub board: Option<u32>,
+    pub seat: Seat,
+    pub entry: Option<EntryId>,
+    pub robot: bool,
+}
+
+/// Stores new seat links of one event (in the caller's transaction, which checked the
+/// event is the club's).
+pub fn insert_links(
+    conn: &mut DbConnection,
+    event: EventId,
+    links: &[NewLink],
+) -> Result<(), DbError> {
+    let at = now();
+    for l in links {
+        diesel::insert_into(seat_links::table)
+            .values((
+                seat_links::token_hash.eq(&l.token_hash),
+                seat_links::event_id.eq(event.get()),
+                seat_links::round.eq(number(l.round)),
+                seat_links::table_number.eq(number(l.table)),
+                seat_links::board.eq(l.board.map(number)),
+                seat_links::seat.eq(l.seat.letter().to_string()),
+                seat_links::entry_id.eq(l.entry.map(EntryId::get)),
+                seat_links::created_at.eq(at),
+                seat_links::token.eq(l.token.as_deref()),
+                seat_links::robot.eq(l.robot),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Stores new seat links of the club's event in one short write transaction; false (and
+/// nothing stored) when the club has no such event.
+pub fn insert_club_links(
+    conn: &mut DbConnection,
+    club: ClubId,
+    event: EventId,
+    links: &[NewLink],
+) -> Result<bool, DbError> {
+    super::write_transaction(conn, |conn| {
+        if !event_of_club(conn, club, event)? {
+            return Ok(false);
+        }
+        insert_links(conn, event, links)?;
+        Ok(true)
+    })
+}

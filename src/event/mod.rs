@@ -18,6 +18,7 @@ pub mod online;
 pub mod pace;
 pub mod papers;
 pub mod par;
+pub mod play;
 pub mod play_view;
 pub mod problem_words;
 pub mod results;

@@ -13,6 +13,7 @@ pub mod cards;
 pub mod charts;
 pub mod hand_records;
 mod pen;
+pub mod qr_svg;
 pub mod rebuild;
 pub mod results;
 

@@ -210,18 +210,20 @@ impl Hub {
     }
 }
 
-/// The one way every caller plays a card online (the seat API, the table page, the
-/// robots): [`online::play_card`], then the table's streams woken. On PostgreSQL the stored
-/// card was also announced to the other processes in its transaction
-/// (`db::online::insert_move`).
+/// The one way a person's card is played online (the seat API, the table page):
+/// [`online::play_seat_card`] (the card refereed at `at` on the room clock, the person's sign
+/// of life noted), then the table's streams woken. A robot's card wakes them from the robots'
+/// worker. On PostgreSQL the stored card was also announced to the other processes in its
+/// transaction (`db::online::insert_move`).
 pub fn play_card(
     pool: &DbPool,
     hub: &Hub,
     token: &str,
     card: &str,
     seq: u32,
+    at: chrono::NaiveDateTime,
 ) -> Result<SeatView, OnlineError> {
-    let view = online::play_card(pool, token, card, seq)?;
+    let view = online::play_seat_card(pool, token, card, seq, at)?;
     hub.wake(board_of(&view));
     Ok(view)
 }

@@ -11,6 +11,7 @@ use crate::deals::{self, Board};
 use crate::engine::{Card, GameSpec, Seat};
 use crate::event::online::replay::{self, LogError, Move, Refused, TablePlay};
 use crate::event::online::view::{Place, SeatView};
+use crate::event::play::Play;
 use crate::event::{ClubId, EntryId, Event, EventId, EventStatus};
 use crate::service::play::EventPlay;
 use crate::service::tokens::{hash_token, random_token};
@@ -131,14 +132,15 @@ pub(crate) fn dealt_board(ev: &Event, board: u32) -> Result<(GameSpec, Board), O
 }
 
 /// Every card a board of this game deals.
-fn cards_per_board(spec: &GameSpec) -> u32 {
+pub(crate) fn cards_per_board(spec: &GameSpec) -> u32 {
     let cards: usize = spec.schedule.iter().sum::<usize>() * spec.players;
     u32::try_from(cards).unwrap_or(u32::MAX)
 }
 
 /// Issues a personal seat link for `seat` at `table` of the club's event in `round`: at
 /// `board`, or (none) at whichever of the table's boards of the round it is playing. The
-/// token (256 random bits) is returned to be shown once; only its hash is stored.
+/// token (256 random bits) is returned, and kept beside its hash (the lookup key) so the
+/// director can list the link again (`service::seats`).
 #[allow(clippy::too_many_arguments)]
 pub fn issue_seat_link(
     conn: &mut DbConnection,
@@ -189,14 +191,18 @@ pub fn issue_seat_link(
         return Err(OnlineError::Invalid(format!("the event has no entry {e}")));
     }
     let token = random_token();
-    let stored = db::online::insert_seat_link(
-        conn,
-        club,
-        &hash_token(&token),
-        (event, round, table, board),
+    // The token is kept beside its hash, so the director can list the link again.
+    let link = db::online::NewLink {
+        token_hash: hash_token(&token),
+        token: Some(token.clone()),
+        round,
+        table,
+        board,
         seat,
         entry,
-    )?;
+        robot: false,
+    };
+    let stored = db::online::insert_club_links(conn, club, event, &[link])?;
     if !stored {
         return Err(OnlineError::NotFound("no such event".into()));
     }
@@ -332,15 +338,25 @@ fn read_table(
     token: &str,
     pin: Option<u32>,
 ) -> Result<(SeatPlace, Event, Vec<Move>), OnlineError> {
+    read_table_and_play(pool, token, pin).map(|(place, ev, moves, _)| (place, ev, moves))
+}
+
+/// [`read_table`] with how the event is played.
+fn read_table_and_play(
+    pool: &DbPool,
+    token: &str,
+    pin: Option<u32>,
+) -> Result<(SeatPlace, Event, Vec<Move>, Play), OnlineError> {
     let mut conn = pool.get()?;
     let (place, ev) = seat_and_event(&mut conn, token, pin)?;
     let rows = db::online::moves_of(&mut conn, place.at())?;
+    let play = db::event_play::play_of(&mut conn, ev.id)?;
     drop(conn);
     let moves = rows
         .iter()
         .map(|r| Move::from_stored(i64::from(r.seq), &r.seat, &r.card))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((place, ev, moves))
+    Ok((place, ev, moves, play))
 }
 
 /// The table as the token's seat sees it now: the log read, the connection released, the
@@ -377,10 +393,25 @@ pub fn play_card(
     card: &str,
     seq: u32,
 ) -> Result<SeatView, OnlineError> {
+    play_card_at(pool, token, card, seq, now())
+}
+
+/// [`play_card`] at `at` (the room clock: a robot duplicate's window is checked against it).
+pub fn play_card_at(
+    pool: &DbPool,
+    token: &str,
+    card: &str,
+    seq: u32,
+    at: chrono::NaiveDateTime,
+) -> Result<SeatView, OnlineError> {
     let card: Card = card
         .parse()
         .map_err(|e| OnlineError::Invalid(format!("not a card: {e}")))?;
-    let (place, ev, moves) = read_table(pool, token, None)?;
+    let (place, ev, moves, play) = read_table_and_play(pool, token, None)?;
+    // A table event's cards are at the club's tables; a robot duplicate's within its window.
+    if let Some(why) = play.refusal_at(at) {
+        return Err(OnlineError::NotNow(why));
+    }
     play_read(pool, place, &ev, moves, card, seq)
 }
 
@@ -393,13 +424,18 @@ pub fn play_for_seat(
     card: Card,
     seq: u32,
 ) -> Result<SeatView, OnlineError> {
-    let (ev, moves) = {
+    let (ev, moves, play) = {
         let mut conn = pool.get()?;
         let ev = db::events::public_event(&mut conn, at.event)?
             .ok_or_else(|| OnlineError::NotFound("no such event".into()))?;
         let moves = log_of(&mut conn, at)?;
-        (ev, moves)
+        let play = db::event_play::play_of(&mut conn, ev.id)?;
+        (ev, moves, play)
     };
+    // Robots keep to the event's play as people do (a robot duplicate's window).
+    if let Some(why) = play.refusal_at(now()) {
+        return Err(OnlineError::NotNow(why));
+    }
     let place = SeatPlace {
         event: at.event,
         round: at.round,
@@ -551,4 +587,48 @@ pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>,
         return Ok(None);
     }
     store_result(pool, &ev, at, &spec, &board, &moves).map(Some)
+}
+
+/// Notes the seat's person's sign of life at `at` (`db::online::touch_seen`: at most once in
+/// ten seconds, never for a robot's link): a tiny write after the read. A failure is logged,
+/// not answered: the view or card it follows stands.
+pub fn touch_seen(pool: &DbPool, token: &str, at: chrono::NaiveDateTime) {
+    if token.is_empty() || token.len() > 200 {
+        return;
+    }
+    let touched = pool
+        .get()
+        .map_err(DbError::from)
+        .and_then(|mut c| db::online::touch_seen(&mut c, &hash_token(token), at));
+    if let Err(e) = touched {
+        tracing::warn!("a seat's sign of life was not stored: {e}");
+    }
+}
+
+/// The seat API's view (`GET /api/v1/seats/{token}`): [`table_state`], then the person's
+/// sign of life noted.
+pub fn seat_view(
+    pool: &DbPool,
+    token: &str,
+    at: chrono::NaiveDateTime,
+) -> Result<SeatView, OnlineError> {
+    let view = table_state(pool, token)?;
+    touch_seen(pool, token, at);
+    Ok(view)
+}
+
+/// The seat API's card (`POST /api/v1/seats/{token}/cards`): [`play_card_at`], then the
+/// person's sign of life noted (a refused card is one too: someone is there).
+pub fn play_seat_card(
+    pool: &DbPool,
+    token: &str,
+    card: &str,
+    seq: u32,
+    at: chrono::NaiveDateTime,
+) -> Result<SeatView, OnlineError> {
+    let played = play_card_at(pool, token, card, seq, at);
+    if !matches!(played, Err(OnlineError::NotFound(_) | OnlineError::Revoked)) {
+        touch_seen(pool, token, at);
+    }
+    played
 }

@@ -844,3 +844,13 @@ pub fn multipart_body(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (
     body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
+
+/// Makes the event one played online (`event::play`), as its director's setting does:
+/// cards are played at the app's tables only in such an event.
+pub fn play_online(app: &TestApp, id: calypso_director::event::EventId) {
+    use calypso_director::event::play::Play;
+    with_conn(app, |c| {
+        calypso_director::db::event_play::set_play(c, id, &Play::online(None, None).unwrap())
+            .unwrap()
+    });
+}

@@ -22,7 +22,7 @@ use api::{
     results as api_results, rounds as api_rounds, seat_stream as api_seat_stream,
     standings as api_standings,
 };
-use events::{boards, entries, individual, movement, papers, rounds, settings};
+use events::{boards, entries, individual, movement, papers, rounds, seats, settings};
 use results::standings;
 
 use actix_web::http::StatusCode;
@@ -120,6 +120,12 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         }),
         get("/c/{club}/events/{event}/results", || {
             web::get().to(results::grid_page)
+        }),
+        get("/c/{club}/events/{event}/seats", || {
+            web::get().to(seats::page)
+        }),
+        post("/c/{club}/events/{event}/seats/revoke", || {
+            web::post().to(seats::revoke)
         }),
         get("/c/{club}/events/{event}/finish", || {
             web::get().to(events::finish)
@@ -290,6 +296,9 @@ fn api_scope() -> Scope {
             "/seats/{token}/stream",
             web::get().to(api_seat_stream::stream),
         )
+        .route("/events/{id}/seats", web::get().to(api::seats::list))
+        .route("/seats/{token}", web::get().to(api::seats::view))
+        .route("/seats/{token}/cards", web::post().to(api::seats::play))
         .route("/players", web::get().to(api::list_players))
         .route("/players", web::post().to(api::create_player))
         .route("/players/{id}", web::patch().to(api::update_player))

@@ -429,9 +429,9 @@ fn answer(
 }
 
 async fn view_of(state: &AppState, token: &str) -> Result<Result<SeatView, OnlineError>, AppError> {
-    let token = token.to_string();
+    let (token, at) = (token.to_string(), state.now());
     state
-        .work(move |pool| Ok(online::table_state(pool, &token)))
+        .work(move |pool| Ok(online::seat_view(pool, &token, at)))
         .await
 }
 
@@ -492,9 +492,9 @@ pub async fn post_card(
             "No card was chosen: tap one of your cards.".to_string(),
         ),
         Ok(seq) => {
-            let (t, hub) = (token.clone(), state.live.clone());
+            let (t, hub, at) = (token.clone(), state.live.clone(), state.now());
             let played = state
-                .work(move |pool| Ok(live::play_card(pool, &hub, &t, &card, seq)))
+                .work(move |pool| Ok(live::play_card(pool, &hub, &t, &card, seq, at)))
                 .await?;
             match played {
                 Ok(view) if table_only => {

@@ -5,6 +5,7 @@
 pub mod results;
 pub mod rounds;
 pub mod seat_stream;
+pub mod seats;
 pub mod standings;
 
 use actix_web::http::StatusCode;
@@ -17,6 +18,7 @@ use crate::event::entries::{Entry, EntryDraft, EntryKind, PlayerChoice};
 use crate::event::individual::IndividualOptions;
 use crate::event::lifecycle::UnknownStatus;
 use crate::event::movement::{MovementOptions, MovementPatch, movement_kind};
+use crate::event::play::{Play, PlayDraft, parse_rfc3339, rfc3339};
 use crate::event::results::Publication;
 use crate::event::threes::StoredRound;
 use crate::event::{
@@ -95,6 +97,51 @@ pub struct EventJson {
     /// `live`, `correcting` (until `correction_ends_at`) or `final`: how its results stand.
     results: &'static str,
     correction_ends_at: Option<String>,
+    #[serde(flatten)]
+    play: PlayJson,
+}
+
+/// How the event is played (`event::play`): `play` always; the window for the robot
+/// duplicate; the robots' budget for online and robots; the away time for online.
+#[derive(Serialize)]
+struct PlayJson {
+    play: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    window: Option<WindowJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    robot_ms: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    away_seconds: Option<u32>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WindowJson {
+    opens: String,
+    closes: String,
+}
+
+impl From<Play> for PlayJson {
+    fn from(p: Play) -> Self {
+        PlayJson {
+            play: p.name(),
+            window: p.window().map(|w| WindowJson {
+                opens: rfc3339(w.opens),
+                closes: rfc3339(w.closes),
+            }),
+            robot_ms: (!p.is_table()).then(|| p.robot_ms()),
+            away_seconds: matches!(p, Play::Online { .. }).then(|| p.away_seconds()),
+        }
+    }
+}
+
+/// The event's JSON with how it is played, read from the database.
+async fn event_json(state: &AppState, ev: Event) -> Result<EventJson, AppError> {
+    let id = ev.id;
+    let play = api(state
+        .db(move |c| Ok(service::event_play::play_of(c, id)?))
+        .await)?;
+    Ok(EventJson::of(ev, play))
 }
 
 #[derive(Serialize)]
@@ -105,8 +152,8 @@ struct DealJson {
     key: Option<String>,
 }
 
-impl From<Event> for EventJson {
-    fn from(e: Event) -> Self {
+impl EventJson {
+    fn of(e: Event, play: Play) -> Self {
         // The API shows the public record (docs/api.md): the key once anyone may see it.
         let key_shown = e.exposure().key_visible(Viewer::Anonymous);
         let publication = e.publication(chrono::Utc::now().naive_utc());
@@ -131,6 +178,7 @@ impl From<Event> for EventJson {
                 Publication::Correcting { until } => Some(stamp(until)),
                 _ => None,
             },
+            play: play.into(),
         }
     }
 }
@@ -153,9 +201,84 @@ pub struct EventBody {
     compare: Option<String>,
     hands: Option<i64>,
     packs: Option<i64>,
+    /// How the event is played (`event::play`): "table", "online" or "robots".
+    play: Option<String>,
+    window: Option<WindowJson>,
+    robot_ms: Option<i64>,
+    away_seconds: Option<i64>,
 }
 
 impl EventBody {
+    /// Takes the play setting out of the body: none when the body has no `play` (and then
+    /// none of its companions, which need it beside them).
+    fn take_play(&mut self) -> Result<Option<Play>, AppError> {
+        let play = self.play.take();
+        let window = self.window.take();
+        let robot_ms = self.robot_ms.take();
+        let away = self.away_seconds.take();
+        let Some(play) = play else {
+            if window.is_some() || robot_ms.is_some() || away.is_some() {
+                return Err(unprocessable(
+                    "window, robot_ms and away_seconds are set with play: send \"play\" beside them",
+                ));
+            }
+            return Ok(None);
+        };
+        let number = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+        let (opens, closes) = match &window {
+            Some(w) => (
+                Some(parse_rfc3339(&w.opens, "window.opens").map_err(|e| unprocessable(e.0))?),
+                Some(parse_rfc3339(&w.closes, "window.closes").map_err(|e| unprocessable(e.0))?),
+            ),
+            None => (None, None),
+        };
+        PlayDraft {
+            play,
+            opens,
+            closes,
+            robot_ms: robot_ms.map(number),
+            away_seconds: away.map(number),
+        }
+        .read()
+        .map(Some)
+        .map_err(|e| unprocessable(e.0))
+    }
+
+    /// Whether the body changes any of the event's settings (not only how it is played).
+    fn has_settings(&self) -> bool {
+        let EventBody {
+            name,
+            date,
+            format,
+            game,
+            variant,
+            tables,
+            boards,
+            trick_rule,
+            trumps,
+            correction_minutes,
+            scale,
+            compare,
+            hands,
+            packs,
+            ..
+        } = self;
+        name.is_some()
+            || date.is_some()
+            || format.is_some()
+            || game.is_some()
+            || variant.is_some()
+            || tables.is_some()
+            || boards.is_some()
+            || trick_rule.is_some()
+            || trumps.is_some()
+            || correction_minutes.is_some()
+            || scale.is_some()
+            || compare.is_some()
+            || hands.is_some()
+            || packs.is_some()
+    }
+
     fn apply(self, mut base: SettingsDraft) -> SettingsDraft {
         if let Some(v) = self.variant {
             if v != base.variant && self.trumps.is_none() {
@@ -209,15 +332,27 @@ impl EventBody {
 
 pub async fn list_events(state: web::Data<AppState>, a: ApiDirector) -> ApiResult {
     let club = a.club.id;
-    let events = api(state
-        .db(move |c| Ok(service::events::events_of(c, club)?))
+    let (events, plays) = api(state
+        .db(move |c| {
+            let events = service::events::events_of(c, club)?;
+            let ids: Vec<EventId> = events.iter().map(|e| e.id).collect();
+            let plays = service::event_play::plays_of(c, &ids)?;
+            Ok((events, plays))
+        })
         .await)?;
-    let out: Vec<EventJson> = events.into_iter().map(EventJson::from).collect();
+    let out: Vec<EventJson> = events
+        .into_iter()
+        .zip(plays)
+        .map(|(e, p)| EventJson::of(e, p))
+        .collect();
     Ok(HttpResponse::Ok().json(out))
 }
 
-pub async fn get_event(ApiEvent { event: ev, .. }: ApiEvent) -> ApiResult {
-    Ok(HttpResponse::Ok().json(EventJson::from(ev)))
+pub async fn get_event(
+    state: web::Data<AppState>,
+    ApiEvent { event: ev, .. }: ApiEvent,
+) -> ApiResult {
+    Ok(HttpResponse::Ok().json(event_json(&state, ev).await?))
 }
 
 pub async fn create_event(
@@ -230,13 +365,16 @@ pub async fn create_event(
         trick_rule: "standard".into(),
         ..Default::default()
     };
-    let settings = EventSettings::parse(&body.into_inner().apply(defaults))
-        .map_err(|e| unprocessable(e.to_string()))?;
+    let mut body = body.into_inner();
+    let play = body.take_play()?.unwrap_or_default();
+    let settings =
+        EventSettings::parse(&body.apply(defaults)).map_err(|e| unprocessable(e.to_string()))?;
     let club = a.club.id;
-    let ev = api(state
-        .db(move |c| Ok(service::events::create(c, club, &settings)?))
+    let created = api(state
+        .db(move |c| Ok(service::event_play::create(c, club, &settings, play)))
         .await)?;
-    Ok(HttpResponse::Created().json(EventJson::from(ev)))
+    let (ev, play) = created.map_err(refused)?;
+    Ok(HttpResponse::Created().json(EventJson::of(ev, play)))
 }
 
 pub async fn update_event(
@@ -254,21 +392,38 @@ pub async fn update_event(
             "only a draft event can be changed".into(),
         )
     };
-    if !ev.status.editable() {
-        return Err(conflict());
-    }
-    let settings = EventSettings::parse(&body.into_inner().apply(ev.settings.draft()))
-        .map_err(|e| unprocessable(e.to_string()))?;
+    let mut body = body.into_inner();
+    let play = body.take_play()?;
+    // How it is played may change before play starts; the other settings only in a draft.
+    let settings = if body.has_settings() || play.is_none() {
+        if !ev.status.editable() {
+            return Err(conflict());
+        }
+        Some(
+            EventSettings::parse(&body.apply(ev.settings.draft()))
+                .map_err(|e| unprocessable(e.to_string()))?,
+        )
+    } else {
+        None
+    };
     let club = a.club.id;
     let saved = state
-        .db(move |c| Ok(service::events::update_draft(c, club, id, &settings)))
+        .db(move |c| {
+            Ok(service::event_play::update(
+                c,
+                club,
+                id,
+                settings.as_ref(),
+                play,
+            ))
+        })
         .await
         .map_err(AppError::into_api)?;
     match saved {
-        Ok(ev) => Ok(HttpResponse::Ok().json(EventJson::from(ev))),
-        Err(service::events::EventChangeError::Refused(LifecycleError::NotDraft)) => {
-            Err(conflict())
-        }
+        Ok((ev, play)) => Ok(HttpResponse::Ok().json(EventJson::of(ev, play))),
+        Err(service::event_play::PlayChangeError::Event(
+            service::events::EventChangeError::Refused(LifecycleError::NotDraft),
+        )) => Err(conflict()),
         Err(e) => Err(refused(e)),
     }
 }
@@ -304,7 +459,7 @@ pub async fn change_status(
         })
         .await)?;
     match changed {
-        Ok(changed) => Ok(HttpResponse::Ok().json(EventJson::from(changed.event))),
+        Ok(changed) => Ok(HttpResponse::Ok().json(event_json(&state, changed.event).await?)),
         // Finishing with games that have no result: the message and each game.
         Err(service::events::EventChangeError::OpenGames(open)) => {
             let listed = open_json(&open);
@@ -330,9 +485,8 @@ pub async fn release(
     let released = api(state
         .db(move |c| Ok(service::events::release_hand_records(c, club, id)))
         .await)?;
-    released
-        .map(|ev| HttpResponse::Ok().json(EventJson::from(ev)))
-        .map_err(refused)
+    let ev = released.map_err(refused)?;
+    Ok(HttpResponse::Ok().json(event_json(&state, ev).await?))
 }
 
 #[derive(Serialize)]

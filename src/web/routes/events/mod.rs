@@ -8,6 +8,7 @@ pub mod individual;
 pub mod movement;
 pub mod papers;
 pub mod rounds;
+pub mod seats;
 pub mod settings;
 
 use crate::scoring::sheet::{Compare, Scale};
@@ -23,6 +24,7 @@ use crate::event::club::{Club, TimeZone};
 use crate::event::game::GameChoice;
 use crate::event::lifecycle::{self, MAX_REASON};
 use crate::event::pace::PaceWords;
+use crate::event::play::{Play, PlayDraft, PlayError, local_input};
 use crate::event::results::BoardOutcome;
 use crate::event::rounds::OpenState;
 use crate::event::settings::{
@@ -118,6 +120,14 @@ pub struct EventForm {
     pub hands: String,
     #[serde(default)]
     pub packs: String,
+    /// How it is played (`event::play`): "table", "online" or "robots"; absent from a form
+    /// that predates the setting (a script's post): unchanged (a new event: at the tables).
+    pub play: Option<String>,
+    /// The robot duplicate's window, `datetime-local` in the club's time zone.
+    pub opens: String,
+    pub closes: String,
+    pub robot_ms: String,
+    pub away_seconds: String,
 }
 
 /// A count as the form shows it: 0 (not this game's setting) as blank.
@@ -194,7 +204,47 @@ impl EventForm {
             compare: d.compare,
             hands: blank_zero(&d.hands),
             packs: blank_zero(&d.packs),
+            ..Default::default()
         }
+    }
+
+    /// The form with how the event is played, its times in the club's zone.
+    fn with_play(mut self, play: Play, zone: &str) -> EventForm {
+        self.play = Some(play.name().to_string());
+        if let Some(w) = play.window() {
+            self.opens = local_input(w.opens, zone);
+            self.closes = local_input(w.closes, zone);
+        }
+        if !play.is_table() {
+            self.robot_ms = play.robot_ms().to_string();
+        }
+        if let Play::Online { away_seconds, .. } = play {
+            self.away_seconds = away_seconds.to_string();
+        }
+        self
+    }
+
+    /// The way of play the form chose (none: the form has no such field), read; a problem
+    /// beside the fieldset.
+    fn read_play(&self, zone: &str) -> Result<Option<Play>, PlayError> {
+        let Some(play) = &self.play else {
+            return Ok(None);
+        };
+        PlayDraft::from_form(
+            play,
+            &self.opens,
+            &self.closes,
+            &self.robot_ms,
+            &self.away_seconds,
+            zone,
+        )
+        .and_then(|d| d.read())
+        .map(Some)
+    }
+
+    /// The way of play shown checked: the form's, else at the tables.
+    pub fn play_choice(&self) -> &str {
+        self.play.as_deref().unwrap_or("table")
     }
 }
 
@@ -381,25 +431,51 @@ pub async fn create(
     form: web::Form<EventForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
-    let settings = match EventSettings::parse(&form.draft()) {
-        Ok(s) => s,
-        Err(e) => {
+    let zone = d.club.time_zone.name();
+    let parsed = EventSettings::parse(&form.draft());
+    let play = form.read_play(zone);
+    let (settings, play) = match (parsed, play) {
+        (Ok(s), Ok(p)) => (s, p.unwrap_or_default()),
+        (parsed, play) => {
+            let mut errors = parsed
+                .err()
+                .map(|e| settings_field_errors(&e))
+                .unwrap_or_default();
+            if let Err(p) = play {
+                errors.add("play", p);
+            }
             return form_page(
                 &state,
                 &session,
                 &d,
                 None,
                 form,
-                settings_field_errors(&e),
+                errors,
                 &PaceQuery::default(),
             )
             .await;
         }
     };
     let club = d.club.id;
-    let ev = state
-        .db(move |c| Ok(service::events::create(c, club, &settings)?))
+    let created = state
+        .db(move |c| Ok(service::event_play::create(c, club, &settings, play)))
         .await?;
+    let ev = match created {
+        Ok((ev, _)) => ev,
+        Err(service::event_play::PlayChangeError::Invalid(e)) => {
+            return form_page(
+                &state,
+                &session,
+                &d,
+                None,
+                form,
+                FieldErrors::one("play", e),
+                &PaceQuery::default(),
+            )
+            .await;
+        }
+        Err(e) => return Err(e.into()),
+    };
     flash(&session, "Event created as a draft.");
     Ok(see_other(&event_path(&d.club, ev.id)))
 }
@@ -428,12 +504,16 @@ pub async fn edit_form(
     if !ev.status.editable() {
         return Err(lifecycle::LifecycleError::NotDraft.into());
     }
+    let play = state
+        .db(move |c| Ok(service::event_play::play_of(c, id)?))
+        .await?;
+    let form = EventForm::from_settings(&ev.settings).with_play(play, d.club.time_zone.name());
     form_page(
         &state,
         &session,
         &d,
         Some(id),
-        EventForm::from_settings(&ev.settings),
+        form,
         FieldErrors::default(),
         &pace_query,
     )
@@ -454,25 +534,59 @@ pub async fn update(
         return Err(lifecycle::LifecycleError::NotDraft.into());
     }
     let form = form.into_inner();
-    let settings = match EventSettings::parse(&form.draft()) {
-        Ok(s) => s,
-        Err(e) => {
+    let zone = d.club.time_zone.name();
+    let parsed = EventSettings::parse(&form.draft());
+    let play = form.read_play(zone);
+    let (settings, play) = match (parsed, play) {
+        (Ok(s), Ok(p)) => (s, p),
+        (parsed, play) => {
+            let mut errors = parsed
+                .err()
+                .map(|e| settings_field_errors(&e))
+                .unwrap_or_default();
+            if let Err(p) = play {
+                errors.add("play", p);
+            }
             return form_page(
                 &state,
                 &session,
                 &d,
                 Some(id),
                 form,
-                settings_field_errors(&e),
+                errors,
                 &PaceQuery::default(),
             )
             .await;
         }
     };
     let club = d.club.id;
-    state
-        .db(move |c| Ok(service::events::update_draft(c, club, id, &settings)?))
+    let saved = state
+        .db(move |c| {
+            Ok(service::event_play::update(
+                c,
+                club,
+                id,
+                Some(&settings),
+                play,
+            ))
+        })
         .await?;
+    match saved {
+        Ok(_) => {}
+        Err(service::event_play::PlayChangeError::Invalid(e)) => {
+            return form_page(
+                &state,
+                &session,
+                &d,
+                Some(id),
+                form,
+                FieldErrors::one("play", e),
+                &PaceQuery::default(),
+            )
+            .await;
+        }
+        Err(e) => return Err(e.into()),
+    }
     flash(&session, "Event saved.");
     Ok(see_other(&event_path(&d.club, id)))
 }
@@ -1100,6 +1214,9 @@ struct EventPage {
     can_open_sim: bool,
     /// A finished event's own pace, for its directors (#38), and whether anything was timed.
     pace_line: Option<(String, bool)>,
+    /// How it is played, for its directors when not at the club's tables (#39): the words,
+    /// and the "Seats online" page is offered.
+    play_online: Option<&'static str>,
 }
 
 fn stamp(t: chrono::NaiveDateTime, zone: TimeZone) -> String {
@@ -1177,6 +1294,15 @@ pub async fn show(
     } else {
         None
     };
+    let play_online = if is_director {
+        let id = ev.id;
+        let play = state
+            .db(move |c| Ok(service::event_play::play_of(c, id)?))
+            .await?;
+        (!play.is_table()).then(|| play.label())
+    } else {
+        None
+    };
     let key_visible = exposure.key_visible(who);
     let current = ev.deal.as_ref().map(|k| k.commitment.clone());
     let withdrawn = shown
@@ -1238,6 +1364,7 @@ pub async fn show(
         is_director,
         sim,
         can_open_sim,
+        play_online,
         pace_line,
         ev: EventView::from(&ev),
         club,
