@@ -22,7 +22,10 @@ export interface SeatOptions {
 
 export interface SeatResult {
   view: SeatView;
+  /** Cards played (answered 201). */
   cards: number;
+  /** Cards the peer chose (a card answered 409 is chosen again). */
+  chosen: number;
   iterations: number;
   thinkMs: number;
   /** Cards chosen while some earlier trick of the board had not been seen whole. */
@@ -45,7 +48,7 @@ export async function playSeat(o: SeatOptions): Promise<SeatResult> {
   const url = `${o.server.replace(/\/$/, "")}/api/v1/seats/${encodeURIComponent(o.token)}`;
   const seen = new Seen();
   const pacer = new Pacer(o.budget);
-  const result = { cards: 0, iterations: 0, thinkMs: 0, blind: 0 };
+  const result = { cards: 0, chosen: 0, iterations: 0, thinkMs: 0, blind: 0 };
   let lastSeq = -1;
   let stillSince = Date.now();
   let next: SeatView | null = null;
@@ -77,7 +80,7 @@ export async function playSeat(o: SeatOptions): Promise<SeatResult> {
     if (!v.legal?.includes(choice.card)) {
       throw new Error(`the peer chose ${choice.card}, the view's legal cards are ${v.legal?.join(" ")}`);
     }
-    result.cards++;
+    result.chosen++;
     result.iterations += choice.iterations;
     result.thinkMs += choice.ms;
     const res = await fetch(`${url}/cards`, {
@@ -86,6 +89,7 @@ export async function playSeat(o: SeatOptions): Promise<SeatResult> {
       body: JSON.stringify({ card: choice.card, seq: v.seq }),
     });
     if (res.status === 201) {
+      result.cards++;
       next = readView(await readJson(res));
     } else if (res.status === 409) {
       o.log?.(`seat ${v.seat}: card ${v.seq} refused as stale (409), reading again`);

@@ -69,7 +69,7 @@ async function main() {
   let failed = 0;
   results.forEach((r, i) => {
     if (r.status === "fulfilled") {
-      const { view: v, cards, iterations, thinkMs, blind } = r.value;
+      const { view: v, cards, chosen, iterations, thinkMs, blind } = r.value;
       console.log(
         JSON.stringify({
           event: v.event,
@@ -80,6 +80,7 @@ async function main() {
           ns: v.score.sides.NS.points,
           ew: v.score.sides.EW.points,
           cards,
+          chosen,
           iterations,
           think_ms: Math.round(thinkMs),
           blind,
