@@ -140,6 +140,34 @@ function wholeBoard(file: string, rule: Rule) {
     expect(checked).toBe(4 * 12);
   });
 
+  it("the trick under way is the view's, seat by seat: the fourth card played in the peer's state wins as in the engine", async () => {
+    const full = new Map<string, SeatView["last_trick"]>();
+    for (const v of views) {
+      const place = lastTrickPlace(v);
+      if (place && v.last_trick.length === 4) full.set(`${place[0]}:${place[1]}`, v.last_trick);
+    }
+    const leaders = new Map<string, Seat>();
+    for (const v of turns) {
+      const k = `${v.deal}:${v.trick}`;
+      if (!leaders.has(k)) leaders.set(k, v.trick_so_far.length ? v.trick_so_far[0].seat : v.to_play!);
+    }
+    let checked = 0;
+    const notes: Record<Seat, Seen> = { N: new Seen(), E: new Seen(), S: new Seen(), W: new Seen() };
+    for (const v of turns) {
+      notes[v.seat].record(v);
+      if (v.trick_so_far.length !== 3 || v.trick === 13) continue;
+      const { state } = buildState(v, notes[v.seat], DEFAULT_TRUMPS, rule);
+      const world = state.clone();
+      const card = full.get(`${v.deal}:${v.trick}`)!.find((p) => p.seat === v.seat)!.card;
+      world.moveFromIndex(world.currentPlayerHand.find((c) => c.toStringShort() === card)!.index);
+      expect(world.currentState).toBe("trick_complete");
+      await world.increment();
+      expect(SEATS[world.currentPlayerIndex], `deal ${v.deal} trick ${v.trick}`).toBe(leaders.get(`${v.deal}:${v.trick + 1}`));
+      checked++;
+    }
+    expect(checked).toBe(4 * 12);
+  });
+
   it("the final views' scores are what the peer counts for the same calypsos and piles", () => {
     for (const v of finals) {
       const state = new GameState(["random", "random", "random", "random"], { trickplay: "standard" });
