@@ -13,7 +13,7 @@
 // is the mean over boards of ours less theirs, averaged over the two tables, with its 95%
 // interval.
 
-import { appendFileSync } from "node:fs";
+import { appendFileSync, rmSync } from "node:fs";
 import { playSeat, SeatResult } from "./client";
 import { api, directorToken, Server, startServer } from "./director";
 import { DEFAULT_TRUMPS, parseTrumps, Rule, Trumps } from "./state";
@@ -198,6 +198,8 @@ async function main() {
     console.log(summary(results, o));
   } finally {
     server.process.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(server.dir, { recursive: true, force: true });
   }
 }
 
