@@ -4,7 +4,7 @@
 # in tools/peer-robots/. See docs/robots.md, "Against the peer's robot".
 #
 #   scripts/peer-robots.sh                      # fetch, install, test the adapter, play the match
-#   BOARDS=20 EVENTS=4 MS=200 scripts/peer-robots.sh
+#   BOARDS=20 EVENTS=4 MS=200 ROBOT_MS=300 scripts/peer-robots.sh
 #   scripts/peer-robots.sh --prepare-only       # fetch, install and test; no match
 #
 # Steps:
@@ -15,8 +15,10 @@
 #    link `tools/peer-robots/peer` to the peer's src/, and its tests (vitest).
 # 3. The match (tools/peer-robots/src/match.ts): our server built and started on a fresh
 #    SQLite file, a club and a director's API token, EVENTS team matches of BOARDS boards
-#    played online, our robots in team A's seats and the peer's in team B's, both at MS
-#    milliseconds a card; the summary printed (mean net per board, 95% interval).
+#    played online, our robots in team A's seats (the event's robot budget ROBOT_MS, which
+#    the server counts in playouts, 100 a ms) and the peer's in team B's (MS milliseconds a
+#    card, timed); the summary printed (mean net per board, 95% interval). For equal time a
+#    card, set MS to the time our robot's card takes at ROBOT_MS.
 #
 # Needs git, Node.js 20 with npm, cargo. Not run in CI (CI reaches no GitHub): run by hand.
 set -euo pipefail
@@ -55,4 +57,4 @@ fi
 (cd "$here" && cargo build --release --quiet)
 (cd "$tools" && npx tsx src/match.ts \
   --bin "$here/target/release/calypso-director" \
-  --events "${EVENTS:-2}" --boards "${BOARDS:-100}" --ms "${MS:-200}")
+  --events "${EVENTS:-2}" --boards "${BOARDS:-100}" --ms "${MS:-200}" --robot-ms "${ROBOT_MS:-${MS:-200}}")

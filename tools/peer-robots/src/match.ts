@@ -1,13 +1,15 @@
 // The match: our robots against the peer's, duplicate-fashion, through the seat API.
 //
 //   npx tsx src/match.ts --bin ../../target/release/calypso-director [--events 2] [--boards 100]
-//       [--ms 200] [--rule standard|all-fours] [--trumps SDHC] [--out results.ndjson]
+//       [--ms 200] [--robot-ms R] [--rule standard|all-fours] [--trumps SDHC] [--out results.ndjson]
 //
 // Our server is started on a fresh SQLite file (director.ts). Each event is a team match
 // played online: team A (pairs 1 and 2) our robots, team B (pairs 3 and 4) the peer's. At
 // table 1 pair 1 (A) sits N-S against pair 4 (B) E-W; at table 2 pair 3 (B) N-S against
-// pair 2 (A) E-W; both tables play every board (docs/movement.md, "team-match"). The event's
-// robots have `ms` a card; the peer gets the same time (the adapter's --ms). Round by round,
+// pair 2 (A) E-W; both tables play every board (docs/movement.md, "team-match"). The peer
+// thinks `--ms` a card (the adapter's --ms); our robots' budget is the event's robot_ms
+// (`--robot-ms`, default the same figure), which the server counts in playouts (100 a ms),
+// not in time: for equal time a card, pass the time our robot's card takes at that budget. Round by round,
 // the peer's seats (from the director's seat list) are played by the adapter while our
 // robots play team A's. Each board's final view gives its score at both tables; the summary
 // is the mean over boards of ours less theirs, averaged over the two tables, with its 95%
@@ -34,7 +36,7 @@ interface SeatRow {
 function usage(why: string): never {
   console.error(`error: ${why}`);
   console.error(
-    "usage: tsx src/match.ts --bin PATH [--events N] [--boards B] [--ms M] [--rule standard|all-fours] [--trumps SDHC] [--out FILE]",
+    "usage: tsx src/match.ts --bin PATH [--events N] [--boards B] [--ms M] [--robot-ms R] [--rule standard|all-fours] [--trumps SDHC] [--out FILE]",
   );
   process.exit(2);
 }
@@ -50,13 +52,15 @@ interface Options {
   events: number;
   boards: number;
   ms: number;
+  /** The event's robot budget (event_play.robot_ms), counted in playouts (100 a ms), not timed. */
+  robotMs: number;
   rule: Rule;
   trumps: Trumps;
   out: string | null;
 }
 
 function options(): Options {
-  const o: Options = { bin: "", events: 2, boards: 100, ms: 200, rule: "standard", trumps: DEFAULT_TRUMPS, out: null };
+  const o: Options = { bin: "", events: 2, boards: 100, ms: 200, robotMs: 0, rule: "standard", trumps: DEFAULT_TRUMPS, out: null };
   const args = process.argv.slice(2);
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -65,6 +69,7 @@ function options(): Options {
     else if (a === "--events") o.events = whole(value(), "--events", 1, 50);
     else if (a === "--boards") o.boards = whole(value(), "--boards", 2, 200);
     else if (a === "--ms") o.ms = whole(value(), "--ms", 1, 60_000);
+    else if (a === "--robot-ms") o.robotMs = whole(value(), "--robot-ms", 1, 1_000);
     else if (a === "--rule") {
       const r = value();
       if (r !== "standard" && r !== "all-fours") usage(`the peer plays the standard and all-fours trick rules, not ${r}`);
@@ -79,6 +84,7 @@ function options(): Options {
     else usage(`unknown option ${a}`);
   }
   if (!o.bin) usage("--bin (the calypso-director binary) is needed");
+  if (o.robotMs === 0) o.robotMs = Math.min(o.ms, 1_000);
   if (o.boards % 2 !== 0) usage("a team match plays an even number of boards");
   return o;
 }
@@ -98,7 +104,7 @@ async function setUp(server: Server, token: string, o: Options, n: number): Prom
     trick_rule: o.rule,
     trumps,
   })) as { id: number };
-  await api(server, token, "PATCH", `/events/${event.id}`, { play: "online", robot_ms: o.ms });
+  await api(server, token, "PATCH", `/events/${event.id}`, { play: "online", robot_ms: o.robotMs });
   await api(server, token, "POST", `/events/${event.id}/entries`, { kind: "team", name: "Ours", players: TEAM_PLAYERS("Ours") });
   await api(server, token, "POST", `/events/${event.id}/entries`, { kind: "team", name: "Peer", players: TEAM_PLAYERS("Peer") });
   await api(server, token, "PUT", `/events/${event.id}/movement`, {});
@@ -178,7 +184,7 @@ function summary(results: TableResult[], o: Options): string {
   const pairs = [...byBoard.values()].filter((p): p is BoardPair => p.oursNs !== undefined && p.oursEw !== undefined);
   const i = meanInterval(perBoard(pairs));
   return [
-    `boards played both ways: ${i.n} (${o.events} team matches of ${o.boards} boards, ${o.rule} trick rule, ${o.ms} ms a card for both robots)`,
+    `boards played both ways: ${i.n} (${o.events} team matches of ${o.boards} boards, ${o.rule} trick rule, the peer ${o.ms} ms a card, our robots' budget robot_ms ${o.robotMs})`,
     `our robots less the peer's, per board (averaged over both orientations): ${i.mean.toFixed(1)} ± ${i.half.toFixed(1)} (95% interval; sd ${i.sd.toFixed(1)})`,
   ].join("\n");
 }
