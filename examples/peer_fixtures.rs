@@ -40,7 +40,11 @@ fn main() {
     while let Some(seat) = table.to_play() {
         let view = table.view(place, seat).expect("a seat in play");
         println!("{}", view.to_json());
-        let legal = &view.legal.as_ref().expect("the seat to play has legal cards").0;
+        let legal = &view
+            .legal
+            .as_ref()
+            .expect("the seat to play has legal cards")
+            .0;
         let card = if n % 3 == 2 {
             legal[legal.len() - 1]
         } else {

@@ -54,7 +54,7 @@ impl PlayView {
     pub fn of(spec: &GameSpec, record: &GameRecord) -> Result<PlayView, ReplayError> {
         let seats = spec.seats();
         let hands_of = |game: &crate::engine::Game| -> Vec<(Seat, CardCounts)> {
-            seats.iter().map(|&s| (s, game.hand(s).clone())).collect()
+            seats.iter().map(|&s| (s, *game.hand(s))).collect()
         };
         let mut deals: Vec<DealPlay> = Vec::new();
         let mut hands_before = Vec::new();

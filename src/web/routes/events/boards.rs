@@ -204,7 +204,7 @@ fn deal_view(spec: &GameSpec, number: usize, deal: &Deal) -> DealView {
     DealView {
         number,
         dealer: deal.dealer.name(),
-        hands: hand_views(spec, |seat| deal.hand(seat).clone()),
+        hands: hand_views(spec, |seat| *deal.hand(seat)),
         dummies: Vec::new(),
     }
 }
@@ -559,7 +559,7 @@ pub async fn play(
             .hands_before
             .iter()
             .find(|(s, _)| *s == seat)
-            .map(|(_, h)| h.clone())
+            .map(|(_, h)| *h)
             .unwrap_or_default()
     });
     let previous = if trick_at > 1 {
