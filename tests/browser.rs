@@ -4000,7 +4000,16 @@ async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
     let play_for = |seat: Seat| {
         let s = view(&tokens[seat.index()]);
         let card = s.legal.as_ref().unwrap().0[0].to_string();
-        online::play_card(&app.pool, &tokens[seat.index()], &card, s.seq as u32).unwrap();
+        // As every person's card: through the live hub, which wakes the page's stream.
+        calypso_director::service::live::play_card(
+            &app.pool,
+            &app.live,
+            &tokens[seat.index()],
+            &card,
+            s.seq as u32,
+            app.now(),
+        )
+        .unwrap();
     };
     // Deals 1 to 3 through the service.
     while view(mine).deal < 4 {
