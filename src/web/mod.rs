@@ -6,6 +6,7 @@
 pub mod api_json;
 pub mod assets;
 pub mod auth;
+pub mod bell;
 pub mod config;
 pub mod csrf;
 pub mod error;

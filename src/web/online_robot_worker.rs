@@ -6,8 +6,9 @@
 //! found none to play it sleeps [`FIRST_NAP`], doubling up to [`LONGEST_NAP`] while nothing
 //! happens, until a card is played or [`RobotWorker::wake`] rings.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
+
+use super::bell::Bell;
 use std::time::Duration;
 
 use super::config::Clock;
@@ -20,38 +21,6 @@ use crate::service::online_robots::{Step, work_one};
 pub const FIRST_NAP: Duration = Duration::from_millis(150);
 /// The longest sleep while nothing happens (no online table, or only people to play).
 pub const LONGEST_NAP: Duration = Duration::from_secs(2);
-
-#[derive(Default)]
-struct Bell {
-    rings: Mutex<u64>,
-    bell: Condvar,
-    stop: AtomicBool,
-}
-
-impl Bell {
-    fn ring(&self) {
-        if let Ok(mut rings) = self.rings.lock() {
-            *rings = rings.wrapping_add(1);
-        }
-        self.bell.notify_all();
-    }
-
-    fn rings(&self) -> u64 {
-        self.rings.lock().map(|r| *r).unwrap_or(0)
-    }
-
-    /// Waits for a ring after `seen`, or `nap`; true when it was rung.
-    fn wait(&self, seen: u64, nap: Duration) -> bool {
-        let Ok(rings) = self.rings.lock() else {
-            std::thread::sleep(nap);
-            return false;
-        };
-        match self.bell.wait_timeout_while(rings, nap, |r| *r == seen) {
-            Ok((r, _)) => *r != seen,
-            Err(_) => false,
-        }
-    }
-}
 
 /// The handle the application keeps: dropped with it, the threads stop after their table.
 pub struct RobotWorker {
@@ -91,8 +60,7 @@ impl RobotWorker {
 
     /// Asks the threads to stop and waits until they have (each after the table it is on).
     pub fn stop(&self) {
-        self.bell.stop.store(true, Ordering::Relaxed);
-        self.bell.ring();
+        self.bell.stop();
         let threads = self
             .threads
             .lock()
@@ -108,8 +76,7 @@ impl RobotWorker {
 
 impl Drop for RobotWorker {
     fn drop(&mut self) {
-        self.bell.stop.store(true, Ordering::Relaxed);
-        self.bell.ring();
+        self.bell.stop();
     }
 }
 
@@ -121,7 +88,7 @@ fn run(pool: &DbPool, clock: &Clock, bell: &Bell, queue: &Mutex<TableQueue>, liv
     let mut failing = false;
     // Tables read at the last step (a failing step counts as a visit to one of them).
     let mut tables_read = 1usize;
-    while !bell.stop.load(Ordering::Relaxed) {
+    while !bell.stopped() {
         let seen = bell.rings();
         let rest = match work_one(pool, queue, clock.now()) {
             Ok(Step::Played {

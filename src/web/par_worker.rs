@@ -5,8 +5,9 @@
 //! (`service::pars::Memo` behind a `Mutex` held only to pick a board): no two take the same
 //! board, and the pick is fair across clubs (`event::par::FairQueue`).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
+
+use super::bell::Bell;
 use std::time::Duration;
 
 use crate::db::DbPool;
@@ -15,36 +16,6 @@ use crate::service::pars::{Memo, work_one};
 
 /// How often an idle worker looks for boards without a par.
 pub const POLL: Duration = Duration::from_secs(5);
-
-/// Wakes every worker: each ring counts one up, and a worker waits only while the count is
-/// still the one it read before it last looked for work (a ring meanwhile is not missed).
-#[derive(Default)]
-struct Bell {
-    rings: Mutex<u64>,
-    bell: Condvar,
-    stop: AtomicBool,
-}
-
-impl Bell {
-    fn ring(&self) {
-        if let Ok(mut rings) = self.rings.lock() {
-            *rings = rings.wrapping_add(1);
-        }
-        self.bell.notify_all();
-    }
-
-    fn rings(&self) -> u64 {
-        self.rings.lock().map(|r| *r).unwrap_or(0)
-    }
-
-    /// Waits for a ring after `seen` or the poll, whichever first.
-    fn wait(&self, seen: u64) {
-        let Ok(rings) = self.rings.lock() else {
-            return std::thread::sleep(POLL);
-        };
-        let _ = self.bell.wait_timeout_while(rings, POLL, |r| *r == seen);
-    }
-}
 
 /// The most threads `CALYPSO_ROBOT_THREADS` may ask for: each plays one board's robot games
 /// on one core, so more than the cores only slows every page down.
@@ -78,8 +49,7 @@ pub struct ParStop {
 impl ParStop {
     /// Asks the threads to stop and waits until they have (each after the board it is on).
     pub fn stop(&self) {
-        self.bell.stop.store(true, Ordering::Relaxed);
-        self.bell.ring();
+        self.bell.stop();
         let threads = self
             .threads
             .lock()
@@ -139,15 +109,14 @@ impl ParWorker {
 
 impl Drop for ParWorker {
     fn drop(&mut self) {
-        self.bell.stop.store(true, Ordering::Relaxed);
-        self.bell.ring();
+        self.bell.stop();
     }
 }
 
 fn run(pool: &DbPool, budget: ParSettings, bell: &Bell, memo: &Mutex<Memo>) {
     // Logged once per failing streak, not every poll.
     let mut failing = false;
-    while !bell.stop.load(Ordering::Relaxed) {
+    while !bell.stopped() {
         let seen = bell.rings();
         match work_one(pool, budget, memo) {
             Ok(Some((event, board))) => {
@@ -156,14 +125,14 @@ fn run(pool: &DbPool, budget: ParSettings, bell: &Bell, memo: &Mutex<Memo>) {
             }
             Ok(None) => {
                 failing = false;
-                bell.wait(seen);
+                bell.wait(seen, POLL);
             }
             Err(e) => {
                 if !failing {
                     tracing::warn!("robot par: {e}");
                 }
                 failing = true;
-                bell.wait(seen);
+                bell.wait(seen, POLL);
             }
         }
     }
