@@ -6,6 +6,7 @@ pub mod clock;
 pub mod club;
 pub mod entries;
 pub mod export;
+pub mod fair;
 pub mod forms;
 pub mod game;
 pub mod game_kind;

@@ -3,9 +3,10 @@
 //! out in the background and stored per board and deal commitment; which board the background
 //! workers take next is [`FairQueue::pick`], round-robin across clubs. Pure.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use crate::deals::par::{BoardPar, Figures};
+use crate::event::fair::FairJob;
 use crate::event::{ClubId, EventId};
 
 /// What an event has of robot par.
@@ -182,78 +183,21 @@ pub struct ParCandidate {
     pub board: u32,
 }
 
-/// The background workers' shared queue (issue #39): which boards are being worked out now
-/// (no two workers take the same board), and when each club and event was last served. One
-/// club's thirty boards do not make another club's two wait behind them: each pick serves
-/// the club with the fewest boards in flight, then the one served longest ago; within it
-/// the event served longest ago (newest first among those never served); within that, its
-/// lowest board not in flight.
-#[derive(Debug, Default)]
-pub struct FairQueue {
-    /// Counts picks; a club or event never served counts as served at 0.
-    tick: u64,
-    club_served: HashMap<ClubId, u64>,
-    event_served: HashMap<EventId, u64>,
-    /// As many as there are workers.
-    in_flight: Vec<ParCandidate>,
-}
-
-impl FairQueue {
-    /// Whether a worker is on this board now.
-    pub fn in_flight(&self, event: EventId, board: u32) -> bool {
-        self.in_flight
-            .iter()
-            .any(|j| j.event == event && j.board == board)
+/// The robot par's jobs are boards, served in turn by event (`event::fair`): one club's
+/// thirty boards do not make another club's two wait behind them; within a club the event
+/// served longest ago (newest first among those never served), then its lowest board.
+impl FairJob for ParCandidate {
+    type Group = EventId;
+    fn club(&self) -> ClubId {
+        self.club
     }
-
-    /// Boards being worked out now.
-    pub fn busy(&self) -> usize {
-        self.in_flight.len()
-    }
-
-    /// The fair choice among `candidates` (in the order read: newest event first, boards in
-    /// order), taken out of the queue: it is in flight until [`FairQueue::done`].
-    pub fn pick(&mut self, candidates: &[ParCandidate]) -> Option<ParCandidate> {
-        let free = || {
-            candidates
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| !self.in_flight(c.event, c.board))
-        };
-        let club_key = |club: ClubId| {
-            let busy = self.in_flight.iter().filter(|j| j.club == club).count();
-            (
-                busy,
-                self.club_served.get(&club).copied().unwrap_or(0),
-                club,
-            )
-        };
-        let club = free().map(|(_, c)| club_key(c.club)).min()?.2;
-        let (_, job) = free()
-            .filter(|(_, c)| c.club == club)
-            .min_by_key(|(i, c)| {
-                let served = self.event_served.get(&c.event).copied().unwrap_or(0);
-                (served, *i)
-            })?;
-        let job = *job;
-        self.tick += 1;
-        self.club_served.insert(job.club, self.tick);
-        self.event_served.insert(job.event, self.tick);
-        self.in_flight.push(job);
-        Some(job)
-    }
-
-    /// The board is no longer being worked out (stored, failed or given up).
-    pub fn done(&mut self, job: &ParCandidate) {
-        self.in_flight
-            .retain(|j| !(j.event == job.event && j.board == job.board));
-    }
-
-    /// Forgets the events that are gone, so the queue stays as large as the server.
-    pub fn keep_events(&mut self, live: impl Fn(EventId) -> bool) {
-        self.event_served.retain(|e, _| live(*e));
+    fn group(&self) -> EventId {
+        self.event
     }
 }
+
+/// The background workers' shared queue of boards.
+pub type FairQueue = crate::event::fair::FairQueue<ParCandidate>;
 
 #[cfg(test)]
 mod tests {
@@ -428,7 +372,7 @@ mod tests {
         assert_eq!(fourth.club, ClubId::new(2));
         q.done(&first);
         q.done(&third);
-        assert!(!q.in_flight(first.event, first.board));
+        assert!(!q.in_flight(&first));
         assert_eq!(q.pick(&candidates).unwrap().club, ClubId::new(1));
     }
 

@@ -59,7 +59,7 @@ pub fn work_one(
         let candidates = db::online_robots::online_tables(&mut conn, PICK_TABLES)?;
         drop(conn);
         let mut q = lock();
-        q.keep(&candidates);
+        q.keep_groups(|t| candidates.contains(t));
         (q.pick(&candidates), candidates.len())
     };
     if tables == 0 {

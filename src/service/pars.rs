@@ -74,7 +74,7 @@ pub fn next_job(conn: &mut DbConnection, memo: &mut Memo) -> Result<Option<ParJo
     // Events gone (or cancelled) are forgotten, so the memo stays as large as the server.
     let live: HashSet<EventId> = versions.iter().map(|(id, _)| *id).collect();
     memo.complete.retain(|id, _| live.contains(id));
-    memo.queue.keep_events(|id| live.contains(&id));
+    memo.queue.keep_groups(|id| live.contains(id));
     let mut candidates = Vec::new();
     let mut events: HashMap<EventId, (EventSettings, DealKey)> = HashMap::new();
     for (id, version) in versions {

@@ -10,8 +10,6 @@
 //! drawn from the cards the seat cannot see, so the card chosen cannot depend on where the
 //! unseen cards really are (tested by re-dealing them).
 
-use std::collections::HashMap;
-
 use chrono::NaiveDateTime;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -20,6 +18,7 @@ use super::replay::TablePlay;
 use crate::engine::random::below;
 use crate::engine::robot::{self, MAX_PLAYOUTS, Player};
 use crate::engine::{Card, CardCounts, Game, Seat, Suit};
+use crate::event::fair::FairJob;
 use crate::event::{ClubId, EventId};
 
 /// The robots' thinking time per card when the director has set none (ms).
@@ -154,63 +153,21 @@ pub struct RobotTable {
 /// The most tables one pass reads (newest event first): what bounds a pass's reads.
 pub const PICK_TABLES: usize = 64;
 
-/// The robots' shared queue: which tables a thread is on now (no two threads on one table),
-/// and when each club and table was last served. The robot par's rule
-/// (`event::par::FairQueue`) for tables: each pick serves the club with the fewest tables
-/// in flight, then the one served longest ago; within it the table served longest ago
-/// (in the order read among those never served); never a table in flight.
-#[derive(Debug, Default)]
-pub struct TableQueue {
-    tick: u64,
-    club_served: HashMap<ClubId, u64>,
-    table_served: HashMap<RobotTable, u64>,
-    in_flight: Vec<RobotTable>,
-}
-
-impl TableQueue {
-    /// Whether a thread is on this table now.
-    pub fn in_flight(&self, t: &RobotTable) -> bool {
-        self.in_flight.contains(t)
+/// The robots' jobs are tables, each its own group (`event::fair`): each pick serves the
+/// club with the fewest tables in flight, then the one served longest ago; within it the
+/// table served longest ago; never a table in flight.
+impl FairJob for RobotTable {
+    type Group = RobotTable;
+    fn club(&self) -> ClubId {
+        self.club
     }
-
-    /// The fair choice among `candidates`, taken: in flight until [`TableQueue::done`].
-    pub fn pick(&mut self, candidates: &[RobotTable]) -> Option<RobotTable> {
-        let free = || {
-            candidates
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| !self.in_flight(c))
-        };
-        let club_key = |club: ClubId| {
-            let busy = self.in_flight.iter().filter(|j| j.club == club).count();
-            (
-                busy,
-                self.club_served.get(&club).copied().unwrap_or(0),
-                club,
-            )
-        };
-        let club = free().map(|(_, c)| club_key(c.club)).min()?.2;
-        let (_, job) = free()
-            .filter(|(_, c)| c.club == club)
-            .min_by_key(|(i, c)| (self.table_served.get(c).copied().unwrap_or(0), *i))?;
-        let job = *job;
-        self.tick += 1;
-        self.club_served.insert(job.club, self.tick);
-        self.table_served.insert(job, self.tick);
-        self.in_flight.push(job);
-        Some(job)
-    }
-
-    /// The thread is done with the table.
-    pub fn done(&mut self, job: &RobotTable) {
-        self.in_flight.retain(|j| j != job);
-    }
-
-    /// Forgets the tables no longer read, so the queue stays as large as the server's play.
-    pub fn keep(&mut self, live: &[RobotTable]) {
-        self.table_served.retain(|t, _| live.contains(t));
+    fn group(&self) -> RobotTable {
+        *self
     }
 }
+
+/// The robots' shared queue of tables.
+pub type TableQueue = crate::event::fair::FairQueue<RobotTable>;
 
 #[cfg(test)]
 mod tests {
