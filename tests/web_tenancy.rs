@@ -99,6 +99,10 @@ async fn no_director_route_reaches_another_clubs_data() {
         ("reason", "boards seen"),
         ("guest_1", "Mallory"),
         ("guest_2", "Mal"),
+        // A seat link to revoke.
+        ("round", "1"),
+        ("table", "1"),
+        ("seat", "N"),
     ]);
     let stranger = Browser::new(&app);
     let stranger_csrf = stranger.csrf("/login").await;
