@@ -796,17 +796,7 @@ async fn a_result_reported_deal_by_deal_or_as_the_play_record() {
 
     // Table 2, the full play record of a legal game from the dealt hands.
     let board = board_of(1);
-    let dealers: Vec<String> = e.boards["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["board"] == board)
-        .unwrap()["deals"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["dealer"].as_str().unwrap().to_string())
-        .collect();
+    let dealers = e.dealers(board);
     let deals = e.deals(board);
     let (record, (majors, minors)) = played_record(&deals, &dealers);
     // Hands that are not the board's are refused before any card is replayed.

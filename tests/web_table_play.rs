@@ -19,17 +19,7 @@ async fn a_play_record_is_replayed_trick_by_trick_on_the_deal_viewer() {
     let page = format!("/c/alpha/events/{id}");
     let started = e.start_round(1).await;
     let board = started["tables"][0]["boards"][0].as_u64().unwrap();
-    let dealers: Vec<String> = e.boards["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["board"] == board)
-        .unwrap()["deals"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["dealer"].as_str().unwrap().to_string())
-        .collect();
+    let dealers = e.dealers(board);
     let deals = e.deals(board);
     let (record, _) = played_record(&deals, &dealers);
     let (s, r) = e

@@ -59,6 +59,21 @@ impl Evening {
         v["results"].as_array().unwrap().clone()
     }
 
+    /// Each deal's dealer of a board, deal 1 first ("N", "E"...).
+    pub fn dealers(&self, board: u64) -> Vec<String> {
+        self.boards["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["board"] == board)
+            .unwrap_or_else(|| panic!("board {board} in {}", self.boards))["deals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["dealer"].as_str().unwrap().to_string())
+            .collect()
+    }
+
     /// The deals of a board: `[deal][seat]` = the cards dealt.
     pub fn deals(&self, board: u64) -> Vec<[Vec<String>; 4]> {
         let b = self.boards["boards"]
