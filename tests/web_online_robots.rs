@@ -17,9 +17,10 @@ use calypso_director::engine::{Card, GameSpec, Seat};
 use calypso_director::event::EventId;
 use calypso_director::event::online::replay::{self, Move};
 use calypso_director::event::online::robots::{
-    DEFAULT_ROBOT_MS, playouts_for, robot_card, seat_game,
+    PLAYOUTS_PER_MS, playouts_for, robot_card, seat_game,
 };
 use calypso_director::event::online::view::SeatView;
+use calypso_director::event::play::{ROBOT_MS_DEFAULT, ROBOT_MS_MIN};
 use calypso_director::event::results::ResultStatus;
 use calypso_director::service::online::{self, ResultIn};
 use common::*;
@@ -70,9 +71,10 @@ fn seen(app: &TestApp, id: EventId, seat: Seat, at: chrono::NaiveDateTime) {
     });
 }
 
-/// The event's robots' budget and away time, written directly (a test's tiny budget is below
-/// the setting's bounds, for speed).
-fn set_play(app: &TestApp, id: EventId, robot_ms: i32, away_seconds: i32) {
+/// The event's robots' budget and away time, written directly (the setting is fixed once
+/// the event runs). At the least budget and the tests' rate a card is 200 playouts.
+fn set_play(app: &TestApp, id: EventId, robot_ms: u32, away_seconds: i32) {
+    let robot_ms = i32::try_from(robot_ms).unwrap();
     use db::schema::event_play as p;
     with_conn(app, |c| {
         diesel::update(p::table.find(id.get()))
@@ -276,7 +278,7 @@ async fn three_robots_and_a_person_finish_the_board_and_the_robots_never_play_th
     let app = spawn_app_with_robots().await;
     let robots = [Seat::East, Seat::South, Seat::West];
     let (id, _, tokens) = seated(&app, &robots).await;
-    set_play(&app, id, 2, 3600);
+    set_play(&app, id, ROBOT_MS_MIN, 3600);
     let me = &tokens[Seat::North.index()];
     let mut mine = 0;
     let started = Instant::now();
@@ -318,7 +320,7 @@ async fn three_robots_and_a_person_finish_the_board_and_the_robots_never_play_th
 async fn four_robots_play_a_table_to_its_end_on_their_own() {
     let app = spawn_app_with_robots().await;
     let (id, _, tokens) = seated(&app, &Seat::ALL).await;
-    set_play(&app, id, 2, 3600);
+    set_play(&app, id, ROBOT_MS_MIN, 3600);
     wait_until(300, "four robots finishing the board", || {
         results(&app, id).len() == 1
     })
@@ -338,7 +340,7 @@ async fn four_robots_play_a_table_to_its_end_on_their_own() {
 async fn a_person_away_longer_than_the_away_time_has_a_robot_play_for_them_until_they_return() {
     let app = spawn_app_with_robots().await;
     let (id, _, tokens) = seated(&app, &[Seat::East, Seat::South, Seat::West]).await;
-    set_play(&app, id, 2, 60);
+    set_play(&app, id, ROBOT_MS_MIN, 60);
     let me = &tokens[Seat::North.index()];
     seen(&app, id, Seat::North, app.now());
     // The robots play up to North's turn, and wait there: North is present.
@@ -432,13 +434,13 @@ async fn a_robots_card_at_the_default_budget_is_timed() {
     let (spec, board) = board_of(&app, id, s.board);
     let table = replay::replay(&spec, &board, &[]).unwrap();
     let seat = table.to_play().unwrap();
-    let playouts = playouts_for(DEFAULT_ROBOT_MS);
+    let playouts = playouts_for(ROBOT_MS_DEFAULT, PLAYOUTS_PER_MS);
     let started = Instant::now();
     let card = robot_card(&table, seat, playouts, 1);
     let took = started.elapsed();
     assert!(card.is_some());
     println!(
-        "robot card at the default budget ({DEFAULT_ROBOT_MS} ms, {playouts} playouts), a \
+        "robot card at the default budget ({ROBOT_MS_DEFAULT} ms, {playouts} playouts), a \
          deal's first card: {} ms ({:.2} µs a playout)",
         took.as_millis(),
         took.as_secs_f64() * 1e6 / f64::from(playouts)

@@ -435,7 +435,7 @@ async fn the_play_setting_is_checked_by_the_api_in_words() {
         ),
         (
             json!({"play": "online", "robot_ms": 10}),
-            "must be 50 to 5000 milliseconds",
+            "must be 50 to 1000 milliseconds",
         ),
         (
             json!({"play": "online", "away_seconds": 5}),

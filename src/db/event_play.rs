@@ -7,9 +7,7 @@ use diesel::prelude::*;
 use super::schema::event_play;
 use super::{DbConnection, DbError};
 use crate::event::EventId;
-use crate::event::play::{
-    AWAY_SECONDS_MAX, AWAY_SECONDS_MIN, Play, ROBOT_MS_MAX, ROBOT_MS_MIN, Window,
-};
+use crate::event::play::Play;
 
 type PlayRow = (
     String,
@@ -30,23 +28,7 @@ fn corrupt(event: EventId, problem: String) -> DbError {
 fn read_row(event: EventId, row: PlayRow) -> Result<Play, DbError> {
     let (play, opens, closes, robot_ms, away) = row;
     let num = |n: i32| u32::try_from(n).map_err(|_| corrupt(event, format!("{n} is negative")));
-    // A budget out of range (a row written by hand, or a test's tiny budget for speed) is
-    // read as the nearest one allowed: the setting's bounds hold whatever is stored. The
-    // robots' worker reads the stored budget itself (`db::online_robots::robot_settings`).
-    let robot_ms = num(robot_ms)?.clamp(ROBOT_MS_MIN, ROBOT_MS_MAX);
-    let away = num(away)?.clamp(AWAY_SECONDS_MIN, AWAY_SECONDS_MAX);
-    let read = match play.as_str() {
-        "online" => Play::online(Some(robot_ms), Some(away)),
-        "robots" => {
-            let (Some(o), Some(c)) = (opens, closes) else {
-                return Err(corrupt(event, "the robot duplicate has no window".into()));
-            };
-            Window::new(o, c).and_then(|w| Play::robots(w, Some(robot_ms)))
-        }
-        "table" => Ok(Play::Table),
-        other => return Err(corrupt(event, format!("play is stored as \"{other}\""))),
-    };
-    read.map_err(|e| corrupt(event, e.0))
+    Play::stored(&play, opens, closes, num(robot_ms)?, num(away)?).map_err(|e| corrupt(event, e.0))
 }
 
 /// How the event is played: its row, or [`Play::Table`] when it has none.

@@ -1,12 +1,12 @@
 //! What the robots in online seats read (#39 item 4): the online tables of running events
-//! (tables with a live seat link), each table's seats (robot or person, and when the person
-//! was last seen) and the event's robot budget and away time (`event_play`). Reads only: a
+//! (tables with a live seat link) and each table's seats (robot or person, and when the
+//! person was last seen); the event's robot budget is its play (`db::event_play`). Reads only: a
 //! robot's card is stored through `service::online` like any other.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{event_play, events, seat_links};
+use super::schema::{events, seat_links};
 use super::{DbConnection, DbError};
 use crate::event::online::robots::RobotTable;
 use crate::event::{ClubId, EventId, EventStatus};
@@ -92,18 +92,4 @@ pub fn seats_at(
             seen_at,
         })
         .collect())
-}
-
-/// The event's robot budget per card (ms) and away time (s), when its play is set
-/// (`event_play`); None: played at the club's tables, nothing set.
-pub fn robot_settings(
-    conn: &mut DbConnection,
-    event: EventId,
-) -> Result<Option<(u32, u32)>, DbError> {
-    let row: Option<(i32, i32)> = event_play::table
-        .find(event.get())
-        .select((event_play::robot_ms, event_play::away_seconds))
-        .first(conn)
-        .optional()?;
-    Ok(row.map(|(ms, away)| (unsigned(ms), unsigned(away))))
 }

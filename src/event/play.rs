@@ -11,7 +11,9 @@ use super::game_kind::GameKind;
 /// The robots' thinking budget per card, in milliseconds.
 pub const ROBOT_MS_DEFAULT: u32 = 300;
 pub const ROBOT_MS_MIN: u32 = 50;
-pub const ROBOT_MS_MAX: u32 = 5_000;
+/// At the robots' rate (`event::online::robots::PLAYOUTS_PER_MS`) this is the engine's
+/// bound on a card's playouts: more would not be spent.
+pub const ROBOT_MS_MAX: u32 = 1_000;
 /// How long a person may be away before a robot takes their seat, in seconds.
 pub const AWAY_SECONDS_DEFAULT: u32 = 90;
 pub const AWAY_SECONDS_MIN: u32 = 15;
@@ -130,6 +132,42 @@ impl Play {
             window,
             robot_ms: robot_ms(robot)?,
         })
+    }
+
+    /// The setting as stored: its name, window and budgets. A budget or away time outside
+    /// the bounds (a row written by hand, or a test's tiny budget for speed) is read as the
+    /// nearest one allowed, so the bounds hold whatever is stored; a name or window that
+    /// cannot be is refused in words.
+    pub fn stored(
+        name: &str,
+        opens: Option<NaiveDateTime>,
+        closes: Option<NaiveDateTime>,
+        robot_ms: u32,
+        away: u32,
+    ) -> Result<Play, PlayError> {
+        let robot_ms = robot_ms.clamp(ROBOT_MS_MIN, ROBOT_MS_MAX);
+        let away = away.clamp(AWAY_SECONDS_MIN, AWAY_SECONDS_MAX);
+        match name {
+            "online" => Play::online(Some(robot_ms), Some(away)),
+            "robots" => {
+                let (Some(o), Some(c)) = (opens, closes) else {
+                    return Err(PlayError("the robot duplicate has no window".into()));
+                };
+                Window::new(o, c).and_then(|w| Play::robots(w, Some(robot_ms)))
+            }
+            "table" => Ok(Play::Table),
+            other => Err(PlayError(format!("play is stored as \"{other}\""))),
+        }
+    }
+
+    /// How long a person may be away before a robot plays their seat: online only. At a
+    /// robot duplicate the entrant's board waits for them until the window closes (robots
+    /// finishing it would play it for them).
+    pub const fn takeover_after(&self) -> Option<u32> {
+        match self {
+            Play::Online { away_seconds, .. } => Some(*away_seconds),
+            _ => None,
+        }
     }
 
     /// The setting's name: "table", "online" or "robots".
@@ -383,9 +421,9 @@ mod tests {
     #[test]
     fn budgets_out_of_bounds_are_refused_in_words() {
         let e = Play::online(Some(49), None).unwrap_err();
-        assert!(e.0.contains("50 to 5000 milliseconds"), "{e}");
-        assert!(Play::online(Some(5001), None).is_err());
-        assert!(Play::online(Some(5000), Some(3600)).is_ok());
+        assert!(e.0.contains("50 to 1000 milliseconds"), "{e}");
+        assert!(Play::online(Some(1001), None).is_err());
+        assert!(Play::online(Some(1000), Some(3600)).is_ok());
         let e = Play::online(None, Some(14)).unwrap_err();
         assert!(e.0.contains("15 to 3600 seconds"), "{e}");
     }
@@ -497,5 +535,64 @@ mod tests {
             let e = check_game_kind(k, false).unwrap_err();
             assert!(e.0.contains(k.label()) && e.0.contains("later"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_stored_budget_outside_the_bounds_is_read_as_the_nearest_allowed() {
+        assert_eq!(
+            Play::stored("online", None, None, 2, 1).unwrap(),
+            Play::Online {
+                robot_ms: ROBOT_MS_MIN,
+                away_seconds: AWAY_SECONDS_MIN
+            }
+        );
+        assert_eq!(
+            Play::stored("online", None, None, u32::MAX, u32::MAX).unwrap(),
+            Play::Online {
+                robot_ms: ROBOT_MS_MAX,
+                away_seconds: AWAY_SECONDS_MAX
+            }
+        );
+        let (o, c) = (t("2026-12-01T18:00:00Z"), t("2026-12-02T18:00:00Z"));
+        let robots = Play::stored("robots", Some(o), Some(c), 300, 90).unwrap();
+        assert_eq!(
+            robots.window(),
+            Some(Window {
+                opens: o,
+                closes: c
+            })
+        );
+        assert_eq!(
+            Play::stored("table", None, None, 0, 0).unwrap(),
+            Play::Table
+        );
+        assert_eq!(
+            Play::stored("robots", Some(o), None, 300, 90)
+                .unwrap_err()
+                .0,
+            "the robot duplicate has no window"
+        );
+        assert_eq!(
+            Play::stored("robots", Some(c), Some(o), 300, 90)
+                .unwrap_err()
+                .0,
+            "the window must open before it closes"
+        );
+        assert_eq!(
+            Play::stored("bridge", None, None, 300, 90).unwrap_err().0,
+            "play is stored as \"bridge\""
+        );
+    }
+
+    #[test]
+    fn at_a_robot_duplicate_no_robot_takes_an_entrants_seat_however_long_they_are_away() {
+        let (o, c) = (t("2026-12-01T18:00:00Z"), t("2026-12-02T18:00:00Z"));
+        let robots = Play::robots(Window::new(o, c).unwrap(), None).unwrap();
+        assert_eq!(robots.takeover_after(), None);
+        assert_eq!(Play::Table.takeover_after(), None);
+        assert_eq!(
+            Play::online(None, Some(60)).unwrap().takeover_after(),
+            Some(60)
+        );
     }
 }

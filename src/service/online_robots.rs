@@ -19,9 +19,9 @@ use crate::engine::{Card, Seat};
 use crate::event::EventStatus;
 use crate::event::online::replay::{self, Refused};
 use crate::event::online::robots::{
-    DEFAULT_ROBOT_MS, PICK_TABLES, RobotTable, TableQueue, playouts_for, robot_card, robot_plays,
-    seed_of,
+    PICK_TABLES, RobotTable, TableQueue, playouts_for, robot_card, robot_plays, seed_of,
 };
+use crate::event::play::Play;
 
 /// What one step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,11 +43,12 @@ pub enum Step {
 
 /// Picks a table fairly and serves it: the robot's card played if a robot is to play there
 /// now (`now`: the room clock's, for the away time), and any finished board's missing
-/// result put in.
+/// result put in. `per_ms`: the host's playouts per ms of the event's budget.
 pub fn work_one(
     pool: &DbPool,
     queue: &Mutex<TableQueue>,
     now: NaiveDateTime,
+    per_ms: u32,
 ) -> Result<Step, OnlineError> {
     let lock = || {
         queue
@@ -77,7 +78,7 @@ pub fn work_one(
         }
     }
     let _done = Done(queue, job);
-    serve(pool, job, now, tables)
+    serve(pool, job, now, tables, per_ms)
 }
 
 /// The board a robot would play at, read in one short hold of a connection.
@@ -85,8 +86,8 @@ struct Read {
     at: OnlineBoard,
     ev: crate::event::Event,
     moves: Vec<replay::Move>,
-    /// The robot budget (ms) and the away time (s) when the event's play is set.
-    settings: Option<(u32, u32)>,
+    /// How the event is played: its robots' budget and away time.
+    play: Play,
     seats: Vec<db::online_robots::TableSeat>,
     /// Boards of the table fully played with no result.
     unscored: Vec<u32>,
@@ -126,7 +127,7 @@ fn read(pool: &DbPool, job: RobotTable) -> Result<Option<Read>, OnlineError> {
         board,
     };
     let seats = db::online_robots::seats_at(&mut conn, job.event, job.round, job.table)?;
-    let settings = db::online_robots::robot_settings(&mut conn, job.event)?;
+    let play = db::event_play::play_of(&mut conn, job.event)?;
     let moves = db::online::moves_of(&mut conn, at)?
         .iter()
         .map(|r| replay::Move::from_stored(i64::from(r.seq), &r.seat, &r.card))
@@ -135,7 +136,7 @@ fn read(pool: &DbPool, job: RobotTable) -> Result<Option<Read>, OnlineError> {
         at,
         ev,
         moves,
-        settings,
+        play,
         seats,
         unscored,
     }))
@@ -146,6 +147,7 @@ fn serve(
     job: RobotTable,
     now: NaiveDateTime,
     tables: usize,
+    per_ms: u32,
 ) -> Result<Step, OnlineError> {
     let Some(r) = read(pool, job)? else {
         return Ok(Step::Waited { tables });
@@ -190,14 +192,14 @@ fn serve(
         .filter(|s| !s.robot)
         .filter_map(|s| s.seen_at)
         .max();
-    let away = r.settings.map(|(_, away)| away);
+    let away = r.play.takeover_after();
     if links.is_empty() || !robot_plays(robot, seen, away, now) {
         return Ok(Step::Waited { tables });
     }
-    let ms = r.settings.map_or(DEFAULT_ROBOT_MS, |(ms, _)| ms);
+    let ms = r.play.robot_ms();
     let seq = table.next_seq();
     let seed = seed_of(r.at.event, r.at.round, r.at.table, r.at.board, seq);
-    let Some(card) = robot_card(&table, seat, playouts_for(ms), seed) else {
+    let Some(card) = robot_card(&table, seat, playouts_for(ms, per_ms), seed) else {
         return Ok(Step::Waited { tables });
     };
     let stored = match online::play_for_seat(pool, r.at, seat, card, seq) {

@@ -3,6 +3,7 @@
 use std::net::IpAddr;
 
 use crate::deals::par::ParSettings;
+use crate::event::online::robots::PLAYOUTS_PER_MS;
 
 /// What the server needs to start; read once at start.
 #[derive(Clone, Debug)]
@@ -89,6 +90,12 @@ pub struct Tuning {
     /// [`super::par_worker::MAX_ROBOT_THREADS`]): the threads that work out robot par, each
     /// one board at a time, fairly across clubs (docs/robots.md).
     pub robot_threads: u32,
+    /// `CALYPSO_ROBOT_PLAYOUTS_PER_MS` (default [`PLAYOUTS_PER_MS`], 1 to that): how many
+    /// playouts the robots at online tables run per ms of an event's `robot_ms`. The budget
+    /// is counted in playouts so a robot's card does not depend on the load; a slower
+    /// machine lowers the rate to keep a card within its time (docs/robots.md). Tests lower
+    /// it so robots play in a moment.
+    pub robot_playouts_per_ms: u32,
 }
 
 impl Default for Tuning {
@@ -97,6 +104,7 @@ impl Default for Tuning {
             slow_request_ms: 1000,
             cache_mib: 128,
             robot_threads: super::par_worker::default_threads(),
+            robot_playouts_per_ms: PLAYOUTS_PER_MS,
         }
     }
 }
@@ -220,10 +228,21 @@ impl Config {
             let robots = number("CALYPSO_ROBOT_THREADS", defaults.robot_threads)?;
             let max_robots = u64::from(super::par_worker::MAX_ROBOT_THREADS);
             range("CALYPSO_ROBOT_THREADS", robots, 1, max_robots)?;
+            let rate = number(
+                "CALYPSO_ROBOT_PLAYOUTS_PER_MS",
+                defaults.robot_playouts_per_ms,
+            )?;
+            range(
+                "CALYPSO_ROBOT_PLAYOUTS_PER_MS",
+                rate,
+                1,
+                u64::from(PLAYOUTS_PER_MS),
+            )?;
             Tuning {
                 slow_request_ms: u64::from(slow),
                 cache_mib: cache,
                 robot_threads: robots,
+                robot_playouts_per_ms: rate,
             }
         };
         Ok(Config {
@@ -323,6 +342,21 @@ mod tests {
         assert_eq!(
             config(&[("CALYPSO_ROBOT_THREADS", "all")]).unwrap_err(),
             "CALYPSO_ROBOT_THREADS must be a whole number, not \"all\""
+        );
+    }
+
+    #[test]
+    fn the_robots_playouts_per_ms_are_read_and_bounded_by_name() {
+        let rate = |v| config(&[("CALYPSO_ROBOT_PLAYOUTS_PER_MS", v)]);
+        assert_eq!(config(&[]).unwrap().tuning.robot_playouts_per_ms, 100);
+        assert_eq!(rate("25").unwrap().tuning.robot_playouts_per_ms, 25);
+        assert_eq!(
+            rate("0").unwrap_err(),
+            "CALYPSO_ROBOT_PLAYOUTS_PER_MS must be 1 to 100, not 0"
+        );
+        assert_eq!(
+            rate("101").unwrap_err(),
+            "CALYPSO_ROBOT_PLAYOUTS_PER_MS must be 1 to 100, not 101"
         );
     }
 

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use super::bell::Bell;
 use std::time::Duration;
 
-use super::config::Clock;
+use super::config::{Clock, Tuning};
 use crate::db::DbPool;
 use crate::event::online::robots::TableQueue;
 use crate::service::live::Hub;
@@ -29,8 +29,10 @@ pub struct RobotWorker {
 }
 
 impl RobotWorker {
-    /// Starts `threads` threads (1 to the robot par's bound), or none when `on` is false.
-    pub fn start(pool: DbPool, clock: Clock, threads: u32, on: bool, live: Hub) -> RobotWorker {
+    /// Starts the tuning's `robot_threads` threads (1 to the robot par's bound), or none
+    /// when `on` is false; each robot runs the tuning's playouts per ms of its budget.
+    pub fn start(pool: DbPool, clock: Clock, tuning: Tuning, on: bool, live: Hub) -> RobotWorker {
+        let (threads, per_ms) = (tuning.robot_threads, tuning.robot_playouts_per_ms);
         let bell = Arc::new(Bell::default());
         let queue = Arc::new(Mutex::new(TableQueue::default()));
         let mut handles = Vec::new();
@@ -40,7 +42,7 @@ impl RobotWorker {
                 let live = live.clone();
                 let started = std::thread::Builder::new()
                     .name(format!("robot-seat-{n}"))
-                    .spawn(move || run(&p, &c, &b, &q, &live));
+                    .spawn(move || run(&p, &c, &b, &q, &live, per_ms));
                 match started {
                     Ok(t) => handles.push(t),
                     Err(e) => tracing::error!("robot seats: cannot start a thread: {e}"),
@@ -80,7 +82,14 @@ impl Drop for RobotWorker {
     }
 }
 
-fn run(pool: &DbPool, clock: &Clock, bell: &Bell, queue: &Mutex<TableQueue>, live: &Hub) {
+fn run(
+    pool: &DbPool,
+    clock: &Clock,
+    bell: &Bell,
+    queue: &Mutex<TableQueue>,
+    live: &Hub,
+    per_ms: u32,
+) {
     let mut nap = FIRST_NAP;
     // Tables looked at since a card was played: a whole round of them with nothing to
     // play is a nap.
@@ -90,7 +99,7 @@ fn run(pool: &DbPool, clock: &Clock, bell: &Bell, queue: &Mutex<TableQueue>, liv
     let mut tables_read = 1usize;
     while !bell.stopped() {
         let seen = bell.rings();
-        let rest = match work_one(pool, queue, clock.now()) {
+        let rest = match work_one(pool, queue, clock.now(), per_ms) {
             Ok(Step::Played {
                 at,
                 seat,

@@ -87,7 +87,7 @@ impl Application {
         let robots = Arc::new(RobotWorker::start(
             pool.clone(),
             config.clock.clone(),
-            config.tuning.robot_threads,
+            config.tuning,
             config.robot_seats,
             live.clone(),
         ));

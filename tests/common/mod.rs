@@ -176,14 +176,19 @@ pub async fn spawn_app_with_par() -> TestApp {
     start_with(&url, test_db, Some(TEST_PAR))
 }
 
-/// The same, with the robots at online tables playing in the background (#39): only the
-/// tests of robots in seats run those threads.
+/// The robots' playouts per ms of their budget in tests: at the least budget a director
+/// may set (50 ms) a robot's card takes 200 playouts, a moment even in a debug build.
+pub const TEST_ROBOT_PLAYOUTS_PER_MS: u32 = 4;
+
+/// The same, with the robots at online tables playing in the background (#39), at
+/// [`TEST_ROBOT_PLAYOUTS_PER_MS`]: only the tests of robots in seats run those threads.
 pub async fn spawn_app_with_robots() -> TestApp {
     let (url, test_db) = fresh_database();
-    let config = Config {
+    let mut config = Config {
         robot_seats: true,
         ..test_config(&url)
     };
+    config.tuning.robot_playouts_per_ms = TEST_ROBOT_PLAYOUTS_PER_MS;
     start_config(config, test_db)
 }
 

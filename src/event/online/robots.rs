@@ -19,26 +19,23 @@ use crate::engine::random::below;
 use crate::engine::robot::{self, MAX_PLAYOUTS, Player};
 use crate::engine::{Card, CardCounts, Game, Seat, Suit};
 use crate::event::fair::FairJob;
+use crate::event::play::ROBOT_MS_MAX;
 use crate::event::{ClubId, EventId};
 
-/// The robots' thinking time per card when the director has set none (ms).
-pub const DEFAULT_ROBOT_MS: u32 = 300;
-
-/// The most a director may give a robot per card (ms): at [`PLAYOUTS_PER_MS`], the
-/// engine's bound on a card's playouts.
-pub const MAX_ROBOT_MS: u32 = 1_000;
-
-/// Playouts the robot runs per ms of its budget. The budget is counted in playouts, not
+/// Playouts the robot runs per ms of its budget, unless the host sets another rate
+/// (`CALYPSO_ROBOT_PLAYOUTS_PER_MS`, at most this). The budget is counted in playouts, not
 /// read off a clock, so a robot's card is the same on every machine and every load for the
 /// same seed. The rate is set low enough that a release build here spends well under the
 /// budget on a card: a playout takes about 1 µs there on average, some 2 µs from a deal's
-/// first card, the longest (docs/robots.md has the figures).
+/// first card, the longest (docs/robots.md has the figures). At the most a director may
+/// give ([`ROBOT_MS_MAX`]) it is the engine's bound on a card's playouts.
 pub const PLAYOUTS_PER_MS: u32 = 100;
 
-/// The playouts of a budget of `ms` per card (at least 1, at most the engine's bound).
-pub fn playouts_for(ms: u32) -> u32 {
-    ms.min(MAX_ROBOT_MS)
-        .saturating_mul(PLAYOUTS_PER_MS)
+/// The playouts of a budget of `ms` per card at `per_ms` playouts a ms (at least 1, at most
+/// the engine's bound).
+pub fn playouts_for(ms: u32, per_ms: u32) -> u32 {
+    ms.min(ROBOT_MS_MAX)
+        .saturating_mul(per_ms.min(PLAYOUTS_PER_MS))
         .clamp(1, MAX_PLAYOUTS)
 }
 
@@ -172,6 +169,7 @@ pub type TableQueue = crate::event::fair::FairQueue<RobotTable>;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::play::ROBOT_MS_DEFAULT;
 
     fn t(club: i32, event: i32, table: u32) -> RobotTable {
         RobotTable {
@@ -354,12 +352,19 @@ mod tests {
 
     #[test]
     fn the_budget_is_counted_in_playouts_and_bounded() {
-        assert_eq!(playouts_for(0), 1);
+        let rate = PLAYOUTS_PER_MS;
+        assert_eq!(playouts_for(0, rate), 1);
         assert_eq!(
-            playouts_for(DEFAULT_ROBOT_MS),
-            DEFAULT_ROBOT_MS * PLAYOUTS_PER_MS
+            playouts_for(ROBOT_MS_DEFAULT, rate),
+            ROBOT_MS_DEFAULT * PLAYOUTS_PER_MS
         );
-        assert_eq!(playouts_for(u32::MAX), MAX_PLAYOUTS);
-        assert_eq!(playouts_for(MAX_ROBOT_MS), MAX_PLAYOUTS);
+        assert_eq!(playouts_for(ROBOT_MS_DEFAULT, 2), ROBOT_MS_DEFAULT * 2);
+        assert_eq!(playouts_for(u32::MAX, rate), MAX_PLAYOUTS);
+        assert_eq!(
+            playouts_for(ROBOT_MS_MAX, rate),
+            MAX_PLAYOUTS,
+            "the most a director may give is the engine's bound"
+        );
+        assert_eq!(playouts_for(ROBOT_MS_MAX, u32::MAX), MAX_PLAYOUTS);
     }
 }
