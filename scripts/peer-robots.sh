@@ -5,6 +5,8 @@
 #
 #   scripts/peer-robots.sh                      # fetch, install, test the adapter, play the match
 #   BOARDS=20 EVENTS=4 MS=200 ROBOT_MS=300 scripts/peer-robots.sh
+#   ITERATIONS=300 ROBOT_MS=50 CALYPSO_ROBOT_PLAYOUTS_PER_MS=20 scripts/peer-robots.sh
+#                                               # both sides' work counted, not timed
 #   scripts/peer-robots.sh --prepare-only       # fetch, install and test; no match
 #
 # Steps:
@@ -57,4 +59,5 @@ fi
 (cd "$here" && cargo build --release --quiet)
 (cd "$tools" && npx tsx src/match.ts \
   --bin "$here/target/release/calypso-director" \
-  --events "${EVENTS:-2}" --boards "${BOARDS:-100}" --ms "${MS:-200}" --robot-ms "${ROBOT_MS:-${MS:-200}}")
+  --events "${EVENTS:-2}" --boards "${BOARDS:-100}" --ms "${MS:-200}" --robot-ms "${ROBOT_MS:-${MS:-200}}" \
+  ${ITERATIONS:+--iterations "$ITERATIONS"})

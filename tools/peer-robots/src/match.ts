@@ -1,13 +1,15 @@
 // The match: our robots against the peer's, duplicate-fashion, through the seat API.
 //
 //   npx tsx src/match.ts --bin ../../target/release/calypso-director [--events 2] [--boards 100]
-//       [--ms 200] [--robot-ms R] [--rule standard|all-fours] [--trumps SDHC] [--out results.ndjson]
+//       [--ms 200 | --iterations N] [--robot-ms R] [--rule standard|all-fours] [--trumps SDHC]
+//       [--out results.ndjson]
 //
 // Our server is started on a fresh SQLite file (director.ts). Each event is a team match
 // played online: team A (pairs 1 and 2) our robots, team B (pairs 3 and 4) the peer's. At
 // table 1 pair 1 (A) sits N-S against pair 4 (B) E-W; at table 2 pair 3 (B) N-S against
 // pair 2 (A) E-W; both tables play every board (docs/movement.md, "team-match"). The peer
-// thinks `--ms` a card (the adapter's --ms); our robots' budget is the event's robot_ms
+// thinks `--ms` a card (the adapter's --ms), or `--iterations` a card (counted, as our
+// robots' playouts are, so the match does not depend on the machine's load); our robots' budget is the event's robot_ms
 // (`--robot-ms`, default the same figure), which the server counts in playouts (100 a ms),
 // not in time: for equal time a card, pass the time our robot's card takes at that budget. Round by round,
 // the peer's seats (from the director's seat list) are played by the adapter while our
@@ -36,7 +38,7 @@ interface SeatRow {
 function usage(why: string): never {
   console.error(`error: ${why}`);
   console.error(
-    "usage: tsx src/match.ts --bin PATH [--events N] [--boards B] [--ms M] [--robot-ms R] [--rule standard|all-fours] [--trumps SDHC] [--out FILE]",
+    "usage: tsx src/match.ts --bin PATH [--events N] [--boards B] [--ms M | --iterations N] [--robot-ms R] [--rule standard|all-fours] [--trumps SDHC] [--out FILE]",
   );
   process.exit(2);
 }
@@ -52,6 +54,8 @@ interface Options {
   events: number;
   boards: number;
   ms: number;
+  /** ISMCTS iterations a card (0: think `ms` a card instead). */
+  iterations: number;
   /** The event's robot budget (event_play.robot_ms), counted in playouts (100 a ms), not timed. */
   robotMs: number;
   rule: Rule;
@@ -60,7 +64,7 @@ interface Options {
 }
 
 function options(): Options {
-  const o: Options = { bin: "", events: 2, boards: 100, ms: 200, robotMs: 0, rule: "standard", trumps: DEFAULT_TRUMPS, out: null };
+  const o: Options = { bin: "", events: 2, boards: 100, ms: 200, iterations: 0, robotMs: 0, rule: "standard", trumps: DEFAULT_TRUMPS, out: null };
   const args = process.argv.slice(2);
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -69,6 +73,7 @@ function options(): Options {
     else if (a === "--events") o.events = whole(value(), "--events", 1, 50);
     else if (a === "--boards") o.boards = whole(value(), "--boards", 2, 200);
     else if (a === "--ms") o.ms = whole(value(), "--ms", 1, 60_000);
+    else if (a === "--iterations") o.iterations = whole(value(), "--iterations", 1, 100_000);
     else if (a === "--robot-ms") o.robotMs = whole(value(), "--robot-ms", 1, 1_000);
     else if (a === "--rule") {
       const r = value();
@@ -145,7 +150,7 @@ async function playEvent(server: Server, token: string, o: Options, id: number, 
           token: r.token,
           trumps: o.trumps,
           rule: o.rule,
-          budget: { ms: o.ms },
+          budget: o.iterations > 0 ? { iterations: o.iterations } : { ms: o.ms },
           pollMs: 50,
           log: (l) => console.error(l),
         }),
@@ -184,7 +189,7 @@ function summary(results: TableResult[], o: Options): string {
   const pairs = [...byBoard.values()].filter((p): p is BoardPair => p.oursNs !== undefined && p.oursEw !== undefined);
   const i = meanInterval(perBoard(pairs));
   return [
-    `boards played both ways: ${i.n} (${o.events} team matches of ${o.boards} boards, ${o.rule} trick rule, the peer ${o.ms} ms a card, our robots' budget robot_ms ${o.robotMs})`,
+    `boards played both ways: ${i.n} (${o.events} team matches of ${o.boards} boards, ${o.rule} trick rule, the peer ${o.iterations > 0 ? `${o.iterations} iterations` : `${o.ms} ms`} a card, our robots' budget robot_ms ${o.robotMs} at ${process.env.CALYPSO_ROBOT_PLAYOUTS_PER_MS ?? 100} playouts a ms)`,
     `our robots less the peer's, per board (averaged over both orientations): ${i.mean.toFixed(1)} ± ${i.half.toFixed(1)} (95% interval; sd ${i.sd.toFixed(1)})`,
   ].join("\n");
 }
