@@ -176,7 +176,7 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
             let (s, v) = seat_post(
                 &app,
                 &seats[i].token,
-                json!({"card": card, "seq": view["seq"].as_i64().unwrap() + 1}),
+                json!({"card": card, "seq": view["seq"].as_i64().unwrap()}),
             )
             .await;
             assert_eq!(s, StatusCode::CREATED, "{v}");
@@ -282,7 +282,7 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
     let (s, v) = seat_post(
         &app,
         &left.token,
-        json!({"card": "AS", "seq": view["seq"].as_i64().unwrap() + 1}),
+        json!({"card": "AS", "seq": view["seq"].as_i64().unwrap()}),
     )
     .await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");
