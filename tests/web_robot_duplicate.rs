@@ -91,8 +91,7 @@ fn board_matchpoints(values: &[(u64, Option<i64>, f64)], expected: usize) -> Vec
 }
 
 #[tokio::test]
-async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_matchpointed()
-{
+async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_matchpointed() {
     let app = spawn_app_with_robots().await;
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
     let api = api_for(&app, &d, "alpha").await;
@@ -161,9 +160,9 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
                 let s = &seats[i];
                 s.table == table
                     && s.stop_after.is_none_or(|n| s.played < n)
-                    && !results(&app, event)
-                        .iter()
-                        .any(|r| u64::from(r.place.table) == table && u64::from(r.place.board) == s.board)
+                    && !results(&app, event).iter().any(|r| {
+                        u64::from(r.place.table) == table && u64::from(r.place.board) == s.board
+                    })
             }) else {
                 continue;
             };
@@ -199,7 +198,11 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
         .collect();
     places.sort();
     assert_eq!(places, vec![(1, 1), (1, 2), (2, 1), (2, 2), (3, 1)]);
-    assert!(stored.iter().all(|r| r.entered_by.starts_with("online table")));
+    assert!(
+        stored
+            .iter()
+            .all(|r| r.entered_by.starts_with("online table"))
+    );
     let partly = with_conn(&app, |c| {
         db::online::moves_of(
             c,
@@ -233,7 +236,9 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
         for n in names {
             assert!(!page.contains(n), "sealed travellers name {n}: {page}");
         }
-        let (_, page) = who.get_text(&format!("/c/alpha/events/{id}/standings")).await;
+        let (_, page) = who
+            .get_text(&format!("/c/alpha/events/{id}/standings"))
+            .await;
         assert!(!page.contains('%'), "no percentage while sealed");
         let (s, page) = who.get_text(&format!("/c/alpha/events/{id}")).await;
         assert_eq!(s, StatusCode::OK);
@@ -243,7 +248,10 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
             "counts only"
         );
         assert!(page.contains("hidden until the window closes"));
-        assert!(!page.contains("Boards finished"), "each entrant's: directors only");
+        assert!(
+            !page.contains("Boards finished"),
+            "each entrant's: directors only"
+        );
         for r in &stored {
             assert!(
                 !page.contains(&format!(">{}<", r.values.scores.majors)),
@@ -259,7 +267,10 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
         assert!(csv.contains(n), "the director's standings name {n}: {csv}");
     }
     let (_, page) = d.get_text(&format!("/c/alpha/events/{id}")).await;
-    assert!(page.contains("Boards finished") && page.contains("1 of 2"), "{page}");
+    assert!(
+        page.contains("Boards finished") && page.contains("1 of 2"),
+        "{page}"
+    );
     let (s, v) = api.get(&format!("/events/{id}/standings")).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["standings"].as_array().unwrap().len(), 3, "{v}");
@@ -270,7 +281,10 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
         .await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");
     assert!(
-        v["error"].as_str().unwrap().contains("window is open until"),
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("window is open until"),
         "{v}"
     );
 
@@ -286,13 +300,20 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
     )
     .await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("window closed"), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("window closed"),
+        "{v}"
+    );
     let (s, v) = api
         .post(&format!("/events/{id}/status"), json!({"to": "finished"}))
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let stored = results(&app, event);
-    assert_eq!(stored.len(), 6, "every planned board has a result or a ruling");
+    assert_eq!(
+        stored.len(),
+        6,
+        "every planned board has a result or a ruling"
+    );
     let ruled = stored
         .iter()
         .find(|r| (r.place.table, r.place.board) == (3, 2))
@@ -312,9 +333,8 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
             .iter()
             .filter(|r| r.place.board == board)
             .map(|r| {
-                let net = (r.values.outcome == BoardOutcome::Played).then(|| {
-                    i64::from(r.values.scores.majors) - i64::from(r.values.scores.minors)
-                });
+                let net = (r.values.outcome == BoardOutcome::Played)
+                    .then(|| i64::from(r.values.scores.majors) - i64::from(r.values.scores.minors));
                 let pct = r.values.adjusted.majors.map_or(0.0, |a| a.percent());
                 (u64::from(r.place.table), net, pct)
             })
@@ -330,14 +350,21 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
         assert!((1..=3).contains(&pair), "{s}");
         assert_eq!(s["field"], "majors");
         let want = 100.0 * total[&pair] / 8.0;
-        assert_eq!(fmt2(s["percent"].as_f64().unwrap()), fmt2(want), "pair {pair}: {v}");
+        assert_eq!(
+            fmt2(s["percent"].as_f64().unwrap()),
+            fmt2(want),
+            "pair {pair}: {v}"
+        );
     }
     // And now everyone sees them.
     let (_, csv) = anonymous
         .get_text(&format!("/c/alpha/events/{id}/standings.csv"))
         .await;
     for n in names {
-        assert!(csv.contains(n), "the public standings name {n} once closed: {csv}");
+        assert!(
+            csv.contains(n),
+            "the public standings name {n} once closed: {csv}"
+        );
     }
 }
 

@@ -53,7 +53,12 @@ fn entrants(entries: &[Entry]) -> impl Iterator<Item = (u32, &Entry)> {
     entries
         .iter()
         .filter(|e| e.withdrawn_round.is_none())
-        .filter_map(|e| u32::try_from(e.number).ok().filter(|&n| n > 0).map(|n| (n, e)))
+        .filter_map(|e| {
+            u32::try_from(e.number)
+                .ok()
+                .filter(|&n| n > 0)
+                .map(|n| (n, e))
+        })
 }
 
 /// The event's plan: round 1, the table of each entrant its number, every board of the
@@ -178,7 +183,11 @@ impl Progress {
         format!(
             "{} of {n} {} played; {} of {total} {} finished",
             self.started(),
-            if n == 1 { "entrant has" } else { "entrants have" },
+            if n == 1 {
+                "entrant has"
+            } else {
+                "entrants have"
+            },
             self.boards_done(),
             if total == 1 { "board" } else { "boards" },
         )
@@ -244,7 +253,8 @@ mod tests {
         gone.withdrawn_round = Some(1);
         let m = plan(&[entry(3, "Cy"), entry(1, "Ann"), gone], 2);
         assert_eq!((m.rounds, m.tables, m.boards, m.pairs), (1, 3, 2, 2));
-        let tables: Vec<(u32, Option<u32>, Option<u32>, Vec<u32>)> = m
+        type Row = (u32, Option<u32>, Option<u32>, Vec<u32>);
+        let tables: Vec<Row> = m
             .schedule
             .iter()
             .map(|s| (s.table, s.majors, s.minors, s.boards.clone()))

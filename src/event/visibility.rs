@@ -97,7 +97,11 @@ impl Exposure {
 impl Exposure {
     /// The same facts at `now` for an event whose results are sealed until `until` (a robot
     /// duplicate's window's close: `event::robot_duplicate::sealed_until`).
-    pub fn sealed_at(self, until: Option<chrono::NaiveDateTime>, now: chrono::NaiveDateTime) -> Self {
+    pub fn sealed_at(
+        self,
+        until: Option<chrono::NaiveDateTime>,
+        now: chrono::NaiveDateTime,
+    ) -> Self {
         Exposure {
             sealed: until.is_some_and(|closes| now < closes),
             ..self
@@ -249,8 +253,7 @@ mod tests {
     }
 
     #[test]
-    fn a_robot_duplicates_results_are_sealed_from_all_but_its_directors_until_the_window_closes()
-    {
+    fn a_robot_duplicates_results_are_sealed_from_all_but_its_directors_until_the_window_closes() {
         let t = |h: u32| {
             chrono::NaiveDate::from_ymd_opt(2026, 12, 1)
                 .unwrap()

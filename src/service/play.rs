@@ -9,8 +9,6 @@ use crate::event::clock::{MAX_GAMES, RoundClock, Timing};
 use crate::event::club::Club;
 use crate::event::entries::{Entry, change_reason};
 use crate::event::game::GameKind;
-use crate::event::play::Play;
-use crate::event::robot_duplicate;
 use crate::event::individual::{
     CutError, CutInputs, IndividualOptions, IndividualPlan, IndividualPlanError, SeatingInputs,
     individual_plan, next_seating, options_open, reseat_with_cut,
@@ -19,7 +17,9 @@ use crate::event::movement::{
     MovementChange, MovementOptions, MovementPatch, PlanError, check_heat_boards, movement_kind,
     movement_open, plan_heat, replan,
 };
+use crate::event::play::Play;
 use crate::event::results::{Place, TableResult};
+use crate::event::robot_duplicate;
 use crate::event::rounds::{
     OpenGame, Reported, RoundError, next_round, next_round_of, open_games as open_of,
     start_question,
@@ -596,10 +596,9 @@ fn fixed_movement(
         let boards = u32::from(ev.settings.boards());
         return Ok(Some(match entries {
             Some(e) => robot_duplicate::plan(e, boards),
-            None => robot_duplicate::plan(
-                &db::entries::entries_of(conn, ev.club_id, ev.id)?,
-                boards,
-            ),
+            None => {
+                robot_duplicate::plan(&db::entries::entries_of(conn, ev.club_id, ev.id)?, boards)
+            }
         }));
     }
     Ok(db::movements::movement_of(conn, ev.club_id, ev.id)?.map(|(_, m)| m))

@@ -220,7 +220,9 @@ pub fn sealed_until(
     conn: &mut DbConnection,
     id: EventId,
 ) -> Result<Option<chrono::NaiveDateTime>, DbError> {
-    Ok(robot_duplicate::sealed_until(&db::event_play::play_of(conn, id)?))
+    Ok(robot_duplicate::sealed_until(&db::event_play::play_of(
+        conn, id,
+    )?))
 }
 
 /// The club, the event and its scores as `viewer` may see them, with the version read
