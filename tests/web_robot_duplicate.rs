@@ -90,6 +90,31 @@ fn board_matchpoints(values: &[(u64, Option<i64>, f64)], expected: usize) -> Vec
         .collect()
 }
 
+/// A screenshot of a public page at 390 px when CALYPSO_SCREENSHOTS names a folder (to
+/// look at it), taken by headless Chromium while the test's server runs.
+async fn shot(app: &TestApp, path: &str, name: &str) {
+    let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") else {
+        return;
+    };
+    let url = format!("{}{path}", app.address);
+    let file = format!("{dir}/{name}.png");
+    let ran = tokio::task::spawn_blocking(move || {
+        std::process::Command::new("chromium")
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--hide-scrollbars",
+                &format!("--screenshot={file}"),
+                "--window-size=390,2600",
+                &url,
+            ])
+            .output()
+    })
+    .await
+    .unwrap();
+    assert!(ran.is_ok_and(|o| o.status.success()), "chromium ran");
+}
+
 #[tokio::test]
 async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_matchpointed() {
     let app = spawn_app_with_robots().await;
@@ -259,6 +284,12 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
             );
         }
     }
+    shot(
+        &app,
+        &format!("/c/alpha/events/{id}"),
+        "robot-duplicate-sealed",
+    )
+    .await;
     // The club's directors see everything, through the pages and the API.
     let (_, csv) = d
         .get_text(&format!("/c/alpha/events/{id}/standings.csv"))
