@@ -23,6 +23,7 @@ pub mod play;
 pub mod play_view;
 pub mod problem_words;
 pub mod results;
+pub mod robot_duplicate;
 pub mod roster;
 pub mod rounds;
 pub mod scoring_sheet;
@@ -123,6 +124,7 @@ impl Event {
             has_key: self.deal.is_some(),
             released: self.hand_records_released,
             in_sim: self.sim.is_some(),
+            sealed: false,
         }
     }
 

@@ -173,18 +173,24 @@ fn games(i: &SheetInputs) -> Vec<Game> {
     out
 }
 
+/// The matchpoints sheet of a fixed movement's results (a Mitchell's; a robot duplicate's
+/// whatever its format, `event::robot_duplicate`), on the event's `scale` and `compare`.
+pub fn matchpoint_sheet(i: &SheetInputs) -> Sheet {
+    Sheet::Matchpoints {
+        scale: i.settings.scale(),
+        compare: i.settings.compare(),
+        expected: i.movement.map(expected_results).unwrap_or_default(),
+        results: i
+            .movement
+            .map(|m| pair_results(m, i.results))
+            .unwrap_or_default(),
+    }
+}
+
 /// The event's scoring sheet. An event without its movement yet has an empty one.
 pub fn scoring_sheet(i: &SheetInputs) -> Sheet {
     match i.settings.format() {
-        EventFormat::PairsMitchell => Sheet::Matchpoints {
-            scale: i.settings.scale(),
-            compare: i.settings.compare(),
-            expected: i.movement.map(expected_results).unwrap_or_default(),
-            results: i
-                .movement
-                .map(|m| pair_results(m, i.results))
-                .unwrap_or_default(),
-        },
+        EventFormat::PairsMitchell => matchpoint_sheet(i),
         EventFormat::TeamMatch => Sheet::Team {
             teams: match i.movement.and_then(|m| m.teams.as_ref()) {
                 Some(t) => vec![("A".into(), t.a.clone()), ("B".into(), t.b.clone())],

@@ -39,6 +39,9 @@ pub struct Exposure {
     pub released: bool,
     /// A heat of a simultaneous event: other clubs may still have to play its boards.
     pub in_sim: bool,
+    /// A robot duplicate whose window has not closed yet (see [`Exposure::sealed_at`]):
+    /// every entrant may still have to play every board.
+    pub sealed: bool,
 }
 
 impl Exposure {
@@ -77,10 +80,38 @@ impl Exposure {
     /// board's once play is over. A heat of a simultaneous event shows them to the public
     /// only once the field's hand records are released: until then some other club may
     /// still have to play every board.
+    ///
+    /// A robot duplicate's results are sealed until its window closes: only the club's
+    /// directors see any board's results before then, whatever else holds (an entrant who
+    /// finished would tell a later player how the cards lie).
     pub fn board_results_visible(self, v: Viewer, still_to_play: bool) -> bool {
+        if self.sealed {
+            return self.event_visible(v) && v.is_club_director();
+        }
         let field_over = !self.in_sim || self.released;
         self.event_visible(v)
             && (v.is_club_director() || (field_over && (self.status.over() || !still_to_play)))
+    }
+}
+
+impl Exposure {
+    /// The same facts at `now` for an event whose results are sealed until `until` (a robot
+    /// duplicate's window's close: `event::robot_duplicate::sealed_until`).
+    pub fn sealed_at(
+        self,
+        until: Option<chrono::NaiveDateTime>,
+        now: chrono::NaiveDateTime,
+    ) -> Self {
+        Exposure {
+            sealed: until.is_some_and(|closes| now < closes),
+            ..self
+        }
+    }
+
+    /// The standings (the ranking, the scorecards): wherever some board's results are shown,
+    /// except while sealed, when only the club's directors see them.
+    pub fn standings_visible(self, v: Viewer) -> bool {
+        self.event_visible(v) && (!self.sealed || v.is_club_director())
     }
 }
 
@@ -106,6 +137,7 @@ mod tests {
             has_key: true,
             released: false,
             in_sim: false,
+            sealed: false,
         };
         assert!(!draft.event_visible(Viewer::Anonymous));
         assert!(!draft.event_visible(Viewer::OtherClub));
@@ -128,6 +160,7 @@ mod tests {
                 has_key: true,
                 released: false,
                 in_sim: false,
+                sealed: false,
             };
             let after = Exposure {
                 released: true,
@@ -154,6 +187,7 @@ mod tests {
             has_key: false,
             released: false,
             in_sim: false,
+            sealed: false,
         };
         for v in ALL_VIEWERS {
             assert!(!e.commitment_visible(v) && !e.key_visible(v) && !e.papers_visible(v));
@@ -168,6 +202,7 @@ mod tests {
                 has_key: true,
                 released: false,
                 in_sim: false,
+                sealed: false,
             };
             for v in [Viewer::Anonymous, Viewer::OtherClub] {
                 assert!(!e.board_results_visible(v, true), "{s} {v:?}");
@@ -181,6 +216,7 @@ mod tests {
                 has_key: true,
                 released: false,
                 in_sim: false,
+                sealed: false,
             };
             for v in ALL_VIEWERS {
                 assert!(e.board_results_visible(v, true), "{s} {v:?}");
@@ -191,6 +227,7 @@ mod tests {
             has_key: true,
             released: false,
             in_sim: false,
+            sealed: false,
         };
         assert!(!draft.board_results_visible(Viewer::Anonymous, false));
     }
@@ -202,6 +239,7 @@ mod tests {
             has_key: true,
             released: false,
             in_sim: true,
+            sealed: false,
         };
         for v in [Viewer::Anonymous, Viewer::OtherClub] {
             assert!(!heat.board_results_visible(v, false), "{v:?}");
@@ -212,5 +250,43 @@ mod tests {
             assert!(released.board_results_visible(v, false), "{v:?}");
         }
         assert!(heat.board_results_visible(Viewer::ClubDirector, true));
+    }
+
+    #[test]
+    fn a_robot_duplicates_results_are_sealed_from_all_but_its_directors_until_the_window_closes() {
+        let t = |h: u32| {
+            chrono::NaiveDate::from_ymd_opt(2026, 12, 1)
+                .unwrap()
+                .and_hms_opt(h, 0, 0)
+                .unwrap()
+        };
+        let running = Exposure {
+            status: Running,
+            has_key: true,
+            released: true,
+            in_sim: false,
+            sealed: false,
+        };
+        let closes = Some(t(18));
+        let open = running.sealed_at(closes, t(17));
+        assert!(open.sealed);
+        for v in [Viewer::Anonymous, Viewer::OtherClub] {
+            // Even a board nobody else has to play, even once the event is over.
+            assert!(!open.board_results_visible(v, false), "{v:?}");
+            assert!(!open.standings_visible(v), "{v:?}");
+            let over = Exposure {
+                status: Finished,
+                ..open
+            };
+            assert!(!over.board_results_visible(v, false), "{v:?}");
+        }
+        assert!(open.board_results_visible(Viewer::ClubDirector, true));
+        assert!(open.standings_visible(Viewer::ClubDirector));
+        // At the close, and for any event with no window, the usual rules.
+        let closed = running.sealed_at(closes, t(18));
+        assert!(!closed.sealed);
+        assert!(closed.board_results_visible(Viewer::Anonymous, false));
+        assert!(closed.standings_visible(Viewer::Anonymous));
+        assert!(!running.sealed_at(None, t(17)).sealed);
     }
 }

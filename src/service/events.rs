@@ -34,6 +34,12 @@ pub enum EventChangeError {
         list_open(.0)
     )]
     OpenGames(Vec<OpenGame>),
+    /// Finishing a robot duplicate while its window is open.
+    #[error("{0}")]
+    WindowOpen(String),
+    /// A robot duplicate's unplayed board could not be ruled at the finish.
+    #[error("the boards not played could not be ruled: {0}")]
+    Unruled(String),
     #[error(transparent)]
     Db(#[from] DbError),
 }
@@ -51,7 +57,10 @@ impl ActionError for EventChangeError {
             EventChangeError::NotFound => ErrorKind::NotFound,
             EventChangeError::Refused(r) => r.kind(),
             EventChangeError::Heat(SimError::SettingsDiffer { .. }) => ErrorKind::Invalid,
-            EventChangeError::Heat(_) | EventChangeError::OpenGames(_) => ErrorKind::Conflict,
+            EventChangeError::Heat(_)
+            | EventChangeError::OpenGames(_)
+            | EventChangeError::WindowOpen(_)
+            | EventChangeError::Unruled(_) => ErrorKind::Conflict,
             EventChangeError::Db(_) => ErrorKind::Internal,
         }
     }
@@ -241,7 +250,7 @@ pub fn change_status_at(
     new_key: &DealKey,
     at: chrono::NaiveDateTime,
 ) -> Result<StatusChange, EventChangeError> {
-    let event = move_status(conn, club, id, seen, to, new_key)?;
+    let event = move_status(conn, club, id, seen, to, new_key, at)?;
     if to == EventStatus::Finished {
         // The club's pace, learnt after the move in its own short write: the event is
         // finished whether or not it can be learnt (a failure is logged, not shown).
@@ -276,12 +285,24 @@ fn move_status(
     seen: EventStatus,
     to: EventStatus,
     new_key: &DealKey,
+    at: chrono::NaiveDateTime,
 ) -> Result<Event, EventChangeError> {
     db::write_transaction(conn, |conn| {
         db::lock_event(conn, id)?;
         let ev = current(conn, club, id)?;
         ev.status.check_move(seen, to)?;
         super::sims::check_heat_move(conn, &ev, to).map_err(heat_refusal)?;
+        if to == EventStatus::Finished
+            && let Some(window) = db::event_play::play_of(conn, id)?.window()
+        {
+            // A robot duplicate finishes once its window closed (the room clock's `at`),
+            // every board an entrant did not finish ruled (`event::robot_duplicate`).
+            if let Some(why) = crate::event::robot_duplicate::finish_refusal(window, at) {
+                return Err(EventChangeError::WindowOpen(why));
+            }
+            super::robot_duplicate::rule_unfinished(conn, &ev)
+                .map_err(|e| EventChangeError::Unruled(e.to_string()))?;
+        }
         if to == EventStatus::Finished {
             // Every game of the rounds played is accounted for before the event is finished:
             // a game with no result would otherwise be dropped from the standings unseen.

@@ -24,6 +24,7 @@ pub mod paces;
 pub mod pars;
 pub mod play;
 pub mod rebuilds;
+pub mod robot_duplicate;
 pub mod seats;
 pub mod sims;
 pub mod table_play;

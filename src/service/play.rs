@@ -17,7 +17,9 @@ use crate::event::movement::{
     MovementChange, MovementOptions, MovementPatch, PlanError, check_heat_boards, movement_kind,
     movement_open, plan_heat, replan,
 };
+use crate::event::play::Play;
 use crate::event::results::{Place, TableResult};
+use crate::event::robot_duplicate;
 use crate::event::rounds::{
     OpenGame, Reported, RoundError, next_round, next_round_of, open_games as open_of,
     start_question,
@@ -227,12 +229,14 @@ pub fn start_round_at(
             return Ok(1);
         }
         let mut fixed: Option<Movement> = None;
-        let (next, seating) = if movement_kind(ev.settings.format()).is_none() {
+        let play = db::event_play::play_of(conn, event)?;
+        let robots = matches!(play, Play::Robots { .. });
+        let (next, seating) = if movement_kind(ev.settings.format()).is_none() && !robots {
             // Seated round by round from the results, not from a fixed plan.
             let (next, seating) = individual_round(conn, &ev, round)?;
             (next, Some(seating))
         } else {
-            let m = db::movements::movement_of(conn, club, event)?.map(|(_, m)| m);
+            let m = fixed_movement(conn, &ev, &play, None)?;
             let next = next_round(ev.status, &ev.round, m.as_ref()).map_err(PlanError::Round)?;
             if next != round {
                 return Err(PlanError::Round(RoundError::Stale { asked: round, next }).into());
@@ -576,6 +580,28 @@ pub struct EventPlay {
     tables: u32,
     /// The rounds planned (0 before there is a plan).
     pub rounds: u32,
+    /// How the event is played (a robot duplicate's plan is made from its entries).
+    play: Play,
+}
+
+/// The fixed movement an event is played by: a robot duplicate's plan from its entries
+/// (`event::robot_duplicate::plan`: no director-made movement), else the stored movement.
+fn fixed_movement(
+    conn: &mut DbConnection,
+    ev: &Event,
+    play: &Play,
+    entries: Option<&[Entry]>,
+) -> Result<Option<Movement>, DbError> {
+    if matches!(play, Play::Robots { .. }) {
+        let boards = u32::from(ev.settings.boards());
+        return Ok(Some(match entries {
+            Some(e) => robot_duplicate::plan(e, boards),
+            None => {
+                robot_duplicate::plan(&db::entries::entries_of(conn, ev.club_id, ev.id)?, boards)
+            }
+        }));
+    }
+    Ok(db::movements::movement_of(conn, ev.club_id, ev.id)?.map(|(_, m)| m))
 }
 
 impl EventPlay {
@@ -583,8 +609,9 @@ impl EventPlay {
     pub fn load(conn: &mut DbConnection, ev: &Event) -> Result<EventPlay, DbError> {
         let (club, id) = (ev.club_id, ev.id);
         let entries = db::entries::entries_of(conn, club, id)?;
-        if movement_kind(ev.settings.format()).is_some() {
-            let movement = db::movements::movement_of(conn, club, id)?.map(|(_, m)| m);
+        let play = db::event_play::play_of(conn, id)?;
+        if movement_kind(ev.settings.format()).is_some() || matches!(play, Play::Robots { .. }) {
+            let movement = fixed_movement(conn, ev, &play, Some(&entries))?;
             return Ok(EventPlay {
                 entries,
                 rounds: movement.as_ref().map_or(0, |m| m.rounds),
@@ -593,6 +620,7 @@ impl EventPlay {
                 seated: vec![],
                 threes: vec![],
                 individual: false,
+                play,
             });
         }
         let rounds = db::individual::options_of(conn, club, id)?.map_or(0, |(_, plan)| plan.rounds);
@@ -605,11 +633,28 @@ impl EventPlay {
             threes,
             individual: true,
             tables: u32::from(ev.settings.tables()),
+            play,
         })
     }
 
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// How the event is played.
+    pub fn play(&self) -> Play {
+        self.play
+    }
+
+    /// A robot duplicate: scored by matchpoints against the field, its results sealed until
+    /// its window closes ([`EventPlay::sealed_until`]).
+    pub fn is_robot_duplicate(&self) -> bool {
+        matches!(self.play, Play::Robots { .. })
+    }
+
+    /// When the results are sealed until (a robot duplicate's window's close).
+    pub fn sealed_until(&self) -> Option<chrono::NaiveDateTime> {
+        robot_duplicate::sealed_until(&self.play)
     }
 
     /// The fixed movement (none for the individual, or before one is made).

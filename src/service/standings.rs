@@ -11,7 +11,10 @@ use crate::db::{self, DbConnection, DbError};
 use crate::event::club::Club;
 use crate::event::entries::Entry;
 use crate::event::results::{Place, Publication, ResultStatus, TableResult, boards_still_to_play};
-use crate::event::scoring_sheet::{SheetInputs, entry_of, outcome_of, scoring_sheet};
+use crate::event::robot_duplicate;
+use crate::event::scoring_sheet::{
+    SheetInputs, entry_of, matchpoint_sheet, outcome_of, scoring_sheet,
+};
 use crate::event::settings::EntryKind;
 use crate::event::standings::{self, EntryNames, EventStandings, Mark, ResultMarks, live};
 use crate::event::{ClubId, Event, EventId, Viewer};
@@ -46,6 +49,8 @@ pub struct EventScores {
     pub hidden_boards: BTreeSet<u32>,
     /// The rounds planned (0 before there is a plan).
     pub rounds: u32,
+    /// A robot duplicate: its E-W side is the robots (pair `robot_duplicate::ROBOTS`).
+    pub robot_duplicate: bool,
 }
 
 /// The length of a value's JSON text, counted without writing it anywhere: most of what a
@@ -126,9 +131,28 @@ pub fn event_scores(
     ev: &Event,
     viewer: Viewer,
 ) -> Result<EventScores, StandingsError> {
+    event_scores_at(conn, ev, viewer, super::now())
+}
+
+/// [`event_scores`] at `now` (the room clock): a robot duplicate's results are sealed from
+/// all but the club's directors until its window closes (`Exposure::standings_visible`),
+/// so for anyone else the scores are made from no results at all: no ranking, traveller or
+/// scorecard can tell a later player how the cards lie.
+pub fn event_scores_at(
+    conn: &mut DbConnection,
+    ev: &Event,
+    viewer: Viewer,
+    now: chrono::NaiveDateTime,
+) -> Result<EventScores, StandingsError> {
     let (club, id) = (ev.club_id, ev.id);
     let play = EventPlay::load(conn, ev)?;
-    let results = db::results::results_of(conn, club, id)?;
+    let robot_duplicate = play.is_robot_duplicate();
+    let exposure = ev.exposure().sealed_at(play.sealed_until(), now);
+    let results = if exposure.standings_visible(viewer) {
+        db::results::results_of(conn, club, id)?
+    } else {
+        vec![]
+    };
     let seated = play.seated().to_vec();
     let threes = play.threes().to_vec();
     let rounds = play.rounds;
@@ -137,7 +161,6 @@ pub fn event_scores(
         .any(|g| g.state.blocks_finishing());
     let (entries, movement) = play.into_entries_and_movement();
     let still = boards_still_to_play(movement.as_ref(), &results);
-    let exposure = ev.exposure();
     let hidden_boards = if exposure.board_results_visible(viewer, false) {
         still
             .into_iter()
@@ -147,15 +170,24 @@ pub fn event_scores(
         // No board's results are shown yet (a heat of a sim before the field's release).
         (1..=u32::from(ev.settings.boards())).collect()
     };
-    let sheet = scoring_sheet(&SheetInputs {
+    let inputs = SheetInputs {
         settings: &ev.settings,
         entries: &entries,
         movement: movement.as_ref(),
         seated: &seated,
         threes: &threes,
         results: &results,
-    });
-    let scored = score(&sheet)?;
+    };
+    // A robot duplicate is matchpointed against the field whatever its format says.
+    let sheet = if robot_duplicate {
+        matchpoint_sheet(&inputs)
+    } else {
+        scoring_sheet(&inputs)
+    };
+    let mut scored = score(&sheet)?;
+    if robot_duplicate {
+        robot_duplicate::entrants_only(&mut scored);
+    }
     let any_disputed = results
         .iter()
         .any(|r| r.values.status == ResultStatus::Disputed);
@@ -172,6 +204,7 @@ pub fn event_scores(
         any_missing,
         hidden_boards,
         rounds,
+        robot_duplicate,
     })
 }
 
@@ -179,6 +212,17 @@ pub fn event_scores(
 /// the database moves it on with every write to the event). None: no such event.
 pub fn event_version(conn: &mut DbConnection, id: EventId) -> Result<Option<i64>, DbError> {
     db::events::event_version(conn, id)
+}
+
+/// When the event's results are sealed until (a robot duplicate's window's close; see
+/// `visibility::Exposure::sealed_at`): one primary-key read.
+pub fn sealed_until(
+    conn: &mut DbConnection,
+    id: EventId,
+) -> Result<Option<chrono::NaiveDateTime>, DbError> {
+    Ok(robot_duplicate::sealed_until(&db::event_play::play_of(
+        conn, id,
+    )?))
 }
 
 /// The club, the event and its scores as `viewer` may see them, with the version read
@@ -190,6 +234,7 @@ pub fn versioned_scores(
     club_id: ClubId,
     id: EventId,
     viewer: Viewer,
+    now: chrono::NaiveDateTime,
 ) -> Result<Option<(i64, Club, Event, EventScores)>, StandingsError> {
     let Some(version) = db::events::event_version(conn, id)? else {
         return Ok(None);
@@ -200,7 +245,7 @@ pub fn versioned_scores(
     ) else {
         return Ok(None);
     };
-    let scores = event_scores(conn, &ev, viewer)?;
+    let scores = event_scores_at(conn, &ev, viewer, now)?;
     Ok(Some((version, club, ev, scores)))
 }
 
@@ -215,6 +260,9 @@ pub fn names_of(ev: &Event, scores: &EventScores) -> EntryNames {
         if let Ok(n) = u32::try_from(e.number) {
             names = names.with(n, &e.name);
         }
+    }
+    if scores.robot_duplicate {
+        names = names.with(robot_duplicate::ROBOTS, "Robots");
     }
     let movement = scores.movement.as_ref();
     if let Some((m, teams)) = movement.and_then(|m| m.teams.as_ref().map(|t| (m, t))) {
@@ -305,6 +353,9 @@ pub struct EventResults {
     pub seated: Option<Vec<IndividualRound>>,
     /// Auction Calypso's rounds of tables of three.
     pub threes: Vec<ThreesRound>,
+    /// When the results are sealed until (a robot duplicate's window's close): the pages
+    /// take it into the exposure (`Exposure::sealed_at`).
+    pub sealed_until: Option<chrono::NaiveDateTime>,
 }
 
 pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<EventResults, DbError> {
@@ -315,6 +366,7 @@ pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<EventResults, DbErr
             still_to_play: BTreeSet::new(),
             seated: None,
             threes: vec![],
+            sealed_until: sealed_until(c, ev.id)?,
         });
     }
     let play = EventPlay::load(c, ev)?;
@@ -322,6 +374,7 @@ pub fn played_of(c: &mut DbConnection, ev: &Event) -> Result<EventResults, DbErr
         still_to_play: boards_still_to_play(play.movement(), &results),
         seated: play.is_individual().then(|| play.seated().to_vec()),
         threes: play.threes().to_vec(),
+        sealed_until: play.sealed_until(),
         results,
     })
 }

@@ -42,14 +42,14 @@ impl From<diesel::r2d2::PoolError> for TablePlayError {
     }
 }
 
-/// The play of `table` in `round` at `board` of the event, as the engine replays its record.
+/// The play of `table` in `round` at `board` of the event, as the engine replays its record,
+/// at `now` (the room clock: a robot duplicate's results are sealed until its window closes).
 pub fn table_play(
     pool: &DbPool,
     ev: &Event,
     who: Viewer,
-    board: u32,
-    round: u32,
-    table: u32,
+    (board, round, table): (u32, u32, u32),
+    now: chrono::NaiveDateTime,
 ) -> Result<PlayView, TablePlayError> {
     let exposure = ev.exposure();
     let hidden = || TablePlayError::NotFound("no such table's play is public".into());
@@ -59,6 +59,7 @@ pub fn table_play(
     let mut conn = pool.get()?;
     let played = played_of(&mut conn, ev)?;
     drop(conn);
+    let exposure = exposure.sealed_at(played.sealed_until, now);
     if !exposure.board_results_visible(who, played.still_to_play.contains(&board)) {
         return Err(hidden());
     }

@@ -38,11 +38,14 @@ impl Weigh for SimComputed {
 }
 
 /// Whose view of an event an entry holds: the public's, or the club's directors' (who also
-/// see the boards some table still has to play).
+/// see the boards some table still has to play), or the public's while sealed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum View {
     Public,
     Directors,
+    /// The public's while a robot duplicate's results are sealed (its window open): kept
+    /// apart, so the window's close shows the public the results with no write at all.
+    Sealed,
 }
 
 /// Everything a standings page or answer is made from, computed once per change: the club

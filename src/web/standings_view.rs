@@ -26,16 +26,25 @@ pub async fn computed(
     ev: Event,
     who: Viewer,
 ) -> Result<Arc<Computed>, AppError> {
+    let id = ev.id;
+    let (version, sealed_until) = state
+        .db(move |c| {
+            Ok((
+                service::standings::event_version(c, id)?,
+                service::standings::sealed_until(c, id)?,
+            ))
+        })
+        .await?;
+    let version = version.ok_or(AppError::NotFound)?;
+    // The room clock's now: a robot duplicate's results are sealed until its window closes.
+    let now = state.now();
     let view = if who.is_club_director() {
         View::Directors
+    } else if ev.exposure().sealed_at(sealed_until, now).sealed {
+        View::Sealed
     } else {
         View::Public
     };
-    let id = ev.id;
-    let version = state
-        .db(move |c| Ok(service::standings::event_version(c, id)?))
-        .await?
-        .ok_or(AppError::NotFound)?;
     if let Some(c) = state.standings.get((id, view), version) {
         return Ok(c);
     }
@@ -43,10 +52,13 @@ pub async fn computed(
     // caller read before it may be older than the version the entry is kept under.
     let club_id = club.id;
     let (version, club, ev, scores) = state
-        .db(move |c| Ok(service::standings::versioned_scores(c, club_id, id, who)?))
+        .db(move |c| {
+            Ok(service::standings::versioned_scores(
+                c, club_id, id, who, now,
+            )?)
+        })
         .await?
         .ok_or(AppError::NotFound)?;
-    let now = crate::service::now();
     let standings = view_of(&ev, &scores, now)?;
     let part = part_of(&base_of(&club, &ev), &standings, &ev)?;
     let live_json = serde_json::json!({

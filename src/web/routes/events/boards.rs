@@ -304,8 +304,9 @@ fn traveller(
     board: u32,
     played: &EventResults,
     entries: &[crate::event::entries::Entry],
+    now: chrono::NaiveDateTime,
 ) -> Option<BoardTraveller> {
-    let exposure = ev.exposure();
+    let exposure = ev.exposure().sealed_at(played.sealed_until, now);
     if !exposure.board_results_visible(who, played.still_to_play.contains(&board)) {
         return None;
     }
@@ -315,7 +316,6 @@ fn traveller(
         .filter(|r| r.place.board == board)
         .cloned()
         .collect();
-    let now = crate::service::now();
     let auction = ev.settings.auction_spec();
     let view = results_view(&ResultsInput {
         publication: ev.publication(now),
@@ -431,7 +431,15 @@ pub async fn show(
             .enumerate()
             .map(|(i, d)| deal_view(&spec, i + 1, d))
             .collect(),
-        traveller: traveller(&ev, club.time_zone, who, board, &played, &entries),
+        traveller: traveller(
+            &ev,
+            club.time_zone,
+            who,
+            board,
+            &played,
+            &entries,
+            state.now(),
+        ),
         scored: None,
         seat_names: ev.settings.side_names(),
         par_figures,
@@ -538,10 +546,15 @@ pub async fn play(
     let (board, round, table) = (number(&board)?, number(&round)?, number(&table)?);
     let who = viewer.toward(club.id);
     let loaded = ev.clone();
+    let now = state.now();
     let view = state
         .work(move |pool| {
             Ok(service::table_play::table_play(
-                pool, &loaded, who, board, round, table,
+                pool,
+                &loaded,
+                who,
+                (board, round, table),
+                now,
             )?)
         })
         .await?;

@@ -1217,6 +1217,23 @@ struct EventPage {
     /// How it is played, for its directors when not at the club's tables (#39): the words,
     /// and the "Seats online" page is offered.
     play_online: Option<&'static str>,
+    /// A robot duplicate: its window, where play stands (counts only) and whether the
+    /// results are sealed.
+    robot_duplicate: Option<RobotDuplicatePart>,
+}
+
+/// The event page's robot duplicate section: the window in the club's zone and the
+/// entrants' progress (counts, never scores; each entrant's for the directors).
+struct RobotDuplicatePart {
+    opens: String,
+    closes: String,
+    /// The window has not closed: the results are sealed.
+    sealed: bool,
+    summary: String,
+    boards: u32,
+    /// Each entrant's number, name and boards finished (the directors' view; empty for
+    /// anyone else).
+    entrants: Vec<(u32, String, u32)>,
 }
 
 fn stamp(t: chrono::NaiveDateTime, zone: TimeZone) -> String {
@@ -1242,11 +1259,12 @@ pub async fn show(
         .db(move |c| Ok(service::events::event_page(c, &slug, id)?))
         .await?;
     let who = viewer.toward(club.id);
-    let exposure = ev.exposure();
+    // The room clock's now: a robot duplicate's results are sealed until its window closes.
+    let now = state.now();
+    let exposure = ev.exposure().sealed_at(played.sealed_until, now);
     if !exposure.event_visible(who) {
         return Err(AppError::NotFound);
     }
-    let now = crate::service::now();
     let auction = ev.settings.auction_spec();
     let results = results_view(&ResultsInput {
         publication: ev.publication(now),
@@ -1294,14 +1312,28 @@ pub async fn show(
     } else {
         None
     };
-    let play_online = if is_director {
-        let id = ev.id;
-        let play = state
-            .db(move |c| Ok(service::event_play::play_of(c, id)?))
-            .await?;
-        (!play.is_table()).then(|| play.label())
-    } else {
-        None
+    let (play, progress) = {
+        let loaded = ev.clone();
+        state
+            .db(move |c| {
+                Ok((
+                    service::event_play::play_of(c, loaded.id)?,
+                    service::robot_duplicate::progress(c, &loaded)?,
+                ))
+            })
+            .await?
+    };
+    let play_online = (is_director && !play.is_table()).then(|| play.label());
+    let robot_duplicate = match (play.window(), progress) {
+        (Some(w), Some(p)) => Some(RobotDuplicatePart {
+            opens: stamp(w.opens, club.time_zone),
+            closes: stamp(w.closes, club.time_zone),
+            sealed: exposure.sealed,
+            summary: p.summary(),
+            boards: p.boards,
+            entrants: if is_director { p.entrants } else { vec![] },
+        }),
+        _ => None,
     };
     let key_visible = exposure.key_visible(who);
     let current = ev.deal.as_ref().map(|k| k.commitment.clone());
@@ -1365,6 +1397,7 @@ pub async fn show(
         sim,
         can_open_sim,
         play_online,
+        robot_duplicate,
         pace_line,
         ev: EventView::from(&ev),
         club,
