@@ -13,25 +13,19 @@
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use calypso_director::db;
-use calypso_director::service::accounts;
-use common::{Browser, PASSWORD, new_token};
+use common::server::{
+    Rng, club_token, env_number, kill, log_tail, migrated_file_with_setup, seed_from, start_ready,
+};
 use diesel::{Connection, RunQueryDsl};
 use reqwest::StatusCode;
-use reqwest::cookie::Jar;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-const BIN: &str = env!("CARGO_BIN_EXE_calypso-director");
-/// How long a (debug, busy) server may take to answer after its start.
-const START_TIMEOUT: Duration = Duration::from_secs(60);
 /// The event each submission goes to: a Mitchell of 25 tables, 25 rounds of 4 boards, every
 /// round started (a director enters any round up to the current one): 2,500 places.
 const TABLES: i64 = 25;
@@ -42,41 +36,6 @@ const CLIENTS: usize = 4;
 /// The longest a cycle lets the server run before the kill (the kill comes at a random
 /// moment between a few milliseconds and this).
 const MAX_KILL_DELAY_MS: u64 = 300;
-
-/// splitmix64: enough randomness for choosing places and delays, with a printable seed.
-#[derive(Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
-fn env_number(name: &str, default: u64) -> u64 {
-    match std::env::var(name) {
-        Ok(v) if !v.trim().is_empty() => v
-            .trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("{name} must be a whole number, not {v:?}")),
-        _ => default,
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// Where a result was played: event, round, table, board.
 type Place = (i64, i64, i64, i64);
@@ -160,94 +119,6 @@ impl Places {
     }
 }
 
-/// One server process on the file, its log appended to `log`.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-fn start_server(url: &str, log: &Path) -> Server {
-    let port = free_port();
-    let out = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(log)
-        .unwrap();
-    let child = Command::new(BIN)
-        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
-        .env("DATABASE_URL", url)
-        .env("RUST_LOG", "warn")
-        // No robot par: its background games (200 a board in a debug build) would take a
-        // core from the submissions and kills this test times.
-        .env("CALYPSO_PAR_GAMES", "0")
-        .env_remove("CALYPSO_BIND")
-        .env_remove("CALYPSO_BASE_URL")
-        .stdin(Stdio::null())
-        .stdout(out.try_clone().unwrap())
-        .stderr(out)
-        .spawn()
-        .expect("the binary starts");
-    Server {
-        child,
-        base: format!("http://127.0.0.1:{port}"),
-    }
-}
-
-fn log_tail(log: &Path) -> String {
-    let text = std::fs::read_to_string(log).unwrap_or_default();
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(40)..].join("\n")
-}
-
-/// Starts a server and waits until it answers `GET /`. A port taken between choosing it and
-/// binding it (another process on the machine) gets another try on another port.
-async fn start_ready(url: &str, log: &Path) -> Server {
-    let http = reqwest::Client::builder()
-        .timeout(Duration::from_secs(5))
-        .build()
-        .unwrap();
-    let mut attempts = 0;
-    'start: loop {
-        attempts += 1;
-        let logged = std::fs::metadata(log).map_or(0, |m| m.len() as usize);
-        let mut server = start_server(url, log);
-        let started = Instant::now();
-        loop {
-            if let Ok(r) = http.get(format!("{}/", server.base)).send().await
-                && r.status().as_u16() < 500
-            {
-                return server;
-            }
-            if let Ok(Some(exit)) = server.child.try_wait() {
-                let text = std::fs::read_to_string(log).unwrap_or_default();
-                if attempts < 3
-                    && text
-                        .get(logged..)
-                        .is_some_and(|t| t.contains("cannot listen"))
-                {
-                    continue 'start;
-                }
-                panic!(
-                    "the server exited before answering: {exit}; log:\n{}",
-                    log_tail(log)
-                );
-            }
-            assert!(
-                started.elapsed() < START_TIMEOUT,
-                "the server did not answer within {START_TIMEOUT:?}; log:\n{}",
-                log_tail(log)
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-}
-
-fn kill(server: &mut Server) {
-    // `Child::kill` is SIGKILL on Unix: no shutdown, no flush, no checkpoint.
-    server.child.kill().expect("SIGKILL the server");
-    server.child.wait().expect("reap the server");
-}
-
 /// A director's API calls.
 struct Api {
     http: reqwest::Client,
@@ -297,40 +168,6 @@ impl Api {
         let v: Value = r.json().await.expect("results JSON");
         v["results"].as_array().cloned().expect("a results list")
     }
-}
-
-/// The club, its owner and an API token, made through the setup page of the running binary.
-async fn club_token(base: &str, setup_token: &str) -> String {
-    let jar = Arc::new(Jar::default());
-    let b = Browser {
-        http: reqwest::Client::builder()
-            .cookie_provider(jar.clone())
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap(),
-        jar,
-        base: base.to_string(),
-    };
-    let page = format!("/setup?token={setup_token}");
-    let r = b
-        .post(
-            &page,
-            "/setup",
-            &[
-                ("token", setup_token),
-                ("club_name", "Durable Club"),
-                ("slug", "durable"),
-                ("name", "Olive Owner"),
-                ("email", "olive@example.org"),
-                ("password", PASSWORD),
-                ("password_confirm", PASSWORD),
-            ],
-        )
-        .await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER, "setup");
-    let r = b.login("olive@example.org", PASSWORD).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER, "login");
-    new_token(&b, "durable", "durability test").await
 }
 
 /// A running Mitchell with every round started, and its places (from the movement).
@@ -602,13 +439,7 @@ async fn check_listing(api: &Api, events: &[i64], model: &mut Model) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn acknowledged_results_survive_sigkill_exactly_once() {
     let cycles = env_number("CALYPSO_DURABILITY_CYCLES", 20);
-    let seed = env_number(
-        "CALYPSO_DURABILITY_SEED",
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos() as u64,
-    );
+    let seed = seed_from("CALYPSO_DURABILITY_SEED");
     assert!(cycles >= 1, "CALYPSO_DURABILITY_CYCLES must be at least 1");
     eprintln!("durability: {cycles} cycles, CALYPSO_DURABILITY_SEED={seed}");
     let mut rng = Rng(seed);
@@ -618,12 +449,7 @@ async fn acknowledged_results_survive_sigkill_exactly_once() {
     let url = format!("sqlite://{}", file.display());
 
     // The file made (migrated) here, with a setup link for the club.
-    let setup_token = {
-        let pool = db::connect(Some(&url), 1).expect("create the database");
-        let mut c = pool.get().unwrap();
-        let link = accounts::issue_setup_link(&mut c, "http://127.0.0.1").unwrap();
-        link.split("token=").nth(1).unwrap().to_string()
-    };
+    let setup_token = migrated_file_with_setup(&url);
 
     let mut server = start_ready(&url, &log).await;
     let token = club_token(&server.base, &setup_token).await;

@@ -174,14 +174,13 @@ pub async fn club_director(
 /// `serve` has it by default (a request only when slow or failed) going to `log`. Returns its base URL and the
 /// first-start setup link.
 pub fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), String> {
-    let _ = tracing_subscriber::fmt()
-        .with_writer(Mutex::new(log))
-        .with_ansi(false)
-        .with_env_filter(tracing_subscriber::EnvFilter::new(
-            calypso_director::web::startup::DEFAULT_LOG,
-        ))
-        .try_init();
-    let config = Config {
+    start_app(server_config(url), log)
+}
+
+/// The configuration [`start_server`] runs: `serve`'s, on a random port, without the robot
+/// par and without robots at online tables.
+pub fn server_config(url: &str) -> Config {
+    Config {
         bind: "127.0.0.1:0".into(),
         base_url: None,
         secure_cookies: false,
@@ -194,7 +193,19 @@ pub fn start_server(url: &str, log: std::fs::File) -> Result<(String, String), S
         clock: calypso_director::web::config::Clock::system(),
         // No robots at online tables either: no table here is played online.
         robot_seats: false,
-    };
+    }
+}
+
+/// [`start_server`] with another configuration (`online_load` turns the robots at online
+/// tables on).
+pub fn start_app(config: Config, log: std::fs::File) -> Result<(String, String), String> {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(Mutex::new(log))
+        .with_ansi(false)
+        .with_env_filter(tracing_subscriber::EnvFilter::new(
+            calypso_director::web::startup::DEFAULT_LOG,
+        ))
+        .try_init();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let r = actix_web::rt::System::new().block_on(async move {

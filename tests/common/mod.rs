@@ -17,6 +17,7 @@ use serde_json::Value;
 
 pub mod evening;
 pub mod games;
+pub mod server;
 
 pub struct TestApp {
     pub address: String,
