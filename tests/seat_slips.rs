@@ -97,8 +97,7 @@ fn decoded_qr_codes(pdf: &[u8], name: &str) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn the_seat_slips_print_each_persons_seat_and_link_as_text_and_qr_code_and_no_revoked_link()
-{
+async fn the_seat_slips_print_each_persons_seat_and_link_as_text_and_qr_code_and_no_revoked_link() {
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let (page, id, _) = two_tables_running(&app, &d, "Online evening", ("Ann", "Bob")).await;
@@ -109,7 +108,9 @@ async fn the_seat_slips_print_each_persons_seat_and_link_as_text_and_qr_code_and
     let (status, html) = d.get_text(&seats_page).await;
     assert_eq!(status, StatusCode::OK);
     assert!(
-        html.contains(&format!("{page}/seats/slips.pdf?round=1\">Print seat slips</a>")),
+        html.contains(&format!(
+            "{page}/seats/slips.pdf?round=1\">Print seat slips</a>"
+        )),
         "{html}"
     );
 
@@ -124,12 +125,7 @@ async fn the_seat_slips_print_each_persons_seat_and_link_as_text_and_qr_code_and
         .post(
             &seats_page,
             &format!("{page}/seats/revoke"),
-            &[
-                ("round", "1"),
-                ("table", "2"),
-                ("board", ""),
-                ("seat", "E"),
-            ],
+            &[("round", "1"), ("table", "2"), ("board", ""), ("seat", "E")],
         )
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
@@ -150,19 +146,16 @@ async fn the_seat_slips_print_each_persons_seat_and_link_as_text_and_qr_code_and
     assert!(all.contains("Onlineevening·2026-06-01"), "{text}");
     // The event's seating of the trump suits: N ♠, E ♦, S ♥, W ♣.
     for s in &seats {
-        let seat = format!(
-            "{}{}",
-            s.seat.name(),
-            ['♠', '♦', '♥', '♣'][s.seat.index()]
-        );
+        let seat = format!("{}{}", s.seat.name(), ['♠', '♦', '♥', '♣'][s.seat.index()]);
         let name = s.name.as_ref().unwrap();
         assert!(text.contains(name.as_str()), "{name}: {text}");
         assert!(all.contains(&seat), "{seat}: {text}");
+        assert!(all.contains(&format!("Round1·Table{}", s.table)), "{text}");
         assert!(
-            all.contains(&format!("Round1·Table{}", s.table)),
-            "{text}"
+            all.contains(&url_of(&app, s)),
+            "{}: {text}",
+            url_of(&app, s)
         );
-        assert!(all.contains(&url_of(&app, s)), "{}: {text}", url_of(&app, s));
     }
     assert!(!all.contains(&gone_url), "the revoked link is not printed");
     assert_eq!(text.matches('\u{c}').count(), 1, "eight slips: one page");
@@ -209,11 +202,7 @@ async fn a_robot_duplicates_entrant_gets_a_slip_per_board_and_the_robots_seats_n
         "a slip for each entrant's board, none for a robot's seat"
     );
     for s in &people {
-        let place = format!(
-            "Round1·Table{}·Board{}",
-            s.table,
-            s.link_board.unwrap()
-        );
+        let place = format!("Round1·Table{}·Board{}", s.table, s.link_board.unwrap());
         assert!(all.contains(&place), "{place}");
         assert!(all.contains(&url_of(&app, s)));
     }

@@ -15,7 +15,7 @@ pub mod hand_records;
 mod pen;
 pub mod qr_svg;
 pub mod rebuild;
-pub mod seat_slips;
 pub mod results;
+pub mod seat_slips;
 
 pub use hand_records::{PdfError, PdfKind, PdfOptions};

@@ -110,7 +110,12 @@ pub fn seat_slips(slips: &[SeatSlip], o: &SlipsOptions) -> Result<Vec<u8>, Slips
     let (doc, font_id) = pen::document(&font, &title, Some(o.date.trim()), &digest);
     let mut pen = Pen::new(&font, font_id);
     let mut pages: Vec<PdfPage> = Vec::new();
-    for chunk in slips.iter().zip(&codes).collect::<Vec<_>>().chunks(PER_PAGE) {
+    for chunk in slips
+        .iter()
+        .zip(&codes)
+        .collect::<Vec<_>>()
+        .chunks(PER_PAGE)
+    {
         for (i, (slip, code)) in chunk.iter().enumerate() {
             let x = (i % ACROSS) as f32 * SLIP_W;
             let y = (i / ACROSS) as f32 * SLIP_H;
@@ -161,7 +166,10 @@ fn line_height(size: f32) -> f32 {
 fn draw_slip(pen: &mut Pen, x: f32, y: f32, s: &SeatSlip, code: &QrRuns, o: &SlipsOptions) {
     // The QR code: its quiet zone is paper, nothing is drawn within it.
     let module = QR_SIDE_MM / (code.width + 2 * QUIET) as f32;
-    let (qx, qy) = (x + QR_AT + QUIET as f32 * module, y + QR_AT + QUIET as f32 * module);
+    let (qx, qy) = (
+        x + QR_AT + QUIET as f32 * module,
+        y + QR_AT + QUIET as f32 * module,
+    );
     let rects: Vec<[f32; 4]> = code
         .runs
         .iter()
