@@ -33,6 +33,10 @@
     var before = current();
     var moved = seqOf(before) !== seqOf(next);
     if (!moved && !force) { return; }
+    // Answers can arrive out of order (a stream's card and view events each ask): an older
+    // part of the same board never replaces a newer one.
+    if (before && before.getAttribute("data-board") === next.getAttribute("data-board") &&
+        Number(seqOf(next)) < Number(seqOf(before))) { return; }
     var open = {};
     var details = box.querySelectorAll("details[id]");
     for (var i = 0; i < details.length; i++) { open[details[i].id] = details[i].open; }

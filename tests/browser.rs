@@ -3973,50 +3973,87 @@ async fn seat_now(c: &Client) -> (u64, Vec<String>) {
     (seq, cards)
 }
 
-/// Issue #39 item 7: one person at 390 px plays the board's last deal, 13 tricks, by tapping
-/// legal cards on the page their seat link opens (the first three deals, and the other three
-/// seats' cards, are played through the service, as robots will). The page follows the other
-/// seats' cards without a reload (the seat's stream, or its 2 s poll); only the legal cards
-/// are buttons; the arrow keys move between them and Enter plays; the live region says each
-/// card; at the end the score shows with the engine's breakdown.
+/// Issue #39's browser proof: one person at 390 px plays a whole board (four deals, 52
+/// cards) by tapping legal cards on the page their seat link opens, against three robots
+/// (the robots' threads of the server, at a tiny budget), while the club's director has the
+/// results grid open on a laptop (a second browser at 1280 px). The phone follows the
+/// robots' cards without a reload (the seat's stream); only the legal cards are buttons; the
+/// arrow keys move between them and Enter plays; the live region says each card; every card
+/// tapped is stored once, as the person's, at the next seq; at the end the score shows with
+/// the engine's breakdown, and the grid shows the table's result (confirmed, the engine's
+/// scores) without a reload.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
+async fn a_player_plays_a_whole_board_on_a_phone_against_three_robots_while_the_grid_watches() {
+    use calypso_director::db::online::{NewLink, OnlineBoard, moves_of};
     use calypso_director::engine::Seat;
     use calypso_director::service::online;
-    let app = spawn_app().await;
+    use calypso_director::service::tokens::{hash_token, random_token};
+    use diesel::prelude::*;
+    let app = spawn_app_with_robots().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
-    let (_, id, _) = two_tables_running(&app, &d, "Online evening", ("Ann", "Bob")).await;
+    let (site, id, _) = two_tables_running(&app, &d, "Online evening", ("Ann", "Bob")).await;
     play_online(&app, id);
     let club = app.club_id("alpha");
-    let tokens = Seat::ALL.map(|seat| {
-        with_conn(&app, |c| {
-            online::issue_seat_link(c, club, id, 1, 1, None, seat, None).unwrap()
-        })
-    });
     let me = Seat::South;
-    let mine = &tokens[me.index()];
+    // The person's seat link, and robots' seats at table 1's North, East and West (a robot's
+    // link row, as the seat listing stores one: a hash nobody has the token of).
+    let mine = with_conn(&app, |c| {
+        online::issue_seat_link(c, club, id, 1, 1, None, me, None).unwrap()
+    });
+    let robots: Vec<NewLink> = [Seat::North, Seat::East, Seat::West]
+        .into_iter()
+        .map(|seat| NewLink {
+            token_hash: hash_token(&random_token()),
+            token: None,
+            round: 1,
+            table: 1,
+            board: None,
+            seat,
+            entry: None,
+            robot: true,
+        })
+        .collect();
+    assert!(with_conn(&app, |c| {
+        calypso_director::db::online::insert_club_links(c, club, id, &robots).unwrap()
+    }));
+    // The robots think 2 ms a card (below the setting's bounds, for speed); nobody is taken
+    // over (an hour's away time).
+    with_conn(&app, |c| {
+        use calypso_director::db::schema::event_play as p;
+        diesel::update(p::table.find(id.get()))
+            .set((p::robot_ms.eq(2), p::away_seconds.eq(3600)))
+            .execute(c)
+            .unwrap()
+    });
     let view = |t: &str| online::table_state(&app.pool, t).unwrap();
-    // The other seats' card: the first legal one.
-    let play_for = |seat: Seat| {
-        let s = view(&tokens[seat.index()]);
-        let card = s.legal.as_ref().unwrap().0[0].to_string();
-        // As every person's card: through the live hub, which wakes the page's stream.
-        calypso_director::service::live::play_card(
-            &app.pool,
-            &app.live,
-            &tokens[seat.index()],
-            &card,
-            s.seq as u32,
-            app.now(),
-        )
-        .unwrap();
+    let start = view(&mine);
+    let at = OnlineBoard {
+        event: id,
+        round: 1,
+        table: 1,
+        board: start.board,
     };
-    // Deals 1 to 3 through the service.
-    while view(mine).deal < 4 {
-        play_for(view(mine).to_play.unwrap());
-    }
-    assert_eq!(view(mine).deal, 4);
+    let log = || with_conn(&app, |c| moves_of(c, at).unwrap());
 
+    // The laptop: the director's results grid, before the first card.
+    let laptop_profile = tempfile::tempdir().unwrap();
+    let (_laptop_driver, laptop) = start_browser(laptop_profile.path()).await;
+    laptop.set_window_size(1280, 900).await.unwrap();
+    log_in_to_alpha(&laptop, &app).await;
+    let grid = format!("{site}/results");
+    laptop
+        .goto(&format!("{}{grid}", app.address))
+        .await
+        .unwrap();
+    wait_for(&laptop, &grid, "Round 1").await;
+    let before = grid_row(&laptop, 1, 1).await;
+    assert!(
+        !before.contains("grid-confirmed") && !before.contains("grid-provisional"),
+        "no result yet: {before}"
+    );
+    mark_page(&laptop).await;
+
+    // The phone.
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;
     c.set_window_size(390, 844).await.unwrap();
@@ -4037,14 +4074,25 @@ async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
     fits(&c, "the seat page").await;
 
     let mut tapped = 0;
+    let mut deals_tapped = std::collections::BTreeSet::new();
     let mut by_keyboard = false;
     let mut mid_trick_shot = false;
-    while let Some(seat) = view(mine).to_play {
-        if seat != me {
-            play_for(seat);
+    let started = Instant::now();
+    loop {
+        let s = view(&mine);
+        if s.over {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(600),
+            "the board is not over after 600 s (card {})",
+            s.seq
+        );
+        if s.to_play != Some(me) {
+            // A robot's turn: the server's robots play it.
+            tokio::time::sleep(Duration::from_millis(30)).await;
             continue;
         }
-        let s = view(mine);
         let legal: Vec<String> = s
             .legal
             .as_ref()
@@ -4053,7 +4101,7 @@ async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
             .iter()
             .map(|c| c.to_string())
             .collect();
-        // The page follows the other seats' cards by itself: no reload.
+        // The page follows the robots' cards by itself: no reload.
         let cl = &c;
         wait_live(
             "the page to show South's turn",
@@ -4064,8 +4112,10 @@ async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
         let (_, mut buttons) = seat_now(&c).await;
         buttons.dedup();
         assert_eq!(buttons, legal, "only the legal cards are buttons");
-        assert_not_reloaded(&c, &page, "the page followed the other seats' cards").await;
-        if !s.trick_so_far.is_empty() {
+        assert_not_reloaded(&c, &page, "the page followed the robots' cards").await;
+        // Once the page has seen the table move on (the robots' cards before it opened are
+        // not news to it).
+        if tapped > 0 && !s.trick_so_far.is_empty() {
             let said = text_at(&c, "#seat-live").await;
             let last = s.trick_so_far.last().unwrap();
             assert!(
@@ -4138,31 +4188,40 @@ async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
             legal[0].clone()
         };
         tapped += 1;
-        // Played once, by the page's post; the page shows it on the table.
+        deals_tapped.insert(s.deal);
+        // Played once, by the page's post, as the card at the view's seq (the next card's;
+        // the robots may already have played on).
         let seq = s.seq;
         let v = &view;
+        let m = &mine;
         wait_live(
             "the tapped card to be played",
-            || async move { v(mine).seq.to_string() },
-            |now| now == (seq + 1).to_string(),
+            || async move { v(m).seq.to_string() },
+            |now| now.parse::<u64>().unwrap() > seq,
         )
         .await;
-        let after = view(mine);
-        let on_table = after
-            .trick_so_far
-            .iter()
-            .chain(after.last_trick.iter())
-            .any(|p| p.seat == me && p.card.to_string() == played);
-        assert!(on_table, "South's {played} is on the table");
+        let stored = log();
+        let card = &stored[usize::try_from(seq - 1).unwrap()];
+        assert_eq!(
+            (card.seq, card.seat.as_str(), card.card.as_str()),
+            (i32::try_from(seq).unwrap(), "S", played.as_str()),
+            "South's tap is the card at seq {seq}"
+        );
     }
-    assert_eq!(tapped, 13, "South played every trick of the deal");
+    let end = view(&mine);
+    let stored = log();
+    assert_eq!(stored.len(), 208, "the whole board was played");
+    assert_eq!(
+        stored.iter().filter(|m| m.seat == "S").count(),
+        tapped,
+        "every South card was tapped on the phone, none played by a robot"
+    );
+    assert_eq!(tapped, 52, "South played every trick of the board");
+    assert_eq!(deals_tapped.len(), 4, "in each of the four deals");
     assert!(by_keyboard, "one card was played from the keyboard");
-    let end = view(mine);
-    assert!(end.over);
     let source = wait_for_within(&c, &page, "The board is over", Duration::from_secs(12)).await;
     assert!(source.contains("The score"));
-    for (seat, p) in &end.score.players.0 {
-        let _ = seat;
+    for (_, p) in &end.score.players.0 {
         assert!(source.contains(&format!("<td class=\"num\">{}</td>", p.points)));
     }
     for (_, side) in &end.score.sides.0 {
@@ -4178,5 +4237,40 @@ async fn a_player_plays_a_whole_deal_on_a_phone_by_tapping_legal_cards() {
     .unwrap();
     shot(&c, "seat-end-score-390").await;
     whole_page_shot(&c, "seat-end-whole-390", 390).await;
-    c.close().await.unwrap();
+
+    // The laptop: the table's result arrives on the grid by itself, final at once, with the
+    // scores the engine gave the board.
+    let l = &laptop;
+    wait_live(
+        "the grid's row of table 1",
+        || grid_row(l, 1, 1),
+        |r| r == "grid-confirmed",
+    )
+    .await;
+    let result = with_conn(&app, |c| {
+        calypso_director::db::results::results_at(c, club, id, 1, 1).unwrap()
+    });
+    assert_eq!(result.len(), 1, "one result, put in by the last card");
+    let scores = &result[0].values.scores;
+    let row = laptop
+        .execute(
+            "const row = [...document.querySelectorAll('#round-1 tbody tr')]
+               .find(r => r.querySelector('td.place strong').textContent.trim() === '1');
+             return row.querySelector('td.result').innerText;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let row = row.as_str().unwrap().to_string();
+    let said = format!("{} – {}", scores.majors, scores.minors);
+    assert!(
+        row.starts_with("confirmed") && row.contains(&said),
+        "the grid shows the board's scores {said}: {row:?}"
+    );
+    assert_not_reloaded(&laptop, &grid, "the grid swapped its part in place").await;
+    fits(&laptop, "the grid").await;
+    whole_page_shot(&laptop, "online-grid-result-1280", 1280).await;
+    for b in [c, laptop] {
+        b.close().await.unwrap();
+    }
 }

@@ -16,5 +16,6 @@ mod pen;
 pub mod qr_svg;
 pub mod rebuild;
 pub mod results;
+pub mod seat_slips;
 
 pub use hand_records::{PdfError, PdfKind, PdfOptions};

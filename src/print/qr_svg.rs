@@ -7,34 +7,53 @@ use qrcode::{EcLevel, QrCode};
 /// Modules of light margin around the code (the standard's quiet zone).
 const QUIET: usize = 4;
 
+/// A QR code's dark modules as runs along its rows: `(row, first column, past the last)`,
+/// without the quiet zone, in a code `width` modules across. Error correction M, as the
+/// table cards'. What the page's SVG and the seat slips' PDF both draw.
+pub(super) struct QrRuns {
+    pub(super) width: usize,
+    pub(super) runs: Vec<(usize, usize, usize)>,
+}
+
+impl QrRuns {
+    pub(super) fn of(text: &str) -> Result<QrRuns, String> {
+        let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M)
+            .map_err(|e| format!("no QR code for this link: {e}"))?;
+        let width = code.width();
+        let colors = code.to_colors();
+        let mut runs = Vec::new();
+        for row in 0..width {
+            let mut col = 0;
+            while col < width {
+                if colors[row * width + col] == qrcode::Color::Dark {
+                    let start = col;
+                    while col < width && colors[row * width + col] == qrcode::Color::Dark {
+                        col += 1;
+                    }
+                    runs.push((row, start, col));
+                } else {
+                    col += 1;
+                }
+            }
+        }
+        Ok(QrRuns { width, runs })
+    }
+}
+
 /// The SVG of `text`'s QR code (error correction M, as the table cards'), labelled for a
 /// screen reader with `label`; an error in words when the text does not fit a QR code.
 pub fn qr_svg(text: &str, label: &str) -> Result<String, String> {
-    let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M)
-        .map_err(|e| format!("no QR code for this link: {e}"))?;
-    let width = code.width();
-    let colors = code.to_colors();
-    let side = width + 2 * QUIET;
+    let code = QrRuns::of(text)?;
+    let side = code.width + 2 * QUIET;
     let mut path = String::new();
-    for row in 0..width {
-        let mut col = 0;
-        while col < width {
-            if colors[row * width + col] == qrcode::Color::Dark {
-                let start = col;
-                while col < width && colors[row * width + col] == qrcode::Color::Dark {
-                    col += 1;
-                }
-                path.push_str(&format!(
-                    "M{} {}h{}v1h-{}z",
-                    start + QUIET,
-                    row + QUIET,
-                    col - start,
-                    col - start
-                ));
-            } else {
-                col += 1;
-            }
-        }
+    for &(row, start, end) in &code.runs {
+        path.push_str(&format!(
+            "M{} {}h{}v1h-{}z",
+            start + QUIET,
+            row + QUIET,
+            end - start,
+            end - start
+        ));
     }
     let label = label
         .replace('&', "&amp;")

@@ -121,6 +121,9 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         get("/c/{club}/events/{event}/results", || {
             web::get().to(results::grid_page)
         }),
+        get("/c/{club}/events/{event}/seats/slips.pdf", || {
+            web::get().to(seats::slips)
+        }),
         get("/c/{club}/events/{event}/seats", || {
             web::get().to(seats::page)
         }),

@@ -1,7 +1,8 @@
 //! The event's "Seats online" page (#39): for an event played online or as a robot
 //! duplicate, each seat of a round with its player, its personal link to copy, its QR code
-//! and a Revoke button (the next listing issues the seat a new link). HTTP only: the seats
-//! are `service::seats`, the QR code `print::qr_svg`.
+//! and a Revoke button (the next listing issues the seat a new link), and the round's
+//! seat-link slips to print and hand out (a PDF). HTTP only: the seats are
+//! `service::seats`, the QR code `print::qr_svg`, the slips `print::seat_slips`.
 
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -9,6 +10,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::print::qr_svg::qr_svg;
+use crate::print::seat_slips::{SeatSlip, SlipsOptions, seat_slips};
 use crate::service;
 use crate::web::error::AppError;
 use crate::web::extract::DirectorEvent;
@@ -135,6 +137,62 @@ pub async fn page(
             problem,
         },
     ))
+}
+
+/// `GET /c/{club}/events/{event}/seats/slips.pdf?round=R`: a slip for each person's seat of
+/// the round (robots' seats have none), eight to an A4 page, listed as the page lists them
+/// (so printing issues any missing link; a revoked link is never printed).
+pub async fn slips(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
+    query: web::Query<RoundQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (club, id) = (d.club.id, ev.id);
+    let rounds = state
+        .db(move |c| Ok(service::seats::rounds_of(c, club, id)))
+        .await?
+        .map_err(AppError::from)?;
+    let round = query.round.unwrap_or(1).clamp(1, rounds.max(1));
+    let seats = state
+        .work(move |pool| Ok(service::seats::seats_of_round(pool, club, id, round)))
+        .await?
+        .map_err(AppError::from)?;
+    let site = site(&state, &req);
+    let slips: Vec<SeatSlip> = seats
+        .into_iter()
+        .filter(|s| !s.robot)
+        .filter_map(|s| {
+            let token = s.token?;
+            Some(SeatSlip {
+                round: s.round,
+                table: s.table,
+                board: s.link_board,
+                seat: s.seat,
+                name: s.name.unwrap_or_default(),
+                url: format!("{site}/seat/{token}"),
+            })
+        })
+        .collect();
+    let options = SlipsOptions {
+        event_name: ev.settings.name().to_string(),
+        date: ev.settings.date().format("%Y-%m-%d").to_string(),
+        trumps: ev.settings.game_spec().trumps,
+    };
+    let pdf = web::block(move || seat_slips(&slips, &options))
+        .await?
+        .map_err(|e| AppError::Conflict(format!("No seat slips: {e}.")))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"event-{id}-round-{round}-seat-slips.pdf\""),
+        ))
+        .insert_header(("Cache-Control", "private, no-store"))
+        .body(pdf))
 }
 
 #[derive(Deserialize)]
