@@ -17,6 +17,7 @@ use crate::db::online::OnlineBoard;
 use crate::db::{self, DbPool};
 use crate::engine::{Card, Seat};
 use crate::event::EventStatus;
+use crate::event::practice::PRACTICE_ROUND;
 use crate::event::online::replay::{self, Refused};
 use crate::event::online::robots::{
     DEFAULT_ROBOT_MS, PICK_TABLES, RobotTable, TableQueue, playouts_for, robot_card, robot_plays,
@@ -56,7 +57,19 @@ pub fn work_one(
     };
     let (job, tables) = {
         let mut conn = pool.get()?;
-        let candidates = db::online_robots::online_tables(&mut conn, PICK_TABLES)?;
+        let mut candidates = db::online_robots::online_tables(&mut conn, PICK_TABLES)?;
+        // The practice tables (#39 item 6c) after the events' tables: each one more table
+        // of its club in the fair pick (no strict priority: see docs/online.md).
+        candidates.extend(
+            db::practice::unfinished(&mut conn, PICK_TABLES)?
+                .into_iter()
+                .map(|t| RobotTable {
+                    event: t.event,
+                    club: t.club,
+                    round: PRACTICE_ROUND,
+                    table: t.id,
+                }),
+        );
         drop(conn);
         let mut q = lock();
         q.keep_groups(|t| candidates.contains(t));
@@ -92,7 +105,46 @@ struct Read {
     unscored: Vec<u32>,
 }
 
+/// A practice table's board as the robots read it: its seats (a person's and three
+/// robots'), its budget; never a result to put in, never a person taken over.
+fn read_practice(pool: &DbPool, job: RobotTable) -> Result<Option<Read>, OnlineError> {
+    let mut conn = pool.get()?;
+    let Some(t) = db::practice::practice_table(&mut conn, job.table)? else {
+        return Ok(None);
+    };
+    let Some(ev) = db::events::public_event(&mut conn, t.event)? else {
+        return Ok(None);
+    };
+    if ev.deal.is_none() || t.finished_at.is_some() {
+        return Ok(None);
+    }
+    let at = OnlineBoard {
+        event: t.event,
+        round: PRACTICE_ROUND,
+        table: t.id,
+        board: t.board,
+    };
+    let seats = db::online_robots::seats_at(&mut conn, t.event, PRACTICE_ROUND, t.id)?;
+    let moves = db::online::moves_of(&mut conn, at)?
+        .iter()
+        .map(|r| replay::Move::from_stored(i64::from(r.seq), &r.seat, &r.card))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some(Read {
+        at,
+        ev,
+        moves,
+        // The away time is not read at round 0 (`serve`): the person's seat stays theirs
+        // however long they are gone.
+        settings: Some((t.robot_ms, 0)),
+        seats,
+        unscored: Vec::new(),
+    }))
+}
+
 fn read(pool: &DbPool, job: RobotTable) -> Result<Option<Read>, OnlineError> {
+    if job.round == PRACTICE_ROUND {
+        return read_practice(pool, job);
+    }
     let mut conn = pool.get()?;
     let Some(ev) = db::events::public_event(&mut conn, job.event)? else {
         return Ok(None);
@@ -176,6 +228,11 @@ fn serve(
     let (spec, board) = online::dealt_board(&r.ev, r.at.board)?;
     let table = replay::replay(&spec, &board, &r.moves)?;
     let Some(seat) = table.to_play() else {
+        if r.at.round == PRACTICE_ROUND {
+            // Over: noted (if the last card's process stopped before it was), so the table
+            // leaves the robots' candidates.
+            crate::service::practice::finish(pool, r.at.table, now);
+        }
         return Ok(Step::Waited { tables });
     };
     let links: Vec<_> = r
@@ -190,7 +247,10 @@ fn serve(
         .filter(|s| !s.robot)
         .filter_map(|s| s.seen_at)
         .max();
-    let away = r.settings.map(|(_, away)| away);
+    let away = r
+        .settings
+        .map(|(_, away)| away)
+        .filter(|_| r.at.round != PRACTICE_ROUND);
     if links.is_empty() || !robot_plays(robot, seen, away, now) {
         return Ok(Step::Waited { tables });
     }
