@@ -29,11 +29,7 @@ fn practice_count(app: &TestApp) -> i64 {
 fn version(app: &TestApp, id: EventId) -> i64 {
     use db::schema::events as e;
     with_conn(app, |c| {
-        e::table
-            .find(id.get())
-            .select(e::version)
-            .first(c)
-            .unwrap()
+        e::table.find(id.get()).select(e::version).first(c).unwrap()
     })
 }
 
@@ -95,7 +91,11 @@ async fn before_release_no_practice_table_is_offered_or_made() {
     // A visitor posting anyway (with the site's CSRF token) is refused in words.
     let visitor = Browser::new(&app);
     let r = visitor
-        .post(&page, &format!("{board_page}/practice"), &[("seat", "S")])
+        .post(
+            "/login",
+            &format!("{board_page}/practice"),
+            &[("seat", "S")],
+        )
         .await;
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
     let body = r.text().await.unwrap();
@@ -114,7 +114,7 @@ async fn before_release_no_practice_table_is_offered_or_made() {
 
 #[tokio::test]
 async fn after_release_a_visitor_plays_a_board_against_robots_and_sees_their_net_beside_the_fields()
- {
+{
     let app = spawn_app_with_robots().await;
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
     let (page, id, _) = finished_evening(&app, &d).await;
@@ -122,6 +122,8 @@ async fn after_release_a_visitor_plays_a_board_against_robots_and_sees_their_net
         .post(&page, &format!("{page}/release"), &[("confirm", "yes")])
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    // The release's flash message is shown once: seen here, so the grid compares as it is.
+    d.get_text(&page).await;
     let (board, field) = board_and_nets(&app, id);
     assert!(!field.is_empty());
     let board_page = format!("{page}/boards/{board}");
@@ -141,9 +143,16 @@ async fn after_release_a_visitor_plays_a_board_against_robots_and_sees_their_net
         before_board.contains("Play this board against robots"),
         "{before_board}"
     );
-    assert!(before_board.contains("South ♥"), "the seat's trump suit shown");
+    assert!(
+        before_board.contains("South ♥"),
+        "the seat's trump suit shown"
+    );
     let r = visitor
-        .post(&board_page, &format!("{board_page}/practice"), &[("seat", "S")])
+        .post(
+            &board_page,
+            &format!("{board_page}/practice"),
+            &[("seat", "S")],
+        )
         .await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let seat_page = location(&r);
@@ -191,7 +200,10 @@ async fn after_release_a_visitor_plays_a_board_against_robots_and_sees_their_net
         }
         played += 1;
     };
-    assert_eq!(played, 52, "South played a quarter of the board's 208 cards");
+    assert_eq!(
+        played, 52,
+        "South played a quarter of the board's 208 cards"
+    );
     // The engine's score at the end, from the seat's view: N-S less E-W.
     let side = |name: &str| end["score"]["sides"][name]["points"].as_i64().unwrap();
     let net = side("NS") - side("EW");
@@ -216,6 +228,37 @@ async fn after_release_a_visitor_plays_a_board_against_robots_and_sees_their_net
     assert!(own.contains(&format!("net {}", signed(net))), "{own}");
     assert!(own.contains("The engine&#39;s score") || own.contains("The engine's score"));
     assert!(own.contains("South (N-S ♠♥)"), "{own}");
+
+    // `CALYPSO_SCREENSHOTS=dir`: the end on the table page and its own page, at 390 and
+    // 1280 px (chromium run off the server's thread, which keeps serving).
+    if let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") {
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, path) in [
+            ("table", seat_page.clone()),
+            ("own", link.clone()),
+            ("board", board_page.clone()),
+        ] {
+            for width in [390, 1280] {
+                let file = format!("{dir}/practice-{name}-{width}.png");
+                let url = format!("{}{path}", app.address);
+                let shot = tokio::task::spawn_blocking(move || {
+                    std::process::Command::new("chromium")
+                        .args([
+                            "--headless",
+                            "--no-sandbox",
+                            "--hide-scrollbars",
+                            &format!("--screenshot={file}"),
+                            &format!("--window-size={width},2000"),
+                            &url,
+                        ])
+                        .output()
+                })
+                .await
+                .unwrap();
+                assert!(shot.is_ok(), "chromium: {shot:?}");
+            }
+        }
+    }
 
     // The event is as it was: its results, standings, traveller and grid, and its version.
     let after_results = with_conn(&app, |c| {
@@ -247,18 +290,18 @@ async fn a_clubs_practice_tables_are_bounded_and_reclaimed() {
     let practice = format!("{page}/boards/{board}/practice");
     let visitor = Browser::new(&app);
     for _ in 0..MOST_PER_CLUB {
-        let r = visitor.post(&page, &practice, &[("seat", "E")]).await;
+        let r = visitor.post("/login", &practice, &[("seat", "E")]).await;
         assert_eq!(r.status(), StatusCode::SEE_OTHER);
     }
     assert_eq!(practice_count(&app), MOST_PER_CLUB as i64);
     // One more while every one is in play: refused in words, nothing made.
-    let r = visitor.post(&page, &practice, &[("seat", "E")]).await;
+    let r = visitor.post("/login", &practice, &[("seat", "E")]).await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
     let body = r.text().await.unwrap();
     assert!(body.contains("try again in a few minutes"), "{body}");
     assert_eq!(practice_count(&app), MOST_PER_CLUB as i64);
     // A seat the game has not, or none: refused in words.
-    let r = visitor.post(&page, &practice, &[("seat", "X")]).await;
+    let r = visitor.post("/login", &practice, &[("seat", "X")]).await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
 
     use db::schema::practice_tables as p;
@@ -272,7 +315,7 @@ async fn a_clubs_practice_tables_are_bounded_and_reclaimed() {
             .execute(c)
             .unwrap()
     });
-    let r = visitor.post(&page, &practice, &[("seat", "E")]).await;
+    let r = visitor.post("/login", &practice, &[("seat", "E")]).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     assert_eq!(practice_count(&app), MOST_PER_CLUB as i64);
     let links_of_first: i64 = with_conn(&app, |c| {
@@ -284,7 +327,10 @@ async fn a_clubs_practice_tables_are_bounded_and_reclaimed() {
             .get_result(c)
             .unwrap()
     });
-    assert_eq!(links_of_first, 0, "the reclaimed table's seats went with it");
+    assert_eq!(
+        links_of_first, 0,
+        "the reclaimed table's seats went with it"
+    );
     // Older than a day: deleted when any new one is made, abandoned or not.
     let second: i32 = with_conn(&app, |c| {
         p::table.select(p::id).order(p::id.asc()).first(c).unwrap()
@@ -296,7 +342,7 @@ async fn a_clubs_practice_tables_are_bounded_and_reclaimed() {
             .execute(c)
             .unwrap()
     });
-    let r = visitor.post(&page, &practice, &[("seat", "E")]).await;
+    let r = visitor.post("/login", &practice, &[("seat", "E")]).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     assert_eq!(practice_count(&app), 2, "the day-old tables are gone");
     // None of it shows in the director's seats listing or counts as the event's links.

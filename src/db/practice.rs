@@ -214,12 +214,14 @@ pub fn finish(conn: &mut DbConnection, id: u32, at: NaiveDateTime) -> Result<(),
     Ok(())
 }
 
-/// Up to `most` practice tables not finished, oldest first: the robots' candidates.
+/// Up to `most` practice tables not finished, the newest first (an abandoned one, waiting
+/// for its person, is the oldest: it is the one left out when there are more): the robots'
+/// candidates.
 pub fn unfinished(conn: &mut DbConnection, most: usize) -> Result<Vec<PracticeTable>, DbError> {
     let rows: Vec<Row> = practice_tables::table
         .filter(practice_tables::finished_at.is_null())
         .select(columns!())
-        .order(practice_tables::id.asc())
+        .order(practice_tables::id.desc())
         .limit(i64::try_from(most).unwrap_or(i64::MAX))
         .load(conn)?;
     Ok(rows.into_iter().map(of_row).collect())

@@ -85,7 +85,10 @@ pub struct Kept {
 impl Kept {
     /// No card for [`ABANDONED_MINUTES`] (since it was made, or its last card).
     pub fn abandoned(&self, now: NaiveDateTime) -> bool {
-        let last = self.last_card.unwrap_or(self.created_at).max(self.created_at);
+        let last = self
+            .last_card
+            .unwrap_or(self.created_at)
+            .max(self.created_at);
         now - last >= chrono::Duration::minutes(ABANDONED_MINUTES)
     }
 }
@@ -226,6 +229,46 @@ mod tests {
         assert_eq!(c.beaten_and_tied(false), (1, 1));
         assert_eq!(c.against_par(true), Some(50));
         assert_eq!(c.against_par(false), Some(-50));
+    }
+
+    fn settings(game: &str) -> EventSettings {
+        EventSettings::parse(&crate::event::SettingsDraft {
+            name: "Club night".into(),
+            date: "2026-12-03".into(),
+            format: "pairs-mitchell".into(),
+            game: game.into(),
+            variant: "standard".into(),
+            tables: crate::event::Count::Number(4),
+            boards: crate::event::Count::Number(8),
+            trick_rule: "standard".into(),
+            ..Default::default()
+        })
+        .unwrap()
+    }
+
+    fn exposure(released: bool) -> Exposure {
+        Exposure {
+            status: crate::event::EventStatus::Finished,
+            has_key: true,
+            released,
+            in_sim: false,
+        }
+    }
+
+    #[test]
+    fn a_board_is_replayed_once_its_hand_records_are_public_and_only_in_calypso() {
+        let calypso = settings("");
+        assert_eq!(refusal(exposure(true), &calypso), None);
+        let e = refusal(exposure(false), &calypso).unwrap();
+        assert!(
+            e.contains("once the event's hand records are released"),
+            "{e}"
+        );
+        let e = refusal(exposure(true), &settings("kaiso")).unwrap();
+        assert!(
+            e.contains("a game of Kaiso cannot be replayed against robots yet"),
+            "{e}"
+        );
     }
 
     #[test]

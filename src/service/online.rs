@@ -405,12 +405,7 @@ pub fn play_card(
 
 /// Why no card may be played at this table of the event now (None: one may): the event's
 /// play for its own tables, the practice rule for a practice table (round 0).
-fn card_refusal(
-    round: u32,
-    ev: &Event,
-    play: &Play,
-    at: chrono::NaiveDateTime,
-) -> Option<String> {
+fn card_refusal(round: u32, ev: &Event, play: &Play, at: chrono::NaiveDateTime) -> Option<String> {
     if round == PRACTICE_ROUND {
         practice::refusal(ev.exposure(), &ev.settings)
     } else {

@@ -17,12 +17,16 @@ use crate::db::online::OnlineBoard;
 use crate::db::{self, DbPool};
 use crate::engine::{Card, Seat};
 use crate::event::EventStatus;
-use crate::event::practice::PRACTICE_ROUND;
 use crate::event::online::replay::{self, Refused};
 use crate::event::online::robots::{
     DEFAULT_ROBOT_MS, PICK_TABLES, RobotTable, TableQueue, playouts_for, robot_card, robot_plays,
     seed_of,
 };
+use crate::event::practice::PRACTICE_ROUND;
+
+/// The most practice tables one pass reads (the newest first): 8 per club for 32 clubs
+/// with practice tables at once (see docs/online.md).
+pub const PICK_PRACTICE: usize = 4 * PICK_TABLES;
 
 /// What one step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +65,7 @@ pub fn work_one(
         // The practice tables (#39 item 6c) after the events' tables: each one more table
         // of its club in the fair pick (no strict priority: see docs/online.md).
         candidates.extend(
-            db::practice::unfinished(&mut conn, PICK_TABLES)?
+            db::practice::unfinished(&mut conn, PICK_PRACTICE)?
                 .into_iter()
                 .map(|t| RobotTable {
                     event: t.event,

@@ -183,9 +183,10 @@ pub fn end_of(pool: &DbPool, id: u32, pars_working: bool) -> Result<PracticeEnd,
             .collect::<Result<Vec<_>, _>>()
             .map_err(OnlineError::from)?;
         let played = crate::service::standings::played_of(&mut conn, &ev)?;
-        let visible = ev
-            .exposure()
-            .board_results_visible(Viewer::Anonymous, played.still_to_play.contains(&table.board));
+        let visible = ev.exposure().board_results_visible(
+            Viewer::Anonymous,
+            played.still_to_play.contains(&table.board),
+        );
         let field: Option<Vec<i64>> = visible.then(|| {
             let mut nets: Vec<i64> = played
                 .results

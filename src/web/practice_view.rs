@@ -37,13 +37,17 @@ pub struct PracticeShow {
     pub par: Option<(String, String)>,
     pub players: Vec<ScoreLine>,
     pub sides: Vec<ScoreLine>,
+    /// Shown on the table page (which links to the table's own page).
+    pub on_table: bool,
 }
 
 impl PracticeShow {
-    /// Without the engine's breakdown (the table page shows its own).
-    pub fn without_breakdown(mut self) -> PracticeShow {
+    /// As the table page shows it: without the engine's breakdown (the page's score panel
+    /// shows it), with a link to the table's own page.
+    pub fn on_table(mut self) -> PracticeShow {
         self.players.clear();
         self.sides.clear();
+        self.on_table = true;
         self
     }
 
@@ -59,10 +63,11 @@ impl PracticeShow {
             .totals
             .map(|(a, b)| format!("{majors} {} · {minors} {}", thousands(a), thousands(b)))
             .unwrap_or_default();
-        let (net, field, standing, par) = match &e.comparison {
-            Some(c) => {
-                let (beaten, tied) = c.beaten_and_tied(e.first_side);
-                let standing = (!c.field.is_empty()).then(|| {
+        let (net, field, standing, par) =
+            match &e.comparison {
+                Some(c) => {
+                    let (beaten, tied) = c.beaten_and_tied(e.first_side);
+                    let standing = (!c.field.is_empty()).then(|| {
                     format!(
                         "Your side did better than {beaten} of the field's {} {} on this board{}.",
                         c.field.len(),
@@ -74,22 +79,22 @@ impl PracticeShow {
                         }
                     )
                 });
-                let par = c.par.map(|p| {
-                    let against = c.against_par(e.first_side).unwrap_or(0);
+                    let par = c.par.map(|p| {
+                        let against = c.against_par(e.first_side).unwrap_or(0);
+                        (
+                            signed(p.round() as i64),
+                            format!("{} against the robots' par", signed(against)),
+                        )
+                    });
                     (
-                        signed(p.round() as i64),
-                        format!("{} against the robots' par", signed(against)),
+                        signed(c.net),
+                        c.field.iter().map(|n| signed(*n)).collect(),
+                        standing,
+                        par,
                     )
-                });
-                (
-                    signed(c.net),
-                    c.field.iter().map(|n| signed(*n)).collect(),
-                    standing,
-                    par,
-                )
-            }
-            None => (String::new(), Vec::new(), None, None),
-        };
+                }
+                None => (String::new(), Vec::new(), None, None),
+            };
         let (players, sides) = match &e.score {
             Some(s) => (
                 s.players
@@ -100,7 +105,11 @@ impl PracticeShow {
                         figures: format!(
                             "{} {} · {} {} in progress",
                             p.calypsos,
-                            if p.calypsos == 1 { "calypso" } else { "calypsos" },
+                            if p.calypsos == 1 {
+                                "calypso"
+                            } else {
+                                "calypsos"
+                            },
                             p.in_progress,
                             if p.in_progress == 1 { "card" } else { "cards" }
                         ),
@@ -150,6 +159,7 @@ impl PracticeShow {
             par,
             players,
             sides,
+            on_table: false,
         }
     }
 }

@@ -79,8 +79,7 @@ pub async fn show(
     let end = state
         .work(move |pool| Ok(practice::end_of(pool, table, working)?))
         .await?;
-    if end.table.event != ev.id || end.table.board != board || practice::offered(&ev).is_some()
-    {
+    if end.table.event != ev.id || end.table.board != board || practice::offered(&ev).is_some() {
         return Err(AppError::NotFound);
     }
     let page = PracticePage {

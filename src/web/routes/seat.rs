@@ -23,13 +23,13 @@ use crate::event::online::view::{Played, SeatView};
 use crate::event::online::words::{card_words, suit_words};
 use crate::event::practice::PRACTICE_ROUND;
 use crate::service::live;
-use crate::service::practice;
-use crate::web::practice_view::PracticeShow;
 use crate::service::online::{self, OnlineError};
+use crate::service::practice;
 use crate::service::{ActionError, ErrorKind};
 use crate::web::auth::MaybeDirector;
 use crate::web::error::{AppError, status_of};
 use crate::web::page::{Nav, csrf_token};
+use crate::web::practice_view::PracticeShow;
 use crate::web::render::html_page;
 use crate::web::state::AppState;
 
@@ -449,7 +449,7 @@ async fn practice_end(state: &AppState, view: &SeatView) -> Option<PracticeShow>
         .work(move |pool| Ok(practice::end_of(pool, table, working)))
         .await;
     match end {
-        Ok(Ok(end)) => Some(PracticeShow::of(&end).without_breakdown()),
+        Ok(Ok(end)) => Some(PracticeShow::of(&end).on_table()),
         Ok(Err(e)) => {
             tracing::warn!(practice = table, "a practice table's end was not read: {e}");
             None

@@ -478,7 +478,8 @@ pub async fn show(
                     .into_iter()
                     .map(|(t, net)| {
                         let seat = t.seat.parse::<Seat>().map(Seat::name).unwrap_or("A seat");
-                        let net = net.map_or_else(String::new, |n| format!(" · net {}", par::signed(n)));
+                        let net =
+                            net.map_or_else(String::new, |n| format!(" · net {}", par::signed(n)));
                         (t.id, format!("{seat}{net}"))
                     })
                     .collect();
@@ -502,7 +503,10 @@ pub async fn show(
 /// The service's words as a sentence: a capital first, a full stop last.
 fn sentence(s: &str) -> String {
     let mut c = s.chars();
-    let first = c.next().map(|f| f.to_uppercase().collect::<String>()).unwrap_or_default();
+    let first = c
+        .next()
+        .map(|f| f.to_uppercase().collect::<String>())
+        .unwrap_or_default();
     format!("{first}{}.", c.as_str())
 }
 
