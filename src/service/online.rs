@@ -500,7 +500,7 @@ fn play_read(
             let table = replay::after(table, &board, m)?;
             if table.is_over() && place.round == PRACTICE_ROUND {
                 // A practice table is never a result: its end is only noted.
-                crate::service::practice::finish(pool, place.table, now());
+                finish_practice(pool, place.table, now());
             } else if table.is_over() {
                 moves.push(m);
                 // The card is played whatever happens to the result: a failure is logged,
@@ -522,6 +522,18 @@ fn play_read(
             next: seq + 1,
         }
         .into()),
+    }
+}
+
+/// Notes a practice table's last card (#39 item 6c: here after the card is stored, and
+/// from the robots' pass finding it over): a failure is logged, the card stands.
+pub(crate) fn finish_practice(pool: &DbPool, id: u32, at: chrono::NaiveDateTime) {
+    let done = pool
+        .get()
+        .map_err(DbError::from)
+        .and_then(|mut c| db::practice::finish(&mut c, id, at));
+    if let Err(e) = done {
+        tracing::warn!(practice = id, "a practice table's end was not stored: {e}");
     }
 }
 

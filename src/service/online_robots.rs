@@ -235,7 +235,7 @@ fn serve(
         if r.at.round == PRACTICE_ROUND {
             // Over: noted (if the last card's process stopped before it was), so the table
             // leaves the robots' candidates.
-            crate::service::practice::finish(pool, r.at.table, now);
+            online::finish_practice(pool, r.at.table, now);
         }
         return Ok(Step::Waited { tables });
     };

@@ -304,15 +304,3 @@ pub fn finished_of_board(
     }
     Ok(out)
 }
-
-/// Notes a practice table's last card (`service::online` after the card is stored, and the
-/// robots' pass finding it over): a failure is logged, the card stands.
-pub(crate) fn finish(pool: &DbPool, id: u32, at: NaiveDateTime) {
-    let done = pool
-        .get()
-        .map_err(DbError::from)
-        .and_then(|mut c| db::practice::finish(&mut c, id, at));
-    if let Err(e) = done {
-        tracing::warn!(practice = id, "a practice table's end was not stored: {e}");
-    }
-}
