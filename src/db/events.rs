@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use super::schema::{
     board_pars, board_rebuilds, deal_commitments, entry_players, event_entries, event_movements,
     event_paces, event_play, events, individual_options, individual_rounds, movement_changes,
-    movement_rows, online_moves, round_clocks, seat_links, sim_heats, table_codes,
+    movement_rows, online_moves, practice_tables, round_clocks, seat_links, sim_heats, table_codes,
 };
 use super::{DbConnection, DbError, now};
 use crate::event::rounds::RoundState;
@@ -406,6 +406,8 @@ pub fn delete_event(conn: &mut DbConnection, id: EventId) -> Result<(), DbError>
     diesel::delete(online_moves::table.filter(online_moves::event_id.eq(id.get())))
         .execute(conn)?;
     diesel::delete(seat_links::table.filter(seat_links::event_id.eq(id.get()))).execute(conn)?;
+    diesel::delete(practice_tables::table.filter(practice_tables::event_id.eq(id.get())))
+        .execute(conn)?;
     diesel::delete(event_play::table.find(id.get())).execute(conn)?;
     // A draft has none of these, unless a file put them there: every row goes.
     diesel::delete(movement_changes::table.filter(movement_changes::event_id.eq(id.get())))

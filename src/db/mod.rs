@@ -15,6 +15,7 @@ pub mod online;
 pub mod online_robots;
 pub mod paces;
 pub mod pars;
+pub mod practice;
 pub mod rebuilds;
 pub mod results;
 pub mod schema;

@@ -370,6 +370,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    practice_tables (id) {
+        id -> Integer,
+        event_id -> Integer,
+        club_id -> Integer,
+        board -> Integer,
+        seat -> Text,
+        robot_ms -> Integer,
+        created_at -> Timestamp,
+        finished_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     event_paces (event_id) {
         event_id -> Integer,
         club_id -> Integer,
@@ -389,6 +402,7 @@ diesel::joinable!(board_rebuilds -> events (event_id));
 diesel::joinable!(event_paces -> events (event_id));
 diesel::joinable!(online_moves -> events (event_id));
 diesel::joinable!(seat_links -> events (event_id));
+diesel::joinable!(practice_tables -> events (event_id));
 diesel::joinable!(event_play -> events (event_id));
 diesel::joinable!(event_paces -> clubs (club_id));
 diesel::joinable!(board_pars -> events (event_id));
@@ -443,4 +457,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     event_paces,
     online_moves,
     seat_links,
+    practice_tables,
 );

@@ -21,6 +21,7 @@ pub mod papers;
 pub mod par;
 pub mod play;
 pub mod play_view;
+pub mod practice;
 pub mod problem_words;
 pub mod results;
 pub mod robot_duplicate;

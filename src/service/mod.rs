@@ -23,6 +23,7 @@ pub mod online_robots;
 pub mod paces;
 pub mod pars;
 pub mod play;
+pub mod practice;
 pub mod rebuilds;
 pub mod robot_duplicate;
 pub mod seats;

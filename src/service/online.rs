@@ -12,6 +12,7 @@ use crate::engine::{Card, GameSpec, Seat};
 use crate::event::online::replay::{self, LogError, Move, Refused, TablePlay};
 use crate::event::online::view::{Place, SeatView};
 use crate::event::play::Play;
+use crate::event::practice::{self, PRACTICE_ROUND};
 use crate::event::{ClubId, EntryId, Event, EventId, EventStatus};
 use crate::service::play::EventPlay;
 use crate::service::tokens::{hash_token, random_token};
@@ -220,6 +221,12 @@ pub fn revoke_seat_link(
     board: Option<u32>,
     seat: Seat,
 ) -> Result<usize, OnlineError> {
+    // Round 0 is the practice tables' (no event's round): not the director's to revoke.
+    if round == PRACTICE_ROUND {
+        return Err(OnlineError::NotFound(
+            "no live seat link for that seat".into(),
+        ));
+    }
     match db::online::revoke_seat_links(conn, club, (event, round, table, board), seat)? {
         0 => Err(OnlineError::NotFound(
             "no live seat link for that seat".into(),
@@ -396,6 +403,16 @@ pub fn play_card(
     play_card_at(pool, token, card, seq, now())
 }
 
+/// Why no card may be played at this table of the event now (None: one may): the event's
+/// play for its own tables, the practice rule for a practice table (round 0).
+fn card_refusal(round: u32, ev: &Event, play: &Play, at: chrono::NaiveDateTime) -> Option<String> {
+    if round == PRACTICE_ROUND {
+        practice::refusal(ev.exposure(), &ev.settings)
+    } else {
+        play.refusal_at(at)
+    }
+}
+
 /// [`play_card`] at `at` (the room clock: a robot duplicate's window is checked against it).
 pub fn play_card_at(
     pool: &DbPool,
@@ -408,8 +425,9 @@ pub fn play_card_at(
         .parse()
         .map_err(|e| OnlineError::Invalid(format!("not a card: {e}")))?;
     let (place, ev, moves, play) = read_table_and_play(pool, token, None)?;
-    // A table event's cards are at the club's tables; a robot duplicate's within its window.
-    if let Some(why) = play.refusal_at(at) {
+    // A table event's cards are at the club's tables; a robot duplicate's within its window;
+    // a practice table's once the board's hand records are public, whatever the event's play.
+    if let Some(why) = card_refusal(place.round, &ev, &play, at) {
         return Err(OnlineError::NotNow(why));
     }
     play_read(pool, place, &ev, moves, card, seq)
@@ -433,7 +451,7 @@ pub fn play_for_seat(
         (ev, moves, play)
     };
     // Robots keep to the event's play as people do (a robot duplicate's window).
-    if let Some(why) = play.refusal_at(now()) {
+    if let Some(why) = card_refusal(at.round, &ev, &play, now()) {
         return Err(OnlineError::NotNow(why));
     }
     let place = SeatPlace {
@@ -464,7 +482,8 @@ fn play_read(
     card: Card,
     seq: u32,
 ) -> Result<SeatView, OnlineError> {
-    if ev.status != EventStatus::Running {
+    // A practice table plays a released board: the event is over by then.
+    if ev.status != EventStatus::Running && place.round != PRACTICE_ROUND {
         return Err(OnlineError::NotNow(format!(
             "the event is {}: cards are played while it is running",
             ev.status
@@ -479,7 +498,10 @@ fn play_read(
     match stored {
         Stored::Played => {
             let table = replay::after(table, &board, m)?;
-            if table.is_over() {
+            if table.is_over() && place.round == PRACTICE_ROUND {
+                // A practice table is never a result: its end is only noted.
+                finish_practice(pool, place.table, now());
+            } else if table.is_over() {
                 moves.push(m);
                 // The card is played whatever happens to the result: a failure is logged,
                 // and the robots' pass, finding the board over with no result, stores it.
@@ -500,6 +522,18 @@ fn play_read(
             next: seq + 1,
         }
         .into()),
+    }
+}
+
+/// Notes a practice table's last card (#39 item 6c: here after the card is stored, and
+/// from the robots' pass finding it over): a failure is logged, the card stands.
+pub(crate) fn finish_practice(pool: &DbPool, id: u32, at: chrono::NaiveDateTime) {
+    let done = pool
+        .get()
+        .map_err(DbError::from)
+        .and_then(|mut c| db::practice::finish(&mut c, id, at));
+    if let Err(e) = done {
+        tracing::warn!(practice = id, "a practice table's end was not stored: {e}");
     }
 }
 
@@ -561,6 +595,9 @@ pub fn store_result(
 /// went in): reads its log and puts the result in. A board not over, or with a result
 /// already, is left.
 pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>, OnlineError> {
+    if at.round == PRACTICE_ROUND {
+        return Ok(None);
+    }
     let (ev, moves, has) = {
         let mut conn = pool.get()?;
         let ev = db::events::public_event(&mut conn, at.event)?

@@ -21,7 +21,12 @@ use crate::event::online::replay::{self, Refused};
 use crate::event::online::robots::{
     PICK_TABLES, RobotTable, TableQueue, playouts_for, robot_card, robot_plays, seed_of,
 };
-use crate::event::play::Play;
+use crate::event::play::{ROBOT_MS_MAX, ROBOT_MS_MIN};
+use crate::event::practice::PRACTICE_ROUND;
+
+/// The most practice tables one pass reads (the newest first): 8 per club for 32 clubs
+/// with practice tables at once (see docs/online.md).
+pub const PICK_PRACTICE: usize = 4 * PICK_TABLES;
 
 /// What one step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,7 +62,19 @@ pub fn work_one(
     };
     let (job, tables) = {
         let mut conn = pool.get()?;
-        let candidates = db::online_robots::online_tables(&mut conn, PICK_TABLES)?;
+        let mut candidates = db::online_robots::online_tables(&mut conn, PICK_TABLES)?;
+        // The practice tables (#39 item 6c) after the events' tables: each one more table
+        // of its club in the fair pick (no strict priority: see docs/online.md).
+        candidates.extend(
+            db::practice::unfinished(&mut conn, PICK_PRACTICE)?
+                .into_iter()
+                .map(|t| RobotTable {
+                    event: t.event,
+                    club: t.club,
+                    round: PRACTICE_ROUND,
+                    table: t.id,
+                }),
+        );
         drop(conn);
         let mut q = lock();
         q.keep_groups(|t| candidates.contains(t));
@@ -86,14 +103,56 @@ struct Read {
     at: OnlineBoard,
     ev: crate::event::Event,
     moves: Vec<replay::Move>,
-    /// How the event is played: its robots' budget and away time.
-    play: Play,
+    /// The robots' budget a card (ms, within the setting's bounds).
+    robot_ms: u32,
+    /// How long a person may be away before a robot plays for them (none: never).
+    takeover_after: Option<u32>,
     seats: Vec<db::online_robots::TableSeat>,
     /// Boards of the table fully played with no result.
     unscored: Vec<u32>,
 }
 
+/// A practice table's board as the robots read it: its seats (a person's and three
+/// robots'), its budget; never a result to put in, never a person taken over.
+fn read_practice(pool: &DbPool, job: RobotTable) -> Result<Option<Read>, OnlineError> {
+    let mut conn = pool.get()?;
+    let Some(t) = db::practice::practice_table(&mut conn, job.table)? else {
+        return Ok(None);
+    };
+    let Some(ev) = db::events::public_event(&mut conn, t.event)? else {
+        return Ok(None);
+    };
+    if ev.deal.is_none() || t.finished_at.is_some() {
+        return Ok(None);
+    }
+    let at = OnlineBoard {
+        event: t.event,
+        round: PRACTICE_ROUND,
+        table: t.id,
+        board: t.board,
+    };
+    let seats = db::online_robots::seats_at(&mut conn, t.event, PRACTICE_ROUND, t.id)?;
+    let moves = db::online::moves_of(&mut conn, at)?
+        .iter()
+        .map(|r| replay::Move::from_stored(i64::from(r.seq), &r.seat, &r.card))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some(Read {
+        at,
+        ev,
+        moves,
+        // Read within the setting's bounds as an event's budget is; nobody takes over a
+        // practice table's visitor: the table is theirs alone, however long they are gone.
+        robot_ms: t.robot_ms.clamp(ROBOT_MS_MIN, ROBOT_MS_MAX),
+        takeover_after: None,
+        seats,
+        unscored: Vec::new(),
+    }))
+}
+
 fn read(pool: &DbPool, job: RobotTable) -> Result<Option<Read>, OnlineError> {
+    if job.round == PRACTICE_ROUND {
+        return read_practice(pool, job);
+    }
     let mut conn = pool.get()?;
     let Some(ev) = db::events::public_event(&mut conn, job.event)? else {
         return Ok(None);
@@ -136,7 +195,8 @@ fn read(pool: &DbPool, job: RobotTable) -> Result<Option<Read>, OnlineError> {
         at,
         ev,
         moves,
-        play,
+        robot_ms: play.robot_ms(),
+        takeover_after: play.takeover_after(),
         seats,
         unscored,
     }))
@@ -178,6 +238,11 @@ fn serve(
     let (spec, board) = online::dealt_board(&r.ev, r.at.board)?;
     let table = replay::replay(&spec, &board, &r.moves)?;
     let Some(seat) = table.to_play() else {
+        if r.at.round == PRACTICE_ROUND {
+            // Over: noted (if the last card's process stopped before it was), so the table
+            // leaves the robots' candidates.
+            online::finish_practice(pool, r.at.table, now);
+        }
         return Ok(Step::Waited { tables });
     };
     let links: Vec<_> = r
@@ -192,11 +257,11 @@ fn serve(
         .filter(|s| !s.robot)
         .filter_map(|s| s.seen_at)
         .max();
-    let away = r.play.takeover_after();
+    let away = r.takeover_after;
     if links.is_empty() || !robot_plays(robot, seen, away, now) {
         return Ok(Step::Waited { tables });
     }
-    let ms = r.play.robot_ms();
+    let ms = r.robot_ms;
     let seq = table.next_seq();
     let seed = seed_of(r.at.event, r.at.round, r.at.table, r.at.board, seq);
     let Some(card) = robot_card(&table, seat, playouts_for(ms, per_ms), seed) else {

@@ -18,6 +18,7 @@ pub mod pace_view;
 pub mod page;
 pub mod par_worker;
 pub mod paths;
+pub mod practice_view;
 pub mod render;
 pub mod results_view;
 pub mod round_control;

@@ -10,6 +10,7 @@ pub mod directors;
 pub mod events;
 pub mod export;
 pub mod players;
+pub mod practice;
 pub mod public;
 pub mod results;
 pub mod seat;
@@ -382,6 +383,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/c/{club}/events/{event}/boards/{board}/play/{round}/{table}",
             web::get().to(boards::play),
+        )
+        .route(
+            "/c/{club}/events/{event}/boards/{board}/practice",
+            web::post().to(practice::start),
+        )
+        .route(
+            "/c/{club}/events/{event}/boards/{board}/practice/{table}",
+            web::get().to(practice::show),
         )
         .route("/c/{club}/archive.csv", web::get().to(archive::history_csv))
         .route(

@@ -21,12 +21,15 @@ use serde::Deserialize;
 use crate::engine::{Card, Seat};
 use crate::event::online::view::{Played, SeatView};
 use crate::event::online::words::{card_words, suit_words};
+use crate::event::practice::PRACTICE_ROUND;
 use crate::service::live;
 use crate::service::online::{self, OnlineError};
+use crate::service::practice;
 use crate::service::{ActionError, ErrorKind};
 use crate::web::auth::MaybeDirector;
 use crate::web::error::{AppError, status_of};
 use crate::web::page::{Nav, csrf_token};
+use crate::web::practice_view::PracticeShow;
 use crate::web::render::html_page;
 use crate::web::state::AppState;
 
@@ -318,6 +321,7 @@ struct SeatPage {
     csrf: String,
     t: TableShow,
     message: Option<String>,
+    practice: Option<PracticeShow>,
 }
 
 /// The part of the page that changes as cards are played (`?part=table`).
@@ -328,6 +332,8 @@ struct SeatTable {
     csrf: String,
     t: TableShow,
     message: Option<String>,
+    /// A practice table once over: its net beside the field's and the robot par.
+    practice: Option<PracticeShow>,
 }
 
 /// A seat link that does not open a table: not known, revoked, or its event not ready.
@@ -392,6 +398,7 @@ fn link_refused(e: OnlineError) -> Result<HttpResponse, AppError> {
 }
 
 /// The page (or its table part) from a view, with a refusal's words when there is one.
+#[allow(clippy::too_many_arguments)]
 fn answer(
     session: &Session,
     viewer: &MaybeDirector,
@@ -400,6 +407,7 @@ fn answer(
     message: Option<String>,
     status: StatusCode,
     table_only: bool,
+    practice: Option<PracticeShow>,
 ) -> HttpResponse {
     let t = TableShow::of(view);
     let csrf = csrf_token(session);
@@ -411,6 +419,7 @@ fn answer(
                 csrf,
                 t,
                 message,
+                practice,
             },
         )
     } else {
@@ -422,10 +431,34 @@ fn answer(
                 csrf,
                 t,
                 message,
+                practice,
             },
         )
     };
     private(r)
+}
+
+/// A practice table's end (#39 item 6c), once its last card is played: None for any other
+/// table, or before; a failure to read it is logged and the table page shown without it.
+async fn practice_end(state: &AppState, view: &SeatView) -> Option<PracticeShow> {
+    if !view.over || view.round != PRACTICE_ROUND {
+        return None;
+    }
+    let (table, working, now) = (view.table, state.pars.working(), state.now());
+    let end = state
+        .work(move |pool| Ok(practice::end_of(pool, table, working, now)))
+        .await;
+    match end {
+        Ok(Ok(end)) => Some(PracticeShow::of(&end).on_table()),
+        Ok(Err(e)) => {
+            tracing::warn!(practice = table, "a practice table's end was not read: {e}");
+            None
+        }
+        Err(e) => {
+            tracing::warn!(practice = table, "a practice table's end was not read: {e}");
+            None
+        }
+    }
 }
 
 async fn view_of(state: &AppState, token: &str) -> Result<Result<SeatView, OnlineError>, AppError> {
@@ -446,15 +479,19 @@ pub async fn show(
 ) -> Result<HttpResponse, AppError> {
     let token = path.into_inner();
     match view_of(&state, &token).await? {
-        Ok(view) => Ok(answer(
-            &session,
-            &viewer,
-            token,
-            &view,
-            None,
-            StatusCode::OK,
-            query.table_only(),
-        )),
+        Ok(view) => {
+            let practice = practice_end(&state, &view).await;
+            Ok(answer(
+                &session,
+                &viewer,
+                token,
+                &view,
+                None,
+                StatusCode::OK,
+                query.table_only(),
+                practice,
+            ))
+        }
         Err(e) => link_refused(e),
     }
 }
@@ -498,6 +535,7 @@ pub async fn post_card(
                 .await?;
             match played {
                 Ok(view) if table_only => {
+                    let practice = practice_end(&state, &view).await;
                     return Ok(answer(
                         &session,
                         &viewer,
@@ -506,6 +544,7 @@ pub async fn post_card(
                         None,
                         StatusCode::OK,
                         true,
+                        practice,
                     ));
                 }
                 Ok(_) => {
@@ -521,15 +560,19 @@ pub async fn post_card(
         }
     };
     match view_of(&state, &token).await? {
-        Ok(view) => Ok(answer(
-            &session,
-            &viewer,
-            token,
-            &view,
-            Some(message),
-            status,
-            table_only,
-        )),
+        Ok(view) => {
+            let practice = practice_end(&state, &view).await;
+            Ok(answer(
+                &session,
+                &viewer,
+                token,
+                &view,
+                Some(message),
+                status,
+                table_only,
+                practice,
+            ))
+        }
         Err(e) => link_refused(e),
     }
 }

@@ -162,6 +162,13 @@ struct BoardPage {
     par_net: Option<f64>,
     /// The tables (round, table) whose result is a play record: their play can be replayed.
     plays: Vec<(u32, u32)>,
+    /// Replay against robots, once the hand records are public: each seat's letter, its
+    /// words ("South ♥") and whether it is chosen first; empty when not offered.
+    practice_seats: Vec<(char, String, bool)>,
+    /// Why the board cannot be replayed against robots (its game), once released.
+    practice_refused: Option<String>,
+    /// The board's latest finished practice tables: id and "South · net +340".
+    practiced: Vec<(u32, String)>,
 }
 
 impl BoardPage {
@@ -446,8 +453,47 @@ pub async fn show(
         par_note,
         par_net: pars.net(board),
         plays: Vec::new(),
+        practice_seats: Vec::new(),
+        practice_refused: None,
+        practiced: Vec::new(),
         club,
     };
+    if ev.exposure().key_visible(crate::event::Viewer::Anonymous) {
+        match service::practice::offered(&ev) {
+            Some(why) => page.practice_refused = Some(sentence(&why)),
+            None => {
+                page.practice_seats = spec
+                    .seats()
+                    .iter()
+                    .map(|&s| {
+                        let trump = spec
+                            .trumps
+                            .of(s)
+                            .map(|t| format!(" {}", t.symbol()))
+                            .unwrap_or_default();
+                        (s.letter(), format!("{}{trump}", s.name()), s == Seat::South)
+                    })
+                    .collect();
+                let loaded = ev.clone();
+                let done = state
+                    .work(move |pool| {
+                        Ok(service::practice::finished_of_board(
+                            pool, &loaded, board, 10,
+                        )?)
+                    })
+                    .await?;
+                page.practiced = done
+                    .into_iter()
+                    .map(|(t, net)| {
+                        let seat = t.seat.parse::<Seat>().map(Seat::name).unwrap_or("A seat");
+                        let net =
+                            net.map_or_else(String::new, |n| format!(" · net {}", par::signed(n)));
+                        (t.id, format!("{seat}{net}"))
+                    })
+                    .collect();
+            }
+        }
+    }
     if page.traveller.is_some() {
         page.plays = played
             .results
@@ -460,6 +506,16 @@ pub async fn show(
         page.scored = c.view.travellers.iter().find(|t| t.board == board).cloned();
     }
     Ok(html_page(StatusCode::OK, &page))
+}
+
+/// The service's words as a sentence: a capital first, a full stop last.
+fn sentence(s: &str) -> String {
+    let mut c = s.chars();
+    let first = c
+        .next()
+        .map(|f| f.to_uppercase().collect::<String>())
+        .unwrap_or_default();
+    format!("{first}{}.", c.as_str())
 }
 
 /// A card as the play viewer shows it: "9♠", red or not, where its seat sits.
