@@ -9,10 +9,12 @@ use crate::db::online::{OnlineBoard, SeatLink, Stored};
 use crate::db::{self, DbConnection, DbError, DbPool, now};
 use crate::deals::{self, Board};
 use crate::engine::{Card, GameSpec, Seat};
+use crate::event::online::duet::Choice;
 use crate::event::online::replay::{self, LogError, Move, Refused, TablePlay};
 use crate::event::online::view::{Place, SeatView};
 use crate::event::play::Play;
 use crate::event::{ClubId, EntryId, Event, EventId, EventStatus};
+use crate::service::online_duet;
 use crate::service::play::EventPlay;
 use crate::service::tokens::{hash_token, random_token};
 use crate::service::{ActionError, ErrorKind};
@@ -155,10 +157,16 @@ pub fn issue_seat_link(
     let ev = db::events::event(conn, club, event)?
         .ok_or_else(|| OnlineError::NotFound("no such event".into()))?;
     let spec = ev.settings.game_spec();
-    if spec.duet.is_some() {
+    // A Calypso Duet player's one link names the seat of their secret hand.
+    if let Some(duet) = &spec.duet
+        && !duet.players.iter().any(|p| p.secret == seat)
+    {
         return Err(OnlineError::Invalid(format!(
-            "a game of {} is not played online yet",
-            spec.variant
+            "a Calypso Duet player's link is for the seat of their secret hand ({} or {}): \
+             {} is a dummy's seat",
+            duet.players[0].secret.name(),
+            duet.players[1].secret.name(),
+            seat.name()
         )));
     }
     if seat.index() >= spec.players {
@@ -332,31 +340,34 @@ pub fn seat_of(conn: &mut DbConnection, token: &str) -> Result<SeatPlace, Online
     seat_and_event(conn, token, None).map(|(place, _)| place)
 }
 
-/// Reads the seat, its event and the board's log in one short hold of a pooled connection.
-fn read_table(
+/// The token's seat, its event, the board's cards, how the event is played and (Calypso
+/// Duet) the players' choices, in one short hold of a pooled connection.
+pub(crate) fn read_seat_table(
     pool: &DbPool,
     token: &str,
-    pin: Option<u32>,
-) -> Result<(SeatPlace, Event, Vec<Move>), OnlineError> {
-    read_table_and_play(pool, token, pin).map(|(place, ev, moves, _)| (place, ev, moves))
+) -> Result<(SeatPlace, Event, Vec<Move>, Play, Vec<Choice>), OnlineError> {
+    read_table_and_play(pool, token, None)
 }
 
-/// [`read_table`] with how the event is played.
+/// The token's seat (its board resolved, `pin` as in [`seat_and_event`]), its event, the board's
+/// cards, how the event is played and its Duet choices, in one short hold of a connection.
+#[allow(clippy::type_complexity)]
 fn read_table_and_play(
     pool: &DbPool,
     token: &str,
     pin: Option<u32>,
-) -> Result<(SeatPlace, Event, Vec<Move>, Play), OnlineError> {
+) -> Result<(SeatPlace, Event, Vec<Move>, Play, Vec<Choice>), OnlineError> {
     let mut conn = pool.get()?;
     let (place, ev) = seat_and_event(&mut conn, token, pin)?;
     let rows = db::online::moves_of(&mut conn, place.at())?;
     let play = db::event_play::play_of(&mut conn, ev.id)?;
+    let choices = online_duet::choices_of(&mut conn, &ev, place.at())?;
     drop(conn);
     let moves = rows
         .iter()
         .map(|r| Move::from_stored(i64::from(r.seq), &r.seat, &r.card))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((place, ev, moves, play))
+    Ok((place, ev, moves, play, choices))
 }
 
 /// The table as the token's seat sees it now: the log read, the connection released, the
@@ -374,9 +385,9 @@ pub fn table_log(
     token: &str,
     board: Option<u32>,
 ) -> Result<(SeatPlace, SeatView, Vec<Move>), OnlineError> {
-    let (place, ev, moves) = read_table(pool, token, board)?;
+    let (place, ev, moves, _, choices) = read_table_and_play(pool, token, board)?;
     let (spec, dealt) = dealt_board(&ev, place.board)?;
-    let table = replay::replay(&spec, &dealt, &moves)?;
+    let table = replay::replay_with(&spec, &dealt, &moves, &choices)?;
     let view = view_of(place, &table)?;
     Ok((place, view, moves))
 }
@@ -407,12 +418,12 @@ pub fn play_card_at(
     let card: Card = card
         .parse()
         .map_err(|e| OnlineError::Invalid(format!("not a card: {e}")))?;
-    let (place, ev, moves, play) = read_table_and_play(pool, token, None)?;
+    let (place, ev, moves, play, choices) = read_table_and_play(pool, token, None)?;
     // A table event's cards are at the club's tables; a robot duplicate's within its window.
     if let Some(why) = play.refusal_at(at) {
         return Err(OnlineError::NotNow(why));
     }
-    play_read(pool, place, &ev, moves, card, seq)
+    play_read(pool, place, &ev, (moves, choices), card, seq)
 }
 
 /// Plays `card` for `seat` at the board `at` as card `seq`: a robot's card (#39 item 4),
@@ -444,7 +455,7 @@ pub fn play_for_seat(
         seat,
         entry: None,
     };
-    play_read(pool, place, &ev, moves, card, seq)
+    play_read(pool, place, &ev, (moves, Vec::new()), card, seq)
 }
 
 /// A board's log as moves (a row that does not read is a clear error).
@@ -460,7 +471,7 @@ fn play_read(
     pool: &DbPool,
     place: SeatPlace,
     ev: &Event,
-    mut moves: Vec<Move>,
+    (mut moves, choices): (Vec<Move>, Vec<Choice>),
     card: Card,
     seq: u32,
 ) -> Result<SeatView, OnlineError> {
@@ -471,7 +482,7 @@ fn play_read(
         )));
     }
     let (spec, board) = dealt_board(ev, place.board)?;
-    let table = replay::replay(&spec, &board, &moves)?;
+    let table = replay::replay_with(&spec, &board, &moves, &choices)?;
     let m = replay::play(&table, place.seat, card, seq)?;
     let mut conn = pool.get()?;
     let stored = db::online::insert_move(&mut conn, place.at(), m, now())?;
@@ -483,7 +494,8 @@ fn play_read(
                 moves.push(m);
                 // The card is played whatever happens to the result: a failure is logged,
                 // and the robots' pass, finding the board over with no result, stores it.
-                if let Err(e) = store_result(pool, ev, place.at(), &spec, &board, &moves) {
+                let log = (&moves[..], &choices[..]);
+                if let Err(e) = store_result_with(pool, ev, place.at(), &spec, &board, log) {
                     tracing::warn!(
                         event = place.event.get(),
                         round = place.round,
@@ -526,9 +538,22 @@ pub fn store_result(
     board: &Board,
     moves: &[Move],
 ) -> Result<ResultIn, OnlineError> {
+    store_result_with(pool, ev, at, spec, board, (moves, &[]))
+}
+
+/// [`store_result`] with Calypso Duet's choices: the play record carries each deal's
+/// choices, and `results::submit` replays it as it replays a typed Duet record.
+pub fn store_result_with(
+    pool: &DbPool,
+    ev: &Event,
+    at: OnlineBoard,
+    spec: &GameSpec,
+    board: &Board,
+    (moves, choices): (&[Move], &[Choice]),
+) -> Result<ResultIn, OnlineError> {
     use crate::event::table_report::{RecordInput, SheetInput};
     use crate::service::results::{self, EntryError, PlaceAsked, Who};
-    let record = replay::record(spec, board, moves)?;
+    let record = replay::record_with(spec, board, moves, choices)?;
     let deals = crate::engine::json::deals_json(spec, &record);
     let input = SheetInput {
         record: Some(RecordInput {
@@ -561,7 +586,7 @@ pub fn store_result(
 /// went in): reads its log and puts the result in. A board not over, or with a result
 /// already, is left.
 pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>, OnlineError> {
-    let (ev, moves, has) = {
+    let (ev, moves, has, choices) = {
         let mut conn = pool.get()?;
         let ev = db::events::public_event(&mut conn, at.event)?
             .ok_or_else(|| OnlineError::NotFound("no such event".into()))?;
@@ -573,7 +598,12 @@ pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>,
         } else {
             log_of(&mut conn, at)?
         };
-        (ev, moves, has)
+        let choices = if has {
+            Vec::new()
+        } else {
+            online_duet::choices_of(&mut conn, &ev, at)?
+        };
+        (ev, moves, has, choices)
     };
     if has {
         return Ok(Some(ResultIn::Already));
@@ -582,11 +612,11 @@ pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>,
     if moves.len() != cards_per_board(&spec) as usize {
         return Ok(None);
     }
-    let table = replay::replay(&spec, &board, &moves)?;
+    let table = replay::replay_with(&spec, &board, &moves, &choices)?;
     if !table.is_over() {
         return Ok(None);
     }
-    store_result(pool, &ev, at, &spec, &board, &moves).map(Some)
+    store_result_with(pool, &ev, at, &spec, &board, (&moves, &choices)).map(Some)
 }
 
 /// Notes the seat's person's sign of life at `at` (`db::online::touch_seen`: at most once in

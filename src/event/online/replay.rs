@@ -6,17 +6,19 @@
 //! may know of it (the seat view, [`super::view`]); [`play`]
 //! decides whether a new card is the next move. Pure: no database, no clock.
 //!
-//! Only Calypso's own games are played online here (every trick rule, seating and variant
-//! the engine knows, three or four at the table). Calypso Duet needs each player's dummy
-//! choice before a deal's first card, which this log does not hold yet: refused by name.
+//! Calypso's own games are played online here: every trick rule, seating and variant the
+//! engine knows, three or four at the table, and Calypso Duet, whose players' choices of
+//! each deal ([`super::duet`]) are a log of their own replayed in order among the cards
+//! ([`replay_with`]).
 
 use std::fmt;
 
+use super::duet::{self, Choice, DuetLog};
 pub use super::view::Played;
 use super::view::{LastTrick, NoSuchSeat, Place, RefusalKind, SeatView};
 use crate::deals::Board;
 use crate::engine::replay::not_held;
-use crate::engine::{Card, Game, GameSpec, PlayError, Score, Seat};
+use crate::engine::{Card, CardCounts, Game, GameSpec, PlayError, Score, Seat};
 
 /// The most cards a board has (four decks' worth, the largest game the engine knows): a
 /// stored log longer than this is refused before anything is replayed.
@@ -57,6 +59,11 @@ pub struct TablePlay<'s> {
     /// The last completed trick (of this deal or the one before), in play order: the game
     /// keeps only the trick under way.
     pub last: LastTrick,
+    /// Calypso Duet: the players' choices of each deal so far.
+    pub duet: Option<DuetLog<'s>>,
+    /// The board's hands of each deal as dealt, by board seat (a Duet player's choices are
+    /// among them).
+    pub board_hands: Vec<[CardCounts; 4]>,
 }
 
 impl TablePlay<'_> {
@@ -82,7 +89,11 @@ impl TablePlay<'_> {
 
     /// What `seat` may know of the table at `place`: the one view every answer, stream and
     /// page sends a seat.
+    /// In Calypso Duet, the view of the player holding `seat` ([`duet::view`]).
     pub fn view(&self, place: Place, seat: Seat) -> Result<SeatView, NoSuchSeat> {
+        if self.game.spec().duet.is_some() {
+            return duet::view(self, place, seat).ok_or(NoSuchSeat(seat));
+        }
         SeatView::new(
             &self.game,
             place,
@@ -144,6 +155,9 @@ pub enum Refused {
     NotYourTurn { seat: Seat, to_play: Seat },
     /// Every card of the board has been played.
     BoardOver,
+    /// Calypso Duet: the deal's choices come first (its first card waits for both
+    /// players', the dummy for its player's return).
+    ChoicesFirst(String),
     /// The seat does not hold the card (now).
     NotHeld { seat: Seat, card: Card },
     /// Held, but the rules do not allow it here (follow suit; a Duet first lead).
@@ -160,7 +174,10 @@ impl Refused {
     pub fn is_conflict(&self) -> bool {
         matches!(
             self,
-            Refused::StaleSeq { .. } | Refused::NotYourTurn { .. } | Refused::BoardOver
+            Refused::StaleSeq { .. }
+                | Refused::NotYourTurn { .. }
+                | Refused::BoardOver
+                | Refused::ChoicesFirst(_)
         )
     }
 }
@@ -183,6 +200,7 @@ impl fmt::Display for Refused {
                 seat.name()
             ),
             Refused::BoardOver => write!(f, "every card of this board has been played"),
+            Refused::ChoicesFirst(why) => f.write_str(why),
             Refused::NotHeld { card, .. } => write!(f, "You do not hold {}", card.pretty()),
             Refused::NotLegal { reason, .. } => f.write_str(reason),
         }
@@ -191,14 +209,8 @@ impl fmt::Display for Refused {
 
 impl std::error::Error for Refused {}
 
-/// The board's game, dealt: refused for a game not played online.
+/// The board's game, dealt (in Calypso Duet, waiting for the first deal's choices).
 fn start<'s>(spec: &'s GameSpec, board: &Board) -> Result<Game<'s>, LogError> {
-    if spec.duet.is_some() {
-        return Err(LogError::whole(format!(
-            "a game of {} is not played online yet (its players' dummy choices are not in the move log)",
-            spec.variant
-        )));
-    }
     spec.validate()
         .map_err(|e| LogError::whole(e.to_string()))?;
     if board.deals.len() != spec.deals() {
@@ -215,9 +227,10 @@ fn start<'s>(spec: &'s GameSpec, board: &Board) -> Result<Game<'s>, LogError> {
     Ok(game)
 }
 
-/// Deals the board's next deal when the one before is finished and the game is not over.
+/// Deals the board's next deal when the one before is finished and the game is not over
+/// (in Calypso Duet the players' choices deal it: [`duet::choose`]).
 fn deal_next(game: &mut Game, board: &Board) -> Result<(), LogError> {
-    if game.to_play().is_some() || game.is_over() {
+    if game.to_play().is_some() || game.is_over() || game.spec().duet.is_some() {
         return Ok(());
     }
     let d = game.deals_dealt();
@@ -230,6 +243,13 @@ fn deal_next(game: &mut Game, board: &Board) -> Result<(), LogError> {
 }
 
 /// Why `card` may not be played by `seat` now, in the player's words; none when it may.
+fn refusal_at(table: &TablePlay, seat: Seat, card: Card) -> Option<Refused> {
+    if let Some(why) = duet::card_waits(table) {
+        return Some(Refused::ChoicesFirst(why));
+    }
+    refusal(&table.game, seat, card)
+}
+
 fn refusal(game: &Game, seat: Seat, card: Card) -> Option<Refused> {
     // One rule and one set of words for the seat's answer: the seat view's.
     let r = super::view::refusal(game, seat, card)?;
@@ -273,6 +293,47 @@ pub fn replay<'s>(
     board: &Board,
     moves: &[Move],
 ) -> Result<TablePlay<'s>, LogError> {
+    replay_with(spec, board, moves, &[])
+}
+
+/// The most Duet choices a board has: four deals, two players, four steps.
+pub const MOST_CHOICES: usize = 32;
+
+/// A new table for the board: its game dealt (a Duet waits for its choices).
+fn new_table<'s>(spec: &'s GameSpec, board: &Board) -> Result<TablePlay<'s>, LogError> {
+    Ok(TablePlay {
+        game: start(spec, board)?,
+        seq: 0,
+        last: LastTrick::default(),
+        duet: spec.duet.map(|_| DuetLog::default()),
+        board_hands: board.deals.iter().map(|d| d.hands).collect(),
+    })
+}
+
+/// [`replay`] with Calypso Duet's choices: each made when its `cards_before` cards had been
+/// played (in that order among the cards; a player's steps in their order). A choice the
+/// rules did not allow then, or one stored past the log's cards, is a corrupt log.
+pub fn replay_with<'s>(
+    spec: &'s GameSpec,
+    board: &Board,
+    moves: &[Move],
+    choices: &[Choice],
+) -> Result<TablePlay<'s>, LogError> {
+    if !choices.is_empty() && spec.duet.is_none() {
+        return Err(LogError::whole(format!(
+            "Duet choices are stored, but this is a game of {}",
+            spec.variant
+        )));
+    }
+    if choices.len() > MOST_CHOICES {
+        return Err(LogError::whole(format!(
+            "{} Duet choices are stored, a board has at most {MOST_CHOICES}",
+            choices.len()
+        )));
+    }
+    let mut ordered: Vec<&Choice> = choices.iter().collect();
+    ordered.sort_by_key(|c| (c.cards_before, c.deal, c.player, c.step));
+    let mut pending = ordered.into_iter().peekable();
     let most = spec.deck.len().min(MOST_MOVES);
     if moves.len() > most {
         return Err(LogError::whole(format!(
@@ -281,12 +342,19 @@ pub fn replay<'s>(
             spec.variant
         )));
     }
-    let mut table = TablePlay {
-        game: start(spec, board)?,
-        seq: 0,
-        last: LastTrick::default(),
-    };
-    for &m in moves {
+    let mut table = new_table(spec, board)?;
+    for k in 0..=moves.len() {
+        while let Some(c) = pending.next_if(|c| c.cards_before as usize <= k) {
+            duet::choose(&mut table, board, c).map_err(|r| {
+                LogError::whole(format!(
+                    "a Duet choice ({}, deal {}, after card {}) does not replay: {r}",
+                    c.step.as_str(),
+                    c.deal,
+                    c.cards_before
+                ))
+            })?;
+        }
+        let Some(&m) = moves.get(k) else { break };
         if m.seq != table.next_seq() {
             return Err(LogError::at(
                 m.seq,
@@ -298,10 +366,9 @@ pub fn replay<'s>(
             ));
         }
         let Some(to_play) = table.to_play() else {
-            return Err(LogError::at(
-                m.seq,
-                "every card of the board was already played",
-            ));
+            let why = duet::card_waits(&table)
+                .unwrap_or_else(|| "every card of the board was already played".into());
+            return Err(LogError::at(m.seq, why));
         };
         if m.seat != to_play {
             return Err(LogError::at(
@@ -314,7 +381,7 @@ pub fn replay<'s>(
                 ),
             ));
         }
-        if let Some(r) = refusal(&table.game, m.seat, m.card) {
+        if let Some(r) = refusal_at(&table, m.seat, m.card) {
             let why = match r {
                 Refused::NotHeld { seat, card } => not_held(seat, card),
                 r => format!("{}: {r}", m.seat.name()),
@@ -322,6 +389,13 @@ pub fn replay<'s>(
             return Err(LogError::at(m.seq, why));
         }
         apply(&mut table, board, m)?;
+    }
+    if let Some(c) = pending.next() {
+        return Err(LogError::whole(format!(
+            "a Duet choice is stored after card {}, but the log has {} cards",
+            c.cards_before,
+            moves.len()
+        )));
     }
     Ok(table)
 }
@@ -331,7 +405,10 @@ pub fn replay<'s>(
 /// changed (the caller stores the move; the next replay plays it).
 pub fn play(table: &TablePlay, seat: Seat, card: Card, seq: u32) -> Result<Move, Refused> {
     let Some(to_play) = table.to_play() else {
-        return Err(Refused::BoardOver);
+        return Err(match duet::card_waits(table) {
+            Some(why) => Refused::ChoicesFirst(why),
+            None => Refused::BoardOver,
+        });
     };
     if seq != table.next_seq() {
         return Err(Refused::StaleSeq {
@@ -339,10 +416,15 @@ pub fn play(table: &TablePlay, seat: Seat, card: Card, seq: u32) -> Result<Move,
             next: table.next_seq(),
         });
     }
+    // A Calypso Duet player plays from whichever of their two seats is to play.
+    let seat = match &table.game.spec().duet {
+        Some(d) if d.player_at(seat) == d.player_at(to_play) => to_play,
+        _ => seat,
+    };
     if seat != to_play {
         return Err(Refused::NotYourTurn { seat, to_play });
     }
-    if let Some(r) = refusal(&table.game, seat, card) {
+    if let Some(r) = refusal_at(table, seat, card) {
         return Err(r);
     }
     Ok(Move { seq, seat, card })
@@ -379,6 +461,18 @@ pub fn record(
     board: &Board,
     moves: &[Move],
 ) -> Result<crate::engine::GameRecord, LogError> {
+    record_with(spec, board, moves, &[])
+}
+
+/// [`record`] with Calypso Duet's choices: each deal's record carries both players' choices
+/// (the dummy, and in call-and-response the hand looked at and the three cards each way),
+/// as a Duet record typed at a club's table does.
+pub fn record_with(
+    spec: &GameSpec,
+    board: &Board,
+    moves: &[Move],
+    choices: &[Choice],
+) -> Result<crate::engine::GameRecord, LogError> {
     use crate::engine::{DealRecord, GameRecord};
     if moves.len() > MOST_MOVES {
         return Err(LogError::whole(format!(
@@ -386,14 +480,30 @@ pub fn record(
             moves.len()
         )));
     }
-    let mut table = TablePlay {
-        game: start(spec, board)?,
-        seq: 0,
-        last: LastTrick::default(),
+    // Every card and choice checked in order first.
+    let full = replay_with(spec, board, moves, choices)?;
+    let duet_deals = match (&spec.duet, &full.duet) {
+        (Some(d), Some(log)) => log.engine_deals(d),
+        _ => Vec::new(),
     };
+    let mut table = new_table(spec, board)?;
     let mut record = GameRecord::default();
     let mut current: Option<[Option<Card>; 4]> = None;
     for (i, &m) in moves.iter().enumerate() {
+        if table.game.to_play().is_none() && !table.game.is_over() {
+            // A Duet deal, dealt with its choices all made.
+            let d = table.game.deals_dealt();
+            let (Some(c), Some(deal)) = (duet_deals.get(d), board.deals.get(d)) else {
+                return Err(LogError::at(
+                    m.seq,
+                    format!("deal {} has no choices", d + 1),
+                ));
+            };
+            table
+                .game
+                .deal_duet(deal.hands, c)
+                .map_err(|e| LogError::at(m.seq, e.to_string()))?;
+        }
         let d = table.game.deals_dealt();
         if record.deals.len() < d {
             let deal = &board.deals[d - 1];
@@ -401,13 +511,18 @@ pub fn record(
                 dealer: Some(deal.dealer),
                 hands: deal.hands.each_ref().map(crate::deals::record::sorted_hand),
                 tricks: Vec::new(),
-                duet: None,
+                duet: duet_deals.get(d - 1).cloned(),
             });
         }
         let slots = current.get_or_insert([None; 4]);
         slots[m.seat.index()] = Some(m.card);
-        let checked = replay_one(&table, m, i)?;
-        table = after(table, board, checked)?;
+        if m.seq as usize != i + 1 {
+            return Err(LogError::at(
+                m.seq,
+                format!("card {} is stored as card {}", i + 1, m.seq),
+            ));
+        }
+        table = after(table, board, m)?;
         if table.game.trick_so_far().is_empty()
             && let (Some(deal), Some(t)) = (record.deals.last_mut(), current.take())
         {
@@ -415,16 +530,6 @@ pub fn record(
         }
     }
     Ok(record)
-}
-
-fn replay_one(table: &TablePlay, m: Move, i: usize) -> Result<Move, LogError> {
-    if m.seq as usize != i + 1 {
-        return Err(LogError::at(
-            m.seq,
-            format!("card {} is stored as card {}", i + 1, m.seq),
-        ));
-    }
-    play(table, m.seat, m.card, m.seq).map_err(|r| LogError::at(m.seq, r.to_string()))
 }
 
 #[cfg(test)]
@@ -711,15 +816,5 @@ mod tests {
                 card: Card::new(crate::engine::Rank::from_index(8).unwrap(), Suit::Hearts)
             }
         );
-    }
-
-    #[test]
-    fn calypso_duet_is_refused_by_name_until_its_dummy_choices_are_logged() {
-        for v in Variant::DUET {
-            let spec = GameSpec::new(v);
-            let board = dealt(&spec, 1);
-            let e = replay(&spec, &board, &[]).unwrap_err();
-            assert!(e.message.contains("not played online yet"), "{e}");
-        }
     }
 }

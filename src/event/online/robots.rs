@@ -261,6 +261,8 @@ mod tests {
             game,
             seq: played as u32,
             last: Default::default(),
+            duet: None,
+            board_hands: Vec::new(),
         }
     }
 

@@ -200,6 +200,9 @@ pub struct SeatView {
     /// players), in the hand's order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dummies: Option<SeatMap<Cards>>,
+    /// Calypso Duet only: the player's own choices of the deal (`event::online::duet`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duet: Option<super::duet::DuetView>,
     pub score: ScoreView,
     /// The sequence number the seat's next card must carry.
     pub seq: u64,
@@ -357,6 +360,7 @@ impl SeatView {
             piles,
             renounced,
             dummies,
+            duet: None,
             score: score_view(game),
             seq,
             over: game.is_over(),
