@@ -28,19 +28,21 @@ struct Duet {
     api: Api,
     path: String,
     id: EventId,
-    /// The players' links: the ♠♥ player's (North), then the ♦♣ player's (West).
+    /// Table 1's players' links: the ♠♥ player's (North), then the ♦♣ player's (West).
     tokens: [String; 2],
+    /// The board table 1 plays.
+    board: u32,
 }
 
-/// A Duet Mitchell of one table, one board, two players, played online, running with
-/// round 1 started; the director's seat listing read.
+/// A Duet Mitchell of two tables, four players, one board a table, played online, running
+/// with round 1 started; the director's seat listing read. Table 1 is played.
 async fn duet_online(variant: &str) -> Duet {
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
     let api = api_for(&app, &d, "alpha").await;
     let body = json!({"name": "Duet online", "date": "2026-12-02", "format": "pairs-mitchell",
-                      "variant": variant, "tables": 1, "boards": 1, "play": "online"});
-    let entries: Vec<Value> = ["Ann", "Cy"]
+                      "variant": variant, "tables": 2, "boards": 2, "play": "online"});
+    let entries: Vec<Value> = ["Ann", "Cy", "Di", "Ed"]
         .iter()
         .map(|n| json!({"kind": "individual", "players": [{"name": n}]}))
         .collect();
@@ -54,21 +56,30 @@ async fn duet_online(variant: &str) -> Duet {
     assert_eq!(s, StatusCode::OK, "{listed}");
     let seats = listed.as_array().unwrap();
     // One row per player, at the seat of their secret hand; no robot.
-    assert_eq!(seats.len(), 2, "{listed}");
+    assert_eq!(seats.len(), 4, "{listed}");
     assert_eq!(
-        seats.iter().map(|s| s["seat"].clone()).collect::<Vec<_>>(),
-        vec![json!("N"), json!("W")]
+        seats
+            .iter()
+            .map(|s| (s["table"].as_u64().unwrap(), s["seat"].as_str().unwrap()))
+            .collect::<Vec<_>>(),
+        vec![(1, "N"), (1, "W"), (2, "N"), (2, "W")]
     );
-    assert!(seats.iter().all(|s| s["robot"] == false));
+    assert!(
+        seats
+            .iter()
+            .all(|s| s["robot"] == false && s["name"].is_string())
+    );
     let names: BTreeSet<&str> = seats.iter().map(|s| s["name"].as_str().unwrap()).collect();
-    assert_eq!(names, BTreeSet::from(["Ann", "Cy"]));
+    assert_eq!(names.len(), 4);
     let tokens = [0, 1].map(|i| seats[i]["token"].as_str().unwrap().to_string());
+    let board = seats[0]["board"].as_u64().unwrap() as u32;
     Duet {
         app,
         api,
         path,
         id,
         tokens,
+        board,
     }
 }
 
@@ -132,7 +143,7 @@ fn cards_on_page(html: &str) -> BTreeSet<Card> {
 /// about to play with its player's three cards moved). Less every card `p` may see (their
 /// own two hands as dealt, the cards face up, the dummies exposed): with four decks a copy
 /// of a hidden card may be one the player sees.
-fn hidden_from(app: &TestApp, id: EventId, p: usize) -> BTreeSet<Card> {
+fn hidden_from(app: &TestApp, id: EventId, b: u32, p: usize) -> BTreeSet<Card> {
     let ev = with_conn(app, |c| {
         db::events::event(c, app.club_id("alpha"), id)
             .unwrap()
@@ -141,8 +152,8 @@ fn hidden_from(app: &TestApp, id: EventId, p: usize) -> BTreeSet<Card> {
     let spec: GameSpec = ev.settings.game_spec();
     let set =
         calypso_director::deals::SetKey::from_hex(&ev.deal.as_ref().unwrap().key_hex).unwrap();
-    let board = calypso_director::deals::board(&set, 1, false, &spec, None).unwrap();
-    let (moves, choices) = logs(app, id, &spec);
+    let board = calypso_director::deals::board(&set, b, false, &spec, None).unwrap();
+    let (moves, choices) = logs(app, id, b, &spec);
     let table = replay::replay_with(&spec, &board, &moves, &choices).unwrap();
     let game = &table.game;
     let duet = spec.duet.unwrap();
@@ -203,12 +214,12 @@ fn replay_trick(game: &calypso_director::engine::Game) -> Vec<Seat> {
         .collect()
 }
 
-fn logs(app: &TestApp, id: EventId, spec: &GameSpec) -> (Vec<Move>, Vec<Choice>) {
+fn logs(app: &TestApp, id: EventId, b: u32, spec: &GameSpec) -> (Vec<Move>, Vec<Choice>) {
     let at = db::online::OnlineBoard {
         event: id,
         round: 1,
         table: 1,
-        board: 1,
+        board: b,
     };
     let moves = with_conn(app, |c| db::online::moves_of(c, at).unwrap())
         .iter()
@@ -235,7 +246,7 @@ fn logs(app: &TestApp, id: EventId, spec: &GameSpec) -> (Vec<Move>, Vec<Choice>)
 /// An answer sent to player `p`: no card hidden from them in it. Returns how many hidden
 /// cards were looked for.
 fn scan(t: &Duet, p: usize, v: &Value) -> usize {
-    let hidden = hidden_from(&t.app, t.id, p);
+    let hidden = hidden_from(&t.app, t.id, t.board, p);
     let mut named = BTreeSet::new();
     cards_in(v, &mut named);
     let leaked: Vec<&Card> = named.intersection(&hidden).collect();
@@ -248,7 +259,7 @@ async fn scan_pages(t: &Duet) -> usize {
     let b = Browser::new(&t.app);
     let mut n = 0;
     for p in 0..2 {
-        let hidden = hidden_from(&t.app, t.id, p);
+        let hidden = hidden_from(&t.app, t.id, t.board, p);
         for path in [
             format!("/seat/{}", t.tokens[p]),
             format!("/seat/{}?part=table", t.tokens[p]),
@@ -262,6 +273,24 @@ async fn scan_pages(t: &Duet) -> usize {
         }
     }
     n
+}
+
+/// With CALYPSO_SCREENSHOTS naming a folder, a 390 px screenshot of player `p`'s page.
+fn shot(t: &Duet, p: usize, name: &str) {
+    if let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") {
+        let _ = std::fs::create_dir_all(&dir);
+        let status = std::process::Command::new("chromium")
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--hide-scrollbars",
+                &format!("--screenshot={dir}/{name}.png"),
+                "--window-size=390,1600",
+                &format!("{}/seat/{}", t.app.address, t.tokens[p]),
+            ])
+            .status();
+        assert!(status.is_ok_and(|s| s.success()), "chromium for {name}");
+    }
 }
 
 fn pick(cards: &[String], n: usize, rng: &mut ChaCha8Rng) -> Vec<String> {
@@ -307,6 +336,9 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
             let seq = v["seq"].clone();
             let dealt = cards(&du["dealt"]);
             let deal1 = v["deal"] == 0;
+            if v["deal"].as_u64() <= Some(1) {
+                shot(t, p, &format!("duet-{seed}-{step}-player{p}"));
+            }
             let body = match step.as_str() {
                 "look" => {
                     if refused.insert("look twice and others") && p == 0 {
@@ -493,6 +525,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
         assert_eq!(s, StatusCode::CREATED, "{card}: {after}");
         scanned += scan(t, p, &after);
         if seq == 10 && !pages_scanned_mid {
+            shot(t, p, &format!("duet-{seed}-midplay-player{p}"));
             scanned += scan_pages(t).await;
             pages_scanned_mid = true;
         }
@@ -511,8 +544,8 @@ async fn result_is_the_engines(t: &Duet) {
     let spec = ev.settings.game_spec();
     let set =
         calypso_director::deals::SetKey::from_hex(&ev.deal.as_ref().unwrap().key_hex).unwrap();
-    let board = calypso_director::deals::board(&set, 1, false, &spec, None).unwrap();
-    let (moves, choices) = logs(&t.app, t.id, &spec);
+    let board = calypso_director::deals::board(&set, t.board, false, &spec, None).unwrap();
+    let (moves, choices) = logs(&t.app, t.id, t.board, &spec);
     assert_eq!(moves.len(), 208);
     let per_deal = if spec.duet.unwrap().exchange > 0 {
         8
@@ -526,8 +559,14 @@ async fn result_is_the_engines(t: &Duet) {
     assert!(outcome.complete);
     let (s, results) = t.api.get(&format!("{}/results", t.path)).await;
     assert_eq!(s, StatusCode::OK, "{results}");
-    let stored = &results["results"][0];
-    assert_eq!(stored["board"], 1, "{results}");
+    let stored = results["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["table"] == 1)
+        .unwrap_or_else(|| panic!("table 1's result: {results}"));
+    assert_eq!(stored["board"], t.board, "{results}");
+    assert_eq!(stored["status"], "confirmed", "{stored}");
     let scores = &stored["scores"];
     let engine: Vec<i64> = outcome.score.sides.iter().map(|s| s.score).collect();
     assert_eq!(

@@ -397,20 +397,35 @@ pub fn choose<'s>(
         log.deals.push(Default::default());
     }
     let pc = log.deals[d - 1][p].clone();
+    if duet.exchange == 0 && c.step >= Step::Pass {
+        return Err(ChoiceRefused::Invalid(
+            "plain Calypso Duet moves no cards between a player's hands (that is \
+             call-and-response): look at a hand, then choose your dummy"
+                .into(),
+        ));
+    }
+    let done = match c.step {
+        Step::Look => pc.look.is_some(),
+        Step::Dummy => pc.dummy.is_some(),
+        Step::Pass => pc.pass.is_some(),
+        Step::Return => pc.ret.is_some(),
+    };
+    if done {
+        return Err(ChoiceRefused::NotNow(format!(
+            "you have already {} in deal {d}",
+            c.step.done()
+        )));
+    }
     match pc.next_step(duet) {
+        Some(due) if due != c.step => {
+            return Err(ChoiceRefused::NotNow(format!("first {}", due.asks())));
+        }
+        Some(_) => {}
         None => {
             return Err(ChoiceRefused::NotNow(format!(
                 "you have made every choice of deal {d}"
             )));
         }
-        Some(due) if due != c.step => {
-            return Err(ChoiceRefused::NotNow(if c.step < due {
-                format!("you have already {} in deal {d}", c.step.done())
-            } else {
-                format!("first {}", due.asks())
-            }));
-        }
-        Some(_) => {}
     }
     let in_play = table.game.to_play().is_some();
     let hand_of = |s: Seat| dealt.hands[s.index()];
@@ -442,18 +457,6 @@ pub fn choose<'s>(
                     c.cards.len()
                 )));
             }
-            let look = pc.look.unwrap_or(player.secret);
-            let (from, whose) = if c.step == Step::Pass {
-                (look, "the hand you looked at")
-            } else {
-                (player.other(look), "your other hand")
-            };
-            if let Err(card) = take(&hand_of(from), &c.cards) {
-                return Err(ChoiceRefused::Invalid(format!(
-                    "{whose} does not hold {} (or not that many)",
-                    card.pretty()
-                )));
-            }
             if c.step == Step::Return && pc.returns_late(duet) {
                 let due = in_play
                     && table.game.trick_number() == 1
@@ -465,6 +468,18 @@ pub fn choose<'s>(
                             .into(),
                     ));
                 }
+            }
+            let look = pc.look.unwrap_or(player.secret);
+            let (from, whose) = if c.step == Step::Pass {
+                (look, "the hand you looked at")
+            } else {
+                (player.other(look), "your other hand")
+            };
+            if let Err(card) = take(&hand_of(from), &c.cards) {
+                return Err(ChoiceRefused::Invalid(format!(
+                    "{whose} does not hold {} (or not that many)",
+                    card.pretty()
+                )));
             }
             if c.step == Step::Pass {
                 pc.pass = Some(c.cards.clone());

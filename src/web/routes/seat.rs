@@ -159,6 +159,8 @@ pub struct TableShow {
     pub table_total: Option<i64>,
     /// What the live region says after this view: the last card played and whose turn.
     pub announce: String,
+    /// Calypso Duet: the players are choosing for the next deal (`deal` is that deal's).
+    pub choosing: bool,
     /// Calypso Duet only.
     pub duet: Option<DuetShow>,
     /// Changes whenever the table part does (the card's seq; in a Duet, the choices too):
@@ -395,12 +397,14 @@ impl TableShow {
             ),
             None => v.seq.to_string(),
         };
+        let between = v.duet.is_some() && v.to_play.is_none() && !v.over;
         TableShow {
             round: v.round,
             table: v.table,
             board: v.board,
             seat_name: me.name(),
-            deal: v.deal,
+            deal: if between { v.deal + 1 } else { v.deal },
+            choosing: between,
             trick: v.trick,
             over: v.over,
             my_turn: v.to_play == Some(me) || (my_dummy.is_some() && v.to_play == my_dummy),
