@@ -340,23 +340,22 @@ pub fn seat_of(conn: &mut DbConnection, token: &str) -> Result<SeatPlace, Online
     seat_and_event(conn, token, None).map(|(place, _)| place)
 }
 
-/// The token's seat, its event, the board's cards, how the event is played and (Calypso
-/// Duet) the players' choices, in one short hold of a pooled connection.
-pub(crate) fn read_seat_table(
-    pool: &DbPool,
-    token: &str,
-) -> Result<(SeatPlace, Event, Vec<Move>, Play, Vec<Choice>), OnlineError> {
+/// A seat's table as read: the seat, its event, the board's cards, how the event is
+/// played and (Calypso Duet) the players' choices.
+pub(crate) type SeatTable = (SeatPlace, Event, Vec<Move>, Play, Vec<Choice>);
+
+/// The token's [`SeatTable`], in one short hold of a pooled connection.
+pub(crate) fn read_seat_table(pool: &DbPool, token: &str) -> Result<SeatTable, OnlineError> {
     read_table_and_play(pool, token, None)
 }
 
 /// The token's seat (its board resolved, `pin` as in [`seat_and_event`]), its event, the board's
 /// cards, how the event is played and its Duet choices, in one short hold of a connection.
-#[allow(clippy::type_complexity)]
 fn read_table_and_play(
     pool: &DbPool,
     token: &str,
     pin: Option<u32>,
-) -> Result<(SeatPlace, Event, Vec<Move>, Play, Vec<Choice>), OnlineError> {
+) -> Result<SeatTable, OnlineError> {
     let mut conn = pool.get()?;
     let (place, ev) = seat_and_event(&mut conn, token, pin)?;
     let rows = db::online::moves_of(&mut conn, place.at())?;
