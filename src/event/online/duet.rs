@@ -588,6 +588,27 @@ pub struct DuetView {
     /// The return step: the other hand as dealt, to choose three from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub choose_from: Option<Cards>,
+    /// The same seats as values, for the page (not sent: `dummy`, `dealt`, `looked_at`).
+    #[serde(skip)]
+    pub seats: DuetSeats,
+}
+
+/// A Duet player's seats as values: their dummy, their two dealt hands, the one looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DuetSeats {
+    pub dummy: Seat,
+    pub dealt: [Seat; 2],
+    pub looked_at: Option<Seat>,
+}
+
+impl Default for DuetSeats {
+    fn default() -> Self {
+        DuetSeats {
+            dummy: Seat::South,
+            dealt: [Seat::North, Seat::South],
+            looked_at: None,
+        }
+    }
 }
 
 /// The view of the Duet player holding `seat` (either of their two seats): the secret hand's
@@ -688,6 +709,11 @@ pub fn view(table: &TablePlay, place: Place, seat: Seat) -> Option<SeatView> {
         looking,
         set_aside,
         choose_from,
+        seats: DuetSeats {
+            dummy: me.dummy,
+            dealt: me.dealt(),
+            looked_at: pc.look,
+        },
     });
     Some(v)
 }

@@ -209,20 +209,19 @@ fn duet_show(v: &SeatView, my_dummy: Seat) -> Option<DuetShow> {
             .map(|c| c.0.iter().map(|&x| CardShow::of(x)).collect())
             .unwrap_or_default()
     };
-    let seat_of = |l: &str| l.parse::<Seat>().ok();
     let dealt: Vec<(String, String)> = d
+        .seats
         .dealt
         .iter()
-        .filter_map(|l| seat_of(l).map(|s| (l.clone(), format!("the hand dealt to {}", s.name()))))
+        .map(|s| {
+            (
+                s.letter().to_string(),
+                format!("the hand dealt to {}", s.name()),
+            )
+        })
         .collect();
-    let looked = d.looked_at.as_deref().and_then(seat_of);
-    let other = |s: Seat| {
-        d.dealt
-            .iter()
-            .filter_map(|l| seat_of(l))
-            .find(|&x| x != s)
-            .unwrap_or(s)
-    };
+    let looked = d.seats.looked_at;
+    let other = |s: Seat| d.seats.dealt.iter().copied().find(|&x| x != s).unwrap_or(s);
     let (keep_hand, make_dummy) = match looked {
         Some(l) => (other(l).letter().to_string(), l.letter().to_string()),
         None => (String::new(), String::new()),
@@ -290,7 +289,7 @@ fn played_words(p: &Played, me: Seat) -> String {
 impl TableShow {
     pub fn of(v: &SeatView) -> TableShow {
         let me = v.seat;
-        let my_dummy: Option<Seat> = v.duet.as_ref().and_then(|d| d.dummy.parse::<Seat>().ok());
+        let my_dummy: Option<Seat> = v.duet.as_ref().map(|d| d.seats.dummy);
         let seat_name = |seat: Seat, me: Seat| seat_name_duet(seat, me, my_dummy);
         let seats: Vec<Seat> = v.calypsos.0.iter().map(|(s, _)| *s).collect();
         let players = seats.len().max(1);
