@@ -14,7 +14,6 @@ use crate::event::online::replay::{self, LogError, Move, Refused, TablePlay};
 use crate::event::online::view::{Place, SeatView};
 use crate::event::play::Play;
 use crate::event::{ClubId, EntryId, Event, EventId, EventStatus};
-use crate::service::online_duet;
 use crate::service::play::EventPlay;
 use crate::service::tokens::{hash_token, random_token};
 use crate::service::{ActionError, ErrorKind};
@@ -340,6 +339,32 @@ pub fn seat_of(conn: &mut DbConnection, token: &str) -> Result<SeatPlace, Online
     seat_and_event(conn, token, None).map(|(place, _)| place)
 }
 
+/// A Duet table's stored choices, read (none for a game that is not Duet: no query).
+pub(crate) fn choices_of(
+    conn: &mut DbConnection,
+    ev: &Event,
+    at: OnlineBoard,
+) -> Result<Vec<Choice>, OnlineError> {
+    let spec = ev.settings.game_spec();
+    let Some(duet) = spec.duet.as_ref() else {
+        return Ok(Vec::new());
+    };
+    db::duet::choices_of(conn, at)?
+        .iter()
+        .map(|r| {
+            Choice::from_stored(
+                duet,
+                i64::from(r.deal),
+                &r.seat,
+                &r.step,
+                &r.value,
+                i64::from(r.cards_before),
+            )
+            .map_err(OnlineError::from)
+        })
+        .collect()
+}
+
 /// A seat's table as read: the seat, its event, the board's cards, how the event is
 /// played and (Calypso Duet) the players' choices.
 pub(crate) type SeatTable = (SeatPlace, Event, Vec<Move>, Play, Vec<Choice>);
@@ -360,7 +385,7 @@ fn read_table_and_play(
     let (place, ev) = seat_and_event(&mut conn, token, pin)?;
     let rows = db::online::moves_of(&mut conn, place.at())?;
     let play = db::event_play::play_of(&mut conn, ev.id)?;
-    let choices = online_duet::choices_of(&mut conn, &ev, place.at())?;
+    let choices = choices_of(&mut conn, &ev, place.at())?;
     drop(conn);
     let moves = rows
         .iter()
@@ -600,7 +625,7 @@ pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>,
         let choices = if has {
             Vec::new()
         } else {
-            online_duet::choices_of(&mut conn, &ev, at)?
+            choices_of(&mut conn, &ev, at)?
         };
         (ev, moves, has, choices)
     };

@@ -6,41 +6,14 @@
 //! concurrent post of the same choice act once. See docs/online.md, "Calypso Duet".
 
 use crate::db::duet::{ChoiceStored, StoredChoice};
-use crate::db::online::OnlineBoard;
-use crate::db::{self, DbConnection, DbPool};
+use crate::db::{self, DbPool};
 use crate::engine::{Card, Seat};
+use crate::event::EventStatus;
 use crate::event::online::duet::{self as rules, Choice, ChoiceRefused, Step};
 use crate::event::online::replay;
 use crate::event::online::view::{Place, SeatView};
-use crate::event::{Event, EventStatus};
 use crate::service::live::Hub;
 use crate::service::online::{self, OnlineError};
-
-/// A Duet table's stored choices, read (none for a game that is not Duet: no query).
-pub(crate) fn choices_of(
-    conn: &mut DbConnection,
-    ev: &Event,
-    at: OnlineBoard,
-) -> Result<Vec<Choice>, OnlineError> {
-    let spec = ev.settings.game_spec();
-    let Some(duet) = spec.duet.as_ref() else {
-        return Ok(Vec::new());
-    };
-    db::duet::choices_of(conn, at)?
-        .iter()
-        .map(|r| {
-            Choice::from_stored(
-                duet,
-                i64::from(r.deal),
-                &r.seat,
-                &r.step,
-                &r.value,
-                i64::from(r.cards_before),
-            )
-            .map_err(OnlineError::from)
-        })
-        .collect()
-}
 
 /// A choice as the seat API and the page send it: the step's name, a hand (a seat letter)
 /// for `look` and `dummy`, three cards for `pass` and `return`, and the seq the view gave.
