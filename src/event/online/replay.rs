@@ -533,8 +533,8 @@ pub fn record_with(
     Ok(record)
 }
 
-/// Calypso Duet's choices at an online table: see [`super::duet`] (kept in this file, so
-/// the two files do not import each other).
+// Calypso Duet's choices at an online table (`event::online::duet` names them), kept in
+// this file so the two files do not import each other.
 pub mod duet_rules {
     //! Calypso Duet played online (#39 item 9): each player's choices of a deal beside the
     //! table's cards, and what a Duet player may know. Pure: no database, no clock.
