@@ -21,7 +21,8 @@
   var posting = false;
 
   function current() { return box.querySelector(".seat-table"); }
-  function seqOf(el) { return el ? el.getAttribute("data-seq") : null; }
+  // The part's stamp changes whenever it does (a card; in Calypso Duet a choice too).
+  function seqOf(el) { return el ? (el.getAttribute("data-stamp") || el.getAttribute("data-seq")) : null; }
 
   // Swaps in a table part (the server's HTML), keeping what the reader opened and where the
   // keyboard was; says the news in the live region when the table moved on.
@@ -36,7 +37,7 @@
     // Answers can arrive out of order (a stream's card and view events each ask): an older
     // part of the same board never replaces a newer one.
     if (before && before.getAttribute("data-board") === next.getAttribute("data-board") &&
-        Number(seqOf(next)) < Number(seqOf(before))) { return; }
+        Number(next.getAttribute("data-seq")) < Number(before.getAttribute("data-seq"))) { return; }
     var open = {};
     var details = box.querySelectorAll("details[id]");
     for (var i = 0; i < details.length; i++) { open[details[i].id] = details[i].open; }
@@ -67,7 +68,8 @@
   // A tapped card: posted here, the answer swapped in (a refusal is shown with its words).
   box.addEventListener("submit", function (ev) {
     var form = ev.target;
-    if (!form || form.id !== "hand-form") { return; }
+    // The hand's cards, and a Calypso Duet player's dummy's (the choice forms post plainly).
+    if (!form || (form.id !== "hand-form" && form.id !== "dummy-form")) { return; }
     ev.preventDefault();
     var button = ev.submitter;
     if (posting || !button || !button.value) { return; }

@@ -451,8 +451,9 @@ async fn the_play_setting_is_checked_by_the_api_in_words() {
             "a game of Kaiso is not played online yet",
         ),
         (
-            json!({"play": "online", "variant": "duet", "format": "pairs-mitchell"}),
-            "a game of Calypso Duet is not played online yet",
+            json!({"play": "robots", "variant": "duet", "format": "pairs-mitchell",
+                   "window": {"opens": "2026-12-01T18:00:00Z", "closes": "2026-12-02T18:00:00Z"}}),
+            "robots do not play Calypso Duet, so it has no robot duplicate",
         ),
     ];
     for (extra, words) in refusals {

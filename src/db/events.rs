@@ -405,6 +405,11 @@ pub fn delete_event(conn: &mut DbConnection, id: EventId) -> Result<(), DbError>
     diesel::delete(event_paces::table.find(id.get())).execute(conn)?;
     diesel::delete(online_moves::table.filter(online_moves::event_id.eq(id.get())))
         .execute(conn)?;
+    {
+        use super::schema::duet_choices;
+        diesel::delete(duet_choices::table.filter(duet_choices::event_id.eq(id.get())))
+            .execute(conn)?;
+    }
     diesel::delete(seat_links::table.filter(seat_links::event_id.eq(id.get()))).execute(conn)?;
     diesel::delete(practice_tables::table.filter(practice_tables::event_id.eq(id.get())))
         .execute(conn)?;

@@ -6,6 +6,7 @@ pub mod archive;
 pub mod backup;
 pub mod clocks;
 pub mod clubs;
+pub mod duet;
 pub mod entries;
 pub mod event_play;
 pub mod events;

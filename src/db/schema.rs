@@ -342,6 +342,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    duet_choices (event_id, round, table_number, board, deal, seat, step) {
+        event_id -> Integer,
+        round -> Integer,
+        table_number -> Integer,
+        board -> Integer,
+        deal -> Integer,
+        seat -> Text,
+        step -> Text,
+        value -> Text,
+        cards_before -> Integer,
+        chosen_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     event_play (event_id) {
         event_id -> Integer,
         play -> Text,
@@ -401,6 +416,7 @@ diesel::joinable!(round_clocks -> events (event_id));
 diesel::joinable!(board_rebuilds -> events (event_id));
 diesel::joinable!(event_paces -> events (event_id));
 diesel::joinable!(online_moves -> events (event_id));
+diesel::joinable!(duet_choices -> events (event_id));
 diesel::joinable!(seat_links -> events (event_id));
 diesel::joinable!(practice_tables -> events (event_id));
 diesel::joinable!(event_play -> events (event_id));
@@ -458,4 +474,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     online_moves,
     seat_links,
     practice_tables,
+    duet_choices,
 );

@@ -217,12 +217,17 @@ impl Play {
     }
 
     /// Whether the event's game may be played this way: online and the robot duplicate are
-    /// Calypso's own (not Calypso Duet yet; Kaiso, Embers and Auction Calypso later).
+    /// Calypso's own (Kaiso, Embers and Auction Calypso later); Calypso Duet online, not as
+    /// a robot duplicate (robots do not play Duet).
     pub fn check_game(&self, settings: &EventSettings) -> Result<(), PlayError> {
         if self.is_table() {
             return Ok(());
         }
-        check_game_kind(settings.game(), settings.game_spec().duet.is_some())
+        check_game_kind(
+            settings.game(),
+            settings.game_spec().duet.is_some(),
+            matches!(self, Play::Robots { .. }),
+        )
     }
 
     /// Whether a card may be played at `at` (UTC): a table event's cards are at the club's
@@ -236,8 +241,9 @@ impl Play {
     }
 }
 
-/// Online and the robot duplicate are for Calypso (not Duet yet), in words.
-pub fn check_game_kind(kind: GameKind, duet: bool) -> Result<(), PlayError> {
+/// Online and the robot duplicate are for Calypso; Calypso Duet online only (both players
+/// by link: robots do not play Duet, so no robot duplicate), in words.
+pub fn check_game_kind(kind: GameKind, duet: bool, robots: bool) -> Result<(), PlayError> {
     if kind != GameKind::Calypso {
         return Err(PlayError(format!(
             "a game of {} is not played online yet (it comes later): choose Calypso, or \
@@ -245,9 +251,10 @@ pub fn check_game_kind(kind: GameKind, duet: bool) -> Result<(), PlayError> {
             kind.label()
         )));
     }
-    if duet {
+    if duet && robots {
         return Err(PlayError(
-            "a game of Calypso Duet is not played online yet: play it at the club's tables"
+            "robots do not play Calypso Duet, so it has no robot duplicate: play it online \
+             (both players by link) or at the club's tables"
                 .to_string(),
         ));
     }
@@ -525,14 +532,19 @@ mod tests {
     }
 
     #[test]
-    fn duet_and_games_not_calypsos_own_are_not_online_yet() {
-        assert!(check_game_kind(GameKind::Calypso, false).is_ok());
+    fn duet_online_but_no_robot_duplicate_and_games_not_calypsos_own_not_online_yet() {
+        assert!(check_game_kind(GameKind::Calypso, false, false).is_ok());
+        assert!(check_game_kind(GameKind::Calypso, false, true).is_ok());
+        assert!(check_game_kind(GameKind::Calypso, true, false).is_ok());
         assert_eq!(
-            check_game_kind(GameKind::Calypso, true).unwrap_err().0,
-            "a game of Calypso Duet is not played online yet: play it at the club's tables"
+            check_game_kind(GameKind::Calypso, true, true)
+                .unwrap_err()
+                .0,
+            "robots do not play Calypso Duet, so it has no robot duplicate: play it online \
+             (both players by link) or at the club's tables"
         );
         for k in [GameKind::Kaiso, GameKind::Embers, GameKind::Auction] {
-            let e = check_game_kind(k, false).unwrap_err();
+            let e = check_game_kind(k, false, false).unwrap_err();
             assert!(e.0.contains(k.label()) && e.0.contains("later"), "{e}");
         }
     }

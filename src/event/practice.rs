@@ -37,7 +37,7 @@ pub const PRACTICE_ROBOT_MS: u32 = super::play::ROBOT_MS_DEFAULT;
 /// card of the board is known), and the game one the app plays online.
 pub fn refusal(exposure: Exposure, settings: &EventSettings) -> Option<String> {
     let duet = settings.game_spec().duet.is_some();
-    if check_game_kind(settings.game(), duet).is_err() {
+    if check_game_kind(settings.game(), duet, true).is_err() {
         let game = if duet {
             "Calypso Duet"
         } else {

@@ -19,6 +19,7 @@ pub mod event_play;
 pub mod events;
 pub mod live;
 pub mod online;
+pub mod online_duet;
 pub mod online_robots;
 pub mod paces;
 pub mod pars;

@@ -9,6 +9,7 @@ use crate::db::online::{OnlineBoard, SeatLink, Stored};
 use crate::db::{self, DbConnection, DbError, DbPool, now};
 use crate::deals::{self, Board};
 use crate::engine::{Card, GameSpec, Seat};
+use crate::event::online::duet::Choice;
 use crate::event::online::replay::{self, LogError, Move, Refused, TablePlay};
 use crate::event::online::view::{Place, SeatView};
 use crate::event::play::Play;
@@ -156,10 +157,16 @@ pub fn issue_seat_link(
     let ev = db::events::event(conn, club, event)?
         .ok_or_else(|| OnlineError::NotFound("no such event".into()))?;
     let spec = ev.settings.game_spec();
-    if spec.duet.is_some() {
+    // A Calypso Duet player's one link names the seat of their secret hand.
+    if let Some(duet) = &spec.duet
+        && !duet.players.iter().any(|p| p.secret == seat)
+    {
         return Err(OnlineError::Invalid(format!(
-            "a game of {} is not played online yet",
-            spec.variant
+            "a Calypso Duet player's link is for the seat of their secret hand ({} or {}): \
+             {} is a dummy's seat",
+            duet.players[0].secret.name(),
+            duet.players[1].secret.name(),
+            seat.name()
         )));
     }
     if seat.index() >= spec.players {
@@ -339,31 +346,59 @@ pub fn seat_of(conn: &mut DbConnection, token: &str) -> Result<SeatPlace, Online
     seat_and_event(conn, token, None).map(|(place, _)| place)
 }
 
-/// Reads the seat, its event and the board's log in one short hold of a pooled connection.
-fn read_table(
-    pool: &DbPool,
-    token: &str,
-    pin: Option<u32>,
-) -> Result<(SeatPlace, Event, Vec<Move>), OnlineError> {
-    read_table_and_play(pool, token, pin).map(|(place, ev, moves, _)| (place, ev, moves))
+/// A Duet table's stored choices, read (none for a game that is not Duet: no query).
+pub(crate) fn choices_of(
+    conn: &mut DbConnection,
+    ev: &Event,
+    at: OnlineBoard,
+) -> Result<Vec<Choice>, OnlineError> {
+    let spec = ev.settings.game_spec();
+    let Some(duet) = spec.duet.as_ref() else {
+        return Ok(Vec::new());
+    };
+    db::duet::choices_of(conn, at)?
+        .iter()
+        .map(|r| {
+            Choice::from_stored(
+                duet,
+                i64::from(r.deal),
+                &r.seat,
+                &r.step,
+                &r.value,
+                i64::from(r.cards_before),
+            )
+            .map_err(OnlineError::from)
+        })
+        .collect()
 }
 
-/// [`read_table`] with how the event is played.
+/// A seat's table as read: the seat, its event, the board's cards, how the event is
+/// played and (Calypso Duet) the players' choices.
+pub(crate) type SeatTable = (SeatPlace, Event, Vec<Move>, Play, Vec<Choice>);
+
+/// The token's [`SeatTable`], in one short hold of a pooled connection.
+pub(crate) fn read_seat_table(pool: &DbPool, token: &str) -> Result<SeatTable, OnlineError> {
+    read_table_and_play(pool, token, None)
+}
+
+/// The token's seat (its board resolved, `pin` as in [`seat_and_event`]), its event, the board's
+/// cards, how the event is played and its Duet choices, in one short hold of a connection.
 fn read_table_and_play(
     pool: &DbPool,
     token: &str,
     pin: Option<u32>,
-) -> Result<(SeatPlace, Event, Vec<Move>, Play), OnlineError> {
+) -> Result<SeatTable, OnlineError> {
     let mut conn = pool.get()?;
     let (place, ev) = seat_and_event(&mut conn, token, pin)?;
     let rows = db::online::moves_of(&mut conn, place.at())?;
     let play = db::event_play::play_of(&mut conn, ev.id)?;
+    let choices = choices_of(&mut conn, &ev, place.at())?;
     drop(conn);
     let moves = rows
         .iter()
         .map(|r| Move::from_stored(i64::from(r.seq), &r.seat, &r.card))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((place, ev, moves, play))
+    Ok((place, ev, moves, play, choices))
 }
 
 /// The table as the token's seat sees it now: the log read, the connection released, the
@@ -381,9 +416,9 @@ pub fn table_log(
     token: &str,
     board: Option<u32>,
 ) -> Result<(SeatPlace, SeatView, Vec<Move>), OnlineError> {
-    let (place, ev, moves) = read_table(pool, token, board)?;
+    let (place, ev, moves, _, choices) = read_table_and_play(pool, token, board)?;
     let (spec, dealt) = dealt_board(&ev, place.board)?;
-    let table = replay::replay(&spec, &dealt, &moves)?;
+    let table = replay::replay_with(&spec, &dealt, &moves, &choices)?;
     let view = view_of(place, &table)?;
     Ok((place, view, moves))
 }
@@ -424,13 +459,13 @@ pub fn play_card_at(
     let card: Card = card
         .parse()
         .map_err(|e| OnlineError::Invalid(format!("not a card: {e}")))?;
-    let (place, ev, moves, play) = read_table_and_play(pool, token, None)?;
+    let (place, ev, moves, play, choices) = read_table_and_play(pool, token, None)?;
     // A table event's cards are at the club's tables; a robot duplicate's within its window;
     // a practice table's once the board's hand records are public, whatever the event's play.
     if let Some(why) = card_refusal(place.round, &ev, &play, at) {
         return Err(OnlineError::NotNow(why));
     }
-    play_read(pool, place, &ev, moves, card, seq)
+    play_read(pool, place, &ev, (moves, choices), card, seq)
 }
 
 /// Plays `card` for `seat` at the board `at` as card `seq`: a robot's card (#39 item 4),
@@ -462,7 +497,7 @@ pub fn play_for_seat(
         seat,
         entry: None,
     };
-    play_read(pool, place, &ev, moves, card, seq)
+    play_read(pool, place, &ev, (moves, Vec::new()), card, seq)
 }
 
 /// A board's log as moves (a row that does not read is a clear error).
@@ -478,7 +513,7 @@ fn play_read(
     pool: &DbPool,
     place: SeatPlace,
     ev: &Event,
-    mut moves: Vec<Move>,
+    (mut moves, choices): (Vec<Move>, Vec<Choice>),
     card: Card,
     seq: u32,
 ) -> Result<SeatView, OnlineError> {
@@ -490,7 +525,7 @@ fn play_read(
         )));
     }
     let (spec, board) = dealt_board(ev, place.board)?;
-    let table = replay::replay(&spec, &board, &moves)?;
+    let table = replay::replay_with(&spec, &board, &moves, &choices)?;
     let m = replay::play(&table, place.seat, card, seq)?;
     let mut conn = pool.get()?;
     let stored = db::online::insert_move(&mut conn, place.at(), m, now())?;
@@ -505,7 +540,8 @@ fn play_read(
                 moves.push(m);
                 // The card is played whatever happens to the result: a failure is logged,
                 // and the robots' pass, finding the board over with no result, stores it.
-                if let Err(e) = store_result(pool, ev, place.at(), &spec, &board, &moves) {
+                let log = (&moves[..], &choices[..]);
+                if let Err(e) = store_result_with(pool, ev, place.at(), &spec, &board, log) {
                     tracing::warn!(
                         event = place.event.get(),
                         round = place.round,
@@ -560,9 +596,22 @@ pub fn store_result(
     board: &Board,
     moves: &[Move],
 ) -> Result<ResultIn, OnlineError> {
+    store_result_with(pool, ev, at, spec, board, (moves, &[]))
+}
+
+/// [`store_result`] with Calypso Duet's choices: the play record carries each deal's
+/// choices, and `results::submit` replays it as it replays a typed Duet record.
+pub fn store_result_with(
+    pool: &DbPool,
+    ev: &Event,
+    at: OnlineBoard,
+    spec: &GameSpec,
+    board: &Board,
+    (moves, choices): (&[Move], &[Choice]),
+) -> Result<ResultIn, OnlineError> {
     use crate::event::table_report::{RecordInput, SheetInput};
     use crate::service::results::{self, EntryError, PlaceAsked, Who};
-    let record = replay::record(spec, board, moves)?;
+    let record = replay::record_with(spec, board, moves, choices)?;
     let deals = crate::engine::json::deals_json(spec, &record);
     let input = SheetInput {
         record: Some(RecordInput {
@@ -598,7 +647,7 @@ pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>,
     if at.round == PRACTICE_ROUND {
         return Ok(None);
     }
-    let (ev, moves, has) = {
+    let (ev, moves, has, choices) = {
         let mut conn = pool.get()?;
         let ev = db::events::public_event(&mut conn, at.event)?
             .ok_or_else(|| OnlineError::NotFound("no such event".into()))?;
@@ -610,7 +659,12 @@ pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>,
         } else {
             log_of(&mut conn, at)?
         };
-        (ev, moves, has)
+        let choices = if has {
+            Vec::new()
+        } else {
+            choices_of(&mut conn, &ev, at)?
+        };
+        (ev, moves, has, choices)
     };
     if has {
         return Ok(Some(ResultIn::Already));
@@ -619,11 +673,11 @@ pub fn ensure_result(pool: &DbPool, at: OnlineBoard) -> Result<Option<ResultIn>,
     if moves.len() != cards_per_board(&spec) as usize {
         return Ok(None);
     }
-    let table = replay::replay(&spec, &board, &moves)?;
+    let table = replay::replay_with(&spec, &board, &moves, &choices)?;
     if !table.is_over() {
         return Ok(None);
     }
-    store_result(pool, &ev, at, &spec, &board, &moves).map(Some)
+    store_result_with(pool, &ev, at, &spec, &board, (&moves, &choices)).map(Some)
 }
 
 /// Notes the seat's person's sign of life at `at` (`db::online::touch_seen`: at most once in

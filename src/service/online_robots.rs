@@ -236,6 +236,10 @@ fn serve(
     }
     // No connection is held from here to the card's store.
     let (spec, board) = online::dealt_board(&r.ev, r.at.board)?;
+    // Robots do not play Calypso Duet (both its players are people): no away takeover.
+    if spec.duet.is_some() {
+        return Ok(Step::Waited { tables });
+    }
     let table = replay::replay(&spec, &board, &r.moves)?;
     let Some(seat) = table.to_play() else {
         if r.at.round == PRACTICE_ROUND {

@@ -123,7 +123,15 @@ fn side_index(seat: Seat) -> (bool, usize) {
 }
 
 /// Every seat of every table of `round` from the movement (or the individual's seating).
-fn online_seats(play: &EventPlay, players: usize, round: u32) -> Result<Vec<Wanted>, SeatsError> {
+/// Calypso Duet (`duet`: the players' secret seats, the ♠♥ player's then the ♦♣ player's):
+/// one seat per player, their secret hand's, and none for a missing player (robots do not
+/// play Duet).
+fn online_seats(
+    play: &EventPlay,
+    players: usize,
+    round: u32,
+    duet: Option<[Seat; 2]>,
+) -> Result<Vec<Wanted>, SeatsError> {
     if play.rounds == 0 {
         return Err(SeatsError::NotNow(
             "the event has no movement yet: make one, and its seats are listed by round".into(),
@@ -141,8 +149,16 @@ fn online_seats(play: &EventPlay, players: usize, round: u32) -> Result<Vec<Want
         let Some(g) = play.game_at(round, table) else {
             continue;
         };
-        for seat in seats(players) {
-            let (majors, i) = side_index(seat);
+        let seated: Vec<(Seat, bool, usize)> = match duet {
+            Some(secret) => vec![(secret[0], true, 0), (secret[1], false, 0)],
+            None => seats(players)
+                .map(|seat| {
+                    let (majors, i) = side_index(seat);
+                    (seat, majors, i)
+                })
+                .collect(),
+        };
+        for (seat, majors, i) in seated {
             let person: Option<(&Entry, String)> = if play.is_individual() {
                 let side = if majors {
                     &g.majors_players
@@ -162,6 +178,9 @@ fn online_seats(play: &EventPlay, players: usize, round: u32) -> Result<Vec<Want
                     })
                     .and_then(|(e, name)| e.map(|e| (e, name)))
             };
+            if duet.is_some() && person.is_none() {
+                continue;
+            }
             out.push(Wanted {
                 table,
                 board: None,
@@ -246,7 +265,12 @@ fn wanted(
         }
         Play::Online { .. } => {
             let plan = EventPlay::load(conn, &ev)?;
-            (online_seats(&plan, players, round)?, Some(plan))
+            let duet = ev
+                .settings
+                .game_spec()
+                .duet
+                .map(|d| [d.players[0].secret, d.players[1].secret]);
+            (online_seats(&plan, players, round, duet)?, Some(plan))
         }
         Play::Robots { .. } => {
             let entries = db::entries::entries_of(conn, club, id)?;

@@ -9,6 +9,7 @@
 //! - [`robots`]: whether a robot plays a seat now, its card from that seat's view only, and
 //!   the fair queue of tables across clubs.
 
+pub mod duet;
 pub mod replay;
 pub mod robots;
 pub mod view;

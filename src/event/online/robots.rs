@@ -259,6 +259,8 @@ mod tests {
             game,
             seq: played as u32,
             last: Default::default(),
+            duet: None,
+            board_hands: Vec::new(),
         }
     }
 

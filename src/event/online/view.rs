@@ -200,10 +200,59 @@ pub struct SeatView {
     /// players), in the hand's order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dummies: Option<SeatMap<Cards>>,
+    /// Calypso Duet only: the player's own choices of the deal (`event::online::duet`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duet: Option<DuetView>,
     pub score: ScoreView,
     /// The sequence number the seat's next card must carry.
     pub seq: u64,
     pub over: bool,
+}
+
+/// What a Duet player sees of their own choices: the seat API's `duet` key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DuetView {
+    /// This player's dummy seat (their secret hand's is the view's `seat`).
+    pub dummy: String,
+    /// The board seats of the player's two dealt hands this deal (what `look` and `dummy`
+    /// name).
+    pub dealt: [String; 2],
+    /// The choice this player makes now, none when nothing is asked of them.
+    pub step: Option<&'static str>,
+    /// The deal waits for the other player's choices.
+    pub other_choosing: bool,
+    /// The hand this player looked at (a board seat), once they have.
+    pub looked_at: Option<String>,
+    /// While the dummy or the three to set aside are chosen: the hand looked at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub looking: Option<Cards>,
+    /// Call-and-response: the three cards set aside, until they join the other hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub set_aside: Option<Cards>,
+    /// The return step: the other hand as dealt, to choose three from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choose_from: Option<Cards>,
+    /// The same seats as values, for the page (not sent: `dummy`, `dealt`, `looked_at`).
+    #[serde(skip)]
+    pub seats: DuetSeats,
+}
+
+/// A Duet player's seats as values: their dummy, their two dealt hands, the one looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DuetSeats {
+    pub dummy: Seat,
+    pub dealt: [Seat; 2],
+    pub looked_at: Option<Seat>,
+}
+
+impl Default for DuetSeats {
+    fn default() -> Self {
+        DuetSeats {
+            dummy: Seat::South,
+            dealt: [Seat::North, Seat::South],
+            looked_at: None,
+        }
+    }
 }
 
 /// A view was asked for a seat the game does not have (West in a three-player game).
@@ -357,6 +406,7 @@ impl SeatView {
             piles,
             renounced,
             dummies,
+            duet: None,
             score: score_view(game),
             seq,
             over: game.is_over(),

@@ -24,6 +24,7 @@ use crate::event::online::words::{card_words, suit_words};
 use crate::event::practice::PRACTICE_ROUND;
 use crate::service::live;
 use crate::service::online::{self, OnlineError};
+use crate::service::online_duet;
 use crate::service::practice;
 use crate::service::{ActionError, ErrorKind};
 use crate::web::auth::MaybeDirector;
@@ -104,6 +105,33 @@ pub struct SideRow {
     pub points: i64,
 }
 
+/// A Calypso Duet player's part of the page: the choice step, then their dummy beside their
+/// secret hand.
+pub struct DuetShow {
+    /// The choice asked of this player now: `look`, `dummy`, `pass`, `return`; empty when
+    /// none.
+    pub step: String,
+    /// The deal the choices are for.
+    pub deal: usize,
+    /// What the step asks, in words.
+    pub prompt: String,
+    pub other_choosing: bool,
+    /// The player's two dealt hands: (board seat letter, "the hand dealt to North").
+    pub dealt: Vec<(String, String)>,
+    /// The dummy step: the board seat that is the dummy if the hand looked at is kept as the
+    /// secret hand, and the one that is if it is made the dummy.
+    pub keep_hand: String,
+    pub make_dummy: String,
+    pub looking: Vec<CardShow>,
+    pub set_aside: Vec<CardShow>,
+    pub choose_from: Vec<CardShow>,
+    /// "South": the player's dummy seat.
+    pub dummy_name: &'static str,
+    /// The player's dummy once exposed, its legal cards buttons when it is to play.
+    pub dummy: Vec<HandCard>,
+    pub dummy_turn: bool,
+}
+
 /// Everything the table part of the page shows, from one seat's view.
 pub struct TableShow {
     pub round: u32,
@@ -134,6 +162,13 @@ pub struct TableShow {
     pub table_total: Option<i64>,
     /// What the live region says after this view: the last card played and whose turn.
     pub announce: String,
+    /// Calypso Duet: the players are choosing for the next deal (`deal` is that deal's).
+    pub choosing: bool,
+    /// Calypso Duet only.
+    pub duet: Option<DuetShow>,
+    /// Changes whenever the table part does (the card's seq; in a Duet, the choices too):
+    /// the page's script swaps the part in when it differs.
+    pub stamp: String,
 }
 
 /// A side's name as players say it: `NS` is "N-S", a seat alone its name.
@@ -161,6 +196,91 @@ fn seat_name(seat: Seat, me: Seat) -> String {
     }
 }
 
+/// As [`seat_name`], a Duet player's dummy named as theirs.
+fn seat_name_duet(seat: Seat, me: Seat, my_dummy: Option<Seat>) -> String {
+    if Some(seat) == my_dummy {
+        format!("Your dummy ({})", seat.name())
+    } else {
+        seat_name(seat, me)
+    }
+}
+
+fn duet_show(v: &SeatView, my_dummy: Seat) -> Option<DuetShow> {
+    let d = v.duet.as_ref()?;
+    let cards = |c: &Option<crate::event::online::view::Cards>| -> Vec<CardShow> {
+        c.as_ref()
+            .map(|c| c.0.iter().map(|&x| CardShow::of(x)).collect())
+            .unwrap_or_default()
+    };
+    let dealt: Vec<(String, String)> = d
+        .seats
+        .dealt
+        .iter()
+        .map(|s| {
+            (
+                s.letter().to_string(),
+                format!("the hand dealt to {}", s.name()),
+            )
+        })
+        .collect();
+    let looked = d.seats.looked_at;
+    let other = |s: Seat| d.seats.dealt.iter().copied().find(|&x| x != s).unwrap_or(s);
+    let (keep_hand, make_dummy) = match looked {
+        Some(l) => (other(l).letter().to_string(), l.letter().to_string()),
+        None => (String::new(), String::new()),
+    };
+    let prompt = match d.step {
+        Some("look") => "Look at one of your two hands.".to_string(),
+        Some("dummy") => {
+            "Keep the hand you looked at as your secret hand, or make it your dummy.".to_string()
+        }
+        Some("pass") => {
+            "Choose three cards of the hand you looked at to set aside: they join your other hand."
+                .to_string()
+        }
+        Some("return") => {
+            "Choose three cards of your other hand to move into the hand you looked at.".to_string()
+        }
+        _ if d.other_choosing => "Waiting for the other player's choices.".to_string(),
+        _ => String::new(),
+    };
+    let legal: &[Card] = v.legal.as_ref().map_or(&[], |l| &l.0);
+    let dummy_turn = v.to_play == Some(my_dummy) && v.legal.is_some();
+    let dummy = v
+        .dummies
+        .as_ref()
+        .and_then(|m| m.get(my_dummy))
+        .map(|c| {
+            c.0.iter()
+                .map(|&x| HandCard {
+                    card: CardShow::of(x),
+                    legal: dummy_turn && legal.contains(&x),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let deal = if v.to_play.is_none() && !v.over {
+        v.deal + 1
+    } else {
+        v.deal
+    };
+    Some(DuetShow {
+        step: d.step.unwrap_or_default().to_string(),
+        deal,
+        prompt,
+        other_choosing: d.other_choosing,
+        dealt,
+        keep_hand,
+        make_dummy,
+        looking: cards(&d.looking),
+        set_aside: cards(&d.set_aside),
+        choose_from: cards(&d.choose_from),
+        dummy_name: my_dummy.name(),
+        dummy,
+        dummy_turn,
+    })
+}
+
 fn played_words(p: &Played, me: Seat) -> String {
     if p.seat == me {
         format!("You played the {}.", card_words(p.card))
@@ -172,6 +292,8 @@ fn played_words(p: &Played, me: Seat) -> String {
 impl TableShow {
     pub fn of(v: &SeatView) -> TableShow {
         let me = v.seat;
+        let my_dummy: Option<Seat> = v.duet.as_ref().map(|d| d.seats.dummy);
+        let seat_name = |seat: Seat, me: Seat| seat_name_duet(seat, me, my_dummy);
         let seats: Vec<Seat> = v.calypsos.0.iter().map(|(s, _)| *s).collect();
         let players = seats.len().max(1);
         // Around the table from this seat, in the order of play: the next seat on the left,
@@ -207,7 +329,11 @@ impl TableShow {
         let order = ["top", "left", "right", "bottom"];
         spots.sort_by_key(|s| order.iter().position(|a| *a == s.area));
 
-        let legal: &[Card] = v.legal.as_ref().map_or(&[], |l| &l.0);
+        // A Duet player's legal cards are their dummy's when the dummy is to play.
+        let legal: &[Card] = match v.legal.as_ref() {
+            Some(l) if v.to_play == Some(me) => &l.0,
+            _ => &[],
+        };
         let mut hand: Vec<SuitRow> = Vec::new();
         for &card in &v.hand.0 {
             let c = HandCard {
@@ -244,9 +370,15 @@ impl TableShow {
             })
             .collect();
 
+        let choosing = v.duet.as_ref().is_some_and(|d| d.step.is_some());
         let turn = match v.to_play {
+            None if v.duet.is_some() && !v.over => "Choices before the deal".to_string(),
             None => "The board is over".to_string(),
             Some(s) if s == me => "Your turn".to_string(),
+            Some(s) if Some(s) == my_dummy && choosing => {
+                format!("Your dummy ({}) is about to play", s.name())
+            }
+            Some(s) if Some(s) == my_dummy => format!("Your dummy's turn ({})", s.name()),
             Some(s) => format!("{} to play", s.name()),
         };
         let last_played = v.trick_so_far.last().or(v.last_trick.last());
@@ -255,15 +387,29 @@ impl TableShow {
             None => format!("{turn}."),
         };
 
+        let duet = my_dummy.and_then(|d| duet_show(v, d));
+        let stamp = match &v.duet {
+            Some(d) => format!(
+                "{}-{}-{}-{}-{}",
+                v.seq,
+                d.step.unwrap_or(""),
+                d.other_choosing,
+                d.looked_at.as_deref().unwrap_or(""),
+                v.hand.0.len()
+            ),
+            None => v.seq.to_string(),
+        };
+        let between = v.duet.is_some() && v.to_play.is_none() && !v.over;
         TableShow {
             round: v.round,
             table: v.table,
             board: v.board,
             seat_name: me.name(),
-            deal: v.deal,
+            deal: if between { v.deal + 1 } else { v.deal },
+            choosing: between,
             trick: v.trick,
             over: v.over,
-            my_turn: v.to_play == Some(me),
+            my_turn: v.to_play == Some(me) || (my_dummy.is_some() && v.to_play == my_dummy),
             turn,
             seq: v.seq,
             spots,
@@ -309,6 +455,8 @@ impl TableShow {
                 .unwrap_or_default(),
             table_total: v.score.table_total,
             announce,
+            duet,
+            stamp,
         }
     }
 }
@@ -573,6 +721,76 @@ pub async fn post_card(
                 practice,
             ))
         }
+        Err(e) => link_refused(e),
+    }
+}
+
+/// `POST /seat/{token}/duet` (`step`, `hand` or `card` three times, `seq`): a Calypso
+/// Duet player's choice. Made: back to the page. Refused: the page again with the words.
+pub async fn post_duet(
+    state: web::Data<AppState>,
+    session: Session,
+    viewer: MaybeDirector,
+    path: web::Path<String>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let token = path.into_inner();
+    let field = |name: &str| {
+        form.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    let cards: Vec<String> = form
+        .iter()
+        .filter(|(k, _)| k == "card")
+        .take(14)
+        .map(|(_, v)| v.trim().to_string())
+        .collect();
+    let step = field("step");
+    let hand = Some(field("hand")).filter(|h| !h.is_empty());
+    let (status, message) = match field("seq").parse::<u32>() {
+        Err(_) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "The choice came without a readable card number (seq): choose again from this page."
+                .to_string(),
+        ),
+        Ok(seq) => {
+            let sent = online_duet::ChoiceSent {
+                step,
+                hand,
+                cards,
+                seq,
+            };
+            let (t, hub, at) = (token.clone(), state.live.clone(), state.now());
+            let made = state
+                .work(move |pool| Ok(online_duet::choose(pool, &hub, &t, &sent, at)))
+                .await?;
+            match made {
+                Ok(_) => {
+                    return Ok(HttpResponse::SeeOther()
+                        .insert_header((header::LOCATION, format!("/seat/{token}")))
+                        .finish());
+                }
+                Err(e) if matches!(e.kind(), ErrorKind::Conflict | ErrorKind::Invalid) => {
+                    (status_of(e.kind()), capitalised(&e.to_string()))
+                }
+                Err(e) => return link_refused(e),
+            }
+        }
+    };
+    match view_of(&state, &token).await? {
+        // A practice table is never Duet's: no practice end to show here.
+        Ok(view) => Ok(answer(
+            &session,
+            &viewer,
+            token,
+            &view,
+            Some(message),
+            status,
+            false,
+            None,
+        )),
         Err(e) => link_refused(e),
     }
 }

@@ -134,3 +134,40 @@ pub async fn play(
         .map_err(refused)?;
     Ok(view_answer(StatusCode::CREATED, view.to_json()))
 }
+
+/// A Calypso Duet player's choice: `{"step": "look"|"dummy", "hand": "N", "seq": 1}` or
+/// `{"step": "pass"|"return", "cards": ["AS", "KS", "QS"], "seq": 1}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DuetBody {
+    step: String,
+    hand: Option<String>,
+    #[serde(default)]
+    cards: Vec<String>,
+    seq: u32,
+}
+
+/// `POST /api/v1/seats/{token}/duet`: a Calypso Duet player's choice of the deal; 201 with
+/// the player's new view, 409 when it is not theirs to make now, 422 when the rules do not
+/// allow it (docs/api.md, "Calypso Duet online").
+pub async fn duet(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: web::Json<DuetBody>,
+) -> ApiResult {
+    let token = path.into_inner();
+    let b = body.into_inner();
+    let sent = service::online_duet::ChoiceSent {
+        step: b.step,
+        hand: b.hand,
+        cards: b.cards,
+        seq: b.seq,
+    };
+    let (at, hub) = (state.now(), state.live.clone());
+    let view = state
+        .work(move |pool| Ok(service::online_duet::choose(pool, &hub, &token, &sent, at)))
+        .await
+        .map_err(AppError::into_api)?
+        .map_err(refused)?;
+    Ok(view_answer(StatusCode::CREATED, view.to_json()))
+}

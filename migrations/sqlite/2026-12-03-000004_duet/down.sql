@@ -1,0 +1,1 @@
+DROP TABLE duet_choices;
