@@ -33,7 +33,7 @@ fn positions<'a>(spec: &'a GameSpec, b: &'a Board) -> Vec<TablePlay<'a>> {
     let mut out = vec![];
     let mut n = 0usize;
     while let Some(seat) = table.to_play() {
-        if n % 13 == 0 {
+        if n.is_multiple_of(13) {
             out.push(table.clone());
         }
         let view = table.view(place, seat).expect("a seat in play");
