@@ -446,3 +446,47 @@ async fn a_robots_card_at_the_default_budget_is_timed() {
         took.as_secs_f64() * 1e6 / f64::from(playouts)
     );
 }
+
+#[tokio::test]
+async fn the_robots_read_the_tables_in_play_however_many_earlier_rounds_left_live_links() {
+    // An online evening's earlier rounds keep their links live. Read first by round, their
+    // finished tables filled the robots' pick (64), so in a later round the tables in play
+    // were never read and their robots never played (the peer match stopped at round 33).
+    use calypso_director::db::online::NewLink;
+    use calypso_director::event::online::robots::PICK_TABLES;
+    let app = spawn_app().await;
+    let (id, _, _) = seated(&app, &[]).await;
+    let club = app.club_id("alpha");
+    let link = |round: u32, table: u32| NewLink {
+        token_hash: format!("hash-{round}-{table}"),
+        token: None,
+        round,
+        table,
+        board: None,
+        seat: Seat::North,
+        entry: None,
+        robot: true,
+    };
+    let earlier: Vec<NewLink> = (1..=2)
+        .flat_map(|r| (10..10 + PICK_TABLES as u32).map(move |t| (r, t)))
+        .map(|(r, t)| link(r, t))
+        .collect();
+    with_conn(&app, |c| {
+        assert!(db::online::insert_club_links(c, club, id, &earlier).unwrap());
+        assert!(db::online::insert_club_links(c, club, id, &[link(3, 1), link(4, 2)]).unwrap());
+        use db::schema::events as e;
+        diesel::update(e::table.find(id.get()))
+            .set(e::current_round.eq(4))
+            .execute(c)
+            .unwrap();
+    });
+    let picked = with_conn(&app, |c| {
+        db::online_robots::online_tables(c, PICK_TABLES).unwrap()
+    });
+    let places: Vec<(u32, u32)> = picked.iter().map(|t| (t.round, t.table)).collect();
+    assert_eq!(
+        places,
+        vec![(3, 1), (4, 2)],
+        "the round in play and the one before (a late table), and no earlier round's"
+    );
+}

@@ -19,13 +19,17 @@ fn unsigned(n: i32) -> u32 {
     u32::try_from(n).unwrap_or(0)
 }
 
-/// Up to `most` online tables of running events (a table with a live seat link in a
-/// round), newest event first, then by round and table.
+/// Up to `most` online tables of running events (a table with a live seat link in the
+/// event's current round or the one before), newest event first, then by round and table.
 pub fn online_tables(conn: &mut DbConnection, most: usize) -> Result<Vec<RobotTable>, DbError> {
     let rows: Vec<(i32, i32, i32, i32)> = seat_links::table
         .inner_join(events::table)
         .filter(events::status.eq(EventStatus::Running.name()))
         .filter(seat_links::revoked_at.is_null())
+        // The round being played and the one before it (a late table): the links of
+        // earlier rounds stay live, and their finished tables would otherwise fill the
+        // pick, so that by an evening's later rounds the tables in play were never read.
+        .filter(seat_links::round.ge(events::current_round - 1))
         .select((
             seat_links::event_id,
             events::club_id,

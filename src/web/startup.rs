@@ -123,6 +123,12 @@ impl Application {
         self.par_stop.clone()
     }
 
+    /// The robots' threads at online tables: stop them (`stop`) before the process ends, as
+    /// `run_until_stopped` does (a thread may be inside a query).
+    pub fn robots(&self) -> Arc<RobotWorker> {
+        self.robots.clone()
+    }
+
     /// The app's live tables (`service::live`): every card played through it reaches this
     /// app's streams. Stop its listener (`stop_listener`) before the process ends.
     pub fn live(&self) -> Hub {

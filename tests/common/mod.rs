@@ -30,6 +30,8 @@ pub struct TestApp {
     /// The app's live tables: play cards through it (`service::live::play_card`) to wake
     /// this app's streams.
     pub live: calypso_director::service::live::Hub,
+    /// Stops the robots' threads at online tables when the test ends.
+    robots: std::sync::Arc<calypso_director::web::online_robot_worker::RobotWorker>,
     _db: TestDb,
 }
 
@@ -37,6 +39,7 @@ impl Drop for TestApp {
     fn drop(&mut self) {
         // Before the database goes: the thread may be inside a query on it.
         self.par_stop.stop();
+        self.robots.stop();
         self.live.stop_listener();
     }
 }
@@ -251,6 +254,7 @@ fn start_config(config: Config, db: TestDb) -> TestApp {
     let setup_link = app.setup_link().map(str::to_string);
     let par_stop = app.par_stop();
     let live = app.live();
+    let robots = app.robots();
     tokio::spawn(app.into_server());
     TestApp {
         address: address.clone(),
@@ -262,6 +266,7 @@ fn start_config(config: Config, db: TestDb) -> TestApp {
         setup_link,
         par_stop,
         live,
+        robots,
         _db: db,
     }
 }
