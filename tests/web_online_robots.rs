@@ -490,3 +490,57 @@ async fn the_robots_read_the_tables_in_play_however_many_earlier_rounds_left_liv
         "the round in play and the one before (a late table), and no earlier round's"
     );
 }
+
+#[tokio::test]
+async fn a_table_waiting_on_its_person_rests_until_a_card_is_played_there() {
+    // Tables waiting on people (and boards over) must not take the robots' turns from the
+    // tables where a robot is to play: found with nothing to play, a table rests until its
+    // log grows or the recheck time passes (for a person's away time to be seen).
+    use calypso_director::event::online::robots::{RECHECK_SECS, TableQueue};
+    use calypso_director::service::online_robots::{Step, work_one};
+    use std::sync::Mutex;
+    let app = spawn_app().await;
+    let (_, _, tokens) = seated(&app, &[Seat::East, Seat::South, Seat::West]).await;
+    let queue = Mutex::new(TableQueue::default());
+    let now = db::now();
+    let step = || work_one(&app.pool, &queue, now, 4).unwrap();
+    // The robots play until North is to play (at most the three seats before North).
+    let mut first = step();
+    for _ in 0..3 {
+        if !matches!(first, Step::Played { .. }) {
+            break;
+        }
+        first = step();
+    }
+    assert_eq!(
+        first,
+        Step::Waited { tables: 1 },
+        "North, a person, is to play"
+    );
+    assert_eq!(state(&app.pool, &tokens[0]).to_play, Some(Seat::North));
+    assert_eq!(
+        step(),
+        Step::Resting { tables: 1 },
+        "not read again while nothing has moved there"
+    );
+    // After the recheck time it is read again (a person's away time is measured so).
+    let later = now + chrono::Duration::seconds(RECHECK_SECS);
+    assert_eq!(
+        work_one(&app.pool, &queue, later, 4).unwrap(),
+        Step::Waited { tables: 1 }
+    );
+    // North plays: the table's log has grown, so it is read again at once (a robot plays,
+    // or North, having won the trick, leads again).
+    let s = state(&app.pool, &tokens[0]);
+    online::play_card(&app.pool, &tokens[0], &legal(&s)[0].to_string(), next(&s)).unwrap();
+    match work_one(&app.pool, &queue, later, 4).unwrap() {
+        Step::Played { seat, stored, .. } => {
+            assert_ne!(seat, Seat::North);
+            assert!(stored);
+        }
+        Step::Waited { tables: 1 } => {
+            assert_eq!(state(&app.pool, &tokens[0]).to_play, Some(Seat::North));
+        }
+        other => panic!("the table should be read after North's card, not {other:?}"),
+    }
+}

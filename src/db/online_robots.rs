@@ -6,7 +6,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{events, seat_links};
+use super::schema::{events, online_moves, seat_links};
 use super::{DbConnection, DbError};
 use crate::event::online::robots::RobotTable;
 use crate::event::{ClubId, EventId, EventStatus};
@@ -51,6 +51,51 @@ pub fn online_tables(conn: &mut DbConnection, most: usize) -> Result<Vec<RobotTa
             club: ClubId::new(club),
             round: unsigned(round),
             table: unsigned(table),
+        })
+        .collect())
+}
+
+/// The cards each of `tables` holds in its log (all its boards of the round; a table with
+/// none is not in the map): how the robots see that a resting table has moved. One grouped
+/// read, at most four rows a table asked.
+pub fn cards_at(
+    conn: &mut DbConnection,
+    tables: &[RobotTable],
+) -> Result<std::collections::HashMap<RobotTable, u32>, DbError> {
+    use std::collections::{BTreeSet, HashMap};
+    if tables.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let events: BTreeSet<i32> = tables.iter().map(|t| t.event.get()).collect();
+    let rounds: BTreeSet<i32> = tables.iter().map(|t| number(t.round)).collect();
+    let numbers: BTreeSet<i32> = tables.iter().map(|t| number(t.table)).collect();
+    let rows: Vec<(i32, i32, i32, i64)> = online_moves::table
+        .filter(online_moves::event_id.eq_any(events))
+        .filter(online_moves::round.eq_any(rounds))
+        .filter(online_moves::table_number.eq_any(numbers))
+        .group_by((
+            online_moves::event_id,
+            online_moves::round,
+            online_moves::table_number,
+        ))
+        .select((
+            online_moves::event_id,
+            online_moves::round,
+            online_moves::table_number,
+            diesel::dsl::count_star(),
+        ))
+        .limit(i64::try_from(4 * tables.len()).unwrap_or(i64::MAX))
+        .load(conn)?;
+    // The three lists' cross product may name places not asked for: only those asked are kept.
+    let asked: HashMap<(i32, i32, i32), RobotTable> = tables
+        .iter()
+        .map(|t| ((t.event.get(), number(t.round), number(t.table)), *t))
+        .collect();
+    Ok(rows
+        .into_iter()
+        .filter_map(|(event, round, table, n)| {
+            let t = asked.get(&(event, round, table))?;
+            Some((*t, u32::try_from(n).unwrap_or(u32::MAX)))
         })
         .collect())
 }

@@ -19,14 +19,14 @@ use crate::engine::{Card, Seat};
 use crate::event::EventStatus;
 use crate::event::online::replay::{self, Refused};
 use crate::event::online::robots::{
-    PICK_TABLES, RobotTable, TableQueue, playouts_for, robot_card, robot_plays, seed_of,
+    Candidate, PICK_TABLES, RobotTable, TableQueue, playouts_for, robot_card, robot_plays, seed_of,
 };
 use crate::event::play::{ROBOT_MS_MAX, ROBOT_MS_MIN};
 use crate::event::practice::PRACTICE_ROUND;
 
 /// The most practice tables one pass reads (the newest first): 8 per club for 32 clubs
 /// with practice tables at once (see docs/online.md).
-pub const PICK_PRACTICE: usize = 4 * PICK_TABLES;
+pub const PICK_PRACTICE: usize = 256;
 
 /// What one step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +35,9 @@ pub enum Step {
     NoTables,
     /// Every table read is being served by another thread.
     AllBusy { tables: usize },
+    /// Every table read not in flight was found with no robot to play and has not moved
+    /// since.
+    Resting { tables: usize },
     /// A table was looked at: nobody's robot was to play (a person's turn, the board over).
     Waited { tables: usize },
     /// A robot played a card (or found the seq taken: someone moved meanwhile).
@@ -60,7 +63,7 @@ pub fn work_one(
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     };
-    let (job, tables) = {
+    let (job, tables, awake) = {
         let mut conn = pool.get()?;
         let mut candidates = db::online_robots::online_tables(&mut conn, PICK_TABLES)?;
         // The practice tables (#39 item 6c) after the events' tables: each one more table
@@ -75,15 +78,33 @@ pub fn work_one(
                     table: t.id,
                 }),
         );
+        let cards = db::online_robots::cards_at(&mut conn, &candidates)?;
         drop(conn);
+        let candidates: Vec<Candidate> = candidates
+            .into_iter()
+            .map(|table| Candidate {
+                table,
+                cards: cards.get(&table).copied().unwrap_or(0),
+            })
+            .collect();
         let mut q = lock();
-        q.keep_groups(|t| candidates.contains(t));
-        (q.pick(&candidates), candidates.len())
+        q.keep(&candidates);
+        let awake = q.awake(&candidates, now);
+        let job = q.pick(&awake);
+        let cards = job.and_then(|j| candidates.iter().find(|c| c.table == j));
+        (
+            job.zip(cards.map(|c| c.cards)),
+            candidates.len(),
+            awake.len(),
+        )
     };
     if tables == 0 {
         return Ok(Step::NoTables);
     }
-    let Some(job) = job else {
+    if awake == 0 {
+        return Ok(Step::Resting { tables });
+    }
+    let Some((job, cards)) = job else {
         return Ok(Step::AllBusy { tables });
     };
     // The table leaves the in-flight set however this ends, a panic included.
@@ -95,7 +116,12 @@ pub fn work_one(
         }
     }
     let _done = Done(queue, job);
-    serve(pool, job, now, tables, per_ms)
+    let step = serve(pool, job, now, tables, per_ms)?;
+    if let Step::Waited { .. } = step {
+        // Nothing for a robot here until its log grows (or the rest is over).
+        lock().rest(job, cards, now);
+    }
+    Ok(step)
 }
 
 /// The board a robot would play at, read in one short hold of a connection.

@@ -126,7 +126,7 @@ fn run(
                 idle_visits += 1;
                 idle_visits >= tables_read
             }
-            Ok(Step::AllBusy { tables }) => {
+            Ok(Step::AllBusy { tables } | Step::Resting { tables }) => {
                 failing = false;
                 tables_read = tables.max(1);
                 true

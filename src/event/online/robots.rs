@@ -10,6 +10,8 @@
 //! drawn from the cards the seat cannot see, so the card chosen cannot depend on where the
 //! unseen cards really are (tested by re-dealing them).
 
+use std::collections::{HashMap, HashSet};
+
 use chrono::NaiveDateTime;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -147,8 +149,15 @@ pub struct RobotTable {
     pub table: u32,
 }
 
-/// The most tables one pass reads (newest event first): what bounds a pass's reads.
-pub const PICK_TABLES: usize = 64;
+/// The most tables one pass reads (newest event first): what bounds a pass's reads, and
+/// so the most online tables in play at once across a host that the robots serve (a
+/// table of an older event beyond it waits until fewer are in play).
+pub const PICK_TABLES: usize = 512;
+
+/// How long a table found with no robot to play (a person's turn, the board over) rests
+/// while its log stays as it was: then it is read again, for a person's away time (and a
+/// seat the director changed) to be seen within it.
+pub const RECHECK_SECS: i64 = 2;
 
 /// The robots' jobs are tables, each its own group (`event::fair`): each pick serves the
 /// club with the fewest tables in flight, then the one served longest ago; within it the
@@ -163,8 +172,64 @@ impl FairJob for RobotTable {
     }
 }
 
-/// The robots' shared queue of tables.
-pub type TableQueue = crate::event::fair::FairQueue<RobotTable>;
+/// A table as a pass reads it: where, and how many cards its log holds in the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub table: RobotTable,
+    pub cards: u32,
+}
+
+/// The robots' shared queue of tables: the fair pick across clubs, and the tables resting.
+/// A table found with no robot to play rests until its log grows (a card played, by a
+/// person or by another process) or [`RECHECK_SECS`] pass, so that the tables waiting on
+/// people, and those whose boards are over, do not take the robots' turns from the tables
+/// where a robot is to play.
+#[derive(Debug, Default)]
+pub struct TableQueue {
+    fair: crate::event::fair::FairQueue<RobotTable>,
+    /// The table's card count when it was found with nothing to play, and when.
+    resting: HashMap<RobotTable, (u32, NaiveDateTime)>,
+}
+
+impl TableQueue {
+    /// The fair choice among `candidates` (in the order read), taken: in flight until
+    /// [`TableQueue::done`].
+    pub fn pick(&mut self, candidates: &[RobotTable]) -> Option<RobotTable> {
+        self.fair.pick(candidates)
+    }
+
+    /// The table is no longer in hand.
+    pub fn done(&mut self, table: &RobotTable) {
+        self.fair.done(table);
+    }
+
+    /// Forgets the tables no longer read, so the queue stays as large as the server.
+    pub fn keep(&mut self, candidates: &[Candidate]) {
+        let live: HashSet<RobotTable> = candidates.iter().map(|c| c.table).collect();
+        self.fair.keep_groups(|t| live.contains(t));
+        self.resting.retain(|t, _| live.contains(t));
+    }
+
+    /// The table had nothing for a robot to play with `cards` in its log.
+    pub fn rest(&mut self, table: RobotTable, cards: u32, now: NaiveDateTime) {
+        self.resting.insert(table, (cards, now));
+    }
+
+    /// The candidates not resting at `now`: a resting table whose log has grown, or whose
+    /// rest is over, is awake again.
+    pub fn awake(&mut self, candidates: &[Candidate], now: NaiveDateTime) -> Vec<RobotTable> {
+        let read: HashMap<RobotTable, u32> =
+            candidates.iter().map(|c| (c.table, c.cards)).collect();
+        self.resting.retain(|t, (cards, since)| {
+            (now - *since).num_seconds() < RECHECK_SECS && read.get(t) == Some(cards)
+        });
+        candidates
+            .iter()
+            .filter(|c| !self.resting.contains_key(&c.table))
+            .map(|c| c.table)
+            .collect()
+    }
+}
 
 #[cfg(test)]
 mod tests {
