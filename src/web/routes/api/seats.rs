@@ -128,7 +128,11 @@ pub async fn robot(
         .work(move |pool| Ok(service::seats::seat_robot(pool, club, id, &asked)))
         .await
         .map_err(AppError::into_api)?
-        .map_err(refused)?;
+        .map_err(|e| match e {
+            // Which table or seat is not there, said (another club's event is "not found").
+            service::seats::SeatsError::Missing(m) => AppError::Api(StatusCode::NOT_FOUND, m),
+            e => refused(e),
+        })?;
     // The robots look at once, as after a card.
     state.robots.wake();
     Ok(HttpResponse::Ok().json(seat_json(&site(&state, &req), seat)))

@@ -9,10 +9,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::event::{ClubId, EventId};
 use crate::print::qr_svg::qr_svg;
 use crate::print::seat_slips::{SeatSlip, SlipsOptions, seat_slips};
 use crate::service;
-use crate::event::{ClubId, EventId};
 use crate::web::error::AppError;
 use crate::web::extract::DirectorEvent;
 use crate::web::page::{Nav, flash, see_other};
