@@ -420,6 +420,21 @@ async fn seating_a_robot_is_refused_in_words() {
     assert!(listed(&api, id).await.iter().all(|s| s["robot"] == false));
 }
 
+/// The page's form for table 1 East, posted ("1": seat a robot, "0": give the seat back).
+async fn post_robot(d: &Browser, page: &str, action: &str, robot: &str) -> reqwest::Response {
+    d.post(
+        page,
+        action,
+        &[
+            ("round", "1"),
+            ("table", "1"),
+            ("seat", "E"),
+            ("robot", robot),
+        ],
+    )
+    .await
+}
+
 #[tokio::test]
 async fn the_seats_page_seats_a_robot_and_gives_the_seat_back() {
     let app = spawn_app().await;
@@ -438,18 +453,7 @@ async fn the_seats_page_seats_a_robot_and_gives_the_seat_back() {
         .unwrap()
         .to_string();
     let action = format!("/c/alpha/events/{id}/seats/robot");
-    let r = d
-        .post(
-            &page,
-            &action,
-            &[
-                ("round", "1"),
-                ("table", "1"),
-                ("seat", "E"),
-                ("robot", "1"),
-            ],
-        )
-        .await;
+    let r = post_robot(&d, &page, &action, "1").await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     assert_eq!(location(&r), page);
     let (_, html) = d.get_text(&page).await;
@@ -464,18 +468,7 @@ async fn the_seats_page_seats_a_robot_and_gives_the_seat_back() {
     assert!(html.contains(&format!(">Give back to {name}</button>")));
     assert_eq!(seat_of(&listed(&api, id).await, 1, "E")["robot"], true);
 
-    let r = d
-        .post(
-            &page,
-            &action,
-            &[
-                ("round", "1"),
-                ("table", "1"),
-                ("seat", "E"),
-                ("robot", "0"),
-            ],
-        )
-        .await;
+    let r = post_robot(&d, &page, &action, "0").await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let (_, html) = d.get_text(&page).await;
     assert!(html.contains(&format!(
@@ -488,17 +481,7 @@ async fn the_seats_page_seats_a_robot_and_gives_the_seat_back() {
         // Seated again for the screenshots: the page with one seat given to a robot, as the
         // director's browser gets it (saved with a <base> at this server, so its styles
         // load), at a phone's width and a laptop's.
-        d.post(
-            &page,
-            &action,
-            &[
-                ("round", "1"),
-                ("table", "1"),
-                ("seat", "E"),
-                ("robot", "1"),
-            ],
-        )
-        .await;
+        post_robot(&d, &page, &action, "1").await;
         let (_, html) = d.get_text(&page).await;
         let html = html.replacen(
             "<head>",
