@@ -463,7 +463,8 @@ pub struct RobotSeat {
 /// never came), or gives the seat back (`robot` false). The person keeps their link: while a
 /// robot plays for them, the robots play the seat's cards as a robot's seat's and the
 /// person's own are refused ([`super::online::ROBOT_SEATED`]); given back, the person plays
-/// the seat's next card (a card a robot was already working out may still go in). Asking
+/// the seat's next card (the robots read the seat again before playing a card worked out).
+/// Asking
 /// for what already is changes nothing. The seats are listed first (issuing any missing
 /// link, as [`seats_of_round`] does), then the one link is written in a short write
 /// transaction. Refused: a robot duplicate's entrant's seat (the entrant would have no
