@@ -99,10 +99,11 @@ async fn no_director_route_reaches_another_clubs_data() {
         ("reason", "boards seen"),
         ("guest_1", "Mallory"),
         ("guest_2", "Mal"),
-        // A seat link to revoke.
+        // A seat link to revoke, or a seat to give to a robot.
         ("round", "1"),
         ("table", "1"),
         ("seat", "N"),
+        ("robot", "1"),
     ]);
     let stranger = Browser::new(&app);
     let stranger_csrf = stranger.csrf("/login").await;

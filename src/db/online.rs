@@ -249,6 +249,8 @@ pub struct SeatLink {
     pub robot: bool,
     /// The person's last sign of life at this seat.
     pub seen_at: Option<NaiveDateTime>,
+    /// When the director seated a robot for the person (none: the person plays the seat).
+    pub robot_seated_at: Option<NaiveDateTime>,
 }
 
 /// Stores a new seat link of the club's event under the hash of its token; false when the
@@ -296,11 +298,25 @@ type LinkRow = (
     Option<String>,
     bool,
     Option<NaiveDateTime>,
+    Option<NaiveDateTime>,
 );
 
 fn link_of(r: LinkRow) -> SeatLink {
-    let (_, event, round, table, board, seat, entry, created_at, revoked_at, token, robot, seen_at) =
-        r;
+    let (
+        _,
+        event,
+        round,
+        table,
+        board,
+        seat,
+        entry,
+        created_at,
+        revoked_at,
+        token,
+        robot,
+        seen_at,
+        robot_seated_at,
+    ) = r;
     SeatLink {
         event: EventId::new(event),
         round: u32::try_from(round).unwrap_or(0),
@@ -313,6 +329,7 @@ fn link_of(r: LinkRow) -> SeatLink {
         token,
         robot,
         seen_at,
+        robot_seated_at,
     }
 }
 
@@ -351,6 +368,25 @@ pub fn revoke_seat_links(
         };
         Ok(n)
     })
+}
+
+/// Seats a robot for the person at the live link `token_hash` (`at`: when) or gives the seat
+/// back (`at` none), in the caller's transaction: only a person's live link (not a robot's,
+/// not revoked). True when the link was written.
+pub fn set_robot_seated(
+    conn: &mut DbConnection,
+    token_hash: &str,
+    at: Option<NaiveDateTime>,
+) -> Result<bool, DbError> {
+    let n = diesel::update(
+        seat_links::table
+            .filter(seat_links::token_hash.eq(token_hash))
+            .filter(seat_links::robot.eq(false))
+            .filter(seat_links::revoked_at.is_null()),
+    )
+    .set(seat_links::robot_seated_at.eq(at))
+    .execute(conn)?;
+    Ok(n > 0)
 }
 
 /// The least time between two stored signs of life of one seat link, in seconds: a view

@@ -107,6 +107,8 @@ pub struct TableSeat {
     pub board: Option<u32>,
     /// As stored (a seat letter).
     pub seat: String,
+    /// A robot plays the seat: a robot's link, or a person's whose seat the director gave to
+    /// a robot.
     pub robot: bool,
     pub seen_at: Option<NaiveDateTime>,
 }
@@ -118,7 +120,14 @@ pub fn seats_at(
     round: u32,
     table: u32,
 ) -> Result<Vec<TableSeat>, DbError> {
-    let rows: Vec<(Option<i32>, String, bool, Option<NaiveDateTime>)> = seat_links::table
+    type Row = (
+        Option<i32>,
+        String,
+        bool,
+        Option<NaiveDateTime>,
+        Option<NaiveDateTime>,
+    );
+    let rows: Vec<Row> = seat_links::table
         .filter(seat_links::event_id.eq(event.get()))
         .filter(seat_links::round.eq(number(round)))
         .filter(seat_links::table_number.eq(number(table)))
@@ -128,16 +137,17 @@ pub fn seats_at(
             seat_links::seat,
             seat_links::robot,
             seat_links::seen_at,
+            seat_links::robot_seated_at,
         ))
         .order(seat_links::created_at.asc())
         .limit(64)
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|(board, seat, robot, seen_at)| TableSeat {
+        .map(|(board, seat, robot, seen_at, seated)| TableSeat {
             board: board.map(unsigned),
             seat,
-            robot,
+            robot: robot || seated.is_some(),
             seen_at,
         })
         .collect())

@@ -381,6 +381,7 @@ diesel::table! {
         token -> Nullable<Text>,
         robot -> Bool,
         seen_at -> Nullable<Timestamp>,
+        robot_seated_at -> Nullable<Timestamp>,
     }
 }
 

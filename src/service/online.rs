@@ -80,7 +80,14 @@ pub struct SeatPlace {
     pub board: u32,
     pub seat: Seat,
     pub entry: Option<EntryId>,
+    /// The director seated a robot for the seat's person: the robots play it, the
+    /// person's cards are refused ([`ROBOT_SEATED`]).
+    pub robot_seated: bool,
 }
+
+/// The refusal of a person's card while the director has a robot play their seat.
+pub const ROBOT_SEATED: &str = "a robot plays this seat now, by the director's decision: \
+     your cards are refused until the director gives the seat back to you";
 
 impl SeatPlace {
     /// Where the seat's board is played (the key of its log).
@@ -103,9 +110,15 @@ fn view_of(place: SeatPlace, table: &TablePlay) -> Result<SeatView, OnlineError>
         table: place.table,
         board: place.board,
     };
-    table
+    let mut view = table
         .view(at, place.seat)
-        .map_err(|e| OnlineError::Invalid(e.to_string()))
+        .map_err(|e| OnlineError::Invalid(e.to_string()))?;
+    if place.robot_seated {
+        // The robots play the seat: nothing is the person's to play.
+        view.robot_seated = true;
+        view.legal = None;
+    }
+    Ok(view)
 }
 
 /// The board as the event dealt it (the papers' board), and the event's game.
@@ -305,6 +318,7 @@ fn link_place(link: &SeatLink, seat: Seat, board: u32) -> SeatPlace {
         board,
         seat,
         entry: link.entry,
+        robot_seated: link.robot_seated_at.is_some(),
     }
 }
 
@@ -460,6 +474,9 @@ pub fn play_card_at(
         .parse()
         .map_err(|e| OnlineError::Invalid(format!("not a card: {e}")))?;
     let (place, ev, moves, play, choices) = read_table_and_play(pool, token, None)?;
+    if place.robot_seated {
+        return Err(OnlineError::NotNow(ROBOT_SEATED.into()));
+    }
     // A table event's cards are at the club's tables; a robot duplicate's within its window;
     // a practice table's once the board's hand records are public, whatever the event's play.
     if let Some(why) = card_refusal(place.round, &ev, &play, at) {
@@ -496,6 +513,7 @@ pub fn play_for_seat(
         board: at.board,
         seat,
         entry: None,
+        robot_seated: false,
     };
     play_read(pool, place, &ev, (moves, Vec::new()), card, seq)
 }

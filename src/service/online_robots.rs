@@ -228,6 +228,29 @@ fn read(pool: &DbPool, job: RobotTable) -> Result<Option<Read>, OnlineError> {
     }))
 }
 
+/// Whether a robot plays `seat` at `board` now, by the table's live links: a robot's seat
+/// (or a person's the director gave to a robot), or a person's who is away.
+fn robot_seat(
+    seats: &[db::online_robots::TableSeat],
+    seat: Seat,
+    board: u32,
+    away: Option<u32>,
+    now: NaiveDateTime,
+) -> bool {
+    let links: Vec<_> = seats
+        .iter()
+        .filter(|s| s.seat == seat.letter().to_string())
+        .filter(|s| s.board.is_none_or(|b| b == board))
+        .collect();
+    let robot = links.iter().any(|s| s.robot);
+    let seen = links
+        .iter()
+        .filter(|s| !s.robot)
+        .filter_map(|s| s.seen_at)
+        .max();
+    !links.is_empty() && robot_plays(robot, seen, away, now)
+}
+
 fn serve(
     pool: &DbPool,
     job: RobotTable,
@@ -275,20 +298,7 @@ fn serve(
         }
         return Ok(Step::Waited { tables });
     };
-    let links: Vec<_> = r
-        .seats
-        .iter()
-        .filter(|s| s.seat == seat.letter().to_string())
-        .filter(|s| s.board.is_none_or(|b| b == r.at.board))
-        .collect();
-    let robot = links.iter().any(|s| s.robot);
-    let seen = links
-        .iter()
-        .filter(|s| !s.robot)
-        .filter_map(|s| s.seen_at)
-        .max();
-    let away = r.takeover_after;
-    if links.is_empty() || !robot_plays(robot, seen, away, now) {
+    if !robot_seat(&r.seats, seat, r.at.board, r.takeover_after, now) {
         return Ok(Step::Waited { tables });
     }
     let ms = r.robot_ms;
@@ -297,6 +307,17 @@ fn serve(
     let Some(card) = robot_card(&table, seat, playouts_for(ms, per_ms), seed) else {
         return Ok(Step::Waited { tables });
     };
+    // The seat may have changed hands while the card was worked out (the director gave a
+    // robot-seated seat back, or seated a person's link anew): read its links again, so a
+    // seat given back is the person's from the next card.
+    if r.at.round != PRACTICE_ROUND {
+        let mut conn = pool.get()?;
+        let seats = db::online_robots::seats_at(&mut conn, r.at.event, r.at.round, r.at.table)?;
+        drop(conn);
+        if !robot_seat(&seats, seat, r.at.board, r.takeover_after, now) {
+            return Ok(Step::Waited { tables });
+        }
+    }
     let stored = match online::play_for_seat(pool, r.at, seat, card, seq) {
         Ok(_) => true,
         // Someone moved meanwhile (the person came back, another process's robot): the

@@ -37,7 +37,11 @@ pub struct ListedSeat {
     /// The player's name (none for a robot).
     pub name: Option<String>,
     pub token: Option<String>,
+    /// A robot plays the seat: a robot's seat (nobody sits there), or a person's that the
+    /// director gave to a robot ([`seat_robot`]).
     pub robot: bool,
+    /// The director seated a robot for the person at this seat (who keeps the link).
+    pub robot_seated: bool,
 }
 
 /// Why the seats were not listed.
@@ -45,6 +49,9 @@ pub struct ListedSeat {
 pub enum SeatsError {
     #[error("not found")]
     NotFound,
+    /// No such table or seat in the round.
+    #[error("{0}")]
+    Missing(String),
     /// A table event, or a round the event has not.
     #[error("{0}")]
     NotNow(String),
@@ -57,7 +64,7 @@ pub enum SeatsError {
 impl ActionError for SeatsError {
     fn kind(&self) -> ErrorKind {
         match self {
-            SeatsError::NotFound => ErrorKind::NotFound,
+            SeatsError::NotFound | SeatsError::Missing(_) => ErrorKind::NotFound,
             SeatsError::NotNow(_) => ErrorKind::Conflict,
             SeatsError::Invalid(_) => ErrorKind::Invalid,
             SeatsError::Db(_) => ErrorKind::Internal,
@@ -304,8 +311,18 @@ pub fn seats_of_round(
     id: EventId,
     round: u32,
 ) -> Result<Vec<ListedSeat>, SeatsError> {
+    listing(pool, club, id, round).map(|(_, _, seats)| seats)
+}
+
+/// [`seats_of_round`], with the event and how it is played.
+fn listing(
+    pool: &DbPool,
+    club: ClubId,
+    id: EventId,
+    round: u32,
+) -> Result<(Event, Play, Vec<ListedSeat>), SeatsError> {
     let mut conn = pool.get()?;
-    let (ev, _, want, plan) = wanted(&mut conn, club, id, round)?;
+    let (ev, play, want, plan) = wanted(&mut conn, club, id, round)?;
     let mut links = db::online::live_links_of_round(&mut conn, id, round, MOST_LISTED * 2)?;
     drop(conn);
     if !missing(&want, &links).is_empty() {
@@ -390,10 +407,11 @@ pub fn seats_of_round(
             entry: w.entry,
             name: w.name.clone(),
             token: l.token.clone().filter(|_| !l.robot),
-            robot: l.robot,
+            robot: l.robot || l.robot_seated_at.is_some(),
+            robot_seated: !l.robot && l.robot_seated_at.is_some(),
         });
     }
-    Ok(out)
+    Ok((ev, play, out))
 }
 
 /// The rounds whose seats the event lists: the movement's (online), 1 (the robot
@@ -426,4 +444,121 @@ pub fn revoke(
         ))
     })?;
     super::online::revoke_seat_link(conn, club, id, round, table, board, seat)
+}
+
+/// Where the director seats a robot for a person (or gives the seat back): a seat of a
+/// round as listed; `board` names a robot duplicate's link (none for an online event's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RobotSeat {
+    pub round: u32,
+    pub table: u32,
+    pub board: Option<u32>,
+    /// The seat's letter as sent ("N").
+    pub seat: String,
+    /// True: a robot plays the seat; false: the seat is given back to its person.
+    pub robot: bool,
+}
+
+/// Seats a robot for the person at a seat of an online event (a player who left for good or
+/// never came), or gives the seat back (`robot` false). The person keeps their link: while a
+/// robot plays for them, the robots play the seat's cards as a robot's seat's and the
+/// person's own are refused ([`super::online::ROBOT_SEATED`]); given back, the person plays
+/// the seat's next card (the robots read the seat again before playing a card worked out).
+/// Asking
+/// for what already is changes nothing. The seats are listed first (issuing any missing
+/// link, as [`seats_of_round`] does), then the one link is written in a short write
+/// transaction. Refused: a robot duplicate's entrant's seat (the entrant would have no
+/// entry), a Calypso Duet's (robots do not play it), giving back a seat nobody sits in.
+/// Returns the seat as listed after the change.
+pub fn seat_robot(
+    pool: &DbPool,
+    club: ClubId,
+    id: EventId,
+    asked: &RobotSeat,
+) -> Result<ListedSeat, SeatsError> {
+    let seat: Seat = asked.seat.trim().parse().map_err(|_| {
+        SeatsError::Invalid(format!(
+            "\"{}\" is not a seat: N, E, S or W",
+            asked.seat.chars().take(10).collect::<String>()
+        ))
+    })?;
+    let (ev, play, seats) = listing(pool, club, id, asked.round)?;
+    let (round, table) = (asked.round, asked.table);
+    match (&play, asked.board) {
+        (Play::Robots { .. }, None) => {
+            return Err(SeatsError::Invalid(
+                "a robot duplicate's seats are one per board: say which board".into(),
+            ));
+        }
+        (Play::Online { .. }, Some(_)) => {
+            return Err(SeatsError::Invalid(
+                "an online event's seat is named by round, table and seat, not by board".into(),
+            ));
+        }
+        _ => {}
+    }
+    if !seats.iter().any(|s| s.table == table) {
+        return Err(SeatsError::Missing(format!(
+            "round {round} has no table {table}"
+        )));
+    }
+    let listed = seats
+        .into_iter()
+        .find(|s| s.table == table && s.seat == seat && s.link_board == asked.board)
+        .ok_or_else(|| {
+            SeatsError::Missing(match asked.board {
+                Some(b) => format!(
+                    "table {table} has no {} seat at board {b} in round {round}",
+                    seat.name()
+                ),
+                None => format!("table {table} has no {} seat in round {round}", seat.name()),
+            })
+        })?;
+    if listed.entry.is_some() && matches!(play, Play::Robots { .. }) {
+        return Err(SeatsError::NotNow(format!(
+            "table {table} {} is the entrant's own seat in this robot duplicate: a robot there \
+             would leave the entry with no player (the other three seats are robots' already)",
+            seat.name()
+        )));
+    }
+    if ev.settings.game_spec().duet.is_some() {
+        return Err(SeatsError::NotNow(
+            "robots do not play Calypso Duet: both its players are people".into(),
+        ));
+    }
+    let Some(token) = listed.token.clone().filter(|_| listed.entry.is_some()) else {
+        // Nobody sits there: a robot's seat already.
+        return if asked.robot {
+            Ok(listed)
+        } else {
+            Err(SeatsError::NotNow(format!(
+                "nobody sits at table {table} {} in round {round}: a robot plays the empty \
+                 seat, and there is no person to give it back to",
+                seat.name()
+            )))
+        };
+    };
+    if listed.robot_seated == asked.robot {
+        return Ok(listed);
+    }
+    let mut conn = pool.get()?;
+    let at = asked.robot.then(db::now);
+    db::write_transaction(&mut conn, |conn| {
+        db::lock_event(conn, id)?;
+        if !db::event_of_club(conn, club, id)? {
+            return Err(SeatsError::NotFound);
+        }
+        if !db::online::set_robot_seated(conn, &hash_token(&token), at)? {
+            return Err(SeatsError::NotNow(format!(
+                "the link of table {table} {} was revoked meanwhile: list the seats again",
+                seat.name()
+            )));
+        }
+        Ok(())
+    })?;
+    Ok(ListedSeat {
+        robot: asked.robot,
+        robot_seated: asked.robot,
+        ..listed
+    })
 }

@@ -207,6 +207,10 @@ pub struct SeatView {
     /// The sequence number the seat's next card must carry.
     pub seq: u64,
     pub over: bool,
+    /// The director seated a robot for this seat's person: the robots play its cards (no
+    /// `legal`), the person's are refused until the seat is given back. Sent only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub robot_seated: bool,
 }
 
 /// What a Duet player sees of their own choices: the seat API's `duet` key.
@@ -410,6 +414,7 @@ impl SeatView {
             score: score_view(game),
             seq,
             over: game.is_over(),
+            robot_seated: false,
         })
     }
 

@@ -131,6 +131,9 @@ pub fn director_routes() -> Vec<DirectorRoute> {
         post("/c/{club}/events/{event}/seats/revoke", || {
             web::post().to(seats::revoke)
         }),
+        post("/c/{club}/events/{event}/seats/robot", || {
+            web::post().to(seats::robot)
+        }),
         get("/c/{club}/events/{event}/finish", || {
             web::get().to(events::finish)
         }),
@@ -301,6 +304,10 @@ fn api_scope() -> Scope {
             web::get().to(api_seat_stream::stream),
         )
         .route("/events/{id}/seats", web::get().to(api::seats::list))
+        .route(
+            "/events/{id}/seats/robot",
+            web::post().to(api::seats::robot),
+        )
         .route("/seats/{token}", web::get().to(api::seats::view))
         .route("/seats/{token}/cards", web::post().to(api::seats::play))
         .route("/seats/{token}/duet", web::post().to(api::seats::duet))

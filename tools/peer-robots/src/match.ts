@@ -17,9 +17,7 @@
 // is the mean over boards of ours less theirs, averaged over the two tables, with its 95%
 // interval.
 
-import { execFileSync } from "node:child_process";
 import { appendFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import { playSeat, SeatResult } from "./client";
 import { api, directorToken, Server, startServer } from "./director";
 import { DEFAULT_TRUMPS, parseTrumps, Rule, Trumps } from "./state";
@@ -128,17 +126,21 @@ function peerSeats(rows: SeatRow[]): SeatRow[] {
   );
 }
 
-/** Team A's seats of a round made robots' seats. A team names four players, so the seat list
- *  gives every seat of a team match to a person, and the server's robots play only a robot's
- *  seat (or a person's who was seen and is away); the API cannot yet seat a robot for a
- *  person (docs/robots.md). So the match marks team A's live links as robots' in the
- *  server's SQLite file, as the robot tests do: pair 1 N-S at table 1, pair 2 E-W at table 2. */
-function seatOurRobots(server: Server, id: number, round: number) {
-  const sql =
-    `UPDATE seat_links SET robot = 1 WHERE event_id = ${id} AND round = ${round} ` +
-    `AND revoked_at IS NULL AND ((table_number = 1 AND seat IN ('N', 'S')) ` +
-    `OR (table_number = 2 AND seat IN ('E', 'W')));`;
-  execFileSync("sqlite3", ["-cmd", ".timeout 30000", join(server.dir, "calypso.db"), sql]);
+/** Team A's seats of a round given to our robots. A team names four players, so the seat list
+ *  gives every seat of a team match to a person; the director's API seats a robot for each of
+ *  team A's (`POST /events/{id}/seats/robot`, docs/api.md): pair 1 N-S at table 1, pair 2 E-W
+ *  at table 2. Each answer is the seat as listed, which must say robot. */
+async function seatOurRobots(server: Server, token: string, id: number, round: number) {
+  const ours: [number, string][] = [
+    [1, "N"],
+    [1, "S"],
+    [2, "E"],
+    [2, "W"],
+  ];
+  for (const [table, seat] of ours) {
+    const row = (await api(server, token, "POST", `/events/${id}/seats/robot`, { round, table, seat, robot: true })) as SeatRow;
+    if (!row.robot) throw new Error(`event ${id} round ${round}: table ${table} ${seat} was not given to a robot`);
+  }
 }
 
 interface TableResult {
@@ -154,7 +156,7 @@ async function playEvent(server: Server, token: string, o: Options, id: number, 
     if (round > 1) await api(server, token, "POST", `/events/${id}/rounds`, { round });
     const rows = (await api(server, token, "GET", `/events/${id}/seats?round=${round}`)) as SeatRow[];
     const mine = peerSeats(rows);
-    seatOurRobots(server, id, round);
+    await seatOurRobots(server, token, id, round);
     if (mine.length !== 4 || mine.some((r) => r.robot)) {
       throw new Error(`event ${id} round ${round}: the peer's four seats are not in the seat list as people's seats`);
     }

@@ -75,21 +75,67 @@ pub async fn list(
         .map_err(AppError::into_api)?
         .map_err(refused)?;
     let site = site(&state, &req);
-    let out: Vec<SeatJson> = listed
-        .into_iter()
-        .map(|s| SeatJson {
-            round: s.round,
-            table: s.table,
-            board: s.board,
-            seat: s.seat.letter().to_string(),
-            entry: s.entry.map(|e| e.get()),
-            name: s.name,
-            url: s.token.as_ref().map(|t| format!("{site}/seat/{t}")),
-            token: s.token,
-            robot: s.robot,
-        })
-        .collect();
+    let out: Vec<SeatJson> = listed.into_iter().map(|s| seat_json(&site, s)).collect();
     Ok(HttpResponse::Ok().json(out))
+}
+
+fn seat_json(site: &str, s: service::seats::ListedSeat) -> SeatJson {
+    SeatJson {
+        round: s.round,
+        table: s.table,
+        board: s.board,
+        seat: s.seat.letter().to_string(),
+        entry: s.entry.map(|e| e.get()),
+        name: s.name,
+        url: s.token.as_ref().map(|t| format!("{site}/seat/{t}")),
+        token: s.token,
+        robot: s.robot,
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RobotBody {
+    round: u32,
+    table: u32,
+    seat: String,
+    robot: bool,
+    board: Option<u32>,
+}
+
+/// `POST /api/v1/events/{id}/seats/robot` `{"round":1,"table":2,"seat":"N","robot":true}`:
+/// a robot plays the person's seat (`"robot": false` gives it back); 200 with the seat as
+/// the listing shows it.
+pub async fn robot(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    ApiEvent {
+        director: a,
+        event: ev,
+    }: ApiEvent,
+    body: web::Json<RobotBody>,
+) -> ApiResult {
+    let b = body.into_inner();
+    let asked = service::seats::RobotSeat {
+        round: b.round,
+        table: b.table,
+        board: b.board,
+        seat: b.seat,
+        robot: b.robot,
+    };
+    let (club, id) = (a.club.id, ev.id);
+    let seat = state
+        .work(move |pool| Ok(service::seats::seat_robot(pool, club, id, &asked)))
+        .await
+        .map_err(AppError::into_api)?
+        .map_err(|e| match e {
+            // Which table or seat is not there, said (another club's event is "not found").
+            service::seats::SeatsError::Missing(m) => AppError::Api(StatusCode::NOT_FOUND, m),
+            e => refused(e),
+        })?;
+    // The robots look at once, as after a card.
+    state.robots.wake();
+    Ok(HttpResponse::Ok().json(seat_json(&site(&state, &req), seat)))
 }
 
 fn view_answer(status: StatusCode, json: String) -> HttpResponse {

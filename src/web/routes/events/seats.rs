@@ -9,6 +9,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::event::{ClubId, EventId};
 use crate::print::qr_svg::qr_svg;
 use crate::print::seat_slips::{SeatSlip, SlipsOptions, seat_slips};
 use crate::service;
@@ -36,6 +37,8 @@ pub struct SeatRow {
     pub url: Option<String>,
     /// The QR code of the link, an inline SVG (safe: made here from the URL).
     pub qr: Option<String>,
+    /// The director seated a robot for the person.
+    pub robot_seated: bool,
 }
 
 #[derive(Template)]
@@ -69,6 +72,32 @@ fn site(state: &AppState, req: &HttpRequest) -> String {
     format!("{}://{}", info.scheme(), info.host())
 }
 
+/// The event's rounds, the round asked (within them, 1 unless said) and its seats as
+/// listed (issuing any missing link): what the page and the slips both show.
+async fn round_listed(
+    state: &AppState,
+    club: ClubId,
+    id: EventId,
+    query: &RoundQuery,
+) -> Result<
+    (
+        u32,
+        u32,
+        Result<Vec<service::seats::ListedSeat>, service::seats::SeatsError>,
+    ),
+    AppError,
+> {
+    let rounds = state
+        .db(move |c| Ok(service::seats::rounds_of(c, club, id)))
+        .await?
+        .map_err(AppError::from)?;
+    let round = query.round.unwrap_or(1).clamp(1, rounds.max(1));
+    let listed = state
+        .work(move |pool| Ok(service::seats::seats_of_round(pool, club, id, round)))
+        .await?;
+    Ok((rounds, round, listed))
+}
+
 /// `GET /c/{club}/events/{event}/seats?round=R`.
 pub async fn page(
     state: web::Data<AppState>,
@@ -81,20 +110,14 @@ pub async fn page(
     query: web::Query<RoundQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (club, id) = (d.club.id, ev.id);
-    let rounds = state
-        .db(move |c| Ok(service::seats::rounds_of(c, club, id)))
-        .await?
-        .map_err(AppError::from)?;
-    let round = query.round.unwrap_or(1).clamp(1, rounds.max(1));
-    let listed = state
-        .work(move |pool| Ok(service::seats::seats_of_round(pool, club, id, round)))
-        .await?;
+    let (rounds, round, listed) = round_listed(&state, club, id, &query).await?;
     let site = site(&state, &req);
     let (rows, robots, problem) = match listed {
         Ok(seats) => {
-            let robots = seats.iter().filter(|s| s.robot).count();
+            // The seats nobody sits in; a person's seat given to a robot keeps its row.
+            let robots = seats.iter().filter(|s| s.entry.is_none()).count();
             let mut rows = vec![];
-            for s in seats.into_iter().filter(|s| !s.robot) {
+            for s in seats.into_iter().filter(|s| s.entry.is_some()) {
                 let letter = s.seat.letter();
                 let url = s.token.as_ref().map(|t| format!("{site}/seat/{t}"));
                 let qr = match &url {
@@ -118,6 +141,7 @@ pub async fn page(
                     name: s.name.unwrap_or_default(),
                     url,
                     qr,
+                    robot_seated: s.robot_seated,
                 });
             }
             (rows, robots, None)
@@ -152,19 +176,12 @@ pub async fn slips(
     query: web::Query<RoundQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (club, id) = (d.club.id, ev.id);
-    let rounds = state
-        .db(move |c| Ok(service::seats::rounds_of(c, club, id)))
-        .await?
-        .map_err(AppError::from)?;
-    let round = query.round.unwrap_or(1).clamp(1, rounds.max(1));
-    let seats = state
-        .work(move |pool| Ok(service::seats::seats_of_round(pool, club, id, round)))
-        .await?
-        .map_err(AppError::from)?;
+    let (_, round, seats) = round_listed(&state, club, id, &query).await?;
+    let seats = seats.map_err(AppError::from)?;
     let site = site(&state, &req);
     let slips: Vec<SeatSlip> = seats
         .into_iter()
-        .filter(|s| !s.robot)
+        .filter(|s| s.entry.is_some())
         .filter_map(|s| {
             let token = s.token?;
             Some(SeatSlip {
@@ -235,6 +252,61 @@ pub async fn revoke(
         })
         .await?;
     flash(&session, said);
+    Ok(see_other(&format!(
+        "{}/seats?round={round}",
+        event_path(&d.club, id)
+    )))
+}
+
+#[derive(Deserialize)]
+pub struct RobotForm {
+    round: u32,
+    table: u32,
+    seat: String,
+    /// "1": seat a robot for the person; anything else: give the seat back.
+    #[serde(default)]
+    robot: String,
+}
+
+/// `POST /c/{club}/events/{event}/seats/robot`: a robot plays the person's seat (a player
+/// who left for good or never came), or the seat goes back to them; the page again.
+pub async fn robot(
+    state: web::Data<AppState>,
+    session: Session,
+    DirectorEvent {
+        director: d,
+        event: ev,
+    }: DirectorEvent,
+    form: web::Form<RobotForm>,
+) -> Result<HttpResponse, AppError> {
+    let (club, id) = (d.club.id, ev.id);
+    let RobotForm {
+        round,
+        table,
+        seat,
+        robot,
+    } = form.into_inner();
+    let asked = service::seats::RobotSeat {
+        round,
+        table,
+        board: None,
+        seat,
+        robot: robot.trim() == "1",
+    };
+    let seat = state
+        .work(move |pool| Ok(service::seats::seat_robot(pool, club, id, &asked)))
+        .await??;
+    state.robots.wake();
+    let place = format!("Table {table} {}", seat_word(seat.seat.letter()));
+    let name = seat.name.unwrap_or_default();
+    flash(
+        &session,
+        if seat.robot_seated {
+            format!("{place}: a robot plays for {name} from the next card.")
+        } else {
+            format!("{place}: {name} plays the seat again from the next card.")
+        },
+    );
     Ok(see_other(&format!(
         "{}/seats?round={round}",
         event_path(&d.club, id)

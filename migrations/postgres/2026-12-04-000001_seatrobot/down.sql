@@ -1,0 +1,1 @@
+ALTER TABLE seat_links DROP COLUMN robot_seated_at;
