@@ -51,7 +51,7 @@ use common::{Api, director_token, server_config, start_app};
 #[path = "common/phones.rs"]
 #[allow(dead_code)]
 mod phones;
-use phones::percentile;
+use phones::{percentile, percentile_cells};
 
 #[derive(Clone, Debug)]
 struct Opts {
@@ -324,15 +324,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let code = match run(opts) {
-        Ok(true) => 0,
-        Ok(false) => 1,
-        Err(e) => {
-            eprintln!("online_load: {e}");
-            1
-        }
-    };
-    std::process::exit(code);
+    common::exit_with("online_load", run(opts));
 }
 
 fn run(opts: Opts) -> Result<bool, String> {
@@ -359,15 +351,7 @@ fn run(opts: Opts) -> Result<bool, String> {
         .build()
         .map_err(|e| e.to_string())?;
     let ok = runtime.block_on(drive(opts, url, base, setup_link, hwm_before))?;
-    let logged = std::fs::read_to_string(&log_path).unwrap_or_default();
-    let bad: Vec<&str> = logged
-        .lines()
-        .filter(|l| l.contains(" ERROR ") || l.contains(" WARN "))
-        .collect();
-    println!("server log: {} ERROR/WARN lines", bad.len());
-    for l in bad.iter().take(10) {
-        println!("  {l}");
-    }
+    common::print_server_log(&log_path, "", 10);
     Ok(ok)
 }
 
@@ -595,13 +579,10 @@ async fn drive(
         ("stream delivery (stored -> read on N's)", &delivery_us),
     ] {
         println!(
-            "{:<44} {:>7} {:>8.1} {:>8.1} {:>8.1} {:>8.1}",
+            "{:<44} {:>7}{}",
             name,
             v.len(),
-            percentile(v, 50.0),
-            percentile(v, 90.0),
-            percentile(v, 99.0),
-            percentile(v, 100.0)
+            percentile_cells(v, &[50.0, 90.0, 99.0, 100.0], 8)
         );
     }
     println!(

@@ -198,15 +198,7 @@ fn main() {
         );
         std::process::exit(2);
     }
-    let code = match run(opts) {
-        Ok(true) => 0,
-        Ok(false) => 1,
-        Err(e) => {
-            eprintln!("standings_load: {e}");
-            1
-        }
-    };
-    std::process::exit(code);
+    common::exit_with("standings_load", run(opts));
 }
 
 /// The event, its results, the cache check and the wrk runs; `Ok(false)` when the check
@@ -302,17 +294,9 @@ fn run(opts: Opts) -> Result<bool, String> {
             "MISSED"
         }
     );
-    let logged = std::fs::read_to_string(&log_path).unwrap_or_default();
-    let bad: Vec<&str> = logged
-        .lines()
-        .filter(|l| l.contains(" ERROR ") || l.contains(" WARN "))
-        .collect();
-    println!("server log: {} ERROR/WARN lines", bad.len());
-    for l in bad.iter().take(10) {
-        println!("  {l}");
-    }
+    let bad = common::print_server_log(&log_path, "", 10);
     let failed = runs.iter().flatten().any(|r| r.failures > 0);
-    Ok(checked && !failed && bad.is_empty())
+    Ok(checked && !failed && bad == 0)
 }
 
 /// The result body of a whole board: nobody made a calypso or has one in progress, the four

@@ -3,6 +3,7 @@
 //! API token through the pages, as a director would. Not an example of its own (Cargo takes
 //! only `examples/*.rs` and `examples/*/main.rs` as examples).
 
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -226,4 +227,33 @@ pub fn start_app(config: Config, log: std::fs::File) -> Result<(String, String),
         }
     });
     rx.recv().map_err(|e| e.to_string())?
+}
+
+/// A benchmark's end: exit 0 when it ran and found nothing wrong, 1 when it found something
+/// wrong or could not run (the reason on standard error after the benchmark's `name`).
+pub fn exit_with(name: &str, ran: Result<bool, String>) -> ! {
+    let code = match ran {
+        Ok(true) => 0,
+        Ok(false) => 1,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            1
+        }
+    };
+    std::process::exit(code);
+}
+
+/// Prints what a server logged as wrong (its slow requests and server errors among them):
+/// `server log{label}: N ERROR/WARN lines`, then the first `most` of them. Answers N.
+pub fn print_server_log(path: &Path, label: &str, most: usize) -> usize {
+    let logged = std::fs::read_to_string(path).unwrap_or_default();
+    let bad: Vec<&str> = logged
+        .lines()
+        .filter(|l| l.contains(" ERROR ") || l.contains(" WARN "))
+        .collect();
+    println!("server log{label}: {} ERROR/WARN lines", bad.len());
+    for l in bad.iter().take(most) {
+        println!("  {l}");
+    }
+    bad.len()
 }
