@@ -207,6 +207,21 @@ pub struct SeatView {
     /// The sequence number the seat's next card must carry.
     pub seq: u64,
     pub over: bool,
+    /// A robot duplicate's later board opened while an earlier one is unfinished: the board
+    /// to play now (the robots play an entrant's boards in order), and no `legal` cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub play_first: Option<PlayFirst>,
+}
+
+/// The board to play before this one, and why, in words (`event::robot_duplicate`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayFirst {
+    pub board: u32,
+    pub message: String,
+    /// The same person's link for that board (the page links it; not sent by the API,
+    /// whose client has the seats listing).
+    #[serde(skip)]
+    pub token: Option<String>,
 }
 
 /// What a Duet player sees of their own choices: the seat API's `duet` key.
@@ -410,6 +425,7 @@ impl SeatView {
             score: score_view(game),
             seq,
             over: game.is_over(),
+            play_first: None,
         })
     }
 
