@@ -223,7 +223,7 @@ async fn new_event(api: &Api, tables: usize, n: u64, stats: &mut Stats) -> Resul
         api.call(
             Method::POST,
             &format!("/events/{id}/entries"),
-            json!({"kind": "pair", "players": [{"name": format!("North {i}")}, {"name": format!("South {i}")}]}),
+            common::pair_entry(i),
         )
         .await?;
         stats.time(Kind::EventSetup, t);
@@ -616,13 +616,7 @@ async fn device(
 }
 
 fn main() {
-    let opts = match parse_opts() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("load: {e}");
-            std::process::exit(2);
-        }
-    };
+    let opts = common::opts_or_exit("load", parse_opts());
     common::exit_with("load", run(opts));
 }
 

@@ -317,13 +317,7 @@ fn memory_mib() -> (f64, f64) {
 }
 
 fn main() {
-    let opts = match parse_opts() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("online_load: {e}");
-            std::process::exit(2);
-        }
-    };
+    let opts = common::opts_or_exit("online_load", parse_opts());
     common::exit_with("online_load", run(opts));
 }
 
@@ -403,7 +397,7 @@ async fn drive(
         api.call(
             Method::POST,
             &format!("{path}/entries"),
-            json!({"kind": "pair", "players": [{"name": format!("North {i}")}, {"name": format!("South {i}")}]}),
+            common::pair_entry(i),
         )
         .await?;
     }

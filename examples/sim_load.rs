@@ -868,13 +868,7 @@ fn main() {
     if args.first().map(String::as_str) == Some("--serve") {
         std::process::exit(serve(&args));
     }
-    let opts = match parse_opts(&args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("sim_load: {e}");
-            std::process::exit(2);
-        }
-    };
+    let opts = common::opts_or_exit("sim_load", parse_opts(&args));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -183,13 +183,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let opts = match parse_opts() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("standings_load: {e}");
-            std::process::exit(2);
-        }
-    };
+    let opts = common::opts_or_exit("standings_load", parse_opts());
     if wrk_missing() {
         eprintln!(
             "standings_load: wrk is not installed (it is the load generator, run as a second \
@@ -328,7 +322,7 @@ async fn evening(api: &Api) -> Result<(i64, (i64, Value)), String> {
         api.call(
             Method::POST,
             &format!("/events/{id}/entries"),
-            json!({"kind": "pair", "players": [{"name": format!("North {i}")}, {"name": format!("South {i}")}]}),
+            common::pair_entry(i),
         )
         .await?;
     }

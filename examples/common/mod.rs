@@ -229,6 +229,20 @@ pub fn start_app(config: Config, log: std::fs::File) -> Result<(String, String),
     rx.recv().map_err(|e| e.to_string())?
 }
 
+/// A benchmark's options as read, or its exit with 2 and the reason on standard error after
+/// its `name`.
+pub fn opts_or_exit<O>(name: &str, opts: Result<O, String>) -> O {
+    opts.unwrap_or_else(|e| {
+        eprintln!("{name}: {e}");
+        std::process::exit(2);
+    })
+}
+
+/// The body of pair entry `i` as the benchmarks enter them: "North i" and "South i".
+pub fn pair_entry(i: impl std::fmt::Display) -> Value {
+    serde_json::json!({"kind": "pair", "players": [{"name": format!("North {i}")}, {"name": format!("South {i}")}]})
+}
+
 /// A benchmark's end: exit 0 when it ran and found nothing wrong, 1 when it found something
 /// wrong or could not run (the reason on standard error after the benchmark's `name`).
 pub fn exit_with(name: &str, ran: Result<bool, String>) -> ! {

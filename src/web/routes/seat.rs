@@ -671,8 +671,8 @@ fn form_field(form: &[(String, String)], name: &str) -> String {
 enum Posted {
     /// Made: back to the page (a redirect).
     Back(HttpResponse),
-    /// Refused with the service's words at this status (the 409 and 422 kinds): the page
-    /// comes again with them.
+    /// Refused in words at this status (the service's 409 and 422 kinds, or a form that
+    /// does not read): the page comes again with them.
     Refused(StatusCode, String),
     /// Any other refusal (the link's), answered alone.
     Alone(Result<HttpResponse, AppError>),
@@ -690,6 +690,34 @@ impl Posted {
                 Posted::Refused(status_of(e.kind()), capitalised(&e.to_string()))
             }
             Err(e) => Posted::Alone(link_refused(e)),
+        }
+    }
+}
+
+/// The answer to a seat's post: made, back to the page; refused in the service's words, the
+/// page again with them (`table_only`: its table part); any other refusal alone.
+async fn after_post(
+    state: &AppState,
+    session: &Session,
+    viewer: &MaybeDirector,
+    token: String,
+    posted: Posted,
+    table_only: bool,
+) -> Result<HttpResponse, AppError> {
+    match posted {
+        Posted::Back(back) => Ok(back),
+        Posted::Alone(answer) => answer,
+        Posted::Refused(status, words) => {
+            seat_answer(
+                state,
+                session,
+                viewer,
+                token,
+                Some(words),
+                status,
+                table_only,
+            )
+            .await
         }
     }
 }
@@ -732,14 +760,13 @@ pub async fn post_card(
     let card = form_field(&form, "card");
     let seq = form_field(&form, "seq");
     let table_only = query.table_only();
-    // What was refused (the page comes back with these words); a played card returns here.
-    let (status, message) = match seq.parse::<u32>() {
-        Err(_) => (
+    let posted = match seq.parse::<u32>() {
+        Err(_) => Posted::Refused(
             StatusCode::UNPROCESSABLE_ENTITY,
             "The card came without a readable card number (seq): play it again from this page."
                 .to_string(),
         ),
-        Ok(_) if card.is_empty() => (
+        Ok(_) if card.is_empty() => Posted::Refused(
             StatusCode::UNPROCESSABLE_ENTITY,
             "No card was chosen: tap one of your cards.".to_string(),
         ),
@@ -749,6 +776,7 @@ pub async fn post_card(
                 .work(move |pool| Ok(live::play_card(pool, &hub, &t, &card, seq, at)))
                 .await?;
             match played {
+                // The page's script: the table part after the card, at once.
                 Ok(view) if table_only => {
                     let practice = practice_end(&state, &view).await;
                     return Ok(answer(
@@ -762,24 +790,11 @@ pub async fn post_card(
                         practice,
                     ));
                 }
-                played => match Posted::of(&token, played) {
-                    Posted::Back(back) => return Ok(back),
-                    Posted::Refused(status, words) => (status, words),
-                    Posted::Alone(answer) => return answer,
-                },
+                played => Posted::of(&token, played),
             }
         }
     };
-    seat_answer(
-        &state,
-        &session,
-        &viewer,
-        token,
-        Some(message),
-        status,
-        table_only,
-    )
-    .await
+    after_post(&state, &session, &viewer, token, posted, table_only).await
 }
 
 /// `POST /seat/{token}/duet` (`step`, `hand` or `card` three times, `seq`): a Calypso
@@ -800,8 +815,8 @@ pub async fn post_duet(
         .collect();
     let step = form_field(&form, "step");
     let hand = Some(form_field(&form, "hand")).filter(|h| !h.is_empty());
-    let (status, message) = match form_field(&form, "seq").parse::<u32>() {
-        Err(_) => (
+    let posted = match form_field(&form, "seq").parse::<u32>() {
+        Err(_) => Posted::Refused(
             StatusCode::UNPROCESSABLE_ENTITY,
             "The choice came without a readable card number (seq): choose again from this page."
                 .to_string(),
@@ -817,24 +832,11 @@ pub async fn post_duet(
             let made = state
                 .work(move |pool| Ok(online_duet::choose(pool, &hub, &t, &sent, at)))
                 .await?;
-            match Posted::of(&token, made) {
-                Posted::Back(back) => return Ok(back),
-                Posted::Refused(status, words) => (status, words),
-                Posted::Alone(answer) => return answer,
-            }
+            Posted::of(&token, made)
         }
     };
     // A practice table is never Duet's: no practice end is shown (none is read).
-    seat_answer(
-        &state,
-        &session,
-        &viewer,
-        token,
-        Some(message),
-        status,
-        false,
-    )
-    .await
+    after_post(&state, &session, &viewer, token, posted, false).await
 }
 
 /// The service's words as a sentence on the page: "It is West's turn to play, not South's".
