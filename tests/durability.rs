@@ -358,12 +358,6 @@ async fn submitter(
 }
 
 #[derive(diesel::QueryableByName)]
-struct IntegrityRow {
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    integrity_check: String,
-}
-
-#[derive(diesel::QueryableByName)]
 struct Count {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     n: i64,
@@ -373,13 +367,7 @@ struct Count {
 fn check_file(path: &Path) {
     let mut c = diesel::SqliteConnection::establish(path.to_str().unwrap())
         .expect("open the database file");
-    let said: Vec<String> = diesel::sql_query("PRAGMA integrity_check")
-        .load::<IntegrityRow>(&mut c)
-        .expect("integrity_check")
-        .into_iter()
-        .map(|r| r.integrity_check)
-        .collect();
-    assert_eq!(said, ["ok"], "PRAGMA integrity_check");
+    common::server::assert_intact(&mut c);
     let doubled: Vec<Count> = diesel::sql_query(
         "SELECT COUNT(*) AS n FROM results \
          GROUP BY event_id, round, table_number, board HAVING COUNT(*) > 1",

@@ -39,7 +39,7 @@ use common::Api;
 use common::server::{
     Rng, club_token, env_number, kill, log_tail, migrated_file_with_setup, seed_from, start_ready,
 };
-use diesel::{Connection, RunQueryDsl};
+use diesel::Connection;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
@@ -243,12 +243,6 @@ async fn player(
     }
 }
 
-#[derive(diesel::QueryableByName)]
-struct IntegrityRow {
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    integrity_check: String,
-}
-
 /// The event's deal of the board, and its game.
 fn dealt(c: &mut DbConnection, id: EventId, board: u32) -> (GameSpec, deals::Board) {
     let ev = db::events::public_event(c, id).unwrap().expect("the event");
@@ -271,13 +265,7 @@ struct Engine {
 fn check_file(path: &Path, at: db::online::OnlineBoard, model: &mut Model) -> Engine {
     let mut raw = diesel::SqliteConnection::establish(path.to_str().unwrap())
         .expect("open the database file");
-    let said: Vec<String> = diesel::sql_query("PRAGMA integrity_check")
-        .load::<IntegrityRow>(&mut raw)
-        .expect("integrity_check")
-        .into_iter()
-        .map(|r| r.integrity_check)
-        .collect();
-    assert_eq!(said, ["ok"], "PRAGMA integrity_check");
+    common::server::assert_intact(&mut raw);
     drop(raw);
     let url = format!("sqlite://{}", path.display());
     let pool = db::connect(Some(&url), 1).expect("open the database file");

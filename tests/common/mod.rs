@@ -17,7 +17,9 @@ use serde_json::Value;
 
 pub mod evening;
 pub mod games;
+pub mod seats;
 pub mod server;
+pub mod shots;
 
 pub struct TestApp {
     pub address: String,

@@ -200,3 +200,21 @@ pub fn migrated_file_with_setup(url: &str) -> String {
         calypso_director::service::accounts::issue_setup_link(&mut c, "http://127.0.0.1").unwrap();
     link.split("token=").nth(1).unwrap().to_string()
 }
+
+#[derive(diesel::QueryableByName)]
+struct IntegrityRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    integrity_check: String,
+}
+
+/// The SQLite file a killed server left is intact: `PRAGMA integrity_check` says `ok`.
+pub fn assert_intact(c: &mut diesel::SqliteConnection) {
+    use diesel::RunQueryDsl;
+    let said: Vec<String> = diesel::sql_query("PRAGMA integrity_check")
+        .load::<IntegrityRow>(c)
+        .expect("integrity_check")
+        .into_iter()
+        .map(|r| r.integrity_check)
+        .collect();
+    assert_eq!(said, ["ok"], "PRAGMA integrity_check");
+}
