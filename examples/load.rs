@@ -40,6 +40,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 use tokio::sync::{Notify, mpsc, watch};
 
+#[allow(dead_code)]
 mod common;
 use common::{Api, browser, director_token, input_value, start_server};
 #[path = "common/phones.rs"]
@@ -640,14 +641,7 @@ fn run(opts: Opts) -> Result<bool, String> {
 
 async fn drive(opts: Opts, base: String, setup_link: String) -> Result<bool, String> {
     let token = director_token(&base, &setup_link).await?;
-    let api = Arc::new(Api {
-        http: reqwest::Client::builder()
-            .timeout(Duration::from_secs(60))
-            .build()
-            .map_err(|e| e.to_string())?,
-        base: base.clone(),
-        token,
-    });
+    let api = Arc::new(Api::new(&base, token)?);
     let sections = opts.devices / (2 * opts.tables);
     println!(
         "load: {} devices ({} section{} of a {}-table Mitchell, one board a round, two phones a \

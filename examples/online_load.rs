@@ -357,14 +357,7 @@ async fn drive(
     hwm_before: f64,
 ) -> Result<bool, String> {
     let token = director_token(&base, &setup_link).await?;
-    let api = Api {
-        http: reqwest::Client::builder()
-            .timeout(Duration::from_secs(60))
-            .build()
-            .map_err(|e| e.to_string())?,
-        base: base.clone(),
-        token,
-    };
+    let api = Api::new(&base, token)?;
     let (t, b) = (opts.tables, opts.boards);
     println!(
         "online_load: {t} tables x {b} board(s) online, robots in E, S, W at {} ms a card on {} \
@@ -393,24 +386,8 @@ async fn drive(
         json!({"play": "online", "robot_ms": opts.robot_ms}),
     )
     .await?;
-    for i in 1..=2 * t {
-        api.call(
-            Method::POST,
-            &format!("{path}/entries"),
-            common::pair_entry(i),
-        )
+    api.pairs_running(&path, 2 * t, json!({"rounds": 1, "boards_per_round": b}))
         .await?;
-    }
-    api.call(
-        Method::PUT,
-        &format!("{path}/movement"),
-        json!({"rounds": 1, "boards_per_round": b}),
-    )
-    .await?;
-    for to in ["ready", "running"] {
-        api.call(Method::POST, &format!("{path}/status"), json!({"to": to}))
-            .await?;
-    }
     api.call(Method::POST, &format!("{path}/rounds"), json!({"round": 1}))
         .await?;
     let seats = api.get(&format!("{path}/seats?round=1")).await?;

@@ -26,7 +26,6 @@
 //! the page's requests/s over the stylesheet's (the target: at least half, p99 under 50 ms).
 
 use std::process::Command;
-use std::time::Duration;
 
 use diesel::{Connection, RunQueryDsl, SqliteConnection};
 use serde_json::{Value, json};
@@ -210,14 +209,7 @@ fn run(opts: Opts) -> Result<bool, String> {
         .map_err(|e| e.to_string())?;
     let api = runtime.block_on(async {
         let token = director_token(&base, &setup_link).await?;
-        Ok::<_, String>(Api {
-            http: reqwest::Client::builder()
-                .timeout(Duration::from_secs(60))
-                .build()
-                .map_err(|e| e.to_string())?,
-            base: base.clone(),
-            token,
-        })
+        Api::new(&base, token)
     })?;
     let (event, first_result) = runtime.block_on(evening(&api))?;
     let page = format!("{base}/c/{}/events/{event}/standings", common::CLUB);
@@ -318,28 +310,12 @@ async fn evening(api: &Api) -> Result<(i64, (i64, Value)), String> {
         )
         .await?;
     let id = ev["id"].as_i64().ok_or("no event id")?;
-    for i in 1..=2 * TABLES {
-        api.call(
-            Method::POST,
-            &format!("/events/{id}/entries"),
-            common::pair_entry(i),
-        )
-        .await?;
-    }
-    api.call(
-        Method::PUT,
-        &format!("/events/{id}/movement"),
+    api.pairs_running(
+        &format!("/events/{id}"),
+        2 * TABLES as u32,
         json!({"rounds": ROUNDS, "boards_per_round": 1}),
     )
     .await?;
-    for to in ["ready", "running"] {
-        api.call(
-            Method::POST,
-            &format!("/events/{id}/status"),
-            json!({"to": to}),
-        )
-        .await?;
-    }
     let mut first = None;
     for round in 1..=ROUNDS {
         let started = api

@@ -19,7 +19,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use common::server::{
-    Rng, club_token, env_number, kill, log_tail, migrated_file_with_setup, seed_from, start_ready,
+    Rng, club_token, env_number, kill, kill_mid_play, migrated_file_with_setup, seed_from,
+    start_ready,
 };
 use diesel::{Connection, RunQueryDsl};
 use reqwest::StatusCode;
@@ -483,18 +484,15 @@ async fn acknowledged_results_survive_sigkill_exactly_once() {
                 ))
             })
             .collect();
-        let delay = 5 + rng.below(MAX_KILL_DELAY_MS);
-        tokio::time::sleep(Duration::from_millis(delay)).await;
-        kill(&mut server);
-        killed.store(true, Ordering::SeqCst);
-        for t in tasks {
-            if let Err(e) = t.await {
-                panic!(
-                    "cycle {cycle} (seed {seed}): {e}; server log:\n{}",
-                    log_tail(&log)
-                );
-            }
-        }
+        kill_mid_play(
+            &mut server,
+            &mut rng,
+            MAX_KILL_DELAY_MS,
+            &killed,
+            tasks,
+            (cycle, seed, &log),
+        )
+        .await;
         {
             let mut f = figures.lock().await;
             f.kills += 1;

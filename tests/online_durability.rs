@@ -37,7 +37,8 @@ use calypso_director::event::EventId;
 use calypso_director::event::online::replay::{self, Move};
 use common::Api;
 use common::server::{
-    Rng, club_token, env_number, kill, log_tail, migrated_file_with_setup, seed_from, start_ready,
+    Rng, club_token, env_number, kill, kill_mid_play, log_tail, migrated_file_with_setup,
+    seed_from, start_ready,
 };
 use diesel::Connection;
 use reqwest::StatusCode;
@@ -463,18 +464,15 @@ async fn a_board_played_online_survives_sigkill_and_resumes_at_the_same_card() {
     let mut engine = None;
     for cycle in 1..=cycles {
         let (tasks, killed) = start_players(&clients, &server.base, &model, &figures, &mut rng);
-        let delay = 5 + rng.below(MAX_KILL_DELAY_MS);
-        tokio::time::sleep(Duration::from_millis(delay)).await;
-        kill(&mut server);
-        killed.store(true, Ordering::SeqCst);
-        for t in tasks {
-            if let Err(e) = t.await {
-                panic!(
-                    "cycle {cycle} (seed {seed}): {e}; server log:\n{}",
-                    log_tail(&log)
-                );
-            }
-        }
+        kill_mid_play(
+            &mut server,
+            &mut rng,
+            MAX_KILL_DELAY_MS,
+            &killed,
+            tasks,
+            (cycle, seed, &log),
+        )
+        .await;
         let e = check_file(&file, at, &mut *model.lock().await);
         server = start_ready(&url, &log).await;
         check_views(&clients, &server.base, &e).await;

@@ -38,15 +38,7 @@ async fn daylong(app: &TestApp, api: &Api, pairs: &[(&str, &str)]) -> i64 {
         .await;
     assert_eq!(s, StatusCode::CREATED, "{ev}");
     let id = ev["id"].as_i64().unwrap();
-    for (a, b) in pairs {
-        let (s, v) = api
-            .post(
-                &format!("/events/{id}/entries"),
-                json!({"kind": "pair", "players": [{"name": a}, {"name": b}]}),
-            )
-            .await;
-        assert_eq!(s, StatusCode::CREATED, "{v}");
-    }
+    api.enter_pairs(id, pairs).await;
     // Start: ready, then running (round 1, the plan made from the entries: no movement).
     for to in ["ready", "running"] {
         let (s, v) = api
@@ -250,6 +242,10 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
             "{page}"
         );
         assert!(!page.contains("After round"), "{page}");
+        assert!(
+            !page.contains("rovisional"),
+            "nothing shown to be provisional: {page}"
+        );
         let (s, page) = who.get_text(&format!("/c/alpha/events/{id}")).await;
         assert_eq!(s, StatusCode::OK);
         assert!(page.contains("Robot duplicate"), "the page says so");
@@ -258,6 +254,11 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
             "counts only"
         );
         assert!(page.contains("hidden until the window closes"));
+        assert!(
+            page.contains("5 more results are shown once the window closes")
+                && !page.contains("once every table has played"),
+            "held back until the close, in words: {page}"
+        );
         assert!(
             !page.contains("Boards finished"),
             "each entrant's: directors only"

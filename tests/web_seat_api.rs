@@ -502,15 +502,7 @@ async fn a_robot_duplicate_gives_each_entrant_south_at_every_board_and_robots_el
         .await;
     assert_eq!(s, StatusCode::CREATED, "{ev}");
     let id = ev["id"].as_i64().unwrap();
-    for (a, b) in [("Ann", "Bob"), ("Cy", "Di")] {
-        let (s, v) = api
-            .post(
-                &format!("/events/{id}/entries"),
-                json!({"kind": "pair", "players": [{"name": a}, {"name": b}]}),
-            )
-            .await;
-        assert_eq!(s, StatusCode::CREATED, "{v}");
-    }
+    api.enter_pairs(id, &[("Ann", "Bob"), ("Cy", "Di")]).await;
     let (s, listed) = api.get(&format!("/events/{id}/seats?round=1")).await;
     assert_eq!(s, StatusCode::OK, "{listed}");
     let seats = listed.as_array().unwrap();

@@ -47,6 +47,18 @@ pub struct Api {
 }
 
 impl Api {
+    /// A client of the API at `base` with a director's `token`; a request may take 60 s.
+    pub fn new(base: &str, token: String) -> Result<Api, String> {
+        Ok(Api {
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(60))
+                .build()
+                .map_err(|e| e.to_string())?,
+            base: base.to_string(),
+            token,
+        })
+    }
+
     pub async fn call(
         &self,
         method: reqwest::Method,
@@ -70,6 +82,35 @@ impl Api {
             return Err(format!("{method} {path}: {status} {text}"));
         }
         serde_json::from_str(&text).map_err(|e| format!("{method} {path}: {e}: {text}"))
+    }
+
+    /// The event at `path` (`/events/{id}`) given pair entries 1 to `pairs`
+    /// ([`pair_entry`]) and the movement `movement`, then made ready and running.
+    pub async fn pairs_running(
+        &self,
+        path: &str,
+        pairs: u32,
+        movement: Value,
+    ) -> Result<(), String> {
+        for i in 1..=pairs {
+            self.call(
+                reqwest::Method::POST,
+                &format!("{path}/entries"),
+                pair_entry(i),
+            )
+            .await?;
+        }
+        self.call(reqwest::Method::PUT, &format!("{path}/movement"), movement)
+            .await?;
+        for to in ["ready", "running"] {
+            self.call(
+                reqwest::Method::POST,
+                &format!("{path}/status"),
+                serde_json::json!({"to": to}),
+            )
+            .await?;
+        }
+        Ok(())
     }
 
     pub async fn get(&self, path: &str) -> Result<Value, String> {

@@ -344,7 +344,7 @@ pub(crate) fn board_now(
 
 /// A robot duplicate's seat at a later board while the entrant's table has an earlier one
 /// unfinished: the board to play first (`event::robot_duplicate::play_first`: the robots
-/// serve only a table's first unfinished board), with the same person's link for it. None
+/// serve only a table's first unfinished board), with the same entrant's link for it. None
 /// for any other way of play (no query then) or at the board to play now. One short hold of
 /// a connection.
 fn board_first(
@@ -370,6 +370,7 @@ fn board_first(
             ..place.at()
         },
         place.seat,
+        place.entry,
     )?;
     Ok(Some(PlayFirst {
         board: first,

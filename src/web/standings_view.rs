@@ -125,6 +125,8 @@ struct StandingsPart<'a> {
     who: &'static str,
     /// A robot duplicate's window in words, in the club's time (instead of a round).
     window: Option<String>,
+    /// The results are sealed from this viewer: nothing shown is provisional.
+    sealed: bool,
 }
 
 pub fn base_of(club: &Club, ev: &Event) -> String {
@@ -145,6 +147,7 @@ fn part_of(
         window: standings
             .window
             .map(|w| w.words(&zone.show(w.closes, "%Y-%m-%d %H:%M"))),
+        sealed: standings.window.is_some_and(|w| w.sealed),
     }
     .render()?)
 }
