@@ -381,7 +381,17 @@ async fn a_bad_or_revoked_link_is_refused_and_a_link_revoked_mid_stream_ends_it(
         online::revoke_seat_link(c, club, id, 1, 1, None, seat).unwrap()
     });
     play_next(&app.pool, &app.live, &tokens).unwrap();
-    let e = s.event(SOON).await.unwrap();
+    // The stream's read on connect may still be under way as the link is revoked and the
+    // card played: read one statement at a time, it can find the link live and then the
+    // card (seen once in six runs). Then the card and its view come first; nothing else.
+    let mut e = s.event(SOON).await.unwrap();
+    for _ in 0..2 {
+        if e.event == "error" {
+            break;
+        }
+        assert!(matches!(e.event.as_str(), "card" | "view"), "{e:?}");
+        e = s.event(SOON).await.unwrap();
+    }
     assert_eq!(e.event, "error", "{e:?}");
     assert!(
         e.json()["error"].as_str().unwrap().contains("revoked"),
