@@ -40,11 +40,12 @@ use reqwest::StatusCode;
 use serde_json::json;
 use tokio::sync::{Notify, mpsc, watch};
 
+#[allow(dead_code)]
 mod common;
 use common::{Api, browser, director_token, input_value, start_server};
 #[path = "common/phones.rs"]
 mod phones;
-use phones::{percentile, post_confirm, result_form, table_page};
+use phones::{percentile, percentile_cells, post_confirm, result_form, table_page};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Via {
@@ -223,7 +224,7 @@ async fn new_event(api: &Api, tables: usize, n: u64, stats: &mut Stats) -> Resul
         api.call(
             Method::POST,
             &format!("/events/{id}/entries"),
-            json!({"kind": "pair", "players": [{"name": format!("North {i}")}, {"name": format!("South {i}")}]}),
+            common::pair_entry(i),
         )
         .await?;
         stats.time(Kind::EventSetup, t);
@@ -616,27 +617,8 @@ async fn device(
 }
 
 fn main() {
-    let opts = match parse_opts() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("load: {e}");
-            std::process::exit(2);
-        }
-    };
-    let code = match run(opts) {
-        Ok(ok) => {
-            if ok {
-                0
-            } else {
-                1
-            }
-        }
-        Err(e) => {
-            eprintln!("load: {e}");
-            1
-        }
-    };
-    std::process::exit(code);
+    let opts = common::opts_or_exit("load", parse_opts());
+    common::exit_with("load", run(opts));
 }
 
 /// Runs the benchmark and prints the figures; `Ok(false)` when there were errors or
@@ -653,29 +635,13 @@ fn run(opts: Opts) -> Result<bool, String> {
         .build()
         .map_err(|e| e.to_string())?;
     let ok = runtime.block_on(drive(opts, base, setup_link))?;
-    // What the server logged as wrong (slow requests and server errors among them).
-    let logged = std::fs::read_to_string(&log_path).unwrap_or_default();
-    let bad: Vec<&str> = logged
-        .lines()
-        .filter(|l| l.contains(" ERROR ") || l.contains(" WARN "))
-        .collect();
-    println!("server log: {} ERROR/WARN lines", bad.len());
-    for l in bad.iter().take(10) {
-        println!("  {l}");
-    }
+    common::print_server_log(&log_path, "", 10);
     Ok(ok)
 }
 
 async fn drive(opts: Opts, base: String, setup_link: String) -> Result<bool, String> {
     let token = director_token(&base, &setup_link).await?;
-    let api = Arc::new(Api {
-        http: reqwest::Client::builder()
-            .timeout(Duration::from_secs(60))
-            .build()
-            .map_err(|e| e.to_string())?,
-        base: base.clone(),
-        token,
-    });
+    let api = Arc::new(Api::new(&base, token)?);
     let sections = opts.devices / (2 * opts.tables);
     println!(
         "load: {} devices ({} section{} of a {}-table Mitchell, one board a round, two phones a \
@@ -780,13 +746,11 @@ async fn drive(opts: Opts, base: String, setup_link: String) -> Result<bool, Str
     for (k, v) in stats.latencies.iter_mut() {
         v.sort_unstable();
         println!(
-            "{:<36} {:>8} {:>9.1} {:>9.1} {:>9.1} {:>9.1}",
+            "{:<36} {:>8} {:>9.1}{}",
             k.name(),
             v.len(),
             v.len() as f64 / elapsed,
-            percentile(v, 50.0),
-            percentile(v, 99.0),
-            percentile(v, 100.0)
+            percentile_cells(v, &[50.0, 99.0, 100.0], 9)
         );
         all.extend_from_slice(v);
         if window(k) && *k != Kind::RoundStart {
@@ -800,13 +764,11 @@ async fn drive(opts: Opts, base: String, setup_link: String) -> Result<bool, Str
         ("devices' requests", &device_all),
     ] {
         println!(
-            "{:<36} {:>8} {:>9.1} {:>9.1} {:>9.1} {:>9.1}",
+            "{:<36} {:>8} {:>9.1}{}",
             name,
             v.len(),
             v.len() as f64 / elapsed,
-            percentile(v, 50.0),
-            percentile(v, 99.0),
-            percentile(v, 100.0)
+            percentile_cells(v, &[50.0, 99.0, 100.0], 9)
         );
     }
     let p99 = percentile(&all, 99.0);

@@ -51,7 +51,7 @@ use common::{Api, director_token, server_config, start_app};
 #[path = "common/phones.rs"]
 #[allow(dead_code)]
 mod phones;
-use phones::percentile;
+use phones::{percentile, percentile_cells};
 
 #[derive(Clone, Debug)]
 struct Opts {
@@ -317,22 +317,8 @@ fn memory_mib() -> (f64, f64) {
 }
 
 fn main() {
-    let opts = match parse_opts() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("online_load: {e}");
-            std::process::exit(2);
-        }
-    };
-    let code = match run(opts) {
-        Ok(true) => 0,
-        Ok(false) => 1,
-        Err(e) => {
-            eprintln!("online_load: {e}");
-            1
-        }
-    };
-    std::process::exit(code);
+    let opts = common::opts_or_exit("online_load", parse_opts());
+    common::exit_with("online_load", run(opts));
 }
 
 fn run(opts: Opts) -> Result<bool, String> {
@@ -359,15 +345,7 @@ fn run(opts: Opts) -> Result<bool, String> {
         .build()
         .map_err(|e| e.to_string())?;
     let ok = runtime.block_on(drive(opts, url, base, setup_link, hwm_before))?;
-    let logged = std::fs::read_to_string(&log_path).unwrap_or_default();
-    let bad: Vec<&str> = logged
-        .lines()
-        .filter(|l| l.contains(" ERROR ") || l.contains(" WARN "))
-        .collect();
-    println!("server log: {} ERROR/WARN lines", bad.len());
-    for l in bad.iter().take(10) {
-        println!("  {l}");
-    }
+    common::print_server_log(&log_path, "", 10);
     Ok(ok)
 }
 
@@ -379,14 +357,7 @@ async fn drive(
     hwm_before: f64,
 ) -> Result<bool, String> {
     let token = director_token(&base, &setup_link).await?;
-    let api = Api {
-        http: reqwest::Client::builder()
-            .timeout(Duration::from_secs(60))
-            .build()
-            .map_err(|e| e.to_string())?,
-        base: base.clone(),
-        token,
-    };
+    let api = Api::new(&base, token)?;
     let (t, b) = (opts.tables, opts.boards);
     println!(
         "online_load: {t} tables x {b} board(s) online, robots in E, S, W at {} ms a card on {} \
@@ -415,24 +386,8 @@ async fn drive(
         json!({"play": "online", "robot_ms": opts.robot_ms}),
     )
     .await?;
-    for i in 1..=2 * t {
-        api.call(
-            Method::POST,
-            &format!("{path}/entries"),
-            json!({"kind": "pair", "players": [{"name": format!("North {i}")}, {"name": format!("South {i}")}]}),
-        )
+    api.pairs_running(&path, 2 * t, json!({"rounds": 1, "boards_per_round": b}))
         .await?;
-    }
-    api.call(
-        Method::PUT,
-        &format!("{path}/movement"),
-        json!({"rounds": 1, "boards_per_round": b}),
-    )
-    .await?;
-    for to in ["ready", "running"] {
-        api.call(Method::POST, &format!("{path}/status"), json!({"to": to}))
-            .await?;
-    }
     api.call(Method::POST, &format!("{path}/rounds"), json!({"round": 1}))
         .await?;
     let seats = api.get(&format!("{path}/seats?round=1")).await?;
@@ -595,13 +550,10 @@ async fn drive(
         ("stream delivery (stored -> read on N's)", &delivery_us),
     ] {
         println!(
-            "{:<44} {:>7} {:>8.1} {:>8.1} {:>8.1} {:>8.1}",
+            "{:<44} {:>7}{}",
             name,
             v.len(),
-            percentile(v, 50.0),
-            percentile(v, 90.0),
-            percentile(v, 99.0),
-            percentile(v, 100.0)
+            percentile_cells(v, &[50.0, 90.0, 99.0, 100.0], 8)
         );
     }
     println!(

@@ -61,7 +61,7 @@ mod common;
 use common::{Api, browser, club_director, input_value};
 #[path = "common/phones.rs"]
 mod phones;
-use phones::{percentile, post_confirm, refusal, result_form, table_page};
+use phones::{percentile, percentile_cells, post_confirm, refusal, result_form, table_page};
 
 const DEFAULT_ADMIN: &str =
     "postgres://calypso_test:calypso_test@localhost/postgres?sslmode=disable";
@@ -868,27 +868,14 @@ fn main() {
     if args.first().map(String::as_str) == Some("--serve") {
         std::process::exit(serve(&args));
     }
-    let opts = match parse_opts(&args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("sim_load: {e}");
-            std::process::exit(2);
-        }
-    };
+    let opts = common::opts_or_exit("sim_load", parse_opts(&args));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a tokio runtime");
-    let code = match runtime.block_on(run(opts)) {
-        Ok(true) => 0,
-        Ok(false) => 1,
-        Err(e) => {
-            eprintln!("sim_load: {e}");
-            1
-        }
-    };
+    let ran = runtime.block_on(run(opts));
     drop(runtime);
-    std::process::exit(code);
+    common::exit_with("sim_load", ran);
 }
 
 /// Runs the benchmark and prints the figures; `Ok(false)` when anything was wrong (errors,
@@ -909,19 +896,7 @@ async fn run(opts: Opts) -> Result<bool, String> {
     start_process(&mut c, 1).await?;
     let ok = bench(&opts, &c).await;
     for (i, log) in c.logs.iter().enumerate() {
-        let logged = std::fs::read_to_string(log).unwrap_or_default();
-        let bad: Vec<&str> = logged
-            .lines()
-            .filter(|l| l.contains(" ERROR ") || l.contains(" WARN "))
-            .collect();
-        println!(
-            "server log {}: {} ERROR/WARN lines",
-            ["A", "B"][i],
-            bad.len()
-        );
-        for l in bad.iter().take(5) {
-            println!("  {l}");
-        }
+        common::print_server_log(log, [" A", " B"][i], 5);
     }
     ok
 }
@@ -1188,13 +1163,10 @@ async fn bench(opts: &Opts, c: &Cluster) -> Result<bool, String> {
     );
     let line = |name: &str, v: &[u32]| {
         println!(
-            "{:<38} {:>7} {:>8.1} {:>8.1} {:>8.1} {:>8.1}",
+            "{:<38} {:>7}{}",
             name,
             v.len(),
-            percentile(v, 50.0),
-            percentile(v, 95.0),
-            percentile(v, 99.0),
-            percentile(v, 100.0)
+            percentile_cells(v, &[50.0, 95.0, 99.0, 100.0], 8)
         );
     };
     let mut by_kind: BTreeMap<Kind, Vec<u32>> = BTreeMap::new();

@@ -254,7 +254,9 @@ fn run(repeat: usize) -> Result<(), String> {
             println!(
                 "  {name}: {:.1} ms, {}",
                 median(times),
-                problems.first().map_or("accepted".to_string(), |p| p.message.clone())
+                problems
+                    .first()
+                    .map_or("accepted".to_string(), |p| p.message.clone())
             );
         }
 
@@ -266,33 +268,58 @@ fn run(repeat: usize) -> Result<(), String> {
             calypso_director::service::accounts::issue_setup_link(&mut c, &base)
                 .map_err(|e| e.to_string())?
         };
-        let (_, bravo_token) = club_director(&base, &link_b, "Bravo", "bravo", "bravo@example.org").await?;
+        let (_, bravo_token) =
+            club_director(&base, &link_b, "Bravo", "bravo", "bravo@example.org").await?;
         let api = |token: String| Api {
-            http: reqwest::Client::builder().timeout(Duration::from_secs(600)).build().expect("client"),
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(600))
+                .build()
+                .expect("client"),
             base: base.clone(),
             token,
         };
         let alpha = api(alpha_token);
         let bravo = Arc::new(api(bravo_token));
         let ev = alpha
-            .call(Method::POST, "/events", json!({"name": "Kaiso Night", "date": "2026-12-01",
-                "format": "pairs-mitchell", "game": "kaiso", "tables": 3, "boards": 3}))
+            .call(
+                Method::POST,
+                "/events",
+                json!({"name": "Kaiso Night", "date": "2026-12-01",
+                "format": "pairs-mitchell", "game": "kaiso", "tables": 3, "boards": 3}),
+            )
             .await?;
         let id = ev["id"].as_i64().ok_or("no event id")?;
         for i in 1..=6 {
             alpha
-                .call(Method::POST, &format!("/events/{id}/entries"),
-                    json!({"kind": "pair", "players": [{"name": format!("North {i}")}, {"name": format!("South {i}")}]}))
+                .call(
+                    Method::POST,
+                    &format!("/events/{id}/entries"),
+                    common::pair_entry(i),
+                )
                 .await?;
         }
         alpha
-            .call(Method::PUT, &format!("/events/{id}/movement"), json!({"rounds": 3, "boards_per_round": 1}))
+            .call(
+                Method::PUT,
+                &format!("/events/{id}/movement"),
+                json!({"rounds": 3, "boards_per_round": 1}),
+            )
             .await?;
         for to in ["ready", "running"] {
-            alpha.call(Method::POST, &format!("/events/{id}/status"), json!({"to": to})).await?;
+            alpha
+                .call(
+                    Method::POST,
+                    &format!("/events/{id}/status"),
+                    json!({"to": to}),
+                )
+                .await?;
         }
         let started = alpha
-            .call(Method::POST, &format!("/events/{id}/rounds"), json!({"round": 1}))
+            .call(
+                Method::POST,
+                &format!("/events/{id}/rounds"),
+                json!({"round": 1}),
+            )
             .await?;
         let t1 = &started["tables"][0];
         let code = t1["code"].as_str().ok_or("no table code")?.to_string();
@@ -320,18 +347,26 @@ fn run(repeat: usize) -> Result<(), String> {
         body["round"] = json!(1);
         body["table"] = json!(1);
         body["board"] = json!(board);
-        let r = with_bystander("  49 songs, POST /api/v1/events/<id>/results", &base, &bravo, async {
-            let r = alpha
-                .http
-                .post(format!("{base}/api/v1/events/{id}/results"))
-                .bearer_auth(&alpha.token)
-                .json(&body)
-                .send()
-                .await
-                .map_err(|e| e.to_string())?;
-            let status = r.status();
-            Ok(format!("{status} {}", said(&r.text().await.unwrap_or_default())))
-        })
+        let r = with_bystander(
+            "  49 songs, POST /api/v1/events/<id>/results",
+            &base,
+            &bravo,
+            async {
+                let r = alpha
+                    .http
+                    .post(format!("{base}/api/v1/events/{id}/results"))
+                    .bearer_auth(&alpha.token)
+                    .json(&body)
+                    .send()
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let status = r.status();
+                Ok(format!(
+                    "{status} {}",
+                    said(&r.text().await.unwrap_or_default())
+                ))
+            },
+        )
         .await?;
         println!("    answer: {r}");
 
@@ -358,7 +393,10 @@ fn run(repeat: usize) -> Result<(), String> {
         let slowest = wave.iter().map(|(t, _)| *t).fold(0.0, f64::max);
         let mut answers: Vec<&str> = wave.iter().map(|(_, a)| a.as_str()).collect();
         answers.dedup();
-        println!("    slowest post {slowest:.1} ms; answers: {}", answers.join(", "));
+        println!(
+            "    slowest post {slowest:.1} ms; answers: {}",
+            answers.join(", ")
+        );
 
         // Alpha's roster: ten uploads of 2,000 pasted lines, then the eleventh timed.
         let upload = async |n: usize| -> Result<(StatusCode, f64), String> {

@@ -26,7 +26,6 @@
 //! the page's requests/s over the stylesheet's (the target: at least half, p99 under 50 ms).
 
 use std::process::Command;
-use std::time::Duration;
 
 use diesel::{Connection, RunQueryDsl, SqliteConnection};
 use serde_json::{Value, json};
@@ -183,13 +182,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let opts = match parse_opts() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("standings_load: {e}");
-            std::process::exit(2);
-        }
-    };
+    let opts = common::opts_or_exit("standings_load", parse_opts());
     if wrk_missing() {
         eprintln!(
             "standings_load: wrk is not installed (it is the load generator, run as a second \
@@ -198,15 +191,7 @@ fn main() {
         );
         std::process::exit(2);
     }
-    let code = match run(opts) {
-        Ok(true) => 0,
-        Ok(false) => 1,
-        Err(e) => {
-            eprintln!("standings_load: {e}");
-            1
-        }
-    };
-    std::process::exit(code);
+    common::exit_with("standings_load", run(opts));
 }
 
 /// The event, its results, the cache check and the wrk runs; `Ok(false)` when the check
@@ -224,14 +209,7 @@ fn run(opts: Opts) -> Result<bool, String> {
         .map_err(|e| e.to_string())?;
     let api = runtime.block_on(async {
         let token = director_token(&base, &setup_link).await?;
-        Ok::<_, String>(Api {
-            http: reqwest::Client::builder()
-                .timeout(Duration::from_secs(60))
-                .build()
-                .map_err(|e| e.to_string())?,
-            base: base.clone(),
-            token,
-        })
+        Api::new(&base, token)
     })?;
     let (event, first_result) = runtime.block_on(evening(&api))?;
     let page = format!("{base}/c/{}/events/{event}/standings", common::CLUB);
@@ -302,17 +280,9 @@ fn run(opts: Opts) -> Result<bool, String> {
             "MISSED"
         }
     );
-    let logged = std::fs::read_to_string(&log_path).unwrap_or_default();
-    let bad: Vec<&str> = logged
-        .lines()
-        .filter(|l| l.contains(" ERROR ") || l.contains(" WARN "))
-        .collect();
-    println!("server log: {} ERROR/WARN lines", bad.len());
-    for l in bad.iter().take(10) {
-        println!("  {l}");
-    }
+    let bad = common::print_server_log(&log_path, "", 10);
     let failed = runs.iter().flatten().any(|r| r.failures > 0);
-    Ok(checked && !failed && bad.is_empty())
+    Ok(checked && !failed && bad == 0)
 }
 
 /// The result body of a whole board: nobody made a calypso or has one in progress, the four
@@ -340,28 +310,12 @@ async fn evening(api: &Api) -> Result<(i64, (i64, Value)), String> {
         )
         .await?;
     let id = ev["id"].as_i64().ok_or("no event id")?;
-    for i in 1..=2 * TABLES {
-        api.call(
-            Method::POST,
-            &format!("/events/{id}/entries"),
-            json!({"kind": "pair", "players": [{"name": format!("North {i}")}, {"name": format!("South {i}")}]}),
-        )
-        .await?;
-    }
-    api.call(
-        Method::PUT,
-        &format!("/events/{id}/movement"),
+    api.pairs_running(
+        &format!("/events/{id}"),
+        2 * TABLES as u32,
         json!({"rounds": ROUNDS, "boards_per_round": 1}),
     )
     .await?;
-    for to in ["ready", "running"] {
-        api.call(
-            Method::POST,
-            &format!("/events/{id}/status"),
-            json!({"to": to}),
-        )
-        .await?;
-    }
     let mut first = None;
     for round in 1..=ROUNDS {
         let started = api

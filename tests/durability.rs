@@ -19,7 +19,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use common::server::{
-    Rng, club_token, env_number, kill, log_tail, migrated_file_with_setup, seed_from, start_ready,
+    Rng, club_token, env_number, kill, kill_mid_play, migrated_file_with_setup, seed_from,
+    start_ready,
 };
 use diesel::{Connection, RunQueryDsl};
 use reqwest::StatusCode;
@@ -358,12 +359,6 @@ async fn submitter(
 }
 
 #[derive(diesel::QueryableByName)]
-struct IntegrityRow {
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    integrity_check: String,
-}
-
-#[derive(diesel::QueryableByName)]
 struct Count {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     n: i64,
@@ -373,13 +368,7 @@ struct Count {
 fn check_file(path: &Path) {
     let mut c = diesel::SqliteConnection::establish(path.to_str().unwrap())
         .expect("open the database file");
-    let said: Vec<String> = diesel::sql_query("PRAGMA integrity_check")
-        .load::<IntegrityRow>(&mut c)
-        .expect("integrity_check")
-        .into_iter()
-        .map(|r| r.integrity_check)
-        .collect();
-    assert_eq!(said, ["ok"], "PRAGMA integrity_check");
+    common::server::assert_intact(&mut c);
     let doubled: Vec<Count> = diesel::sql_query(
         "SELECT COUNT(*) AS n FROM results \
          GROUP BY event_id, round, table_number, board HAVING COUNT(*) > 1",
@@ -495,18 +484,15 @@ async fn acknowledged_results_survive_sigkill_exactly_once() {
                 ))
             })
             .collect();
-        let delay = 5 + rng.below(MAX_KILL_DELAY_MS);
-        tokio::time::sleep(Duration::from_millis(delay)).await;
-        kill(&mut server);
-        killed.store(true, Ordering::SeqCst);
-        for t in tasks {
-            if let Err(e) = t.await {
-                panic!(
-                    "cycle {cycle} (seed {seed}): {e}; server log:\n{}",
-                    log_tail(&log)
-                );
-            }
-        }
+        kill_mid_play(
+            &mut server,
+            &mut rng,
+            MAX_KILL_DELAY_MS,
+            &killed,
+            tasks,
+            (cycle, seed, &log),
+        )
+        .await;
         {
             let mut f = figures.lock().await;
             f.kills += 1;

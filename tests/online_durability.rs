@@ -37,9 +37,10 @@ use calypso_director::event::EventId;
 use calypso_director::event::online::replay::{self, Move};
 use common::Api;
 use common::server::{
-    Rng, club_token, env_number, kill, log_tail, migrated_file_with_setup, seed_from, start_ready,
+    Rng, club_token, env_number, kill, kill_mid_play, log_tail, migrated_file_with_setup,
+    seed_from, start_ready,
 };
-use diesel::{Connection, RunQueryDsl};
+use diesel::Connection;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
@@ -243,12 +244,6 @@ async fn player(
     }
 }
 
-#[derive(diesel::QueryableByName)]
-struct IntegrityRow {
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    integrity_check: String,
-}
-
 /// The event's deal of the board, and its game.
 fn dealt(c: &mut DbConnection, id: EventId, board: u32) -> (GameSpec, deals::Board) {
     let ev = db::events::public_event(c, id).unwrap().expect("the event");
@@ -271,13 +266,7 @@ struct Engine {
 fn check_file(path: &Path, at: db::online::OnlineBoard, model: &mut Model) -> Engine {
     let mut raw = diesel::SqliteConnection::establish(path.to_str().unwrap())
         .expect("open the database file");
-    let said: Vec<String> = diesel::sql_query("PRAGMA integrity_check")
-        .load::<IntegrityRow>(&mut raw)
-        .expect("integrity_check")
-        .into_iter()
-        .map(|r| r.integrity_check)
-        .collect();
-    assert_eq!(said, ["ok"], "PRAGMA integrity_check");
+    common::server::assert_intact(&mut raw);
     drop(raw);
     let url = format!("sqlite://{}", path.display());
     let pool = db::connect(Some(&url), 1).expect("open the database file");
@@ -475,18 +464,15 @@ async fn a_board_played_online_survives_sigkill_and_resumes_at_the_same_card() {
     let mut engine = None;
     for cycle in 1..=cycles {
         let (tasks, killed) = start_players(&clients, &server.base, &model, &figures, &mut rng);
-        let delay = 5 + rng.below(MAX_KILL_DELAY_MS);
-        tokio::time::sleep(Duration::from_millis(delay)).await;
-        kill(&mut server);
-        killed.store(true, Ordering::SeqCst);
-        for t in tasks {
-            if let Err(e) = t.await {
-                panic!(
-                    "cycle {cycle} (seed {seed}): {e}; server log:\n{}",
-                    log_tail(&log)
-                );
-            }
-        }
+        kill_mid_play(
+            &mut server,
+            &mut rng,
+            MAX_KILL_DELAY_MS,
+            &killed,
+            tasks,
+            (cycle, seed, &log),
+        )
+        .await;
         let e = check_file(&file, at, &mut *model.lock().await);
         server = start_ready(&url, &log).await;
         check_views(&clients, &server.base, &e).await;

@@ -16,6 +16,7 @@ use calypso_director::event::EventId;
 use calypso_director::event::par::signed;
 use calypso_director::event::practice::MOST_PER_CLUB;
 use calypso_director::event::results::BoardOutcome;
+use common::shots::screenshot;
 use common::*;
 use diesel::prelude::*;
 use reqwest::StatusCode;
@@ -31,6 +32,17 @@ fn version(app: &TestApp, id: EventId) -> i64 {
     with_conn(app, |c| {
         e::table.find(id.get()).select(e::version).first(c).unwrap()
     })
+}
+
+/// [`finished_evening`] with its hand records released by the director (303): the event's
+/// page and id.
+async fn released_evening(app: &TestApp, d: &Browser) -> (String, EventId) {
+    let (page, id, _) = finished_evening(app, d).await;
+    let r = d
+        .post(&page, &format!("{page}/release"), &[("confirm", "yes")])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    (page, id)
 }
 
 /// The event's first board with results, and its field's nets as the traveller writes them
@@ -117,11 +129,7 @@ async fn after_release_a_visitor_plays_a_board_against_robots_and_sees_their_net
 {
     let app = spawn_app_with_robots().await;
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
-    let (page, id, _) = finished_evening(&app, &d).await;
-    let r = d
-        .post(&page, &format!("{page}/release"), &[("confirm", "yes")])
-        .await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (page, id) = released_evening(&app, &d).await;
     // The release's flash message is shown once: seen here, so the grid compares as it is.
     d.get_text(&page).await;
     let (board, field) = board_and_nets(&app, id);
@@ -231,32 +239,19 @@ async fn after_release_a_visitor_plays_a_board_against_robots_and_sees_their_net
 
     // `CALYPSO_SCREENSHOTS=dir`: the end on the table page and its own page, at 390 and
     // 1280 px (chromium run off the server's thread, which keeps serving).
-    if let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") {
-        std::fs::create_dir_all(&dir).unwrap();
-        for (name, path) in [
-            ("table", seat_page.clone()),
-            ("own", link.clone()),
-            ("board", board_page.clone()),
-        ] {
-            for width in [390, 1280] {
-                let file = format!("{dir}/practice-{name}-{width}.png");
-                let url = format!("{}{path}", app.address);
-                let shot = tokio::task::spawn_blocking(move || {
-                    std::process::Command::new("chromium")
-                        .args([
-                            "--headless",
-                            "--no-sandbox",
-                            "--hide-scrollbars",
-                            &format!("--screenshot={file}"),
-                            &format!("--window-size={width},2000"),
-                            &url,
-                        ])
-                        .output()
-                })
-                .await
-                .unwrap();
-                assert!(shot.is_ok(), "chromium: {shot:?}");
-            }
+    for (name, path) in [
+        ("table", &seat_page),
+        ("own", &link),
+        ("board", &board_page),
+    ] {
+        for width in [390, 1280] {
+            screenshot(
+                &app,
+                path,
+                &format!("practice-{name}-{width}"),
+                (width, 2000),
+            )
+            .await;
         }
     }
 
@@ -281,11 +276,7 @@ async fn after_release_a_visitor_plays_a_board_against_robots_and_sees_their_net
 async fn a_clubs_practice_tables_are_bounded_and_reclaimed() {
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
-    let (page, id, _) = finished_evening(&app, &d).await;
-    let r = d
-        .post(&page, &format!("{page}/release"), &[("confirm", "yes")])
-        .await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (page, id) = released_evening(&app, &d).await;
     let (board, _) = board_and_nets(&app, id);
     let practice = format!("{page}/boards/{board}/practice");
     let visitor = Browser::new(&app);

@@ -14,28 +14,46 @@ use calypso_director::db;
 use calypso_director::event::EventId;
 use calypso_director::event::results::{BoardOutcome, TableResult};
 use calypso_director::scoring::Adjusted;
+use common::seats::{seat_get, seat_post};
+use common::shots::screenshot;
 use common::*;
 use diesel::prelude::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-async fn seat_get(app: &TestApp, token: &str) -> Value {
-    let r = reqwest::get(format!("{}/api/v1/seats/{token}", app.address))
-        .await
-        .unwrap();
-    assert_eq!(r.status(), StatusCode::OK);
-    r.json().await.unwrap()
+/// A robot duplicate of club alpha ("Daylong": 2 boards, its window open from an hour ago
+/// for two hours more) with a pair entry for each of `pairs`, started (ready, then
+/// running): its id.
+async fn daylong(app: &TestApp, api: &Api, pairs: &[(&str, &str)]) -> i64 {
+    let opens = app.now() - chrono::Duration::hours(1);
+    let closes = app.now() + chrono::Duration::hours(2);
+    let t = |x: chrono::NaiveDateTime| x.format("%Y-%m-%dT%H:%M:%SZ").to_string();
+    let (s, ev) = api
+        .post(
+            "/events",
+            json!({"name": "Daylong", "date": "2026-12-01", "format": "pairs-mitchell",
+                   "tables": 2, "boards": 2, "play": "robots",
+                   "window": {"opens": t(opens), "closes": t(closes)}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{ev}");
+    let id = ev["id"].as_i64().unwrap();
+    api.enter_pairs(id, pairs).await;
+    // Start: ready, then running (round 1, the plan made from the entries: no movement).
+    for to in ["ready", "running"] {
+        let (s, v) = api
+            .post(&format!("/events/{id}/status"), json!({"to": to}))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    id
 }
 
-async fn seat_post(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
-    let r = reqwest::Client::new()
-        .post(format!("{}/api/v1/seats/{token}/cards", app.address))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let s = r.status();
-    (s, r.json().await.unwrap())
+/// The seat's view, read as an entrant's program reads it (200).
+async fn seat_view(app: &TestApp, token: &str) -> Value {
+    let (s, v) = seat_get(app, token).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    v
 }
 
 fn results(app: &TestApp, id: EventId) -> Vec<TableResult> {
@@ -90,29 +108,9 @@ fn board_matchpoints(values: &[(u64, Option<i64>, f64)], expected: usize) -> Vec
         .collect()
 }
 
-/// A screenshot of a public page at 390 px when CALYPSO_SCREENSHOTS names a folder (to
-/// look at it), taken by headless Chromium while the test's server runs.
+/// A screenshot of a page at 390 px when CALYPSO_SCREENSHOTS names a folder (to look at).
 async fn shot(app: &TestApp, path: &str, name: &str) {
-    let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") else {
-        return;
-    };
-    let url = format!("{}{path}", app.address);
-    let file = format!("{dir}/{name}.png");
-    let ran = tokio::task::spawn_blocking(move || {
-        std::process::Command::new("chromium")
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--hide-scrollbars",
-                &format!("--screenshot={file}"),
-                "--window-size=390,2600",
-                &url,
-            ])
-            .output()
-    })
-    .await
-    .unwrap();
-    assert!(ran.is_ok_and(|o| o.status.success()), "chromium ran");
+    screenshot(app, path, name, (390, 2600)).await;
 }
 
 #[tokio::test]
@@ -120,37 +118,9 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
     let app = spawn_app_with_robots().await;
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
     let api = api_for(&app, &d, "alpha").await;
-    let opens = app.now() - chrono::Duration::hours(1);
-    let closes = app.now() + chrono::Duration::hours(2);
-    let t = |x: chrono::NaiveDateTime| x.format("%Y-%m-%dT%H:%M:%SZ").to_string();
-    let (s, ev) = api
-        .post(
-            "/events",
-            json!({"name": "Daylong", "date": "2026-12-01", "format": "pairs-mitchell",
-                   "tables": 2, "boards": 2, "play": "robots",
-                   "window": {"opens": t(opens), "closes": t(closes)}}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{ev}");
-    let id = ev["id"].as_i64().unwrap();
+    let id = daylong(&app, &api, &[("Ann", "Al"), ("Bea", "Bo"), ("Cy", "Cal")]).await;
     let event = EventId::new(id as i32);
     tiny_robots(&app, event);
-    for (a, b) in [("Ann", "Al"), ("Bea", "Bo"), ("Cy", "Cal")] {
-        let (s, v) = api
-            .post(
-                &format!("/events/{id}/entries"),
-                json!({"kind": "pair", "players": [{"name": a}, {"name": b}]}),
-            )
-            .await;
-        assert_eq!(s, StatusCode::CREATED, "{v}");
-    }
-    // Start: ready, then running (round 1, the plan made from the entries: no movement).
-    for to in ["ready", "running"] {
-        let (s, v) = api
-            .post(&format!("/events/{id}/status"), json!({"to": to}))
-            .await;
-        assert_eq!(s, StatusCode::OK, "{v}");
-    }
     let (_, v) = api.get(&format!("/events/{id}")).await;
     assert_eq!(v["status"], "running", "{v}");
     let (s, listed) = api.get(&format!("/events/{id}/seats?round=1")).await;
@@ -192,7 +162,7 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
                 continue;
             };
             busy = true;
-            let view = seat_get(&app, &seats[i].token).await;
+            let view = seat_view(&app, &seats[i].token).await;
             if view["over"] == true || view["to_play"] != "S" {
                 continue;
             }
@@ -265,6 +235,17 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
             .get_text(&format!("/c/alpha/events/{id}/standings"))
             .await;
         assert!(!page.contains('%'), "no percentage while sealed");
+        // The heading says where the window stands, not "After round 0 of 1".
+        assert!(
+            page.contains("Robot duplicate: entrants play until ")
+                && page.contains("results are sealed until the window closes"),
+            "{page}"
+        );
+        assert!(!page.contains("After round"), "{page}");
+        assert!(
+            !page.contains("rovisional"),
+            "nothing shown to be provisional: {page}"
+        );
         let (s, page) = who.get_text(&format!("/c/alpha/events/{id}")).await;
         assert_eq!(s, StatusCode::OK);
         assert!(page.contains("Robot duplicate"), "the page says so");
@@ -273,6 +254,11 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
             "counts only"
         );
         assert!(page.contains("hidden until the window closes"));
+        assert!(
+            page.contains("5 more results are shown once the window closes")
+                && !page.contains("once every table has played"),
+            "held back until the close, in words: {page}"
+        );
         assert!(
             !page.contains("Boards finished"),
             "each entrant's: directors only"
@@ -290,6 +276,12 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
         "robot-duplicate-sealed",
     )
     .await;
+    shot(
+        &app,
+        &format!("/c/alpha/events/{id}/standings"),
+        "robot-duplicate-standings-sealed",
+    )
+    .await;
     // The club's directors see everything, through the pages and the API.
     let (_, csv) = d
         .get_text(&format!("/c/alpha/events/{id}/standings.csv"))
@@ -302,6 +294,12 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
         page.contains("Boards finished") && page.contains("1 of 2"),
         "{page}"
     );
+    let (_, page) = d.get_text(&format!("/c/alpha/events/{id}/standings")).await;
+    assert!(
+        page.contains("until then these results are sealed from everyone but the club"),
+        "{page}"
+    );
+    assert!(!page.contains("After round"), "{page}");
     let (s, v) = api.get(&format!("/events/{id}/standings")).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["standings"].as_array().unwrap().len(), 3, "{v}");
@@ -323,7 +321,7 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
     // finishes, and the board left unplayed is ruled.
     app.advance_clock(3 * 3600);
     let left = seats.iter().find(|s| s.table == 3 && s.board == 2).unwrap();
-    let view = seat_get(&app, &left.token).await;
+    let view = seat_view(&app, &left.token).await;
     let (s, v) = seat_post(
         &app,
         &left.token,
@@ -387,7 +385,24 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
             "pair {pair}: {v}"
         );
     }
-    // And now everyone sees them.
+    // And now everyone sees them, under the window's close.
+    let (_, page) = anonymous
+        .get_text(&format!("/c/alpha/events/{id}/standings"))
+        .await;
+    assert!(
+        page.contains("Robot duplicate: the window closed at "),
+        "{page}"
+    );
+    assert!(
+        !page.contains("After round") && page.contains('%'),
+        "{page}"
+    );
+    shot(
+        &app,
+        &format!("/c/alpha/events/{id}/standings"),
+        "robot-duplicate-standings-closed",
+    )
+    .await;
     let (_, csv) = anonymous
         .get_text(&format!("/c/alpha/events/{id}/standings.csv"))
         .await;
@@ -404,32 +419,7 @@ async fn a_result_at_the_plans_place_is_accepted_and_a_place_outside_it_is_refus
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "owner@alpha.test").await;
     let api = api_for(&app, &d, "alpha").await;
-    let opens = app.now() - chrono::Duration::hours(1);
-    let closes = app.now() + chrono::Duration::hours(2);
-    let t = |x: chrono::NaiveDateTime| x.format("%Y-%m-%dT%H:%M:%SZ").to_string();
-    let (s, ev) = api
-        .post(
-            "/events",
-            json!({"name": "Daylong", "date": "2026-12-01", "format": "pairs-mitchell",
-                   "tables": 2, "boards": 2, "play": "robots",
-                   "window": {"opens": t(opens), "closes": t(closes)}}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{ev}");
-    let id = ev["id"].as_i64().unwrap();
-    for (a, b) in [("Ann", "Al"), ("Bea", "Bo")] {
-        api.post(
-            &format!("/events/{id}/entries"),
-            json!({"kind": "pair", "players": [{"name": a}, {"name": b}]}),
-        )
-        .await;
-    }
-    for to in ["ready", "running"] {
-        let (s, v) = api
-            .post(&format!("/events/{id}/status"), json!({"to": to}))
-            .await;
-        assert_eq!(s, StatusCode::OK, "{v}");
-    }
+    let id = daylong(&app, &api, &[("Ann", "Al"), ("Bea", "Bo")]).await;
     // A director's ruling at (1, entry 2, board 2): the plan's place.
     let (s, v) = api
         .post(
@@ -452,4 +442,149 @@ async fn a_result_at_the_plans_place_is_accepted_and_a_place_outside_it_is_refus
             .await;
         assert_eq!(s, StatusCode::NOT_FOUND, "{round} {table}: {v}");
     }
+}
+
+/// The first card of a view's hand, and the view's seq.
+fn any_card(view: &Value) -> (String, i64) {
+    let hand = view["hand"].as_array().unwrap();
+    (
+        hand[0].as_str().unwrap().to_string(),
+        view["seq"].as_i64().unwrap(),
+    )
+}
+
+/// The robots serve only a table's first unfinished board (a robot duplicate's table is the
+/// entrant's), so an entrant plays their boards in order: a later board's link says which
+/// board to play now, on the page (with that board's link) and in the seat API's view (no
+/// legal cards), and a card posted there is refused 409 with those words, by the API and
+/// by the page, until the board before is finished; then the later board plays.
+#[tokio::test]
+async fn boards_in_order_a_later_boards_card_is_refused_until_the_board_before_is_finished() {
+    let app = spawn_app_with_robots().await;
+    let d = app.club_with_owner("alpha", "owner@alpha.test").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let id = daylong(&app, &api, &[("Ann", "Al")]).await;
+    let event = EventId::new(id as i32);
+    tiny_robots(&app, event);
+    let (s, listed) = api.get(&format!("/events/{id}/seats?round=1")).await;
+    assert_eq!(s, StatusCode::OK, "{listed}");
+    let link = |board: u64| {
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["seat"] == "S" && s["board"] == board)
+            .unwrap_or_else(|| panic!("board {board}'s link: {listed}"))["token"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let (one, two) = (link(1), link(2));
+    let board_2_cards = || {
+        with_conn(&app, |c| {
+            db::online::moves_of(
+                c,
+                db::online::OnlineBoard {
+                    event,
+                    round: 1,
+                    table: 1,
+                    board: 2,
+                },
+            )
+            .unwrap()
+            .len()
+        })
+    };
+
+    // Board 2's link opened first: its view says to play board 1 first, and offers no card.
+    let later = seat_view(&app, &two).await;
+    assert_eq!(later["board"], 2, "{later}");
+    assert_eq!(later["play_first"]["board"], 1, "{later}");
+    assert_eq!(
+        later["play_first"]["message"],
+        "Play board 1 first: the robots play an entrant's boards in order, and board 1 is not \
+         finished",
+        "{later}"
+    );
+    assert!(later.get("legal").is_none(), "no card to play now: {later}");
+    // A card there is refused, whoever's turn it is, and nothing is stored.
+    let (card, seq) = any_card(&later);
+    let (s, v) = seat_post(&app, &two, json!({"card": card, "seq": seq})).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("play board 1 first: the robots play"),
+        "{v}"
+    );
+    // The page says so, with board 1's link, and refuses the card in the same words.
+    let b = Browser::new(&app);
+    let (s, page) = b.get_text(&format!("/seat/{two}")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.contains("Play board 1 first"), "{page}");
+    assert!(page.contains(&format!("href=\"/seat/{one}\"")), "{page}");
+    let seq_text = seq.to_string();
+    let r = b
+        .post(
+            &format!("/seat/{two}"),
+            &format!("/seat/{two}/cards"),
+            &[("card", card.as_str()), ("seq", seq_text.as_str())],
+        )
+        .await;
+    assert_eq!(r.status(), StatusCode::CONFLICT);
+    let page = r.text().await.unwrap();
+    assert!(page.contains("Play board 1 first"), "{page}");
+    assert_eq!(board_2_cards(), 0, "no card of board 2 stored");
+    shot(&app, &format!("/seat/{two}"), "robot-duplicate-play-first").await;
+
+    // Board 1 played to its end (the person's first legal card each turn).
+    let started = Instant::now();
+    loop {
+        let view = seat_view(&app, &one).await;
+        assert!(view.get("play_first").is_none(), "board 1 is the board now");
+        if view["over"] == true {
+            break;
+        }
+        if view["to_play"] == "S" {
+            let card = view["legal"][0].as_str().unwrap().to_string();
+            let (s, v) = seat_post(
+                &app,
+                &one,
+                json!({"card": card, "seq": view["seq"].as_i64().unwrap()}),
+            )
+            .await;
+            assert_eq!(s, StatusCode::CREATED, "{v}");
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(600),
+            "board 1 not over after 600 s"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Now board 2 is the board to play: no word of another, and its cards go in.
+    let started = Instant::now();
+    loop {
+        let view = seat_view(&app, &two).await;
+        assert!(view.get("play_first").is_none(), "{view}");
+        if view["to_play"] == "S" {
+            let card = view["legal"][0].as_str().unwrap().to_string();
+            let (s, v) = seat_post(
+                &app,
+                &two,
+                json!({"card": card, "seq": view["seq"].as_i64().unwrap()}),
+            )
+            .await;
+            assert_eq!(s, StatusCode::CREATED, "{v}");
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the robots did not reach South's turn on board 2"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(board_2_cards() >= 1);
+    let (_, page) = b.get_text(&format!("/seat/{two}")).await;
+    assert!(!page.contains("Play board 1 first"), "{page}");
 }

@@ -12,6 +12,7 @@ use calypso_director::engine::{Card, Seat};
 use calypso_director::event::EventId;
 use calypso_director::event::online::replay::{self, Move};
 use calypso_director::service::online;
+use common::seats::{cards, seat_get, seat_post};
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -50,32 +51,6 @@ async fn online_running(app: &TestApp) -> (Browser, Api, EventId) {
     let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     (d, api, id)
-}
-
-/// A seat client: its token, answers as (status, JSON).
-async fn seat_get(app: &TestApp, token: &str) -> (StatusCode, Value) {
-    let r = reqwest::get(format!("{}/api/v1/seats/{token}", app.address))
-        .await
-        .unwrap();
-    let s = r.status();
-    (s, r.json().await.unwrap())
-}
-
-async fn seat_post(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
-    let r = reqwest::Client::new()
-        .post(format!("{}/api/v1/seats/{token}/cards", app.address))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let s = r.status();
-    (s, r.json().await.unwrap())
-}
-
-fn cards(v: &Value) -> Vec<String> {
-    v.as_array()
-        .map(|a| a.iter().map(|c| c.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
 }
 
 #[tokio::test]
@@ -527,15 +502,7 @@ async fn a_robot_duplicate_gives_each_entrant_south_at_every_board_and_robots_el
         .await;
     assert_eq!(s, StatusCode::CREATED, "{ev}");
     let id = ev["id"].as_i64().unwrap();
-    for (a, b) in [("Ann", "Bob"), ("Cy", "Di")] {
-        let (s, v) = api
-            .post(
-                &format!("/events/{id}/entries"),
-                json!({"kind": "pair", "players": [{"name": a}, {"name": b}]}),
-            )
-            .await;
-        assert_eq!(s, StatusCode::CREATED, "{v}");
-    }
+    api.enter_pairs(id, &[("Ann", "Bob"), ("Cy", "Di")]).await;
     let (s, listed) = api.get(&format!("/events/{id}/seats?round=1")).await;
     assert_eq!(s, StatusCode::OK, "{listed}");
     let seats = listed.as_array().unwrap();

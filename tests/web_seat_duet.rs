@@ -2,21 +2,24 @@
 //! board (plain Duet and call-and-response) through the seat API: each deal's choices
 //! (`POST /api/v1/seats/{token}/duet`) and the cards of whichever of their two seats is to
 //! play, with every refusal and its words; the stored result equal to the engine's replay of
-//! the play record (choices included); and the byte scan: no answer or page sent to a player
-//! during the whole board carries a card of the other player's secret hand or unexposed
-//! dummy. Named `web_*` so scripts/test.sh runs it on PostgreSQL too.
+//! the play record (choices included); and the byte scan: no answer, stream event or page
+//! sent to a player during the whole board carries a card of the other player's secret hand
+//! or unexposed dummy (each player's stream is open the whole board, every byte of it
+//! scanned against what is hidden from them at that moment). Named `web_*` so scripts/test.sh runs it on PostgreSQL too.
 
 mod common;
 
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 use calypso_director::db;
 use calypso_director::engine::{Card, GameSpec, Seat};
 use calypso_director::event::EventId;
 use calypso_director::event::online::duet::{Choice, deal_now};
 use calypso_director::event::online::replay::{self, Move};
-use calypso_director::event::online::words::card_words;
 use common::games::{one_board_rounds, running};
+use common::seats::{Sse, Stream, cards, cards_on_page, seat_get, seat_post_to};
+use common::shots::screenshot;
 use common::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -83,31 +86,6 @@ async fn duet_online(variant: &str) -> Duet {
     }
 }
 
-async fn get(app: &TestApp, token: &str) -> (StatusCode, Value) {
-    let r = reqwest::get(format!("{}/api/v1/seats/{token}", app.address))
-        .await
-        .unwrap();
-    let s = r.status();
-    (s, r.json().await.unwrap())
-}
-
-async fn post(app: &TestApp, token: &str, what: &str, body: Value) -> (StatusCode, Value) {
-    let r = reqwest::Client::new()
-        .post(format!("{}/api/v1/seats/{token}/{what}", app.address))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let s = r.status();
-    (s, r.json().await.unwrap())
-}
-
-fn cards(v: &Value) -> Vec<String> {
-    v.as_array()
-        .map(|a| a.iter().map(|c| c.as_str().unwrap().to_string()).collect())
-        .unwrap_or_default()
-}
-
 fn error(v: &Value) -> &str {
     v["error"].as_str().unwrap_or_default()
 }
@@ -124,17 +102,6 @@ fn cards_in(v: &Value, out: &mut BTreeSet<Card>) {
         Value::Object(m) => m.values().for_each(|x| cards_in(x, out)),
         _ => {}
     }
-}
-
-/// Every card that shows on a page: `9♠`, a form's `value="9S"`, "nine of spades".
-fn cards_on_page(html: &str) -> BTreeSet<Card> {
-    Card::all()
-        .filter(|c| {
-            html.contains(&format!(">{}<", c.pretty()))
-                || html.contains(&format!("value=\"{c}\""))
-                || html.contains(&card_words(*c))
-        })
-        .collect()
 }
 
 /// The cards player `p` may not see now, from the table as stored (its logs replayed here,
@@ -254,6 +221,51 @@ fn scan(t: &Duet, p: usize, v: &Value) -> usize {
     hidden.len()
 }
 
+/// Player `p`'s stream brought up to `now` (their view as the seat API answers it at this
+/// moment, nothing moving meanwhile): every event it sent since the last call read, each
+/// byte scanned for the names of the cards hidden from `p` now ("9S" as the JSON writes
+/// them), until the view it sends equals `now`. Nothing is read when `now` is the view it
+/// sent last (the stream sends a view only when it changes). Returns the names looked for.
+async fn scan_stream(
+    t: &Duet,
+    p: usize,
+    stream: &mut Stream,
+    last: &mut Option<Value>,
+    now: &Value,
+) -> usize {
+    if last.as_ref() == Some(now) {
+        return 0;
+    }
+    let hidden: Vec<String> = hidden_from(&t.app, t.id, t.board, p)
+        .iter()
+        .map(|c| format!("\"{c}\""))
+        .collect();
+    let mut n = 0;
+    loop {
+        let e: Sse = stream
+            .next(Duration::from_secs(10))
+            .await
+            .unwrap_or_else(|| panic!("player {p}'s stream ended before the view {now}"));
+        for name in &hidden {
+            assert!(
+                !e.raw.contains(name.as_str()),
+                "player {p}'s stream sent {name}, hidden from them, in {}",
+                e.raw
+            );
+        }
+        n += hidden.len();
+        if e.event == "view" && e.json() == *now {
+            *last = Some(now.clone());
+            return n;
+        }
+        assert!(
+            matches!(e.event.as_str(), "view" | "card" | "comment"),
+            "player {p}'s stream sent {}",
+            e.raw
+        );
+    }
+}
+
 /// Both players' pages (whole and table part): no hidden card on them.
 async fn scan_pages(t: &Duet) -> usize {
     let b = Browser::new(&t.app);
@@ -276,21 +288,9 @@ async fn scan_pages(t: &Duet) -> usize {
 }
 
 /// With CALYPSO_SCREENSHOTS naming a folder, a 390 px screenshot of player `p`'s page.
-fn shot(t: &Duet, p: usize, name: &str) {
-    if let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") {
-        let _ = std::fs::create_dir_all(&dir);
-        let status = std::process::Command::new("chromium")
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--hide-scrollbars",
-                &format!("--screenshot={dir}/{name}.png"),
-                "--window-size=390,1600",
-                &format!("{}/seat/{}", t.app.address, t.tokens[p]),
-            ])
-            .status();
-        assert!(status.is_ok_and(|s| s.success()), "chromium for {name}");
-    }
+async fn shot(t: &Duet, p: usize, name: &str) {
+    let path = format!("/seat/{}", t.tokens[p]);
+    screenshot(&t.app, &path, name, (390, 1600)).await;
 }
 
 fn pick(cards: &[String], n: usize, rng: &mut ChaCha8Rng) -> Vec<String> {
@@ -311,16 +311,48 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
     let mut scanned = 0;
     let mut refused = BTreeSet::new();
     let mut pages_scanned_mid = false;
+    // Each player's stream, open the whole board: every event scanned as it comes.
+    let mut streams = Vec::new();
+    for token in &t.tokens {
+        streams.push(Stream::open(app, token, None, "").await);
+    }
+    let mut streamed: [Option<Value>; 2] = [None, None];
+    let mut stream_names = 0;
+    let mut planted_seen = false;
     for _ in 0..1000 {
         let mut views = Vec::new();
         for p in 0..2 {
-            let (s, v) = get(app, &t.tokens[p]).await;
+            let (s, v) = seat_get(app, &t.tokens[p]).await;
             assert_eq!(s, StatusCode::OK, "{v}");
             scanned += scan(t, p, &v);
+            stream_names += scan_stream(t, p, &mut streams[p], &mut streamed[p], &v).await;
             views.push(v);
         }
+        if !planted_seen && !views[1]["to_play"].is_null() {
+            // The scan would see a leak: the ♦♣ player's view, as their stream sends it,
+            // names cards hidden from the ♠♥ player (their secret hand).
+            let sent_to_other = views[1].to_string();
+            planted_seen = hidden_from(app, t.id, t.board, 0)
+                .iter()
+                .any(|c| sent_to_other.contains(&format!("\"{c}\"")));
+            assert!(planted_seen, "no hidden name in the other player's view");
+        }
         if views[0]["over"] == true {
+            assert!(planted_seen, "the scan was never shown to catch a leak");
             assert_eq!(views[1]["over"], true);
+            // The streams end after the board's last view; they sent no hidden card.
+            for (p, stream) in streams.iter_mut().enumerate() {
+                let after = stream.next(Duration::from_secs(10)).await;
+                assert!(
+                    after.is_none(),
+                    "player {p}'s stream after the end: {after:?}"
+                );
+            }
+            assert!(
+                stream_names > 1000,
+                "hidden names looked for in the streams: {stream_names}"
+            );
+            scanned += stream_names;
             // Every refusal met on the way.
             for want in ["card before the choices", "look twice", "out of turn"] {
                 assert!(refused.contains(want), "{want}");
@@ -337,13 +369,13 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
             let dealt = cards(&du["dealt"]);
             let deal1 = v["deal"] == 0;
             if v["deal"].as_u64() <= Some(1) {
-                shot(t, p, &format!("duet-{seed}-{step}-player{p}"));
+                shot(t, p, &format!("duet-{seed}-{step}-player{p}")).await;
             }
             let body = match step.as_str() {
                 "look" => {
                     if refused.insert("look twice and others") && p == 0 {
                         // Out of order, not theirs, a bad step, a stale seq.
-                        let (s, e) = post(
+                        let (s, e) = seat_post_to(
                             app,
                             &t.tokens[p],
                             "duet",
@@ -352,7 +384,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
                         .await;
                         assert_eq!(s, StatusCode::CONFLICT, "{e}");
                         assert_eq!(error(&e), "first look at one of your two hands");
-                        let (s, e) = post(
+                        let (s, e) = seat_post_to(
                             app,
                             &t.tokens[p],
                             "duet",
@@ -361,7 +393,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
                         .await;
                         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
                         assert!(error(&e).starts_with("your two hands are the hand dealt to North and the hand dealt to South: not the hand dealt to East"), "{e}");
-                        let (s, e) = post(
+                        let (s, e) = seat_post_to(
                             app,
                             &t.tokens[p],
                             "duet",
@@ -373,7 +405,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
                             error(&e).starts_with("step must be one of look, dummy, pass, return"),
                             "{e}"
                         );
-                        let (s, e) = post(
+                        let (s, e) = seat_post_to(
                             app,
                             &t.tokens[p],
                             "duet",
@@ -382,7 +414,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
                         .await;
                         assert_eq!(s, StatusCode::CONFLICT, "{e}");
                         assert!(error(&e).contains("the table is at card 1, not 99"), "{e}");
-                        let (s, e) = post(
+                        let (s, e) = seat_post_to(
                             app,
                             &t.tokens[p],
                             "duet",
@@ -391,7 +423,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
                         .await;
                         assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
                         // A card before the deal's choices: 409.
-                        let (s, e) = post(
+                        let (s, e) = seat_post_to(
                             app,
                             &t.tokens[p],
                             "cards",
@@ -429,7 +461,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
                         dealt[rng.random_range(0..2)].clone()
                     };
                     if refused.insert("look twice") {
-                        let (s, e) = post(
+                        let (s, e) = seat_post_to(
                             app,
                             &t.tokens[p],
                             "duet",
@@ -444,7 +476,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
                 "pass" => {
                     let looking = cards(&du["looking"]);
                     if refused.insert("pass wrong") {
-                        let (s, e) = post(
+                        let (s, e) = seat_post_to(
                             app,
                             &t.tokens[p],
                             "duet",
@@ -457,7 +489,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
                             .map(|c| c.to_string())
                             .find(|c| !looking.contains(c))
                             .unwrap();
-                        let (s, e) = post(app, &t.tokens[p], "duet", json!({"step": "pass", "cards": [looking[0], looking[1], missing], "seq": seq})).await;
+                        let (s, e) = seat_post_to(app, &t.tokens[p], "duet", json!({"step": "pass", "cards": [looking[0], looking[1], missing], "seq": seq})).await;
                         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
                         assert!(
                             error(&e).starts_with("the hand you looked at does not hold"),
@@ -475,11 +507,11 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
             };
             let mut body = body;
             body["seq"] = seq;
-            let (s, after) = post(app, &t.tokens[p], "duet", body.clone()).await;
+            let (s, after) = seat_post_to(app, &t.tokens[p], "duet", body.clone()).await;
             assert_eq!(s, StatusCode::CREATED, "{body}: {after}");
             scanned += scan(t, p, &after);
             // The same post again acts once.
-            let (s, again) = post(app, &t.tokens[p], "duet", body).await;
+            let (s, again) = seat_post_to(app, &t.tokens[p], "duet", body).await;
             assert_eq!(s, StatusCode::CONFLICT, "{again}");
             assert!(error(&again).starts_with("you have already"), "{again}");
             if step == "dummy" && deal1 && p == 1 {
@@ -502,7 +534,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
         if refused.insert("out of turn") {
             let held = cards(&views[other]["hand"]);
             if let Some(c) = held.first() {
-                let (s, e) = post(
+                let (s, e) = seat_post_to(
                     app,
                     &t.tokens[other],
                     "cards",
@@ -515,7 +547,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
         }
         let legal = cards(&v["legal"]);
         let card = legal[rng.random_range(0..legal.len())].clone();
-        let (s, after) = post(
+        let (s, after) = seat_post_to(
             app,
             &t.tokens[p],
             "cards",
@@ -525,7 +557,7 @@ async fn play_board(t: &Duet, seed: u64) -> usize {
         assert_eq!(s, StatusCode::CREATED, "{card}: {after}");
         scanned += scan(t, p, &after);
         if seq == 10 && !pages_scanned_mid {
-            shot(t, p, &format!("duet-{seed}-midplay-player{p}"));
+            shot(t, p, &format!("duet-{seed}-midplay-player{p}")).await;
             scanned += scan_pages(t).await;
             pages_scanned_mid = true;
         }
@@ -579,7 +611,7 @@ async fn result_is_the_engines(t: &Duet) {
     );
     // Every player's last view says the same.
     for token in &t.tokens {
-        let (_, v) = get(&t.app, token).await;
+        let (_, v) = seat_get(&t.app, token).await;
         assert_eq!(v["over"], true);
         let sides: Vec<i64> = v["score"]["sides"]
             .as_object()
@@ -598,7 +630,7 @@ async fn two_clients_play_a_whole_calypso_duet_board_through_the_seat_api() {
     assert!(scanned > 1000, "hidden cards looked for: {scanned}");
     result_is_the_engines(&t).await;
     // The board over: a choice is refused.
-    let (s, e) = post(
+    let (s, e) = seat_post_to(
         &t.app,
         &t.tokens[0],
         "duet",
@@ -614,7 +646,7 @@ async fn two_clients_play_a_whole_call_and_response_board_through_the_seat_api()
     let t = duet_online("duet-call-and-response").await;
     // Deal 1 by hand up to the late return, to see its refusals; then the rest.
     let app = &t.app;
-    let (_, n) = get(app, &t.tokens[0]).await;
+    let (_, n) = seat_get(app, &t.tokens[0]).await;
     assert_eq!(n["duet"]["step"], "look");
     assert_eq!(n["duet"]["dealt"], json!(["N", "S"]));
     assert_eq!(n["hand"], json!([]), "nothing seen before looking");
@@ -635,11 +667,11 @@ async fn call_and_response_the_dummy_waits_for_its_players_return() {
         async move {
             let mut body = body;
             body["seq"] = json!(1);
-            post(app, &token, "duet", body).await
+            seat_post_to(app, &token, "duet", body).await
         }
     };
-    let (_, n) = get(app, &t.tokens[0]).await;
-    let (_, w) = get(app, &t.tokens[1]).await;
+    let (_, n) = seat_get(app, &t.tokens[0]).await;
+    let (_, w) = seat_get(app, &t.tokens[1]).await;
     assert_eq!(w["duet"]["dealt"], json!(["W", "E"]));
     // North keeps the N hand; West looks at E's and makes it the dummy.
     assert_eq!(
@@ -670,7 +702,7 @@ async fn call_and_response_the_dummy_waits_for_its_players_return() {
         choose(1, json!({"step": "dummy", "hand": "E"})).await.0,
         StatusCode::CREATED
     );
-    let (_, v) = get(app, &t.tokens[1]).await;
+    let (_, v) = seat_get(app, &t.tokens[1]).await;
     let (s, v) = choose(
         1,
         json!({"step": "pass", "cards": cards(&v["duet"]["looking"])[..3]}),
@@ -683,12 +715,12 @@ async fn call_and_response_the_dummy_waits_for_its_players_return() {
     assert_eq!(s, StatusCode::CREATED, "{v}");
     assert_eq!(v["hand"].as_array().unwrap().len(), 13);
     // Dealt: the first card by the seat the engine says leads.
-    let (_, n2) = get(app, &t.tokens[0]).await;
+    let (_, n2) = seat_get(app, &t.tokens[0]).await;
     let leader = n2["to_play"].as_str().unwrap().to_string();
     let lead_p = if leader == "N" || leader == "S" { 0 } else { 1 };
-    let (_, lv) = get(app, &t.tokens[lead_p]).await;
+    let (_, lv) = seat_get(app, &t.tokens[lead_p]).await;
     let card = cards(&lv["legal"])[0].clone();
-    let (s, v) = post(
+    let (s, v) = seat_post_to(
         app,
         &t.tokens[lead_p],
         "cards",
@@ -698,7 +730,7 @@ async fn call_and_response_the_dummy_waits_for_its_players_return() {
     assert_eq!(s, StatusCode::CREATED, "{v}");
     // Play on until North's dummy (South) is to play; its return is asked, it is hidden.
     loop {
-        let (_, v) = get(app, &t.tokens[0]).await;
+        let (_, v) = seat_get(app, &t.tokens[0]).await;
         if v["to_play"] == "S" {
             assert_eq!(v["duet"]["step"], "return", "{v}");
             assert!(v["legal"].is_null());
@@ -706,12 +738,12 @@ async fn call_and_response_the_dummy_waits_for_its_players_return() {
                 v["dummies"].get("S").is_none(),
                 "not exposed before the return: {v}"
             );
-            let (_, w) = get(app, &t.tokens[1]).await;
+            let (_, w) = seat_get(app, &t.tokens[1]).await;
             assert!(w["dummies"].get("S").is_none(), "{w}");
             assert_eq!(w["duet"]["step"], Value::Null);
             assert!(w["duet"].get("choose_from").is_none());
             let seq = v["seq"].as_u64().unwrap();
-            let (s, e) = post(
+            let (s, e) = seat_post_to(
                 app,
                 &t.tokens[0],
                 "cards",
@@ -725,7 +757,7 @@ async fn call_and_response_the_dummy_waits_for_its_players_return() {
             );
             let from = cards(&v["duet"]["choose_from"]);
             assert_eq!(from.len(), 13);
-            let (s, v) = post(
+            let (s, v) = seat_post_to(
                 app,
                 &t.tokens[0],
                 "duet",
@@ -739,7 +771,7 @@ async fn call_and_response_the_dummy_waits_for_its_players_return() {
                 v["hand"].as_array().unwrap().len(),
                 13 - usize::from(leader == "N")
             );
-            let (_, w) = get(app, &t.tokens[1]).await;
+            let (_, w) = seat_get(app, &t.tokens[1]).await;
             assert_eq!(
                 w["dummies"]["S"], v["dummies"]["S"],
                 "shown to both players"
@@ -747,10 +779,10 @@ async fn call_and_response_the_dummy_waits_for_its_players_return() {
             break;
         }
         let p = (0..2).find(|&p| !v["legal"].is_null() || p == 1).unwrap();
-        let (_, pv) = get(app, &t.tokens[p]).await;
+        let (_, pv) = seat_get(app, &t.tokens[p]).await;
         let card = cards(&pv["legal"])[0].clone();
         let seq = pv["seq"].clone();
-        let (s, r) = post(
+        let (s, r) = seat_post_to(
             app,
             &t.tokens[p],
             "cards",

@@ -14,6 +14,7 @@ use calypso_director::event::EventId;
 use calypso_director::event::online::view::SeatView;
 use calypso_director::event::online::words::card_words;
 use calypso_director::service::online;
+use common::seats::cards_on_page;
 use common::*;
 use reqwest::StatusCode;
 
@@ -66,18 +67,6 @@ fn buttons(html: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every card that shows on a page, in any of the ways a card is written on it: `9♠`, the
-/// form's `value="9S"`, "nine of spades".
-fn cards_on(html: &str) -> BTreeSet<Card> {
-    Card::all()
-        .filter(|c| {
-            html.contains(&format!(">{}<", c.pretty()))
-                || html.contains(&format!("value=\"{c}\""))
-                || html.contains(&card_words(*c))
-        })
-        .collect()
-}
-
 /// What a seat may see of the cards: its own hand and the cards face up on the table.
 fn may_see(s: &SeatView) -> BTreeSet<Card> {
     s.hand
@@ -102,7 +91,7 @@ async fn scan_every_seat(app: &TestApp, b: &Browser, tokens: &[String; 4]) -> us
         ] {
             let (status, html) = b.get_text(&path).await;
             assert_eq!(status, StatusCode::OK, "{path}");
-            let shown = cards_on(&html);
+            let shown = cards_on_page(&html);
             let allowed = may_see(&s);
             assert!(
                 shown.is_subset(&allowed),

@@ -171,6 +171,14 @@ async fn a_robot_seated_for_a_person_plays_their_seat_refuses_their_cards_and_gi
     let (s, e) = seat_post(&app, &north, &card, v["seq"].as_u64().unwrap()).await;
     assert_eq!(s, StatusCode::CONFLICT, "{e}");
     assert_eq!(e["error"], ROBOT_SEATED);
+    // Their page says so in words and offers no card to tap.
+    let (s, html) = Browser::new(&app).get_text(&format!("/seat/{north}")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        html.contains("id=\"robot-seated\">A robot plays this seat now, by the director"),
+        "{html}"
+    );
+    assert!(!html.contains("name=\"card\""), "no card to tap: {html}");
 
     // Table 2: robots for all four people; they play the board to its end on their own.
     for seat in ["N", "E", "S", "W"] {

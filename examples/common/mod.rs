@@ -3,6 +3,7 @@
 //! API token through the pages, as a director would. Not an example of its own (Cargo takes
 //! only `examples/*.rs` and `examples/*/main.rs` as examples).
 
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -46,6 +47,18 @@ pub struct Api {
 }
 
 impl Api {
+    /// A client of the API at `base` with a director's `token`; a request may take 60 s.
+    pub fn new(base: &str, token: String) -> Result<Api, String> {
+        Ok(Api {
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(60))
+                .build()
+                .map_err(|e| e.to_string())?,
+            base: base.to_string(),
+            token,
+        })
+    }
+
     pub async fn call(
         &self,
         method: reqwest::Method,
@@ -69,6 +82,35 @@ impl Api {
             return Err(format!("{method} {path}: {status} {text}"));
         }
         serde_json::from_str(&text).map_err(|e| format!("{method} {path}: {e}: {text}"))
+    }
+
+    /// The event at `path` (`/events/{id}`) given pair entries 1 to `pairs`
+    /// ([`pair_entry`]) and the movement `movement`, then made ready and running.
+    pub async fn pairs_running(
+        &self,
+        path: &str,
+        pairs: u32,
+        movement: Value,
+    ) -> Result<(), String> {
+        for i in 1..=pairs {
+            self.call(
+                reqwest::Method::POST,
+                &format!("{path}/entries"),
+                pair_entry(i),
+            )
+            .await?;
+        }
+        self.call(reqwest::Method::PUT, &format!("{path}/movement"), movement)
+            .await?;
+        for to in ["ready", "running"] {
+            self.call(
+                reqwest::Method::POST,
+                &format!("{path}/status"),
+                serde_json::json!({"to": to}),
+            )
+            .await?;
+        }
+        Ok(())
     }
 
     pub async fn get(&self, path: &str) -> Result<Value, String> {
@@ -226,4 +268,47 @@ pub fn start_app(config: Config, log: std::fs::File) -> Result<(String, String),
         }
     });
     rx.recv().map_err(|e| e.to_string())?
+}
+
+/// A benchmark's options as read, or its exit with 2 and the reason on standard error after
+/// its `name`.
+pub fn opts_or_exit<O>(name: &str, opts: Result<O, String>) -> O {
+    opts.unwrap_or_else(|e| {
+        eprintln!("{name}: {e}");
+        std::process::exit(2);
+    })
+}
+
+/// The body of pair entry `i` as the benchmarks enter them: "North i" and "South i".
+pub fn pair_entry(i: impl std::fmt::Display) -> Value {
+    serde_json::json!({"kind": "pair", "players": [{"name": format!("North {i}")}, {"name": format!("South {i}")}]})
+}
+
+/// A benchmark's end: exit 0 when it ran and found nothing wrong, 1 when it found something
+/// wrong or could not run (the reason on standard error after the benchmark's `name`).
+pub fn exit_with(name: &str, ran: Result<bool, String>) -> ! {
+    let code = match ran {
+        Ok(true) => 0,
+        Ok(false) => 1,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            1
+        }
+    };
+    std::process::exit(code);
+}
+
+/// Prints what a server logged as wrong (its slow requests and server errors among them):
+/// `server log{label}: N ERROR/WARN lines`, then the first `most` of them. Answers N.
+pub fn print_server_log(path: &Path, label: &str, most: usize) -> usize {
+    let logged = std::fs::read_to_string(path).unwrap_or_default();
+    let bad: Vec<&str> = logged
+        .lines()
+        .filter(|l| l.contains(" ERROR ") || l.contains(" WARN "))
+        .collect();
+    println!("server log{label}: {} ERROR/WARN lines", bad.len());
+    for l in bad.iter().take(most) {
+        println!("  {l}");
+    }
+    bad.len()
 }

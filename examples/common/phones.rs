@@ -13,6 +13,14 @@ pub fn percentile(sorted: &[u32], p: f64) -> f64 {
     sorted[rank.clamp(1, sorted.len()) - 1] as f64 / 1000.0
 }
 
+/// The percentiles `ps` of sorted microseconds as a figures table's cells, in milliseconds:
+/// each a space, then the figure right-aligned in `width` with one decimal.
+pub fn percentile_cells(sorted: &[u32], ps: &[f64], width: usize) -> String {
+    ps.iter()
+        .map(|&p| format!(" {:>width$.1}", percentile(sorted, p)))
+        .collect()
+}
+
 /// A table page's result form's fields: every player with no calypso and nothing in
 /// progress, the trick piles split in whole tricks (always a valid report), varied by
 /// `variant` (table and round).

@@ -389,6 +389,39 @@ pub fn set_robot_seated(
     Ok(n > 0)
 }
 
+/// The token of a person's live link for one board of a table (round, table, board, seat
+/// as issued) given to `entry` (none: a link for no entry), the newest when there are
+/// several; none when no such link keeps its token.
+pub fn live_token_at(
+    conn: &mut DbConnection,
+    at: OnlineBoard,
+    seat: Seat,
+    entry: Option<EntryId>,
+) -> Result<Option<String>, DbError> {
+    let base = seat_links::table
+        .filter(seat_links::event_id.eq(at.event.get()))
+        .filter(seat_links::round.eq(number(at.round)))
+        .filter(seat_links::table_number.eq(number(at.table)))
+        .filter(seat_links::board.eq(number(at.board)))
+        .filter(seat_links::seat.eq(seat.letter().to_string()))
+        .filter(seat_links::robot.eq(false))
+        .filter(seat_links::revoked_at.is_null())
+        .filter(seat_links::token.is_not_null())
+        .order((seat_links::created_at.desc(), seat_links::token_hash.desc()))
+        .select(seat_links::token);
+    let token: Option<Option<String>> = match entry {
+        Some(e) => base
+            .filter(seat_links::entry_id.eq(e.get()))
+            .first(conn)
+            .optional()?,
+        None => base
+            .filter(seat_links::entry_id.is_null())
+            .first(conn)
+            .optional()?,
+    };
+    Ok(token.flatten())
+}
+
 /// The least time between two stored signs of life of one seat link, in seconds: a view
 /// polled every second writes at most once in this long.
 pub const SEEN_EVERY_SECONDS: i64 = 10;

@@ -194,6 +194,60 @@ impl Progress {
     }
 }
 
+/// The board an entrant must finish before playing `board`: `now`, the table's first
+/// unfinished board, when it comes before (the robots serve only a table's first unfinished
+/// board, so an entrant's boards are played in order). None when `board` is the one to play.
+pub fn play_first(board: u32, now: u32) -> Option<u32> {
+    (now < board).then_some(now)
+}
+
+/// Why a card of a later board waits, in words (the refusal; the view and the page say it
+/// with a capital).
+pub fn play_first_words(first: u32) -> String {
+    format!(
+        "play board {first} first: the robots play an entrant's boards in order, and board \
+         {first} is not finished"
+    )
+}
+
+/// What the standings say of a robot duplicate where an evening's say "after round N of R":
+/// its one round is played by each entrant whenever they like within the window, so a round
+/// count tells nothing. Where the window stands, and whether the viewer sees results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowLine {
+    pub closes: NaiveDateTime,
+    /// The window has not closed yet.
+    pub open: bool,
+    /// The viewer sees no results (sealed from them: anyone but the club's directors).
+    pub sealed: bool,
+}
+
+impl WindowLine {
+    /// The line for `window` at `now`, for a viewer from whom the results are `sealed`.
+    pub fn at(window: Window, now: NaiveDateTime, sealed: bool) -> WindowLine {
+        WindowLine {
+            closes: window.closes,
+            open: now < window.closes,
+            sealed,
+        }
+    }
+
+    /// In words, the close as `closes` says it (the club's local time).
+    pub fn words(&self, closes: &str) -> String {
+        match (self.open, self.sealed) {
+            (true, true) => format!(
+                "Robot duplicate: entrants play until {closes}; every board's results are \
+                 sealed until the window closes"
+            ),
+            (true, false) => format!(
+                "Robot duplicate: entrants play until {closes}; until then these results are \
+                 sealed from everyone but the club's directors"
+            ),
+            (false, _) => format!("Robot duplicate: the window closed at {closes}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,6 +408,55 @@ mod tests {
         assert_eq!(
             p.summary(),
             "2 of 3 entrants have played; 3 of 6 boards finished"
+        );
+    }
+
+    #[test]
+    fn the_standings_say_where_the_window_stands_not_a_round_count() {
+        let at = |h: u32| {
+            chrono::NaiveDate::from_ymd_opt(2026, 12, 1)
+                .unwrap()
+                .and_hms_opt(h, 0, 0)
+                .unwrap()
+        };
+        let window = Window {
+            opens: at(8),
+            closes: at(20),
+        };
+        let public = WindowLine::at(window, at(12), true);
+        assert!(public.open);
+        assert_eq!(
+            public.words("2026-12-01 20:00"),
+            "Robot duplicate: entrants play until 2026-12-01 20:00; every board's results are \
+             sealed until the window closes"
+        );
+        assert!(
+            WindowLine::at(window, at(12), false)
+                .words("20:00")
+                .contains("sealed from everyone but the club's directors")
+        );
+        // At the close itself the window is closed (play stops at `closes`).
+        let closed = WindowLine::at(window, at(20), false);
+        assert!(!closed.open);
+        assert_eq!(
+            closed.words("20:00"),
+            "Robot duplicate: the window closed at 20:00"
+        );
+        for line in [public, closed] {
+            assert!(!line.words("20:00").contains("round"));
+        }
+    }
+
+    #[test]
+    fn boards_in_order_a_later_board_waits_for_the_first_unfinished_one() {
+        assert_eq!(play_first(3, 1), Some(1));
+        assert_eq!(play_first(2, 2), None, "the board to play now");
+        // A board before the one now is finished: the engine refuses its cards as over.
+        assert_eq!(play_first(1, 2), None);
+        assert_eq!(
+            play_first_words(1),
+            "play board 1 first: the robots play an entrant's boards in order, and board 1 \
+             is not finished"
         );
     }
 }

@@ -11,9 +11,10 @@ use crate::deals::{self, Board};
 use crate::engine::{Card, GameSpec, Seat};
 use crate::event::online::duet::Choice;
 use crate::event::online::replay::{self, LogError, Move, Refused, TablePlay};
-use crate::event::online::view::{Place, SeatView};
+use crate::event::online::view::{Place, PlayFirst, SeatView};
 use crate::event::play::Play;
 use crate::event::practice::{self, PRACTICE_ROUND};
+use crate::event::robot_duplicate;
 use crate::event::{ClubId, EntryId, Event, EventId, EventStatus};
 use crate::service::play::EventPlay;
 use crate::service::tokens::{hash_token, random_token};
@@ -103,7 +104,7 @@ impl SeatPlace {
 
 /// What the token's seat may know of its table now: its own hand and no other hidden hand,
 /// the cards on the table, whose turn, the score so far (the seat API's JSON).
-fn view_of(place: SeatPlace, table: &TablePlay) -> Result<SeatView, OnlineError> {
+pub(crate) fn view_of(place: SeatPlace, table: &TablePlay) -> Result<SeatView, OnlineError> {
     let at = Place {
         event: place.event.get(),
         round: place.round,
@@ -355,6 +356,50 @@ pub(crate) fn board_now(
         .or_else(|| boards.last().copied()))
 }
 
+/// A robot duplicate's seat at a later board while the entrant's table has an earlier one
+/// unfinished: the board to play first (`event::robot_duplicate::play_first`: the robots
+/// serve only a table's first unfinished board), with the same entrant's link for it. None
+/// for any other way of play (no query then) or at the board to play now. One short hold of
+/// a connection.
+fn board_first(
+    pool: &DbPool,
+    ev: &Event,
+    play: &Play,
+    place: SeatPlace,
+) -> Result<Option<PlayFirst>, OnlineError> {
+    if !matches!(play, Play::Robots { .. }) || place.round == PRACTICE_ROUND {
+        return Ok(None);
+    }
+    let mut conn = pool.get()?;
+    let Some(now) = board_now(&mut conn, ev, place.round, place.table)? else {
+        return Ok(None);
+    };
+    let Some(first) = robot_duplicate::play_first(place.board, now) else {
+        return Ok(None);
+    };
+    let token = db::online::live_token_at(
+        &mut conn,
+        OnlineBoard {
+            board: first,
+            ..place.at()
+        },
+        place.seat,
+        place.entry,
+    )?;
+    Ok(Some(PlayFirst {
+        board: first,
+        message: capitalised(&robot_duplicate::play_first_words(first)),
+        token,
+    }))
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// The seat a token names: its event, round, table, board and seat.
 pub fn seat_of(conn: &mut DbConnection, token: &str) -> Result<SeatPlace, OnlineError> {
     seat_and_event(conn, token, None).map(|(place, _)| place)
@@ -430,10 +475,16 @@ pub fn table_log(
     token: &str,
     board: Option<u32>,
 ) -> Result<(SeatPlace, SeatView, Vec<Move>), OnlineError> {
-    let (place, ev, moves, _, choices) = read_table_and_play(pool, token, board)?;
+    let (place, ev, moves, play, choices) = read_table_and_play(pool, token, board)?;
+    let first = board_first(pool, &ev, &play, place)?;
     let (spec, dealt) = dealt_board(&ev, place.board)?;
     let table = replay::replay_with(&spec, &dealt, &moves, &choices)?;
-    let view = view_of(place, &table)?;
+    let mut view = view_of(place, &table)?;
+    if first.is_some() {
+        // Not this board yet: no card of it may be played now.
+        view.legal = None;
+        view.play_first = first;
+    }
     Ok((place, view, moves))
 }
 
@@ -482,6 +533,13 @@ pub fn play_card_at(
     if let Some(why) = card_refusal(place.round, &ev, &play, at) {
         return Err(OnlineError::NotNow(why));
     }
+    // A robot duplicate's boards are played in order: the robots serve only the first
+    // unfinished one, so a card of a later board would wait there with nobody to answer it.
+    if let Some(first) = board_first(pool, &ev, &play, place)? {
+        return Err(OnlineError::NotNow(robot_duplicate::play_first_words(
+            first.board,
+        )));
+    }
     play_read(pool, place, &ev, (moves, choices), card, seq)
 }
 
@@ -519,7 +577,7 @@ pub fn play_for_seat(
 }
 
 /// A board's log as moves (a row that does not read is a clear error).
-fn log_of(conn: &mut DbConnection, at: OnlineBoard) -> Result<Vec<Move>, OnlineError> {
+pub(crate) fn log_of(conn: &mut DbConnection, at: OnlineBoard) -> Result<Vec<Move>, OnlineError> {
     db::online::moves_of(conn, at)?
         .iter()
         .map(|r| Move::from_stored(i64::from(r.seq), &r.seat, &r.card).map_err(Into::into))

@@ -11,7 +11,7 @@ use crate::engine::{Card, Seat};
 use crate::event::EventStatus;
 use crate::event::online::duet::{self as rules, Choice, ChoiceRefused, Step};
 use crate::event::online::replay;
-use crate::event::online::view::{Place, SeatView};
+use crate::event::online::view::SeatView;
 use crate::service::live::Hub;
 use crate::service::online::{self, OnlineError};
 
@@ -130,15 +130,7 @@ pub fn choose(
     }
     hub.wake(place.at());
     online::touch_seen(pool, token, at);
-    let at = Place {
-        event: place.event.get(),
-        round: place.round,
-        table: place.table,
-        board: place.board,
-    };
-    table
-        .view(at, place.seat)
-        .map_err(|e| OnlineError::Invalid(e.to_string()))
+    online::view_of(place, &table)
 }
 
 /// A refused choice as the service's error: 409 when the table is not where the sender

@@ -158,10 +158,7 @@ fn read_practice(pool: &DbPool, job: RobotTable) -> Result<Option<Read>, OnlineE
         board: t.board,
     };
     let seats = db::online_robots::seats_at(&mut conn, t.event, PRACTICE_ROUND, t.id)?;
-    let moves = db::online::moves_of(&mut conn, at)?
-        .iter()
-        .map(|r| replay::Move::from_stored(i64::from(r.seq), &r.seat, &r.card))
-        .collect::<Result<Vec<_>, _>>()?;
+    let moves = online::log_of(&mut conn, at)?;
     Ok(Some(Read {
         at,
         ev,
@@ -213,10 +210,7 @@ fn read(pool: &DbPool, job: RobotTable) -> Result<Option<Read>, OnlineError> {
     };
     let seats = db::online_robots::seats_at(&mut conn, job.event, job.round, job.table)?;
     let play = db::event_play::play_of(&mut conn, job.event)?;
-    let moves = db::online::moves_of(&mut conn, at)?
-        .iter()
-        .map(|r| replay::Move::from_stored(i64::from(r.seq), &r.seat, &r.card))
-        .collect::<Result<Vec<_>, _>>()?;
+    let moves = online::log_of(&mut conn, at)?;
     Ok(Some(Read {
         at,
         ev,

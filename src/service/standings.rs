@@ -51,6 +51,8 @@ pub struct EventScores {
     pub rounds: u32,
     /// A robot duplicate: its E-W side is the robots (pair `robot_duplicate::ROBOTS`).
     pub robot_duplicate: bool,
+    /// A robot duplicate's window as this viewer's standings say it (instead of a round).
+    pub window: Option<robot_duplicate::WindowLine>,
 }
 
 /// The length of a value's JSON text, counted without writing it anywhere: most of what a
@@ -148,6 +150,10 @@ pub fn event_scores_at(
     let play = EventPlay::load(conn, ev)?;
     let robot_duplicate = play.is_robot_duplicate();
     let exposure = ev.exposure().sealed_at(play.sealed_until(), now);
+    let window = play
+        .play()
+        .window()
+        .map(|w| robot_duplicate::WindowLine::at(w, now, !exposure.standings_visible(viewer)));
     let results = if exposure.standings_visible(viewer) {
         db::results::results_of(conn, club, id)?
     } else {
@@ -205,6 +211,7 @@ pub fn event_scores_at(
         hidden_boards,
         rounds,
         robot_duplicate,
+        window,
     })
 }
 
@@ -341,6 +348,11 @@ pub fn view_of(
         running: ev.status.is_running(),
     };
     live::follow_the_room(&mut view, &scores.hidden_boards, &plan, clock, &names);
+    if let Some(w) = scores.window {
+        // One round each entrant plays when they like: the window, not a round count.
+        view.progress = None;
+        view.window = Some(w);
+    }
     Ok(view)
 }
 

@@ -65,8 +65,11 @@ pub struct RoundResults {
 pub struct ResultsView {
     pub banner: Banner,
     pub rounds: Vec<RoundResults>,
-    /// Results not shown yet: their boards are still to be played at other tables.
+    /// Results not shown yet: their boards are still to be played at other tables, or (a
+    /// robot duplicate's, `sealed`) the window is open.
     pub held_back: usize,
+    /// A robot duplicate's window is open: every result is held back until it closes.
+    pub sealed: bool,
 }
 
 /// Everything the section is made from.
@@ -124,6 +127,7 @@ pub fn results_view(input: &ResultsInput) -> Option<ResultsView> {
         ),
         rounds,
         held_back,
+        sealed: input.exposure.sealed,
     })
 }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use askama::Template;
 
-use crate::event::club::Club;
+use crate::event::club::{Club, TimeZone};
 use crate::event::results::Publication;
 use crate::event::seats::SideNames;
 use crate::event::standings::EventStandings;
@@ -60,13 +60,21 @@ pub async fn computed(
         .await?
         .ok_or(AppError::NotFound)?;
     let standings = view_of(&ev, &scores, now)?;
-    let part = part_of(&base_of(&club, &ev), &standings, &ev)?;
+    let part = part_of(&base_of(&club, &ev), &standings, &ev, club.time_zone)?;
     let live_json = serde_json::json!({
         "provisional": standings.provisional,
         "html": part,
     })
     .to_string();
-    let until = turns_final_at(&ev, now);
+    // A robot duplicate's standings say whether its window is open: true until it closes.
+    let closes = standings
+        .window
+        .filter(|w| w.open)
+        .map(|w| Instant::now() + (w.closes - now).to_std().unwrap_or_default());
+    let until = match (turns_final_at(&ev, now), closes) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
     let c = Arc::new(Computed {
         club,
         ev,
@@ -115,18 +123,31 @@ struct StandingsPart<'a> {
     /// What an entry is called in the standings' column: "Pair", or "Player" where single
     /// players sit at two-player tables (a Duet Mitchell).
     who: &'static str,
+    /// A robot duplicate's window in words, in the club's time (instead of a round).
+    window: Option<String>,
+    /// The results are sealed from this viewer: nothing shown is provisional.
+    sealed: bool,
 }
 
 pub fn base_of(club: &Club, ev: &Event) -> String {
     format!("/c/{}/events/{}", club.slug, ev.id)
 }
 
-fn part_of(base: &str, standings: &EventStandings, ev: &Event) -> Result<String, AppError> {
+fn part_of(
+    base: &str,
+    standings: &EventStandings,
+    ev: &Event,
+    zone: TimeZone,
+) -> Result<String, AppError> {
     Ok(StandingsPart {
         base,
         standings,
         seat_names: &ev.settings.side_names(),
         who: ev.settings.entry_word(),
+        window: standings
+            .window
+            .map(|w| w.words(&zone.show(w.closes, "%Y-%m-%d %H:%M"))),
+        sealed: standings.window.is_some_and(|w| w.sealed),
     }
     .render()?)
 }

@@ -17,7 +17,9 @@ use serde_json::Value;
 
 pub mod evening;
 pub mod games;
+pub mod seats;
 pub mod server;
+pub mod shots;
 
 pub struct TestApp {
     pub address: String,
@@ -627,6 +629,18 @@ impl Api {
     }
     pub async fn put(&self, path: &str, body: Value) -> (StatusCode, Value) {
         self.send("PUT", path, Some(body)).await
+    }
+    /// A pair entry for each of `pairs` (its two players' names) in event `id` (201 each).
+    pub async fn enter_pairs(&self, id: i64, pairs: &[(&str, &str)]) {
+        for (a, b) in pairs {
+            let (s, v) = self
+                .post(
+                    &format!("/events/{id}/entries"),
+                    serde_json::json!({"kind": "pair", "players": [{"name": a}, {"name": b}]}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "{v}");
+        }
     }
 }
 

@@ -200,3 +200,47 @@ pub fn migrated_file_with_setup(url: &str) -> String {
         calypso_director::service::accounts::issue_setup_link(&mut c, "http://127.0.0.1").unwrap();
     link.split("token=").nth(1).unwrap().to_string()
 }
+
+#[derive(diesel::QueryableByName)]
+struct IntegrityRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    integrity_check: String,
+}
+
+/// The SQLite file a killed server left is intact: `PRAGMA integrity_check` says `ok`.
+pub fn assert_intact(c: &mut diesel::SqliteConnection) {
+    use diesel::RunQueryDsl;
+    let said: Vec<String> = diesel::sql_query("PRAGMA integrity_check")
+        .load::<IntegrityRow>(c)
+        .expect("integrity_check")
+        .into_iter()
+        .map(|r| r.integrity_check)
+        .collect();
+    assert_eq!(said, ["ok"], "PRAGMA integrity_check");
+}
+
+/// The kill tests' cycle: after 5 ms plus up to `most_delay_ms` (drawn from `rng`) of play,
+/// the server is killed with SIGKILL, the clients' `killed` flag raised, and their `tasks`
+/// awaited (a task that panicked fails the test with the cycle, the seed and the server's
+/// log).
+pub async fn kill_mid_play(
+    server: &mut Server,
+    rng: &mut Rng,
+    most_delay_ms: u64,
+    killed: &std::sync::atomic::AtomicBool,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+    (cycle, seed, log): (u64, u64, &Path),
+) {
+    let delay = 5 + rng.below(most_delay_ms);
+    tokio::time::sleep(Duration::from_millis(delay)).await;
+    kill(server);
+    killed.store(true, std::sync::atomic::Ordering::SeqCst);
+    for t in tasks {
+        if let Err(e) = t.await {
+            panic!(
+                "cycle {cycle} (seed {seed}): {e}; server log:\n{}",
+                log_tail(log)
+            );
+        }
+    }
+}

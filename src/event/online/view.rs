@@ -211,6 +211,21 @@ pub struct SeatView {
     /// `legal`), the person's are refused until the seat is given back. Sent only when true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub robot_seated: bool,
+    /// A robot duplicate's later board opened while an earlier one is unfinished: the board
+    /// to play now (the robots play an entrant's boards in order), and no `legal` cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub play_first: Option<PlayFirst>,
+}
+
+/// The board to play before this one, and why, in words (`event::robot_duplicate`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayFirst {
+    pub board: u32,
+    pub message: String,
+    /// The same person's link for that board (the page links it; not sent by the API,
+    /// whose client has the seats listing).
+    #[serde(skip)]
+    pub token: Option<String>,
 }
 
 /// What a Duet player sees of their own choices: the seat API's `duet` key.
@@ -415,6 +430,7 @@ impl SeatView {
             seq,
             over: game.is_over(),
             robot_seated: false,
+            play_first: None,
         })
     }
 

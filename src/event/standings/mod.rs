@@ -206,6 +206,10 @@ pub struct EventStandings {
     pub provisional: bool,
     /// While play goes on: the last round with a result, of the rounds planned.
     pub progress: Option<Progress>,
+    /// A robot duplicate: where its window stands, said instead of [`Progress`] (the pages
+    /// only: they say it in the club's time).
+    #[serde(skip)]
+    pub window: Option<super::robot_duplicate::WindowLine>,
     /// Majors then minors (a Mitchell without an arrow switch), or one field.
     pub fields: Vec<FieldStandings>,
     /// A team match: totals, difference and swings.
@@ -683,6 +687,7 @@ fn matchpoint_view(
         compare: None,
         provisional: !marks.is_empty(),
         progress: None,
+        window: None,
         fields,
         team: None,
         travellers,
@@ -885,6 +890,7 @@ fn tally_view(
         compare: None,
         provisional: !marks.is_empty(),
         progress: None,
+        window: None,
         fields: vec![FieldStandings {
             field: "all",
             title: if names.players {
@@ -1014,6 +1020,7 @@ fn team_view(
         compare: None,
         provisional: !marks.is_empty(),
         progress: None,
+        window: None,
         fields: vec![FieldStandings {
             field: "teams",
             title: "Teams",

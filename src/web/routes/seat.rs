@@ -169,6 +169,17 @@ pub struct TableShow {
     /// Changes whenever the table part does (the card's seq; in a Duet, the choices too):
     /// the page's script swaps the part in when it differs.
     pub stamp: String,
+    /// A robot duplicate's later board: the board to play first, in words, with its link.
+    pub play_first: Option<PlayFirstShow>,
+    /// The director seated a robot for this person: the notice, in words.
+    pub robot_seated: Option<&'static str>,
+}
+
+/// The board to play before this one: "Play board 1 first: ...", and board 1's page.
+pub struct PlayFirstShow {
+    pub board: u32,
+    pub message: String,
+    pub href: Option<String>,
 }
 
 /// A side's name as players say it: `NS` is "N-S", a seat alone its name.
@@ -371,7 +382,13 @@ impl TableShow {
             .collect();
 
         let choosing = v.duet.as_ref().is_some_and(|d| d.step.is_some());
+        let play_first = v.play_first.as_ref().map(|f| PlayFirstShow {
+            board: f.board,
+            message: f.message.clone(),
+            href: f.token.as_ref().map(|t| format!("/seat/{t}")),
+        });
         let turn = match v.to_play {
+            _ if play_first.is_some() => "Not this board yet".to_string(),
             None if v.duet.is_some() && !v.over => "Choices before the deal".to_string(),
             None => "The board is over".to_string(),
             Some(s) if s == me => "Your turn".to_string(),
@@ -409,7 +426,9 @@ impl TableShow {
             choosing: between,
             trick: v.trick,
             over: v.over,
-            my_turn: v.to_play == Some(me) || (my_dummy.is_some() && v.to_play == my_dummy),
+            my_turn: v.play_first.is_none()
+                && !v.robot_seated
+                && (v.to_play == Some(me) || (my_dummy.is_some() && v.to_play == my_dummy)),
             turn,
             seq: v.seq,
             spots,
@@ -456,7 +475,17 @@ impl TableShow {
             table_total: v.score.table_total,
             announce,
             duet,
-            stamp,
+            // The page's part is swapped in again once the board before is finished.
+            stamp: match (&play_first, v.robot_seated) {
+                (Some(f), _) => format!("{stamp}-first{}", f.board),
+                // Swapped in again when the director gives the seat back.
+                (None, true) => format!("{stamp}-robot"),
+                (None, false) => stamp,
+            },
+            play_first,
+            robot_seated: v
+                .robot_seated
+                .then_some(crate::service::online::ROBOT_SEATED),
         }
     }
 }
@@ -616,6 +645,91 @@ async fn view_of(state: &AppState, token: &str) -> Result<Result<SeatView, Onlin
         .await
 }
 
+/// The page (or, `table_only`, its table part) as the seat sees it now, with `message` at
+/// `status`: a practice table's end shown once it is over.
+async fn seat_answer(
+    state: &AppState,
+    session: &Session,
+    viewer: &MaybeDirector,
+    token: String,
+    message: Option<String>,
+    status: StatusCode,
+    table_only: bool,
+) -> Result<HttpResponse, AppError> {
+    match view_of(state, &token).await? {
+        Ok(view) => {
+            let practice = practice_end(state, &view).await;
+            Ok(answer(
+                session, viewer, token, &view, message, status, table_only, practice,
+            ))
+        }
+        Err(e) => link_refused(e),
+    }
+}
+
+/// A form field's value, trimmed (empty when the form has none).
+fn form_field(form: &[(String, String)], name: &str) -> String {
+    form.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.trim().to_string())
+        .unwrap_or_default()
+}
+
+/// What a seat's post came to.
+enum Posted {
+    /// Made: back to the page (a redirect).
+    Back(HttpResponse),
+    /// Refused in words at this status (the service's 409 and 422 kinds, or a form that
+    /// does not read): the page comes again with them.
+    Refused(StatusCode, String),
+    /// Any other refusal (the link's), answered alone.
+    Alone(Result<HttpResponse, AppError>),
+}
+
+impl Posted {
+    fn of<T>(token: &str, made: Result<T, OnlineError>) -> Posted {
+        match made {
+            Ok(_) => Posted::Back(
+                HttpResponse::SeeOther()
+                    .insert_header((header::LOCATION, format!("/seat/{token}")))
+                    .finish(),
+            ),
+            Err(e) if matches!(e.kind(), ErrorKind::Conflict | ErrorKind::Invalid) => {
+                Posted::Refused(status_of(e.kind()), capitalised(&e.to_string()))
+            }
+            Err(e) => Posted::Alone(link_refused(e)),
+        }
+    }
+}
+
+/// The answer to a seat's post: made, back to the page; refused in the service's words, the
+/// page again with them (`table_only`: its table part); any other refusal alone.
+async fn after_post(
+    state: &AppState,
+    session: &Session,
+    viewer: &MaybeDirector,
+    token: String,
+    posted: Posted,
+    table_only: bool,
+) -> Result<HttpResponse, AppError> {
+    match posted {
+        Posted::Back(back) => Ok(back),
+        Posted::Alone(answer) => answer,
+        Posted::Refused(status, words) => {
+            seat_answer(
+                state,
+                session,
+                viewer,
+                token,
+                Some(words),
+                status,
+                table_only,
+            )
+            .await
+        }
+    }
+}
+
 /// `GET /seat/{token}`: the table as this seat sees it; `?part=table` only the part that
 /// changes as cards are played.
 pub async fn show(
@@ -626,22 +740,17 @@ pub async fn show(
     query: web::Query<PartQuery>,
 ) -> Result<HttpResponse, AppError> {
     let token = path.into_inner();
-    match view_of(&state, &token).await? {
-        Ok(view) => {
-            let practice = practice_end(&state, &view).await;
-            Ok(answer(
-                &session,
-                &viewer,
-                token,
-                &view,
-                None,
-                StatusCode::OK,
-                query.table_only(),
-                practice,
-            ))
-        }
-        Err(e) => link_refused(e),
-    }
+    let table_only = query.table_only();
+    seat_answer(
+        &state,
+        &session,
+        &viewer,
+        token,
+        None,
+        StatusCode::OK,
+        table_only,
+    )
+    .await
 }
 
 /// `POST /seat/{token}/cards` (`card`, `seq`): plays the card. Played: back to the page (a
@@ -656,23 +765,16 @@ pub async fn post_card(
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let token = path.into_inner();
-    let field = |name: &str| {
-        form.iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim().to_string())
-            .unwrap_or_default()
-    };
-    let card = field("card");
-    let seq = field("seq");
+    let card = form_field(&form, "card");
+    let seq = form_field(&form, "seq");
     let table_only = query.table_only();
-    // What was refused (the page comes back with these words); a played card returns here.
-    let (status, message) = match seq.parse::<u32>() {
-        Err(_) => (
+    let posted = match seq.parse::<u32>() {
+        Err(_) => Posted::Refused(
             StatusCode::UNPROCESSABLE_ENTITY,
             "The card came without a readable card number (seq): play it again from this page."
                 .to_string(),
         ),
-        Ok(_) if card.is_empty() => (
+        Ok(_) if card.is_empty() => Posted::Refused(
             StatusCode::UNPROCESSABLE_ENTITY,
             "No card was chosen: tap one of your cards.".to_string(),
         ),
@@ -682,6 +784,7 @@ pub async fn post_card(
                 .work(move |pool| Ok(live::play_card(pool, &hub, &t, &card, seq, at)))
                 .await?;
             match played {
+                // The page's script: the table part after the card, at once.
                 Ok(view) if table_only => {
                     let practice = practice_end(&state, &view).await;
                     return Ok(answer(
@@ -695,34 +798,11 @@ pub async fn post_card(
                         practice,
                     ));
                 }
-                Ok(_) => {
-                    return Ok(HttpResponse::SeeOther()
-                        .insert_header((header::LOCATION, format!("/seat/{token}")))
-                        .finish());
-                }
-                Err(e) if matches!(e.kind(), ErrorKind::Conflict | ErrorKind::Invalid) => {
-                    (status_of(e.kind()), capitalised(&e.to_string()))
-                }
-                Err(e) => return link_refused(e),
+                played => Posted::of(&token, played),
             }
         }
     };
-    match view_of(&state, &token).await? {
-        Ok(view) => {
-            let practice = practice_end(&state, &view).await;
-            Ok(answer(
-                &session,
-                &viewer,
-                token,
-                &view,
-                Some(message),
-                status,
-                table_only,
-                practice,
-            ))
-        }
-        Err(e) => link_refused(e),
-    }
+    after_post(&state, &session, &viewer, token, posted, table_only).await
 }
 
 /// `POST /seat/{token}/duet` (`step`, `hand` or `card` three times, `seq`): a Calypso
@@ -735,22 +815,16 @@ pub async fn post_duet(
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let token = path.into_inner();
-    let field = |name: &str| {
-        form.iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.trim().to_string())
-            .unwrap_or_default()
-    };
     let cards: Vec<String> = form
         .iter()
         .filter(|(k, _)| k == "card")
         .take(14)
         .map(|(_, v)| v.trim().to_string())
         .collect();
-    let step = field("step");
-    let hand = Some(field("hand")).filter(|h| !h.is_empty());
-    let (status, message) = match field("seq").parse::<u32>() {
-        Err(_) => (
+    let step = form_field(&form, "step");
+    let hand = Some(form_field(&form, "hand")).filter(|h| !h.is_empty());
+    let posted = match form_field(&form, "seq").parse::<u32>() {
+        Err(_) => Posted::Refused(
             StatusCode::UNPROCESSABLE_ENTITY,
             "The choice came without a readable card number (seq): choose again from this page."
                 .to_string(),
@@ -766,33 +840,11 @@ pub async fn post_duet(
             let made = state
                 .work(move |pool| Ok(online_duet::choose(pool, &hub, &t, &sent, at)))
                 .await?;
-            match made {
-                Ok(_) => {
-                    return Ok(HttpResponse::SeeOther()
-                        .insert_header((header::LOCATION, format!("/seat/{token}")))
-                        .finish());
-                }
-                Err(e) if matches!(e.kind(), ErrorKind::Conflict | ErrorKind::Invalid) => {
-                    (status_of(e.kind()), capitalised(&e.to_string()))
-                }
-                Err(e) => return link_refused(e),
-            }
+            Posted::of(&token, made)
         }
     };
-    match view_of(&state, &token).await? {
-        // A practice table is never Duet's: no practice end to show here.
-        Ok(view) => Ok(answer(
-            &session,
-            &viewer,
-            token,
-            &view,
-            Some(message),
-            status,
-            false,
-            None,
-        )),
-        Err(e) => link_refused(e),
-    }
+    // A practice table is never Duet's: no practice end is shown (none is read).
+    after_post(&state, &session, &viewer, token, posted, false).await
 }
 
 /// The service's words as a sentence on the page: "It is West's turn to play, not South's".
