@@ -246,9 +246,31 @@ async fn three_entrants_play_against_robots_sealed_until_the_window_closes_then_
             !page.contains("rovisional"),
             "nothing shown to be provisional: {page}"
         );
+        let (s, page) = who
+            .get_text(&format!("/c/alpha/events/{id}/travellers"))
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        for n in names {
+            assert!(
+                !page.contains(n),
+                "sealed travellers page names {n}: {page}"
+            );
+        }
+        assert!(
+            page.contains(
+                "id=\"travellers-sealed\">Every board's travellers are shown once the window closes"
+            ) && page.contains("Robot duplicate: entrants play until "),
+            "the travellers say why they are empty: {page}"
+        );
+        assert!(!page.contains("rovisional"), "{page}");
         let (s, page) = who.get_text(&format!("/c/alpha/events/{id}")).await;
         assert_eq!(s, StatusCode::OK);
         assert!(page.contains("Robot duplicate"), "the page says so");
+        assert!(
+            page.contains("Every board&#39;s results are sealed until the window closes.")
+                && !page.contains("provisional while play goes on"),
+            "the event page's banner: {page}"
+        );
         assert!(
             page.contains("3 of 3 entrants have played; 5 of 6 boards finished"),
             "counts only"

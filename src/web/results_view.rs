@@ -115,16 +115,24 @@ pub fn results_view(input: &ResultsInput) -> Option<ResultsView> {
         }
     }
     Some(ResultsView {
-        banner: banner(
-            input.publication,
-            input.now,
-            input.zone,
-            input
-                .results
-                .iter()
-                .filter(|r| r.values.status == ResultStatus::Disputed)
-                .count(),
-        ),
+        banner: if input.exposure.sealed {
+            // A robot duplicate's window is open: nothing is shown to be provisional.
+            Banner {
+                text: "Every board's results are sealed until the window closes.".into(),
+                provisional: false,
+            }
+        } else {
+            banner(
+                input.publication,
+                input.now,
+                input.zone,
+                input
+                    .results
+                    .iter()
+                    .filter(|r| r.values.status == ResultStatus::Disputed)
+                    .count(),
+            )
+        },
         rounds,
         held_back,
         sealed: input.exposure.sealed,

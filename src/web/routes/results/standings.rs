@@ -143,6 +143,10 @@ struct TravellersPage<'a> {
     seat_names: SideNames,
     /// Each board's robot par, once the hand records are released (directors: any time).
     pars: EventPars,
+    /// A robot duplicate's window in words, in the club's time (the standings' line).
+    window: Option<String>,
+    /// The results are sealed from this viewer until the window closes.
+    sealed: bool,
 }
 
 impl TravellersPage<'_> {
@@ -188,6 +192,11 @@ pub async fn travellers(
                 .filter(|r| l.scores.hidden_boards.contains(&r.place.board))
                 .count(),
             heat: l.ev.sim.is_some(),
+            window: l
+                .view
+                .window
+                .map(|w| w.words(&l.club.time_zone.show(w.closes, "%Y-%m-%d %H:%M"))),
+            sealed: l.view.window.is_some_and(|w| w.sealed),
         },
     ))
 }
