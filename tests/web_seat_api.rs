@@ -12,7 +12,7 @@ use calypso_director::engine::{Card, Seat};
 use calypso_director::event::EventId;
 use calypso_director::event::online::replay::{self, Move};
 use calypso_director::service::online;
-use common::seats::{cards, seat_get, seat_post};
+use common::seats::{cards, online_draft, run_round_one, seat_get, seat_post};
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -20,36 +20,13 @@ use serde_json::{Value, json};
 /// A Mitchell of club alpha at 2 tables, 4 pairs ("Ann n" & "Bob n"), 1 round, set to be
 /// played online through the API while a draft, then running with round 1 started.
 async fn online_running(app: &TestApp) -> (Browser, Api, EventId) {
-    let d = app.club_with_owner("alpha", "owner@alpha.test").await;
-    let api = api_for(app, &d, "alpha").await;
-    let mut fields = event_fields("Online evening");
-    fields[4] = ("tables", "2");
-    let r = d
-        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
-        .await;
-    let page = location(&r);
-    let id = id_from_location(&page);
-    enter_pairs(&d, &format!("{page}/entries"), 4, "Ann", "Bob").await;
-    let movement = format!("{page}/movement");
-    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    let (s, ev) = api
-        .send(
-            "PATCH",
-            &format!("/events/{id}"),
-            Some(json!({"play": "online"})),
-        )
-        .await;
-    assert_eq!(s, StatusCode::OK, "{ev}");
+    let (d, api, id, page, ev) = online_draft(app).await;
     assert_eq!(
         (&ev["play"], &ev["robot_ms"], &ev["away_seconds"]),
         (&json!("online"), &json!(300), &json!(90))
     );
     assert!(ev.get("window").is_none(), "{ev}");
-    move_event(&d, &page, &TO_RUNNING).await;
-    let rounds = format!("{page}/rounds");
-    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    run_round_one(&d, &page).await;
     (d, api, id)
 }
 

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use calypso_director::db;
 use calypso_director::event::EventId;
 use calypso_director::service::online::ROBOT_SEATED;
+use common::seats::{online_draft, run_round_one};
 use common::*;
 use diesel::prelude::*;
 use reqwest::StatusCode;
@@ -24,27 +25,7 @@ use serde_json::{Value, json};
 /// online, running with round 1 started; the robots' budget at its least (at the tests'
 /// rate a card is 200 playouts).
 async fn online_running(app: &TestApp) -> (Browser, Api, EventId) {
-    let d = app.club_with_owner("alpha", "owner@alpha.test").await;
-    let api = api_for(app, &d, "alpha").await;
-    let mut fields = event_fields("Online evening");
-    fields[4] = ("tables", "2");
-    let r = d
-        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
-        .await;
-    let page = location(&r);
-    let id = id_from_location(&page);
-    enter_pairs(&d, &format!("{page}/entries"), 4, "Ann", "Bob").await;
-    let movement = format!("{page}/movement");
-    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    let (s, ev) = api
-        .send(
-            "PATCH",
-            &format!("/events/{id}"),
-            Some(json!({"play": "online"})),
-        )
-        .await;
-    assert_eq!(s, StatusCode::OK, "{ev}");
+    let (d, api, id, page, _) = online_draft(app).await;
     {
         use db::schema::event_play as p;
         with_conn(app, |c| {
@@ -54,10 +35,7 @@ async fn online_running(app: &TestApp) -> (Browser, Api, EventId) {
                 .unwrap()
         });
     }
-    move_event(&d, &page, &TO_RUNNING).await;
-    let rounds = format!("{page}/rounds");
-    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    run_round_one(&d, &page).await;
     (d, api, id)
 }
 

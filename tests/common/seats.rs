@@ -180,3 +180,48 @@ fn parse(raw: &str) -> Sse {
     }
     e
 }
+
+/// A Mitchell of club alpha at 2 tables, 4 pairs ("Ann n" & "Bob n"), 1 round, set to be
+/// played online through the API while a draft: the director, their API, the event, its
+/// page, and the event's JSON after the `"play": "online"` PATCH.
+pub async fn online_draft(
+    app: &TestApp,
+) -> (
+    super::Browser,
+    super::Api,
+    calypso_director::event::EventId,
+    String,
+    Value,
+) {
+    use super::*;
+    let d = app.club_with_owner("alpha", "owner@alpha.test").await;
+    let api = api_for(app, &d, "alpha").await;
+    let mut fields = event_fields("Online evening");
+    fields[4] = ("tables", "2");
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    let page = location(&r);
+    let id = id_from_location(&page);
+    enter_pairs(&d, &format!("{page}/entries"), 4, "Ann", "Bob").await;
+    let movement = format!("{page}/movement");
+    let r = d.post(&movement, &movement, &[("rounds", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (s, ev) = api
+        .send(
+            "PATCH",
+            &format!("/events/{id}"),
+            Some(serde_json::json!({"play": "online"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{ev}");
+    (d, api, id, page, ev)
+}
+
+/// The event at `page` made running, and its round 1 started.
+pub async fn run_round_one(d: &super::Browser, page: &str) {
+    super::move_event(d, page, &super::TO_RUNNING).await;
+    let rounds = format!("{page}/rounds");
+    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+}
