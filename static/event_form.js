@@ -1,5 +1,5 @@
 // The event form: hands and packs belong to the games dealt at the table (Embers and
-// Auction); the fieldset hides itself for the others. Without script it is always shown,
+// Auction), fire hands to Embers; the fieldset hides itself for the others. Without script it is always shown,
 // and a value or an error in it keeps it shown.
 (function () {
   "use strict";
@@ -12,7 +12,16 @@
       return i.value.trim() !== "" || i.getAttribute("aria-invalid") === "true";
     });
   }
-  function show() { set.hidden = !dealtHere[game.value] && !filled(); }
+  // Fire hands are Embers' alone: hidden for Auction too, unless filled or in error.
+  var fire = set.querySelector(".embers-only");
+  function fireFilled() {
+    var i = fire && fire.querySelector("input");
+    return !!i && (i.value.trim() !== "" || i.getAttribute("aria-invalid") === "true");
+  }
+  function show() {
+    set.hidden = !dealtHere[game.value] && !filled();
+    if (fire) { fire.hidden = game.value !== "embers" && !fireFilled(); }
+  }
   game.addEventListener("change", show);
   show();
 })();

@@ -5,6 +5,7 @@
 
 mod common;
 
+use calypso_director::engine::TrickRule;
 use calypso_director::engine::embers::{self, EmbersSpec};
 use common::evening::*;
 use common::games::*;
@@ -316,4 +317,111 @@ async fn phone_hand_by_hand(
         again.contains(&format!("<strong>{}</strong>", game.score.totals.ns)),
         "{again}"
     );
+}
+
+/// The seed: "With four or more there are enough cards to play more 'fire' hands if desired
+/// - up to the number of packs minus two. So for example with six decks, you could play four
+/// fire hands". An Embers progressive of 6 packs, 8 hands and 3 fire hands, made through the
+/// director's form: the pages and the API say so, and a table's game is checked against the
+/// fire hands agreed (a game whose hands 6 and 7 came from the green room, as with one fire
+/// hand, is refused).
+#[tokio::test]
+async fn up_to_the_number_of_packs_minus_two_fire_hands_at_an_embers_evening() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let mut fields = event_fields("Fire Night");
+    fields[2] = ("format", "progressive");
+    fields[3] = ("variant", "");
+    fields[4] = ("tables", "3");
+    fields[5] = ("boards", "3");
+    fields.extend([
+        ("game", "embers"),
+        ("hands", "8"),
+        ("packs", "6"),
+        ("fire_hands", "5"),
+    ]);
+    // Five fire hands of six packs: refused in words, the form kept.
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = r.text().await.unwrap();
+    assert!(
+        page.contains(
+            "Embers plays 1 to 4 fire hands with 6 packs (up to the number of packs minus two)"
+        ),
+        "{page}"
+    );
+    assert!(page.contains(r#"name="fire_hands" value="5""#), "{page}");
+    fields.pop();
+    fields.push(("fire_hands", "3"));
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
+    let web_path = location(&r);
+    let id: i32 = web_path.rsplit('/').next().unwrap().parse().unwrap();
+    let (s, page) = d.get_text(&web_path).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains("8 hands a game, 6 packs, 3 fire hands."),
+        "{page}"
+    );
+
+    let path = format!("/events/{id}");
+    let (s, ev) = api.get(&path).await;
+    assert_eq!(s, StatusCode::OK, "{ev}");
+    assert_eq!(
+        (
+            ev["hands"].as_i64(),
+            ev["packs"].as_i64(),
+            ev["fire_hands"].as_i64()
+        ),
+        (Some(8), Some(6), Some(3)),
+        "{ev}"
+    );
+    let boards = start(&api, &path, &six_pairs(), one_board_rounds(1)).await;
+    let e = Evening { api, path, boards };
+    let started = e.start_round_confirming(1).await;
+    let tables = started["tables"].as_array().unwrap();
+    let three = EmbersSpec::new(6, 8, 3, TrickRule::Standard, None).unwrap();
+    let one = EmbersSpec::new(6, 8, 1, TrickRule::Standard, None).unwrap();
+    let game = |spec: &EmbersSpec, seed: u64| {
+        use calypso_director::engine::embers::random::random_game;
+        use rand::SeedableRng;
+        random_game(spec, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).1
+    };
+
+    // Table 1: a game whose last three hands are fire hands goes in as the engine scores it.
+    let (table, board) = place(&tables[0]);
+    let good = game(&three, 7);
+    let body = json!({"round": 1, "table": table, "board": board, "reports": good.summary.hands});
+    let (s, v) = e.api.post(&e.results(), body).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let stored = results(&e.api, &e.path).await;
+    let r = at(&stored, 1, table);
+    assert_eq!(
+        (
+            r["scores"]["majors"].as_i64(),
+            r["scores"]["minors"].as_i64()
+        ),
+        (Some(good.score.totals.ns), Some(good.score.totals.ew)),
+        "{r}"
+    );
+
+    // Table 2: a game played as if only the last hand were a fire hand is refused.
+    let (table, board) = place(&tables[1]);
+    let wrong = (1..200)
+        .map(|seed| game(&one, seed))
+        .find(|g| !embers::check(&three, &g.summary).is_empty())
+        .expect("a one-fire-hand game the three-fire-hand rules refuse");
+    let body = json!({"round": 1, "table": table, "board": board, "reports": wrong.summary.hands});
+    let (s, v) = e.api.post(&e.results(), body).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
 }

@@ -110,6 +110,7 @@ pub fn insert_event(
         ))
         .returning(events::id)
         .get_result(conn)?;
+    super::events::store_games(conn, EventId::new(id), s)?;
     // The public record of commitments, as the other instance showed it.
     for c in &p.commitments {
         diesel::insert_into(deal_commitments::table)

@@ -6,9 +6,10 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::schema::{
-    board_pars, board_rebuilds, deal_commitments, entry_players, event_entries, event_movements,
-    event_paces, event_play, events, individual_options, individual_rounds, movement_changes,
-    movement_rows, online_moves, practice_tables, round_clocks, seat_links, sim_heats, table_codes,
+    board_pars, board_rebuilds, deal_commitments, entry_players, event_entries, event_games,
+    event_movements, event_paces, event_play, events, individual_options, individual_rounds,
+    movement_changes, movement_rows, online_moves, practice_tables, round_clocks, seat_links,
+    sim_heats, table_codes,
 };
 use super::{DbConnection, DbError, now};
 use crate::event::rounds::RoundState;
@@ -97,10 +98,51 @@ impl From<&EventSettings> for SettingsColumns {
     }
 }
 
+/// The event's row with its `event_games` row's fire hands (`None`: no row, read as 0,
+/// which is blank: one fire hand for Embers).
+type EventRowGames = (EventRow, Option<i32>);
+
+/// The event's columns and its game options, by a left join: what every event read loads.
+macro_rules! events_with_games {
+    () => {
+        events::table
+            .left_join(event_games::table)
+            .select((events::all_columns, event_games::fire_hands.nullable()))
+    };
+}
+
+/// The game options kept beside the event (`events` is at diesel's column limit), written
+/// with its settings on the same connection.
+pub(super) fn store_games(
+    conn: &mut DbConnection,
+    id: EventId,
+    s: &EventSettings,
+) -> Result<(), DbError> {
+    let fire = i32::from(s.fire_hands());
+    // Update, else insert (the two backends share no upsert through diesel's MultiBackend);
+    // the caller's connection, so the caller's transaction, holds both.
+    let updated = diesel::update(event_games::table.find(id.get()))
+        .set(event_games::fire_hands.eq(fire))
+        .execute(conn)?;
+    if updated == 0 {
+        diesel::insert_into(event_games::table)
+            .values((
+                event_games::event_id.eq(id.get()),
+                event_games::fire_hands.eq(fire),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+fn into_event((row, fire_hands): EventRowGames) -> Result<Event, DbError> {
+    row.into_event(fire_hands.unwrap_or(0))
+}
+
 impl EventRow {
     /// ... and back, through the same validation as any other input: a row that no longer
     /// parses is reported, not guessed at.
-    fn into_event(self) -> Result<Event, DbError> {
+    fn into_event(self, fire_hands: i32) -> Result<Event, DbError> {
         let corrupt = |problem: String| DbError::Corrupt {
             what: "event",
             id: self.id,
@@ -121,6 +163,7 @@ impl EventRow {
             compare: self.compare.clone(),
             hands: Count::Number(i64::from(self.hands)),
             packs: Count::Number(i64::from(self.packs)),
+            fire_hands: Count::Number(i64::from(fire_hands)),
         };
         let settings = EventSettings::parse(&draft).map_err(|e| corrupt(e.to_string()))?;
         let status: EventStatus = self.status.parse().map_err(|e| corrupt(format!("{e}")))?;
@@ -154,13 +197,13 @@ impl EventRow {
     }
 }
 
-fn load(rows: Vec<EventRow>) -> Result<Vec<Event>, DbError> {
-    rows.into_iter().map(EventRow::into_event).collect()
+fn load(rows: Vec<EventRowGames>) -> Result<Vec<Event>, DbError> {
+    rows.into_iter().map(into_event).collect()
 }
 
 pub fn events_of(conn: &mut DbConnection, club: ClubId) -> Result<Vec<Event>, DbError> {
     load(
-        events::table
+        events_with_games!()
             .filter(events::club_id.eq(club.get()))
             .order((events::event_date.desc(), events::id.desc()))
             .load(conn)?,
@@ -168,23 +211,23 @@ pub fn events_of(conn: &mut DbConnection, club: ClubId) -> Result<Vec<Event>, Db
 }
 
 pub fn event(conn: &mut DbConnection, club: ClubId, id: EventId) -> Result<Option<Event>, DbError> {
-    events::table
+    events_with_games!()
         .filter(events::id.eq(id.get()))
         .filter(events::club_id.eq(club.get()))
-        .first::<EventRow>(conn)
+        .first::<EventRowGames>(conn)
         .optional()?
-        .map(EventRow::into_event)
+        .map(into_event)
         .transpose()
 }
 
 /// An event of any club, by id alone: only for what anyone may see of it, so the caller
 /// must apply the visibility rule (`Event::exposure`) before showing anything.
 pub fn public_event(conn: &mut DbConnection, id: EventId) -> Result<Option<Event>, DbError> {
-    events::table
-        .find(id.get())
-        .first::<EventRow>(conn)
+    events_with_games!()
+        .filter(events::id.eq(id.get()))
+        .first::<EventRowGames>(conn)
         .optional()?
-        .map(EventRow::into_event)
+        .map(into_event)
         .transpose()
 }
 
@@ -220,6 +263,7 @@ pub fn create_event(
         ))
         .returning(events::id)
         .get_result(conn)?;
+    store_games(conn, EventId::new(id), settings)?;
     event(conn, club, EventId::new(id))?.ok_or(DbError::Query(diesel::result::Error::NotFound))
 }
 
@@ -236,6 +280,7 @@ pub fn update_settings(
             events::updated_at.eq(now()),
         ))
         .execute(conn)?;
+    store_games(conn, id, settings)?;
     Ok(())
 }
 
@@ -414,6 +459,7 @@ pub fn delete_event(conn: &mut DbConnection, id: EventId) -> Result<(), DbError>
     diesel::delete(practice_tables::table.filter(practice_tables::event_id.eq(id.get())))
         .execute(conn)?;
     diesel::delete(event_play::table.find(id.get())).execute(conn)?;
+    diesel::delete(event_games::table.find(id.get())).execute(conn)?;
     // A draft has none of these, unless a file put them there: every row goes.
     diesel::delete(movement_changes::table.filter(movement_changes::event_id.eq(id.get())))
         .execute(conn)?;

@@ -357,6 +357,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    event_games (event_id) {
+        event_id -> Integer,
+        fire_hands -> Integer,
+    }
+}
+
+diesel::table! {
     event_play (event_id) {
         event_id -> Integer,
         play -> Text,
@@ -421,6 +428,7 @@ diesel::joinable!(duet_choices -> events (event_id));
 diesel::joinable!(seat_links -> events (event_id));
 diesel::joinable!(practice_tables -> events (event_id));
 diesel::joinable!(event_play -> events (event_id));
+diesel::joinable!(event_games -> events (event_id));
 diesel::joinable!(event_paces -> clubs (club_id));
 diesel::joinable!(board_pars -> events (event_id));
 diesel::joinable!(sim_heats -> events (event_id));
@@ -445,6 +453,7 @@ diesel::joinable!(results -> events (event_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     app_settings,
+    event_games,
     event_play,
     setup_tokens,
     clubs,

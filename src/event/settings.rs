@@ -146,6 +146,7 @@ pub enum Field {
     Compare,
     Hands,
     Packs,
+    FireHands,
 }
 
 impl Field {
@@ -165,6 +166,7 @@ impl Field {
             Field::Compare => "compare",
             Field::Hands => "hands",
             Field::Packs => "packs",
+            Field::FireHands => "fire_hands",
         }
     }
 }
@@ -194,6 +196,18 @@ pub enum SettingsError {
     Hands(String),
     #[error("Embers is played with 3 to {MAX_PACKS} packs shuffled together (not \"{0}\")")]
     Packs(String),
+    #[error(
+        "Embers plays 1 to {most} fire hands with {packs} packs (up to the number of packs minus two), and no more than the game's hands (not \"{given}\")"
+    )]
+    FireHands {
+        given: String,
+        packs: u16,
+        most: u16,
+    },
+    #[error(
+        "fire hands are Embers Calypso's, whose games end with hands dealt from the unused packs; leave fire_hands blank for {}", .0.label()
+    )]
+    FireHandsNotEmbers(GameKind),
     #[error(
         "Auction Calypso is three players each for themselves at tables of three: choose the progressive individual format"
     )]
@@ -272,6 +286,9 @@ impl SettingsError {
             | SettingsError::AuctionVariant(_) => Field::Variant,
             SettingsError::Hands(_) | SettingsError::AuctionHands(_) => Field::Hands,
             SettingsError::Packs(_) | SettingsError::AuctionPacks(_) => Field::Packs,
+            SettingsError::FireHands { .. } | SettingsError::FireHandsNotEmbers(_) => {
+                Field::FireHands
+            }
             SettingsError::NotContinuous(field, _) => *field,
             SettingsError::Count { field, .. } => *field,
             SettingsError::TrickRule(_) => Field::TrickRule,
@@ -368,6 +385,8 @@ pub struct SettingsDraft {
     pub hands: Count,
     /// Embers: the packs shuffled together; blank for the default, 3.
     pub packs: Count,
+    /// Embers: the fire hands at the end of each game; blank for the default, 1.
+    pub fire_hands: Count,
 }
 
 impl Default for SettingsDraft {
@@ -387,6 +406,7 @@ impl Default for SettingsDraft {
             compare: String::new(),
             hands: Count::default(),
             packs: Count::default(),
+            fire_hands: Count::default(),
         }
     }
 }
@@ -410,6 +430,8 @@ pub struct EventSettings {
     /// Embers: hands per game and packs; 0 for a game played on the event's boards.
     hands: u16,
     packs: u16,
+    /// Embers: the fire hands that end each game (1 to packs − 2); 0 for other games.
+    fire_hands: u16,
 }
 
 /// A count left blank: empty text, or 0 from a JSON document that has no such field.
@@ -428,16 +450,22 @@ fn number(c: &Count) -> Option<i64> {
     }
 }
 
-/// Hands and packs: required (packs defaulting to 3) for Embers, blank for any other game.
-fn game_counts(d: &SettingsDraft, game: GameKind) -> Result<(u16, u16), Vec<SettingsError>> {
+/// Hands, packs and fire hands: hands required, packs defaulting to 3 and fire hands to 1
+/// for Embers; hands required and four packs for Auction; all blank for any other game.
+/// Fire hands are Embers' alone: "up to the number of packs minus two", and no more than
+/// the game's hands.
+fn game_counts(d: &SettingsDraft, game: GameKind) -> Result<(u16, u16, u16), Vec<SettingsError>> {
+    let fire_elsewhere = (game != GameKind::Embers && !blank(&d.fire_hands))
+        .then_some(SettingsError::FireHandsNotEmbers(game));
     if !game.continuous() {
         let given: Vec<SettingsError> = [(Field::Hands, &d.hands), (Field::Packs, &d.packs)]
             .into_iter()
             .filter(|(_, c)| !blank(c))
             .map(|(f, _)| SettingsError::NotContinuous(f, game))
+            .chain(fire_elsewhere)
             .collect();
         return if given.is_empty() {
-            Ok((0, 0))
+            Ok((0, 0, 0))
         } else {
             Err(given)
         };
@@ -455,9 +483,9 @@ fn game_counts(d: &SettingsDraft, game: GameKind) -> Result<(u16, u16), Vec<Sett
         } else {
             Err(SettingsError::AuctionPacks(d.packs.to_string()))
         };
-        return match (hands, packs) {
-            (Ok(h), Ok(p)) => Ok((h, p)),
-            (h, p) => Err([h.err(), p.err()].into_iter().flatten().collect()),
+        return match (hands, packs, fire_elsewhere) {
+            (Ok(h), Ok(p), None) => Ok((h, p, 0)),
+            (h, p, f) => Err([h.err(), p.err(), f].into_iter().flatten().collect()),
         };
     }
     let hands = in_range(&d.hands, MIN_HANDS, MAX_HANDS)
@@ -467,9 +495,27 @@ fn game_counts(d: &SettingsDraft, game: GameKind) -> Result<(u16, u16), Vec<Sett
     } else {
         in_range(&d.packs, 3, MAX_PACKS).ok_or_else(|| SettingsError::Packs(d.packs.to_string()))
     };
-    match (hands, packs) {
-        (Ok(h), Ok(p)) => Ok((h, p)),
-        (h, p) => Err([h.err(), p.err()].into_iter().flatten().collect()),
+    // The bound needs the packs; with packs refused, the fire hands wait for a valid count.
+    let fire = match packs {
+        Ok(p) => {
+            let most = (p - 2).min(hands.as_ref().copied().unwrap_or(p - 2));
+            if blank(&d.fire_hands) {
+                Ok(1)
+            } else {
+                in_range(&d.fire_hands, 1, usize::from(most)).ok_or_else(|| {
+                    SettingsError::FireHands {
+                        given: d.fire_hands.to_string(),
+                        packs: p,
+                        most,
+                    }
+                })
+            }
+        }
+        Err(_) => Ok(1),
+    };
+    match (hands, packs, fire) {
+        (Ok(h), Ok(p), Ok(f)) => Ok((h, p, f)),
+        (h, p, f) => Err([h.err(), p.err(), f.err()].into_iter().flatten().collect()),
     }
 }
 
@@ -660,7 +706,7 @@ impl EventSettings {
                 Some(scale),
                 Some(compare),
             ) if errs.is_empty() => {
-                let (hands, packs) = counts.unwrap_or_default();
+                let (hands, packs, fire_hands) = counts.unwrap_or_default();
                 Ok(EventSettings {
                     name,
                     date,
@@ -676,6 +722,7 @@ impl EventSettings {
                     compare,
                     hands,
                     packs,
+                    fire_hands,
                 })
             }
             _ => {
@@ -685,14 +732,14 @@ impl EventSettings {
         }
     }
 
-    /// An Embers event's game, one per table-round: the hands and packs agreed, one fire
-    /// hand, the event's seating and trick rule. `None` for a game played on the boards.
+    /// An Embers event's game, one per table-round: the hands, packs and fire hands agreed,
+    /// the event's seating and trick rule. `None` for a game played on the boards.
     pub fn embers_spec(&self) -> Option<EmbersSpec> {
         (self.game == GameKind::Embers).then(|| {
             EmbersSpec::new(
                 usize::from(self.packs),
                 usize::from(self.hands),
-                1,
+                usize::from(self.fire_hands),
                 self.trick_rule,
                 Some(self.trumps),
             )
@@ -715,6 +762,11 @@ impl EventSettings {
     /// Embers: the packs shuffled together (0 for a game played on the boards).
     pub fn packs(&self) -> u16 {
         self.packs
+    }
+
+    /// Embers: the fire hands that end each game (0 for other games).
+    pub fn fire_hands(&self) -> u16 {
+        self.fire_hands
     }
 
     /// The game this event plays: the one place an event's [`GameSpec`] is made.
@@ -752,6 +804,7 @@ impl EventSettings {
             compare: self.compare.name().to_string(),
             hands: Count::Number(i64::from(self.hands)),
             packs: Count::Number(i64::from(self.packs)),
+            fire_hands: Count::Number(fire_hands_given(self.fire_hands)),
         }
     }
 
@@ -845,6 +898,21 @@ pub struct SettingsJson {
     pub hands: i64,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub packs: i64,
+    /// Embers only: the fire hands; left out when 1 (the default) and for other games, so a
+    /// document without it reads as one fire hand.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fire_hands: i64,
+}
+
+/// Fire hands as a draft or document gives them: the default, one, as blank (0), so that
+/// the same settings turned to another game by a partial update (the API's PATCH) are not
+/// refused for a fire hand they never chose.
+fn fire_hands_given(fire_hands: u16) -> i64 {
+    if fire_hands == 1 {
+        0
+    } else {
+        i64::from(fire_hands)
+    }
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -884,6 +952,7 @@ impl From<&EventSettings> for SettingsJson {
             compare: s.compare.name().into(),
             hands: i64::from(s.hands),
             packs: i64::from(s.packs),
+            fire_hands: fire_hands_given(s.fire_hands),
         }
     }
 }
@@ -905,6 +974,7 @@ impl From<SettingsJson> for SettingsDraft {
             compare: j.compare,
             hands: Count::Number(j.hands),
             packs: Count::Number(j.packs),
+            fire_hands: Count::Number(j.fire_hands),
         }
     }
 }
@@ -1280,6 +1350,117 @@ mod tests {
             only_error(&d),
             SettingsError::AuctionVariant(Variant::CutThroat4)
         );
+    }
+
+    /// The seed: "With four or more there are enough cards to play more 'fire' hands if
+    /// desired - up to the number of packs minus two. So for example with six decks, you
+    /// could play four fire hands".
+    #[test]
+    fn up_to_the_number_of_packs_minus_two_fire_hands() {
+        let mut d = draft();
+        d.game = "embers".into();
+        d.format = "progressive".into();
+        d.hands = Count::Number(8);
+        d.packs = Count::Number(6);
+        d.fire_hands = Count::Text("4".into());
+        let s = EventSettings::parse(&d).unwrap();
+        assert_eq!(s.fire_hands(), 4);
+        assert_eq!(s.embers_spec().unwrap().fire_hands, 4);
+        // Kept through the draft and the JSON document.
+        assert_eq!(EventSettings::parse(&s.draft()).unwrap(), s);
+        let json = serde_json::to_string(&SettingsJson::from(&s)).unwrap();
+        assert!(json.contains(r#""fire_hands":4"#), "{json}");
+        let back: SettingsJson = serde_json::from_str(&json).unwrap();
+        assert_eq!(EventSettings::parse(&back.into()).unwrap(), s);
+        // Five of six packs is one too many, said in words.
+        d.fire_hands = Count::Text("5".into());
+        let e = only_error(&d);
+        assert_eq!(
+            e,
+            SettingsError::FireHands {
+                given: "5".into(),
+                packs: 6,
+                most: 4
+            }
+        );
+        assert_eq!(e.field(), Field::FireHands);
+        assert_eq!(
+            e.to_string(),
+            "Embers plays 1 to 4 fire hands with 6 packs (up to the number of packs minus two), and no more than the game's hands (not \"5\")"
+        );
+        d.fire_hands = Count::Text("0".into());
+        assert_eq!(only_error(&d).field(), Field::FireHands);
+        d.fire_hands = Count::Text("two".into());
+        assert_eq!(only_error(&d).field(), Field::FireHands);
+        // Three packs: one fire hand only.
+        d.packs = Count::Number(3);
+        d.fire_hands = Count::Number(1);
+        assert_eq!(EventSettings::parse(&d).unwrap().fire_hands(), 1);
+        d.fire_hands = Count::Number(2);
+        assert_eq!(
+            only_error(&d),
+            SettingsError::FireHands {
+                given: "2".into(),
+                packs: 3,
+                most: 1
+            }
+        );
+        // No more fire hands than the game's hands.
+        d.packs = Count::Number(8);
+        d.hands = Count::Number(4);
+        d.fire_hands = Count::Number(5);
+        assert_eq!(
+            only_error(&d),
+            SettingsError::FireHands {
+                given: "5".into(),
+                packs: 8,
+                most: 4
+            }
+        );
+        d.fire_hands = Count::Number(4);
+        assert_eq!(EventSettings::parse(&d).unwrap().fire_hands(), 4);
+        // Blank is one fire hand, and one is written as blank, so a document without
+        // fire hands (written before the setting) reads as one.
+        d.fire_hands = Count::Text(String::new());
+        let s = EventSettings::parse(&d).unwrap();
+        assert_eq!(s.fire_hands(), 1);
+        assert_eq!(s.draft().fire_hands, Count::Number(0));
+        let json = serde_json::to_string(&SettingsJson::from(&s)).unwrap();
+        assert!(!json.contains("fire_hands"), "{json}");
+        // Another game: refused when given, 0 when blank.
+        let mut c = draft();
+        c.fire_hands = Count::Text("2".into());
+        assert_eq!(
+            only_error(&c),
+            SettingsError::FireHandsNotEmbers(GameKind::Calypso)
+        );
+        assert!(
+            only_error(&c)
+                .to_string()
+                .ends_with("leave fire_hands blank for Calypso"),
+            "{}",
+            only_error(&c)
+        );
+        c.fire_hands = Count::default();
+        assert_eq!(EventSettings::parse(&c).unwrap().fire_hands(), 0);
+        let mut a = draft();
+        a.game = "auction".into();
+        a.format = "progressive-individual".into();
+        a.hands = Count::Number(18);
+        assert_eq!(EventSettings::parse(&a).unwrap().fire_hands(), 0);
+        a.fire_hands = Count::Number(1);
+        assert_eq!(
+            only_error(&a),
+            SettingsError::FireHandsNotEmbers(GameKind::Auction)
+        );
+        // An Embers event turned to Calypso by a partial update (its draft with the game
+        // and counts changed) is not refused for the default fire hand.
+        let mut turned = EventSettings::parse(&d).unwrap().draft();
+        turned.game = "calypso".into();
+        turned.format = "pairs-mitchell".into();
+        turned.hands = Count::default();
+        turned.packs = Count::default();
+        assert_eq!(EventSettings::parse(&turned).unwrap().fire_hands(), 0);
     }
 
     #[test]

@@ -159,7 +159,7 @@ pub fn next_heat(heats: &[Heat]) -> u32 {
 /// board is dealt, played and scored must be the same; the name, date, tables and
 /// correction period are the heat's own.
 pub fn check_settings(sim: &EventSettings, heat: &EventSettings) -> Result<(), SimError> {
-    let pairs: [(&'static str, String, String); 10] = [
+    let pairs: [(&'static str, String, String); 11] = [
         (
             "format",
             sim.format().name().into(),
@@ -198,6 +198,11 @@ pub fn check_settings(sim: &EventSettings, heat: &EventSettings) -> Result<(), S
         ),
         ("hands", sim.hands().to_string(), heat.hands().to_string()),
         ("packs", sim.packs().to_string(), heat.packs().to_string()),
+        (
+            "fire_hands",
+            sim.fire_hands().to_string(),
+            heat.fire_hands().to_string(),
+        ),
     ];
     match pairs.into_iter().find(|(_, s, h)| s != h) {
         Some((field, sim, heat)) => Err(SimError::SettingsDiffer { field, sim, heat }),

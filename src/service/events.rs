@@ -160,13 +160,15 @@ pub fn check_delete(
     Ok(ev)
 }
 
-/// A new event of the club, as a draft.
+/// A new event of the club, as a draft: its row and its game options' row together.
 pub fn create(
     conn: &mut DbConnection,
     club: ClubId,
     settings: &EventSettings,
 ) -> Result<Event, EventChangeError> {
-    Ok(db::events::create_event(conn, club, settings)?)
+    db::write_transaction(conn, |conn| {
+        Ok(db::events::create_event(conn, club, settings)?)
+    })
 }
 
 /// Changes a draft's settings.

@@ -839,10 +839,15 @@ async fn page(
         boards,
         dealt_here: ev.settings.game().continuous().then(|| {
             format!(
-                "a game of {} hands of {}, dealt at the table from {} packs",
+                "a game of {} hands of {}, dealt at the table from {} packs{}",
                 ev.settings.hands(),
                 ev.settings.game().label(),
-                ev.settings.packs()
+                ev.settings.packs(),
+                match ev.settings.fire_hands() {
+                    0 => String::new(),
+                    1 => ", the last a fire hand".to_string(),
+                    n => format!(", the last {n} fire hands"),
+                }
             )
         }),
         next,

@@ -201,6 +201,8 @@ pub struct EventBody {
     compare: Option<String>,
     hands: Option<i64>,
     packs: Option<i64>,
+    /// Embers: the fire hands ending each game (absent or 0: one).
+    fire_hands: Option<i64>,
     /// How the event is played (`event::play`): "table", "online" or "robots".
     play: Option<String>,
     window: Option<WindowJson>,
@@ -261,6 +263,7 @@ impl EventBody {
             compare,
             hands,
             packs,
+            fire_hands,
             ..
         } = self;
         name.is_some()
@@ -277,6 +280,7 @@ impl EventBody {
             || compare.is_some()
             || hands.is_some()
             || packs.is_some()
+            || fire_hands.is_some()
     }
 
     fn apply(self, mut base: SettingsDraft) -> SettingsDraft {
@@ -325,6 +329,9 @@ impl EventBody {
         }
         if let Some(v) = self.packs {
             base.packs = Count::Number(v);
+        }
+        if let Some(v) = self.fire_hands {
+            base.fire_hands = Count::Number(v);
         }
         base
     }

@@ -120,6 +120,9 @@ pub struct EventForm {
     pub hands: String,
     #[serde(default)]
     pub packs: String,
+    /// Embers only: the fire hands ending each game (blank: one).
+    #[serde(default)]
+    pub fire_hands: String,
     /// How it is played (`event::play`): "table", "online" or "robots"; absent from a form
     /// that predates the setting (a script's post): unchanged (a new event: at the tables).
     pub play: Option<String>,
@@ -128,6 +131,15 @@ pub struct EventForm {
     pub closes: String,
     pub robot_ms: String,
     pub away_seconds: String,
+}
+
+/// Embers' fire hands in words after `sep` ("2 fire hands"); nothing for another game.
+pub(crate) fn fire_words(fire_hands: u16, sep: &str) -> String {
+    match fire_hands {
+        0 => String::new(),
+        1 => format!("{sep}1 fire hand"),
+        n => format!("{sep}{n} fire hands"),
+    }
 }
 
 /// A count as the form shows it: 0 (not this game's setting) as blank.
@@ -176,6 +188,7 @@ impl EventForm {
             compare: self.compare.clone(),
             hands: Count::Text(self.hands.clone()),
             packs: Count::Text(self.packs.clone()),
+            fire_hands: Count::Text(self.fire_hands.clone()),
         }
     }
 
@@ -204,6 +217,7 @@ impl EventForm {
             compare: d.compare,
             hands: blank_zero(&d.hands),
             packs: blank_zero(&d.packs),
+            fire_hands: blank_zero(&d.fire_hands),
             ..Default::default()
         }
     }
@@ -1139,9 +1153,10 @@ impl From<&Event> for EventView {
             game_label: s.game().label(),
             game_description: if s.game().continuous() {
                 format!(
-                    "{} hands a game, {} packs. {}",
+                    "{} hands a game, {} packs{}. {}",
                     s.hands(),
                     s.packs(),
+                    fire_words(s.fire_hands(), ", "),
                     s.game().description()
                 )
             } else {
