@@ -4274,3 +4274,50 @@ async fn a_player_plays_a_whole_board_on_a_phone_against_three_robots_while_the_
         b.close().await.unwrap();
     }
 }
+
+/// The event form on a phone (390 px): "Fire hands" shows beside the packs for Embers
+/// alone, and a game of 6 packs, 8 hands and 3 fire hands goes in and is described so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_event_form_offers_fire_hands_for_embers_on_a_phone() {
+    let app = spawn_app().await;
+    let _d = app.club_with_owner("alpha", "olive@example.org").await;
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    log_in_to_alpha(&c, &app).await;
+    c.goto(&format!("{}/c/alpha/events/new", app.address))
+        .await
+        .unwrap();
+    wait_for(&c, "/events/new", "What the games are").await;
+    let fire_hidden = "return document.querySelector('.embers-only').hidden \
+        || document.querySelector('fieldset.embers-set').hidden;";
+    assert_eq!(
+        c.execute(fire_hidden, vec![]).await.unwrap(),
+        serde_json::json!(true)
+    );
+    fill(&c, "#name", "Fire by the form").await;
+    fill(&c, "#tables", "3").await;
+    click(&c, "#format option[value=progressive]").await;
+    click(&c, "#game option[value=auction]").await;
+    assert_eq!(
+        c.execute(fire_hidden, vec![]).await.unwrap(),
+        serde_json::json!(true),
+        "Auction has no fire hands"
+    );
+    click(&c, "#game option[value=embers]").await;
+    assert_eq!(
+        c.execute(fire_hidden, vec![]).await.unwrap(),
+        serde_json::json!(false)
+    );
+    fill(&c, "#hands", "8").await;
+    fill(&c, "#packs", "6").await;
+    fill(&c, "#fire_hands", "3").await;
+    shot(&c, "embers-event-form-fire-hands").await;
+    submit(&c, "form.stack").await;
+    let page = wait_for(&c, "", "Mark ready").await;
+    assert!(
+        page.contains("8 hands a game, 6 packs, 3 fire hands."),
+        "{page}"
+    );
+    c.close().await.unwrap();
+}
