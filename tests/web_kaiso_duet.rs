@@ -21,15 +21,11 @@ async fn a_kaiso_mitchell_of_three_tables_is_entered_on_the_phones_and_matchpoin
     let base = json!({"name": "Kaiso Night", "date": "2026-12-01", "format": "pairs-mitchell",
                       "game": "kaiso", "tables": 3, "boards": 3});
 
-    // Kaiso is the standard partnership game, as a Mitchell or a team match.
+    // Kaiso is the standard partnership game (any format: the progressives too).
     let cases = [
         (
             json!({"variant": "cutthroat-4"}),
             "Kaiso is played by four players in two partnerships",
-        ),
-        (
-            json!({"format": "progressive"}),
-            "a Kaiso event is a team match or a pairs Mitchell",
         ),
         (
             json!({"game": "whist"}),
@@ -533,4 +529,68 @@ async fn the_event_form_offers_kaiso_and_duet_and_names_a_wrong_combination() {
     assert_eq!(r.status(), StatusCode::SEE_OTHER);
     let (_, page) = d.get_text(&location(&r)).await;
     assert!(page.contains("<dt>Scored as</dt><dd>Kaiso"), "{page}");
+}
+
+/// Kaiso in a progressive of pairs (#40 item 3: no seed sentence forbids it): two tables,
+/// one round, each table's songs entered on its phone; the tallies are the partnerships'
+/// Kaiso totals, plus for the pair that stays (N-S) and minus for its opponents, worked here.
+#[tokio::test]
+async fn a_kaiso_progressive_tallies_the_partnerships_kaiso_totals() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let body = json!({"name": "Kaiso Progressive", "date": "2026-12-01", "format": "progressive",
+                      "game": "kaiso", "tables": 2, "boards": 2});
+    let four: Vec<serde_json::Value> = (1..=4)
+        .map(|n| json!({"kind": "pair", "players": [{"name": format!("North {n}")}, {"name": format!("South {n}")}]}))
+        .collect();
+    let (path, boards) = running(&api, body, &four, one_board_rounds(1)).await;
+    let e = Evening { api, path, boards };
+    let id = event_id(&e);
+    let started = e.start_round(1).await;
+    let mut worked: std::collections::BTreeMap<u64, i64> = Default::default();
+    for t in started["tables"].as_array().unwrap() {
+        let (table, board) = place(t);
+        let summary = kaiso_game(&board_deals(&e.boards, board), 40 + table);
+        let phone = Phone::at(&app, id, 2, table as usize);
+        let f = kaiso_form(&summary, 1, board);
+        let r = phone
+            .browser
+            .post(&phone.page, &format!("{}/result", phone.page), &pairs(&f))
+            .await;
+        assert_eq!(
+            r.status(),
+            StatusCode::SEE_OTHER,
+            "table {table}: {}",
+            r.text().await.unwrap()
+        );
+        let score = kaiso::score(&summary);
+        let margin = score.partnerships.ns.total - score.partnerships.ew.total;
+        let stored = results(&e.api, &e.path).await;
+        let r = at(&stored, 1, table);
+        assert_eq!(
+            (
+                r["scores"]["majors"].as_i64(),
+                r["scores"]["minors"].as_i64()
+            ),
+            (
+                Some(score.partnerships.ns.total),
+                Some(score.partnerships.ew.total)
+            ),
+            "table {table}: {r}"
+        );
+        // Round 1 of a progressive: pair t stays N-S at table t, pair t + 2 sits E-W.
+        assert_eq!(
+            (r["majors"].as_u64(), r["minors"].as_u64()),
+            (Some(table), Some(table + 2)),
+            "{r}"
+        );
+        worked.insert(table, margin);
+        worked.insert(table + 2, -margin);
+    }
+    let stored = results(&e.api, &e.path).await;
+    assert_eq!(stored.len(), 2);
+    assert!(worked.values().any(|&t| t != 0), "{worked:?}");
+    assert_eq!(tallies(&stored), worked);
+    assert_eq!(standings_tally(&e.api, &e.path).await, worked);
 }

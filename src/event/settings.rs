@@ -231,10 +231,6 @@ pub enum SettingsError {
     )]
     KaisoVariant(Variant),
     #[error(
-        "a Kaiso event is a team match or a pairs Mitchell (the progressive formats score Calypso tallies)"
-    )]
-    KaisoFormat,
-    #[error(
         "Calypso Duet is played by individuals at two-player tables: choose the pairs Mitchell format, whose \"pairs\" are then single players"
     )]
     DuetFormat,
@@ -275,9 +271,7 @@ impl SettingsError {
             | SettingsError::NameTooLong
             | SettingsError::NameControl => Field::Name,
             SettingsError::Date(_) => Field::Date,
-            SettingsError::Format(_) | SettingsError::KaisoFormat | SettingsError::DuetFormat => {
-                Field::Format
-            }
+            SettingsError::Format(_) | SettingsError::DuetFormat => Field::Format,
             SettingsError::Game(_) => Field::Game,
             SettingsError::EmbersFormat | SettingsError::AuctionFormat => Field::Format,
             SettingsError::Variant(_)
@@ -594,11 +588,10 @@ fn seating(d: &TrumpsDraft) -> Result<Option<Trumps>, SettingsError> {
 fn game_problems(format: EventFormat, game: GameKind, variant: Variant) -> Vec<SettingsError> {
     let mut out = Vec::new();
     if game == GameKind::Kaiso {
+        // Every format: a progressive's tallies take the partnerships' Kaiso totals as
+        // they take Calypso's (no seed sentence keeps Kaiso from a progressive).
         if variant != Variant::Standard {
             out.push(SettingsError::KaisoVariant(variant));
-        }
-        if !matches!(format, EventFormat::TeamMatch | EventFormat::PairsMitchell) {
-            out.push(SettingsError::KaisoFormat);
         }
     }
     if game == GameKind::Embers {
@@ -1513,7 +1506,7 @@ mod tests {
     }
 
     #[test]
-    fn kaiso_is_the_standard_partnership_game_as_a_team_match_or_a_mitchell() {
+    fn kaiso_is_the_standard_partnership_game_in_every_format() {
         let mut d = draft();
         d.game = "kaiso".into();
         let s = EventSettings::parse(&d).unwrap();
@@ -1522,8 +1515,17 @@ mod tests {
         assert_eq!(EventSettings::parse(&s.draft()).unwrap(), s);
         d.format = "team-match".into();
         assert!(EventSettings::parse(&d).is_ok());
+        // The progressives too: their tallies take the partnerships' Kaiso totals.
         d.format = "progressive".into();
-        assert_eq!(only_error(&d), SettingsError::KaisoFormat);
+        assert_eq!(
+            EventSettings::parse(&d).unwrap().format(),
+            EventFormat::Progressive
+        );
+        d.format = "progressive-individual".into();
+        assert_eq!(
+            EventSettings::parse(&d).unwrap().entry_kind(),
+            EntryKind::Individual
+        );
         d.format = "pairs-mitchell".into();
         d.variant = "cutthroat-4".into();
         let e = only_error(&d);
