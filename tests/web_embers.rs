@@ -323,7 +323,7 @@ async fn phone_hand_by_hand(
 /// - up to the number of packs minus two. So for example with six decks, you could play four
 /// fire hands". An Embers progressive of 6 packs, 8 hands and 3 fire hands, made through the
 /// director's form: the pages and the API say so, and a table's game is checked against the
-/// fire hands agreed (a game whose hands 6 and 7 came from the green room, as with one fire
+/// fire hands agreed (a game whose hands 2 and 3 came from the green room, as with one fire
 /// hand, is refused).
 #[tokio::test]
 async fn up_to_the_number_of_packs_minus_two_fire_hands_at_an_embers_evening() {
@@ -398,7 +398,7 @@ async fn up_to_the_number_of_packs_minus_two_fire_hands_at_an_embers_evening() {
         random_game(spec, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).1
     };
 
-    // Table 1: a game whose last three hands are fire hands goes in as the engine scores it.
+    // Table 1: a game whose first three hands are fire hands goes in as the engine scores it.
     let (table, board) = place(&tables[0]);
     let good = game(&three, 7);
     let body = json!({"round": 1, "table": table, "board": board, "reports": good.summary.hands});
@@ -415,7 +415,8 @@ async fn up_to_the_number_of_packs_minus_two_fire_hands_at_an_embers_evening() {
         "{r}"
     );
 
-    // Table 2: a game played as if only the last hand were a fire hand is refused.
+    // Table 2: a game played as if only the first hand were a fire hand is refused: the
+    // engine counts hand 2's green room and sin bin against the deck.
     let (table, board) = place(&tables[1]);
     let wrong = (1..200)
         .map(|seed| game(&one, seed))
@@ -424,4 +425,15 @@ async fn up_to_the_number_of_packs_minus_two_fire_hands_at_an_embers_evening() {
     let body = json!({"round": 1, "table": table, "board": board, "reports": wrong.summary.hands});
     let (s, v) = e.api.post(&e.results(), body).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("hand 2: the green room is counted as"),
+        "{v}"
+    );
+    assert!(
+        results(&e.api, &e.path).await.len() == 1,
+        "nothing kept for table 2"
+    );
 }

@@ -205,7 +205,7 @@ pub enum SettingsError {
         most: u16,
     },
     #[error(
-        "fire hands are Embers Calypso's, whose games end with hands dealt from the unused packs; leave fire_hands blank for {}", .0.label()
+        "fire hands are Embers Calypso's, whose games open with hands dealt from the whole shuffled deck; leave fire_hands blank for {}", .0.label()
     )]
     FireHandsNotEmbers(GameKind),
     #[error(
@@ -379,7 +379,7 @@ pub struct SettingsDraft {
     pub hands: Count,
     /// Embers: the packs shuffled together; blank for the default, 3.
     pub packs: Count,
-    /// Embers: the fire hands at the end of each game; blank for the default, 1.
+    /// Embers: the fire hands that open each game; blank for the default, 1.
     pub fire_hands: Count,
 }
 
@@ -424,7 +424,7 @@ pub struct EventSettings {
     /// Embers: hands per game and packs; 0 for a game played on the event's boards.
     hands: u16,
     packs: u16,
-    /// Embers: the fire hands that end each game (1 to packs − 2); 0 for other games.
+    /// Embers: the fire hands that open each game (1 to packs − 2); 0 for other games.
     fire_hands: u16,
 }
 
@@ -757,7 +757,7 @@ impl EventSettings {
         self.packs
     }
 
-    /// Embers: the fire hands that end each game (0 for other games).
+    /// Embers: the fire hands that open each game (0 for other games).
     pub fn fire_hands(&self) -> u16 {
         self.fire_hands
     }

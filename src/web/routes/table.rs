@@ -845,8 +845,8 @@ async fn page(
                 ev.settings.packs(),
                 match ev.settings.fire_hands() {
                     0 => String::new(),
-                    1 => ", the last a fire hand".to_string(),
-                    n => format!(", the last {n} fire hands"),
+                    1 => ", the first a fire hand".to_string(),
+                    n => format!(", the first {n} fire hands"),
                 }
             )
         }),

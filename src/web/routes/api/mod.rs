@@ -201,7 +201,7 @@ pub struct EventBody {
     compare: Option<String>,
     hands: Option<i64>,
     packs: Option<i64>,
-    /// Embers: the fire hands ending each game (absent or 0: one).
+    /// Embers: the fire hands opening each game (absent or 0: one).
     fire_hands: Option<i64>,
     /// How the event is played (`event::play`): "table", "online" or "robots".
     play: Option<String>,

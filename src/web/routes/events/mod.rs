@@ -120,7 +120,7 @@ pub struct EventForm {
     pub hands: String,
     #[serde(default)]
     pub packs: String,
-    /// Embers only: the fire hands ending each game (blank: one).
+    /// Embers only: the fire hands opening each game (blank: one).
     #[serde(default)]
     pub fire_hands: String,
     /// How it is played (`event::play`): "table", "online" or "robots"; absent from a form
