@@ -5,8 +5,8 @@
 use diesel::prelude::*;
 
 use super::schema::{
-    deal_commitments, entry_players, event_entries, event_movements, events, individual_options,
-    individual_rounds, players, result_audit, results,
+    deal_commitments, entry_players, event_entries, event_games, event_movements, events,
+    individual_options, individual_rounds, players, result_audit, results,
 };
 use super::{DbConnection, DbError};
 use crate::event::export::PlayerJson;
@@ -110,7 +110,13 @@ pub fn insert_event(
         ))
         .returning(events::id)
         .get_result(conn)?;
-    super::events::store_games(conn, EventId::new(id), s)?;
+    // The event is new: its game options' row is too (db files do not call each other).
+    diesel::insert_into(event_games::table)
+        .values((
+            event_games::event_id.eq(id),
+            event_games::fire_hands.eq(i32::from(s.fire_hands())),
+        ))
+        .execute(conn)?;
     // The public record of commitments, as the other instance showed it.
     for c in &p.commitments {
         diesel::insert_into(deal_commitments::table)

@@ -113,7 +113,7 @@ macro_rules! events_with_games {
 
 /// The game options kept beside the event (`events` is at diesel's column limit), written
 /// with its settings on the same connection.
-pub(super) fn store_games(
+fn store_games(
     conn: &mut DbConnection,
     id: EventId,
     s: &EventSettings,
