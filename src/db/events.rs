@@ -113,11 +113,7 @@ macro_rules! events_with_games {
 
 /// The game options kept beside the event (`events` is at diesel's column limit), written
 /// with its settings on the same connection.
-fn store_games(
-    conn: &mut DbConnection,
-    id: EventId,
-    s: &EventSettings,
-) -> Result<(), DbError> {
+fn store_games(conn: &mut DbConnection, id: EventId, s: &EventSettings) -> Result<(), DbError> {
     let fire = i32::from(s.fire_hands());
     // Update, else insert (the two backends share no upsert through diesel's MultiBackend);
     // the caller's connection, so the caller's transaction, holds both.
