@@ -167,8 +167,12 @@ fn record(model: &mut Model, figures: &mut Figures, card: Card, answer: Answer) 
         }
         Answer::Refused(why) => {
             figures.refused += 1;
+            // A repeat of the board's last card, once another post of it has ended the
+            // board, is told the board is over: the same "played already" in other words.
             assert!(
-                why.contains("already been played") || why.contains("turn to play"),
+                why.contains("already been played")
+                    || why.contains("turn to play")
+                    || why.contains("every card of this board has been played"),
                 "{card:?} refused for another reason: {why}"
             );
             model.refused.insert(card);
