@@ -27,7 +27,7 @@ async fn an_embers_progressive_of_three_tables_is_scored_hand_by_hand_and_tallie
     let cases = [
         (
             json!({"format": "pairs-mitchell"}),
-            "choose the progressive (pairs) format",
+            "choose a progressive (pairs or individual)",
         ),
         (
             json!({"hands": 3}),
@@ -436,4 +436,171 @@ async fn up_to_the_number_of_packs_minus_two_fire_hands_at_an_embers_evening() {
         results(&e.api, &e.path).await.len() == 1,
         "nothing kept for table 2"
     );
+}
+
+/// Embers for individuals (#40): no seed sentence keeps Embers from the progressive
+/// individual, whose tables play in partnerships as the seed's game is played. Thirteen
+/// players at three tables (one of five) play games of five hands. A side of three sits out
+/// in turn over all five hands (A J K A J: ours, docs/variants.md), the table page says so
+/// hand by hand, and of a losing side of three the one who sat out the fifth hand moves
+/// down a table. The tallies are each game's margin to every player of its side.
+#[tokio::test]
+async fn an_embers_progressive_individual_sits_a_side_of_three_out_in_turn_over_its_hands() {
+    const FIVE: usize = 5;
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let body = json!({"name": "Embers Individual", "date": "2026-12-03",
+        "format": "progressive-individual", "game": "embers", "hands": FIVE,
+        "tables": 3, "boards": 3});
+    let entries: Vec<serde_json::Value> = (1..=13)
+        .map(|n| json!({"kind": "individual", "players": [{"name": format!("Player {n}")}]}))
+        .collect();
+    let (path, _) = running(&api, body, &entries, json!({"rounds": 2})).await;
+    let results_path = format!("{path}/results");
+
+    let (s, r1) = api
+        .post(&format!("{path}/rounds"), json!({"round": 1}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r1}");
+    let tables = r1["tables"].as_array().unwrap().clone();
+    let five = tables
+        .iter()
+        .find(|t| t["sit_out"]["majors"].is_array() || t["sit_out"]["minors"].is_array())
+        .expect("a table of five");
+    let (three_side, two_side) = if five["sit_out"]["majors"].is_array() {
+        ("majors", "minors")
+    } else {
+        ("minors", "majors")
+    };
+    let turns: Vec<u64> = five["sit_out"][three_side]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .collect();
+    // Five hands, the three in turn: A J K A J.
+    assert_eq!(turns.len(), FIVE, "{five}");
+    assert_eq!((turns[3], turns[4]), (turns[0], turns[1]), "{turns:?}");
+    let mut three: Vec<u64> = turns[..3].to_vec();
+    three.sort_unstable();
+    let mut side: Vec<u64> = five[three_side]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .collect();
+    side.sort_unstable();
+    assert_eq!(three, side, "the side's three players each sit out in turn");
+
+    // The table's page lists the five hands.
+    let code = five["code"].as_str().unwrap();
+    let phone = Browser::new(&app);
+    let (s, page) = phone.get_text(&format!("/t/{code}")).await;
+    assert_eq!(s, StatusCode::OK);
+    let line = format!("hand 5 · {} Player {}", turns[4], turns[4]);
+    assert!(page.contains(&line), "{line}: {page}");
+    assert!(
+        !page.contains("deal 1 ·"),
+        "an Embers game has hands: {page}"
+    );
+    assert!(
+        page.contains("the player who sat out the last hand moves down a table"),
+        "{page}"
+    );
+
+    // Every table's game through the API; the side of three loses at the table of five.
+    let (five_table, _) = place(five);
+    let mut played = Vec::new();
+    for t in &tables {
+        let (table, board) = place(t);
+        let three_loses = |g: &calypso_director::engine::embers::EmbersOutcome| {
+            let (ns, ew) = (g.score.totals.ns, g.score.totals.ew);
+            if three_side == "majors" {
+                ns < ew
+            } else {
+                ew < ns
+            }
+        };
+        let game = (1..200)
+            .map(|seed| embers_game(FIVE, table * 100 + seed))
+            .find(|g| table != five_table || three_loses(g))
+            .expect("a game the side of three loses");
+        let body = json!({"round": 1, "table": table, "board": board,
+            "reports": game.summary.hands});
+        let (s, v) = api.post(&results_path, body).await;
+        assert_eq!(s, StatusCode::CREATED, "table {table}: {v}");
+        played.push((table, game.score.totals));
+    }
+    let _ = two_side;
+
+    // Round 2: of the losing three, the one who sat out hand 5 moved down a table (from
+    // table T to T-1, table 1's to the last); the other two up.
+    let (s, r2) = api
+        .post(&format!("{path}/rounds"), json!({"round": 2}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r2}");
+    let count = tables.len() as u64;
+    let down = (five_table + count - 2) % count + 1;
+    let up = five_table % count + 1;
+    let newcomers = |table: u64| -> Vec<u64> {
+        r2["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["table"].as_u64() == Some(table))
+            .map(|t| {
+                ["majors", "minors"]
+                    .iter()
+                    .flat_map(|s| t[*s].as_array().unwrap().clone())
+                    .map(|p| p.as_u64().unwrap())
+                    .collect()
+            })
+            .unwrap()
+    };
+    assert!(newcomers(down).contains(&turns[4]), "{r2}");
+    for p in three.iter().filter(|p| **p != turns[4]) {
+        assert!(newcomers(up).contains(p), "player {p}: {r2}");
+    }
+
+    for t in r2["tables"].as_array().unwrap() {
+        let (table, board) = place(t);
+        let game = embers_game(FIVE, 1000 + table);
+        let body = json!({"round": 2, "table": table, "board": board,
+            "reports": game.summary.hands});
+        let (s, v) = api.post(&results_path, body).await;
+        assert_eq!(s, StatusCode::CREATED, "round 2 table {table}: {v}");
+    }
+
+    // The tallies: each game's margin to every player of its side, worked here.
+    let (s, v) = api.get(&results_path).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 6);
+    let mut worked: std::collections::BTreeMap<u64, i64> = Default::default();
+    for r in results {
+        let (m, n) = (
+            r["scores"]["majors"].as_i64().unwrap(),
+            r["scores"]["minors"].as_i64().unwrap(),
+        );
+        for (side, margin) in [("majors", m - n), ("minors", n - m)] {
+            for p in r["players"][side].as_array().unwrap() {
+                *worked.entry(p.as_u64().unwrap()).or_insert(0) += margin;
+            }
+        }
+    }
+    let round_one = results
+        .iter()
+        .find(|r| r["round"].as_u64() == Some(1) && r["table"].as_u64() == Some(five_table));
+    let totals = played.iter().find(|(t, _)| *t == five_table).unwrap().1;
+    assert_eq!(
+        (
+            round_one.unwrap()["scores"]["majors"].as_i64(),
+            round_one.unwrap()["scores"]["minors"].as_i64()
+        ),
+        (Some(totals.ns), Some(totals.ew)),
+        "the stored scores are the engine's"
+    );
+    assert_eq!(worked.len(), 13, "every player played");
+    assert_eq!(standings_tally(&api, &path).await, worked);
 }

@@ -6,6 +6,7 @@ use super::club::{ValueError, person_name};
 use super::ids::{EntryId, EventId, PlayerId};
 use super::lifecycle::EventStatus;
 use super::settings::{EventFormat, EventSettings};
+use crate::movement::IndividualSide;
 // The kind is the format's to decide, so it is defined beside the format.
 pub use super::settings::EntryKind;
 
@@ -136,18 +137,23 @@ pub fn player_slots(settings: &EventSettings) -> (usize, usize) {
 }
 
 impl Entry {
-    /// A side of three's players in the order they sit out deals 1 to 4 of its `game`-th
-    /// game (counted from 1): whoever sits out the first deal also sits out the last, and
-    /// from game to game the side takes turns at sitting out first ("A out, then J out,
-    /// then K out, then A out"; next game J first). `None` for an entry of two.
-    pub fn sit_out_order(&self, game: u32) -> Option<[&str; 4]> {
+    /// A side of three's players in the order they sit out the `deals` deals (4, or an
+    /// Embers game's hands) of its `game`-th game (counted from 1): in turn, so that in a
+    /// four-deal game whoever sits out the first deal also sits out the last, and from game
+    /// to game the side takes turns at sitting out first ("A out, then J out, then K out,
+    /// then A out"; next game J first). `None` for an entry of two.
+    pub fn sit_out_order(&self, game: u32, deals: u32) -> Option<Vec<&str>> {
         let [a, b, c] = &self.players[..] else {
             return None;
         };
         let first = (game.max(1) - 1) as usize % 3;
-        let order = crate::movement::individual::sit_out_order([0, 1, 2], first);
+        let side = IndividualSide {
+            players: vec![0, 1, 2],
+            sit_out: Some(crate::movement::individual::sit_out_order([0, 1, 2], first)),
+        };
         let names = [a.name.as_str(), b.name.as_str(), c.name.as_str()];
-        Some(order.map(|i| names[i as usize]))
+        side.turns(deals)
+            .map(|t| t.into_iter().map(|i| names[i as usize]).collect())
     }
 }
 
@@ -345,12 +351,21 @@ mod tests {
             withdrawn_round: None,
         };
         // Whoever sits out the first deal also sits out the last (the rules' A, J, K, A).
-        assert_eq!(e.sit_out_order(1), Some(["Ann", "Jo", "Ken", "Ann"]));
-        assert_eq!(e.sit_out_order(2), Some(["Jo", "Ken", "Ann", "Jo"]));
-        assert_eq!(e.sit_out_order(3), Some(["Ken", "Ann", "Jo", "Ken"]));
-        assert_eq!(e.sit_out_order(4), e.sit_out_order(1));
+        assert_eq!(e.sit_out_order(1, 4), Some(vec!["Ann", "Jo", "Ken", "Ann"]));
+        assert_eq!(e.sit_out_order(2, 4), Some(vec!["Jo", "Ken", "Ann", "Jo"]));
+        assert_eq!(e.sit_out_order(3, 4), Some(vec!["Ken", "Ann", "Jo", "Ken"]));
+        assert_eq!(e.sit_out_order(4, 4), e.sit_out_order(1, 4));
+        // An Embers game of six hands: the turns go round twice.
+        assert_eq!(
+            e.sit_out_order(2, 6),
+            Some(vec!["Jo", "Ken", "Ann", "Jo", "Ken", "Ann"])
+        );
         e.players.pop();
-        assert_eq!(e.sit_out_order(1), None, "a pair of two plays every deal");
+        assert_eq!(
+            e.sit_out_order(1, 4),
+            None,
+            "a pair of two plays every deal"
+        );
     }
 
     #[test]

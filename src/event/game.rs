@@ -151,6 +151,21 @@ impl EventGame {
         }
     }
 
+    /// One deal within a game: a board's four deals, or a hand of a game dealt at the table.
+    pub fn hand(self) -> Word {
+        if self.kind.continuous() {
+            Word {
+                one: "hand",
+                many: "hands",
+            }
+        } else {
+            Word {
+                one: "deal",
+                many: "deals",
+            }
+        }
+    }
+
     /// Played on cards dealt at the table, hand after hand (no boards, no hand records).
     pub fn dealt_at_table(self) -> bool {
         self.kind.continuous()
@@ -208,20 +223,41 @@ impl EventGame {
                     "Equal scores: whoever did better the round before ranks higher (the one who stayed, then the one who moved up); in round 1 the higher position.".into(),
                 ],
             }
-        } else {
+        } else if self.kind == GameKind::Embers {
+            // An Embers game is many hands: the turns at sitting out go round all of them.
             MovementWords {
-                about: "Nobody has a fixed partner: before each round the players at a table cut for partners, and after it the winners stay and the losers move. The seating of each round follows the results of the round before.",
-                sizes: "Each table seats 4, 5 or 6; leave the sizes empty to spread tables of five or six round the room.",
-                first_round: "Players sit in number order; each table's cut is drawn from the event's key.",
-                after_round: "the winners stay, the losers move, and each table's cut is drawn from the event's key.",
-                next: "The winners stay at this table; the losers move up a table (of a losing side of three, the player who sat out the last deal moves down a table instead).",
+                next: "The winners stay at this table; the losers move up a table (of a losing side of three, the player who sat out the last hand moves down a table instead).",
                 card_notes: vec![
-                    format!("Before each game the players at this table cut: the highest newcomer partners the highest player who stayed (in round 1 the two highest cuts partner), and the highest cut's side sits {majors}."),
-                    "After the game the winners stay at this table and the losers move up a table (the last table's to table 1). Of a losing side of three, the player who sat out the last deal moves down a table instead.".into(),
-                    "A side of three sits one player out each deal; whoever sits out the first deal also sits out the last.".into(),
+                    Self::cut_note(majors),
+                    "After the game the winners stay at this table and the losers move up a table (the last table's to table 1). Of a losing side of three, the player who sat out the last hand moves down a table instead.".into(),
+                    "A side of three sits one player out each hand, in turn, over all the game's hands.".into(),
                 ],
+                ..Self::changing_partners_words(majors)
             }
+        } else {
+            Self::changing_partners_words(majors)
         })
+    }
+
+    fn cut_note(majors: &str) -> String {
+        format!(
+            "Before each game the players at this table cut: the highest newcomer partners the highest player who stayed (in round 1 the two highest cuts partner), and the highest cut's side sits {majors}."
+        )
+    }
+
+    fn changing_partners_words(majors: &str) -> MovementWords {
+        MovementWords {
+            about: "Nobody has a fixed partner: before each round the players at a table cut for partners, and after it the winners stay and the losers move. The seating of each round follows the results of the round before.",
+            sizes: "Each table seats 4, 5 or 6; leave the sizes empty to spread tables of five or six round the room.",
+            first_round: "Players sit in number order; each table's cut is drawn from the event's key.",
+            after_round: "the winners stay, the losers move, and each table's cut is drawn from the event's key.",
+            next: "The winners stay at this table; the losers move up a table (of a losing side of three, the player who sat out the last deal moves down a table instead).",
+            card_notes: vec![
+                Self::cut_note(majors),
+                "After the game the winners stay at this table and the losers move up a table (the last table's to table 1). Of a losing side of three, the player who sat out the last deal moves down a table instead.".into(),
+                "A side of three sits one player out each deal; whoever sits out the first deal also sits out the last.".into(),
+            ],
+        }
     }
 }
 

@@ -49,7 +49,7 @@ impl GameKind {
                 "Kaiso v0.0.1: the same deal and tricks; the winner of a trick builds songs (chords and scales) or ditches the cards."
             }
             GameKind::Embers => {
-                "Three or more packs, dealt at the table hand after hand; calypsos carry over, trick piles score every hand. Progressive pairs only."
+                "Three or more packs, dealt at the table hand after hand; calypsos carry over, trick piles score every hand. Progressive pairs or individual."
             }
             GameKind::Auction => {
                 "Three players each for themselves, 17 cards a hand from four packs; every hand opens with an auction for the right to name the trumps. Progressive individual at tables of three only."

@@ -38,6 +38,8 @@ pub struct IndividualPlan {
     pub table_sizes: Vec<u32>,
     /// How many individual entries the sizes were made for.
     pub players: u32,
+    /// The deals of each game (an Embers game's hands), which a side of three sits out in turn.
+    pub deals: u32,
 }
 
 impl IndividualPlan {
@@ -168,6 +170,7 @@ pub fn individual_plan(
         rounds,
         table_sizes,
         players,
+        deals: settings.deals_per_game(),
     };
     if plan.boards() > u32::from(MAX_BOARDS) {
         return Err(IndividualPlanError::Boards {
@@ -227,6 +230,7 @@ pub fn seat_round(
     match previous {
         None => {
             individual::first_round(plan.players, &plan.table_sizes, key, &CutOverrides::none())
+                .map(|r| r.with_deals(plan.deals))
         }
         Some(prev) => individual::next_round(prev, results, key, &CutOverrides::none()),
     }
@@ -389,6 +393,7 @@ pub fn reseat_with_cut(
         .report(table, cut);
     let recomputed = if round == 1 {
         individual::first_round(stored.players, &stored.table_sizes(), &key, &cuts)
+            .map(|r| r.with_deals(stored.deals))
     } else {
         let prev = i
             .seated
@@ -566,6 +571,7 @@ mod tests {
             rounds: 4,
             table_sizes: vec![5, 4, 4],
             players: 13,
+            deals: 4,
         };
         assert_eq!(board(&plan, 1, 1), 1);
         assert_eq!(board(&plan, 1, 3), 3);
@@ -579,6 +585,7 @@ mod tests {
             rounds: 3,
             table_sizes: vec![5, 4, 4],
             players: 13,
+            deals: 4,
         };
         let key = [7u8; 32];
         let r1 = seat_round(&plan, &key, None, &[]).unwrap();
@@ -622,6 +629,7 @@ mod tests {
             rounds: 3,
             table_sizes: vec![5, 4, 4],
             players: 13,
+            deals: 4,
         };
         let r1 = seat_round(&plan, &key, None, &[]).unwrap();
         (deal, key, r1)

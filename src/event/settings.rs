@@ -187,7 +187,7 @@ pub enum SettingsError {
     #[error("the game is calypso, kaiso, embers or auction (not \"{0}\")")]
     Game(String),
     #[error(
-        "Embers Calypso is played by two partnerships over hands dealt at the table: choose the progressive (pairs) format"
+        "Embers Calypso is played by two partnerships over hands dealt at the table: choose a progressive (pairs or individual), as a game dealt at the table cannot be played duplicate"
     )]
     EmbersFormat,
     #[error("Embers Calypso is the standard four-hand game: choose the standard variant (not {0})")]
@@ -598,7 +598,12 @@ fn game_problems(format: EventFormat, game: GameKind, variant: Variant) -> Vec<S
         if variant != Variant::Standard {
             out.push(SettingsError::EmbersVariant(variant));
         }
-        if format != EventFormat::Progressive {
+        // Either progressive: the individual's tables play in partnerships too, a side of
+        // three sitting out in turn over the game's hands (no seed sentence forbids it).
+        if !matches!(
+            format,
+            EventFormat::Progressive | EventFormat::ProgressiveIndividual
+        ) {
             out.push(SettingsError::EmbersFormat);
         }
     }
@@ -755,6 +760,15 @@ impl EventSettings {
     /// Embers: the packs shuffled together (0 for a game played on the boards).
     pub fn packs(&self) -> u16 {
         self.packs
+    }
+
+    /// The deals of one game at a table, which a side of three takes turns to sit out:
+    /// an Embers game's hands, otherwise Calypso's four.
+    pub fn deals_per_game(&self) -> u32 {
+        match self.game {
+            GameKind::Embers => u32::from(self.hands),
+            _ => crate::movement::individual::STANDARD_DEALS,
+        }
     }
 
     /// Embers: the fire hands that open each game (0 for other games).

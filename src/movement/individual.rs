@@ -47,6 +47,10 @@ pub const CUT_TAG: &[u8] = b"calypso-director/cut/v1";
 pub const MIN_AT_TABLE: u32 = 4;
 /// Most players at a table: two sides of three.
 pub const MAX_AT_TABLE: u32 = 6;
+/// The deals of a Calypso game: a side of three sits out one of them in turn.
+pub const STANDARD_DEALS: u32 = 4;
+/// Most deals in one game (an Embers game's hands; the settings allow fewer).
+pub const MAX_DEALS: u32 = 64;
 
 /// One side of a table in a round: a partnership of two, or a side of three whose players
 /// take turns to sit out a deal.
@@ -56,14 +60,32 @@ pub struct IndividualSide {
     /// The side's players in cut order, highest first (two or three).
     pub players: Vec<u32>,
     /// A side of three: who sits out deals 1, 2, 3 and 4 of the game (the first also sits
-    /// out the last). `None` for a side of two, who play every deal.
+    /// out the fourth). The turns go on in that order for a game of more deals
+    /// ([`IndividualSide::turns`]). `None` for a side of two, who play every deal.
     pub sit_out: Option<[u32; 4]>,
 }
 
 impl IndividualSide {
-    /// The player who sits out the first deal (and the last), for a side of three.
+    /// The player who sits out the first deal, for a side of three.
     pub fn first_out(&self) -> Option<u32> {
         self.sit_out.map(|o| o[0])
+    }
+
+    /// Who sits out each of a game's `deals` (at most [`MAX_DEALS`]), for a side of three:
+    /// the three in turn, so a four-deal game's first player also sits out its last.
+    pub fn turns(&self, deals: u32) -> Option<Vec<u32>> {
+        let o = self.sit_out?;
+        Some(
+            (0..deals.min(MAX_DEALS))
+                .map(|d| o[d as usize % 3])
+                .collect(),
+        )
+    }
+
+    /// Who sits out the last of a game's `deals`, for a side of three.
+    pub fn last_out(&self, deals: u32) -> Option<u32> {
+        let o = self.sit_out?;
+        Some(o[(deals.clamp(1, MAX_DEALS) as usize - 1) % 3])
     }
 }
 
@@ -119,6 +141,18 @@ pub struct IndividualRound {
     /// For each player (player p at index p-1): the games so far, this one included, in
     /// which they sat out first (and so sat out two deals of the four).
     pub sat_out_first: Vec<u32>,
+    /// The deals of each game: [`STANDARD_DEALS`], or an Embers game's hands. Rounds stored
+    /// before it was kept read as four.
+    #[serde(default = "standard_deals", skip_serializing_if = "is_standard_deals")]
+    pub deals: u32,
+}
+
+fn standard_deals() -> u32 {
+    STANDARD_DEALS
+}
+
+fn is_standard_deals(d: &u32) -> bool {
+    *d == STANDARD_DEALS
 }
 
 impl IndividualRound {
@@ -138,7 +172,13 @@ impl IndividualRound {
         self.tables.iter().map(|t| t.size() as u32).collect()
     }
 
-    /// Whether a player sat out the first deal (and the last) of this round's game.
+    /// This round with games of `deals` deals (an Embers game's hands).
+    pub fn with_deals(mut self, deals: u32) -> IndividualRound {
+        self.deals = deals;
+        self
+    }
+
+    /// Whether a player sat out the first deal of this round's game.
     pub fn sat_out_first_here(&self, player: u32) -> bool {
         self.tables.iter().any(|t| {
             Side::ALL
@@ -340,6 +380,8 @@ pub enum IndividualViolation {
         "player {player} has sat out first in {count} games, which cannot be after round {round}"
     )]
     SatOutFirstCount { player: u32, count: u32, round: u32 },
+    #[error("a game of {deals} deals: a game has 1 to {MAX_DEALS}")]
+    Deals { deals: u32 },
 }
 
 /// `Side` as "majors" or "minors" in JSON.
@@ -584,6 +626,7 @@ fn seat(
         players,
         tables,
         sat_out_first,
+        deals: previous.map_or(STANDARD_DEALS, |r| r.deals),
     })
 }
 
@@ -679,7 +722,7 @@ pub fn next_round(
         let staying = outcome[&t.table].staying();
         arrivals[t.table as usize - 1].0 = t.side(staying).players.clone();
         let losers = t.side(other(staying));
-        let out_last = losers.sit_out.map(|o| o[3]);
+        let out_last = losers.last_out(prev.deals);
         for &p in &losers.players {
             let to = if Some(p) == out_last {
                 down(t.table)
@@ -755,6 +798,12 @@ pub fn check_next_round(
             )));
         }
     }
+    if expected.deals != next.deals {
+        return Err(not(format!(
+            "games of {} deals, not {}",
+            expected.deals, next.deals
+        )));
+    }
     if expected.sat_out_first != next.sat_out_first {
         return Err(not(
             "the games each player has sat out first are not counted right".into(),
@@ -806,6 +855,9 @@ pub fn validate_round(r: &IndividualRound) -> Result<(), Vec<IndividualViolation
         table_rules(r.round, t, &mut v);
     }
     counts(r, &mut v);
+    if !(1..=MAX_DEALS).contains(&r.deals) {
+        v.push(IndividualViolation::Deals { deals: r.deals });
+    }
     if v.is_empty() { Ok(()) } else { Err(v) }
 }
 
@@ -1164,6 +1216,52 @@ mod tests {
             .collect();
         assert_eq!(twice, vec![3, 4, 6, 7, 10, 13]);
         assert_eq!(check_next_round(&r1, &results, &KEY, &r2), Ok(()));
+    }
+
+    /// An Embers game of eight hands: a side of three sits out in turn over all eight
+    /// (A J K A J K A J), so J sat out the last hand and is the one who moves down.
+    #[test]
+    fn over_an_embers_game_of_eight_hands_the_turns_go_round_and_the_last_out_moves_down() {
+        let r1 = first_round(13, &[5, 4, 4], &KEY, &cuts(&[(1, &[1, 2, 3, 4, 5])]))
+            .unwrap()
+            .with_deals(8);
+        valid(&r1);
+        let three = &r1.tables[0].minors;
+        assert_eq!(three.turns(8), Some(vec![3, 4, 5, 3, 4, 5, 3, 4]));
+        assert_eq!(three.turns(4), Some(vec![3, 4, 5, 3]));
+        assert_eq!((three.last_out(8), three.last_out(4)), (Some(4), Some(3)));
+        assert_eq!(r1.tables[0].majors.turns(8), None);
+        let results = [
+            TableResult::won(1, Side::Majors),
+            TableResult::won(2, Side::Majors),
+            TableResult::won(3, Side::Majors),
+        ];
+        let r2 = next_round(&r1, &results, &KEY, &CutOverrides::none()).unwrap();
+        valid(&r2);
+        assert_eq!(r2.deals, 8, "the game's deals carry to the next round");
+        // Table 1's losing three: 4 sat out hand 8, so 4 moves down to table 3; 3 and 5
+        // (who sat out hands 1 and 7, and 3 and 6) move up to table 2.
+        assert!(r2.tables[2].newcomers.contains(&4));
+        assert!(r2.tables[1].newcomers.contains(&3) && r2.tables[1].newcomers.contains(&5));
+        assert_eq!(check_next_round(&r1, &results, &KEY, &r2), Ok(()));
+        // In a four-deal game 3 sits out the last deal too, and moves down instead.
+        let r1_four = first_round(13, &[5, 4, 4], &KEY, &cuts(&[(1, &[1, 2, 3, 4, 5])])).unwrap();
+        let r2_four = next_round(&r1_four, &results, &KEY, &CutOverrides::none()).unwrap();
+        assert!(r2_four.tables[2].newcomers.contains(&3));
+        // Four-deal rounds stored before `deals` was kept read back as four, and a four-deal
+        // round writes no `deals`.
+        let four = first_round(9, &[5, 4], &KEY, &CutOverrides::none()).unwrap();
+        let json = serde_json::to_string(&four).unwrap();
+        assert!(!json.contains("deals"), "{json}");
+        let back: IndividualRound = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.deals, STANDARD_DEALS);
+        let mut none = r1.clone();
+        none.deals = 0;
+        assert!(
+            validate_round(&none)
+                .unwrap_err()
+                .contains(&IndividualViolation::Deals { deals: 0 })
+        );
     }
 
     #[test]

@@ -37,25 +37,33 @@ fn player(n: u32, names: &BTreeMap<u32, String>) -> String {
     }
 }
 
+/// How many deals a game has and what one is called ("deal", an Embers game's "hand").
+#[derive(Clone, Copy)]
+pub struct Turns {
+    pub deals: u32,
+    pub word: Word,
+}
+
 /// "1 Ann Lee, 2 Bob Ray", and for a side of three who sits out each deal.
-pub fn side_text(side: &IndividualSide, names: &BTreeMap<u32, String>) -> String {
+pub fn side_text(side: &IndividualSide, names: &BTreeMap<u32, String>, turns: Turns) -> String {
     let players = side
         .players
         .iter()
         .map(|p| player(*p, names))
         .collect::<Vec<_>>()
         .join(", ");
-    match side.sit_out {
-        Some(out) => format!("{players} (sitting out deals 1-4: {})", sit_out_text(&out)),
+    match side.turns(turns.deals) {
+        Some(out) => format!(
+            "{players} (sitting out {} 1-{}: {})",
+            turns.word.many,
+            turns.deals,
+            out.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         None => players,
     }
-}
-
-pub fn sit_out_text(out: &[u32; 4]) -> String {
-    out.iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// A table of three in a line: its players by position, the first dealer named.
@@ -144,12 +152,35 @@ fn threes_parts(
     }
 }
 
+impl Turns {
+    /// The event's deals a game (an Embers game's hands, else four) and its word for one.
+    pub fn of(ev: &Event) -> Turns {
+        Turns {
+            deals: ev.settings.deals_per_game(),
+            word: EventGame::of(&ev.settings).hand(),
+        }
+    }
+}
+
+/// A round's deals a game (as stored with its seating) and the event's word for one.
+fn turns(ev: &Event, r: &IndividualRound) -> Turns {
+    Turns {
+        deals: r.deals,
+        ..Turns::of(ev)
+    }
+}
+
 /// One table's seating in a line: both sides by name, and its board.
-pub fn seating_text(t: &IndividualTable, names: &BTreeMap<u32, String>, board: u32) -> String {
+pub fn seating_text(
+    t: &IndividualTable,
+    names: &BTreeMap<u32, String>,
+    board: u32,
+    turns: Turns,
+) -> String {
     format!(
         "majors {} v minors {}, board {board}",
-        side_text(&t.majors, names),
-        side_text(&t.minors, names)
+        side_text(&t.majors, names, turns),
+        side_text(&t.minors, names, turns)
     )
 }
 
@@ -364,12 +395,13 @@ pub fn fours_first_round(
         None => Err("Round 1's seating was not stored.".to_string()),
     }
     .map(|r| {
+        let turns = turns(ev, &r);
         r.tables
             .iter()
             .map(|t| {
                 (
                     t.table,
-                    seating_text(t, names, progressive_board(tables, 1, t.table)),
+                    seating_text(t, names, progressive_board(tables, 1, t.table), turns),
                 )
             })
             .collect()
@@ -424,11 +456,11 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
                     .map_or(TableState::NoGame, |(_, s)| *s),
                 majors: Seated::Players {
                     players: t.majors.players.clone(),
-                    sit_out: t.majors.sit_out,
+                    sit_out: t.majors.turns(r.deals),
                 },
                 minors: Seated::Players {
                     players: t.minors.players.clone(),
-                    sit_out: t.minors.sit_out,
+                    sit_out: t.minors.turns(r.deals),
                 },
                 boards: vec![board(r.round, t.table)],
                 cut: Some((t.cut.clone(), t.cut_reported)),
@@ -447,7 +479,10 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
             tables: u
                 .tables
                 .iter()
-                .map(|t| (t.table, seating_text(t, &names, board(u.round, t.table))))
+                .map(|t| {
+                    let text = seating_text(t, &names, board(u.round, t.table), turns(ev, u));
+                    (t.table, text)
+                })
                 .collect(),
             seats: seats_of(u, &[]),
         }),
@@ -463,7 +498,7 @@ pub async fn round_parts(state: &AppState, ev: &Event) -> Result<RoundParts, App
                 .map(|&(t, s)| {
                     let text = r
                         .table(t)
-                        .map(|x| seating_text(x, &names, board(r.round, t)))
+                        .map(|x| seating_text(x, &names, board(r.round, t), turns(ev, r)))
                         .unwrap_or_default();
                     (t, s, text)
                 })

@@ -9,7 +9,8 @@ pub enum Seated {
     Entry(Option<u32>),
     Players {
         players: Vec<u32>,
-        sit_out: Option<[u32; 4]>,
+        /// Who sits out each deal of the game, for a side of three.
+        sit_out: Option<Vec<u32>>,
     },
 }
 

@@ -30,6 +30,7 @@ use crate::web::auth::{self, MaybeDirector};
 use crate::web::error::{AppError, status_of};
 use crate::web::page::{Nav, csrf_token};
 use crate::web::render::html_page;
+use crate::web::round_control::Turns;
 use crate::web::state::AppState;
 
 /// One side at the table: its entry number and names.
@@ -38,8 +39,14 @@ pub struct SideView {
     pub side: String,
     pub number: u32,
     pub name: String,
-    /// A side of three: who sits out deals 1 to 4 of this game.
-    pub sit_out: Option<[String; 4]>,
+    /// A side of three: who sits out each deal (or hand) of this game, with its word.
+    pub sit_out: Option<SitOutTurns>,
+}
+
+/// A side of three's turns at sitting out: "deal 1 · Ann" (an Embers game's "hand 1").
+pub struct SitOutTurns {
+    pub word: &'static str,
+    pub names: Vec<String>,
 }
 
 #[derive(Template)]
@@ -253,10 +260,10 @@ async fn individual_table(
         .await?;
     let last = options.is_some_and(|(_, plan)| ev.round.current >= plan.rounds);
     let round = ev.round.current;
-    let here = seated
-        .iter()
-        .find(|r| r.round == round)
-        .and_then(|r| r.table(table));
+    let this_round = seated.iter().find(|r| r.round == round);
+    let here = this_round.and_then(|r| r.table(table));
+    let turns = Turns::of(&ev);
+    let (deals, hand) = (this_round.map_or(turns.deals, |r| r.deals), turns.word);
     let notice = round_notice(ev.status, round, here.is_some());
     let names = crate::web::round_control::names(&entries);
     let seat_names = ev.settings.side_names();
@@ -274,7 +281,7 @@ async fn individual_table(
                     sit_out: None,
                 });
             }
-            if let Some(out) = s.sit_out {
+            if let Some(out) = s.turns(deals) {
                 // "deal 1 · 5 Esther": the deal and the player's number kept apart.
                 sit_outs.push(format!(
                     "{} sit out by turns: {}",
@@ -283,7 +290,7 @@ async fn individual_table(
                         .enumerate()
                         .map(|(i, p)| {
                             let name = names.get(p).map(String::as_str).unwrap_or_default();
-                            format!("deal {} · {p} {name}", i + 1)
+                            format!("{} {} · {p} {name}", hand.one, i + 1)
                                 .trim_end()
                                 .to_string()
                         })
@@ -495,7 +502,7 @@ async fn late_entries(
         };
         let who = [(Side::Majors, s.majors), (Side::Minors, s.minors)]
             .into_iter()
-            .filter_map(|(side, n)| side_view(entries, m, &names, side, n, 0))
+            .filter_map(|(side, n)| side_view(entries, m, &names, side, n, 0, Turns::of(ev)))
             .map(|v| {
                 format!("{} {} {}", v.side, v.number, v.name)
                     .trim()
@@ -572,7 +579,9 @@ async fn awaiting_here(
                 .map(|s| {
                     [(Side::Majors, s.majors), (Side::Minors, s.minors)]
                         .into_iter()
-                        .filter_map(|(side, n)| side_view(entries, m, &names, side, n, 0))
+                        .filter_map(|(side, n)| {
+                            side_view(entries, m, &names, side, n, 0, Turns::of(ev))
+                        })
                         .map(|v| {
                             format!("{} {} {}", v.side, v.number, v.name)
                                 .trim()
@@ -628,6 +637,7 @@ fn side_view(
     side: Side,
     number: Option<u32>,
     game: u32,
+    turns: Turns,
 ) -> Option<SideView> {
     let number = number?;
     let entry = entry_of(entries, m, number);
@@ -636,8 +646,11 @@ fn side_view(
         number,
         name: entry.map(|e| e.name.clone()).unwrap_or_default(),
         sit_out: entry
-            .and_then(|e| e.sit_out_order(game))
-            .map(|o| o.map(str::to_string)),
+            .and_then(|e| e.sit_out_order(game, turns.deals))
+            .map(|o| SitOutTurns {
+                word: turns.word.one,
+                names: o.into_iter().map(str::to_string).collect(),
+            }),
     })
 }
 
@@ -786,7 +799,7 @@ async fn page(
                 .into_iter()
                 .filter_map(|(side, n)| {
                     let game = n.map_or(0, |p| m.games_played(p, round));
-                    side_view(&entries, m, &seat_names, side, n, game)
+                    side_view(&entries, m, &seat_names, side, n, game, Turns::of(&ev))
                 })
                 .collect(),
                 s.map(|s| s.boards.clone()).unwrap_or_default(),

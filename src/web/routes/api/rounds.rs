@@ -37,8 +37,8 @@ enum SideJson {
 
 #[derive(Serialize)]
 struct SitOutJson {
-    majors: Option<[u32; 4]>,
-    minors: Option<[u32; 4]>,
+    majors: Option<Vec<u32>>,
+    minors: Option<Vec<u32>>,
 }
 
 #[derive(Serialize)]
@@ -54,7 +54,8 @@ struct TableJson {
     /// Only at a table of three: its players at positions 1, 2, 3 (1 deals first).
     #[serde(skip_serializing_if = "Option::is_none")]
     players: Option<[u32; 3]>,
-    /// Only for a progressive individual: who sits out deals 1-4 on a side of three.
+    /// Only for a progressive individual: who sits out each deal (1-4, or an Embers game's
+    /// hands) on a side of three.
     #[serde(skip_serializing_if = "Option::is_none")]
     sit_out: Option<SitOutJson>,
     boards: Vec<u32>,
