@@ -439,13 +439,22 @@ async fn a_kaiso_evening_moves_with_its_songs_and_an_edited_song_is_refused() {
     imports_and_exports_back(&fresh, &doc, dir.path());
 }
 
-/// An Embers progressive (#23) exports with its game, hands and packs and each game's hand
-/// reports; a fresh instance imports it with every game re-checked by the engine, and the
-/// re-export is the same. A hand edited to a trick pile bigger than a hand is refused.
+/// An Embers progressive (#23) exports with its game, hands, packs and fire hands (#40: 4
+/// packs, 2 fire hands) and each game's hand reports; a fresh instance imports it with every
+/// game re-checked by the engine against those fire hands, and the re-export is the same. A
+/// hand edited to a trick pile bigger than a hand is refused, and so are fire hands edited
+/// past the packs minus two.
 #[tokio::test]
 async fn an_embers_evening_moves_with_its_hands_and_an_edited_hand_is_refused() {
+    use calypso_director::engine::TrickRule;
+    use calypso_director::engine::embers::{EmbersSpec, random::random_game};
     use common::evening::place;
-    use common::games::{embers_game, six_pair_evening};
+    use common::games::six_pair_evening;
+    use rand::SeedableRng;
+    let spec = EmbersSpec::new(4, 4, 2, TrickRule::Standard, None).unwrap();
+    let embers_game = |_hands: usize, seed: u64| {
+        random_game(&spec, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed)).1
+    };
     let dir = tempfile::tempdir().unwrap();
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@alpha.test").await;
@@ -453,7 +462,8 @@ async fn an_embers_evening_moves_with_its_hands_and_an_edited_hand_is_refused() 
     let e = six_pair_evening(
         api,
         json!({"name": "Embers Night", "date": "2026-12-02", "format": "progressive",
-               "game": "embers", "hands": 4, "packs": 3, "tables": 3, "boards": 6}),
+               "game": "embers", "hands": 4, "packs": 4, "fire_hands": 2, "tables": 3,
+               "boards": 6}),
         2,
     )
     .await;
@@ -479,8 +489,13 @@ async fn an_embers_evening_moves_with_its_hands_and_an_edited_hand_is_refused() 
     let doc = export(&app, &id, dir.path(), "embers.json");
     let settings = &doc["event"]["settings"];
     assert_eq!(
-        (&settings["game"], &settings["hands"], &settings["packs"]),
-        (&json!("embers"), &json!(4), &json!(3))
+        (
+            &settings["game"],
+            &settings["hands"],
+            &settings["packs"],
+            &settings["fire_hands"]
+        ),
+        (&json!("embers"), &json!(4), &json!(4), &json!(2))
     );
     assert_eq!(
         doc["results"][0]["sheet"]["reports"]
@@ -498,6 +513,16 @@ async fn an_embers_evening_moves_with_its_hands_and_an_edited_hand_is_refused() 
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("hand 2: North-South's trick pile holds 60 cards, a hand is 52"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(counts(&fresh), before, "rows unchanged");
+    let mut edited = doc.clone();
+    edited["event"]["settings"]["fire_hands"] = json!(3);
+    let out = import(&fresh, &edited, dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("Embers plays 1 to 2 fire hands with 4 packs"),
         "{}",
         stderr(&out)
     );

@@ -390,6 +390,15 @@ async fn up_to_the_number_of_packs_minus_two_fire_hands_at_an_embers_evening() {
     let e = Evening { api, path, boards };
     let started = e.start_round_confirming(1).await;
     let tables = started["tables"].as_array().unwrap();
+    // The table's page says what its game is: hands, packs and fire hands.
+    let (s, page) = Phone::at(&app, event_id(&e), 3, 1).page_text().await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(
+            "a game of 8 hands of Embers Calypso, dealt at the table from 6 packs, the first 3 fire hands"
+        ),
+        "{page}"
+    );
     let three = EmbersSpec::new(6, 8, 3, TrickRule::Standard, None).unwrap();
     let one = EmbersSpec::new(6, 8, 1, TrickRule::Standard, None).unwrap();
     let game = |spec: &EmbersSpec, seed: u64| {
@@ -506,6 +515,12 @@ async fn an_embers_progressive_individual_sits_a_side_of_three_out_in_turn_over_
     );
     assert!(
         page.contains("the player who sat out the last hand moves down a table"),
+        "{page}"
+    );
+    assert!(
+        page.contains(
+            "Round 1: a game of 5 hands of Embers Calypso, dealt at the table from 3 packs, the first a fire hand"
+        ),
         "{page}"
     );
 

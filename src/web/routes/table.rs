@@ -236,6 +236,24 @@ fn threes_positions(g: &service::play::TableGame) -> Vec<u32> {
         .collect()
 }
 
+/// What a game dealt at the table is, for its page's round line: "a game of 8 hands of
+/// Embers Calypso, dealt at the table from 6 packs, the first 3 fire hands".
+fn dealt_here(ev: &crate::event::Event) -> Option<String> {
+    ev.settings.game().continuous().then(|| {
+        format!(
+            "a game of {} hands of {}, dealt at the table from {} packs{}",
+            ev.settings.hands(),
+            ev.settings.game().label(),
+            ev.settings.packs(),
+            match ev.settings.fire_hands() {
+                0 => String::new(),
+                1 => ", the first a fire hand".to_string(),
+                n => format!(", the first {n} fire hands"),
+            }
+        )
+    })
+}
+
 /// A progressive individual's table: this round's players by side (the stored seating),
 /// who sits out which deal on a side of three, and how the players move after it.
 #[allow(clippy::too_many_arguments)]
@@ -378,7 +396,7 @@ async fn individual_table(
         round,
         sides,
         boards,
-        dealt_here: None,
+        dealt_here: dealt_here(&ev),
         next,
         sit_outs,
         csrf: csrf_token(session),
@@ -850,19 +868,7 @@ async fn page(
         round,
         sides,
         boards,
-        dealt_here: ev.settings.game().continuous().then(|| {
-            format!(
-                "a game of {} hands of {}, dealt at the table from {} packs{}",
-                ev.settings.hands(),
-                ev.settings.game().label(),
-                ev.settings.packs(),
-                match ev.settings.fire_hands() {
-                    0 => String::new(),
-                    1 => ", the first a fire hand".to_string(),
-                    n => format!(", the first {n} fire hands"),
-                }
-            )
-        }),
+        dealt_here: dealt_here(&ev),
         next,
         sit_outs: vec![],
         csrf: csrf_token(session),
