@@ -438,11 +438,21 @@ async fn a_small_clubs_par_does_not_wait_behind_a_big_clubs_evening() {
 
 /// An event of `fields` made ready (its deals dealt) with `pairs` pairs entered and one
 /// round of `per_round` boards a table; returns its page and id.
-async fn ready_event(d: &Browser, fields: &[(&str, &str)], pairs: u32, per_round: &str) -> (String, EventId) {
+async fn ready_event(
+    d: &Browser,
+    fields: &[(&str, &str)],
+    pairs: u32,
+    per_round: &str,
+) -> (String, EventId) {
     let r = d
         .post("/c/alpha/events/new", "/c/alpha/events", fields)
         .await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER, "{}", r.text().await.unwrap());
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
     let page = location(&r);
     let id = id_from_location(&page);
     enter_pairs(d, &format!("{page}/entries"), pairs, "Ann", "Bob").await;
@@ -477,7 +487,10 @@ async fn a_cooperative_evening_gets_a_table_total_par_and_each_tables_total_is_s
     let pars = wait_for_pars(&app, id).await;
     assert_same(&pars, &expected_pars(&ev));
     for (n, p) in &pars {
-        let t = p.total.as_ref().expect("a cooperative par has a table total");
+        let t = p
+            .total
+            .as_ref()
+            .expect("a cooperative par has a table total");
         // The robots never revoke: the table total is the two sides' scores added.
         assert!(
             (t.mean - (p.majors.mean + p.minors.mean)).abs() < 1e-6,
@@ -614,7 +627,12 @@ async fn kaiso_duet_embers_and_cut_throat_pages_say_no_robot_par_for_this_game()
         let r = d
             .post("/c/alpha/events/new", "/c/alpha/events", &fields)
             .await;
-        assert_eq!(r.status(), StatusCode::SEE_OTHER, "{name}: {}", r.text().await.unwrap());
+        assert_eq!(
+            r.status(),
+            StatusCode::SEE_OTHER,
+            "{name}: {}",
+            r.text().await.unwrap()
+        );
         let page = location(&r);
         move_event(&d, &page, &[("draft", "ready")]).await;
         events.push((name, page, id_from_location(&location(&r))));
@@ -633,11 +651,26 @@ async fn kaiso_duet_embers_and_cut_throat_pages_say_no_robot_par_for_this_game()
         // Saying there is none tells nothing of the cards: the public's travellers say it too.
         let (_, html) = public.get_text(&format!("{page}/travellers")).await;
         assert!(html.contains(NO_PAR_FOR_GAME), "{name}: {html}");
-        keep_page(&public, &format!("{page}/travellers"), &format!("travellers-{}", name.replace(' ', "-"))).await;
+        keep_page(
+            &public,
+            &format!("{page}/travellers"),
+            &format!("travellers-{}", name.replace(' ', "-")),
+        )
+        .await;
         // The hand records, read back from the PDF.
         let r = d.get(&format!("{page}/hand-records.pdf")).await;
         assert_eq!(r.status(), StatusCode::OK, "{name}");
-        let text = pdf_text(&r.bytes().await.unwrap());
+        let pdf = r.bytes().await.unwrap();
+        if let Ok(dir) = std::env::var("CALYPSO_PAR_PAGES") {
+            // For a look at the page's layout (Duet's two lines, then this one).
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(
+                format!("{dir}/hand-records-{}.pdf", name.replace(' ', "-")),
+                &pdf,
+            )
+            .unwrap();
+        }
+        let text = pdf_text(&pdf);
         assert!(text.contains(NO_PAR_FOR_GAME), "{name}: {text}");
         assert!(!text.contains("not worked out yet"), "{name}: {text}");
     }
@@ -652,7 +685,12 @@ async fn kaiso_duet_embers_and_cut_throat_pages_say_no_robot_par_for_this_game()
     let r = d
         .post("/c/alpha/events/new", "/c/alpha/events", &fields)
         .await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER, "{}", r.text().await.unwrap());
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
     let page = location(&r);
     let (status, html) = d.get_text(&format!("{page}/travellers")).await;
     assert_eq!(status, StatusCode::OK);
