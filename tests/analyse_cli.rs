@@ -126,7 +126,7 @@ fn bad_input_is_named_and_nothing_runs() {
         ),
         (
             &["--key", KEY, "--boards", "1", "--variant", "cutthroat-4"],
-            "robot par is worked out for partnership Calypso",
+            "robot par is worked out for partnership and cooperative Calypso",
         ),
     ];
     for (args, message) in cases {
@@ -139,4 +139,53 @@ fn bad_input_is_named_and_nothing_runs() {
         );
         assert!(out.stdout.is_empty());
     }
+}
+
+/// Coöperative Calypso: "the aim for all four players is to maximise the total score", so
+/// the par adds the table total's figures: a Total column in the text, "total" in the JSON,
+/// the library's own figures.
+#[test]
+fn a_cooperative_analysis_adds_the_table_total() {
+    let args = [
+        "--key",
+        KEY,
+        "--boards",
+        "1",
+        "--games",
+        "4",
+        "--playouts",
+        "8",
+        "--variant",
+        "cooperative",
+    ];
+    let json = run(&[&args[..], &["--format", "json"]].concat());
+    assert!(json.status.success(), "{}", text(&json.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["variant"], "cooperative");
+    let spec = GameSpec::new(calypso_director::engine::Variant::Cooperative);
+    let key = SetKey::from_hex(KEY).unwrap();
+    let dealt = board(&key, 1, false, &spec, None).unwrap();
+    let settings = ParSettings {
+        games: 4,
+        playouts: 8,
+    };
+    let want = analyse_board(&spec, &key, &dealt, settings, 1, &|| {}).unwrap();
+    let total = want.total.as_ref().unwrap();
+    assert_eq!(json["boards"][0]["total"]["mean"], total.mean);
+    assert_eq!(json["boards"][0]["total"]["p10"], total.p10);
+    let out = run(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Total"), "{stdout}");
+    assert!(stdout.contains("Total: the table's total"), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .unwrap_or_else(|| panic!("board 1's line: {stdout}"));
+    // The standard ten columns, then the total's mean and 10%-90%.
+    assert_eq!(line.split_whitespace().count(), 12, "{line}");
+    assert!(
+        line.ends_with(&format!("{}-{}", total.p10, total.p90)),
+        "{line}"
+    );
 }

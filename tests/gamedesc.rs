@@ -195,8 +195,11 @@ async fn a_kaiso_evening_shows_no_robot_par_even_one_stored() {
     for p in [format!("{page}/boards/1"), format!("{page}/travellers")] {
         let (s, html) = d.get_text(&p).await;
         assert_eq!(s, StatusCode::OK, "{p}");
+        // Only the line that this game has none (#40 item 6), never the stored figures.
+        assert!(html.contains("No robot par for this game."), "{p}: {html}");
         for word in [
-            "robot-par",
+            "<div class=\"robot-par\"",
+            "robot-par-net",
             "Robot par",
             "against the robots",
             "Against the robots",
@@ -206,7 +209,9 @@ async fn a_kaiso_evening_shows_no_robot_par_even_one_stored() {
     }
     let r = d.get(&format!("{page}/hand-records.pdf")).await;
     if r.status() == StatusCode::OK {
-        assert!(!pdf_text(&r.bytes().await.unwrap()).contains("Robot par"));
+        let text = pdf_text(&r.bytes().await.unwrap());
+        assert!(!text.contains("Robot par"), "{text}");
+        assert!(text.contains("No robot par for this game."), "{text}");
     }
 }
 

@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 
 use calypso_director::deals::par::{BoardPar, analyse_board};
 use calypso_director::deals::{SetKey, board};
-use calypso_director::event::par::{against, against_words, signed, whole};
+use calypso_director::event::par::{
+    NO_PAR_FOR_GAME, against, against_words, signed, thousands, whole,
+};
 use calypso_director::event::results::{BoardOutcome, TableResult};
 use calypso_director::event::{Event, EventId};
 use common::*;
@@ -47,7 +49,14 @@ fn assert_same(stored: &BTreeMap<u32, BoardPar>, expected: &BTreeMap<u32, BoardP
     for ((n, s), (m, e)) in stored.iter().zip(expected) {
         assert_eq!(n, m);
         let mut s = s.clone();
-        for (side, want) in [(&mut s.majors, &e.majors), (&mut s.minors, &e.minors)] {
+        let total = match (s.total.as_mut(), e.total.as_ref()) {
+            (Some(s), Some(e)) => vec![(s, e)],
+            _ => Vec::new(),
+        };
+        for (side, want) in [(&mut s.majors, &e.majors), (&mut s.minors, &e.minors)]
+            .into_iter()
+            .chain(total)
+        {
             assert!(
                 close(side.sd, want.sd),
                 "board {n}: {} {}",
@@ -182,6 +191,8 @@ async fn robot_par_is_worked_out_in_the_background_and_shown_once_the_hand_recor
 
     let (_, html) = public.get_text(&travellers).await;
     assert!(html.contains("Against the robots"), "{html}");
+    assert!(!html.contains(NO_PAR_FOR_GAME), "{html}");
+    keep_page(&public, &travellers, "travellers-standard").await;
     assert!(
         html.contains(&format!(
             "title=\"{}\">{}</span>",
@@ -423,4 +434,301 @@ async fn a_small_clubs_par_does_not_wait_behind_a_big_clubs_evening() {
         &wait_for_pars(&app, small).await,
         &expected_pars(&event_of(&app, small)),
     );
+}
+
+/// An event of `fields` made ready (its deals dealt) with `pairs` pairs entered and one
+/// round of `per_round` boards a table; returns its page and id.
+async fn ready_event(
+    d: &Browser,
+    fields: &[(&str, &str)],
+    pairs: u32,
+    per_round: &str,
+) -> (String, EventId) {
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", fields)
+        .await;
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
+    let page = location(&r);
+    let id = id_from_location(&page);
+    enter_pairs(d, &format!("{page}/entries"), pairs, "Ann", "Bob").await;
+    let movement = format!("{page}/movement");
+    let r = d
+        .post(
+            &movement,
+            &movement,
+            &[("rounds", "1"), ("boards_per_round", per_round)],
+        )
+        .await;
+    let status = r.status();
+    assert_eq!(status, StatusCode::SEE_OTHER, "{}", r.text().await.unwrap());
+    (page, id)
+}
+
+/// Coöperative Calypso (#40 item 6): "the aim for all four players is to maximise the
+/// total score", so its robot par is the table total's (the four robots play for it), and
+/// a table's result is its total less the par total, the same figure from either pair's
+/// side, on the deal viewer, the travellers, the scorecards and the hand records.
+#[tokio::test]
+async fn a_cooperative_evening_gets_a_table_total_par_and_each_tables_total_is_set_against_it() {
+    let app = spawn_app_with_par().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let mut fields = event_fields("Coop Pairs");
+    fields[3] = ("variant", "cooperative");
+    fields[4] = ("tables", "2");
+    fields[5] = ("boards", "2");
+    let (page, id) = ready_event(&d, &fields, 4, "1").await;
+    move_event(&d, &page, &TO_RUNNING).await;
+    let ev = event_of(&app, id);
+    let pars = wait_for_pars(&app, id).await;
+    assert_same(&pars, &expected_pars(&ev));
+    for (n, p) in &pars {
+        let t = p
+            .total
+            .as_ref()
+            .expect("a cooperative par has a table total");
+        // The robots never revoke: the table total is the two sides' scores added.
+        assert!(
+            (t.mean - (p.majors.mean + p.minors.mean)).abs() < 1e-6,
+            "board {n}: {} against {} + {}",
+            t.mean,
+            p.majors.mean,
+            p.minors.mean
+        );
+        assert!(t.p10 <= t.p90, "board {n}");
+    }
+
+    // Round 1's results: table 1 makes 2,100 and 1,800 (a table total of 3,900).
+    let rounds = format!("{page}/rounds");
+    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let club = app.club_id("alpha");
+    let (m, entries) = with_conn(&app, |c| {
+        (
+            calypso_director::db::movements::movement_of(c, club, id)
+                .unwrap()
+                .unwrap()
+                .1,
+            calypso_director::db::entries::entries_of(c, club, id).unwrap(),
+        )
+    });
+    let entry = |n: Option<u32>| {
+        n.and_then(|n| entries.iter().find(|e| e.number == n as i32))
+            .map(|e| e.id)
+    };
+    let mut played = Vec::new();
+    for (i, s) in m.round(1).filter(|s| s.has_game()).enumerate() {
+        let at = calypso_director::db::results::PlayedAt {
+            round: 1,
+            table_number: s.table as i32,
+            board: s.boards[0] as i32,
+            majors_entry: entry(s.majors),
+            minors_entry: entry(s.minors),
+        };
+        let scores = (2100 - 400 * i as i32, 1800);
+        store_result(&app, id, at, scores);
+        played.push((s.boards[0], s.majors.unwrap(), s.minors.unwrap(), scores));
+    }
+    assert!(!played.is_empty());
+    let (board, majors, minors, (a, b)) = played[0];
+    let par_total = pars[&board].total.as_ref().unwrap().mean;
+    let figure = whole(f64::from(a + b) - par_total);
+    assert_eq!(figure, against(i64::from(a + b), par_total));
+
+    // The deal viewer: the table total's figures, no net, and the table's total against it.
+    let (status, html) = d.get_text(&format!("{page}/boards/{board}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<dt>Table total</dt>"), "{html}");
+    assert!(
+        html.contains(&format!("<strong>{}</strong>", thousands(whole(par_total)))),
+        "{html}"
+    );
+    assert!(!html.contains("<dt>Net</dt>"), "{html}");
+    assert!(html.contains(&against_words(figure)), "{html}");
+    assert!(!html.contains(NO_PAR_FOR_GAME), "{html}");
+
+    // The travellers: the par total in the board's heading, the figure under the net.
+    let (_, html) = d.get_text(&format!("{page}/travellers")).await;
+    assert!(
+        html.contains(&format!("robot par total {}", thousands(whole(par_total)))),
+        "{html}"
+    );
+    assert!(
+        html.contains("the table&#39;s total less the board&#39;s robot par total"),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!(
+            "title=\"{}\">{}</span>",
+            against_words(figure),
+            signed(figure)
+        )),
+        "{html}"
+    );
+    assert!(!html.contains("robot par net"), "{html}");
+    keep_page(&d, &format!("{page}/travellers"), "travellers-cooperative").await;
+
+    // Both pairs' scorecards: the same figure, not turned round (they played together).
+    for pair in [majors, minors] {
+        let (status, html) = d.get_text(&format!("{page}/scorecards/{pair}")).await;
+        assert_eq!(status, StatusCode::OK);
+        let words = format!("{} over 1 board", against_words(figure));
+        assert!(html.contains(&words), "pair {pair}: {words} in {html}");
+        assert!(
+            html.contains("the table&#39;s total less the robots&#39; mean total"),
+            "{html}"
+        );
+    }
+
+    // The hand records print the table total's par, read back from the PDF.
+    let r = d.get(&format!("{page}/hand-records.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    let p = &pars[&board];
+    assert!(
+        text.contains(&format!(
+            "Robot par ({} games, {} playouts): table total {}",
+            TEST_PAR.games,
+            TEST_PAR.playouts,
+            calypso_director::event::par::side_figures(p.total.as_ref().unwrap())
+        )),
+        "{text}"
+    );
+    assert!(!text.contains(NO_PAR_FOR_GAME), "{text}");
+}
+
+/// #40 item 6: where the robots give no par (Kaiso's songs, Duet's open dummies, Embers
+/// dealt at the table, and the cut-throat variant's per-seat scores) the pages say "No
+/// robot par for this game." rather than nothing; and the background worker stores none.
+#[tokio::test]
+async fn kaiso_duet_embers_and_cut_throat_pages_say_no_robot_par_for_this_game() {
+    let app = spawn_app_with_par().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let public = Browser::new(&app);
+    let mut events = Vec::new();
+    for (name, extra) in [
+        ("Kaiso Pairs", vec![("game", "kaiso")]),
+        ("Duet Night", vec![("variant", "duet")]),
+        ("Cut-throat Night", vec![("variant", "cutthroat-4")]),
+    ] {
+        let mut fields = event_fields(name);
+        fields[4] = ("tables", "2");
+        fields[5] = ("boards", "2");
+        for (k, v) in extra {
+            match fields.iter_mut().find(|(f, _)| *f == k) {
+                Some(f) => f.1 = v,
+                None => fields.push((k, v)),
+            }
+        }
+        let r = d
+            .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+            .await;
+        assert_eq!(
+            r.status(),
+            StatusCode::SEE_OTHER,
+            "{name}: {}",
+            r.text().await.unwrap()
+        );
+        let page = location(&r);
+        move_event(&d, &page, &[("draft", "ready")]).await;
+        events.push((name, page, id_from_location(&location(&r))));
+    }
+    for (name, page, _) in &events {
+        for path in [
+            format!("{page}/boards"),
+            format!("{page}/boards/1"),
+            format!("{page}/travellers"),
+        ] {
+            let (status, html) = d.get_text(&path).await;
+            assert_eq!(status, StatusCode::OK, "{name}: {path}");
+            assert!(html.contains(NO_PAR_FOR_GAME), "{name}: {path}: {html}");
+            assert!(!html.contains("being worked out"), "{name}: {path}");
+        }
+        // Saying there is none tells nothing of the cards: the public's travellers say it too.
+        let (_, html) = public.get_text(&format!("{page}/travellers")).await;
+        assert!(html.contains(NO_PAR_FOR_GAME), "{name}: {html}");
+        keep_page(
+            &public,
+            &format!("{page}/travellers"),
+            &format!("travellers-{}", name.replace(' ', "-")),
+        )
+        .await;
+        // The hand records, read back from the PDF.
+        let r = d.get(&format!("{page}/hand-records.pdf")).await;
+        assert_eq!(r.status(), StatusCode::OK, "{name}");
+        let pdf = r.bytes().await.unwrap();
+        if let Ok(dir) = std::env::var("CALYPSO_PAR_PAGES") {
+            // For a look at the page's layout (Duet's two lines, then this one).
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(
+                format!("{dir}/hand-records-{}.pdf", name.replace(' ', "-")),
+                &pdf,
+            )
+            .unwrap();
+        }
+        let text = pdf_text(&pdf);
+        assert!(text.contains(NO_PAR_FOR_GAME), "{name}: {text}");
+        assert!(!text.contains("not worked out yet"), "{name}: {text}");
+    }
+
+    // Embers, dealt at the table: no boards, and its travellers and scorecards say so.
+    let mut fields = event_fields("Fire Night");
+    fields[2] = ("format", "progressive");
+    fields[3] = ("variant", "");
+    fields[4] = ("tables", "3");
+    fields[5] = ("boards", "3");
+    fields.extend([("game", "embers"), ("hands", "4")]);
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
+    let page = location(&r);
+    let (status, html) = d.get_text(&format!("{page}/travellers")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains(NO_PAR_FOR_GAME), "{html}");
+    keep_page(&d, &format!("{page}/travellers"), "travellers-embers").await;
+
+    // A Kaiso pair's scorecard says it too.
+    let mut fields = event_fields("Kaiso Cards");
+    fields[4] = ("tables", "2");
+    fields[5] = ("boards", "2");
+    fields.push(("game", "kaiso"));
+    let (kaiso, _) = ready_event(&d, &fields, 4, "1").await;
+    move_event(&d, &kaiso, &[("draft", "ready")]).await;
+    let (status, html) = d.get_text(&format!("{kaiso}/scorecards/1")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains(NO_PAR_FOR_GAME), "{html}");
+
+    // The worker looked at them all and stored no par (a poll's time and more).
+    tokio::time::sleep(std::time::Duration::from_secs(6)).await;
+    for (name, _, id) in &events {
+        assert_eq!(stored_rows(&app, *id), 0, "{name}");
+    }
+}
+
+/// With `CALYPSO_PAR_PAGES` set to a directory, writes the page there as `name`.html with
+/// its stylesheet inlined, for a screenshot at 390 px (`chromium --headless --screenshot`):
+/// the pages looked at in the report. Nothing otherwise.
+async fn keep_page(b: &Browser, path: &str, name: &str) {
+    let Ok(dir) = std::env::var("CALYPSO_PAR_PAGES") else {
+        return;
+    };
+    let (_, html) = b.get_text(path).await;
+    let href = calypso_director::web::assets::url("style.css");
+    let (_, css) = b.get_text(&href).await;
+    let html = html.replace(
+        &format!("<link rel=\"stylesheet\" href=\"{href}\">"),
+        &format!("<style>{css}</style>"),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(format!("{dir}/{name}.html"), html).unwrap();
 }

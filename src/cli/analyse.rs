@@ -117,9 +117,25 @@ fn text(a: &AnalysisJson) -> String {
         "Robot par: {} robot games a board, {} playouts a card ({}, set key commitment {})\n\n",
         a.games, a.playouts, a.variant, a.commitment
     );
+    // Cooperative Calypso's par adds the table total (both sides' scores, one figure).
+    let totals = a.boards.iter().any(|b| b.total.is_some());
     out.push_str(&format!(
-        "{:>5}  {:>7} {:>7} {:>6} {:>13}  {:>7} {:>7} {:>6} {:>13}  {:>7}\n",
-        "Board", "Majors", "median", "sd", "10%-90%", "Minors", "median", "sd", "10%-90%", "Net"
+        "{:>5}  {:>7} {:>7} {:>6} {:>13}  {:>7} {:>7} {:>6} {:>13}  {:>7}{}\n",
+        "Board",
+        "Majors",
+        "median",
+        "sd",
+        "10%-90%",
+        "Minors",
+        "median",
+        "sd",
+        "10%-90%",
+        "Net",
+        if totals {
+            format!("  {:>7} {:>13}", "Total", "10%-90%")
+        } else {
+            String::new()
+        }
     ));
     for b in &a.boards {
         let side = |f: &par::Figures| {
@@ -132,14 +148,25 @@ fn text(a: &AnalysisJson) -> String {
             )
         };
         out.push_str(&format!(
-            "{:>5}  {}  {}  {:>+7}\n",
+            "{:>5}  {}  {}  {:>+7}{}\n",
             b.board,
             side(&b.majors),
             side(&b.minors),
-            whole(b.net)
+            whole(b.net),
+            b.total
+                .as_ref()
+                .map(|t| format!(
+                    "  {:>7} {:>13}",
+                    whole(t.mean),
+                    format!("{}-{}", t.p10, t.p90)
+                ))
+                .unwrap_or_default()
         ));
     }
     out.push_str("\nMajors and minors: mean score over the robot games. Net: the majors' mean less the minors'.\n");
+    if totals {
+        out.push_str("Total: the table's total (cooperative Calypso: both sides' scores, less 260 a revoke), mean over the robot games.\n");
+    }
     out
 }
 
@@ -168,6 +195,7 @@ mod tests {
             majors: f(1351.5),
             minors: f(1620.0),
             net: -268.5,
+            total: None,
         }
     }
 

@@ -41,6 +41,7 @@ impl ParRow {
             && budget.checked().is_ok()
             && finite(&par.majors)
             && finite(&par.minors)
+            && par.total.as_ref().is_none_or(finite)
             && par.net.is_finite()
             && par.net.abs() < 1e12)
             .then_some(par)

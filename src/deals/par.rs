@@ -47,7 +47,8 @@ pub enum ParError {
     #[error("{0}")]
     Playouts(BudgetError),
     #[error(
-        "robot par is worked out for partnership Calypso dealt to four hidden hands; {0} is not"
+        "robot par is worked out for partnership and cooperative Calypso dealt to four hidden \
+         hands; {0} is not"
     )]
     Variant(&'static str),
 }
@@ -83,11 +84,39 @@ pub struct BoardPar {
     pub minors: Figures,
     /// The mean of majors' less minors' score: the par a table's net is set against.
     pub net: f64,
+    /// Cooperative Calypso only: the table total's figures (both sides' scores less 260 a
+    /// revoke), the par a cooperative table's total is set against. Absent from the JSON of
+    /// the other games, so a par stored before it reads as it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<Figures>,
 }
 
-/// Can the robots play this game? Four seats, two partnerships, no open dummies.
+impl BoardPar {
+    /// The figure a table is set against: the par table total for cooperative Calypso
+    /// (all four play for one total), else the par net (majors less minors).
+    pub fn measure(&self) -> Measure {
+        match &self.total {
+            Some(t) => Measure::Total(t.mean),
+            None => Measure::Net(self.net),
+        }
+    }
+}
+
+/// What a table's result is compared with: the majors' net, or (cooperative) the table total.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Measure {
+    Net(f64),
+    Total(f64),
+}
+
+/// Can the robots play this game, with a figure an event's result is compared with? Four
+/// seats dealt hidden hands (no open dummies), playing as two partnerships (the net) or
+/// all four together (cooperative: the table total). Cut-throat, split partnerships and the
+/// three-handed games are played by the robots but have per-seat scores an event's two side
+/// scores do not hold; Duet's dummies are open.
 pub fn analysable(spec: &GameSpec) -> Result<(), ParError> {
-    if spec.players == 4 && spec.scoring == Scoring::Partnership && spec.duet.is_none() {
+    let scoring = matches!(spec.scoring, Scoring::Partnership | Scoring::Cooperative);
+    if spec.players == 4 && scoring && spec.duet.is_none() {
         Ok(())
     } else {
         Err(ParError::Variant(spec.variant.name()))
@@ -114,6 +143,19 @@ pub fn robot_game(
     game: u32,
     playouts: u32,
 ) -> (i64, i64) {
+    let (majors, minors, _) = robot_game_scored(spec, key, board, game, playouts);
+    (majors, minors)
+}
+
+/// The same with the table total (cooperative Calypso's, revokes charged; None for the
+/// other games).
+pub fn robot_game_scored(
+    spec: &GameSpec,
+    key: &SetKey,
+    board: &Board,
+    game: u32,
+    playouts: u32,
+) -> (i64, i64, Option<i64>) {
     let mut rng = ChaCha8Rng::from_seed(game_seed(key, board, game));
     let player = Player::Robot {
         playouts: playouts.clamp(1, MAX_PLAYOUTS),
@@ -128,7 +170,7 @@ pub fn robot_game(
     let score = played.score();
     let majors = spec.majors_side();
     let side = |i: usize| score.sides.get(i).map_or(0, |s| s.score);
-    (side(majors), side(1 - majors))
+    (side(majors), side(1 - majors), score.table_total)
 }
 
 /// One board played duplicate-fashion, `player` against `opponent`: once with `player` at
@@ -174,13 +216,15 @@ pub fn analyse_board(
     let settings = settings.checked()?;
     let games = settings.games as usize;
     let scores = in_parallel(games, threads, |g| {
-        let s = robot_game(spec, key, board, g as u32, settings.playouts);
+        let s = robot_game_scored(spec, key, board, g as u32, settings.playouts);
         progress();
         s
     });
     let majors: Vec<i64> = scores.iter().map(|s| s.0).collect();
     let minors: Vec<i64> = scores.iter().map(|s| s.1).collect();
     let nets: Vec<i64> = scores.iter().map(|s| s.0 - s.1).collect();
+    let totals: Option<Vec<i64>> = (spec.scoring == Scoring::Cooperative)
+        .then(|| scores.iter().map(|s| s.2.unwrap_or(s.0 + s.1)).collect());
     Ok(BoardPar {
         board: board.number,
         games: settings.games,
@@ -188,6 +232,7 @@ pub fn analyse_board(
         majors: figures(&majors),
         minors: figures(&minors),
         net: figures(&nets).mean,
+        total: totals.as_deref().map(figures),
     })
 }
 
@@ -344,5 +389,40 @@ mod tests {
         let cut = GameSpec::new(Variant::CutThroat4);
         assert!(analysable(&cut).is_err());
         assert!(analysable(&spec).is_ok());
+        assert!(analysable(&GameSpec::new(Variant::Cooperative)).is_ok());
+        assert!(analysable(&GameSpec::new(Variant::Duet)).is_err());
+    }
+
+    #[test]
+    fn a_cooperative_par_is_the_table_total_all_four_players_make() {
+        // "the aim for all four players is to maximise the total score".
+        let spec = GameSpec::new(Variant::Cooperative);
+        let b = board(&key(), 2, false, &spec, None).unwrap();
+        let s = ParSettings {
+            games: 4,
+            playouts: 8,
+        };
+        let p = analyse_board(&spec, &key(), &b, s, 1, &|| {}).unwrap();
+        let totals: Vec<i64> = (0..4)
+            .map(|g| {
+                let (majors, minors, total) = robot_game_scored(&spec, &key(), &b, g, 8);
+                // Robots play legal cards only: no revoke, so the total is the two scores.
+                assert_eq!(total, Some(majors + minors));
+                majors + minors
+            })
+            .collect();
+        assert_eq!(p.total, Some(figures(&totals)));
+        assert!(matches!(p.measure(), Measure::Total(t) if t == figures(&totals).mean));
+        // A standard board's par has none, and its JSON no "total": stored rows read as before.
+        let standard = GameSpec::default();
+        let sb = board(&key(), 2, false, &standard, None).unwrap();
+        let q = analyse_board(&standard, &key(), &sb, s, 1, &|| {}).unwrap();
+        assert_eq!(q.total, None);
+        let json = serde_json::to_string(&q).unwrap();
+        assert!(!json.contains("total"), "{json}");
+        let back: BoardPar = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.total, None);
+        let coop: BoardPar = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert!(coop.total.is_some());
     }
 }

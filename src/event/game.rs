@@ -72,8 +72,9 @@ impl EventGame {
             variant: s.variant(),
             individual: s.entry_kind() == EntryKind::Individual,
             changing_partners: s.format() == EventFormat::ProgressiveIndividual,
-            // Robots play partnership Calypso only (docs/robots.md): not Kaiso's songs, not
-            // a game dealt at the table, not a variant they cannot play.
+            // Robots give a par for partnership and cooperative Calypso only (docs/robots.md):
+            // not Kaiso's songs, not a game dealt at the table, not Duet's open dummies, not
+            // a variant whose per-seat scores the event's two side scores do not hold.
             robot_par: kind == GameKind::Calypso && analysable(&s.game_spec()).is_ok(),
         }
     }
@@ -340,8 +341,10 @@ mod tests {
     }
 
     #[test]
-    fn only_partnership_calypso_gets_a_robot_par() {
+    fn only_partnership_and_cooperative_calypso_get_a_robot_par() {
         assert!(game("pairs-mitchell", "calypso", "standard", 0).robot_par());
+        // Coöperative: all four play for the table total, one figure the event stores.
+        assert!(game("pairs-mitchell", "calypso", "cooperative", 0).robot_par());
         assert!(!game("pairs-mitchell", "kaiso", "standard", 0).robot_par());
         assert!(!game("pairs-mitchell", "calypso", "duet", 0).robot_par());
         assert!(!game("pairs-mitchell", "calypso", "cutthroat-4", 0).robot_par());

@@ -5,16 +5,25 @@
 
 use std::collections::BTreeMap;
 
-use crate::deals::par::{BoardPar, Figures};
+use crate::deals::par::{BoardPar, Figures, Measure};
 use crate::event::fair::FairJob;
+use crate::event::game::EventGame;
 use crate::event::{ClubId, EventId};
+
+/// What the pages, papers and practice tables say for a game the robots give no par:
+/// Kaiso's songs, a game dealt at the table (Embers, Auction), Duet's open dummies, and
+/// the Calypso variants whose per-seat scores an event's two side scores do not hold.
+pub const NO_PAR_FOR_GAME: &str = "No robot par for this game.";
 
 /// What an event has of robot par.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EventPars {
-    /// The event's game gets no par (not four-player partnership Calypso, or dealt at the
-    /// table), or it has no deals yet.
+    /// Nothing shown: the event has no deals yet, the viewer may not see its par yet, or
+    /// the page shows none (reserve boards).
     None,
+    /// The event's game gets no par ([`EventGame::robot_par`] is false): the pages say
+    /// [`NO_PAR_FOR_GAME`].
+    NotThisGame,
     /// The event's boards and the pars stored for its current deal.
     Boards {
         boards: u32,
@@ -35,6 +44,64 @@ pub enum BoardParShown {
     },
     /// Not stored, and this server works none out.
     Off,
+    /// The event's game gets no par at all.
+    NotThisGame,
+}
+
+impl EventPars {
+    /// What a viewer who may not see the figures (yet) is shown: nothing, or, for a game
+    /// the robots give no par, that there is none (no secret: it says nothing of the cards).
+    pub fn unshown(game: EventGame) -> EventPars {
+        if game.robot_par() {
+            EventPars::None
+        } else {
+            EventPars::NotThisGame
+        }
+    }
+
+    /// The event's game gets no par: the pages say [`NO_PAR_FOR_GAME`].
+    pub fn not_this_game(&self) -> bool {
+        matches!(self, EventPars::NotThisGame)
+    }
+
+    /// The board's par, once worked out.
+    pub fn stored(&self, board: u32) -> Option<&BoardPar> {
+        match self {
+            EventPars::Boards { stored, .. } => stored.get(&board),
+            _ => None,
+        }
+    }
+
+    /// The pars set a table's total against the robots' (cooperative Calypso), not its net.
+    pub fn by_total(&self) -> bool {
+        matches!(self, EventPars::Boards { stored, .. } if stored.values().any(|p| p.total.is_some()))
+    }
+
+    /// The board's par as the travellers' heading says it: "net +520" (majors less minors)
+    /// or, for cooperative Calypso, "total 3,940" (the table's, all four players').
+    pub fn heading(&self, board: u32) -> Option<String> {
+        Some(match self.stored(board)?.measure() {
+            Measure::Net(n) => format!("net {}", signed(whole(n))),
+            Measure::Total(t) => format!("total {}", thousands(whole(t))),
+        })
+    }
+
+    /// A table's result set against the board's par from the two sides' scores as the
+    /// pages show them (an adjusted score, such as "ave+ (60%)", has none): the majors' net
+    /// less the par net, or (cooperative) the table's total less the par total.
+    pub fn against_shown(&self, board: u32, majors: &str, minors: &str) -> Option<i64> {
+        let (majors, minors): (i64, i64) =
+            (majors.trim().parse().ok()?, minors.trim().parse().ok()?);
+        self.against_scores(board, majors, minors)
+    }
+
+    /// The same from the two sides' scores as numbers.
+    pub fn against_scores(&self, board: u32, majors: i64, minors: i64) -> Option<i64> {
+        Some(match self.stored(board)?.measure() {
+            Measure::Net(n) => against(majors.checked_sub(minors)?, n),
+            Measure::Total(t) => against(majors.checked_add(minors)?, t),
+        })
+    }
 }
 
 impl EventPars {
@@ -46,7 +113,7 @@ impl EventPars {
             working,
         } = self
         else {
-            return None;
+            return self.not_this_game().then_some(BoardParShown::NotThisGame);
         };
         if let Some(p) = stored.get(&board) {
             return Some(BoardParShown::Figures(p.clone()));
@@ -58,11 +125,12 @@ impl EventPars {
         Some(BoardParShown::Pending { at, of: *boards })
     }
 
-    /// The board's par net, once worked out.
+    /// The board's par net, once worked out; none for a par a table's total is set
+    /// against (cooperative Calypso: its sides do not play against each other).
     pub fn net(&self, board: u32) -> Option<f64> {
-        match self {
-            EventPars::Boards { stored, .. } => stored.get(&board).map(|p| p.net),
-            EventPars::None => None,
+        match self.stored(board)?.measure() {
+            Measure::Net(n) => Some(n),
+            Measure::Total(_) => None,
         }
     }
 
@@ -77,6 +145,10 @@ impl EventPars {
     /// "majors" or "minors", the scores as the scorecard shows them (an adjusted score, such
     /// as "ave+ (60%)", has none).
     pub fn own_against(&self, board: u32, seat: &str, own: &str, theirs: &str) -> Option<i64> {
+        if let Measure::Total(_) = self.stored(board)?.measure() {
+            // All four play for the table's total: the same figure from either side.
+            return self.against_shown(board, own, theirs);
+        }
         let (own, theirs): (i64, i64) = (own.trim().parse().ok()?, theirs.trim().parse().ok()?);
         let majors_net = match seat {
             "majors" => own.checked_sub(theirs)?,
@@ -153,8 +225,13 @@ pub fn side_figures(f: &Figures) -> String {
 /// The whole par on one line: "Robot par (200 games, 200 playouts): majors 2,140 (median
 /// 2,100, 10–90%: 1,480–2,860), minors 1,620 (...), net +520".
 pub fn par_line(p: &BoardPar) -> String {
+    let total = p
+        .total
+        .as_ref()
+        .map(|t| format!(", table total {}", side_figures(t)))
+        .unwrap_or_default();
     format!(
-        "{}: majors {}, minors {}, net {}",
+        "{}: majors {}, minors {}, net {}{total}",
         par_title(p),
         side_figures(&p.majors),
         side_figures(&p.minors),
@@ -218,6 +295,7 @@ mod tests {
             majors: f(2140.4, 1480, 2860),
             minors: f(1620.0, 990, 2300),
             net,
+            total: None,
         }
     }
 

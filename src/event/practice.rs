@@ -132,8 +132,13 @@ pub struct Comparison {
     pub net: i64,
     /// The field's nets on the board, lowest first (scored results only).
     pub field: Vec<i64>,
-    /// The robot par's net, when it is worked out.
+    /// The robot par's net, when it is worked out (not for cooperative Calypso).
     pub par: Option<f64>,
+    /// Cooperative Calypso: the practice table's total and the robot par's table total
+    /// (all four play for it), when the par is worked out.
+    pub total: Option<(i64, f64)>,
+    /// The event's game gets no robot par at all: the page says so.
+    pub no_par_for_game: bool,
 }
 
 impl Comparison {
@@ -150,6 +155,13 @@ impl Comparison {
         let beaten = self.field.iter().filter(|&&n| better(n)).count();
         let tied = self.field.iter().filter(|&&n| n == self.net).count();
         (beaten, tied)
+    }
+
+    /// Cooperative Calypso: the table's total less the robot par's ("+340": better), the
+    /// same for every seat.
+    pub fn against_total(&self) -> Option<i64> {
+        let (total, par) = self.total?;
+        Some((total as f64 - par).round() as i64)
     }
 
     /// The visitor's side's net less the robot par's, from their side ("+340": better).
@@ -223,12 +235,28 @@ mod tests {
             net: 300,
             field: vec![-100, 300, 800],
             par: Some(250.4),
+            total: None,
+            no_par_for_game: false,
         };
         // N-S: beat -100, tied 300; E-W: beat 800 (a lower net is E-W's better).
         assert_eq!(c.beaten_and_tied(true), (1, 1));
         assert_eq!(c.beaten_and_tied(false), (1, 1));
         assert_eq!(c.against_par(true), Some(50));
         assert_eq!(c.against_par(false), Some(-50));
+        assert_eq!(c.against_total(), None);
+    }
+
+    #[test]
+    fn a_cooperative_table_is_set_against_the_robots_table_total_from_every_seat() {
+        let c = Comparison {
+            net: 300,
+            field: Vec::new(),
+            par: None,
+            total: Some((4_100, 3_940.6)),
+            no_par_for_game: false,
+        };
+        assert_eq!(c.against_total(), Some(159));
+        assert_eq!(c.against_par(true), None);
     }
 
     fn settings(game: &str) -> EventSettings {

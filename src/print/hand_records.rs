@@ -103,6 +103,19 @@ pub fn par_lines(pars: &EventPars, board: &Board, sides: &SideNames) -> Vec<Stri
     }
     match pars.of_board(board.number) {
         None => Vec::new(),
+        // Cooperative Calypso: all four play for the table's total, the par's one figure.
+        Some(BoardParShown::Figures(p)) if p.total.is_some() => vec![
+            format!(
+                "{}: table total {}",
+                par::par_title(&p),
+                p.total.as_ref().map(par::side_figures).unwrap_or_default()
+            ),
+            format!(
+                "Majors {} · Minors {}",
+                par::side_figures(&p.majors),
+                par::side_figures(&p.minors)
+            ),
+        ],
         Some(BoardParShown::Figures(p)) => vec![
             format!(
                 "{}: net {} ({} less {})",
@@ -118,6 +131,7 @@ pub fn par_lines(pars: &EventPars, board: &Board, sides: &SideNames) -> Vec<Stri
             ),
         ],
         Some(BoardParShown::Pending { .. } | BoardParShown::Off) => vec![par::NOT_YET.into()],
+        Some(BoardParShown::NotThisGame) => vec![par::NO_PAR_FOR_GAME.into()],
     }
 }
 
@@ -350,16 +364,21 @@ fn hand_record_page(
     trump_line(pen, 80.0, 29.0, 11.0, spec);
     // Calypso Duet: two people, two hands each; the line says whose they are.
     let duet = duet_hands_lines(spec);
-    let rule = if duet.is_some() || !par_lines.is_empty() {
-        42.0
-    } else {
-        33.0
+    let rule = match (&duet, par_lines.is_empty()) {
+        // Duet's two lines, then the one that it has no robot par.
+        (Some(_), false) => 46.0,
+        (Some(_), true) => 42.0,
+        (None, false) => 42.0,
+        (None, true) => 33.0,
     };
     if let Some([first, second]) = &duet {
         pen.text(15.0, 35.0, 9.0, first, black());
         pen.text(15.0, 39.5, 9.0, second, GREYS.dark());
+        for line in par_lines.iter().take(1) {
+            pen.text(15.0, 43.5, 8.5, line, GREYS.dark());
+        }
     } else {
-        // Robot par (never with Duet: the robots do not play it).
+        // Robot par, or that the game has none.
         for (line, y) in par_lines.iter().zip([35.5, 39.5]) {
             pen.text(15.0, y, 8.5, line, GREYS.dark());
         }

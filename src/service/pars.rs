@@ -20,6 +20,14 @@ fn gets_par(settings: &EventSettings) -> bool {
     EventGame::of(settings).robot_par()
 }
 
+/// Whether a stored par is of the event's game as it is now: a cooperative game's par
+/// carries the table total, the others' do not. One that does not fit counts as missing
+/// (and is worked out again), as a row that does not read.
+fn fits(settings: &EventSettings, par: &BoardPar) -> bool {
+    let cooperative = settings.game_spec().scoring == crate::engine::Scoring::Cooperative;
+    par.total.is_some() == cooperative
+}
+
 /// The event's pars for its current deal, as the pages show them. `working` is whether
 /// this server works pars out.
 pub fn event_pars(
@@ -27,12 +35,16 @@ pub fn event_pars(
     ev: &Event,
     working: bool,
 ) -> Result<EventPars, FindError> {
-    let Some(key) = ev.deal.as_ref().filter(|_| gets_par(&ev.settings)) else {
+    if !gets_par(&ev.settings) {
+        return Ok(EventPars::NotThisGame);
+    }
+    let Some(key) = ev.deal.as_ref() else {
         return Ok(EventPars::None);
     };
     let boards = u32::from(ev.settings.boards());
     let stored: BTreeMap<u32, BoardPar> = db::pars::pars_of(conn, ev.id, &key.commitment, boards)?
         .into_iter()
+        .filter(|p| fits(&ev.settings, p))
         .map(|p| (p.board, p))
         .collect();
     Ok(EventPars::Boards {
@@ -100,7 +112,8 @@ pub fn next_job(conn: &mut DbConnection, memo: &mut Memo) -> Result<Option<ParJo
             continue;
         };
         let boards = u32::from(ev.settings.boards());
-        let stored = db::pars::pars_of(conn, ev.id, &key.commitment, boards)?;
+        let mut stored = db::pars::pars_of(conn, ev.id, &key.commitment, boards)?;
+        stored.retain(|p| fits(&ev.settings, p));
         let missing: Vec<u32> = (1..=boards)
             .filter(|b| {
                 !stored.iter().any(|p| p.board == *b)

@@ -209,7 +209,7 @@ pub fn end_of(
             crate::service::pars::event_pars(&mut conn, &ev, pars_working)
                 .map_err(|e| PracticeError::Refused(e.to_string()))?
         } else {
-            EventPars::None
+            EventPars::unshown(crate::event::game::EventGame::of(&ev.settings))
         };
         (table, ev, moves, field, pars, path)
     };
@@ -268,6 +268,11 @@ pub fn end_of(
         net: checked.majors - checked.minors,
         field: field.unwrap_or_default(),
         par: pars.net(end.table.board),
+        total: pars
+            .stored(end.table.board)
+            .and_then(|p| p.total.as_ref())
+            .map(|t| (checked.majors + checked.minors, t.mean)),
+        no_par_for_game: pars.not_this_game(),
     });
     Ok(end)
 }

@@ -35,6 +35,10 @@ pub struct PracticeShow {
     pub field_hidden: bool,
     /// "+250" and "+90 against the robots' par" from the visitor's side; none: no par yet.
     pub par: Option<(String, String)>,
+    /// What the par figure is: "net", or "table total" (cooperative Calypso).
+    pub par_word: &'static str,
+    /// Said when there is no par figure: not worked out yet, or none for this game.
+    pub par_note: &'static str,
     pub players: Vec<ScoreLine>,
     pub sides: Vec<ScoreLine>,
     /// Shown on the table page (which links to the table's own page).
@@ -79,13 +83,23 @@ impl PracticeShow {
                         }
                     )
                 });
-                    let par = c.par.map(|p| {
-                        let against = c.against_par(e.first_side).unwrap_or(0);
-                        (
-                            signed(p.round() as i64),
-                            format!("{} against the robots' par", signed(against)),
-                        )
-                    });
+                    let par = match c.total {
+                        // Cooperative: the table's total against the robots' table total.
+                        Some((_, p)) => Some((
+                            thousands(p.round() as i64),
+                            format!(
+                                "{} against the robots' par",
+                                signed(c.against_total().unwrap_or(0))
+                            ),
+                        )),
+                        None => c.par.map(|p| {
+                            let against = c.against_par(e.first_side).unwrap_or(0);
+                            (
+                                signed(p.round() as i64),
+                                format!("{} against the robots' par", signed(against)),
+                            )
+                        }),
+                    };
                     (
                         signed(c.net),
                         c.field.iter().map(|n| signed(*n)).collect(),
@@ -156,6 +170,14 @@ impl PracticeShow {
             field,
             standing,
             field_hidden: e.field_hidden,
+            par_word: match e.comparison.as_ref().and_then(|c| c.total) {
+                Some(_) => "table total",
+                None => "net",
+            },
+            par_note: match e.comparison.as_ref().is_some_and(|c| c.no_par_for_game) {
+                true => crate::event::par::NO_PAR_FOR_GAME,
+                false => "No robot par yet.",
+            },
             par,
             players,
             sides,

@@ -154,7 +154,7 @@ pub async fn wait_for_pars(
             EventPars::Boards { boards, stored, .. } if stored.len() == boards as usize => {
                 return stored;
             }
-            EventPars::None => panic!("event {id} gets no robot par"),
+            EventPars::None | EventPars::NotThisGame => panic!("event {id} gets no robot par"),
             _ => {}
         }
         assert!(

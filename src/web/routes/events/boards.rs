@@ -95,6 +95,9 @@ pub struct ParFigures {
     pub net: String,
     pub majors: SideFigures,
     pub minors: SideFigures,
+    /// Cooperative Calypso: the table total's figures (all four play for it; the net is
+    /// not shown).
+    pub total: Option<SideFigures>,
 }
 
 /// One side's figures: "2,140", "median 2,100", "1,480–2,860".
@@ -123,6 +126,7 @@ fn par_shown(pars: &EventPars, board: u32) -> (Option<ParFigures>, Option<String
                 net: par::signed(par::whole(p.net)),
                 majors: SideFigures::of(&p.majors),
                 minors: SideFigures::of(&p.minors),
+                total: p.total.as_ref().map(SideFigures::of),
             }),
             None,
         ),
@@ -131,6 +135,7 @@ fn par_shown(pars: &EventPars, board: u32) -> (Option<ParFigures>, Option<String
             None,
             Some("Robot par: not worked out on this server.".into()),
         ),
+        Some(BoardParShown::NotThisGame) => (None, Some(par::NO_PAR_FOR_GAME.into())),
         None => (None, None),
     }
 }
@@ -158,8 +163,9 @@ struct BoardPage {
     /// The board's robot par, or why it is not shown yet; both None for a game without.
     par_figures: Option<ParFigures>,
     par_note: Option<String>,
-    /// The par net each table's result is set against.
-    par_net: Option<f64>,
+    /// The pars each table's result is set against (its net, or a cooperative table's
+    /// total).
+    pars: EventPars,
     /// The tables (round, table) whose result is a play record: their play can be replayed.
     plays: Vec<(u32, u32)>,
     /// Replay against robots, once the hand records are public: each seat's letter, its
@@ -176,14 +182,22 @@ impl BoardPage {
         self.plays.contains(&(*round, *table))
     }
 
-    /// "+340 against the robots" for a table's net (majors less minors), once the par is in.
-    fn against(&self, net: &Option<i64>) -> Option<String> {
-        Some(par::against_words(par::against((*net)?, self.par_net?)))
+    /// "+340 against the robots" for a scored table (its net, majors less minors; a
+    /// cooperative table's total), once the par is in; none for an adjusted result.
+    fn against(&self, net: &Option<i64>, majors: &str, minors: &str) -> Option<String> {
+        net.as_ref()?;
+        Some(par::against_words(
+            self.pars.against_shown(self.board, majors, minors)?,
+        ))
     }
 
     /// The same from the two sides' scores.
     fn against_scores(&self, majors: &Option<i64>, minors: &Option<i64>) -> Option<String> {
-        self.against(&Some((*majors)?.checked_sub((*minors)?)?))
+        Some(par::against_words(self.pars.against_scores(
+            self.board,
+            (*majors)?,
+            (*minors)?,
+        )?))
     }
 }
 
@@ -196,6 +210,8 @@ struct BoardsPage {
     event_name: String,
     directors_only: bool,
     boards: Vec<u32>,
+    /// The event's game gets no robot par: the page says so.
+    no_par: Option<&'static str>,
 }
 
 fn place(seat: Seat) -> &'static str {
@@ -390,6 +406,7 @@ pub async fn list(
         event_name: ev.settings.name().to_string(),
         directors_only,
         boards: (1..=u32::from(ev.settings.boards())).collect(),
+        no_par: (!EventGame::of(&ev.settings).robot_par()).then_some(par::NO_PAR_FOR_GAME),
     };
     Ok(html_page(StatusCode::OK, &page))
 }
@@ -418,7 +435,7 @@ pub async fn show(
                 service::entries::entries_of(c, club_id, id)?,
                 match par_visible {
                     true => service::pars::event_pars(c, &loaded, working)?,
-                    false => EventPars::None,
+                    false => EventPars::unshown(EventGame::of(&loaded.settings)),
                 },
             ))
         })
@@ -451,7 +468,7 @@ pub async fn show(
         seat_names: ev.settings.side_names(),
         par_figures,
         par_note,
-        par_net: pars.net(board),
+        pars,
         plays: Vec::new(),
         practice_seats: Vec::new(),
         practice_refused: None,

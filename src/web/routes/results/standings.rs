@@ -120,7 +120,7 @@ async fn pars_for(
     ev: &Event,
 ) -> Result<EventPars, AppError> {
     if !ev.exposure().robot_par_visible(viewer.toward(ev.club_id)) {
-        return Ok(EventPars::None);
+        return Ok(EventPars::unshown(EventGame::of(&ev.settings)));
     }
     let (ev, working) = (ev.clone(), state.pars.working());
     state
@@ -155,14 +155,26 @@ impl TravellersPage<'_> {
         matches!(&self.pars, EventPars::Boards { stored, .. } if !stored.is_empty())
     }
 
-    /// "+520": the board's par net, majors less minors.
+    /// "net +520": the board's par net, majors less minors; "total 3,940" for cooperative
+    /// Calypso's table total.
     fn par_net(&self, board: &u32) -> Option<String> {
-        Some(par::signed(par::whole(self.pars.net(*board)?)))
+        self.pars.heading(*board)
     }
 
-    /// "+340": a table's net less the board's par.
-    fn against(&self, board: &u32, net: &Option<i64>) -> Option<String> {
-        Some(par::signed(self.pars.against(*board, (*net)?)?))
+    /// "+340": a table's net (a cooperative table's total) less the board's par; none for
+    /// an adjusted result.
+    fn against(&self, board: &u32, l: &crate::event::standings::TravellerLine) -> Option<String> {
+        l.net?;
+        Some(par::signed(self.pars.against_shown(
+            *board,
+            &l.majors_score,
+            &l.minors_score,
+        )?))
+    }
+
+    /// The event's game gets no robot par: the page says so.
+    fn no_par(&self) -> Option<&'static str> {
+        self.pars.not_this_game().then_some(par::NO_PAR_FOR_GAME)
     }
 }
 
@@ -218,6 +230,9 @@ struct ScorecardPage<'a> {
     /// Each row's result against the robots from the entry's own side, by row; the
     /// column is there only when some row has one.
     against: Vec<Option<i64>>,
+    /// "v robots" is the table's total less the par total (cooperative Calypso), not its
+    /// net less the par net.
+    by_total: bool,
     /// The game's words: a game dealt at the table has no boards.
     game: EventGame,
 }
@@ -225,6 +240,11 @@ struct ScorecardPage<'a> {
 impl ScorecardPage<'_> {
     fn with_par(&self) -> bool {
         self.against.iter().any(Option::is_some)
+    }
+
+    /// The event's game gets no robot par: the page says so.
+    fn no_par(&self) -> Option<&'static str> {
+        (!self.game.robot_par()).then_some(par::NO_PAR_FOR_GAME)
     }
 
     /// Row `i`'s result against the robots: "+340".
@@ -326,6 +346,7 @@ pub async fn scorecard(
         &ScorecardPage {
             hands,
             against,
+            by_total: pars.by_total(),
             nav: Nav::reading(&session, &viewer),
             base: &base,
             event_name: l.ev.settings.name(),
