@@ -81,6 +81,7 @@ fn render_here(variant: &str, kind: &str) -> Vec<u8> {
         event_name: Some(EVENT.into()),
         date: Some(DATE.into()),
         commitment: Some(key.commitment()),
+        game: None,
     };
     render(&boards, &spec, &options).unwrap()
 }
@@ -230,6 +231,7 @@ fn the_hand_records_print_each_boards_robot_par() {
         event_name: Some(EVENT.into()),
         date: Some(DATE.into()),
         commitment: Some(key.commitment()),
+        game: None,
     };
     let dir = temp_dir("par");
     let path = dir.join("records-with-par.pdf");

@@ -327,6 +327,7 @@ pub fn hand_records(args: HandRecordsArgs) -> i32 {
                     event_name: args.event.clone(),
                     date: args.date.clone(),
                     commitment: Some(key.commitment()),
+                    game: None,
                 };
                 let pdf = render(&boards, &spec, &options).map_err(|e| e.to_string())?;
                 (pdf, boards.len())

@@ -31,6 +31,7 @@ pub fn bench_pdf(boards: u32, repetitions: usize, kind: PdfKind) -> Result<PdfBe
         event_name: Some("Benchmark Pairs".into()),
         date: Some("2025-01-01".into()),
         commitment: Some(key.commitment()),
+        game: None,
     };
     let mut times = Vec::new();
     let mut bytes = 0;

@@ -13,6 +13,7 @@ use crate::deals::record::{
 };
 use crate::deals::{ALGORITHM, Board};
 use crate::engine::{GameSpec, Seat, Suit};
+use crate::event::game_kind::GameKind;
 use crate::event::papers::{Papers, PapersError, papers};
 use crate::event::par::{self, BoardParShown, EventPars};
 use crate::event::seats::SideNames;
@@ -62,6 +63,8 @@ pub struct PdfOptions {
     pub date: Option<String>,
     /// The set commitment, printed in the footer so a record can be tied to its set.
     pub commitment: Option<String>,
+    /// The game, for the footer, when it is not Calypso (Kaiso's boards: "Kaiso").
+    pub game: Option<String>,
 }
 
 impl Default for PdfOptions {
@@ -71,6 +74,7 @@ impl Default for PdfOptions {
             event_name: None,
             date: None,
             commitment: None,
+            game: None,
         }
     }
 }
@@ -237,6 +241,7 @@ pub fn event_papers_with_pars(
         event_name: Some(event_name),
         date: Some(date),
         commitment: Some(commitment),
+        game: (settings.game() != GameKind::Calypso).then(|| settings.game().label().to_string()),
     };
     Ok(render_with_pars(&boards, &spec, &options, pars)?)
 }
@@ -267,6 +272,11 @@ fn fingerprint(
     optional(&mut h, options.event_name.as_deref());
     optional(&mut h, options.date.as_deref());
     optional(&mut h, options.commitment.as_deref());
+    // Only another game than Calypso adds a field, so Calypso's papers keep their bytes.
+    if let Some(game) = &options.game {
+        h.field(b"game");
+        h.field(game.as_bytes());
+    }
     h.field(spec.variant.name().as_bytes());
     h.field(&(spec.players as u64).to_le_bytes());
     let trumps: String = Seat::ALL
@@ -314,7 +324,11 @@ fn page_frame(pen: &mut Pen, spec: &GameSpec, options: &PdfOptions) {
     if let Some(date) = &options.date {
         pen.right(PAGE_W - 15.0, 20.0, 10.0, date, black());
     }
-    let mut footer = format!("Calypso, {} · deal algorithm {ALGORITHM}", spec.variant);
+    let game = match &options.game {
+        Some(game) => game.clone(),
+        None => format!("Calypso, {}", spec.variant),
+    };
+    let mut footer = format!("{game} · deal algorithm {ALGORITHM}");
     if let Some(c) = &options.commitment {
         footer.push_str(&format!(" · set commitment {c}"));
     }
@@ -704,6 +718,7 @@ mod tests {
             event_name: Some("Spring Pairs".into()),
             date: Some("2025-04-01".into()),
             commitment: Some(SetKey::from_bytes([7; 32]).commitment()),
+            game: None,
         }
     }
 
