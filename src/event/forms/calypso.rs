@@ -852,7 +852,7 @@ impl TableForm {
                         Err(_) => said(
                             "exchange-card",
                             format!(
-                                "deal {k}: the {who} player's cards {way}: \"{t}\" is not a card (a rank and a suit: 9♠, 9S, 10D)"
+                                "deal {k}: the {who} player's cards {way}: \"{t}\" is not a card (a rank, 2 to 10, J, Q, K or A, then a suit, ♠ ♥ ♦ ♣ or S H D C)"
                             ),
                         ),
                     }
