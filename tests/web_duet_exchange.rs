@@ -85,11 +85,19 @@ async fn a_call_and_response_table_enters_its_exchanges_on_the_phone_and_a_wrong
         let k = k + 1;
         f.push((format!("dummy_{k}_majors"), "S".into()));
         f.push((format!("dummy_{k}_minors"), "E".into()));
-        for ((inspected, passed, returned), key) in exchanges(deal).into_iter().zip(["majors", "minors"]) {
+        for ((inspected, passed, returned), key) in
+            exchanges(deal).into_iter().zip(["majors", "minors"])
+        {
             let symbols = key == "majors";
             f.push((format!("exchange_{k}_{key}_inspected"), inspected));
-            f.push((format!("exchange_{k}_{key}_passed"), typed(&passed, symbols)));
-            f.push((format!("exchange_{k}_{key}_returned"), typed(&returned, symbols)));
+            f.push((
+                format!("exchange_{k}_{key}_passed"),
+                typed(&passed, symbols),
+            ));
+            f.push((
+                format!("exchange_{k}_{key}_returned"),
+                typed(&returned, symbols),
+            ));
         }
     }
     let set = |f: &mut Vec<(String, String)>, key: &str, value: String| {
@@ -108,7 +116,10 @@ async fn a_call_and_response_table_enters_its_exchanges_on_the_phone_and_a_wrong
         page.contains("&#34;9X&#34; is not a card (a rank, 2 to 10, J, Q, K or A, then a suit, ♠ ♥ ♦ ♣ or S H D C)"),
         "{page}"
     );
-    assert!(page.contains("deal 1: the ♣♦ player&#39;s cards returned"), "{page}");
+    assert!(
+        page.contains("deal 1: the ♣♦ player&#39;s cards returned"),
+        "{page}"
+    );
     assert!(
         page.contains(&format!(
             r#"name="exchange_1_minors_returned" value="{returned}""#
@@ -120,7 +131,16 @@ async fn a_call_and_response_table_enters_its_exchanges_on_the_phone_and_a_wrong
     // Deal 2: the ♠♥ player passes one of South's cards out of North: the engine, checking
     // against the board as dealt, refuses it in words; every field stays as typed.
     let mut wrong = f.clone();
-    let bad = [deals[1][0][0].clone(), deals[1][0][1].clone(), deals[1][2][5].clone()];
+    let bad = [
+        deals[1][0][0].clone(),
+        deals[1][0][1].clone(),
+        // A card of South's the North hand does not hold (the deck has four packs).
+        deals[1][2]
+            .iter()
+            .find(|c| !deals[1][0].contains(c))
+            .unwrap()
+            .clone(),
+    ];
     let bad_typed = typed(&bad, true);
     set(&mut wrong, "exchange_2_majors_passed", bad_typed.clone());
     let r = phone.browser.post(&phone.page, &to, &pairs(&wrong)).await;
@@ -130,8 +150,14 @@ async fn a_call_and_response_table_enters_its_exchanges_on_the_phone_and_a_wrong
         pretty(&bad[2])
     );
     assert!(page.contains(&said), "{page}");
+    if let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") {
+        // The page as the phone got it, for a 390 px screenshot (docs: chromium on the file).
+        std::fs::write(format!("{dir}/exchange-refused.html"), &page).unwrap();
+    }
     assert!(
-        page.contains(&format!(r#"name="exchange_2_majors_passed" value="{bad_typed}""#)),
+        page.contains(&format!(
+            r#"name="exchange_2_majors_passed" value="{bad_typed}""#
+        )),
         "kept: {page}"
     );
     assert!(
@@ -150,17 +176,27 @@ async fn a_call_and_response_table_enters_its_exchanges_on_the_phone_and_a_wrong
     let r = phone.browser.post(&phone.page, &to, &pairs(&wrong)).await;
     let page = r.text().await.unwrap();
     assert!(
-        page.contains("the ♣♦ player returned 2 cards in deal 3; call-and-response moves exactly 3 each way"),
+        page.contains(
+            "the ♣♦ player returned 2 cards in deal 3; call-and-response moves exactly 3 each way"
+        ),
         "{page}"
     );
 
     // Right: stored, scored as the counts say.
     let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER, "{}", r.text().await.unwrap());
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
     let stored = results(&e.api, &path).await;
     let r = at(&stored, 1, 1);
     assert_eq!(
-        (r["scores"]["majors"].as_i64(), r["scores"]["minors"].as_i64()),
+        (
+            r["scores"]["majors"].as_i64(),
+            r["scores"]["minors"].as_i64()
+        ),
         {
             let (m, n) = report.scores();
             (Some(m), Some(n))
@@ -169,7 +205,10 @@ async fn a_call_and_response_table_enters_its_exchanges_on_the_phone_and_a_wrong
     // The agree screen lists each deal's exchanges for the other player to check.
     let (_, page) = phone.page_text().await;
     let check = &page[page.find("report-check").expect("the counts entered")..];
-    assert!(check.contains("Deal 1: ♠♥ player South · ♣♦ player East"), "{check}");
+    assert!(
+        check.contains("Deal 1: ♠♥ player South · ♣♦ player East"),
+        "{check}"
+    );
     let [(_, passed, returned), _] = exchanges(&deals[0]);
     let line = format!(
         "Deal 1, ♠♥ player: looked at North, passed {}, returned {}",
@@ -177,7 +216,10 @@ async fn a_call_and_response_table_enters_its_exchanges_on_the_phone_and_a_wrong
         typed(&returned, true)
     );
     assert!(check.contains(&line), "{line} in {check}");
-    assert!(check.contains("Deal 4, ♣♦ player: looked at West, passed"), "{check}");
+    assert!(
+        check.contains("Deal 4, ♣♦ player: looked at West, passed"),
+        "{check}"
+    );
 
     // Table 2 through the director's API: the exchanges beside the dummies.
     let (table, board) = place(&tables[1]);

@@ -117,7 +117,6 @@ impl ExchangeInput {
             returned: self.returned.iter().map(|c| c.0).collect(),
         })
     }
-
 }
 
 /// Calypso Duet's call-and-response with a table's counts: each player's exchange in one

@@ -881,8 +881,15 @@ mod exchange_tests {
         ]
     }
 
-    fn codes(spec: &GameSpec, s: &Summary, deals: Option<&[Deal]>) -> Vec<(&'static str, Option<usize>)> {
-        check(spec, s, deals).iter().map(|p| (p.code, p.side)).collect()
+    fn codes(
+        spec: &GameSpec,
+        s: &Summary,
+        deals: Option<&[Deal]>,
+    ) -> Vec<(&'static str, Option<usize>)> {
+        check(spec, s, deals)
+            .iter()
+            .map(|p| (p.code, p.side))
+            .collect()
     }
 
     #[test]
@@ -979,7 +986,10 @@ mod exchange_tests {
         let plain = GameSpec::new(Variant::Duet);
         assert_eq!(
             codes(&plain, &after_deal_1(good()), None),
-            vec![("exchange-not-duet", Some(0)), ("exchange-not-duet", Some(1))]
+            vec![
+                ("exchange-not-duet", Some(0)),
+                ("exchange-not-duet", Some(1))
+            ]
         );
         assert_eq!(codes(&plain, &after_deal_1([None, None]), None), vec![]);
         let standard = GameSpec::new(Variant::Standard);
@@ -987,6 +997,9 @@ mod exchange_tests {
             dummies: [None, None],
             ..after_deal_1(good())
         };
-        assert_eq!(codes(&standard, &s, None), vec![("exchange-not-duet", None)]);
+        assert_eq!(
+            codes(&standard, &s, None),
+            vec![("exchange-not-duet", None)]
+        );
     }
 }

@@ -14,8 +14,7 @@ use super::game_kind::GameKind;
 use crate::engine::auction::{self, AuctionScore, AuctionSpec, AuctionSummary};
 use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSummary};
 use crate::engine::json::{
-    DealInput, DummiesInput, ExchangesInput, PlayerInput, SeatMap, deal_record,
-    side_named,
+    DealInput, DummiesInput, ExchangesInput, PlayerInput, SeatMap, deal_record, side_named,
 };
 use crate::engine::kaiso::{self, KaisoScore, KaisoSummary, Partnerships, SideSummary};
 use crate::engine::summary::{dummy_problems, exchange_problems};
