@@ -226,6 +226,14 @@ fn play(spec: &GameSpec, seed: u64, revoke_per_mille: u32) -> Result<Played, Tes
                 .choices
                 .each_ref()
                 .map(|c| Some(c.dummy)),
+            // Call-and-response: each player's exchange, as the table's form records it.
+            exchanges: record.deals[d]
+                .duet
+                .as_ref()
+                .unwrap()
+                .choices
+                .each_ref()
+                .map(|c| c.exchange.clone()),
         });
     }
     prop_assert!(game.is_over());
@@ -266,6 +274,9 @@ proptest! {
         prop_assert_eq!(&outcome.score, &g.score);
         let by_side: u32 = g.revokes_by_side.iter().sum();
         prop_assert_eq!(outcome.revokes.len() as u32, by_side);
+        // Call-and-response: every deal's summary carries both players' exchanges.
+        let given = g.summaries.iter().flat_map(|s| &s.exchanges).filter(|x| x.is_some()).count();
+        prop_assert_eq!(given, if v == 1 { 8 } else { 0 });
         let problems = check_series(&spec, &g.summaries, Some(&g.boards));
         prop_assert!(problems.is_empty(), "{:?}", problems);
         let last = g.summaries.last().unwrap();
@@ -322,6 +333,90 @@ proptest! {
         let way = if returned { "returned" } else { "passed" };
         let expected = format!("the {} player {way} {card}, but the {} hand", player.name, from.name());
         prop_assert!(e.message.contains(&expected), "{}", e);
+    }
+}
+
+/// How a test corrupts one player's exchange in one deal's summary.
+#[derive(Clone, Copy, Debug)]
+enum Corrupt {
+    /// A card the hand it leaves did not hold (one copy more than it held).
+    NotHeld,
+    /// Two cards one way instead of three.
+    TwoCards,
+    /// The hand looked at is one of the other player's.
+    OtherPlayersHand,
+    /// Left out.
+    Missing,
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random call-and-response games' summaries with each deal's exchanges check clean
+    /// (above); one player's exchange corrupted in one deal is flagged with its code, that
+    /// deal and that player's side, and nothing else is.
+    #[test]
+    fn a_corrupted_exchange_in_a_summary_is_flagged_with_its_code(
+        seed: u64, d in 0usize..4, p in 0usize..2, returned: bool, i in 0usize..3,
+        kind in prop::sample::select(vec![Corrupt::NotHeld, Corrupt::TwoCards, Corrupt::OtherPlayersHand, Corrupt::Missing]),
+    ) {
+        let spec = duet_spec(1, 0);
+        let mut g = play(&spec, seed, 0)?;
+        let duet = spec.duet.unwrap();
+        let player = duet.players[p];
+        let slot = &mut g.summaries[d].exchanges[p];
+        let ex = slot.as_mut().unwrap();
+        let code = match kind {
+            Corrupt::NotHeld => {
+                let from = if returned {
+                    player.dealt().into_iter().find(|&s| s != ex.inspected).unwrap()
+                } else {
+                    ex.inspected
+                };
+                let hand = g.boards[d].hands[from.index()];
+                let cards = if returned { &mut ex.returned } else { &mut ex.passed };
+                let moved = |c: Card, cards: &Vec<Card>| cards.iter().enumerate().filter(|&(j, &x)| j != i && x == c).count() + 1;
+                let card = Card::all().find(|&c| usize::from(hand.count(c)) < moved(c, cards)).unwrap();
+                cards[i] = card;
+                "exchange-not-held"
+            }
+            Corrupt::TwoCards => {
+                let cards = if returned { &mut ex.returned } else { &mut ex.passed };
+                cards.remove(i);
+                "exchange-count"
+            }
+            Corrupt::OtherPlayersHand => {
+                ex.inspected = duet.players[1 - p].dealt()[usize::from(returned)];
+                "exchange-not-own"
+            }
+            Corrupt::Missing => {
+                *slot = None;
+                "exchange-missing"
+            }
+        };
+        let problems = check_series(&spec, &g.summaries, Some(&g.boards));
+        prop_assert_eq!(problems.len(), 1, "{:?}", problems);
+        prop_assert_eq!(problems[0].code, code);
+        prop_assert_eq!(problems[0].deal, Some(d as i64 + 1));
+        prop_assert_eq!(problems[0].side, Some(p));
+        // Without the board, every check but the cards held still runs.
+        let blind = check_series(&spec, &g.summaries, None);
+        match kind {
+            Corrupt::NotHeld => prop_assert!(blind.is_empty(), "{:?}", blind),
+            _ => prop_assert_eq!(blind.iter().map(|p| p.code).collect::<Vec<_>>(), vec![code]),
+        }
+    }
+
+    /// Plain Duet has no exchange: one given in a summary is flagged.
+    #[test]
+    fn an_exchange_in_a_plain_duet_summary_is_flagged(seed: u64, d in 0usize..4, p in 0usize..2) {
+        let exchanging = play(&duet_spec(1, 0), seed, 0)?;
+        let spec = duet_spec(0, 0);
+        let mut g = play(&spec, seed, 0)?;
+        g.summaries[d].exchanges[p] = exchanging.summaries[d].exchanges[p].clone();
+        let problems = check_series(&spec, &g.summaries, Some(&g.boards));
+        prop_assert_eq!(problems.iter().map(|p| (p.code, p.deal, p.side)).collect::<Vec<_>>(),
+            vec![("exchange-not-duet", Some(d as i64 + 1), Some(p))]);
     }
 }
 

@@ -505,6 +505,7 @@ pub fn check_json(text: &str) -> Result<Value, String> {
             players,
             trick_piles,
             dummies: None,
+            exchanges: None,
         }),
         (None, None, None) => None,
         _ => return Err("a summary needs after_deal, players and trick_piles".into()),

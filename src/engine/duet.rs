@@ -160,12 +160,9 @@ struct Exchanged {
     inspected_less_passed: CardCounts,
 }
 
-fn exchange(
-    duet: &Duet,
-    player: &DuetPlayer,
-    board: &[CardCounts; 4],
-    ex: &Exchange,
-) -> Result<Exchanged, DuetError> {
+/// The exchange's own shape, before any card is looked for: the hand inspected is one of
+/// the player's two, and exactly `duet.exchange` cards go each way. The player's other hand.
+fn exchange_shape(duet: &Duet, player: &DuetPlayer, ex: &Exchange) -> Result<Seat, DuetError> {
     let name = player.name;
     let inspected = ex.inspected;
     if !player.holds(inspected) {
@@ -175,7 +172,6 @@ fn exchange(
             hands: player.hands_named(),
         });
     }
-    let other = player.other(inspected);
     for (way, cards) in [("passed", &ex.passed), ("returned", &ex.returned)] {
         if cards.len() != duet.exchange {
             return Err(DuetError::ExchangeCount {
@@ -186,6 +182,54 @@ fn exchange(
             });
         }
     }
+    Ok(player.other(inspected))
+}
+
+/// An exchange given where the game has one, none where it has none.
+fn exchange_given<'a>(
+    duet: &Duet,
+    player: &DuetPlayer,
+    ex: Option<&'a Exchange>,
+) -> Result<Option<&'a Exchange>, DuetError> {
+    let name = player.name;
+    match (ex, duet.exchange) {
+        (None, 0) => Ok(None),
+        (None, _) => Err(DuetError::ExchangeMissing { player: name }),
+        (Some(_), 0) => Err(DuetError::ExchangeNotInGame { player: name }),
+        (Some(ex), _) => Ok(Some(ex)),
+    }
+}
+
+/// Checks player `p`'s (0 majors, 1 minors) exchange in one deal, as a table reports it
+/// with its counts rather than in a play record: given where the game has one (and only
+/// there), the hand inspected one of the player's own, exactly `duet.exchange` cards each
+/// way, and, when the board's hands (by board seat) are known, every card moved held by the
+/// hand it left as dealt (copies counted). The same checks [`seat_hands`] makes.
+pub fn check_exchange(
+    duet: &Duet,
+    p: usize,
+    board: Option<&[CardCounts; 4]>,
+    ex: Option<&Exchange>,
+) -> Result<(), DuetError> {
+    let player = &duet.players[p.min(1)];
+    let Some(ex) = exchange_given(duet, player, ex)? else {
+        return Ok(());
+    };
+    match board {
+        Some(board) => exchange(duet, player, board, ex).map(|_| ()),
+        None => exchange_shape(duet, player, ex).map(|_| ()),
+    }
+}
+
+fn exchange(
+    duet: &Duet,
+    player: &DuetPlayer,
+    board: &[CardCounts; 4],
+    ex: &Exchange,
+) -> Result<Exchanged, DuetError> {
+    let name = player.name;
+    let inspected = ex.inspected;
+    let other = exchange_shape(duet, player, ex)?;
     let not_in = |way, hand| {
         move |card| DuetError::NotInHand {
             player: name,
@@ -262,22 +306,17 @@ pub fn seat_hands(
             (player.secret, board[player.secret.index()]),
             (player.dummy, board[player.dummy.index()]),
         ];
-        match (&choice.exchange, duet.exchange) {
-            (None, 0) => {}
-            (None, _) => return Err(DuetError::ExchangeMissing { player: name }),
-            (Some(_), 0) => return Err(DuetError::ExchangeNotInGame { player: name }),
-            (Some(ex), _) => {
-                let done = exchange(duet, player, board, ex)?;
-                for (seat, hand) in hands.iter_mut() {
-                    *hand = if *seat == done.inspected {
-                        done.inspected_hand
-                    } else {
-                        done.other_hand
-                    };
-                }
-                if choice.dummy != done.inspected {
-                    before_exchange[i] = Some(done.inspected_less_passed);
-                }
+        if let Some(ex) = exchange_given(duet, player, choice.exchange.as_ref())? {
+            let done = exchange(duet, player, board, ex)?;
+            for (seat, hand) in hands.iter_mut() {
+                *hand = if *seat == done.inspected {
+                    done.inspected_hand
+                } else {
+                    done.other_hand
+                };
+            }
+            if choice.dummy != done.inspected {
+                before_exchange[i] = Some(done.inspected_less_passed);
             }
         }
         for (seat, hand) in hands {

@@ -97,12 +97,55 @@ pub struct DuetChoiceInput {
 
 /// `{"inspected": "N", "passed": ["AS", "KS", "2H"], "returned": ["3H", "4H", "5H"]}`:
 /// the hand looked at first (board seat), the cards moved out of it and those moved back.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExchangeInput {
     pub inspected: String,
     pub passed: Vec<CardText>,
     pub returned: Vec<CardText>,
+}
+
+impl ExchangeInput {
+    /// The engine's exchange; the error names the field (`exchanges majors inspected: ...`).
+    pub fn exchange(&self, what: &str) -> Result<Exchange, String> {
+        Ok(Exchange {
+            inspected: self
+                .inspected
+                .parse()
+                .map_err(|e| format!("{what} inspected: {e}"))?,
+            passed: self.passed.iter().map(|c| c.0).collect(),
+            returned: self.returned.iter().map(|c| c.0).collect(),
+        })
+    }
+}
+
+/// Calypso Duet's call-and-response with a table's counts: each player's exchange in one
+/// deal, `{"majors": {"inspected": "N", "passed": [..], "returned": [..]}, "minors": {..}}`.
+/// A player left out has given none (the check says so).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExchangesInput {
+    #[serde(default)]
+    pub majors: Option<ExchangeInput>,
+    #[serde(default)]
+    pub minors: Option<ExchangeInput>,
+}
+
+impl ExchangesInput {
+    /// The two exchanges, majors then minors; the error names the field that is not a seat.
+    pub fn exchanges(&self) -> Result<[Option<Exchange>; 2], String> {
+        let one = |name: &str, x: &Option<ExchangeInput>| {
+            x.as_ref()
+                .map(|x| x.exchange(&format!("exchanges {name}")))
+                .transpose()
+        };
+        Ok([one("majors", &self.majors)?, one("minors", &self.minors)?])
+    }
+
+    /// Neither player's exchange given.
+    pub fn is_empty(&self) -> bool {
+        self.majors.is_none() && self.minors.is_none()
+    }
 }
 
 impl DuetInput {
@@ -184,6 +227,9 @@ pub struct SummaryInput {
     /// deal, `{"majors": "S", "minors": "W"}`.
     #[serde(default)]
     pub dummies: Option<DummiesInput>,
+    /// Calypso Duet's call-and-response: each player's exchange in this deal.
+    #[serde(default)]
+    pub exchanges: Option<ExchangesInput>,
 }
 
 /// Each Calypso Duet player's dummy in one deal, by board seat.
@@ -217,11 +263,16 @@ pub fn summary(spec: &GameSpec, input: SummaryInput) -> Result<Summary, String> 
         None => [None, None],
         Some(d) => d.seats()?,
     };
+    let exchanges = match &input.exchanges {
+        None => [None, None],
+        Some(x) => x.exchanges()?,
+    };
     Ok(Summary {
         after_deal: input.after_deal,
         players: input.players.0.map(|p| p.map(PlayerInput::into_summary)),
         trick_piles: piles,
         dummies,
+        exchanges,
     })
 }
 

@@ -3,6 +3,7 @@
 
 use super::calypso::Calypsos;
 use super::cards::{Card, CardCounts, Rank, Seat};
+use super::duet::{DuetError, Exchange, check_exchange};
 use super::score::{Score, score};
 use super::spec::{Deal, GameSpec};
 
@@ -25,6 +26,9 @@ pub struct Summary {
     /// Calypso Duet only: which dealt hand (by board seat) became each player's dummy in
     /// this deal, majors then minors (see [`super::duet::DuetChoice::dummy`]).
     pub dummies: [Option<Seat>; 2],
+    /// Calypso Duet's call-and-response: each player's exchange in this deal (the hand
+    /// looked at first and the three cards each way), majors then minors.
+    pub exchanges: [Option<Exchange>; 2],
 }
 
 /// One thing wrong with a summary: a stable code and a sentence for a director.
@@ -112,6 +116,11 @@ pub fn check(spec: &GameSpec, summary: &Summary, deals: Option<&[Deal]>) -> Vec<
     };
 
     check_dummies(spec, summary, &mut out);
+    let board = match deals {
+        Some(deals) if deal_ok => deals.get(k as usize - 1),
+        _ => None,
+    };
+    out.extend(exchange_problems(spec, k, &summary.exchanges, board));
 
     let mut players_ok = true;
     for seat in Seat::ALL {
@@ -296,6 +305,98 @@ pub fn dummy_problems(spec: &GameSpec, k: i64, dummies: [Option<Seat>; 2]) -> Ve
         });
     }
     out
+}
+
+/// The problems with the call-and-response exchanges given for deal `k` (majors player's,
+/// then minors'), checked by [`check_exchange`] as a play record's are: none given in a
+/// game without the exchange, and in call-and-response each given, the hand looked at one
+/// of the player's own, three cards each way, and, with the board's deal `k` known, each
+/// card held by the hand it left as dealt. Each problem carries the player's side.
+pub fn exchange_problems(
+    spec: &GameSpec,
+    k: i64,
+    exchanges: &[Option<Exchange>; 2],
+    board: Option<&Deal>,
+) -> Vec<Problem> {
+    let Some(duet) = &spec.duet else {
+        if exchanges.iter().any(Option::is_some) {
+            return vec![problem(
+                "exchange-not-duet",
+                format!(
+                    "the summary gives a call-and-response exchange, but a game of {} has none",
+                    spec.variant
+                ),
+            )];
+        }
+        return Vec::new();
+    };
+    let hands = board.map(|b| b.hands);
+    let mut out = Vec::new();
+    for (p, player) in duet.players.iter().enumerate() {
+        let Err(e) = check_exchange(duet, p, hands.as_ref(), exchanges[p].as_ref()) else {
+            continue;
+        };
+        let who = player_words(spec, player.dealt());
+        let (code, message) = match e {
+            DuetError::ExchangeMissing { .. } => (
+                "exchange-missing",
+                format!(
+                    "call-and-response: the summary does not give the {who}'s exchange in deal {k} (the hand looked at first, the three cards passed and the three returned)"
+                ),
+            ),
+            DuetError::ExchangeNotInGame { .. } => (
+                "exchange-not-duet",
+                format!(
+                    "the summary gives the {who}'s exchange in deal {k}, but {} has no call-and-response exchange",
+                    spec.variant
+                ),
+            ),
+            DuetError::InspectedNotOwn { named, hands, .. } => (
+                "exchange-not-own",
+                format!(
+                    "the hand the {who} looked at first in deal {k} must be one of their two dealt hands, {hands}; the summary names {}",
+                    named.name()
+                ),
+            ),
+            DuetError::ExchangeCount {
+                way,
+                found,
+                expected,
+                ..
+            } => (
+                "exchange-count",
+                format!(
+                    "the {who} {way} {} in deal {k}; call-and-response moves exactly {expected} each way",
+                    plural(found as i64, "card", "cards")
+                ),
+            ),
+            DuetError::NotInHand {
+                way, card, hand, ..
+            } => (
+                "exchange-not-held",
+                format!(
+                    "the {who} {way} {} in deal {k}, but the {} hand as dealt does not hold it (or not that many copies)",
+                    card.pretty(),
+                    hand.name()
+                ),
+            ),
+            DuetError::DummyNotOwn { .. } => continue,
+        };
+        out.push(Problem {
+            side: Some(spec.side_of(player.secret)),
+            ..problem(code, message)
+        });
+    }
+    out
+}
+
+/// A Duet player named by their hands' trump suits: "♠♥ player".
+fn player_words(spec: &GameSpec, dealt: [Seat; 2]) -> String {
+    let suits: String = dealt
+        .iter()
+        .filter_map(|&s| spec.trumps.of(s).map(|t| t.symbol()))
+        .collect();
+    format!("{suits} player")
 }
 
 fn side_label(spec: &GameSpec, side: usize) -> String {
@@ -621,6 +722,7 @@ mod tests {
             players: [player(north_calypsos), player(0), player(0), player(0)],
             trick_piles: piles.iter().map(|&n| Some(n)).collect(),
             dummies: [None, None],
+            exchanges: [None, None],
         }
     }
 
@@ -720,5 +822,184 @@ mod tests {
         let named: Vec<&str> = check(&standard, &ok, None).iter().map(|p| p.code).collect();
         assert_eq!(named, vec!["dummy-not-duet"]);
         assert_eq!(check(&standard, &duet_line([None, None]), None), vec![]);
+    }
+}
+
+/// Calypso Duet's call-and-response on the counts path: the exchange a table reports with
+/// its counts, checked against the board as dealt. Named after the seed's sentences.
+#[cfg(test)]
+mod exchange_tests {
+    use super::*;
+    use crate::engine::Variant;
+    use crate::engine::cards::parse_cards;
+
+    fn hand(s: &str) -> CardCounts {
+        CardCounts::from_cards(&parse_cards(s).unwrap())
+    }
+
+    /// Board hands: N all spades, E all diamonds, S all hearts, W all clubs.
+    fn board() -> Vec<Deal> {
+        vec![Deal {
+            dealer: Seat::North,
+            hands: [
+                hand("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"),
+                hand("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"),
+                hand("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"),
+                hand("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"),
+            ],
+        }]
+    }
+
+    fn ex(inspected: Seat, passed: &str, returned: &str) -> Option<Exchange> {
+        Some(Exchange {
+            inspected,
+            passed: parse_cards(passed).unwrap(),
+            returned: parse_cards(returned).unwrap(),
+        })
+    }
+
+    /// After deal 1 of a call-and-response game: 52 cards in the trick piles, the ♠♥ player
+    /// looked at North and the ♣♦ player at West, each with the exchange given.
+    fn after_deal_1(exchanges: [Option<Exchange>; 2]) -> Summary {
+        let player = Some(PlayerSummary {
+            calypsos: 0,
+            in_progress: vec![],
+        });
+        Summary {
+            after_deal: 1,
+            players: [player.clone(), player.clone(), player.clone(), player],
+            trick_piles: vec![Some(40), Some(12)],
+            dummies: [Some(Seat::South), Some(Seat::East)],
+            exchanges,
+        }
+    }
+
+    fn good() -> [Option<Exchange>; 2] {
+        [
+            ex(Seat::North, "AS KS 2S", "3H 4H 5H"),
+            ex(Seat::West, "AC 9C 10C", "2D 3D 4D"),
+        ]
+    }
+
+    fn codes(
+        spec: &GameSpec,
+        s: &Summary,
+        deals: Option<&[Deal]>,
+    ) -> Vec<(&'static str, Option<usize>)> {
+        check(spec, s, deals)
+            .iter()
+            .map(|p| (p.code, p.side))
+            .collect()
+    }
+
+    #[test]
+    fn three_cards_from_the_hand_become_part_of_the_other_hand() {
+        // "they additionally select three cards from the hand, and place them face down to
+        // the side. These three cards will become part of their other (currently unseen) hand."
+        let spec = GameSpec::new(Variant::DuetCallAndResponse);
+        let deals = board();
+        assert_eq!(check(&spec, &after_deal_1(good()), Some(&deals)), vec![]);
+        // The ♠♥ player passes a heart from North: the North hand as dealt holds none.
+        let mut x = good();
+        x[0] = ex(Seat::North, "AS KS 2H", "3H 4H 5H");
+        let found = check(&spec, &after_deal_1(x.clone()), Some(&deals));
+        assert_eq!(
+            found.iter().map(|p| (p.code, p.side)).collect::<Vec<_>>(),
+            vec![("exchange-not-held", Some(0))]
+        );
+        assert_eq!(
+            found[0].message,
+            "the ♠♥ player passed 2♥ in deal 1, but the North hand as dealt does not hold it (or not that many copies)"
+        );
+        // Without the board only the exchange's shape can be checked.
+        assert_eq!(codes(&spec, &after_deal_1(x), None), vec![]);
+    }
+
+    #[test]
+    fn you_select_three_cards_from_your_hand_and_add_them_to_the_dummy() {
+        // "you select three cards from your hand, and add them to the dummy": three each way,
+        // no more and no fewer; a card returned must come from the other hand as dealt.
+        let spec = GameSpec::new(Variant::DuetCallAndResponse);
+        let deals = board();
+        let mut x = good();
+        x[1] = ex(Seat::West, "AC 9C", "2D 3D 4D");
+        assert_eq!(
+            codes(&spec, &after_deal_1(x.clone()), Some(&deals)),
+            vec![("exchange-count", Some(1))]
+        );
+        assert_eq!(
+            check(&spec, &after_deal_1(x), None)[0].message,
+            "the ♣♦ player passed 2 cards in deal 1; call-and-response moves exactly 3 each way"
+        );
+        let mut x = good();
+        x[1] = ex(Seat::West, "AC 9C 10C", "2D 3D 4D 5D");
+        assert_eq!(
+            codes(&spec, &after_deal_1(x), None),
+            vec![("exchange-count", Some(1))]
+        );
+        // Returned from the hand it was passed to: East holds no clubs as dealt.
+        let mut x = good();
+        x[1] = ex(Seat::West, "AC 9C 10C", "2D 3D AC");
+        assert_eq!(
+            codes(&spec, &after_deal_1(x), Some(&deals)),
+            vec![("exchange-not-held", Some(1))]
+        );
+    }
+
+    #[test]
+    fn players_investigate_their_own_initial_hand() {
+        // "When players are investigating their initial hand": one of their own two.
+        let spec = GameSpec::new(Variant::DuetCallAndResponse);
+        let mut x = good();
+        x[0] = ex(Seat::East, "2D 3D 4D", "AS KS QS");
+        let found = check(&spec, &after_deal_1(x), Some(&board()));
+        assert_eq!(
+            found.iter().map(|p| (p.code, p.side)).collect::<Vec<_>>(),
+            vec![("exchange-not-own", Some(0))]
+        );
+        assert_eq!(
+            found[0].message,
+            "the hand the ♠♥ player looked at first in deal 1 must be one of their two dealt hands, North or South; the summary names East"
+        );
+    }
+
+    #[test]
+    fn this_process_is_then_repeated_before_the_start_of_the_other_three_hands() {
+        // Every deal has each player's exchange: one left out is named.
+        let spec = GameSpec::new(Variant::DuetCallAndResponse);
+        let mut x = good();
+        x[1] = None;
+        assert_eq!(
+            codes(&spec, &after_deal_1(x), None),
+            vec![("exchange-missing", Some(1))]
+        );
+        assert_eq!(
+            codes(&spec, &after_deal_1([None, None]), Some(&board())),
+            vec![("exchange-missing", Some(0)), ("exchange-missing", Some(1))]
+        );
+    }
+
+    #[test]
+    fn only_call_and_response_has_an_exchange() {
+        // "The additional feature in this version is the addition of a card exchange
+        // element": plain Duet and the other games have none to give.
+        let plain = GameSpec::new(Variant::Duet);
+        assert_eq!(
+            codes(&plain, &after_deal_1(good()), None),
+            vec![
+                ("exchange-not-duet", Some(0)),
+                ("exchange-not-duet", Some(1))
+            ]
+        );
+        assert_eq!(codes(&plain, &after_deal_1([None, None]), None), vec![]);
+        let standard = GameSpec::new(Variant::Standard);
+        let s = Summary {
+            dummies: [None, None],
+            ..after_deal_1(good())
+        };
+        assert_eq!(
+            codes(&standard, &s, None),
+            vec![("exchange-not-duet", None)]
+        );
     }
 }

@@ -13,11 +13,13 @@ use serde_json::{Map, Value, json};
 use super::game_kind::GameKind;
 use crate::engine::auction::{self, AuctionScore, AuctionSpec, AuctionSummary};
 use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSummary};
-use crate::engine::json::{DealInput, DummiesInput, PlayerInput, SeatMap, deal_record, side_named};
+use crate::engine::json::{
+    DealInput, DummiesInput, ExchangesInput, PlayerInput, SeatMap, deal_record, side_named,
+};
 use crate::engine::kaiso::{self, KaisoScore, KaisoSummary, Partnerships, SideSummary};
-use crate::engine::summary::dummy_problems;
+use crate::engine::summary::{dummy_problems, exchange_problems};
 use crate::engine::{
-    self, Budget, CardCounts, Deal, GameRecord, GameSpec, Problem, Score, Seat, Summary,
+    self, Budget, CardCounts, Deal, Exchange, GameRecord, GameSpec, Problem, Score, Seat, Summary,
 };
 
 /// One deal's line: the summary after that deal (counts so far, not that deal's alone).
@@ -29,6 +31,9 @@ pub struct DealLine {
     /// Calypso Duet: which dealt hand became each player's dummy in this deal.
     #[serde(default)]
     pub dummies: Option<DummiesInput>,
+    /// Calypso Duet's call-and-response: each player's exchange in this deal.
+    #[serde(default)]
+    pub exchanges: Option<ExchangesInput>,
 }
 
 /// A full play record, as `rules replay` reads its deals.
@@ -61,6 +66,10 @@ pub struct SheetInput {
     /// Calypso Duet, with the game's summary: each deal's dummies, deal 1 first.
     #[serde(default)]
     pub dummies: Option<Vec<DummiesInput>>,
+    /// Calypso Duet's call-and-response, with the game's summary: each deal's exchanges,
+    /// deal 1 first.
+    #[serde(default)]
+    pub exchanges: Option<Vec<ExchangesInput>>,
     /// Kaiso: each partnership's songs, leftover song cards and trick pile.
     #[serde(default)]
     pub partnerships: Option<Partnerships<SideSummary>>,
@@ -83,6 +92,8 @@ pub enum CalypsoReport {
         revokes: Option<BTreeMap<String, i64>>,
         /// Calypso Duet: each deal's dummies, deal 1 first (empty otherwise).
         dummies: Vec<DummiesInput>,
+        /// Call-and-response: each deal's exchanges, deal 1 first (empty otherwise).
+        exchanges: Vec<ExchangesInput>,
     },
     /// One line per deal, each the summary after it.
     Deals {
@@ -107,13 +118,17 @@ impl CalypsoReport {
                 trick_piles,
                 revokes: input.revokes,
                 dummies: input.dummies.unwrap_or_default(),
+                exchanges: input.exchanges.unwrap_or_default(),
             }),
             (None, None, Some(deals), None) => Some(CalypsoReport::Deals {
                 deals,
                 revokes: input.revokes,
             }),
             (None, None, None, Some(record))
-                if !summary_given && input.revokes.is_none() && input.dummies.is_none() =>
+                if !summary_given
+                    && input.revokes.is_none()
+                    && input.dummies.is_none()
+                    && input.exchanges.is_none() =>
             {
                 Some(CalypsoReport::Record(record))
             }
@@ -161,6 +176,59 @@ impl CalypsoReport {
     }
 }
 
+impl CalypsoReport {
+    /// Call-and-response: each deal's exchanges as given, deal 1 first (`None` where a
+    /// player's is not given or does not read). Empty for a report that gives none; a play
+    /// record's are its own.
+    pub fn exchanges(&self) -> Vec<[Option<Exchange>; 2]> {
+        let read = |x: &ExchangesInput| {
+            [&x.majors, &x.minors].map(|e| e.as_ref().and_then(|e| e.exchange("").ok()))
+        };
+        match self {
+            CalypsoReport::Summary { exchanges, .. } => exchanges.iter().map(read).collect(),
+            CalypsoReport::Deals { deals, .. } => {
+                if deals.iter().all(|d| d.exchanges.is_none()) {
+                    return Vec::new();
+                }
+                deals
+                    .iter()
+                    .map(|d| d.exchanges.as_ref().map_or([None, None], read))
+                    .collect()
+            }
+            CalypsoReport::Record(_) => Vec::new(),
+        }
+    }
+}
+
+/// Call-and-response: one player's exchange in one deal in words ("♠♥ player: looked at
+/// North, passed 9♠ 4♥ 2♦, returned A♠ K♠ 3♥"), each player named by their hands' trumps.
+pub fn exchange_words(spec: &GameSpec, p: usize, ex: Option<&Exchange>) -> String {
+    let Some(player) = spec.duet.as_ref().and_then(|d| d.players.get(p)) else {
+        return String::new();
+    };
+    let suits: String = player
+        .dealt()
+        .iter()
+        .filter_map(|&s| spec.trumps.of(s).map(|t| t.symbol()))
+        .collect();
+    let cards = |cards: &[engine::Card]| {
+        cards
+            .iter()
+            .map(|c| c.pretty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match ex {
+        None => format!("{suits} player: exchange not given"),
+        Some(ex) => format!(
+            "{suits} player: looked at {}, passed {}, returned {}",
+            ex.inspected.name(),
+            cards(&ex.passed),
+            cards(&ex.returned)
+        ),
+    }
+}
+
 /// Calypso Duet: one deal's dummies in words, each player named by their hands' trumps
 /// ("♠♥ player South · ♣♦ player West"). Empty for a game that is not a Duet.
 pub fn dummies_words(spec: &GameSpec, chosen: [Option<Seat>; 2]) -> String {
@@ -193,6 +261,9 @@ pub enum Sheet {
         /// Calypso Duet's end-of-game summary: every deal's dummies, deal 1 first (the
         /// summary itself holds the last deal's). Empty otherwise: a deal's line holds its own.
         dummies: Vec<[Option<Seat>; 2]>,
+        /// Call-and-response's end-of-game summary: every deal's exchanges, deal 1 first
+        /// (the summary itself holds the last deal's). Empty otherwise.
+        exchanges: Vec<[Option<Exchange>; 2]>,
     },
     Record(GameRecord),
     /// A Kaiso game's songs.
@@ -283,6 +354,12 @@ pub enum ShapeError {
     SongsInCalypso,
     #[error("\"dummies\" goes with the game's summary; deal by deal, each deal's line has its own")]
     DummiesWithoutSummary,
+    #[error(
+        "\"exchanges\" goes with the game's summary; deal by deal, each deal's line has its own (a play record, each deal's \"duet\")"
+    )]
+    ExchangesWithoutSummary,
+    #[error("\"exchanges\" gives {given} deals' exchanges; a game has {deals} deals")]
+    ExchangesCount { given: usize, deals: usize },
     #[error("a play record shows its own revokes: leave \"revokes\" out")]
     RecordWithRevokes,
     #[error("a summary needs both \"players\" and \"trick_piles\"")]
@@ -405,6 +482,9 @@ impl SheetInput {
         if self.dummies.is_some() && !summary_given {
             return Err(ShapeError::DummiesWithoutSummary);
         }
+        if self.exchanges.is_some() && !summary_given {
+            return Err(ShapeError::ExchangesWithoutSummary);
+        }
         match (summary_given, self.deals, self.record) {
             (false, None, Some(record)) => {
                 if self.revokes.is_some() {
@@ -423,14 +503,19 @@ impl SheetInput {
                     return Err(ShapeError::HalfASummary);
                 };
                 let dummies = game_dummies(spec, self.dummies.as_deref())?;
-                let mut summary = summary(spec, spec.deals() as i64, players, &piles, None)?;
+                let exchanges = game_exchanges(spec, self.exchanges.as_deref())?;
+                let mut summary = summary(spec, spec.deals() as i64, players, &piles, None, None)?;
                 if let Some(&last) = dummies.last() {
                     summary.dummies = last;
+                }
+                if let Some(last) = exchanges.last() {
+                    summary.exchanges = last.clone();
                 }
                 Ok(Sheet::Summaries {
                     summaries: vec![summary],
                     revokes: revokes(spec, self.revokes.as_ref())?,
                     dummies,
+                    exchanges,
                 })
             }
             (false, Some(lines), None) => {
@@ -450,6 +535,7 @@ impl SheetInput {
                             l.players,
                             &l.trick_piles,
                             l.dummies.as_ref(),
+                            l.exchanges.as_ref(),
                         )
                     })
                     .collect::<Result<_, _>>()?;
@@ -457,6 +543,7 @@ impl SheetInput {
                     summaries,
                     revokes: revokes(spec, self.revokes.as_ref())?,
                     dummies: Vec::new(),
+                    exchanges: Vec::new(),
                 })
             }
             (false, None, None) => Err(ShapeError::NothingReported),
@@ -471,6 +558,7 @@ fn summary(
     players: SeatMap<PlayerInput>,
     piles: &BTreeMap<String, i64>,
     dummies: Option<&DummiesInput>,
+    exchanges: Option<&ExchangesInput>,
 ) -> Result<Summary, ShapeError> {
     let mut trick_piles = vec![None; spec.sides()];
     for (name, &n) in piles {
@@ -482,12 +570,45 @@ fn summary(
             .map_err(|e| ShapeError::Part(format!("deal {after_deal}: {e}")))?,
         None => [None, None],
     };
+    let exchanges = match exchanges {
+        Some(x) => x
+            .exchanges()
+            .map_err(|e| ShapeError::Part(format!("deal {after_deal}: {e}")))?,
+        None => [None, None],
+    };
     Ok(Summary {
         after_deal,
         players: players.0.map(|p| p.map(PlayerInput::into_summary)),
         trick_piles,
         dummies,
+        exchanges,
     })
+}
+
+/// A call-and-response game summary's exchanges, one pair per deal; none given is every
+/// deal's missing (the check then says which). Other games: what was given, for the check
+/// to refuse.
+fn game_exchanges(
+    spec: &GameSpec,
+    given: Option<&[ExchangesInput]>,
+) -> Result<Vec<[Option<Exchange>; 2]>, ShapeError> {
+    let deals = spec.deals();
+    match given {
+        None if spec.duet.is_some_and(|d| d.exchange > 0) => Ok(vec![[None, None]; deals]),
+        None => Ok(Vec::new()),
+        Some(list) if list.len() != deals => Err(ShapeError::ExchangesCount {
+            given: list.len(),
+            deals,
+        }),
+        Some(list) => list
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                x.exchanges()
+                    .map_err(|e| ShapeError::Part(format!("deal {}: {e}", i + 1)))
+            })
+            .collect(),
+    }
 }
 
 /// A Duet game summary's dummies, one pair per deal; none given is every deal unnamed (the
@@ -649,6 +770,7 @@ pub fn check_within(
             summaries,
             revokes,
             dummies,
+            exchanges,
         } => {
             // A Duet game summary's earlier deals' dummies (the last deal's is the summary's).
             let mut problems: Vec<Problem> = dummies
@@ -664,6 +786,21 @@ pub fn check_within(
                         })
                 })
                 .collect();
+            // A call-and-response game summary's earlier deals' exchanges, each against its
+            // deal of the board when the board is known.
+            for (i, x) in exchanges
+                .iter()
+                .enumerate()
+                .take(exchanges.len().saturating_sub(1))
+            {
+                let k = i as i64 + 1;
+                let board = dealt.and_then(|d| d.get(i));
+                problems.extend(
+                    exchange_problems(spec, k, x, board)
+                        .into_iter()
+                        .map(|p| Problem { deal: Some(k), ..p }),
+                );
+            }
             problems.extend(engine::check_series(spec, summaries, dealt));
             let tricks = (spec.deck.len() / spec.players.max(1)) as i64;
             for (side, &n) in revokes.iter().enumerate() {
@@ -795,6 +932,26 @@ fn dummies_json(d: [Option<Seat>; 2]) -> Value {
     Value::Object(m)
 }
 
+/// `{"majors": {"inspected": "N", "passed": [..], "returned": [..]}, "minors": {..}}`; an
+/// exchange not given is left out.
+fn exchanges_json(x: &[Option<Exchange>; 2]) -> Value {
+    let mut m = Map::new();
+    let cards = |cards: &[engine::Card]| cards.iter().map(ToString::to_string).collect::<Vec<_>>();
+    for (name, ex) in ["majors", "minors"].into_iter().zip(x) {
+        if let Some(ex) = ex {
+            m.insert(
+                name.into(),
+                json!({
+                    "inspected": ex.inspected.to_string(),
+                    "passed": cards(&ex.passed),
+                    "returned": cards(&ex.returned),
+                }),
+            );
+        }
+    }
+    Value::Object(m)
+}
+
 /// The engine's score of a stored report, what the pages show of it: song by song (Kaiso),
 /// hand by hand (Embers, Auction). Stored beside the report; a Calypso report has none (its
 /// pages show the counts as entered).
@@ -836,6 +993,7 @@ impl Sheet {
                 summaries,
                 revokes,
                 dummies,
+                exchanges,
             } => {
                 let revokes =
                     sides_json(spec, &revokes.iter().map(|&n| Some(n)).collect::<Vec<_>>());
@@ -849,6 +1007,9 @@ impl Sheet {
                         if !dummies.is_empty() {
                             v["dummies"] = dummies.iter().map(|d| dummies_json(*d)).collect();
                         }
+                        if exchanges.iter().flatten().any(Option::is_some) {
+                            v["exchanges"] = exchanges.iter().map(exchanges_json).collect();
+                        }
                         v
                     }
                     many => json!({
@@ -859,6 +1020,9 @@ impl Sheet {
                             });
                             if s.dummies.iter().any(Option::is_some) {
                                 line["dummies"] = dummies_json(s.dummies);
+                            }
+                            if s.exchanges.iter().any(Option::is_some) {
+                                line["exchanges"] = exchanges_json(&s.exchanges);
                             }
                             line
                         }).collect::<Vec<_>>(),

@@ -13,7 +13,7 @@ use crate::event::results::{ResultStatus, TableReport, TableResult};
 use crate::event::seats::{side_called, side_letters};
 use crate::event::settings::EventSettings;
 use crate::event::standings::live::SoFar;
-use crate::event::table_report::{Breakdown, CalypsoReport, dummies_words};
+use crate::event::table_report::{Breakdown, CalypsoReport, dummies_words, exchange_words};
 use crate::service;
 
 use crate::engine::auction::AuctionScore;
@@ -261,17 +261,28 @@ fn report_blocks(spec: &GameSpec, report: &TableReport) -> Vec<ReportBlock> {
 }
 
 /// Calypso Duet: the dummies a report chose, deal by deal, each player named by their
-/// hands' trumps ("Deal 2: ♠♥ player South · ♦♣ player West"). Empty for another game.
+/// hands' trumps ("Deal 2: ♠♥ player South · ♦♣ player West"); with call-and-response,
+/// each player's exchange after the deal's dummies ("Deal 2, ♠♥ player: looked at North,
+/// passed 9♠ 4♥ 2♦, returned A♠ K♠ 3♥"). Empty for another game.
 fn dummies_chosen(spec: &GameSpec, report: &TableReport) -> Vec<String> {
     let (Some(_), TableReport::Calypso(calypso)) = (spec.duet.as_ref(), report) else {
         return Vec::new();
     };
-    calypso
-        .dummies()
-        .into_iter()
-        .enumerate()
-        .map(|(k, chosen)| format!("Deal {}: {}", k + 1, dummies_words(spec, chosen)))
-        .collect()
+    let exchanges = calypso.exchanges();
+    let mut out = Vec::new();
+    for (k, chosen) in calypso.dummies().into_iter().enumerate() {
+        out.push(format!("Deal {}: {}", k + 1, dummies_words(spec, chosen)));
+        if let Some(x) = exchanges.get(k) {
+            for (p, ex) in x.iter().enumerate() {
+                out.push(format!(
+                    "Deal {}, {}",
+                    k + 1,
+                    exchange_words(spec, p, ex.as_ref())
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// One choice of a player's dummy: a dealt hand, by its board seat.
@@ -288,6 +299,16 @@ pub struct DummyPick {
     /// "♠♥ player".
     pub who: String,
     pub choices: Vec<DummyChoice>,
+    /// Call-and-response: the player's exchange in the deal.
+    pub exchange: Option<ExchangePick>,
+}
+
+/// Call-and-response: one player's exchange in one deal, as typed: the hand looked at
+/// first (one of the two dealt hands) and the three cards each way.
+pub struct ExchangePick {
+    pub inspected: Vec<DummyChoice>,
+    pub passed: String,
+    pub returned: String,
 }
 
 /// Calypso Duet: each deal's two dummy choices.
@@ -295,6 +316,8 @@ pub struct DummiesView {
     /// By deal (1-based), each with the two players' picks.
     pub deals: Vec<(usize, Vec<DummyPick>)>,
     pub problems: Vec<String>,
+    /// Call-and-response: each pick has its exchange.
+    pub exchange: bool,
 }
 
 fn dummies_view(spec: &GameSpec, form: &TableForm, problems: Vec<String>) -> Option<DummiesView> {
@@ -302,6 +325,7 @@ fn dummies_view(spec: &GameSpec, form: &TableForm, problems: Vec<String>) -> Opt
     let deals = (0..spec.deals())
         .map(|i| {
             let chosen = form.dummies.get(i).cloned().unwrap_or_default();
+            let typed = form.exchanges.get(i).cloned().unwrap_or_default();
             let picks = duet
                 .players
                 .iter()
@@ -309,25 +333,38 @@ fn dummies_view(spec: &GameSpec, form: &TableForm, problems: Vec<String>) -> Opt
                 .enumerate()
                 .map(|(p, (player, key))| {
                     let dealt = player.dealt();
-                    DummyPick {
-                        key,
-                        who: duet_player(spec, dealt[0]).map(|x| x.0).unwrap_or_default()
-                            + " player",
-                        choices: dealt
+                    let choices = |on: &str| {
+                        dealt
                             .iter()
                             .map(|seat| DummyChoice {
                                 value: seat.letter(),
                                 label: seat.name(),
-                                on: chosen[p].trim() == seat.letter().to_string(),
+                                on: on.trim() == seat.letter().to_string(),
                             })
-                            .collect(),
+                            .collect()
+                    };
+                    let x = &typed[p];
+                    DummyPick {
+                        key,
+                        who: duet_player(spec, dealt[0]).map(|x| x.0).unwrap_or_default()
+                            + " player",
+                        choices: choices(&chosen[p]),
+                        exchange: (duet.exchange > 0).then(|| ExchangePick {
+                            inspected: choices(&x.inspected),
+                            passed: x.passed.clone(),
+                            returned: x.returned.clone(),
+                        }),
                     }
                 })
                 .collect();
             (i + 1, picks)
         })
         .collect();
-    Some(DummiesView { deals, problems })
+    Some(DummiesView {
+        deals,
+        problems,
+        exchange: duet.exchange > 0,
+    })
 }
 
 /// The result part of a table's page for one board.
@@ -436,7 +473,7 @@ enum Spot {
 }
 
 fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
-    if p.code.starts_with("dummy-") && mode != Mode::Record {
+    if (p.code.starts_with("dummy-") || p.code.starts_with("exchange-")) && mode != Mode::Record {
         return Spot::Dummies;
     }
     match mode {

@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use crate::deals::record::duet_player;
 use crate::engine::embers::{HandSummary, MAX_HANDS};
-use crate::engine::json::{CardText, DummiesInput, PlayerInput, SeatMap};
+use crate::engine::json::{
+    CardText, DummiesInput, ExchangeInput, ExchangesInput, PlayerInput, SeatMap,
+};
 use crate::engine::{Card, GameSpec, Problem, Seat};
 use crate::event::results::TableReport;
 use crate::event::settings::GameKind;
@@ -192,6 +194,25 @@ impl CountsForm {
     }
 }
 
+/// Calypso Duet's call-and-response: one player's exchange in one deal, as typed.
+#[derive(Clone, Debug, Default)]
+pub struct ExchangeForm {
+    /// The hand looked at first, by board seat letter.
+    pub inspected: String,
+    /// The three cards passed from it to the other hand ("9♠ 4H 10D").
+    pub passed: String,
+    /// The three cards returned from the other hand (as dealt) to it.
+    pub returned: String,
+}
+
+impl ExchangeForm {
+    fn is_blank(&self) -> bool {
+        self.inspected.trim().is_empty()
+            && self.passed.trim().is_empty()
+            && self.returned.trim().is_empty()
+    }
+}
+
 /// The form as typed: text, so that nothing typed is lost when it comes back with problems.
 /// The three ways each keep their own fields, so a table that switches keeps what it typed.
 #[derive(Clone, Debug, Default)]
@@ -221,6 +242,10 @@ pub struct TableForm {
     /// Calypso Duet: each deal's dummies by board seat, majors then minors
     /// (`dummy_1_majors`, `dummy_1_minors`, ...; index 0 is deal 1), whichever way is chosen.
     pub dummies: Vec<[String; 2]>,
+    /// Calypso Duet's call-and-response: each deal's exchanges, majors then minors
+    /// (`exchange_1_majors_inspected`, `exchange_1_majors_passed`,
+    /// `exchange_1_majors_returned`, ...; index 0 is deal 1), whichever way is chosen.
+    pub exchanges: Vec<[ExchangeForm; 2]>,
     /// Deal by deal on a table's phone: "Check deal k" was tapped (`check`): the deals so far
     /// are checked and scored, nothing is kept.
     pub check: bool,
@@ -232,6 +257,22 @@ fn dummy_field(key: &str) -> Option<(usize, usize)> {
     let k: usize = d.parse().ok()?;
     let p = ["majors", "minors"].iter().position(|&n| n == player)?;
     (d.bytes().all(|b| b.is_ascii_digit()) && (1..=MAX_DEALS).contains(&k)).then_some((k - 1, p))
+}
+
+/// `exchange_3_minors_passed` is deal 3's minors player's cards passed: (2, 1, "passed").
+fn exchange_field(key: &str) -> Option<(usize, usize, &str)> {
+    let (d, rest) = key.strip_prefix("exchange_")?.split_once('_')?;
+    let (player, part) = rest.split_once('_')?;
+    let k: usize = d.parse().ok()?;
+    let p = ["majors", "minors"].iter().position(|&n| n == player)?;
+    let part = ["inspected", "passed", "returned"]
+        .into_iter()
+        .find(|&x| x == part)?;
+    (d.bytes().all(|b| b.is_ascii_digit()) && (1..=MAX_DEALS).contains(&k)).then_some((
+        k - 1,
+        p,
+        part,
+    ))
 }
 
 /// `d3_piles_NS` is deal 3's `piles_NS`: (2, "piles_NS").
@@ -270,6 +311,16 @@ impl TableForm {
                             f.dummies.resize_with(d + 1, Default::default);
                         }
                         f.dummies[d][p] = v;
+                    } else if let Some((d, p, part)) = exchange_field(&k) {
+                        if f.exchanges.len() <= d {
+                            f.exchanges.resize_with(d + 1, Default::default);
+                        }
+                        let x = &mut f.exchanges[d][p];
+                        match part {
+                            "inspected" => x.inspected = v,
+                            "passed" => x.passed = v,
+                            _ => x.returned = v,
+                        }
                     } else if let Some((d, rest)) = deal_field(&k) {
                         if f.deals.len() <= d {
                             f.deals.resize_with(d + 1, CountsForm::default);
@@ -374,6 +425,22 @@ impl TableForm {
                 pairs.push((format!("dummy_{k}_{player}"), seat.clone()));
             }
         };
+        let exchange = |k: usize, x: &ExchangesInput, pairs: &mut Vec<(String, String)>| {
+            let cards = |cards: &[CardText]| {
+                cards
+                    .iter()
+                    .map(|c| c.0.pretty())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            for (player, ex) in [("majors", &x.majors), ("minors", &x.minors)] {
+                let Some(ex) = ex else { continue };
+                let field = |part: &str| format!("exchange_{k}_{player}_{part}");
+                pairs.push((field("inspected"), ex.inspected.clone()));
+                pairs.push((field("passed"), cards(&ex.passed)));
+                pairs.push((field("returned"), cards(&ex.returned)));
+            }
+        };
         match calypso {
             Some(CalypsoReport::Record(_)) => {
                 pairs.push(("mode".into(), Mode::Record.name().into()));
@@ -383,6 +450,9 @@ impl TableForm {
                 for (i, d) in deals.iter().enumerate() {
                     if let Some(d) = &d.dummies {
                         dummy(i + 1, d, &mut pairs);
+                    }
+                    if let Some(x) = &d.exchanges {
+                        exchange(i + 1, x, &mut pairs);
                     }
                 }
                 pairs.push(("mode".into(), Mode::Deals.name().into()));
@@ -401,9 +471,13 @@ impl TableForm {
                 trick_piles,
                 revokes: r,
                 dummies,
+                exchanges,
             }) => {
                 for (i, d) in dummies.iter().enumerate() {
                     dummy(i + 1, d, &mut pairs);
+                }
+                for (i, x) in exchanges.iter().enumerate() {
+                    exchange(i + 1, x, &mut pairs);
                 }
                 pairs.push(("mode".into(), Mode::Game.name().into()));
                 counts("", players, trick_piles, &mut pairs);
@@ -488,11 +562,17 @@ impl TableForm {
                         .filter_map(|i| self.dummies_of(spec, i, &mut problems))
                         .collect()
                 });
+                let exchanges = spec.duet.is_some_and(|d| d.exchange > 0).then(|| {
+                    (0..spec.deals())
+                        .map(|i| self.exchanges_of(spec, i, &mut problems))
+                        .collect()
+                });
                 SheetInput {
                     players: Some(players),
                     trick_piles: Some(piles),
                     revokes: Some(revokes(spec, &self.revokes, &mut problems)),
                     dummies,
+                    exchanges,
                     ..SheetInput::default()
                 }
             }
@@ -527,10 +607,15 @@ impl TableForm {
                     } else {
                         None
                     };
+                    let exchanges = spec
+                        .duet
+                        .is_some_and(|d| d.exchange > 0)
+                        .then(|| self.exchanges_of(spec, i, &mut problems));
                     lines.push(DealLine {
                         players,
                         trick_piles,
                         dummies,
+                        exchanges,
                     });
                 }
                 SheetInput {
@@ -707,6 +792,92 @@ impl TableForm {
         })
     }
 }
+
+impl TableForm {
+    /// Call-and-response: deal `i`'s exchanges as typed (index 0 is deal 1). A player's
+    /// exchange not filled in, the hand looked at not chosen, or a card that is not one is a
+    /// problem naming the deal and the player; how many cards and whether each was held are
+    /// the engine's checks.
+    fn exchanges_of(
+        &self,
+        spec: &GameSpec,
+        i: usize,
+        problems: &mut Vec<Problem>,
+    ) -> ExchangesInput {
+        let mut out = ExchangesInput::default();
+        let Some(duet) = spec.duet.as_ref() else {
+            return out;
+        };
+        let blank = <[ExchangeForm; 2]>::default();
+        let typed = self.exchanges.get(i).unwrap_or(&blank);
+        let k = i + 1;
+        for (p, player) in duet.players.iter().enumerate() {
+            let x = &typed[p];
+            let [a, b] = player.dealt();
+            let who = duet_player(spec, a).map(|x| x.0).unwrap_or_default();
+            let side = Some(spec.side_of(player.secret));
+            let mut said = |code, message| {
+                problems.push(problem(code, message, (None, side, Some(k as i64))));
+            };
+            if x.is_blank() {
+                said(
+                    "exchange-missing",
+                    format!(
+                        "deal {k}: give the {who} player's exchange: the hand looked at first ({} or {}), the three cards passed from it and the three returned",
+                        a.name(),
+                        b.name()
+                    ),
+                );
+                continue;
+            }
+            if x.inspected.trim().is_empty() {
+                said(
+                    "exchange-missing",
+                    format!(
+                        "deal {k}: choose which hand the {who} player looked at first ({} or {})",
+                        a.name(),
+                        b.name()
+                    ),
+                );
+            }
+            let mut cards = |way: &str, text: &str| -> Vec<CardText> {
+                let mut out = Vec::new();
+                for t in text
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|t| !t.is_empty())
+                    .take(MAX_EXCHANGE_CARDS)
+                {
+                    match t.parse::<Card>() {
+                        Ok(c) => out.push(CardText(c)),
+                        Err(_) => said(
+                            "exchange-card",
+                            format!(
+                                "deal {k}: the {who} player's cards {way}: \"{t}\" is not a card (a rank, 2 to 10, J, Q, K or A, then a suit, ♠ ♥ ♦ ♣ or S H D C)"
+                            ),
+                        ),
+                    }
+                }
+                out
+            };
+            let passed = cards("passed", &x.passed);
+            let returned = cards("returned", &x.returned);
+            let ex = ExchangeInput {
+                inspected: x.inspected.trim().to_string(),
+                passed,
+                returned,
+            };
+            if p == 0 {
+                out.majors = Some(ex);
+            } else {
+                out.minors = Some(ex);
+            }
+        }
+        out
+    }
+}
+
+/// More cards than an exchange moves are read only this far (the engine names the count).
+const MAX_EXCHANGE_CARDS: usize = 13;
 
 /// The revokes of the game by side (blank is 0).
 fn revokes(

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::db::{DbConnection, DbError, DbPool};
 use crate::engine::auction::AuctionSummary;
 use crate::engine::embers::HandSummary;
-use crate::engine::json::{DummiesInput, PlayerInput, SeatMap};
+use crate::engine::json::{DummiesInput, ExchangesInput, PlayerInput, SeatMap};
 use crate::engine::kaiso::{Partnerships, SideSummary};
 use crate::event::club::TimeZone;
 use crate::event::entries::Entry;
@@ -39,6 +39,8 @@ pub struct ResultBody {
     deals: Option<Vec<DealLine>>,
     record: Option<RecordInput>,
     dummies: Option<Vec<DummiesInput>>,
+    /// Calypso Duet's call-and-response, with the game's summary: each deal's exchanges.
+    exchanges: Option<Vec<ExchangesInput>>,
     partnerships: Option<Partnerships<SideSummary>>,
     /// Embers: each hand's report.
     reports: Option<Vec<HandSummary>>,
@@ -62,6 +64,7 @@ impl ResultBody {
                 deals: self.deals,
                 record: self.record,
                 dummies: self.dummies,
+                exchanges: self.exchanges,
                 partnerships: self.partnerships,
                 reports: self.reports,
                 auction: self.auction,
