@@ -470,11 +470,13 @@ impl Auction {
         }
         self.calls.push(call);
         self.state = match self.highest {
-            Some((declarer, bid)) if self.passes == self.players - 1 => AuctionState::Won(Contract {
-                declarer,
-                bid,
-                doubling: self.doubling,
-            }),
+            Some((declarer, bid)) if self.passes == self.players - 1 => {
+                AuctionState::Won(Contract {
+                    declarer,
+                    bid,
+                    doubling: self.doubling,
+                })
+            }
             None if self.passes == self.players => AuctionState::Misere,
             _ => AuctionState::Open {
                 to_call: player.left(self.players),
@@ -655,11 +657,19 @@ mod tests {
     fn at_four_the_auction_continues_until_every_other_player_passes_in_a_row() {
         use crate::engine::cards::Seat::{East, North, West};
         let mut a = Auction::partnership(North);
-        assert_eq!(a.to_call(), Some(East), "eldest, the dealer's left, speaks first");
+        assert_eq!(
+            a.to_call(),
+            Some(East),
+            "eldest, the dealer's left, speaks first"
+        );
         for _ in 0..3 {
             a.call(Call::Pass).unwrap();
         }
-        assert_eq!(a.to_call(), Some(North), "three passes without a bid do not end it");
+        assert_eq!(
+            a.to_call(),
+            Some(North),
+            "three passes without a bid do not end it"
+        );
         assert_eq!(a.call(Call::Pass).unwrap(), AuctionState::Misere);
 
         // East bids; South, West and North (the dealer) pass: over.

@@ -55,7 +55,11 @@ pub fn side_of(seat: Seat) -> usize {
 
 /// "North-South" or "East-West".
 pub fn side_name(side: usize) -> &'static str {
-    if side == 0 { "North-South" } else { "East-West" }
+    if side == 0 {
+        "North-South"
+    } else {
+        "East-West"
+    }
 }
 
 /// "North", as messages name a player.
@@ -176,10 +180,7 @@ impl PairsSpec {
 /// Each seat's trump suit in a hand: the declarer's bid suit, the opponents' as named
 /// (left-hand opponent first), and the declarer's partner the fourth suit; none in misère.
 /// None when the trumps are not known or not allowed.
-pub fn seat_trumps(
-    outcome: super::AuctionEnd,
-    opponents: Option<[Suit; 2]>,
-) -> Option<SeatTrumps> {
+pub fn seat_trumps(outcome: super::AuctionEnd, opponents: Option<[Suit; 2]>) -> Option<SeatTrumps> {
     match outcome {
         super::AuctionEnd::Misere => opponents.is_none().then_some([None; PLAYERS]),
         super::AuctionEnd::Contract(c) => {

@@ -7,8 +7,7 @@ use std::fmt;
 
 use super::summary::{PairsHandReport, PairsSummary, SideLine};
 use super::{
-    HAND_SIZE, PLAYERS, PairsSpec, SIDES, SeatTrumps, seat_name, seat_trumps, side_of,
-    side_name,
+    HAND_SIZE, PLAYERS, PairsSpec, SIDES, SeatTrumps, seat_name, seat_trumps, side_name, side_of,
 };
 use crate::engine::auction::bidding::{Auction, AuctionState, Call, Contract};
 use crate::engine::auction::spec::MAX_IN_PROGRESS;

@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BySide, DEAL, MAX_CALLS, PairsSpec, SIDES, seat_name, seat_trumps, side_name, side_of};
+use super::{
+    BySide, DEAL, MAX_CALLS, PairsSpec, SIDES, seat_name, seat_trumps, side_name, side_of,
+};
 use crate::engine::auction::bidding::{Auction, AuctionState, Call, Doubling};
 use crate::engine::auction::spec::MAX_IN_PROGRESS;
 use crate::engine::auction::summary::{
@@ -150,7 +152,8 @@ pub fn hand_points(
             } else {
                 p.contract = -contract;
                 p.calypso_bonus = -bonus;
-                p.calypsos = (i64::from(completed[d].total()) - i64::from(of_bid_suit)
+                p.calypsos = (i64::from(completed[d].total())
+                    - i64::from(of_bid_suit)
                     - i64::from(c.bid.calypsos))
                     * CALYPSO_POINTS;
             }
@@ -166,14 +169,13 @@ pub fn hand_points(
 /// The auction's result a report gives: from its calls, else its contract.
 fn reported_outcome(dealer: Seat, r: &PairsHandReport) -> Option<AuctionEnd> {
     match &r.calls {
-        Some(calls) if calls.len() <= MAX_CALLS => match Auction::run_partnership(dealer, calls)
-            .ok()?
-            .state()
-        {
-            AuctionState::Won(c) => Some(AuctionEnd::Contract(c)),
-            AuctionState::Misere => Some(AuctionEnd::Misere),
-            AuctionState::Open { .. } => None,
-        },
+        Some(calls) if calls.len() <= MAX_CALLS => {
+            match Auction::run_partnership(dealer, calls).ok()?.state() {
+                AuctionState::Won(c) => Some(AuctionEnd::Contract(c)),
+                AuctionState::Misere => Some(AuctionEnd::Misere),
+                AuctionState::Open { .. } => None,
+            }
+        }
         Some(_) => None,
         None => r.contract,
     }
@@ -263,13 +265,20 @@ fn check_outcome(
             out.push(problem(
                 "call-illegal",
                 None,
-                format!("{} calls: no auction is longer than {MAX_CALLS}", calls.len()),
+                format!(
+                    "{} calls: no auction is longer than {MAX_CALLS}",
+                    calls.len()
+                ),
             ));
             return None;
         }
         Some(calls) => match Auction::run_partnership(dealer, calls) {
             Err((i, e)) => {
-                out.push(problem("call-illegal", e.player, format!("call {}, {e}", i + 1)));
+                out.push(problem(
+                    "call-illegal",
+                    e.player,
+                    format!("call {}, {e}", i + 1),
+                ));
                 return None;
             }
             Ok(a) => match a.state() {
@@ -667,7 +676,13 @@ mod tests {
         let o = contract(Seat::North, 1, 0, Suit::Spades);
         let start = suits(8, 0, 0, 0);
         let ns_completed = suits(0, 1, 0, 0); // South completed hearts, not North's spades
-        let (p, made) = hand_points(o, [30, 10], [ns_completed, SuitCounts::default()], 0, &start);
+        let (p, made) = hand_points(
+            o,
+            [30, 10],
+            [ns_completed, SuitCounts::default()],
+            0,
+            &start,
+        );
         assert_eq!(made, Some(false));
         // Bonus 40 + 10·5² = 290; −500 for the calypso bid; +500 for South's hearts.
         assert_eq!(p[0].calypso_bonus, -290);
