@@ -1086,6 +1086,17 @@ fn auction_for_four_check_the_documented_example() {
     short["reports"][0]["calls"] = json!(["pass", "pass", "pass"]);
     let v = stdout_json(&rules_game("check", "auction", &short));
     assert_eq!(problem_codes(&v), vec!["auction-unfinished"], "{v}");
+    // Counts as large as a number holds are flagged, never overflow.
+    let mut huge = report.clone();
+    huge["reports"][0]["sides"]["EW"]["trick_pile"] = json!(u32::MAX);
+    huge["reports"][0]["sold"] = json!(u32::MAX);
+    let out = rules_game("check", "auction", &huge);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(problem_codes(&stdout_json(&out)).contains(&"cards-unaccounted"));
     let mut more = report;
     more["reports"][0]["sides"]["EW"]["trick_pile"] = json!(23);
     let v = stdout_json(&rules_game("check", "auction", &more));

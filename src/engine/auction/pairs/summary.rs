@@ -392,20 +392,21 @@ pub fn check(spec: &PairsSpec, summary: &PairsSummary) -> Vec<Problem> {
             Some(AuctionEnd::Contract(c)) => Some(c),
             _ => None,
         };
+        // Sums in u64: every count here is from outside and may be as large as u32 holds.
         let sold_here = |side: usize, suit: Suit| match contract {
-            Some(c) if side_of(c.declarer) == side && c.bid.suit == suit => r.sold,
+            Some(c) if side_of(c.declarer) == side && c.bid.suit == suit => u64::from(r.sold),
             _ => 0,
         };
         // Cards each partnership's calypsos took in the hand, when the trumps are known.
-        let mut collected = [0u32; SIDES];
+        let mut collected = [0u64; SIDES];
         let mut whole = trumps.is_some();
         for side in 0..SIDES {
             let l = &lines[side];
             let (before, ip_before) = (calypsos_before[side], counts_before[side]);
             for suit in Suit::ALL {
                 let name = suit.name().to_lowercase();
-                let ip = u32::from(l.in_progress.get(suit));
-                if ip > u32::from(MAX_IN_PROGRESS) {
+                let ip = u64::from(l.in_progress.get(suit));
+                if ip > u64::from(MAX_IN_PROGRESS) {
                     out.push(side_problem(
                         "in-progress-too-many",
                         side,
@@ -431,11 +432,11 @@ pub fn check(spec: &PairsSpec, summary: &PairsSummary) -> Vec<Problem> {
                 let own = Seat::ALL
                     .into_iter()
                     .any(|s| side_of(s) == side && t[s.index()] == Some(suit));
-                let new = u32::from(now - was);
+                let new = u64::from(now - was);
                 let took = (ip + 13 * new + sold_here(side, suit))
-                    .checked_sub(u32::from(ip_before.get(suit)));
+                    .checked_sub(u64::from(ip_before.get(suit)));
                 if !own {
-                    if new > 0 || ip != u32::from(ip_before.get(suit)) {
+                    if new > 0 || ip != u64::from(ip_before.get(suit)) {
                         out.push(side_problem(
                             "not-their-trumps",
                             side,
@@ -463,8 +464,8 @@ pub fn check(spec: &PairsSpec, summary: &PairsSummary) -> Vec<Problem> {
                 }
             }
         }
-        let piles: u32 = lines.iter().map(|l| l.trick_pile).sum();
-        if whole && piles + collected[0] + collected[1] != DEAL as u32 {
+        let piles: u64 = lines.iter().map(|l| u64::from(l.trick_pile)).sum();
+        if whole && piles + collected[0] + collected[1] != DEAL as u64 {
             out.push(Problem::in_hand(
                 "cards-unaccounted",
                 n,
