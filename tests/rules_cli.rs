@@ -992,6 +992,118 @@ fn auction_check_the_documented_example() {
     assert_eq!(problem_codes(&v), vec!["sale-not-fewest"], "{v}");
 }
 
+/// A random legal partnership Auction game of four hands as `rules replay --game auction`
+/// reads it (`"players": 4`), and the engine's outcome.
+fn auction_pairs_game(seed: u64) -> (Value, Value) {
+    use calypso_director::engine::auction::pairs;
+    let spec = pairs::PairsSpec::new(4).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (record, outcome) = pairs::random::random_game(&spec, &mut rng);
+    let mut input = serde_json::to_value(&record).unwrap();
+    input["players"] = json!(4);
+    input["hands"] = json!(4);
+    (input, serde_json::to_value(&outcome).unwrap())
+}
+
+#[test]
+fn auction_for_four_replays_and_checks_through_the_command_line() {
+    for seed in 0..3 {
+        let (input, expected) = auction_pairs_game(seed);
+        let out = rules_game("replay", "auction", &input);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(stdout_json(&out), expected);
+        let mut report = expected["summary"].clone();
+        report["players"] = json!(4);
+        report["hands"] = json!(4);
+        let v = stdout_json(&rules_game("check", "auction", &report));
+        assert_eq!(v["ok"], json!(true), "{v}");
+        assert_eq!(v["score"], expected["score"]);
+    }
+    // Seats are N, E, S, W: a call refused names the hand, the call and the seat.
+    let (input, _) = auction_pairs_game(4);
+    let mut bad = input.clone();
+    bad["deals"][1]["calls"][0] = json!({"calypsos": 0, "points": 160, "suit": "C"});
+    let out = rules_game("replay", "auction", &bad);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stdout_json(&out)["error"].as_str().unwrap().to_string();
+    let eldest = match input["first_dealer"].as_str().unwrap() {
+        "N" => "South",
+        "E" => "West",
+        "S" => "North",
+        _ => "East",
+    };
+    assert_eq!(
+        e,
+        format!(
+            "hand 2, call 1: {eldest}'s 160 clubs: a bid of no calypsos needs at least 170 points"
+        )
+    );
+    // The three-hander's record is not a game of four.
+    let (three, _) = auction_game(0);
+    let mut wrong = three;
+    wrong["players"] = json!(4);
+    let out = rules_game("replay", "auction", &wrong);
+    assert_eq!(out.status.code(), Some(2));
+    let mut five = input.clone();
+    five["players"] = json!(5);
+    let out = rules_game("replay", "auction", &five);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stdout_json(&out)["error"]
+            .as_str()
+            .unwrap()
+            .contains("3 players, or 4 in partnerships"),
+    );
+    let mut three_hands = input;
+    three_hands["hands"] = json!(3);
+    let out = rules_game("replay", "auction", &three_hands);
+    assert!(
+        stdout_json(&out)["error"]
+            .as_str()
+            .unwrap()
+            .contains("4 to 60 hands")
+    );
+}
+
+/// docs/variants.md's report example ("Partnership Auction Calypso", "The reports"): all
+/// four pass, misère between the partnerships.
+#[test]
+fn auction_for_four_check_the_documented_example() {
+    let report = json!({"players": 4, "hands": 16, "first_dealer": "N",
+        "reports": [{"calls": ["pass", "pass", "pass", "pass"],
+          "sides": {"NS": {"trick_pile": 30}, "EW": {"trick_pile": 22}}}]});
+    let v = stdout_json(&rules_game("check", "auction", &report));
+    assert_eq!(v["ok"], json!(true), "{v}");
+    let hand = &v["score"]["hands"][0];
+    assert_eq!(hand["outcome"], json!("misere"));
+    assert_eq!(hand["running"], json!({"NS": -520, "EW": 0}));
+    // Three passes do not end an auction of four; and a pile too many is flagged.
+    let mut short = report.clone();
+    short["reports"][0]["calls"] = json!(["pass", "pass", "pass"]);
+    let v = stdout_json(&rules_game("check", "auction", &short));
+    assert_eq!(problem_codes(&v), vec!["auction-unfinished"], "{v}");
+    // Counts as large as a number holds are flagged, never overflow.
+    let mut huge = report.clone();
+    huge["reports"][0]["sides"]["EW"]["trick_pile"] = json!(u32::MAX);
+    huge["reports"][0]["sold"] = json!(u32::MAX);
+    let out = rules_game("check", "auction", &huge);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(problem_codes(&stdout_json(&out)).contains(&"cards-unaccounted"));
+    let mut more = report;
+    more["reports"][0]["sides"]["EW"]["trick_pile"] = json!(23);
+    let v = stdout_json(&rules_game("check", "auction", &more));
+    assert_eq!(problem_codes(&v), vec!["cards-unaccounted"], "{v}");
+    assert!(v.get("score").is_none());
+}
+
 /// `rules check --game kaiso` on a summary of issue #35 (see `tests/kaiso_props.rs`):
 /// refused, no song named, well within the time it once took (65 s and more).
 fn kaiso_fixture_is_refused(name: &str) {

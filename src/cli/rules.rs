@@ -194,11 +194,24 @@ fn checked_and_scored<T: serde::Serialize>(
     Ok(Value::Object(out))
 }
 
-/// An Auction input: the hands agreed (required, checked) and the rest.
-fn auction_input(text: &str) -> Result<(auction::AuctionSpec, Map<String, Value>), String> {
+/// An Auction input's game: the three-hander, or the partnership game for four.
+enum AuctionForm {
+    Three(auction::AuctionSpec),
+    Pairs(auction::pairs::PairsSpec),
+}
+
+/// An Auction input: `"players"` (3, the default, or 4 for the partnership game), the
+/// hands agreed (required, checked) and the rest.
+fn auction_input(text: &str) -> Result<(AuctionForm, Map<String, Value>), String> {
     let v: Value = parse(text)?;
     let Value::Object(mut o) = v else {
         return Err("the input must be a JSON object".into());
+    };
+    let players = match o.remove("players") {
+        None => 3,
+        Some(p) => {
+            serde_json::from_value::<u8>(p).map_err(|e| format!("bad JSON: players: {e}"))?
+        }
     };
     let hands = match o.remove("hands") {
         None => return Err("an Auction Calypso input needs \"hands\", the number agreed".into()),
@@ -206,29 +219,59 @@ fn auction_input(text: &str) -> Result<(auction::AuctionSpec, Map<String, Value>
             serde_json::from_value::<usize>(h).map_err(|e| format!("bad JSON: hands: {e}"))?
         }
     };
-    let spec = auction::AuctionSpec::new(hands).map_err(|e| e.to_string())?;
-    Ok((spec, o))
+    let form = match players {
+        3 => AuctionForm::Three(auction::AuctionSpec::new(hands).map_err(|e| e.to_string())?),
+        4 => AuctionForm::Pairs(auction::pairs::PairsSpec::new(hands).map_err(|e| e.to_string())?),
+        n => {
+            return Err(format!(
+                "Auction Calypso is for 3 players, or 4 in partnerships (\"players\": 4), not {n}"
+            ));
+        }
+    };
+    Ok((form, o))
 }
 
 /// `rules replay --game auction`: each hand's report, the scores per hand and running; or
 /// the first impossible deal, call, card or sale named by hand, call or trick, player and
 /// card.
 pub fn auction_replay_json(text: &str) -> Result<Value, String> {
-    let (spec, rest) = auction_input(text)?;
-    let record: auction::AuctionRecord =
-        serde_json::from_value(Value::Object(rest)).map_err(|e| format!("bad JSON: {e}"))?;
-    let outcome = auction::replay(&spec, &record).map_err(|e| e.to_string())?;
-    serde_json::to_value(&outcome).map_err(|e| e.to_string())
+    let (form, rest) = auction_input(text)?;
+    let rest = Value::Object(rest);
+    match form {
+        AuctionForm::Three(spec) => {
+            let record: auction::AuctionRecord =
+                serde_json::from_value(rest).map_err(|e| format!("bad JSON: {e}"))?;
+            let outcome = auction::replay(&spec, &record).map_err(|e| e.to_string())?;
+            serde_json::to_value(&outcome).map_err(|e| e.to_string())
+        }
+        AuctionForm::Pairs(spec) => {
+            let record: auction::pairs::PairsRecord =
+                serde_json::from_value(rest).map_err(|e| format!("bad JSON: {e}"))?;
+            let outcome = auction::pairs::replay(&spec, &record).map_err(|e| e.to_string())?;
+            serde_json::to_value(&outcome).map_err(|e| e.to_string())
+        }
+    }
 }
 
 /// `rules check --game auction`: the reports after each hand checked; the scores when they
 /// pass.
 pub fn auction_check_json(text: &str) -> Result<Value, String> {
-    let (spec, rest) = auction_input(text)?;
-    let summary: auction::AuctionSummary =
-        serde_json::from_value(Value::Object(rest)).map_err(|e| format!("bad JSON: {e}"))?;
-    let problems = auction::check(&spec, &summary);
-    checked_and_scored(&problems, || auction::score(&spec, &summary))
+    let (form, rest) = auction_input(text)?;
+    let rest = Value::Object(rest);
+    match form {
+        AuctionForm::Three(spec) => {
+            let summary: auction::AuctionSummary =
+                serde_json::from_value(rest).map_err(|e| format!("bad JSON: {e}"))?;
+            let problems = auction::check(&spec, &summary);
+            checked_and_scored(&problems, || auction::score(&spec, &summary))
+        }
+        AuctionForm::Pairs(spec) => {
+            let summary: auction::pairs::PairsSummary =
+                serde_json::from_value(rest).map_err(|e| format!("bad JSON: {e}"))?;
+            let problems = auction::pairs::check(&spec, &summary);
+            checked_and_scored(&problems, || auction::pairs::score(&spec, &summary))
+        }
+    }
 }
 
 /// `rules replay --game kaiso`: the outcome (songs scored in order, leftovers, trick piles,

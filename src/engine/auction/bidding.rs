@@ -8,12 +8,16 @@
 //! by an opponent of the last bidder on a bid not yet doubled, a redouble by the last bidder
 //! on a doubled bid; a new bid clears both. The auction ends when two players pass in a row
 //! after a bid (double and redouble are not passes), or when all three pass first (misère).
+//!
+//! The same auction runs the partnership game for four ([`Auction::partnership`]): three
+//! passes in a row after a bid end it, four passes first make a misère, a double is by
+//! either opponent of the last bidder and a redouble by the bidder or their partner.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::spec::{PLAYERS, left_of, player_name};
+use super::spec::{PLAYERS, player_name};
 use crate::engine::cards::{Seat, Suit};
 
 /// Most calypsos in a bid: three in one hand would need 27 or more cards of one suit of the
@@ -27,8 +31,33 @@ pub const MIN_POINTS_NO_CALYPSO: u32 = 170;
 pub const POINTS_STEP: u32 = 10;
 /// Most calls in an auction: every legal bid once, each followed by at most a pass, a
 /// double, a pass, a redouble and a pass; then the closing passes.
-pub const MAX_CALLS: usize =
-    6 * (MAX_CALYPSOS_BID as usize + 1) * (MAX_POINTS_BID / POINTS_STEP + 1) as usize * 4 + 3;
+pub const MAX_CALLS: usize = max_calls(PLAYERS);
+
+/// Most calls in an auction of `players`: every legal bid once, each followed by at most
+/// `players - 2` passes, a double, as many passes, a redouble and as many passes; then the
+/// passes that end an auction without a bid.
+pub const fn max_calls(players: usize) -> usize {
+    (3 * (players - 2) + 3)
+        * (MAX_CALYPSOS_BID as usize + 1)
+        * (MAX_POINTS_BID / POINTS_STEP + 1) as usize
+        * 4
+        + players
+}
+
+/// A player as messages name them: "player 1" at the three-hander's table, the seat
+/// ("North") at the partnership table of four.
+pub fn seat_name(seat: Seat, players: usize) -> String {
+    if players == 4 {
+        seat.name().to_string()
+    } else {
+        player_name(seat)
+    }
+}
+
+/// Are two players partners? Only at the table of four (North-South, East-West).
+fn partners(a: Seat, b: Seat, players: usize) -> bool {
+    a == b || (players == 4 && a.partner() == b)
+}
 
 /// A positive bid: calypsos, points and the declarer's trump suit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -220,6 +249,8 @@ pub enum AuctionState {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CallError {
     pub player: Option<Seat>,
+    /// Players at the table (3, or 4 in the partnership game), for naming the player.
+    pub players: usize,
     pub call: Call,
     pub reason: String,
 }
@@ -227,7 +258,13 @@ pub struct CallError {
 impl fmt::Display for CallError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.player {
-            Some(p) => write!(f, "{}'s {}: {}", player_name(p), self.call, self.reason),
+            Some(p) => write!(
+                f,
+                "{}'s {}: {}",
+                seat_name(p, self.players),
+                self.call,
+                self.reason
+            ),
             None => write!(f, "{}: {}", self.call, self.reason),
         }
     }
@@ -238,6 +275,8 @@ impl std::error::Error for CallError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Auction {
     dealer: Seat,
+    /// 3, or 4 in the partnership game.
+    players: usize,
     calls: Vec<Call>,
     /// The last bid and who made it.
     highest: Option<(Seat, Bid)>,
@@ -249,14 +288,24 @@ pub struct Auction {
 impl Auction {
     /// A new auction: eldest (the dealer's left) speaks first.
     pub fn new(dealer: Seat) -> Auction {
+        Auction::for_players(dealer, PLAYERS)
+    }
+
+    /// A new auction of the partnership game for four: eldest (the dealer's left) first.
+    pub fn partnership(dealer: Seat) -> Auction {
+        Auction::for_players(dealer, 4)
+    }
+
+    fn for_players(dealer: Seat, players: usize) -> Auction {
         Auction {
             dealer,
+            players,
             calls: Vec::new(),
             highest: None,
             doubling: Doubling::Undoubled,
             passes: 0,
             state: AuctionState::Open {
-                to_call: left_of(dealer),
+                to_call: dealer.left(players),
             },
         }
     }
@@ -264,7 +313,15 @@ impl Auction {
     /// Runs `calls` from the start: the state after the last one, or the first refused
     /// with its 0-based index.
     pub fn run(dealer: Seat, calls: &[Call]) -> Result<Auction, (usize, CallError)> {
-        let mut a = Auction::new(dealer);
+        Auction::run_from(Auction::new(dealer), calls)
+    }
+
+    /// As [`Auction::run`], for the partnership game of four.
+    pub fn run_partnership(dealer: Seat, calls: &[Call]) -> Result<Auction, (usize, CallError)> {
+        Auction::run_from(Auction::partnership(dealer), calls)
+    }
+
+    fn run_from(mut a: Auction, calls: &[Call]) -> Result<Auction, (usize, CallError)> {
         for (i, &c) in calls.iter().enumerate() {
             a.call(c).map_err(|e| (i, e))?;
         }
@@ -302,6 +359,7 @@ impl Auction {
         let err = |reason: String| {
             Some(CallError {
                 player,
+                players: self.players,
                 call,
                 reason,
             })
@@ -324,9 +382,14 @@ impl Auction {
             }
             Call::Double => match self.highest {
                 None => err("nothing to double: there is no bid".into()),
-                Some((bidder, high)) if bidder == player => {
-                    err(format!("{high} is {}'s own bid", player_name(bidder)))
-                }
+                Some((bidder, high)) if bidder == player => err(format!(
+                    "{high} is {}'s own bid",
+                    seat_name(bidder, self.players)
+                )),
+                Some((bidder, high)) if partners(bidder, player, self.players) => err(format!(
+                    "{high} is partner {}'s bid: only an opponent doubles",
+                    seat_name(bidder, self.players)
+                )),
                 Some((_, high)) if self.doubling != Doubling::Undoubled => {
                     err(format!("{high} is already doubled"))
                 }
@@ -334,10 +397,19 @@ impl Auction {
             },
             Call::Redouble => match self.highest {
                 None => err("nothing to redouble: there is no bid".into()),
-                Some((bidder, high)) if bidder != player => err(format!(
-                    "only {} may redouble {high}, their own bid",
-                    player_name(bidder)
-                )),
+                Some((bidder, high)) if !partners(bidder, player, self.players) => {
+                    err(if self.players == 4 {
+                        format!(
+                            "only {} or their partner may redouble {high}",
+                            seat_name(bidder, self.players)
+                        )
+                    } else {
+                        format!(
+                            "only {} may redouble {high}, their own bid",
+                            player_name(bidder)
+                        )
+                    })
+                }
                 Some((_, high)) if self.doubling == Doubling::Undoubled => {
                     err(format!("{high} is not doubled"))
                 }
@@ -398,14 +470,16 @@ impl Auction {
         }
         self.calls.push(call);
         self.state = match self.highest {
-            Some((declarer, bid)) if self.passes == PLAYERS - 1 => AuctionState::Won(Contract {
-                declarer,
-                bid,
-                doubling: self.doubling,
-            }),
-            None if self.passes == PLAYERS => AuctionState::Misere,
+            Some((declarer, bid)) if self.passes == self.players - 1 => {
+                AuctionState::Won(Contract {
+                    declarer,
+                    bid,
+                    doubling: self.doubling,
+                })
+            }
+            None if self.passes == self.players => AuctionState::Misere,
             _ => AuctionState::Open {
-                to_call: left_of(player),
+                to_call: player.left(self.players),
             },
         };
         Ok(self.state)
@@ -574,6 +648,95 @@ mod tests {
         );
         let e = serde_json::from_str::<Call>(r#""no bid""#).unwrap_err();
         assert!(e.to_string().contains("is not a call"), "{e}");
+    }
+
+    /// "The auction continues until two players pass in a row": at the partnership table
+    /// of four, every other player, so three passes in a row end it; four passes before any
+    /// bid ("If all three players pass") make a misère.
+    #[test]
+    fn at_four_the_auction_continues_until_every_other_player_passes_in_a_row() {
+        use crate::engine::cards::Seat::{East, North, West};
+        let mut a = Auction::partnership(North);
+        assert_eq!(
+            a.to_call(),
+            Some(East),
+            "eldest, the dealer's left, speaks first"
+        );
+        for _ in 0..3 {
+            a.call(Call::Pass).unwrap();
+        }
+        assert_eq!(
+            a.to_call(),
+            Some(North),
+            "three passes without a bid do not end it"
+        );
+        assert_eq!(a.call(Call::Pass).unwrap(), AuctionState::Misere);
+
+        // East bids; South, West and North (the dealer) pass: over.
+        let mut a = Auction::partnership(North);
+        a.call(bid(0, 170, 'C')).unwrap();
+        a.call(Call::Pass).unwrap();
+        a.call(Call::Pass).unwrap();
+        assert!(a.to_call().is_some(), "two passes are not enough at four");
+        let AuctionState::Won(c) = a.call(Call::Pass).unwrap() else {
+            panic!("won")
+        };
+        assert_eq!(c.declarer, East);
+        assert_eq!(a.calls().len(), 4);
+
+        // A player may overcall their partner: East 170 C, South pass, West 180 C (East's
+        // partner), then three passes and West declares.
+        let mut a = Auction::partnership(North);
+        a.call(bid(0, 170, 'C')).unwrap();
+        a.call(Call::Pass).unwrap();
+        a.call(bid(0, 180, 'C')).unwrap();
+        for _ in 0..2 {
+            a.call(Call::Pass).unwrap();
+        }
+        let AuctionState::Won(c) = a.call(Call::Pass).unwrap() else {
+            panic!("won")
+        };
+        assert_eq!(c.declarer, West);
+    }
+
+    /// Our partnership reading of "a double is by an opponent of the last bidder, a
+    /// redouble by the last bidder": at four, either opponent doubles, the bidder or the
+    /// bidder's partner redoubles; the partner may not double.
+    #[test]
+    fn at_four_opponents_double_and_the_bidders_partnership_redoubles() {
+        use crate::engine::cards::Seat::{East, North, West};
+        // North deals: East bids, South (opponent) passes, West (partner) may not double.
+        let mut a = Auction::partnership(North);
+        a.call(bid(0, 200, 'H')).unwrap();
+        assert!(a.refusal(Call::Double).is_none(), "South is an opponent");
+        a.call(Call::Pass).unwrap();
+        assert_eq!(a.to_call(), Some(West));
+        let e = a.call(Call::Double).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "West's double: 200 hearts is partner East's bid: only an opponent doubles"
+        );
+        a.call(Call::Pass).unwrap();
+        a.call(Call::Double).unwrap(); // North, an opponent
+        assert_eq!(a.to_call(), Some(East));
+        a.call(Call::Pass).unwrap();
+        assert!(
+            a.refusal(Call::Redouble)
+                .unwrap()
+                .reason
+                .contains("only East or their partner")
+        );
+        a.call(Call::Pass).unwrap(); // South
+        a.call(Call::Redouble).unwrap(); // West, the bidder's partner
+        for _ in 0..2 {
+            a.call(Call::Pass).unwrap();
+        }
+        let AuctionState::Won(c) = a.call(Call::Pass).unwrap() else {
+            panic!("won")
+        };
+        assert_eq!((c.declarer, c.doubling), (East, Doubling::Redoubled));
+        assert_eq!(max_calls(3), MAX_CALLS);
+        assert!(max_calls(4) > MAX_CALLS);
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! - [`record`], [`replay`]: a whole play record, replayed.
 //! - [`summary`]: what a table reports after each hand (counts), checked, and the scores.
 //! - [`random`]: random legal games, for tests.
+//! - [`pairs`]: the partnership game for four (our design; the seed's list is lost).
 //!
 //! [`Game`]: crate::engine::Game
 //! [`Game::trick_play_only`]: crate::engine::Game::trick_play_only
@@ -19,6 +20,7 @@
 
 pub mod bidding;
 pub mod notation;
+pub mod pairs;
 pub mod play;
 pub mod random;
 pub mod record;

@@ -28,10 +28,13 @@ pub fn calypso_bonus(needed: u8) -> i64 {
 /// Ties: everyone level with the lowest gets nil; everyone level with the highest (when
 /// that is more than the lowest) pays their own and the lowest's; so three level players
 /// all get nil.
-pub fn misere_scores(piles: [u32; PLAYERS]) -> [i64; PLAYERS] {
+///
+/// The partnership game of four scores its two partnerships' piles by the same rule (the
+/// middle player removed): the lower side nil, the higher its own and the lower's.
+pub fn misere_scores<const N: usize>(piles: [u32; N]) -> [i64; N] {
     let points = piles.map(|p| i64::from(p) * TRICK_PILE_POINTS);
-    let low = *points.iter().min().expect("three players");
-    let high = *points.iter().max().expect("three players");
+    let low = points.iter().copied().min().unwrap_or(0);
+    let high = points.iter().copied().max().unwrap_or(0);
     points.map(|p| {
         if p == low {
             0

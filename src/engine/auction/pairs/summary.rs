@@ -1,0 +1,747 @@
+//! What a partnership Auction table reports after each hand, as counts per partnership (a
+//! phone form fills it), checked hand by hand, and the scores the engine gives it.
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    BySide, DEAL, MAX_CALLS, PairsSpec, SIDES, seat_name, seat_trumps, side_name, side_of,
+};
+use crate::engine::auction::bidding::{Auction, AuctionState, Call, Doubling};
+use crate::engine::auction::spec::MAX_IN_PROGRESS;
+use crate::engine::auction::summary::{
+    AuctionEnd, CALYPSO_POINTS, SOLD_CARD_POINTS, contract_bonus, fewest_sale, fulfilled,
+    misere_scores,
+};
+use crate::engine::auction::wire::SuitCounts;
+use crate::engine::auction::{Bid, Contract};
+use crate::engine::cards::{Seat, Suit};
+use crate::engine::score::{IN_PROGRESS_POINTS, TRICK_PILE_POINTS};
+use crate::engine::summary::Problem;
+
+/// A partnership's line after a hand: its trick pile from this hand, its calypsos completed
+/// so far in the game by suit, and the cards of its four calypsos in progress (after any
+/// sale).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideLine {
+    pub trick_pile: u32,
+    #[serde(default)]
+    pub calypsos: SuitCounts,
+    #[serde(default)]
+    pub in_progress: SuitCounts,
+}
+
+/// The report after one hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairsHandReport {
+    /// The auction's calls, eldest first; or else `contract`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calls: Option<Vec<Call>>,
+    /// The auction's result, when the calls are not given (must agree when both are):
+    /// `"misere"` or `{"declarer": "N", "calypsos": 1, "points": 20, "suit": "S"}`.
+    #[serde(with = "opt_end", default, skip_serializing_if = "Option::is_none")]
+    pub contract: Option<AuctionEnd>,
+    /// If the table notes it: the cards the declaring partnership's calypso of the bid suit
+    /// needed at the start of the hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub needed: Option<u8>,
+    /// The trumps the declarer named: left-hand opponent's, then right-hand opponent's.
+    #[serde(
+        with = "crate::engine::auction::wire::opt_trumps",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub opponents_trumps: Option<[Suit; 2]>,
+    /// `{"NS": {..}, "EW": {..}}`.
+    pub sides: BySide<SideLine>,
+    /// Cards the declarer sold from their partnership's calypso in progress of the bid suit.
+    #[serde(default)]
+    pub sold: u32,
+}
+
+/// The reports of the hands played so far, in order, and the first dealer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairsSummary {
+    #[serde(with = "seat")]
+    pub first_dealer: Seat,
+    #[serde(rename = "reports")]
+    pub hands: Vec<PairsHandReport>,
+}
+
+/// One partnership's points in one hand, by part.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SidePoints {
+    /// The partnership's trick pile at 10 a card (declarers who made it: and 20 a card sold).
+    pub cards: i64,
+    /// The points bid, times 1, 2 or 4: plus if made, minus if not.
+    pub contract: i64,
+    /// The bonus of each calypso bid (40 + 10·n²): plus if made, minus if not.
+    pub calypso_bonus: i64,
+    /// 500 a calypso completed in this hand; declarers who failed: minus 500 a calypso bid,
+    /// nothing for those of the bid suit completed, 500 for those of the partner's suit.
+    pub calypsos: i64,
+    pub misere: i64,
+    /// 20 a calypso-in-progress card, after the last agreed hand only.
+    pub in_progress: i64,
+    pub total: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairsHandScore {
+    pub hand: usize,
+    #[serde(with = "seat")]
+    pub dealer: Seat,
+    #[serde(with = "opt_end")]
+    pub outcome: Option<AuctionEnd>,
+    pub made: Option<bool>,
+    pub sides: BySide<SidePoints>,
+    pub running: BySide<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairsScore {
+    pub hands: Vec<PairsHandScore>,
+    pub totals: BySide<i64>,
+    /// Every agreed hand is reported (in-progress cards are scored).
+    pub complete: bool,
+}
+
+/// Calypsos completed in the hand, by suit: after less before (never negative).
+fn gained(after: SuitCounts, before: SuitCounts) -> SuitCounts {
+    SuitCounts(std::array::from_fn(|i| {
+        after.0[i].saturating_sub(before.0[i])
+    }))
+}
+
+/// One hand's points by partnership from its facts: the outcome, each partnership's trick
+/// pile, the calypsos each completed in the hand by suit, the sale, and the declaring
+/// partnership's calypsos in progress at the start of the hand.
+pub fn hand_points(
+    outcome: AuctionEnd,
+    piles: [u32; SIDES],
+    completed: [SuitCounts; SIDES],
+    sold: u32,
+    declarer_start: &SuitCounts,
+) -> ([SidePoints; SIDES], Option<bool>) {
+    let mut out = [SidePoints::default(); SIDES];
+    let made = match outcome {
+        AuctionEnd::Misere => {
+            for (p, m) in out.iter_mut().zip(misere_scores(piles)) {
+                p.misere = m;
+            }
+            None
+        }
+        AuctionEnd::Contract(c) => {
+            let d = side_of(c.declarer);
+            let defence = 1 - d;
+            out[defence].cards = i64::from(piles[defence]) * TRICK_PILE_POINTS;
+            out[defence].calypsos = i64::from(completed[defence].total()) * CALYPSO_POINTS;
+            let contract = i64::from(c.bid.points) * c.doubling.multiplier();
+            let bonus = contract_bonus(&c.bid, declarer_start);
+            let of_bid_suit = u32::from(completed[d].get(c.bid.suit));
+            let made = fulfilled(&c.bid, of_bid_suit, piles[d], sold);
+            let p = &mut out[d];
+            if made {
+                p.cards =
+                    i64::from(piles[d]) * TRICK_PILE_POINTS + i64::from(sold) * SOLD_CARD_POINTS;
+                p.contract = contract;
+                p.calypso_bonus = bonus;
+                p.calypsos = i64::from(completed[d].total()) * CALYPSO_POINTS;
+            } else {
+                p.contract = -contract;
+                p.calypso_bonus = -bonus;
+                p.calypsos = (i64::from(completed[d].total())
+                    - i64::from(of_bid_suit)
+                    - i64::from(c.bid.calypsos))
+                    * CALYPSO_POINTS;
+            }
+            Some(made)
+        }
+    };
+    for p in &mut out {
+        p.total = p.cards + p.contract + p.calypso_bonus + p.calypsos + p.misere;
+    }
+    (out, made)
+}
+
+/// The auction's result a report gives: from its calls, else its contract.
+fn reported_outcome(dealer: Seat, r: &PairsHandReport) -> Option<AuctionEnd> {
+    match &r.calls {
+        Some(calls) if calls.len() <= MAX_CALLS => {
+            match Auction::run_partnership(dealer, calls).ok()?.state() {
+                AuctionState::Won(c) => Some(AuctionEnd::Contract(c)),
+                AuctionState::Misere => Some(AuctionEnd::Misere),
+                AuctionState::Open { .. } => None,
+            }
+        }
+        Some(_) => None,
+        None => r.contract,
+    }
+}
+
+/// Scores a summary (check it first: a summary with problems scores nonsense, never panics).
+pub fn score(spec: &PairsSpec, summary: &PairsSummary) -> PairsScore {
+    let mut running = [0i64; SIDES];
+    let mut calypsos_before = [SuitCounts::default(); SIDES];
+    let mut counts_before = [SuitCounts::default(); SIDES];
+    let mut out = Vec::new();
+    let played = summary.hands.len().min(spec.hands);
+    for (i, r) in summary.hands.iter().take(played).enumerate() {
+        let n = i + 1;
+        let dealer = spec.dealer_of(summary.first_dealer, n);
+        let lines = r.sides.to_array();
+        let piles = lines.map(|l| l.trick_pile.min(DEAL as u32));
+        let completed: [SuitCounts; SIDES] =
+            std::array::from_fn(|s| gained(lines[s].calypsos, calypsos_before[s]));
+        let outcome = reported_outcome(dealer, r);
+        let (mut sides, made) = match outcome {
+            Some(o) => {
+                let start = match o {
+                    AuctionEnd::Contract(c) => counts_before[side_of(c.declarer)],
+                    AuctionEnd::Misere => SuitCounts::default(),
+                };
+                hand_points(o, piles, completed, r.sold.min(DEAL as u32), &start)
+            }
+            None => ([SidePoints::default(); SIDES], None),
+        };
+        if n == spec.hands {
+            for (p, l) in sides.iter_mut().zip(&lines) {
+                p.in_progress = i64::from(l.in_progress.total()) * IN_PROGRESS_POINTS;
+                p.total += p.in_progress;
+            }
+        }
+        for (r, p) in running.iter_mut().zip(&sides) {
+            *r += p.total;
+        }
+        out.push(PairsHandScore {
+            hand: n,
+            dealer,
+            outcome,
+            made,
+            sides: BySide::from_array(sides),
+            running: BySide::from_array(running),
+        });
+        for (b, l) in calypsos_before.iter_mut().zip(&lines) {
+            *b = SuitCounts(std::array::from_fn(|i| b.0[i].max(l.calypsos.0[i])));
+        }
+        counts_before = lines.map(|l| l.in_progress);
+    }
+    PairsScore {
+        hands: out,
+        totals: BySide::from_array(running),
+        complete: played == spec.hands,
+    }
+}
+
+fn describe(o: AuctionEnd) -> String {
+    match o {
+        AuctionEnd::Misere => "misère".to_string(),
+        AuctionEnd::Contract(c) => format!(
+            "{} by {}{}",
+            c.bid,
+            seat_name(c.declarer),
+            match c.doubling {
+                Doubling::Undoubled => "",
+                Doubling::Doubled => ", doubled",
+                Doubling::Redoubled => ", redoubled",
+            }
+        ),
+    }
+}
+
+/// The outcome of a hand's auction, or the problems that keep it from being known.
+fn check_outcome(
+    dealer: Seat,
+    n: usize,
+    r: &PairsHandReport,
+    out: &mut Vec<Problem>,
+) -> Option<AuctionEnd> {
+    let problem = |code, seat, message| Problem::in_hand(code, n, seat, message);
+    let from_calls = match &r.calls {
+        None => None,
+        Some(calls) if calls.len() > MAX_CALLS => {
+            out.push(problem(
+                "call-illegal",
+                None,
+                format!(
+                    "{} calls: no auction is longer than {MAX_CALLS}",
+                    calls.len()
+                ),
+            ));
+            return None;
+        }
+        Some(calls) => match Auction::run_partnership(dealer, calls) {
+            Err((i, e)) => {
+                out.push(problem(
+                    "call-illegal",
+                    e.player,
+                    format!("call {}, {e}", i + 1),
+                ));
+                return None;
+            }
+            Ok(a) => match a.state() {
+                AuctionState::Open { to_call } => {
+                    out.push(problem(
+                        "auction-unfinished",
+                        None,
+                        format!(
+                            "the auction is not over after {} calls: {} is still to call",
+                            calls.len(),
+                            seat_name(to_call)
+                        ),
+                    ));
+                    return None;
+                }
+                AuctionState::Won(c) => Some(AuctionEnd::Contract(c)),
+                AuctionState::Misere => Some(AuctionEnd::Misere),
+            },
+        },
+    };
+    if let Some(AuctionEnd::Contract(c)) = r.contract
+        && let Some(why) = c.bid.malformed()
+    {
+        out.push(problem(
+            "call-illegal",
+            Some(c.declarer),
+            format!("the contract {}: {why}", c.bid),
+        ));
+        return None;
+    }
+    match (from_calls, r.contract) {
+        (Some(a), Some(b)) if a != b => {
+            out.push(problem(
+                "contract-mismatch",
+                None,
+                format!(
+                    "the calls give {}, the report says {}",
+                    describe(a),
+                    describe(b)
+                ),
+            ));
+            None
+        }
+        (Some(a), _) => Some(a),
+        (None, Some(b)) => Some(b),
+        (None, None) => {
+            out.push(problem(
+                "no-contract",
+                None,
+                "the report gives neither the calls nor the contract".into(),
+            ));
+            None
+        }
+    }
+}
+
+/// Every problem found; empty when the reports are possible under the rules (our rules for
+/// four: docs/variants.md, "Partnership Auction Calypso").
+pub fn check(spec: &PairsSpec, summary: &PairsSummary) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if summary.hands.is_empty() {
+        out.push(Problem::general("no-hands", "no hand is reported".into()));
+    }
+    if summary.hands.len() > spec.hands {
+        out.push(Problem::general(
+            "too-many-hands",
+            format!(
+                "{} hands are reported, the game is {} hands",
+                summary.hands.len(),
+                spec.hands
+            ),
+        ));
+    }
+    let mut calypsos_before = [SuitCounts::default(); SIDES];
+    let mut counts_before = [SuitCounts::default(); SIDES];
+    for (i, r) in summary.hands.iter().take(spec.hands).enumerate() {
+        let n = i + 1;
+        let side_problem = |code, side: usize, message: String| Problem {
+            side: Some(side),
+            ..Problem::in_hand(code, n, None, format!("{}: {message}", side_name(side)))
+        };
+        let dealer = spec.dealer_of(summary.first_dealer, n);
+        let outcome = check_outcome(dealer, n, r, &mut out);
+        let trumps = outcome.and_then(|o| {
+            let t = seat_trumps(o, r.opponents_trumps);
+            if t.is_none() {
+                let (code, message) = match (o, r.opponents_trumps) {
+                    (AuctionEnd::Misere, _) => (
+                        "trumps-in-misere",
+                        "a misère hand has no trumps, but the report names the opponents' trumps"
+                            .to_string(),
+                    ),
+                    (AuctionEnd::Contract(_), None) => (
+                        "trumps-missing",
+                        "the declarer must name the opponents' trumps".to_string(),
+                    ),
+                    (AuctionEnd::Contract(c), Some([l, r])) => (
+                        "trumps-not-distinct",
+                        format!(
+                            "the opponents' trumps {l} and {r} must differ from each other and from the declarer's {}",
+                            c.bid.suit
+                        ),
+                    ),
+                };
+                out.push(Problem::in_hand(code, n, None, message));
+            }
+            t
+        });
+        let lines = r.sides.to_array();
+        let contract = match outcome {
+            Some(AuctionEnd::Contract(c)) => Some(c),
+            _ => None,
+        };
+        // Sums in u64: every count here is from outside and may be as large as u32 holds.
+        let sold_here = |side: usize, suit: Suit| match contract {
+            Some(c) if side_of(c.declarer) == side && c.bid.suit == suit => u64::from(r.sold),
+            _ => 0,
+        };
+        // Cards each partnership's calypsos took in the hand, when the trumps are known.
+        let mut collected = [0u64; SIDES];
+        let mut whole = trumps.is_some();
+        for side in 0..SIDES {
+            let l = &lines[side];
+            let (before, ip_before) = (calypsos_before[side], counts_before[side]);
+            for suit in Suit::ALL {
+                let name = suit.name().to_lowercase();
+                let ip = u64::from(l.in_progress.get(suit));
+                if ip > u64::from(MAX_IN_PROGRESS) {
+                    out.push(side_problem(
+                        "in-progress-too-many",
+                        side,
+                        format!(
+                            "the {name} calypso in progress has {ip} cards; the 13th completes it"
+                        ),
+                    ));
+                    whole = false;
+                }
+                let (now, was) = (l.calypsos.get(suit), before.get(suit));
+                if now < was {
+                    out.push(side_problem(
+                        "calypsos-fell",
+                        side,
+                        format!(
+                            "{now} {name} calypsos completed, fewer than the {was} after the hand before"
+                        ),
+                    ));
+                    whole = false;
+                    continue;
+                }
+                let Some(t) = trumps else { continue };
+                let own = Seat::ALL
+                    .into_iter()
+                    .any(|s| side_of(s) == side && t[s.index()] == Some(suit));
+                let new = u64::from(now - was);
+                let took = (ip + 13 * new + sold_here(side, suit))
+                    .checked_sub(u64::from(ip_before.get(suit)));
+                if !own {
+                    if new > 0 || ip != u64::from(ip_before.get(suit)) {
+                        out.push(side_problem(
+                            "not-their-trumps",
+                            side,
+                            format!(
+                                "the {name} calypso changed, but {name} are not the partnership's trumps this hand"
+                            ),
+                        ));
+                        whole = false;
+                    }
+                    continue;
+                }
+                match took {
+                    Some(k) => collected[side] += k,
+                    None => {
+                        out.push(side_problem(
+                            "in-progress-fell",
+                            side,
+                            format!(
+                                "the {name} calypso in progress went from {} to {ip} cards with no calypso completed or card sold to account for it",
+                                ip_before.get(suit)
+                            ),
+                        ));
+                        whole = false;
+                    }
+                }
+            }
+        }
+        let piles: u64 = lines.iter().map(|l| u64::from(l.trick_pile)).sum();
+        if whole && piles + collected[0] + collected[1] != DEAL as u64 {
+            out.push(Problem::in_hand(
+                "cards-unaccounted",
+                n,
+                None,
+                format!(
+                    "the trick piles ({piles} cards) and the cards the calypsos took ({}) make {}, and a hand deals {DEAL}",
+                    collected[0] + collected[1],
+                    piles + collected[0] + collected[1]
+                ),
+            ));
+        }
+        match contract {
+            None if r.sold > 0 => out.push(Problem::in_hand(
+                "sale-in-misere",
+                n,
+                None,
+                "cards are sold in a misère hand, which has no declarer".into(),
+            )),
+            Some(c) => check_sale(n, &c, r, &lines, &calypsos_before, &counts_before, &mut out),
+            None => {}
+        }
+        calypsos_before = lines.map(|l| l.calypsos);
+        counts_before = lines.map(|l| l.in_progress);
+    }
+    out
+}
+
+/// A sale is none, or the fewest cards that bring the declaring partnership's trick pile up
+/// to the points bid, and only once the calypsos bid are completed; `needed`, if noted,
+/// agrees with the calypso in progress at the start of the hand.
+fn check_sale(
+    n: usize,
+    c: &Contract,
+    r: &PairsHandReport,
+    lines: &[SideLine; SIDES],
+    calypsos_before: &[SuitCounts; SIDES],
+    counts_before: &[SuitCounts; SIDES],
+    out: &mut Vec<Problem>,
+) {
+    let side = side_of(c.declarer);
+    let bid: &Bid = &c.bid;
+    if let Some(needed) = r.needed {
+        let expected = 13 - counts_before[side].get(bid.suit).min(MAX_IN_PROGRESS);
+        if bid.calypsos > 0 && needed != expected {
+            out.push(Problem::in_hand(
+                "needed-mismatch",
+                n,
+                None,
+                format!(
+                    "the {} calypso needed {expected} cards at the start of the hand, not {needed}",
+                    bid.suit.name().to_lowercase()
+                ),
+            ));
+        }
+    }
+    if r.sold == 0 {
+        return;
+    }
+    let done = lines[side]
+        .calypsos
+        .get(bid.suit)
+        .saturating_sub(calypsos_before[side].get(bid.suit));
+    let fewest = fewest_sale(bid.points, lines[side].trick_pile.min(DEAL as u32));
+    let message = if done < bid.calypsos {
+        Some(format!(
+            "{} sold {} cards, but a sale comes only after the calypsos bid are completed",
+            seat_name(c.declarer),
+            r.sold
+        ))
+    } else if r.sold != fewest {
+        Some(format!(
+            "{} sold {} cards: a sale is none or the fewest needed, here {fewest}",
+            seat_name(c.declarer),
+            r.sold
+        ))
+    } else {
+        None
+    };
+    if let Some(m) = message {
+        out.push(Problem::in_hand("sale-illegal", n, Some(c.declarer), m));
+    }
+}
+
+/// A seat as its letter, `"N"`.
+pub mod seat {
+    use crate::engine::cards::Seat;
+    use serde::de::{Deserializer, Error as _};
+    use serde::{Deserialize, Serializer};
+
+    pub fn serialize<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(seat)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+        String::deserialize(d)?
+            .parse::<Seat>()
+            .map_err(D::Error::custom)
+    }
+}
+
+/// An auction's result with the declarer as a seat: `"misere"` or `{"declarer": "N",
+/// "calypsos": 1, "points": 20, "suit": "S", "doubling": "doubled"}`.
+pub mod opt_end {
+    use crate::engine::auction::bidding::{Bid, Contract, Doubling};
+    use crate::engine::auction::summary::AuctionEnd;
+    use crate::engine::cards::Seat;
+    use serde::de::{Deserializer, Error as _};
+    use serde::{Deserialize, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct ContractWire {
+        #[serde(with = "super::seat")]
+        declarer: Seat,
+        #[serde(default)]
+        calypsos: u8,
+        #[serde(default)]
+        points: u32,
+        #[serde(with = "crate::engine::auction::wire::suit")]
+        suit: crate::engine::cards::Suit,
+        #[serde(default)]
+        doubling: Doubling,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Wire {
+        Word(String),
+        Contract(ContractWire),
+    }
+
+    pub fn serialize<S: Serializer>(o: &Option<AuctionEnd>, s: S) -> Result<S::Ok, S::Error> {
+        match o {
+            None => s.serialize_none(),
+            Some(AuctionEnd::Misere) => s.serialize_str("misere"),
+            Some(AuctionEnd::Contract(c)) => ContractWire {
+                declarer: c.declarer,
+                calypsos: c.bid.calypsos,
+                points: c.bid.points,
+                suit: c.bid.suit,
+                doubling: c.doubling,
+            }
+            .serialize(s),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<AuctionEnd>, D::Error> {
+        match Option::<Wire>::deserialize(d)? {
+            None => Ok(None),
+            Some(Wire::Word(w)) if w.trim().eq_ignore_ascii_case("misere") => {
+                Ok(Some(AuctionEnd::Misere))
+            }
+            Some(Wire::Word(w)) => Err(D::Error::custom(format!(
+                "\"{w}\" is not a contract: use \"misere\" or {{\"declarer\": \"N\", \"calypsos\", \"points\", \"suit\", \"doubling\"}}"
+            ))),
+            Some(Wire::Contract(c)) => Ok(Some(AuctionEnd::Contract(Contract {
+                declarer: c.declarer,
+                bid: Bid::new(c.calypsos, c.points, c.suit),
+                doubling: c.doubling,
+            }))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::auction::pairs::random::random_game;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn contract(declarer: Seat, calypsos: u8, points: u32, suit: Suit) -> AuctionEnd {
+        AuctionEnd::Contract(Contract {
+            declarer,
+            bid: Bid::new(calypsos, points, suit),
+            doubling: Doubling::Undoubled,
+        })
+    }
+
+    fn suits(s: u8, h: u8, d: u8, c: u8) -> SuitCounts {
+        SuitCounts([c, d, h, s])
+    }
+
+    /// "Defenders count their trickpiles together, at the usual rate of 10 points per card,
+    /// and each score half the total": at four the defenders are one partnership, with
+    /// one trick pile, and score it whole.
+    #[test]
+    fn defenders_count_their_trickpiles_together_at_ten_a_card() {
+        // East declares 200 hearts; E-W's pile of 24 makes 240; N-S's 20 score 200.
+        let o = contract(Seat::East, 0, 200, Suit::Hearts);
+        let none = SuitCounts::default();
+        let (p, made) = hand_points(o, [20, 24], [none, none], 0, &none);
+        assert_eq!(made, Some(true));
+        assert_eq!(p[0].cards, 200, "the defenders' whole pile, not half");
+        assert_eq!(p[0].total, 200);
+        assert_eq!((p[1].cards, p[1].contract, p[1].total), (240, 200, 440));
+        // 19 cards (190) do not make 200: minus the points bid, nothing for the pile.
+        let (p, made) = hand_points(o, [25, 19], [none, none], 0, &none);
+        assert_eq!(made, Some(false));
+        assert_eq!((p[1].cards, p[1].total), (0, -200));
+    }
+
+    /// "partners score for Calypsoes separately": a declaring partnership that fails its
+    /// calypso bid loses 500 for it and the bonus, but still scores a calypso completed in
+    /// the partner's suit.
+    #[test]
+    fn partners_score_for_calypsoes_separately_when_the_contract_fails() {
+        // North bids 1 calypso and 0 spades; the calypso needed 5 cards (8 in progress).
+        let o = contract(Seat::North, 1, 0, Suit::Spades);
+        let start = suits(8, 0, 0, 0);
+        let ns_completed = suits(0, 1, 0, 0); // South completed hearts, not North's spades
+        let (p, made) = hand_points(
+            o,
+            [30, 10],
+            [ns_completed, SuitCounts::default()],
+            0,
+            &start,
+        );
+        assert_eq!(made, Some(false));
+        // Bonus 40 + 10·5² = 290; −500 for the calypso bid; +500 for South's hearts.
+        assert_eq!(p[0].calypso_bonus, -290);
+        assert_eq!(p[0].calypsos, 0);
+        assert_eq!(p[0].total, -290);
+        assert_eq!(p[1].cards, 100);
+        // Made: the spades completed, the hearts too: 2 × 500, the bonus, 30 × 10.
+        let both = suits(1, 1, 0, 0);
+        let (p, made) = hand_points(o, [30, 10], [both, SuitCounts::default()], 0, &start);
+        assert_eq!(made, Some(true));
+        assert_eq!(p[0].total, 300 + 290 + 1000);
+    }
+
+    /// "If all three players pass with noöne making a positive bid, the hand is played as
+    /// misere": at four, the lower partnership scores nil and the higher minus its own and
+    /// the lower's; level partnerships both nil.
+    #[test]
+    fn if_all_pass_the_hand_is_played_as_misere_between_partnerships() {
+        let none = SuitCounts::default();
+        let (p, made) = hand_points(AuctionEnd::Misere, [30, 22], [none, none], 0, &none);
+        assert_eq!(made, None);
+        assert_eq!([p[0].total, p[1].total], [-520, 0]);
+        let (p, _) = hand_points(AuctionEnd::Misere, [26, 26], [none, none], 0, &none);
+        assert_eq!([p[0].total, p[1].total], [0, 0]);
+    }
+
+    #[test]
+    fn random_games_report_clean_and_score_as_played() {
+        let spec = PairsSpec::new(8).unwrap();
+        for seed in 0..10 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let (_, outcome) = random_game(&spec, &mut rng);
+            assert!(outcome.complete);
+            let problems = check(&spec, &outcome.summary);
+            assert!(problems.is_empty(), "seed {seed}: {problems:?}");
+            assert_eq!(score(&spec, &outcome.summary), outcome.score);
+        }
+    }
+
+    #[test]
+    fn a_report_whose_cards_do_not_add_up_is_flagged() {
+        let spec = PairsSpec::new(4).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (_, outcome) = random_game(&spec, &mut rng);
+        let mut s = outcome.summary.clone();
+        s.hands[0].sides.ns.trick_pile += 1;
+        let codes: Vec<&str> = check(&spec, &s).iter().map(|p| p.code).collect();
+        assert!(codes.contains(&"cards-unaccounted"), "{codes:?}");
+        let mut s = outcome.summary;
+        s.hands[0].calls = Some(vec![Call::Pass; 3]);
+        let p = check(&spec, &s);
+        assert_eq!(p[0].code, "auction-unfinished");
+        assert_eq!(
+            p[0].message,
+            format!(
+                "hand 1: the auction is not over after 3 calls: {} is still to call",
+                seat_name(s.first_dealer)
+            )
+        );
+    }
+}
