@@ -206,8 +206,28 @@ fn auction_input(text: &str) -> Result<(auction::AuctionSpec, Map<String, Value>
             serde_json::from_value::<usize>(h).map_err(|e| format!("bad JSON: hands: {e}"))?
         }
     };
-    let spec = auction::AuctionSpec::new(hands).map_err(|e| e.to_string())?;
+    let mut spec = auction::AuctionSpec::new(hands).map_err(|e| e.to_string())?;
+    if let Some(kind) = auction_setup_kind(&mut o)? {
+        spec = spec.with_setup(kind);
+    }
     Ok((spec, o))
+}
+
+/// The input's `"auction_setup"`, the setup the game agreed (`none`, `balanced`,
+/// `fully-random`, `standardised`), taken out of it; absent: not stated, any setup within
+/// the bounds is accepted.
+fn auction_setup_kind(o: &mut Map<String, Value>) -> Result<Option<auction::SetupKind>, String> {
+    match o.remove("auction_setup") {
+        None => Ok(None),
+        Some(Value::String(w)) => auction::SetupKind::parse(&w).map(Some).ok_or_else(|| {
+            format!(
+                "auction_setup is none, balanced, fully-random or standardised (not \"{w}\")"
+            )
+        }),
+        Some(v) => Err(format!(
+            "auction_setup is a word: none, balanced, fully-random or standardised (not {v})"
+        )),
+    }
 }
 
 /// `rules replay --game auction`: each hand's report, the scores per hand and running; or

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::setup::SetupKind;
 use crate::engine::cards::{Card, CardCounts, Seat, Suit};
 use crate::engine::spec::{GameSpec, PlayOrder, TrickRule, Trumps, Variant};
 
@@ -62,6 +63,9 @@ pub type HandTrumps = [Option<Suit>; PLAYERS];
 pub struct AuctionSpec {
     /// Hands agreed in advance, [`MIN_HANDS`]..=[`MAX_HANDS`].
     pub hands: usize,
+    /// The setup agreed before the first hand, which checks and replays hold the setup to;
+    /// `None` when not stated (any setup within the bounds). See [`AuctionSpec::with_setup`].
+    pub setup: Option<SetupKind>,
     deck: CardCounts,
     /// One trick-play table per seating of trumps: 24 with three distinct suits and the
     /// misère table without trumps.
@@ -120,9 +124,16 @@ impl AuctionSpec {
             .collect();
         Ok(AuctionSpec {
             hands,
+            setup: None,
             deck,
             tables,
         })
+    }
+
+    /// The same game with the setup agreed: reports and records are checked against it.
+    pub fn with_setup(mut self, kind: SetupKind) -> AuctionSpec {
+        self.setup = Some(kind);
+        self
     }
 
     /// The seed's suggestion: 18 hands.
