@@ -1383,6 +1383,61 @@ mod tests {
     }
 
     #[test]
+    fn the_balanced_random_setup_is_the_recommended_setup_procedure() {
+        let mut d = draft();
+        d.format = "progressive-individual".into();
+        d.game = "auction".into();
+        d.hands = Count::Text("18".into());
+        // A new Auction event: balanced random, the engine holding reports to it.
+        let s = EventSettings::parse(&d).unwrap();
+        assert_eq!(s.auction_setup(), SetupKind::Balanced);
+        assert_eq!(s.auction_spec().unwrap().setup, Some(SetupKind::Balanced));
+        assert_eq!(s.draft().auction_setup, "", "the default, blank");
+        let json = serde_json::to_string(&SettingsJson::from(&s)).unwrap();
+        assert!(json.contains(r#""auction_setup":"balanced""#), "{json}");
+        let back = EventSettings::parse(&SettingsDraft::from(
+            serde_json::from_str::<SettingsJson>(&json).unwrap(),
+        ))
+        .unwrap();
+        assert_eq!(back, s);
+        // Every setup by its word; none is written nowhere, so an old document (no field)
+        // reads as none, as it was played.
+        for kind in SetupKind::ALL {
+            d.auction_setup = kind.word().into();
+            let s = EventSettings::parse(&d).unwrap();
+            assert_eq!(s.auction_setup(), kind);
+            assert_eq!(EventSettings::parse(&s.draft()).unwrap(), s);
+            let json = serde_json::to_string(&SettingsJson::from(&s)).unwrap();
+            assert_eq!(json.contains("auction_setup"), kind != SetupKind::None, "{json}");
+            let back = EventSettings::parse(&SettingsDraft::from(
+                serde_json::from_str::<SettingsJson>(&json).unwrap(),
+            ))
+            .unwrap();
+            assert_eq!(back.auction_setup(), kind);
+        }
+        d.auction_setup = "seeded".into();
+        let e = only_error(&d);
+        assert_eq!(e, SettingsError::AuctionSetup("seeded".into()));
+        assert_eq!(e.field(), Field::AuctionSetup);
+        // Another game: none, and any other setup refused by name.
+        let mut c = draft();
+        assert_eq!(EventSettings::parse(&c).unwrap().auction_setup(), SetupKind::None);
+        c.auction_setup = "none".into();
+        assert!(EventSettings::parse(&c).is_ok());
+        c.auction_setup = "standardised".into();
+        let e = only_error(&c);
+        assert_eq!(e, SettingsError::AuctionSetupNotAuction(GameKind::Calypso));
+        assert!(
+            e.to_string()
+                .ends_with("leave auction_setup blank (or none) for Calypso"),
+            "{e}"
+        );
+        let calypso = EventSettings::parse(&draft()).unwrap();
+        let json = serde_json::to_string(&SettingsJson::from(&calypso)).unwrap();
+        assert!(!json.contains("auction_setup"), "{json}");
+    }
+
+    #[test]
     fn auction_is_a_progressive_individual_of_agreed_hands_with_four_packs() {
         let mut d = draft();
         d.format = "progressive-individual".into();

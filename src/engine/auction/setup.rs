@@ -498,8 +498,10 @@ mod tests {
         // 30 cards leave at most 30, less 13 for each calypso complete.
         let over = Some(SuitCounts([8, 8, 8, 7]));
         assert_eq!(codes(SetupKind::Balanced, [over; 3], 0), ["setup-too-many"]);
-        let twelve = Some(SuitCounts([12, 5, 0, 0]));
-        assert_eq!(codes(SetupKind::Balanced, [twelve; 3], 1), ["setup-too-many"]);
+        let seventeen = Some(SuitCounts([12, 5, 0, 0]));
+        assert!(codes(SetupKind::Balanced, [seventeen; 3], 1).is_empty());
+        let eighteen = Some(SuitCounts([12, 6, 0, 0]));
+        assert_eq!(codes(SetupKind::Balanced, [eighteen; 3], 1), ["setup-too-many"]);
         let four = Some(SuitCounts([0, 4, 0, 0]));
         assert!(codes(SetupKind::Balanced, [four; 3], 2).is_empty());
     }
@@ -509,10 +511,17 @@ mod tests {
         // Balanced: 30 cards complete at most two calypsos (26 distinct cards).
         let two = Some(SuitCounts([0, 2, 0, 0]));
         assert!(codes(SetupKind::Balanced, [two; 3], 2).is_empty());
-        assert_eq!(codes(SetupKind::Balanced, [two; 3], 3), ["setup-calypsos"]);
+        // Three would take 39 of the 30 cards: too many as well.
+        assert_eq!(
+            codes(SetupKind::Balanced, [two; 3], 3),
+            ["setup-calypsos", "setup-too-many"]
+        );
         // Fully random: two in each player's 30.
         assert!(codes(SetupKind::FullyRandom, [two; 3], 6).is_empty());
-        assert_eq!(codes(SetupKind::FullyRandom, [two; 3], 7), ["setup-calypsos"]);
+        assert_eq!(
+            codes(SetupKind::FullyRandom, [two; 3], 7),
+            ["setup-calypsos", "setup-too-many"]
+        );
         // Standardised: none.
         let six = Some(STANDARDISED_COUNTS);
         assert_eq!(codes(SetupKind::Standardised, [six; 3], 1), ["setup-calypsos"]);

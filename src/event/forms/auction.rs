@@ -1145,6 +1145,55 @@ mod tests {
     }
 
     #[test]
+    fn the_same_arrangement_placed_in_front_of_both_other_players() {
+        // Balanced random, typed once for all three: each player starts with it, hand 1
+        // starts from it, and the fields come back as typed.
+        let mut pairs = one_hand();
+        pairs.extend([
+            ("su_all_S", "6"),
+            ("su_all_H", "5"),
+            ("su_all_D", "7"),
+            ("su_all_C", "0"),
+        ]);
+        let f = form(&pairs);
+        assert!(!f.clone().take("su_4_S", "1".into()), "no player 4");
+        assert!(!f.clone().take("su_all_X", "1".into()), "no suit X");
+        let mut problems = Vec::new();
+        let s = f.summary(&mut problems);
+        let start = SuitCounts([0, 7, 5, 6]);
+        assert_eq!(s.setup, [Some(start); PLAYERS]);
+        assert_eq!(s.setup_calypsos, 0);
+        let mut back = AuctionForm::default();
+        for (k, v) in f.pairs() {
+            assert!(back.take(&k, v));
+        }
+        assert_eq!(back, f);
+        assert_eq!(AuctionForm::from_summary(&s).setup.all, f.setup.all);
+        let fresh = form(&[("su_all_S", "6"), ("su_all_D", "7")]);
+        let next = fresh.with_next();
+        assert_eq!(next[0].players[2].in_progress[Suit::Spades.index()], "6");
+        assert_eq!(next[0].players[1].in_progress[Suit::Diamonds.index()], "7");
+        // The engine holds the counts to the setup agreed: the clubs bid was made from
+        // nothing, so the balanced setup checks.
+        let spec = AuctionSpec::new(3).unwrap().with_setup(SetupKind::Balanced);
+        let codes: Vec<&str> = check(&spec, &s).iter().map(|p| p.code).collect();
+        assert!(!codes.iter().any(|c| c.starts_with("setup-")), "{codes:?}");
+        // A line each that differ, and a count that is no number.
+        let f = form(&[("su_1_S", "6"), ("su_2_S", "5"), ("su_3_S", "x"), ("su_calypsos", "1")]);
+        let mut problems = Vec::new();
+        let s = f.summary(&mut problems);
+        assert!(
+            messages(&problems).contains(
+                &"setup: player 3's spades calypso in progress: \"x\" is not a number"
+            ),
+            "{problems:?}"
+        );
+        assert_eq!(s.setup_calypsos, 1);
+        let codes: Vec<&str> = check(&spec, &s).iter().map(|p| p.code).collect();
+        assert!(codes.contains(&"setup-not-balanced"), "{codes:?}");
+    }
+
+    #[test]
     fn a_hand_typed_by_hand_is_checked_and_scored_by_the_engine() {
         let f = form(&one_hand());
         let mut problems = Vec::new();
