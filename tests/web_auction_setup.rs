@@ -212,7 +212,7 @@ async fn a_table_enters_a_balanced_setup_once_for_all_three_players_then_its_han
         assert!(page.contains(&format!("<strong>{total}</strong>")), "{page}");
     }
     let (_, results) = api.get(&format!("{path}/results")).await;
-    let stored = results
+    let stored = results["results"]
         .as_array()
         .unwrap()
         .iter()
@@ -223,7 +223,8 @@ async fn a_table_enters_a_balanced_setup_once_for_all_three_players_then_its_han
         json!({"1": game.score.totals[0], "2": game.score.totals[1], "3": game.score.totals[2]}),
         "{stored}"
     );
-    assert_eq!(stored["auction"]["setup"]["2"], json!(start), "{stored}");
+    let sheet = &stored["audit"][0]["new"]["sheet"]["auction"];
+    assert_eq!(sheet["setup"]["2"], json!(start), "{stored}");
 
     // Table 2 through the API: a game without a setup is refused in words.
     let plain = auction_game(HANDS, 5);
