@@ -330,7 +330,13 @@ fn random_games_with_each_setup_kind_replay_to_the_same_scores() {
         assert_eq!(auction::score(&spec, &outcome.summary), outcome.score);
         // Balanced and standardised: the three players start level.
         if matches!(kind, SetupKind::Balanced | SetupKind::Standardised) {
-            assert!(outcome.summary.setup.iter().all(|c| *c == outcome.summary.setup[0]));
+            assert!(
+                outcome
+                    .summary
+                    .setup
+                    .iter()
+                    .all(|c| *c == outcome.summary.setup[0])
+            );
         }
         if kind == SetupKind::Standardised {
             assert_eq!(outcome.summary.start(first).total(), 24);
@@ -349,7 +355,11 @@ fn corrupt_setup(
 ) -> (&'static str, &'static [&'static str]) {
     let p = below(rng, 3);
     let bump = |c: &mut SuitCounts, suit: usize| {
-        c.0[suit] = if c.0[suit] < 12 { c.0[suit] + 1 } else { c.0[suit] - 1 };
+        c.0[suit] = if c.0[suit] < 12 {
+            c.0[suit] + 1
+        } else {
+            c.0[suit] - 1
+        };
     };
     match (kind, below(rng, 2)) {
         (SetupKind::None, _) => {

@@ -113,7 +113,10 @@ async fn a_table_enters_a_balanced_setup_once_for_all_three_players_then_its_han
     .await;
     let (s, v) = api.post("/events", calypso.clone()).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
-    assert!(v.get("auction_setup").is_none(), "a Calypso event has none: {v}");
+    assert!(
+        v.get("auction_setup").is_none(),
+        "a Calypso event has none: {v}"
+    );
 
     // A new Auction event plays the balanced random setup unless told otherwise.
     let (path, id, board, ev) = evening(&api, json!({})).await;
@@ -132,7 +135,10 @@ async fn a_table_enters_a_balanced_setup_once_for_all_three_players_then_its_han
     let phone = Phone::at(&app, id, TABLES, 1);
     let (st, page) = phone.page_text().await;
     assert_eq!(st, StatusCode::OK);
-    assert!(page.contains("Setup before hand 1: balanced random"), "{page}");
+    assert!(
+        page.contains("Setup before hand 1: balanced random"),
+        "{page}"
+    );
     assert!(page.contains(r#"name="su_all_S""#), "{page}");
     assert!(!page.contains(r#"name="su_2_S""#), "once for all: {page}");
     let to = format!("{}/result", phone.page);
@@ -152,7 +158,10 @@ async fn a_table_enters_a_balanced_setup_once_for_all_three_players_then_its_han
         .split("hearts calypso in progress: ")
         .nth(1)
         .unwrap_or_else(|| panic!("the count named: {page}"));
-    assert!(said.contains("lots") && said.contains("is not a number"), "{page}");
+    assert!(
+        said.contains("lots") && said.contains("is not a number"),
+        "{page}"
+    );
     assert!(page.contains(r#"value="lots""#), "kept as typed: {page}");
 
     // Three lines that differ: the engine says the players start with the same cards.
@@ -180,7 +189,9 @@ async fn a_table_enters_a_balanced_setup_once_for_all_three_players_then_its_han
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = r.text().await.unwrap();
     assert!(
-        page.contains("the game agreed the balanced random setup: give the cards each player starts with"),
+        page.contains(
+            "the game agreed the balanced random setup: give the cards each player starts with"
+        ),
         "{page}"
     );
 
@@ -193,7 +204,10 @@ async fn a_table_enters_a_balanced_setup_once_for_all_three_players_then_its_han
     let page = r.text().await.unwrap();
     assert_eq!(status, StatusCode::OK, "{page}");
     for total in game.score.hands[0].running {
-        assert!(page.contains(&format!("<strong>{total}</strong>")), "{page}");
+        assert!(
+            page.contains(&format!("<strong>{total}</strong>")),
+            "{page}"
+        );
     }
     assert!(page.contains("Check hand 2"), "{page}");
     let spades = start.get(Suit::Spades);
@@ -206,10 +220,18 @@ async fn a_table_enters_a_balanced_setup_once_for_all_three_players_then_its_han
     let mut f = auction_form(s, 1, board, HANDS);
     f.extend(setup_fields(s, true));
     let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER, "{}", r.text().await.unwrap());
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
     let (_, page) = phone.page_text().await;
     for total in game.score.totals {
-        assert!(page.contains(&format!("<strong>{total}</strong>")), "{page}");
+        assert!(
+            page.contains(&format!("<strong>{total}</strong>")),
+            "{page}"
+        );
     }
     let (_, results) = api.get(&format!("{path}/results")).await;
     let stored = results["results"]
@@ -246,14 +268,19 @@ async fn the_standardised_setup_is_filled_in_and_a_changed_count_is_refused() {
     let (path, id, board, ev) = evening(&api, json!({"auction_setup": "standardised"})).await;
     assert_eq!(ev["auction_setup"], "standardised", "{ev}");
     let (_, page) = d.get_text(&format!("/c/alpha{path}")).await;
-    assert!(page.contains("the standardised setup before hand 1"), "{page}");
+    assert!(
+        page.contains("the standardised setup before hand 1"),
+        "{page}"
+    );
 
     let phone = Phone::at(&app, id, TABLES, 1);
     let (_, page) = phone.page_text().await;
     assert!(page.contains("Setup before hand 1: standardised"), "{page}");
     for suit in ["S", "H", "D", "C"] {
         assert!(
-            page.contains(&format!(r#"name="su_all_{suit}" value="6" placeholder="0" aria-label"#)),
+            page.contains(&format!(
+                r#"name="su_all_{suit}" value="6" placeholder="0" aria-label"#
+            )),
             "{page}"
         );
         // Hand 1 starts from it.
@@ -263,7 +290,10 @@ async fn the_standardised_setup_is_filled_in_and_a_changed_count_is_refused() {
         );
     }
     assert!(page.contains("readonly"), "{page}");
-    assert!(!page.contains(r#"name="su_calypsos""#), "none complete: {page}");
+    assert!(
+        !page.contains(r#"name="su_calypsos""#),
+        "none complete: {page}"
+    );
 
     let game = game_with(SetupKind::Standardised, 77);
     let s = &game.summary;
@@ -276,20 +306,36 @@ async fn the_standardised_setup_is_filled_in_and_a_changed_count_is_refused() {
         }
         f
     };
-    let r = phone.browser.post(&phone.page, &to, &pairs(&fields(true))).await;
+    let r = phone
+        .browser
+        .post(&phone.page, &to, &pairs(&fields(true)))
+        .await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = r.text().await.unwrap();
     assert!(
         page.contains("in the standardised setup every player starts with six cards a suit, but player 1 starts with 6♠ 6♥ 5♦ 6♣"),
         "{page}"
     );
-    let r = phone.browser.post(&phone.page, &to, &pairs(&fields(false))).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER, "{}", r.text().await.unwrap());
+    let r = phone
+        .browser
+        .post(&phone.page, &to, &pairs(&fields(false)))
+        .await;
+    assert_eq!(
+        r.status(),
+        StatusCode::SEE_OTHER,
+        "{}",
+        r.text().await.unwrap()
+    );
     let (_, page) = phone.page_text().await;
     for total in game.score.totals {
-        assert!(page.contains(&format!("<strong>{total}</strong>")), "{page}");
+        assert!(
+            page.contains(&format!("<strong>{total}</strong>")),
+            "{page}"
+        );
     }
     // The engine agrees: the game as stored checks against the standardised setup.
-    let spec = AuctionSpec::new(HANDS).unwrap().with_setup(SetupKind::Standardised);
+    let spec = AuctionSpec::new(HANDS)
+        .unwrap()
+        .with_setup(SetupKind::Standardised);
     assert!(auction::check(&spec, s).is_empty());
 }

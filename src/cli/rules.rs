@@ -220,9 +220,7 @@ fn auction_setup_kind(o: &mut Map<String, Value>) -> Result<Option<auction::Setu
     match o.remove("auction_setup") {
         None => Ok(None),
         Some(Value::String(w)) => auction::SetupKind::parse(&w).map(Some).ok_or_else(|| {
-            format!(
-                "auction_setup is none, balanced, fully-random or standardised (not \"{w}\")"
-            )
+            format!("auction_setup is none, balanced, fully-random or standardised (not \"{w}\")")
         }),
         Some(v) => Err(format!(
             "auction_setup is a word: none, balanced, fully-random or standardised (not {v})"

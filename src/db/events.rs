@@ -12,8 +12,8 @@ use super::schema::{
     sim_heats, table_codes,
 };
 use super::{DbConnection, DbError, now};
-use crate::event::rounds::RoundState;
 use crate::engine::auction::SetupKind;
+use crate::event::rounds::RoundState;
 use crate::event::{
     ClubId, Count, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus,
     PublishedCommitment, SettingsDraft, SimId, TrumpsDraft, Withdrawal,
@@ -107,13 +107,11 @@ type EventRowGames = (EventRow, Option<i32>, Option<String>);
 /// The event's columns and its game options, by a left join: what every event read loads.
 macro_rules! events_with_games {
     () => {
-        events::table
-            .left_join(event_games::table)
-            .select((
-                events::all_columns,
-                event_games::fire_hands.nullable(),
-                event_games::auction_setup.nullable(),
-            ))
+        events::table.left_join(event_games::table).select((
+            events::all_columns,
+            event_games::fire_hands.nullable(),
+            event_games::auction_setup.nullable(),
+        ))
     };
 }
 

@@ -211,9 +211,7 @@ pub enum SettingsError {
         "fire hands are Embers Calypso's, whose games open with hands dealt from the whole shuffled deck; leave fire_hands blank for {}", .0.label()
     )]
     FireHandsNotEmbers(GameKind),
-    #[error(
-        "the Auction setup is none, balanced, fully-random or standardised (not \"{0}\")"
-    )]
+    #[error("the Auction setup is none, balanced, fully-random or standardised (not \"{0}\")")]
     AuctionSetup(String),
     #[error(
         "a setup before the first hand is Auction Calypso's; leave auction_setup blank (or none) for {}", .0.label()
@@ -1408,7 +1406,11 @@ mod tests {
             assert_eq!(s.auction_setup(), kind);
             assert_eq!(EventSettings::parse(&s.draft()).unwrap(), s);
             let json = serde_json::to_string(&SettingsJson::from(&s)).unwrap();
-            assert_eq!(json.contains("auction_setup"), kind != SetupKind::None, "{json}");
+            assert_eq!(
+                json.contains("auction_setup"),
+                kind != SetupKind::None,
+                "{json}"
+            );
             let back = EventSettings::parse(&SettingsDraft::from(
                 serde_json::from_str::<SettingsJson>(&json).unwrap(),
             ))
@@ -1421,7 +1423,10 @@ mod tests {
         assert_eq!(e.field(), Field::AuctionSetup);
         // Another game: none, and any other setup refused by name.
         let mut c = draft();
-        assert_eq!(EventSettings::parse(&c).unwrap().auction_setup(), SetupKind::None);
+        assert_eq!(
+            EventSettings::parse(&c).unwrap().auction_setup(),
+            SetupKind::None
+        );
         c.auction_setup = "none".into();
         assert!(EventSettings::parse(&c).is_ok());
         c.auction_setup = "standardised".into();

@@ -5,8 +5,7 @@
 //! a game agreed; [`check_counts`] and [`check_cards`] check a reported or recorded setup
 //! against it.
 
-use std::fmt;
-
+pub use super::spec::SetupKind;
 use super::spec::{MAX_IN_PROGRESS, PLAYERS, SEATS, player_name};
 use super::wire::SuitCounts;
 use crate::engine::cards::{Card, Rank, Suit};
@@ -68,78 +67,6 @@ pub fn fully_random(deck: &[Card]) -> Setup {
     out
 }
 
-/// The setup a game agreed before its first hand.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum SetupKind {
-    /// No setup: every player starts with no calypso in progress.
-    #[default]
-    None,
-    /// Balanced random (the seed's recommended one): 30 cards dealt face up seed the
-    /// dealer's calypsos, and the other two players get the identical set.
-    Balanced,
-    /// Fully random: each player is dealt 30 cards and keeps the distinct ones.
-    FullyRandom,
-    /// The standardised setup: every player starts with [`STANDARDISED`] (ours).
-    Standardised,
-}
-
-impl SetupKind {
-    pub const ALL: [SetupKind; 4] = [
-        SetupKind::None,
-        SetupKind::Balanced,
-        SetupKind::FullyRandom,
-        SetupKind::Standardised,
-    ];
-
-    /// The word settings, forms and the command line use: `none`, `balanced`,
-    /// `fully-random`, `standardised`.
-    pub fn word(self) -> &'static str {
-        match self {
-            SetupKind::None => "none",
-            SetupKind::Balanced => "balanced",
-            SetupKind::FullyRandom => "fully-random",
-            SetupKind::Standardised => "standardised",
-        }
-    }
-
-    /// The kind a word names (`standardized` and `fully_random` are accepted too).
-    pub fn parse(word: &str) -> Option<SetupKind> {
-        match word.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-            "none" => Some(SetupKind::None),
-            "balanced" | "balanced-random" => Some(SetupKind::Balanced),
-            "fully-random" | "random" => Some(SetupKind::FullyRandom),
-            "standardised" | "standardized" | "standard" => Some(SetupKind::Standardised),
-            _ => None,
-        }
-    }
-
-    /// Its name on a page: "balanced random", "fully random", "standardised", "no setup".
-    pub fn name(self) -> &'static str {
-        match self {
-            SetupKind::None => "no setup",
-            SetupKind::Balanced => "balanced random",
-            SetupKind::FullyRandom => "fully random",
-            SetupKind::Standardised => "standardised",
-        }
-    }
-
-    /// Most calypsos a setup of this kind can find complete: two in balanced random's 30
-    /// cards (26 distinct cards), two in each player's 30 in fully random; none otherwise.
-    pub fn max_calypsos(self) -> u32 {
-        match self {
-            SetupKind::Balanced => 2,
-            SetupKind::FullyRandom => 2 * PLAYERS as u32,
-            SetupKind::None | SetupKind::Standardised => 0,
-        }
-    }
-}
-
-impl fmt::Display for SetupKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
-
 /// Ranks of the standardised setup (ours): 2, 4, 6, 8, 10 and queen in every suit.
 pub const STANDARDISED_RANKS: [Rank; 6] = [
     Rank::ALL[0],
@@ -193,7 +120,11 @@ pub fn deal(kind: SetupKind, deck: &[Card]) -> Setup {
     }
 }
 
-fn setup_problem(code: &'static str, seat: Option<crate::engine::cards::Seat>, m: String) -> Problem {
+fn setup_problem(
+    code: &'static str,
+    seat: Option<crate::engine::cards::Seat>,
+    m: String,
+) -> Problem {
     Problem {
         seat,
         ..Problem::general(code, format!("setup: {m}"))
@@ -255,9 +186,8 @@ pub fn check_counts(
             },
         ));
     }
-    let dealt = |n: u32| {
-        super::setup::SETUP_CARDS as i64 * i64::from(n) - 13 * i64::from(calypsos.min(12))
-    };
+    let dealt =
+        |n: u32| super::setup::SETUP_CARDS as i64 * i64::from(n) - 13 * i64::from(calypsos.min(12));
     match kind {
         SetupKind::None => {}
         SetupKind::Balanced => {
@@ -369,7 +299,10 @@ pub fn counts_of(setup: &Setup) -> [SuitCounts; PLAYERS] {
 /// cards, the standardised setup's are exactly [`STANDARDISED`]. The first problem's words.
 pub fn check_cards(kind: SetupKind, setup: &Setup) -> Result<(), String> {
     let counts = counts_of(setup).map(Some);
-    if let Some(p) = check_counts(kind, &counts, setup.calypsos).into_iter().next() {
+    if let Some(p) = check_counts(kind, &counts, setup.calypsos)
+        .into_iter()
+        .next()
+    {
         return Err(p.message);
     }
     let sorted = |s: usize| {
@@ -438,7 +371,11 @@ mod tests {
         );
     }
 
-    fn codes(kind: SetupKind, setup: [Option<SuitCounts>; PLAYERS], calypsos: u32) -> Vec<&'static str> {
+    fn codes(
+        kind: SetupKind,
+        setup: [Option<SuitCounts>; PLAYERS],
+        calypsos: u32,
+    ) -> Vec<&'static str> {
         check_counts(kind, &setup, calypsos)
             .into_iter()
             .map(|p| p.code)
@@ -501,7 +438,10 @@ mod tests {
         let seventeen = Some(SuitCounts([12, 5, 0, 0]));
         assert!(codes(SetupKind::Balanced, [seventeen; 3], 1).is_empty());
         let eighteen = Some(SuitCounts([12, 6, 0, 0]));
-        assert_eq!(codes(SetupKind::Balanced, [eighteen; 3], 1), ["setup-too-many"]);
+        assert_eq!(
+            codes(SetupKind::Balanced, [eighteen; 3], 1),
+            ["setup-too-many"]
+        );
         let four = Some(SuitCounts([0, 4, 0, 0]));
         assert!(codes(SetupKind::Balanced, [four; 3], 2).is_empty());
     }
@@ -524,14 +464,20 @@ mod tests {
         );
         // Standardised: none.
         let six = Some(STANDARDISED_COUNTS);
-        assert_eq!(codes(SetupKind::Standardised, [six; 3], 1), ["setup-calypsos"]);
+        assert_eq!(
+            codes(SetupKind::Standardised, [six; 3], 1),
+            ["setup-calypsos"]
+        );
     }
 
     #[test]
     fn each_player_instead_is_dealt_30_cards_and_keeps_what_remains_after_duplicates() {
         for seed in 0..50 {
             let s = fully_random(&shuffled(seed));
-            assert!(check_cards(SetupKind::FullyRandom, &s).is_ok(), "seed {seed}");
+            assert!(
+                check_cards(SetupKind::FullyRandom, &s).is_ok(),
+                "seed {seed}"
+            );
             for p in 0..PLAYERS {
                 assert!(s.in_progress[p].len() <= SETUP_CARDS);
             }
@@ -540,7 +486,10 @@ mod tests {
         let b = Some(SuitCounts([9, 3, 7, 2]));
         assert!(codes(SetupKind::FullyRandom, [a, b, None], 0).is_empty());
         let over = Some(SuitCounts([8, 8, 8, 7]));
-        assert_eq!(codes(SetupKind::FullyRandom, [a, over, b], 0), ["setup-too-many"]);
+        assert_eq!(
+            codes(SetupKind::FullyRandom, [a, over, b], 0),
+            ["setup-too-many"]
+        );
         // Three deals of 30, two calypsos complete: 90 − 26 = 64 at most between them.
         let twentytwo = Some(SuitCounts([6, 6, 6, 4]));
         assert_eq!(
@@ -583,12 +532,19 @@ mod tests {
     #[test]
     fn instead_of_players_starting_with_no_calypsoes_in_progress_they_start_with_a_selection() {
         // The setup agreed and none given; a setup given and none agreed.
-        for kind in [SetupKind::Balanced, SetupKind::FullyRandom, SetupKind::Standardised] {
+        for kind in [
+            SetupKind::Balanced,
+            SetupKind::FullyRandom,
+            SetupKind::Standardised,
+        ] {
             assert_eq!(codes(kind, [None; 3], 0), ["setup-missing"], "{kind}");
         }
         assert!(codes(SetupKind::None, [None; 3], 0).is_empty());
         let some = Some(SuitCounts([1, 0, 0, 0]));
-        assert_eq!(codes(SetupKind::None, [some, None, None], 0), ["setup-not-agreed"]);
+        assert_eq!(
+            codes(SetupKind::None, [some, None, None], 0),
+            ["setup-not-agreed"]
+        );
         assert_eq!(codes(SetupKind::None, [None; 3], 1), ["setup-not-agreed"]);
         assert!(check_cards(SetupKind::None, &Setup::default()).is_ok());
         assert!(
@@ -608,8 +564,14 @@ mod tests {
         for kind in SetupKind::ALL {
             assert_eq!(SetupKind::parse(kind.word()), Some(kind));
         }
-        assert_eq!(SetupKind::parse("Standardized"), Some(SetupKind::Standardised));
-        assert_eq!(SetupKind::parse("fully_random"), Some(SetupKind::FullyRandom));
+        assert_eq!(
+            SetupKind::parse("Standardized"),
+            Some(SetupKind::Standardised)
+        );
+        assert_eq!(
+            SetupKind::parse("fully_random"),
+            Some(SetupKind::FullyRandom)
+        );
         assert_eq!(SetupKind::parse("seeded"), None);
     }
 }

@@ -22,10 +22,10 @@
 //! the setup. Their names do not start with `a`: every key that does is a hand's.
 
 use super::songs::Chip;
+use crate::engine::auction::setup::STANDARDISED_COUNTS;
 use crate::engine::auction::spec::{
     DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name, right_of,
 };
-use crate::engine::auction::setup::STANDARDISED_COUNTS;
 use crate::engine::auction::{
     self, Auction, AuctionEnd, AuctionScore, AuctionSpec, AuctionState, AuctionSummary, Call,
     Doubling, HandReport, MAX_CALLS, PlayerLine, SetupKind, SuitCounts,
@@ -185,7 +185,10 @@ impl SetupForm {
                     // Once for all: named once.
                     Err(why) if !all || p == 0 => say(
                         (!all).then_some(seat),
-                        format!("{who} {} calypso in progress: {why}", s.name().to_lowercase()),
+                        format!(
+                            "{who} {} calypso in progress: {why}",
+                            s.name().to_lowercase()
+                        ),
                     ),
                     Err(_) => {}
                 }
@@ -933,7 +936,11 @@ impl AuctionView {
             how: how.to_string(),
             fixed,
             lines,
-            calypsos: if fixed { String::new() } else { f.calypsos.clone() },
+            calypsos: if fixed {
+                String::new()
+            } else {
+                f.calypsos.clone()
+            },
             open: self.typed == 0,
         });
         self
@@ -1179,13 +1186,17 @@ mod tests {
         let codes: Vec<&str> = check(&spec, &s).iter().map(|p| p.code).collect();
         assert!(!codes.iter().any(|c| c.starts_with("setup-")), "{codes:?}");
         // A line each that differ, and a count that is no number.
-        let f = form(&[("su_1_S", "6"), ("su_2_S", "5"), ("su_3_S", "x"), ("su_calypsos", "1")]);
+        let f = form(&[
+            ("su_1_S", "6"),
+            ("su_2_S", "5"),
+            ("su_3_S", "x"),
+            ("su_calypsos", "1"),
+        ]);
         let mut problems = Vec::new();
         let s = f.summary(&mut problems);
         assert!(
-            messages(&problems).contains(
-                &"setup: player 3's spades calypso in progress: \"x\" is not a number"
-            ),
+            messages(&problems)
+                .contains(&"setup: player 3's spades calypso in progress: \"x\" is not a number"),
             "{problems:?}"
         );
         assert_eq!(s.setup_calypsos, 1);
