@@ -1,5 +1,5 @@
 // The event form: hands and packs belong to the games dealt at the table (Embers and
-// Auction), fire hands to Embers; the fieldset hides itself for the others. Without script it is always shown,
+// Auction), fire hands to Embers, the setup before hand 1 to Auction; the fieldset hides itself for the others. Without script it is always shown,
 // and a value or an error in it keeps it shown.
 (function () {
   "use strict";
@@ -18,9 +18,17 @@
     var i = fire && fire.querySelector("input");
     return !!i && (i.value.trim() !== "" || i.getAttribute("aria-invalid") === "true");
   }
+  // The setup before hand 1 is Auction's alone: hidden for the others unless chosen or in
+  // error (blank is the game's own default).
+  var setup = set.querySelector(".auction-only");
+  function setupChosen() {
+    var s = setup && setup.querySelector("select");
+    return !!s && (s.value !== "" || s.getAttribute("aria-invalid") === "true");
+  }
   function show() {
-    set.hidden = !dealtHere[game.value] && !filled();
+    set.hidden = !dealtHere[game.value] && !filled() && !setupChosen();
     if (fire) { fire.hidden = game.value !== "embers" && !fireFilled(); }
+    if (setup) { setup.hidden = game.value !== "auction" && !setupChosen(); }
   }
   game.addEventListener("change", show);
   show();

@@ -6,7 +6,7 @@
 
 use calypso_director::engine::Suit;
 use calypso_director::engine::auction::{
-    self, AuctionEnd, AuctionRecord, AuctionSpec, AuctionSummary, Bid, Call,
+    self, AuctionEnd, AuctionRecord, AuctionSpec, AuctionSummary, Bid, Call, SetupKind, SuitCounts,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -299,6 +299,161 @@ fn corrupted_reports_are_each_flagged_with_a_named_problem() {
         "calypsos-fewer",
         "player-missing",
         "too-many-hands",
+    ] {
+        assert!(seen.contains(code), "{code} never raised: {seen:?}");
+    }
+}
+
+/// The setup kinds, each a quarter of the random games.
+const KINDS: [SetupKind; 4] = SetupKind::ALL;
+
+#[test]
+fn random_games_with_each_setup_kind_replay_to_the_same_scores() {
+    let mut by_kind = [0usize; 4];
+    for seed in 0..400u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(20_000 + seed);
+        let kind = KINDS[below(&mut rng, KINDS.len())];
+        by_kind[KINDS.iter().position(|&k| k == kind).unwrap()] += 1;
+        let spec = random_spec(&mut rng).with_setup(kind);
+        let first = calypso_director::engine::Seat::ALL[below(&mut rng, 3)];
+        let setup = auction::random::random_setup_of(kind, &spec, &mut rng);
+        let (record, outcome) = auction::random::random_game_from(&spec, first, &setup, &mut rng);
+        let json = serde_json::to_string(&record).unwrap();
+        let back: AuctionRecord = serde_json::from_str(&json).unwrap();
+        let replayed =
+            auction::replay(&spec, &back).unwrap_or_else(|e| panic!("seed {seed}, {kind}: {e}"));
+        assert_eq!(replayed, outcome, "seed {seed}");
+        let problems = auction::check(&spec, &outcome.summary);
+        assert!(problems.is_empty(), "seed {seed}, {kind}: {problems:?}");
+        assert_eq!(auction::score(&spec, &outcome.summary), outcome.score);
+        // Balanced and standardised: the three players start level.
+        if matches!(kind, SetupKind::Balanced | SetupKind::Standardised) {
+            assert!(
+                outcome
+                    .summary
+                    .setup
+                    .iter()
+                    .all(|c| *c == outcome.summary.setup[0])
+            );
+        }
+        if kind == SetupKind::Standardised {
+            assert_eq!(outcome.summary.start(first).total(), 24);
+        }
+    }
+    assert!(by_kind.iter().all(|&n| n > 50), "{by_kind:?}");
+}
+
+/// Spoils a setup of the agreed `kind` (counts, as a table reports them); the codes it must
+/// raise.
+fn corrupt_setup(
+    kind: SetupKind,
+    s: &mut AuctionSummary,
+    rng: &mut ChaCha8Rng,
+) -> (&'static str, &'static [&'static str]) {
+    let p = below(rng, 3);
+    let bump = |c: &mut SuitCounts, suit: usize| {
+        c.0[suit] = if c.0[suit] < 12 {
+            c.0[suit] + 1
+        } else {
+            c.0[suit] - 1
+        };
+    };
+    match (kind, below(rng, 2)) {
+        (SetupKind::None, _) => {
+            let mut c = SuitCounts::default();
+            bump(&mut c, below(rng, 4));
+            s.setup[p] = Some(c);
+            ("a setup not agreed", &["setup-not-agreed"])
+        }
+        (_, 0) => {
+            s.setup = [None; 3];
+            s.setup_calypsos = 0;
+            ("the setup left out", &["setup-missing"])
+        }
+        (SetupKind::Balanced, _) => {
+            let mut c = s.setup[p].unwrap_or_default();
+            bump(&mut c, below(rng, 4));
+            s.setup[p] = Some(c);
+            ("one player's setup changed", &["setup-not-balanced"])
+        }
+        (SetupKind::FullyRandom, _) => {
+            if below(rng, 2) == 0 {
+                s.setup_calypsos = 7;
+                ("seven calypsos complete", &["setup-calypsos"])
+            } else {
+                s.setup[p] = Some(SuitCounts([12, 12, 7, 0]));
+                ("31 cards from 30", &["setup-too-many"])
+            }
+        }
+        (SetupKind::Standardised, _) => {
+            let mut c = s.setup[p].unwrap_or_default();
+            bump(&mut c, below(rng, 4));
+            s.setup[p] = Some(c);
+            ("a standardised count changed", &["setup-not-standard"])
+        }
+    }
+}
+
+#[test]
+fn corrupted_setups_are_flagged_with_their_code() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..400u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(30_000 + seed);
+        let kind = KINDS[below(&mut rng, KINDS.len())];
+        let spec = AuctionSpec::new(3).unwrap().with_setup(kind);
+        let setup = auction::random::random_setup_of(kind, &spec, &mut rng);
+        let first = calypso_director::engine::Seat::North;
+        let (record, outcome) = auction::random::random_game_from(&spec, first, &setup, &mut rng);
+        // The counts.
+        let mut summary = outcome.summary.clone();
+        let (what, expected) = corrupt_setup(kind, &mut summary, &mut rng);
+        let problems = auction::check(&spec, &summary);
+        let found: Vec<&str> = problems.iter().map(|p| p.code).collect();
+        assert!(
+            found.iter().any(|c| expected.contains(c)),
+            "seed {seed}, {kind}, {what}: expected {expected:?}, got {problems:?}"
+        );
+        for p in problems.iter().filter(|p| p.code.starts_with("setup-")) {
+            assert!(p.message.starts_with("setup: "), "{p:?}");
+            seen.insert(p.code);
+        }
+        // The same game under another agreed setup is refused, counts and cards.
+        let other = KINDS[(KINDS.iter().position(|&k| k == kind).unwrap() + 1) % 4];
+        let spec_other = AuctionSpec::new(3).unwrap().with_setup(other);
+        let setup_codes: Vec<&str> = auction::check(&spec_other, &outcome.summary)
+            .into_iter()
+            .map(|p| p.code)
+            .filter(|c| c.starts_with("setup-"))
+            .collect();
+        let replayed = auction::replay(&spec_other, &record);
+        // Balanced and fully random deals can agree by chance only in counts that a
+        // balanced setup shares; every other pairing must be refused.
+        if !(kind == SetupKind::Balanced && other == SetupKind::FullyRandom) {
+            assert!(!setup_codes.is_empty(), "seed {seed}: {kind} as {other}");
+            let e = replayed.expect_err("a setup of another kind");
+            assert!(e.to_string().starts_with("setup: "), "{e}");
+        }
+        // The record's cards: one card changed where the kind fixes them.
+        if matches!(kind, SetupKind::Balanced | SetupKind::Standardised)
+            && !record.setup[1].is_empty()
+        {
+            let mut r = record.clone();
+            let c = r.setup[1][0];
+            let swap = calypso_director::engine::Card::all()
+                .find(|x| x.suit() == c.suit() && !r.setup[1].contains(x))
+                .expect("a rank not held");
+            r.setup[1][0] = swap;
+            let e = auction::replay(&spec, &r).expect_err("a changed card");
+            assert!(e.to_string().contains("player 2"), "{e}");
+        }
+    }
+    for code in [
+        "setup-not-agreed",
+        "setup-missing",
+        "setup-not-balanced",
+        "setup-too-many",
+        "setup-calypsos",
+        "setup-not-standard",
     ] {
         assert!(seen.contains(code), "{code} never raised: {seen:?}");
     }

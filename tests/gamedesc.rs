@@ -17,6 +17,7 @@ async fn auction_evening(app: &TestApp, d: &Browser, rounds: u32) -> (Api, Strin
             "/events",
             json!({"name": "Auction Night", "date": "2026-12-03",
                    "format": "progressive-individual", "game": "auction",
+                   "auction_setup": "none",
                    "hands": 3, "tables": 2, "boards": 12}),
         )
         .await;

@@ -29,6 +29,7 @@ async fn an_auction_evening_of_four_tables_of_three_is_seated_from_the_scores_an
     let api = api_for(&app, &d, "alpha").await;
     let base = json!({"name": "Auction Night", "date": "2026-12-03",
                       "format": "progressive-individual", "game": "auction",
+                      "auction_setup": "none",
                       "hands": HANDS, "tables": TABLES, "boards": 12});
     let cases = [
         (

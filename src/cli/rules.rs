@@ -219,9 +219,24 @@ fn auction_input(text: &str) -> Result<(AuctionForm, Map<String, Value>), String
             serde_json::from_value::<usize>(h).map_err(|e| format!("bad JSON: hands: {e}"))?
         }
     };
+    let setup = auction_setup_kind(&mut o)?;
     let form = match players {
-        3 => AuctionForm::Three(auction::AuctionSpec::new(hands).map_err(|e| e.to_string())?),
-        4 => AuctionForm::Pairs(auction::pairs::PairsSpec::new(hands).map_err(|e| e.to_string())?),
+        3 => {
+            let mut spec = auction::AuctionSpec::new(hands).map_err(|e| e.to_string())?;
+            if let Some(kind) = setup {
+                spec = spec.with_setup(kind);
+            }
+            AuctionForm::Three(spec)
+        }
+        4 => {
+            if setup.is_some_and(|k| k != auction::SetupKind::None) {
+                return Err(
+                    "the partnership game for four is played without a setup (auction_setup none)"
+                        .into(),
+                );
+            }
+            AuctionForm::Pairs(auction::pairs::PairsSpec::new(hands).map_err(|e| e.to_string())?)
+        }
         n => {
             return Err(format!(
                 "Auction Calypso is for 3 players, or 4 in partnerships (\"players\": 4), not {n}"
@@ -229,6 +244,21 @@ fn auction_input(text: &str) -> Result<(AuctionForm, Map<String, Value>), String
         }
     };
     Ok((form, o))
+}
+
+/// The input's `"auction_setup"`, the setup the game agreed (`none`, `balanced`,
+/// `fully-random`, `standardised`), taken out of it; absent: not stated, any setup within
+/// the bounds is accepted.
+fn auction_setup_kind(o: &mut Map<String, Value>) -> Result<Option<auction::SetupKind>, String> {
+    match o.remove("auction_setup") {
+        None => Ok(None),
+        Some(Value::String(w)) => auction::SetupKind::parse(&w).map(Some).ok_or_else(|| {
+            format!("auction_setup is none, balanced, fully-random or standardised (not \"{w}\")")
+        }),
+        Some(v) => Err(format!(
+            "auction_setup is a word: none, balanced, fully-random or standardised (not {v})"
+        )),
+    }
 }
 
 /// `rules replay --game auction`: each hand's report, the scores per hand and running; or

@@ -115,6 +115,7 @@ pub fn insert_event(
         .values((
             event_games::event_id.eq(id),
             event_games::fire_hands.eq(i32::from(s.fire_hands())),
+            event_games::auction_setup.eq(s.auction_setup().word()),
         ))
         .execute(conn)?;
     // The public record of commitments, as the other instance showed it.

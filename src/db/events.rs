@@ -12,6 +12,7 @@ use super::schema::{
     sim_heats, table_codes,
 };
 use super::{DbConnection, DbError, now};
+use crate::engine::auction::SetupKind;
 use crate::event::rounds::RoundState;
 use crate::event::{
     ClubId, Count, DealKey, DirectorId, Event, EventId, EventSettings, EventStatus,
@@ -99,15 +100,18 @@ impl From<&EventSettings> for SettingsColumns {
 }
 
 /// The event's row with its `event_games` row's fire hands (`None`: no row, read as 0,
-/// which is blank: one fire hand for Embers).
-type EventRowGames = (EventRow, Option<i32>);
+/// which is blank: one fire hand for Embers) and Auction setup (`None`: no row, read as
+/// none, as events stored before setups were played).
+type EventRowGames = (EventRow, Option<i32>, Option<String>);
 
 /// The event's columns and its game options, by a left join: what every event read loads.
 macro_rules! events_with_games {
     () => {
-        events::table
-            .left_join(event_games::table)
-            .select((events::all_columns, event_games::fire_hands.nullable()))
+        events::table.left_join(event_games::table).select((
+            events::all_columns,
+            event_games::fire_hands.nullable(),
+            event_games::auction_setup.nullable(),
+        ))
     };
 }
 
@@ -115,30 +119,36 @@ macro_rules! events_with_games {
 /// with its settings on the same connection.
 fn store_games(conn: &mut DbConnection, id: EventId, s: &EventSettings) -> Result<(), DbError> {
     let fire = i32::from(s.fire_hands());
+    let setup = s.auction_setup().word();
     // Update, else insert (the two backends share no upsert through diesel's MultiBackend);
     // the caller's connection, so the caller's transaction, holds both.
     let updated = diesel::update(event_games::table.find(id.get()))
-        .set(event_games::fire_hands.eq(fire))
+        .set((
+            event_games::fire_hands.eq(fire),
+            event_games::auction_setup.eq(setup),
+        ))
         .execute(conn)?;
     if updated == 0 {
         diesel::insert_into(event_games::table)
             .values((
                 event_games::event_id.eq(id.get()),
                 event_games::fire_hands.eq(fire),
+                event_games::auction_setup.eq(setup),
             ))
             .execute(conn)?;
     }
     Ok(())
 }
 
-fn into_event((row, fire_hands): EventRowGames) -> Result<Event, DbError> {
-    row.into_event(fire_hands.unwrap_or(0))
+fn into_event((row, fire_hands, setup): EventRowGames) -> Result<Event, DbError> {
+    let setup = setup.unwrap_or_else(|| SetupKind::None.word().to_string());
+    row.into_event(fire_hands.unwrap_or(0), setup)
 }
 
 impl EventRow {
     /// ... and back, through the same validation as any other input: a row that no longer
     /// parses is reported, not guessed at.
-    fn into_event(self, fire_hands: i32) -> Result<Event, DbError> {
+    fn into_event(self, fire_hands: i32, auction_setup: String) -> Result<Event, DbError> {
         let corrupt = |problem: String| DbError::Corrupt {
             what: "event",
             id: self.id,
@@ -160,6 +170,7 @@ impl EventRow {
             hands: Count::Number(i64::from(self.hands)),
             packs: Count::Number(i64::from(self.packs)),
             fire_hands: Count::Number(i64::from(fire_hands)),
+            auction_setup,
         };
         let settings = EventSettings::parse(&draft).map_err(|e| corrupt(e.to_string()))?;
         let status: EventStatus = self.status.parse().map_err(|e| corrupt(format!("{e}")))?;

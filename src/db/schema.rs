@@ -360,6 +360,7 @@ diesel::table! {
     event_games (event_id) {
         event_id -> Integer,
         fire_hands -> Integer,
+        auction_setup -> Text,
     }
 }
 

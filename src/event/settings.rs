@@ -9,6 +9,7 @@ use std::str::FromStr;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
+pub use crate::engine::auction::SetupKind;
 use crate::engine::auction::{self, AuctionSpec};
 use crate::engine::embers::{EmbersSpec, MAX_HANDS, MAX_PACKS, MIN_HANDS};
 use crate::engine::{
@@ -147,6 +148,7 @@ pub enum Field {
     Hands,
     Packs,
     FireHands,
+    AuctionSetup,
 }
 
 impl Field {
@@ -167,6 +169,7 @@ impl Field {
             Field::Hands => "hands",
             Field::Packs => "packs",
             Field::FireHands => "fire_hands",
+            Field::AuctionSetup => "auction_setup",
         }
     }
 }
@@ -208,6 +211,12 @@ pub enum SettingsError {
         "fire hands are Embers Calypso's, whose games open with hands dealt from the whole shuffled deck; leave fire_hands blank for {}", .0.label()
     )]
     FireHandsNotEmbers(GameKind),
+    #[error("the Auction setup is none, balanced, fully-random or standardised (not \"{0}\")")]
+    AuctionSetup(String),
+    #[error(
+        "a setup before the first hand is Auction Calypso's; leave auction_setup blank (or none) for {}", .0.label()
+    )]
+    AuctionSetupNotAuction(GameKind),
     #[error(
         "Auction Calypso is three players each for themselves at tables of three: choose the progressive individual format"
     )]
@@ -282,6 +291,9 @@ impl SettingsError {
             SettingsError::Packs(_) | SettingsError::AuctionPacks(_) => Field::Packs,
             SettingsError::FireHands { .. } | SettingsError::FireHandsNotEmbers(_) => {
                 Field::FireHands
+            }
+            SettingsError::AuctionSetup(_) | SettingsError::AuctionSetupNotAuction(_) => {
+                Field::AuctionSetup
             }
             SettingsError::NotContinuous(field, _) => *field,
             SettingsError::Count { field, .. } => *field,
@@ -381,6 +393,9 @@ pub struct SettingsDraft {
     pub packs: Count,
     /// Embers: the fire hands that open each game; blank for the default, 1.
     pub fire_hands: Count,
+    /// Auction: the setup before the first hand (`none`, `balanced`, `fully-random`,
+    /// `standardised`); blank for the default, balanced (none for other games).
+    pub auction_setup: String,
 }
 
 impl Default for SettingsDraft {
@@ -401,6 +416,7 @@ impl Default for SettingsDraft {
             hands: Count::default(),
             packs: Count::default(),
             fire_hands: Count::default(),
+            auction_setup: String::new(),
         }
     }
 }
@@ -426,6 +442,41 @@ pub struct EventSettings {
     packs: u16,
     /// Embers: the fire hands that open each game (1 to packs − 2); 0 for other games.
     fire_hands: u16,
+    /// Auction: the setup before the first hand; none for other games.
+    auction_setup: SetupKind,
+}
+
+/// The setup a game takes when the draft leaves it blank: balanced random for Auction (the
+/// seed's "recommended setup procedure"), none for every other game.
+fn default_setup(game: GameKind) -> SetupKind {
+    if game == GameKind::Auction {
+        SetupKind::Balanced
+    } else {
+        SetupKind::None
+    }
+}
+
+/// The Auction setup: blank takes the game's default; a setup other than none is refused
+/// for any game but Auction.
+fn auction_setup(d: &SettingsDraft, game: GameKind) -> Result<SetupKind, SettingsError> {
+    let kind = match d.auction_setup.trim() {
+        "" => default_setup(game),
+        t => SetupKind::parse(t).ok_or_else(|| SettingsError::AuctionSetup(t.to_string()))?,
+    };
+    if game != GameKind::Auction && kind != SetupKind::None {
+        return Err(SettingsError::AuctionSetupNotAuction(game));
+    }
+    Ok(kind)
+}
+
+/// The setup as a draft gives it: blank for the game's default, so that a partial update
+/// turning an Auction event into another game (the API's PATCH) is not refused for it.
+fn setup_given(game: GameKind, kind: SetupKind) -> String {
+    if kind == default_setup(game) {
+        String::new()
+    } else {
+        kind.word().to_string()
+    }
 }
 
 /// A count left blank: empty text, or 0 from a JSON document that has no such field.
@@ -657,6 +708,7 @@ impl EventSettings {
             }
         }
         let counts = game.and_then(|g| game_counts(d, g).map_err(|p| e.extend(p)).ok());
+        let setup = game.and_then(|g| keep(e, auction_setup(d, g)));
         let tables = keep(e, count(&d.tables, Field::Tables, MAX_TABLES));
         let boards = keep(e, count(&d.boards, Field::Boards, MAX_BOARDS));
         let trick_rule = keep(
@@ -705,6 +757,7 @@ impl EventSettings {
                 Some(compare),
             ) if errs.is_empty() => {
                 let (hands, packs, fire_hands) = counts.unwrap_or_default();
+                let auction_setup = setup.unwrap_or_default();
                 Ok(EventSettings {
                     name,
                     date,
@@ -721,6 +774,7 @@ impl EventSettings {
                     hands,
                     packs,
                     fire_hands,
+                    auction_setup,
                 })
             }
             _ => {
@@ -748,7 +802,9 @@ impl EventSettings {
     /// An Auction event's game, one per table-round of three: the hands agreed.
     pub fn auction_spec(&self) -> Option<AuctionSpec> {
         (self.game == GameKind::Auction).then(|| {
-            AuctionSpec::new(usize::from(self.hands)).expect("hands were checked when parsed")
+            AuctionSpec::new(usize::from(self.hands))
+                .expect("hands were checked when parsed")
+                .with_setup(self.auction_setup)
         })
     }
 
@@ -774,6 +830,11 @@ impl EventSettings {
     /// Embers: the fire hands that open each game (0 for other games).
     pub fn fire_hands(&self) -> u16 {
         self.fire_hands
+    }
+
+    /// Auction: the setup before the first hand (none for other games).
+    pub fn auction_setup(&self) -> SetupKind {
+        self.auction_setup
     }
 
     /// The game this event plays: the one place an event's [`GameSpec`] is made.
@@ -812,6 +873,7 @@ impl EventSettings {
             hands: Count::Number(i64::from(self.hands)),
             packs: Count::Number(i64::from(self.packs)),
             fire_hands: Count::Number(fire_hands_given(self.fire_hands)),
+            auction_setup: setup_given(self.game, self.auction_setup),
         }
     }
 
@@ -909,6 +971,10 @@ pub struct SettingsJson {
     /// document without it reads as one fire hand.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub fire_hands: i64,
+    /// Auction only: the setup before the first hand, written when not none, so a document
+    /// without it (a Calypso evening's, or one written before setups) reads as none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub auction_setup: String,
 }
 
 /// Fire hands as a draft or document gives them: the default, one, as blank (0), so that
@@ -960,6 +1026,10 @@ impl From<&EventSettings> for SettingsJson {
             hands: i64::from(s.hands),
             packs: i64::from(s.packs),
             fire_hands: fire_hands_given(s.fire_hands),
+            auction_setup: match s.auction_setup {
+                SetupKind::None => String::new(),
+                kind => kind.word().to_string(),
+            },
         }
     }
 }
@@ -982,6 +1052,11 @@ impl From<SettingsJson> for SettingsDraft {
             hands: Count::Number(j.hands),
             packs: Count::Number(j.packs),
             fire_hands: Count::Number(j.fire_hands),
+            auction_setup: if j.auction_setup.trim().is_empty() {
+                SetupKind::None.word().to_string()
+            } else {
+                j.auction_setup
+            },
         }
     }
 }
@@ -1317,6 +1392,68 @@ mod tests {
         let bad: SettingsJson = serde_json::from_str(&text.replace(":90,", ":-5,")).unwrap();
         let e = EventSettings::parse(&bad.into()).unwrap_err();
         assert_eq!(e.0[0].field(), Field::CorrectionMinutes);
+    }
+
+    #[test]
+    fn the_balanced_random_setup_is_the_recommended_setup_procedure() {
+        let mut d = draft();
+        d.format = "progressive-individual".into();
+        d.game = "auction".into();
+        d.hands = Count::Text("18".into());
+        // A new Auction event: balanced random, the engine holding reports to it.
+        let s = EventSettings::parse(&d).unwrap();
+        assert_eq!(s.auction_setup(), SetupKind::Balanced);
+        assert_eq!(s.auction_spec().unwrap().setup, Some(SetupKind::Balanced));
+        assert_eq!(s.draft().auction_setup, "", "the default, blank");
+        let json = serde_json::to_string(&SettingsJson::from(&s)).unwrap();
+        assert!(json.contains(r#""auction_setup":"balanced""#), "{json}");
+        let back = EventSettings::parse(&SettingsDraft::from(
+            serde_json::from_str::<SettingsJson>(&json).unwrap(),
+        ))
+        .unwrap();
+        assert_eq!(back, s);
+        // Every setup by its word; none is written nowhere, so an old document (no field)
+        // reads as none, as it was played.
+        for kind in SetupKind::ALL {
+            d.auction_setup = kind.word().into();
+            let s = EventSettings::parse(&d).unwrap();
+            assert_eq!(s.auction_setup(), kind);
+            assert_eq!(EventSettings::parse(&s.draft()).unwrap(), s);
+            let json = serde_json::to_string(&SettingsJson::from(&s)).unwrap();
+            assert_eq!(
+                json.contains("auction_setup"),
+                kind != SetupKind::None,
+                "{json}"
+            );
+            let back = EventSettings::parse(&SettingsDraft::from(
+                serde_json::from_str::<SettingsJson>(&json).unwrap(),
+            ))
+            .unwrap();
+            assert_eq!(back.auction_setup(), kind);
+        }
+        d.auction_setup = "seeded".into();
+        let e = only_error(&d);
+        assert_eq!(e, SettingsError::AuctionSetup("seeded".into()));
+        assert_eq!(e.field(), Field::AuctionSetup);
+        // Another game: none, and any other setup refused by name.
+        let mut c = draft();
+        assert_eq!(
+            EventSettings::parse(&c).unwrap().auction_setup(),
+            SetupKind::None
+        );
+        c.auction_setup = "none".into();
+        assert!(EventSettings::parse(&c).is_ok());
+        c.auction_setup = "standardised".into();
+        let e = only_error(&c);
+        assert_eq!(e, SettingsError::AuctionSetupNotAuction(GameKind::Calypso));
+        assert!(
+            e.to_string()
+                .ends_with("leave auction_setup blank (or none) for Calypso"),
+            "{e}"
+        );
+        let calypso = EventSettings::parse(&draft()).unwrap();
+        let json = serde_json::to_string(&SettingsJson::from(&calypso)).unwrap();
+        assert!(!json.contains("auction_setup"), "{json}");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::engine::{GameSpec, Problem, Rank, Seat};
 use crate::event::problem_words::players_words;
 use crate::event::results::{ResultStatus, TableReport, TableResult};
 use crate::event::seats::{side_called, side_letters};
-use crate::event::settings::EventSettings;
+use crate::event::settings::{EventSettings, SetupKind};
 use crate::event::standings::live::SoFar;
 use crate::event::table_report::{Breakdown, CalypsoReport, dummies_words, exchange_words};
 use crate::service;
@@ -554,6 +554,12 @@ impl ScoreEntry {
                 players,
             ));
         }
+        self
+    }
+
+    /// Auction Calypso: the setup step before hand 1, for the setup the event agreed.
+    pub fn with_auction_setup(mut self, kind: SetupKind) -> ScoreEntry {
+        self.auction = self.auction.take().map(|a| a.with_setup(kind));
         self
     }
 

@@ -406,6 +406,7 @@ pub fn auction_form(
 pub async fn auction_evening(api: &Api, hands: usize, rounds: u32) -> String {
     let body = json!({"name": "Auction Night", "date": "2026-12-03",
                       "format": "progressive-individual", "game": "auction",
+                      "auction_setup": "none",
                       "hands": hands, "tables": 4, "boards": 12});
     let entries: Vec<Value> = AUCTION_PLAYERS
         .iter()

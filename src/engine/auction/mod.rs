@@ -38,7 +38,7 @@ pub use notation::{FIRST_DEALER, NotACall};
 pub use play::{AuctionGame, AuctionPlayError};
 pub use record::{AuctionHandRecord, AuctionRecord};
 pub use replay::{AuctionError, AuctionOutcome, replay};
-pub use setup::Setup;
+pub use setup::{STANDARDISED, Setup, SetupKind};
 pub use spec::{AuctionSpec, AuctionSpecError, MAX_HANDS, MIN_HANDS};
 pub use summary::{
     AuctionEnd, AuctionScore, AuctionSummary, HandReport, HandScore, PlayerLine, PlayerPoints,

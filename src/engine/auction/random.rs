@@ -24,6 +24,18 @@ pub fn random_setup<R: Rng + ?Sized>(spec: &AuctionSpec, rng: &mut R) -> Setup {
     }
 }
 
+/// A random setup of the agreed `kind`: none, a balanced or fully random deal from the
+/// shuffled deck, or the standardised set.
+pub fn random_setup_of<R: Rng + ?Sized>(
+    kind: super::setup::SetupKind,
+    spec: &AuctionSpec,
+    rng: &mut R,
+) -> Setup {
+    let mut deck = spec.deck().cards();
+    shuffle(&mut deck, rng);
+    super::setup::deal(kind, &deck)
+}
+
 /// A random legal call: mostly passes and low bids, sometimes a calypso bid, a double or a
 /// redouble, so that auctions end and misères happen.
 pub fn random_call<R: Rng + ?Sized>(legal: &[Call], rng: &mut R) -> Call {

@@ -94,6 +94,9 @@ pub fn replay(spec: &AuctionSpec, record: &AuctionRecord) -> Result<AuctionOutco
     }
     let mut game = AuctionGame::new(spec, record.first_dealer, &record.setup())
         .map_err(|e| AuctionError::at(None, format!("setup: {e}")))?;
+    if let Some(kind) = spec.setup {
+        super::setup::check_cards(kind, &record.setup()).map_err(|m| AuctionError::at(None, m))?;
+    }
     for (i, deal) in record.deals.iter().enumerate() {
         let n = i + 1;
         let at = |message: String| AuctionError::at(Some(n), message);

@@ -58,10 +58,85 @@ pub fn right_of(seat: Seat) -> Seat {
 /// The trump suit of each player in one hand: none in a misère hand.
 pub type HandTrumps = [Option<Suit>; PLAYERS];
 
+/// The setup a game agreed before its first hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SetupKind {
+    /// No setup: every player starts with no calypso in progress.
+    #[default]
+    None,
+    /// Balanced random (the seed's recommended one): 30 cards dealt face up seed the
+    /// dealer's calypsos, and the other two players get the identical set.
+    Balanced,
+    /// Fully random: each player is dealt 30 cards and keeps the distinct ones.
+    FullyRandom,
+    /// The standardised setup: every player starts with [`STANDARDISED`](super::setup::STANDARDISED) (ours).
+    Standardised,
+}
+
+impl SetupKind {
+    pub const ALL: [SetupKind; 4] = [
+        SetupKind::None,
+        SetupKind::Balanced,
+        SetupKind::FullyRandom,
+        SetupKind::Standardised,
+    ];
+
+    /// The word settings, forms and the command line use: `none`, `balanced`,
+    /// `fully-random`, `standardised`.
+    pub fn word(self) -> &'static str {
+        match self {
+            SetupKind::None => "none",
+            SetupKind::Balanced => "balanced",
+            SetupKind::FullyRandom => "fully-random",
+            SetupKind::Standardised => "standardised",
+        }
+    }
+
+    /// The kind a word names (`standardized` and `fully_random` are accepted too).
+    pub fn parse(word: &str) -> Option<SetupKind> {
+        match word.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "none" => Some(SetupKind::None),
+            "balanced" | "balanced-random" => Some(SetupKind::Balanced),
+            "fully-random" | "random" => Some(SetupKind::FullyRandom),
+            "standardised" | "standardized" | "standard" => Some(SetupKind::Standardised),
+            _ => None,
+        }
+    }
+
+    /// Its name on a page: "balanced random", "fully random", "standardised", "no setup".
+    pub fn name(self) -> &'static str {
+        match self {
+            SetupKind::None => "no setup",
+            SetupKind::Balanced => "balanced random",
+            SetupKind::FullyRandom => "fully random",
+            SetupKind::Standardised => "standardised",
+        }
+    }
+
+    /// Most calypsos a setup of this kind can find complete: two in balanced random's 30
+    /// cards (26 distinct cards), two in each player's 30 in fully random; none otherwise.
+    pub fn max_calypsos(self) -> u32 {
+        match self {
+            SetupKind::Balanced => 2,
+            SetupKind::FullyRandom => 2 * PLAYERS as u32,
+            SetupKind::None | SetupKind::Standardised => 0,
+        }
+    }
+}
+
+impl fmt::Display for SetupKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AuctionSpec {
     /// Hands agreed in advance, [`MIN_HANDS`]..=[`MAX_HANDS`].
     pub hands: usize,
+    /// The setup agreed before the first hand, which checks and replays hold the setup to;
+    /// `None` when not stated (any setup within the bounds). See [`AuctionSpec::with_setup`].
+    pub setup: Option<SetupKind>,
     deck: CardCounts,
     /// One trick-play table per seating of trumps: 24 with three distinct suits and the
     /// misère table without trumps.
@@ -120,9 +195,16 @@ impl AuctionSpec {
             .collect();
         Ok(AuctionSpec {
             hands,
+            setup: None,
             deck,
             tables,
         })
+    }
+
+    /// The same game with the setup agreed: reports and records are checked against it.
+    pub fn with_setup(mut self, kind: SetupKind) -> AuctionSpec {
+        self.setup = Some(kind);
+        self
     }
 
     /// The seed's suggestion: 18 hands.

@@ -504,6 +504,15 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
             ),
         ));
     }
+    if let Some(kind) = spec.setup
+        && summary.setup_calypsos <= 12
+    {
+        out.extend(super::setup::check_counts(
+            kind,
+            &summary.setup,
+            summary.setup_calypsos,
+        ));
+    }
     let mut calypsos_before = [0u32; PLAYERS];
     let mut counts_before = SEATS.map(|s| summary.start(s));
     for (i, r) in summary.hands.iter().take(spec.hands).enumerate() {

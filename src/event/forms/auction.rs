@@ -15,14 +15,20 @@
 //!
 //! Suits are `S H D C` (or `♠ ♥ ♦ ♣`). The dealer of hand `k` is player ((k − 1) mod 3) + 1:
 //! the form's game starts with player 1 dealing.
+//!
+//! The setup before hand 1 (the event's `auction_setup`): the cards of each calypso in
+//! progress each player starts with, `su_{p}_{S|H|D|C}`, or `su_all_{S|H|D|C}` once for all
+//! three (balanced random, standardised), and `su_calypsos`, the calypsos found complete in
+//! the setup. Their names do not start with `a`: every key that does is a hand's.
 
 use super::songs::Chip;
+use crate::engine::auction::setup::STANDARDISED_COUNTS;
 use crate::engine::auction::spec::{
     DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name, right_of,
 };
 use crate::engine::auction::{
     self, Auction, AuctionEnd, AuctionScore, AuctionSpec, AuctionState, AuctionSummary, Call,
-    Doubling, HandReport, MAX_CALLS, PlayerLine, SuitCounts,
+    Doubling, HandReport, MAX_CALLS, PlayerLine, SetupKind, SuitCounts,
 };
 use crate::engine::{Problem, Seat, Suit};
 use crate::event::table_report::Breakdown;
@@ -66,10 +72,175 @@ pub struct AuctionHandForm {
     pub sold: String,
 }
 
+/// The setup before hand 1 as typed: the counts by [`Suit::index`] (C, D, H, S).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SetupForm {
+    /// Once for all three players (balanced random, standardised).
+    pub all: [String; 4],
+    /// Each player's own (fully random).
+    pub players: [[String; 4]; PLAYERS],
+    /// Calypsos found complete in the setup.
+    pub calypsos: String,
+}
+
+impl SetupForm {
+    /// Nothing typed.
+    pub fn is_blank(&self) -> bool {
+        self.all
+            .iter()
+            .chain(self.players.iter().flatten())
+            .chain([&self.calypsos])
+            .all(|v| v.trim().is_empty())
+    }
+
+    fn all_typed(&self) -> bool {
+        self.all.iter().any(|v| !v.trim().is_empty())
+    }
+
+    /// Each player's starting counts as typed: the line for all when it is typed, else
+    /// each player's own.
+    fn lines(&self) -> [[String; 4]; PLAYERS] {
+        if self.all_typed() {
+            [self.all.clone(), self.all.clone(), self.all.clone()]
+        } else {
+            self.players.clone()
+        }
+    }
+
+    /// `su_all_S`, `su_2_H`, `su_calypsos`: true when the key is one.
+    fn take(&mut self, key: &str, value: String) -> bool {
+        let Some(rest) = key.strip_prefix("su_") else {
+            return false;
+        };
+        if rest == "calypsos" {
+            self.calypsos = value;
+            return true;
+        }
+        let Some((who, suit)) = rest.split_once('_') else {
+            return false;
+        };
+        let Some(suit) = suit_of_letter(suit) else {
+            return false;
+        };
+        let slot = match who {
+            "all" => &mut self.all[suit.index()],
+            "1" => &mut self.players[0][suit.index()],
+            "2" => &mut self.players[1][suit.index()],
+            "3" => &mut self.players[2][suit.index()],
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+
+    fn pairs(&self, out: &mut Vec<(String, String)>) {
+        for s in SUITS_SHOWN {
+            let v = &self.all[s.index()];
+            if !v.is_empty() {
+                out.push((format!("su_all_{}", s.letter()), v.clone()));
+            }
+        }
+        for (p, line) in self.players.iter().enumerate() {
+            for s in SUITS_SHOWN {
+                let v = &line[s.index()];
+                if !v.is_empty() {
+                    out.push((format!("su_{}_{}", p + 1, s.letter()), v.clone()));
+                }
+            }
+        }
+        if !self.calypsos.is_empty() {
+            out.push(("su_calypsos".into(), self.calypsos.clone()));
+        }
+    }
+
+    /// The setup as the engine's summary holds it, its problems pushed (each named
+    /// "setup: ..."): none when nothing is typed.
+    fn read(&self, problems: &mut Vec<Problem>) -> ([Option<SuitCounts>; PLAYERS], u32) {
+        if self.is_blank() {
+            return ([None; PLAYERS], 0);
+        }
+        let mut say = |seat: Option<Seat>, message: String| {
+            problems.push(Problem {
+                code: "setup-number",
+                message: format!("setup: {message}"),
+                seat,
+                side: None,
+                deal: None,
+            })
+        };
+        let all = self.all_typed();
+        let lines = self.lines();
+        let mut out = [None; PLAYERS];
+        for (p, line) in lines.iter().enumerate() {
+            let seat = SEATS[p];
+            let who = if all {
+                "every player's".to_string()
+            } else {
+                format!("{}'s", player_name(seat))
+            };
+            let mut c = SuitCounts::default();
+            for s in SUITS_SHOWN {
+                match count(&line[s.index()], MAX_PROGRESS) {
+                    Ok(n) => c.0[s.index()] = n as u8,
+                    // Once for all: named once.
+                    Err(why) if !all || p == 0 => say(
+                        (!all).then_some(seat),
+                        format!(
+                            "{who} {} calypso in progress: {why}",
+                            s.name().to_lowercase()
+                        ),
+                    ),
+                    Err(_) => {}
+                }
+            }
+            out[p] = Some(c);
+        }
+        let calypsos = count(&self.calypsos, MAX_SETUP_CALYPSOS).unwrap_or_else(|why| {
+            say(None, format!("calypsos complete in the setup: {why}"));
+            0
+        });
+        (out, calypsos)
+    }
+
+    /// The form of a stored setup: once for all when the three players' are the same.
+    fn of(setup: &[Option<SuitCounts>; PLAYERS], calypsos: u32) -> SetupForm {
+        let mut f = SetupForm::default();
+        if setup.iter().all(|c| c.is_none_or(|c| c.total() == 0)) && calypsos == 0 {
+            return f;
+        }
+        let counts = setup.map(Option::unwrap_or_default);
+        let text = |c: &SuitCounts| Suit::ALL.map(|s| c.get(s).to_string());
+        if counts.iter().all(|c| *c == counts[0]) {
+            f.all = text(&counts[0]);
+        } else {
+            f.players = counts.each_ref().map(text);
+        }
+        if calypsos > 0 {
+            f.calypsos = calypsos.to_string();
+        }
+        f
+    }
+}
+
+fn suit_of_letter(s: &str) -> Option<Suit> {
+    match s {
+        "S" => Some(Suit::Spades),
+        "H" => Some(Suit::Hearts),
+        "D" => Some(Suit::Diamonds),
+        "C" => Some(Suit::Clubs),
+        _ => None,
+    }
+}
+
+/// Most calypsos complete in a setup a form reads (the engine's bound).
+const MAX_SETUP_CALYPSOS: u32 = 12;
+
 /// The whole form: index 0 is hand 1.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AuctionForm {
     pub hands: Vec<AuctionHandForm>,
+    /// The setup before hand 1.
+    pub setup: SetupForm,
 }
 
 /// Which field of a hand a key names.
@@ -404,6 +575,9 @@ impl AuctionForm {
     /// Takes a field of this form (`a3_calls`, `a3_pile_2`, `a3_prog_2_S`, ...); false if
     /// the key is not one (or names a hand past the last).
     pub fn take(&mut self, key: &str, value: String) -> bool {
+        if key.starts_with("su_") {
+            return self.setup.take(key, value);
+        }
         let Some((i, f)) = field_of(key) else {
             return false;
         };
@@ -425,6 +599,7 @@ impl AuctionForm {
                 }
             }
         }
+        self.setup.pairs(&mut out);
         out
     }
 
@@ -459,9 +634,14 @@ impl AuctionForm {
     }
 
     /// The engine's summary of the hands typed: the form's game, player 1 dealing first,
-    /// without a setup.
+    /// with the setup typed (none when blank; the engine holds it to the event's).
     pub fn summary(&self, problems: &mut Vec<Problem>) -> AuctionSummary {
-        summary_of(self.read(problems))
+        let (setup, setup_calypsos) = self.setup.read(problems);
+        AuctionSummary {
+            setup,
+            setup_calypsos,
+            ..summary_of(self.read(problems))
+        }
     }
 
     /// The form a stored game came from, hand by hand.
@@ -474,6 +654,7 @@ impl AuctionForm {
                 .enumerate()
                 .map(|(i, r)| AuctionHandForm::from_report(i + 1, r))
                 .collect(),
+            setup: SetupForm::of(&a.setup, a.setup_calypsos),
         }
     }
 
@@ -492,6 +673,11 @@ impl AuctionForm {
                         for (n, l) in next.players.iter_mut().zip(&last.players) {
                             n.calypsos = l.calypsos.clone();
                             n.in_progress = l.in_progress.clone();
+                        }
+                    } else {
+                        // Hand 1 starts from the setup.
+                        for (n, l) in next.players.iter_mut().zip(self.setup.lines()) {
+                            n.in_progress = l;
                         }
                     }
                     next
@@ -609,6 +795,36 @@ pub struct AuctionView {
     pub running: Vec<AuctionRow>,
     /// Display names, player 1 first: "1 · Ann Lee".
     pub players: [String; PLAYERS],
+    /// The setup step before hand 1, when the event agreed one (see
+    /// [`AuctionView::with_setup`]).
+    pub setup: Option<SetupView>,
+    /// The setup as typed, for [`AuctionView::with_setup`].
+    setup_form: SetupForm,
+}
+
+/// One line of the setup step: every player's (once for all) or one player's.
+pub struct SetupLineView {
+    /// The fields' key part: `all`, `1`, `2`, `3`.
+    pub key: String,
+    /// "Every player", "1 · Ann Lee".
+    pub label: String,
+    /// ♠ ♥ ♦ ♣.
+    pub suits: Vec<SuitField>,
+}
+
+/// The setup step before hand 1: the cards of each calypso in progress each player starts
+/// with, and the calypsos found complete in the setup.
+pub struct SetupView {
+    /// "balanced random", "fully random", "standardised".
+    pub name: String,
+    /// What the table does, in a sentence.
+    pub how: String,
+    /// Standardised: the counts are fixed (shown read-only).
+    pub fixed: bool,
+    pub lines: Vec<SetupLineView>,
+    pub calypsos: String,
+    /// Hand 1 is not typed yet: the step is shown open.
+    pub open: bool,
 }
 
 impl AuctionView {
@@ -643,7 +859,91 @@ impl AuctionView {
             lines,
             running,
             players,
+            setup: None,
+            setup_form: form.setup.clone(),
         }
+    }
+
+    /// The setup step for the setup the event agreed: none without one; one line for all
+    /// three players in balanced random, read-only and filled in when standardised; a line
+    /// each in fully random. Hand 1's cards in progress start from it, when not typed yet.
+    pub fn with_setup(mut self, kind: SetupKind) -> AuctionView {
+        let f = &self.setup_form;
+        let (once, fixed, how) = match kind {
+            SetupKind::None => return self,
+            SetupKind::Balanced => (
+                true,
+                false,
+                "Deal 30 cards face up, set the duplicates aside, and count each suit: all three players start with the same cards. A suit with all 13 is a calypso complete: its cards go back, and everyone scores 500.",
+            ),
+            SetupKind::FullyRandom => (
+                false,
+                false,
+                "Each player is dealt 30 cards face up and keeps the distinct ones: count each player's suits. A suit with all 13 is a calypso complete: its cards go back, and everyone scores 500.",
+            ),
+            SetupKind::Standardised => (
+                true,
+                true,
+                "Every player starts with the 2, 4, 6, 8, 10 and queen of every suit: six cards of each calypso in progress.",
+            ),
+        };
+        let standard = Suit::ALL.map(|s| STANDARDISED_COUNTS.get(s).to_string());
+        let typed = |line: &[String; 4]| line.iter().any(|v| !v.trim().is_empty());
+        let line = |key: String, label: String, values: &[String; 4]| SetupLineView {
+            key,
+            label,
+            suits: SUITS_SHOWN
+                .iter()
+                .map(|&s| SuitField {
+                    letter: s.letter(),
+                    symbol: s.symbol(),
+                    red: s.is_red(),
+                    name: s.name().to_lowercase(),
+                    value: values[s.index()].clone(),
+                })
+                .collect(),
+        };
+        let lines = if once {
+            let values = if fixed && !typed(&f.all) {
+                standard.clone()
+            } else if typed(&f.all) {
+                f.all.clone()
+            } else {
+                f.players[0].clone()
+            };
+            vec![line("all".into(), "Every player".into(), &values)]
+        } else {
+            let rows = f.lines();
+            (0..PLAYERS)
+                .map(|p| line((p + 1).to_string(), self.players[p].clone(), &rows[p]))
+                .collect()
+        };
+        // Hand 1 not typed yet starts from the standardised cards.
+        if fixed
+            && self.typed == 0
+            && let Some(first) = self.lines.first_mut()
+        {
+            for p in &mut first.players {
+                if p.in_progress.iter().all(|s| s.value.trim().is_empty()) {
+                    for s in &mut p.in_progress {
+                        s.value = STANDARDISED_COUNTS.0[0].to_string();
+                    }
+                }
+            }
+        }
+        self.setup = Some(SetupView {
+            name: kind.name().to_string(),
+            how: how.to_string(),
+            fixed,
+            lines,
+            calypsos: if fixed {
+                String::new()
+            } else {
+                f.calypsos.clone()
+            },
+            open: self.typed == 0,
+        });
+        self
     }
 
     /// The line shown last is the game's last hand: the button enters the result.
@@ -849,6 +1149,59 @@ mod tests {
             ("a1_pile_3", "17"),
             ("a1_prog_3_C", "1"),
         ]
+    }
+
+    #[test]
+    fn the_same_arrangement_placed_in_front_of_both_other_players() {
+        // Balanced random, typed once for all three: each player starts with it, hand 1
+        // starts from it, and the fields come back as typed.
+        let mut pairs = one_hand();
+        pairs.extend([
+            ("su_all_S", "6"),
+            ("su_all_H", "5"),
+            ("su_all_D", "7"),
+            ("su_all_C", "0"),
+        ]);
+        let f = form(&pairs);
+        assert!(!f.clone().take("su_4_S", "1".into()), "no player 4");
+        assert!(!f.clone().take("su_all_X", "1".into()), "no suit X");
+        let mut problems = Vec::new();
+        let s = f.summary(&mut problems);
+        let start = SuitCounts([0, 7, 5, 6]);
+        assert_eq!(s.setup, [Some(start); PLAYERS]);
+        assert_eq!(s.setup_calypsos, 0);
+        let mut back = AuctionForm::default();
+        for (k, v) in f.pairs() {
+            assert!(back.take(&k, v));
+        }
+        assert_eq!(back, f);
+        assert_eq!(AuctionForm::from_summary(&s).setup.all, f.setup.all);
+        let fresh = form(&[("su_all_S", "6"), ("su_all_D", "7")]);
+        let next = fresh.with_next();
+        assert_eq!(next[0].players[2].in_progress[Suit::Spades.index()], "6");
+        assert_eq!(next[0].players[1].in_progress[Suit::Diamonds.index()], "7");
+        // The engine holds the counts to the setup agreed: the clubs bid was made from
+        // nothing, so the balanced setup checks.
+        let spec = AuctionSpec::new(3).unwrap().with_setup(SetupKind::Balanced);
+        let codes: Vec<&str> = check(&spec, &s).iter().map(|p| p.code).collect();
+        assert!(!codes.iter().any(|c| c.starts_with("setup-")), "{codes:?}");
+        // A line each that differ, and a count that is no number.
+        let f = form(&[
+            ("su_1_S", "6"),
+            ("su_2_S", "5"),
+            ("su_3_S", "x"),
+            ("su_calypsos", "1"),
+        ]);
+        let mut problems = Vec::new();
+        let s = f.summary(&mut problems);
+        assert!(
+            messages(&problems)
+                .contains(&"setup: player 3's spades calypso in progress: \"x\" is not a number"),
+            "{problems:?}"
+        );
+        assert_eq!(s.setup_calypsos, 1);
+        let codes: Vec<&str> = check(&spec, &s).iter().map(|p| p.code).collect();
+        assert!(codes.contains(&"setup-not-balanced"), "{codes:?}");
     }
 
     #[test]

@@ -305,7 +305,9 @@ impl TableForm {
                 _ => {
                     if k.starts_with("k_") {
                         f.songs.take(&k, v);
-                    } else if k.starts_with('a') && f.auction.take(&k, v.clone()) {
+                    } else if (k.starts_with('a') || k.starts_with("su_"))
+                        && f.auction.take(&k, v.clone())
+                    {
                     } else if let Some((d, p)) = dummy_field(&k) {
                         if f.dummies.len() <= d {
                             f.dummies.resize_with(d + 1, Default::default);

@@ -479,6 +479,7 @@ async fn score_entries(
                     .with_auction(&blank, &[], agreed, None, players.clone())
                     .with_deal_checks(&spec, &blank, None),
             }
+            .with_auction_setup(ev.settings.auction_setup())
             .with_agreeing(agreeing.as_ref(), table, ev.round.current)
         })
         .collect())

@@ -203,6 +203,8 @@ pub struct EventBody {
     packs: Option<i64>,
     /// Embers: the fire hands opening each game (absent or 0: one).
     fire_hands: Option<i64>,
+    /// Auction: the setup before hand 1 (absent from a new event: balanced).
+    auction_setup: Option<String>,
     /// How the event is played (`event::play`): "table", "online" or "robots".
     play: Option<String>,
     window: Option<WindowJson>,
@@ -264,6 +266,7 @@ impl EventBody {
             hands,
             packs,
             fire_hands,
+            auction_setup,
             ..
         } = self;
         name.is_some()
@@ -281,6 +284,7 @@ impl EventBody {
             || hands.is_some()
             || packs.is_some()
             || fire_hands.is_some()
+            || auction_setup.is_some()
     }
 
     fn apply(self, mut base: SettingsDraft) -> SettingsDraft {
@@ -332,6 +336,9 @@ impl EventBody {
         }
         if let Some(v) = self.fire_hands {
             base.fire_hands = Count::Number(v);
+        }
+        if let Some(v) = self.auction_setup {
+            base.auction_setup = v;
         }
         base
     }

@@ -123,6 +123,10 @@ pub struct EventForm {
     /// Embers only: the fire hands opening each game (blank: one).
     #[serde(default)]
     pub fire_hands: String,
+    /// Auction only: the setup before hand 1 (blank: balanced random for Auction, none for
+    /// other games).
+    #[serde(default)]
+    pub auction_setup: String,
     /// How it is played (`event::play`): "table", "online" or "robots"; absent from a form
     /// that predates the setting (a script's post): unchanged (a new event: at the tables).
     pub play: Option<String>,
@@ -139,6 +143,18 @@ pub(crate) fn fire_words(fire_hands: u16, sep: &str) -> String {
         0 => String::new(),
         1 => format!("{sep}1 fire hand"),
         n => format!("{sep}{n} fire hands"),
+    }
+}
+
+/// An Auction event's setup in words after a comma ("the balanced random setup before
+/// hand 1"); nothing for another game.
+pub(crate) fn setup_words(s: &EventSettings) -> String {
+    use crate::event::settings::GameKind;
+    use crate::event::settings::SetupKind;
+    match (s.game(), s.auction_setup()) {
+        (GameKind::Auction, SetupKind::None) => ", no setup before hand 1".into(),
+        (GameKind::Auction, kind) => format!(", the {} setup before hand 1", kind.name()),
+        _ => String::new(),
     }
 }
 
@@ -189,6 +205,7 @@ impl EventForm {
             hands: Count::Text(self.hands.clone()),
             packs: Count::Text(self.packs.clone()),
             fire_hands: Count::Text(self.fire_hands.clone()),
+            auction_setup: self.auction_setup.clone(),
         }
     }
 
@@ -218,6 +235,7 @@ impl EventForm {
             hands: blank_zero(&d.hands),
             packs: blank_zero(&d.packs),
             fire_hands: blank_zero(&d.fire_hands),
+            auction_setup: d.auction_setup,
             ..Default::default()
         }
     }
@@ -1153,10 +1171,11 @@ impl From<&Event> for EventView {
             game_label: s.game().label(),
             game_description: if s.game().continuous() {
                 format!(
-                    "{} hands a game, {} packs{}. {}",
+                    "{} hands a game, {} packs{}{}. {}",
                     s.hands(),
                     s.packs(),
                     fire_words(s.fire_hands(), ", "),
+                    setup_words(s),
                     s.game().description()
                 )
             } else {

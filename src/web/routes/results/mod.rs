@@ -985,7 +985,8 @@ async fn entry_page(
                     usize::from(ev.settings.hands()),
                     None,
                     [0, 1, 2].map(|i| positions.get(i).cloned().unwrap_or_default()),
-                ),
+                )
+                .with_auction_setup(ev.settings.auction_setup()),
             positions,
             reason: score.reason,
             reason_error: score.reason_error,

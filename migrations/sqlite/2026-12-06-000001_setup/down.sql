@@ -1,0 +1,1 @@
+ALTER TABLE event_games DROP COLUMN auction_setup;
