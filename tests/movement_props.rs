@@ -222,9 +222,27 @@ fn every_table_plays_the_same_boards_in_a_simultaneous_movement() {
         tables: Some(3),
         ..MovementRequest::new(MovementKind::Simultaneous)
     };
-    assert!(refused(MovementRequest { pairs: Some(5), ..base.clone() }).contains("3 tables seat 6 pairs (not 5)"));
-    assert!(refused(MovementRequest { arrow_switch: vec![1], ..base.clone() }).contains("arrow switch"));
-    assert!(refused(MovementRequest { boards: Some(4), ..base.clone() }).contains("boards does not apply"));
+    assert!(
+        refused(MovementRequest {
+            pairs: Some(5),
+            ..base.clone()
+        })
+        .contains("3 tables seat 6 pairs (not 5)")
+    );
+    assert!(
+        refused(MovementRequest {
+            arrow_switch: vec![1],
+            ..base.clone()
+        })
+        .contains("arrow switch")
+    );
+    assert!(
+        refused(MovementRequest {
+            boards: Some(4),
+            ..base.clone()
+        })
+        .contains("boards does not apply")
+    );
     assert_eq!(valid(&base).rounds, 4);
 }
 

@@ -273,7 +273,10 @@ mod tests {
                 .sum::<i64>()
                 + TRICK_PILE_POINTS * (208 - 13 * i64::from(c))
         };
-        assert_eq!((even(12), even(8), even(4), even(0)), (9_520, 6_040, 3_560, 2_080));
+        assert_eq!(
+            (even(12), even(8), even(4), even(0)),
+            (9_520, 6_040, 3_560, 2_080)
+        );
         assert_eq!(grade(even(16)), Grade::A);
         assert_eq!(grade(even(12)), Grade::A);
         assert_eq!(grade(even(11)), Grade::B);

@@ -4,8 +4,8 @@
 use std::fmt;
 
 use super::{
-    MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES, MAX_TEAM_BOARDS, Movement, MovementKind, Seating, SitOut,
-    Teams,
+    MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES, MAX_TEAM_BOARDS, Movement, MovementKind, Seating,
+    SitOut, Teams,
 };
 
 /// What a director asks for. `None` takes the kind's default; a value the kind fixes may be

@@ -119,9 +119,7 @@ impl fmt::Display for MovementKind {
 
 /// A movement kind name that is not one of [`MovementKind::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "\"{0}\" is not a movement kind: choose team-match, mitchell, progressive or simultaneous"
-)]
+#[error("\"{0}\" is not a movement kind: choose team-match, mitchell, progressive or simultaneous")]
 pub struct UnknownKind(pub String);
 
 impl FromStr for MovementKind {

@@ -177,8 +177,7 @@ fn header(m: &Movement, out: &mut String) {
                 "Nobody moves: table t's four players (pairs t majors and {}+t minors) play \
                  together all evening. Every table plays the same boards each round, so the \
                  club makes one copy of each board per table ({} copies).",
-                t,
-                t
+                t, t
             );
         }
         MovementKind::Mitchell | MovementKind::Progressive => {

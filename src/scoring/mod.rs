@@ -296,9 +296,11 @@ mod tests {
             json!({"round": board, "table": t, "board": board, "majors": t, "minors": 3 + t,
                    "scores": {"majors": majors, "minors": minors}})
         };
-        let out = score(json!({"method": "matchpoints", "compare": "total", "results": [
+        let out = score(
+            json!({"method": "matchpoints", "compare": "total", "results": [
             line(1, 1, 3000, 2200), line(1, 2, 2400, 2400), line(1, 3, 4000, 800),
-            line(2, 1, 1500, 1500), line(2, 2, 2000, 1500), line(2, 3, 3000, 3000)]}));
+            line(2, 1, 1500, 1500), line(2, 2, 2000, 1500), line(2, 3, 3000, 3000)]}),
+        );
         let both = |a: u32| (json!(a), json!(a));
         assert_eq!(mps(&out, 1), vec![both(4), both(1), both(1)]);
         assert_eq!(mps(&out, 2), vec![both(0), both(2), both(4)]);

@@ -478,8 +478,9 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, SheetError> {
             let scale = Scale::parse(scale)
                 .ok_or_else(|| sheet(format!("unknown scale \"{scale}\" (2-1 or 1-half)")))?;
             let compare = input.compare.as_deref().unwrap_or("net");
-            let compare = Compare::parse(compare)
-                .ok_or_else(|| sheet(format!("unknown compare \"{compare}\" (net, own or total)")))?;
+            let compare = Compare::parse(compare).ok_or_else(|| {
+                sheet(format!("unknown compare \"{compare}\" (net, own or total)"))
+            })?;
             if input.teams.is_some() {
                 return Err(sheet("\"teams\" belongs to a team sheet".into()));
             }
