@@ -194,6 +194,15 @@ async fn three_tables_of_four_are_matchpointed_on_their_table_totals() {
                 )),
                 "{body}"
             );
+            assert!(
+                body.contains(&format!("<p class=\"muted grade-words\">Grade {grade}: ")),
+                "{body}"
+            );
+            if let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") {
+                std::fs::create_dir_all(&dir).unwrap();
+                let name = format!("{dir}/coop-table-{}-round-{}.html", t_i + 1, r_i + 1);
+                std::fs::write(name, &body).unwrap();
+            }
             let rid = mine.id.get().to_string();
             let r = phone
                 .post_raw(
@@ -262,7 +271,8 @@ async fn three_tables_of_four_are_matchpointed_on_their_table_totals() {
         "{trav}"
     );
     let (_, standings) = d.get_text(&format!("{page}/standings")).await;
-    assert!(standings.contains("Tables"), "{standings}");
+    assert!(standings.contains("<h2>Tables</h2>"), "{standings}");
+    assert!(standings.contains("<th>Table</th>"), "{standings}");
     assert!(standings.contains("Table 2 four"), "{standings}");
     if let Ok(dir) = std::env::var("CALYPSO_SCREENSHOTS") {
         std::fs::create_dir_all(&dir).unwrap();
