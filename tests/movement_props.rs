@@ -166,6 +166,12 @@ fn plans_print_for_every_kind() {
             pairs: Some(11),
             ..MovementRequest::new(MovementKind::Progressive)
         },
+        MovementRequest {
+            tables: Some(5),
+            rounds: Some(3),
+            boards_per_round: Some(2),
+            ..MovementRequest::new(MovementKind::Simultaneous)
+        },
     ];
     for req in reqs {
         let m = valid(&req);
@@ -181,6 +187,74 @@ fn plans_print_for_every_kind() {
         }
         assert_eq!(text.matches("\nRound ").count() as u32, m.rounds);
     }
+}
+
+/// Duplicate coöperative: "identical deals as in Duplicate Calypso, so that you can truly
+/// compare like-with-like": every table plays the same boards each round, and the four
+/// players of a table stay together all evening.
+#[test]
+fn every_table_plays_the_same_boards_in_a_simultaneous_movement() {
+    let mut count = 0;
+    for t in 2..=30 {
+        for r in 1..=8 {
+            for k in 1..=3 {
+                let m = valid(&MovementRequest {
+                    tables: Some(t),
+                    rounds: Some(r),
+                    boards_per_round: Some(k),
+                    ..MovementRequest::new(MovementKind::Simultaneous)
+                });
+                assert_eq!((m.pairs, m.boards, m.sit_out.len()), (2 * t, r * k, 0));
+                assert_eq!(m.schedule.len() as u32, r * t);
+                for s in &m.schedule {
+                    let want: Vec<u32> = ((s.round - 1) * k + 1..=s.round * k).collect();
+                    assert_eq!(s.boards, want, "{s:?}");
+                    assert_eq!((s.majors, s.minors), (Some(s.table), Some(t + s.table)));
+                }
+                count += 1;
+            }
+        }
+    }
+    assert_eq!(count, 29 * 8 * 3);
+    // A simultaneous movement has no phantom and no arrow switch: a table of four is an entry.
+    let refused = |req: MovementRequest| generate(&req).unwrap_err().to_string();
+    let base = MovementRequest {
+        tables: Some(3),
+        ..MovementRequest::new(MovementKind::Simultaneous)
+    };
+    assert!(
+        refused(MovementRequest {
+            pairs: Some(5),
+            ..base.clone()
+        })
+        .contains("3 tables seat 6 pairs (not 5)")
+    );
+    assert!(
+        refused(MovementRequest {
+            arrow_switch: vec![1],
+            ..base.clone()
+        })
+        .contains("arrow switch")
+    );
+    assert!(
+        refused(MovementRequest {
+            boards: Some(4),
+            ..base.clone()
+        })
+        .contains("boards does not apply")
+    );
+    assert_eq!(valid(&base).rounds, 4);
+}
+
+fn any_simultaneous() -> impl Strategy<Value = Movement> {
+    (2u32..=16, 1u32..=8, 1u32..=3).prop_map(|(t, r, k)| {
+        valid(&MovementRequest {
+            tables: Some(t),
+            rounds: Some(r),
+            boards_per_round: Some(k),
+            ..MovementRequest::new(MovementKind::Simultaneous)
+        })
+    })
 }
 
 fn any_valid() -> impl Strategy<Value = Movement> {
@@ -261,5 +335,33 @@ proptest! {
         m.schedule[i].boards[0] = board;
         let v = validate(&m).unwrap_err();
         prop_assert!(v.iter().any(|v| matches!(v, Violation::BoardAtTwoTables { .. })), "{:?}", v);
+    }
+
+    /// A simultaneous table given a board of another round never passes: the tables would
+    /// not compare like with like.
+    #[test]
+    fn a_simultaneous_table_off_the_rounds_boards_is_caught(m in any_simultaneous(), pick in any::<prop::sample::Index>(), shift in 1u32..=7) {
+        let mut m = m;
+        let i = pick.index(m.schedule.len());
+        let b = m.schedule[i].boards[0];
+        m.schedule[i].boards[0] = (b - 1 + shift) % m.boards + 1;
+        prop_assume!(m.schedule[i].boards[0] != b);
+        let v = validate(&m).unwrap_err();
+        prop_assert!(v.iter().any(|v| matches!(v, Violation::NotTheSameBoards { .. })), "{:?}", v);
+    }
+
+    /// Two tables' minors pairs swapped in a round never passes: a table's four stay put.
+    #[test]
+    fn a_simultaneous_pair_moved_is_caught(m in any_simultaneous(), pick in any::<prop::sample::Index>(), other in any::<prop::sample::Index>()) {
+        let mut m = m;
+        let i = pick.index(m.schedule.len());
+        let round = m.schedule[i].round;
+        let others: Vec<usize> = (0..m.schedule.len()).filter(|j| *j != i && m.schedule[*j].round == round).collect();
+        let j = others[other.index(others.len())];
+        let (a, b) = (m.schedule[i].minors, m.schedule[j].minors);
+        m.schedule[i].minors = b;
+        m.schedule[j].minors = a;
+        let v = validate(&m).unwrap_err();
+        prop_assert!(v.iter().any(|v| matches!(v, Violation::NotItsTable { .. })), "{:?}", v);
     }
 }

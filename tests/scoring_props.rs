@@ -140,3 +140,76 @@ proptest! {
         prop_assert_eq!(games_played as usize, seats);
     }
 }
+
+/// Duplicate coöperative: tables' results on boards every table played, totals drawn from
+/// few values so that ties are common. Result k of a board: table k+1, pairs k+1 (majors)
+/// and 100+k (minors) as a simultaneous movement seats a table's four.
+fn table_totals() -> impl Strategy<Value = Vec<PairResult>> {
+    (1usize..9, 1u32..5).prop_flat_map(|(n, boards)| {
+        prop::collection::vec((0i64..4, 0i64..4), n * boards as usize).prop_map(move |s| {
+            s.iter()
+                .enumerate()
+                .map(|(i, &(a, b))| {
+                    let k = (i % n) as u32;
+                    let board = (i / n) as u32 + 1;
+                    PairResult {
+                        round: board,
+                        table: k + 1,
+                        board,
+                        majors: k + 1,
+                        minors: 100 + k,
+                        outcome: TableScore::Scored {
+                            majors: 2000 + 500 * a,
+                            minors: 2000 + 500 * b,
+                        },
+                    }
+                })
+                .collect()
+        })
+    })
+}
+
+proptest! {
+    /// "using a system of matchpoints" on "a total for the table": a full board's
+    /// matchpoints on table totals add up to n(n-1) on 2-1, both pairs of a table get the
+    /// same, a higher total never earns fewer, and only the tables (their majors pairs) are
+    /// ranked, in one field, whatever order the results arrive in.
+    #[test]
+    fn tables_are_matchpointed_on_their_table_totals(results in table_totals(), half in any::<bool>()) {
+        let report = matchpoints::score(Scale::TwoOne, Compare::Total, &BTreeMap::new(), &results).unwrap();
+        let total = |i: usize| match results[i].outcome {
+            TableScore::Scored { majors, minors } => majors + minors,
+            TableScore::Adjusted { .. } => unreachable!(),
+        };
+        for b in &report.boards {
+            let n = b.results.len() as f64;
+            prop_assert_eq!(b.results.iter().map(|a| a.majors).sum::<f64>(), n * (n - 1.0));
+            for x in &b.results {
+                prop_assert_eq!(x.majors, x.minors);
+                for y in &b.results {
+                    if total(x.result) > total(y.result) {
+                        prop_assert!(x.majors > y.majors);
+                    } else if total(x.result) == total(y.result) {
+                        prop_assert_eq!(x.majors, y.majors);
+                    }
+                }
+            }
+        }
+        let scale = if half { Scale::OneHalf } else { Scale::TwoOne };
+        let mut reversed = results.clone();
+        reversed.reverse();
+        let key = |r: &[PairResult]| -> Vec<(String, u32, &'static str, i64)> {
+            matchpoints::score(scale, Compare::Total, &BTreeMap::new(), r)
+                .unwrap()
+                .standings
+                .iter()
+                .map(|s| (s.place.clone(), s.pair, s.field.name(), (s.matchpoints * 100.0).round() as i64))
+                .collect()
+        };
+        let a = key(&results);
+        prop_assert_eq!(&a, &key(&reversed));
+        let tables = results.iter().map(|r| r.majors).max().unwrap_or(0);
+        prop_assert_eq!(a.len() as u32, tables);
+        prop_assert!(a.iter().all(|(_, pair, field, _)| *pair <= tables && *field == "all"));
+    }
+}

@@ -131,7 +131,7 @@ async fn event_form_errors_keep_the_input() {
     assert!(body.contains("enter a date as YYYY-MM-DD"));
     assert!(body.contains("tables must be a whole number from 1 to 100"));
     assert!(
-        body.contains("choose team-match, pairs-mitchell, progressive or progressive-individual")
+        body.contains("choose team-match, pairs-mitchell, progressive, progressive-individual or duplicate-cooperative")
     );
     assert!(
         body.contains("cannot both have Clubs"),

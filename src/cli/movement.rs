@@ -16,7 +16,7 @@ pub enum Format {
 /// Who sits where with which boards, round by round.
 #[derive(Args, Debug)]
 pub struct MovementArgs {
-    /// team-match, mitchell or progressive.
+    /// team-match, mitchell, progressive or simultaneous.
     #[arg(long)]
     kind: String,
     /// Tables (mitchell, progressive: 2 to 100; a team match is 2).

@@ -20,7 +20,7 @@ pub use calypso::{Calypsos, calypso_points};
 pub use cards::{Card, CardCounts, NotationError, Rank, Seat, Suit, parse_cards, sort_for_display};
 pub use duet::{DuetChoice, DuetDeal, DuetError, DuetHands, Exchange};
 pub use game::{CardPlayed, DuetDealError, Game, HandsError, PlayError, Revoke};
-pub use score::{PlayerScore, Score, SideScore};
+pub use score::{GRADE_FLOORS, Grade, PlayerScore, Score, SideScore, grade};
 pub use spec::{
     Deal, Direction, Duet, DuetPlayer, GameSpec, PlayOrder, Scoring, SpecError, TrickRule, Trumps,
     TrumpsError, UnknownTrickRule, UnknownVariant, Variant,

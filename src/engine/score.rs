@@ -143,6 +143,66 @@ impl Game<'_> {
     }
 }
 
+/// A coöperative table's grade: the seed suggests "score bands (with corresponding possible
+/// total table calypsoes) translated into 'grades'" but its list is lost, so the bands are
+/// ours (docs/variants.md). Each band's floor is the least a table scores with that many
+/// calypsos spread evenly round the table, the rest of the 208 cards in trick piles:
+/// calypso points + 10 × (208 − 13 × calypsos), rounded down to a hundred.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grade {
+    /// Twelve table calypsos or more (three each): 9,520 at least.
+    A,
+    /// Eight (two each): 6,040.
+    B,
+    /// Four (one each): 3,560.
+    C,
+    /// Fewer, down to 2,080, what the 208 cards score in trick piles alone.
+    D,
+    /// Below 2,080: only revokes (260 each off the table total) take a table there.
+    E,
+}
+
+/// The grade bands' floors, best first; below the last is [`Grade::E`].
+pub const GRADE_FLOORS: [(Grade, i64); 4] = [
+    (Grade::A, 9_500),
+    (Grade::B, 6_000),
+    (Grade::C, 3_500),
+    (Grade::D, 2_080),
+];
+
+impl Grade {
+    pub const ALL: [Grade; 5] = [Grade::A, Grade::B, Grade::C, Grade::D, Grade::E];
+
+    pub const fn letter(self) -> &'static str {
+        match self {
+            Grade::A => "A",
+            Grade::B => "B",
+            Grade::C => "C",
+            Grade::D => "D",
+            Grade::E => "E",
+        }
+    }
+
+    /// The band in players' words, for the table's result.
+    pub const fn words(self) -> &'static str {
+        match self {
+            Grade::A => "9,500 or more: about three calypsos each",
+            Grade::B => "6,000 to 9,499: about two calypsos each",
+            Grade::C => "3,500 to 5,999: about one calypso each",
+            Grade::D => "2,080 to 3,499: fewer than one calypso each",
+            Grade::E => "below 2,080: revokes cost the table more than its calypsos made",
+        }
+    }
+}
+
+/// The grade of a coöperative table total.
+pub fn grade(table_total: i64) -> Grade {
+    GRADE_FLOORS
+        .iter()
+        .find(|(_, floor)| table_total >= *floor)
+        .map_or(Grade::E, |(g, _)| *g)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,5 +262,32 @@ mod tests {
         let s = score(&spec, &c, &[0, 0, 0, 0], &[0, 0, 1, 0]);
         let bonus: Vec<i64> = s.sides.iter().map(|x| x.revoke_bonus).collect();
         assert_eq!(bonus, vec![260, 260, 0, 260]);
+    }
+
+    #[test]
+    fn grade_bands_follow_table_calypsos_spread_evenly() {
+        // The floor of each band is c calypsos spread evenly, the rest in trick piles.
+        let even = |c: u32| -> i64 {
+            (0..4)
+                .map(|p| crate::engine::calypso::calypso_points(c / 4 + u32::from(p < c % 4)))
+                .sum::<i64>()
+                + TRICK_PILE_POINTS * (208 - 13 * i64::from(c))
+        };
+        assert_eq!(
+            (even(12), even(8), even(4), even(0)),
+            (9_520, 6_040, 3_560, 2_080)
+        );
+        assert_eq!(grade(even(16)), Grade::A);
+        assert_eq!(grade(even(12)), Grade::A);
+        assert_eq!(grade(even(11)), Grade::B);
+        assert_eq!(grade(even(8)), Grade::B);
+        assert_eq!(grade(even(7)), Grade::C);
+        assert_eq!(grade(even(4)), Grade::C);
+        assert_eq!(grade(even(3)), Grade::D);
+        assert_eq!(grade(even(0)), Grade::D);
+        assert_eq!(grade(even(0) - REVOKE_PENALTY), Grade::E);
+        for (g, floor) in GRADE_FLOORS {
+            assert_eq!((grade(floor), grade(floor - 1) > g), (g, true));
+        }
     }
 }

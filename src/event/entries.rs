@@ -91,6 +91,12 @@ pub enum EntryError {
     #[error("a team match's two teams are fixed: it takes no late entries or withdrawals")]
     TeamsFixed,
     #[error(
+        "a duplicate coöperative's tables are fixed: every table plays the same boards all \
+         evening, so it takes no late tables or withdrawals (a table that stops has its boards \
+         adjusted)"
+    )]
+    TablesFixed,
+    #[error(
         "a progressive individual seats each round from the last one's results: late players \
          and withdrawals are not supported in that form yet"
     )]
@@ -121,6 +127,7 @@ pub fn check_change_after_start(
     }
     match format {
         EventFormat::TeamMatch => Err(EntryError::TeamsFixed),
+        EventFormat::DuplicateCooperative => Err(EntryError::TablesFixed),
         EventFormat::ProgressiveIndividual => Err(EntryError::IndividualFixed),
         EventFormat::PairsMitchell | EventFormat::Progressive => Ok(()),
     }

@@ -476,7 +476,13 @@ fn movement(p: &ImportPlan, options: &MovementOptions, m: &Movement) -> Result<(
                     ),
                 ));
             }
-            p.entries.len() as u32
+            // A duplicate coöperative's entry is a table of four: two pairs.
+            let per_entry = if format == super::EventFormat::DuplicateCooperative {
+                2
+            } else {
+                1
+            };
+            per_entry * p.entries.len() as u32
         }
     };
     if m.pairs != pairs {
@@ -551,7 +557,10 @@ fn movement(p: &ImportPlan, options: &MovementOptions, m: &Movement) -> Result<(
             ));
         }
     }
-    if format != super::EventFormat::TeamMatch {
+    if !matches!(
+        format,
+        super::EventFormat::TeamMatch | super::EventFormat::DuplicateCooperative
+    ) {
         for (i, e) in p.entries.iter().enumerate() {
             let pair = e.number as u32;
             for round in 1..=m.rounds {

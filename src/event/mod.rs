@@ -4,6 +4,7 @@
 pub mod archive;
 pub mod clock;
 pub mod club;
+pub mod coop;
 pub mod entries;
 pub mod export;
 pub mod fair;

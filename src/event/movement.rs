@@ -76,6 +76,7 @@ pub const fn movement_kind(format: EventFormat) -> Option<MovementKind> {
         EventFormat::PairsMitchell => Some(MovementKind::Mitchell),
         EventFormat::Progressive => Some(MovementKind::Progressive),
         EventFormat::ProgressiveIndividual => None,
+        EventFormat::DuplicateCooperative => Some(MovementKind::Simultaneous),
     }
 }
 
@@ -110,6 +111,11 @@ pub enum PlanError {
     NoFixedPlan,
     #[error("a team match needs its 2 teams entered (not {0})")]
     Teams(usize),
+    #[error(
+        "a duplicate coöperative seats one entered table of four at each of its {tables} tables \
+         ({entries} entered): enter {tables} tables, or change the event's tables"
+    )]
+    Tables { entries: usize, tables: u32 },
     #[error(transparent)]
     Movement(#[from] MovementError),
     #[error("the generated movement breaks its own rules: {0}")]
@@ -224,6 +230,17 @@ pub fn plan(
             req.boards = Some(options.rounds.unwrap_or(u32::from(settings.boards())));
             req.rounds = None;
             req.pairs = Some(4);
+        }
+        MovementKind::Simultaneous => {
+            // A table of four is one entry: its majors pair and its minors pair.
+            if entries != usize::from(settings.tables()) {
+                return Err(PlanError::Tables {
+                    entries,
+                    tables: u32::from(settings.tables()),
+                });
+            }
+            req.tables = Some(u32::from(settings.tables()));
+            req.pairs = Some(2 * entries as u32);
         }
         _ => {
             req.tables = Some(u32::from(settings.tables()));

@@ -19,7 +19,7 @@ use super::results::{Adjusted, BoardOutcome, TableResult};
 use super::settings::{EventFormat, EventSettings};
 use super::threes::scores_of;
 use crate::movement::threes::ThreesRound;
-use crate::movement::{IndividualRound, Movement, Side};
+use crate::movement::{IndividualRound, Movement, MovementKind, Side, simultaneous_table};
 use crate::scoring::sheet::{Game, PairResult, Sheet, TableScore, TallySide};
 
 /// What an event's sheet is made from.
@@ -190,7 +190,8 @@ pub fn matchpoint_sheet(i: &SheetInputs) -> Sheet {
 /// The event's scoring sheet. An event without its movement yet has an empty one.
 pub fn scoring_sheet(i: &SheetInputs) -> Sheet {
     match i.settings.format() {
-        EventFormat::PairsMitchell => matchpoint_sheet(i),
+        // A duplicate coöperative's settings compare table totals.
+        EventFormat::PairsMitchell | EventFormat::DuplicateCooperative => matchpoint_sheet(i),
         EventFormat::TeamMatch => Sheet::Team {
             teams: match i.movement.and_then(|m| m.teams.as_ref()) {
                 Some(t) => vec![("A".into(), t.a.clone()), ("B".into(), t.b.clone())],
@@ -208,11 +209,13 @@ pub fn scoring_sheet(i: &SheetInputs) -> Sheet {
 }
 
 /// The entry a movement's pair number stands for: a team match's pairs 1-2 are team entry 1
-/// (A) and 3-4 team entry 2 (B); otherwise pairs are entry numbers.
+/// (A) and 3-4 team entry 2 (B); a simultaneous movement's pairs t and T+t are table t's
+/// entry t; otherwise pairs are entry numbers.
 pub fn entry_number(m: &Movement, pair: u32) -> u32 {
     match &m.teams {
         Some(t) if t.a.contains(&pair) => 1,
         Some(t) if t.b.contains(&pair) => 2,
+        _ if m.kind == MovementKind::Simultaneous => simultaneous_table(m.tables, pair),
         _ => pair,
     }
 }

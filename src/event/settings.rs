@@ -36,14 +36,18 @@ pub enum EventFormat {
     Progressive,
     /// The same, changing partners every round.
     ProgressiveIndividual,
+    /// Competitive coöperative Calypso ("Duplicate Coöp"): every table of four plays the
+    /// same boards cooperatively, and the tables are matchpointed on their table totals.
+    DuplicateCooperative,
 }
 
 impl EventFormat {
-    pub const ALL: [EventFormat; 4] = [
+    pub const ALL: [EventFormat; 5] = [
         EventFormat::TeamMatch,
         EventFormat::PairsMitchell,
         EventFormat::Progressive,
         EventFormat::ProgressiveIndividual,
+        EventFormat::DuplicateCooperative,
     ];
     pub const fn name(self) -> &'static str {
         match self {
@@ -51,6 +55,7 @@ impl EventFormat {
             EventFormat::PairsMitchell => "pairs-mitchell",
             EventFormat::Progressive => "progressive",
             EventFormat::ProgressiveIndividual => "progressive-individual",
+            EventFormat::DuplicateCooperative => "duplicate-cooperative",
         }
     }
     pub const fn label(self) -> &'static str {
@@ -59,12 +64,13 @@ impl EventFormat {
             EventFormat::PairsMitchell => "Pairs (Mitchell movement)",
             EventFormat::Progressive => "Progressive pairs",
             EventFormat::ProgressiveIndividual => "Progressive individual",
+            EventFormat::DuplicateCooperative => "Duplicate coöperative (tables of four)",
         }
     }
     /// What takes part: the format decides it.
     pub const fn entry_kind(self) -> EntryKind {
         match self {
-            EventFormat::TeamMatch => EntryKind::Team,
+            EventFormat::TeamMatch | EventFormat::DuplicateCooperative => EntryKind::Team,
             EventFormat::PairsMitchell | EventFormat::Progressive => EntryKind::Pair,
             EventFormat::ProgressiveIndividual => EntryKind::Individual,
         }
@@ -116,7 +122,7 @@ impl fmt::Display for EventFormat {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "\"{0}\" is not a format: choose team-match, pairs-mitchell, progressive or progressive-individual"
+    "\"{0}\" is not a format: choose team-match, pairs-mitchell, progressive, progressive-individual or duplicate-cooperative"
 )]
 pub struct UnknownFormat(pub String);
 
@@ -243,6 +249,10 @@ pub enum SettingsError {
         "Calypso Duet is played by individuals at two-player tables: choose the pairs Mitchell format, whose \"pairs\" are then single players"
     )]
     DuetFormat,
+    #[error(
+        "a duplicate coöperative is Calypso's coöperative variant, every table of four scoring one table total: choose the calypso game and the cooperative variant (not {game} {variant})", game = .0.name(), variant = .1
+    )]
+    CoopFormat(GameKind, Variant),
     #[error(transparent)]
     Variant(#[from] UnknownVariant),
     #[error("{} must be a whole number from 1 to {max} (not \"{given}\")", .field.name())]
@@ -268,7 +278,7 @@ pub enum SettingsError {
     #[error("the matchpoint scale is 2-1 or 1-half (not \"{0}\")")]
     Scale(String),
     #[error(
-        "results are compared on the net or on each side's own total: net or own (not \"{0}\")"
+        "results are compared on the net or on each side's own total: net or own (total is a duplicate coöperative's, and its only comparison) (not \"{0}\")"
     )]
     Compare(String),
 }
@@ -280,7 +290,9 @@ impl SettingsError {
             | SettingsError::NameTooLong
             | SettingsError::NameControl => Field::Name,
             SettingsError::Date(_) => Field::Date,
-            SettingsError::Format(_) | SettingsError::DuetFormat => Field::Format,
+            SettingsError::Format(_)
+            | SettingsError::DuetFormat
+            | SettingsError::CoopFormat(..) => Field::Format,
             SettingsError::Game(_) => Field::Game,
             SettingsError::EmbersFormat | SettingsError::AuctionFormat => Field::Format,
             SettingsError::Variant(_)
@@ -669,6 +681,11 @@ fn game_problems(format: EventFormat, game: GameKind, variant: Variant) -> Vec<S
     if Variant::DUET.contains(&variant) && format != EventFormat::PairsMitchell {
         out.push(SettingsError::DuetFormat);
     }
+    if format == EventFormat::DuplicateCooperative
+        && (game != GameKind::Calypso || variant != Variant::Cooperative)
+    {
+        out.push(SettingsError::CoopFormat(game, variant));
+    }
     out
 }
 
@@ -737,6 +754,16 @@ impl EventSettings {
             )
             .map(|spec| spec.trumps),
             _ => None,
+        };
+        // Table totals are the duplicate coöperative's own comparison, and its only one.
+        if compare == Some(Compare::Total)
+            && format.is_some_and(|f| f != EventFormat::DuplicateCooperative)
+        {
+            errs.push(SettingsError::Compare(d.compare.clone()));
+        }
+        let compare = match format {
+            Some(EventFormat::DuplicateCooperative) => compare.map(|_| Compare::Total),
+            _ => compare,
         };
         match (
             name, date, format, game, variant, tables, boards, trick_rule, trumps, correction,
@@ -932,7 +959,8 @@ impl EventSettings {
     pub fn scale(&self) -> Scale {
         self.scale
     }
-    /// What a board's results are compared on (the net unless the director chose own).
+    /// What a board's results are compared on (the net unless the director chose own); a
+    /// duplicate coöperative always compares table totals.
     pub fn compare(&self) -> Compare {
         self.compare
     }

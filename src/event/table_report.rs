@@ -849,7 +849,16 @@ pub fn check_within(
         }
     };
     let m = spec.majors_side();
-    let side_score = |i: usize| score.sides.get(i).map_or(0, |s| s.score);
+    // Coöperative: the sides' own scores carry no revoke bonus, and each revoke's 260 comes
+    // off the table total; charged to the revoking side here (ours), so that the stored
+    // majors + minors is the table total a duplicate coöperative compares.
+    let charged = |i: usize| match score.table_total {
+        Some(_) => {
+            crate::engine::score::REVOKE_PENALTY * i64::from(revokes.get(i).copied().unwrap_or(0))
+        }
+        None => 0,
+    };
+    let side_score = |i: usize| score.sides.get(i).map_or(0, |s| s.score) - charged(i);
     let other = (0..spec.sides()).find(|&i| i != m).unwrap_or(m);
     Ok(Checked {
         majors: side_score(m),

@@ -4,8 +4,8 @@
 use std::fmt;
 
 use super::{
-    MAX_BOARDS_PER_ROUND, MAX_TABLES, MAX_TEAM_BOARDS, Movement, MovementKind, Seating, SitOut,
-    Teams,
+    MAX_BOARDS_PER_ROUND, MAX_ROUNDS, MAX_TABLES, MAX_TEAM_BOARDS, Movement, MovementKind, Seating,
+    SitOut, Teams,
 };
 
 /// What a director asks for. `None` takes the kind's default; a value the kind fixes may be
@@ -135,6 +135,12 @@ pub enum MovementError {
     Pairs { tables: u32, given: u32 },
     #[error("an arrow switch in round {round}, but the movement has rounds 1 to {rounds}")]
     ArrowSwitchRound { round: u32, rounds: u32 },
+    #[error(
+        "every table of a simultaneous movement seats its own four players, two pairs: \
+         {tables} tables seat {} pairs (not {given})",
+        2 * tables
+    )]
+    SimultaneousPairs { tables: u32, given: u32 },
 }
 
 impl MovementError {
@@ -144,7 +150,9 @@ impl MovementError {
             MovementError::TablesMissing { .. }
             | MovementError::Tables { .. }
             | MovementError::TeamMatchTables(_) => Field::Tables,
-            MovementError::TeamMatchPairs(_) | MovementError::Pairs { .. } => Field::Pairs,
+            MovementError::TeamMatchPairs(_)
+            | MovementError::Pairs { .. }
+            | MovementError::SimultaneousPairs { .. } => Field::Pairs,
             MovementError::TeamMatchBoards(_) => Field::Boards,
             MovementError::TeamMatchRounds { .. }
             | MovementError::NoRounds
@@ -163,6 +171,7 @@ pub fn generate(req: &MovementRequest) -> Result<Movement, MovementError> {
         MovementKind::TeamMatch => team_match(req),
         MovementKind::Mitchell => mitchell(req),
         MovementKind::Progressive => progressive(req),
+        MovementKind::Simultaneous => simultaneous(req),
     }
 }
 
@@ -211,6 +220,7 @@ pub fn round_limits(kind: MovementKind, tables: u32) -> Option<RoundLimits> {
         MovementKind::TeamMatch => None,
         MovementKind::Mitchell => Some(mitchell_limits(tables)),
         MovementKind::Progressive => Some(progressive_limits(tables)),
+        MovementKind::Simultaneous => Some(simultaneous_limits()),
     }
 }
 
@@ -237,6 +247,16 @@ fn progressive_limits(tables: u32) -> RoundLimits {
         default: t.min(4),
         max: t,
         why: "meet an opponent again",
+    }
+}
+
+/// A simultaneous movement meets nobody: its tables stay together, so only the evening's
+/// length limits it. Four rounds by default, as a team match's evening of four boards.
+fn simultaneous_limits() -> RoundLimits {
+    RoundLimits {
+        default: 4,
+        max: MAX_ROUNDS,
+        why: "be longer than any movement the validator accepts",
     }
 }
 
@@ -488,6 +508,61 @@ fn progressive(req: &MovementRequest) -> Result<Movement, MovementError> {
         teams: None,
         schedule,
         sit_out,
+        absent: Vec::new(),
+    })
+}
+
+/// Duplicate coöperative: every table plays the same boards each round, boards
+/// (r-1)·k+1 ..= r·k in round r, and nobody moves. Table t seats pair t majors and pair
+/// T+t minors all evening (the table's four players are one entry), so there is no
+/// phantom: a table of four is there or it is not.
+fn simultaneous(req: &MovementRequest) -> Result<Movement, MovementError> {
+    let kind = req.kind;
+    if req.boards.is_some() {
+        return Err(not_applicable(
+            kind,
+            Field::Boards,
+            "every table plays rounds × boards per round boards, the same ones",
+        ));
+    }
+    if !req.arrow_switch.is_empty() {
+        return Err(not_applicable(
+            kind,
+            Field::ArrowSwitch,
+            "the four players at a table play together, not against another table",
+        ));
+    }
+    let t = tables(req)?;
+    if let Some(given) = req.pairs.filter(|p| *p != 2 * t) {
+        return Err(MovementError::SimultaneousPairs { tables: t, given });
+    }
+    let k = req.boards_per_round.unwrap_or(1);
+    if !(1..=MAX_BOARDS_PER_ROUND).contains(&k) {
+        return Err(MovementError::BoardsPerRound(k));
+    }
+    let r = rounds(req, t, simultaneous_limits())?;
+    let mut schedule = Vec::with_capacity((t * r) as usize);
+    for round in 1..=r {
+        for table in 1..=t {
+            schedule.push(Seating {
+                round,
+                table,
+                majors: Some(table),
+                minors: Some(t + table),
+                boards: board_set(round, k),
+            });
+        }
+    }
+    Ok(Movement {
+        kind,
+        tables: t,
+        rounds: r,
+        boards_per_round: k,
+        boards: r * k,
+        pairs: 2 * t,
+        teams: None,
+        schedule,
+        sit_out: Vec::new(),
         absent: Vec::new(),
     })
 }

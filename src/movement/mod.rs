@@ -61,6 +61,12 @@ pub const fn progressive_board(tables: u32, round: u32, table: u32) -> u32 {
     (round - 1) * tables + table
 }
 
+/// The table a simultaneous movement's pair sits at all evening: pair t and pair T+t make
+/// table t (its majors and its minors).
+pub const fn simultaneous_table(tables: u32, pair: u32) -> u32 {
+    if pair > tables { pair - tables } else { pair }
+}
+
 /// The kinds of movement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -71,13 +77,18 @@ pub enum MovementKind {
     Mitchell,
     /// Sheinwold's "Calypso for Many", partnership form: a fresh deck at every table.
     Progressive,
+    /// Duplicate coöperative: every table plays the same boards each round (the club makes
+    /// one copy of each board per table) and its four players stay put; table t seats pair t
+    /// majors and pair T+t minors, who together are table t's entry.
+    Simultaneous,
 }
 
 impl MovementKind {
-    pub const ALL: [MovementKind; 3] = [
+    pub const ALL: [MovementKind; 4] = [
         MovementKind::TeamMatch,
         MovementKind::Mitchell,
         MovementKind::Progressive,
+        MovementKind::Simultaneous,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -85,6 +96,7 @@ impl MovementKind {
             MovementKind::TeamMatch => "team-match",
             MovementKind::Mitchell => "mitchell",
             MovementKind::Progressive => "progressive",
+            MovementKind::Simultaneous => "simultaneous",
         }
     }
 
@@ -94,6 +106,7 @@ impl MovementKind {
             MovementKind::TeamMatch => "Team match",
             MovementKind::Mitchell => "Mitchell",
             MovementKind::Progressive => "Progressive",
+            MovementKind::Simultaneous => "Every table the same boards",
         }
     }
 }
@@ -106,7 +119,7 @@ impl fmt::Display for MovementKind {
 
 /// A movement kind name that is not one of [`MovementKind::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("\"{0}\" is not a movement kind: choose team-match, mitchell or progressive")]
+#[error("\"{0}\" is not a movement kind: choose team-match, mitchell, progressive or simultaneous")]
 pub struct UnknownKind(pub String);
 
 impl FromStr for MovementKind {

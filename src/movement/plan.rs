@@ -56,6 +56,12 @@ pub fn summary(m: &Movement) -> String {
             plural(m.rounds, "round", "rounds"),
             m.pairs
         ),
+        MovementKind::Simultaneous => format!(
+            "Every table the same boards: {}, {}, {} a round, nobody moves",
+            plural(m.tables, "table", "tables"),
+            plural(m.rounds, "round", "rounds"),
+            plural(m.boards_per_round, "board", "boards")
+        ),
     }
 }
 

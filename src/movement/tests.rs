@@ -64,7 +64,7 @@ fn kinds_have_names_and_parse_back() {
     let e = "howell".parse::<MovementKind>().unwrap_err();
     assert_eq!(
         e.to_string(),
-        "\"howell\" is not a movement kind: choose team-match, mitchell or progressive"
+        "\"howell\" is not a movement kind: choose team-match, mitchell, progressive or simultaneous"
     );
 }
 

@@ -164,6 +164,22 @@ fn header(m: &Movement, out: &mut String) {
                 m.rounds / 2
             );
         }
+        MovementKind::Simultaneous => {
+            let _ = writeln!(
+                out,
+                "Every table the same boards: {}, {}, {} a round ({boards})",
+                plural(t, "table", "tables"),
+                plural(m.rounds, "round", "rounds"),
+                plural(m.boards_per_round, "board", "boards"),
+            );
+            let _ = writeln!(
+                out,
+                "Nobody moves: table t's four players (pairs t majors and {}+t minors) play \
+                 together all evening. Every table plays the same boards each round, so the \
+                 club makes one copy of each board per table ({} copies).",
+                t, t
+            );
+        }
         MovementKind::Mitchell | MovementKind::Progressive => {
             let each_round = if m.kind == MovementKind::Mitchell {
                 format!(

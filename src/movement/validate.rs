@@ -119,6 +119,29 @@ pub enum Violation {
         played: usize,
         expected: usize,
     },
+    #[error(
+        "round {round}, table {table}: boards {found}, but table {first} plays boards {expected}; \
+         in a simultaneous movement every table plays the same boards each round"
+    )]
+    NotTheSameBoards {
+        round: u32,
+        table: u32,
+        first: u32,
+        found: String,
+        expected: String,
+    },
+    #[error(
+        "round {round}, table {table}: pairs {majors} (majors) and {minors} (minors); in a \
+         simultaneous movement table {table} seats pairs {table} and {} all evening",
+        table + tables
+    )]
+    NotItsTable {
+        round: u32,
+        table: u32,
+        tables: u32,
+        majors: u32,
+        minors: u32,
+    },
     #[error("a team match lists its two teams")]
     TeamsMissing,
     #[error("{kind} has no teams")]
@@ -143,9 +166,10 @@ pub enum Violation {
 /// - each table has both sides or none; a table without a game has no boards, and a round
 ///   has as many pairs sitting out as tables without a game (the phantom's opponent);
 /// - a game table plays the movement's boards per round, each within 1..boards, and a board
-///   is at one table a round;
+///   is at one table a round (a simultaneous movement: every table plays the same boards,
+///   and table t seats pairs t and T+t all evening);
 /// - no pair plays a board twice;
-/// - no two pairs meet twice (a team match's opponents are fixed by design: there, pairs
+/// - no two pairs meet twice (a simultaneous movement's tables never meet; a team match's opponents are fixed by design: there, pairs
 ///   never meet a teammate, and each board is played once with each team in the majors);
 /// - entries that never sit out play the same number of boards.
 pub fn validate(m: &Movement) -> Result<(), Vec<Violation>> {
@@ -171,6 +195,7 @@ pub fn validate(m: &Movement) -> Result<(), Vec<Violation>> {
     tables(m, &mut v);
     boards(m, &mut v);
     meetings(m, &mut v);
+    simultaneous(m, &mut v);
     equal_boards(m, &mut v);
     teams(m, &mut v);
     if v.is_empty() { Ok(()) } else { Err(v) }
@@ -182,6 +207,10 @@ fn pairs_for_tables(m: &Movement, v: &mut Vec<Violation>) {
         MovementKind::Mitchell | MovementKind::Progressive => (
             m.pairs + 1 >= 2 * m.tables,
             "two pairs a table, or one fewer (a phantom)",
+        ),
+        MovementKind::Simultaneous => (
+            m.pairs == 2 * m.tables,
+            "two pairs a table (its own four players)",
         ),
     };
     if !ok {
@@ -324,6 +353,8 @@ fn boards(m: &Movement, v: &mut Vec<Violation>) {
                 });
             }
             match at.get(&(s.round, board)) {
+                // Every table plays the round's boards: [`simultaneous`] checks that.
+                _ if m.kind == MovementKind::Simultaneous => {}
                 Some(&first) if first != s.table => v.push(Violation::BoardAtTwoTables {
                     round: s.round,
                     board,
@@ -369,6 +400,10 @@ fn meetings(m: &Movement, v: &mut Vec<Violation>) {
             continue;
         };
         let (a, b) = (x.min(y), x.max(y));
+        if m.kind == MovementKind::Simultaneous {
+            // A table's two pairs are one entry, together every round: [`simultaneous`].
+            continue;
+        }
         if m.kind == MovementKind::TeamMatch {
             // Opponents are fixed in a team match: meeting them every round is the match.
             if team_of(a).is_some() && team_of(a) == team_of(b) {
@@ -390,6 +425,42 @@ fn meetings(m: &Movement, v: &mut Vec<Violation>) {
             }),
             None => {
                 met.insert((a, b), s.round);
+            }
+        }
+    }
+}
+
+/// A simultaneous movement's own rules: each round every table with a game plays the boards
+/// of the first such table, and table t seats pair t majors and pair T+t minors.
+fn simultaneous(m: &Movement, v: &mut Vec<Violation>) {
+    if m.kind != MovementKind::Simultaneous {
+        return;
+    }
+    for round in 1..=m.rounds {
+        let mut first: Option<&super::Seating> = None;
+        for s in m.round(round).filter(|s| s.has_game()) {
+            let (Some(majors), Some(minors)) = (s.majors, s.minors) else {
+                continue;
+            };
+            if (majors, minors) != (s.table, s.table + m.tables) {
+                v.push(Violation::NotItsTable {
+                    round,
+                    table: s.table,
+                    tables: m.tables,
+                    majors,
+                    minors,
+                });
+            }
+            match first {
+                None => first = Some(s),
+                Some(f) if f.boards != s.boards => v.push(Violation::NotTheSameBoards {
+                    round,
+                    table: s.table,
+                    first: f.table,
+                    found: super::plan::board_list(&s.boards),
+                    expected: super::plan::board_list(&f.boards),
+                }),
+                Some(_) => {}
             }
         }
     }

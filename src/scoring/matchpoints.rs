@@ -106,6 +106,7 @@ fn value(compare: Compare, dir: Direction, majors: i64, minors: i64) -> i64 {
         (Compare::Net, Direction::Minors) => minors - majors,
         (Compare::Own, Direction::Majors) => majors,
         (Compare::Own, Direction::Minors) => minors,
+        (Compare::Total, _) => majors + minors,
     }
 }
 
@@ -187,7 +188,7 @@ pub fn score(
         });
     }
     Ok(MatchpointReport {
-        standings: standings(results, &boards),
+        standings: standings(compare, results, &boards),
         boards,
     })
 }
@@ -201,15 +202,19 @@ struct Totals {
     minors: bool,
 }
 
-fn standings(results: &[PairResult], boards: &[BoardScore]) -> Vec<Standing> {
+/// The pairs' standings. Comparing table totals, a table's result is one result: only its
+/// majors pair is ranked (the minors pair's matchpoints are the same), in one field.
+fn standings(compare: Compare, results: &[PairResult], boards: &[BoardScore]) -> Vec<Standing> {
     let mut pairs: BTreeMap<u32, Totals> = BTreeMap::new();
     for b in boards {
         for a in &b.results {
             let r = &results[a.result];
-            for (pair, mp, dir) in [
+            let sides = [
                 (r.majors, a.majors, Direction::Majors),
                 (r.minors, a.minors, Direction::Minors),
-            ] {
+            ];
+            let ranked = if compare == Compare::Total { 1 } else { 2 };
+            for (pair, mp, dir) in sides.into_iter().take(ranked) {
                 let t = pairs.entry(pair).or_default();
                 t.matchpoints += mp;
                 t.max += b.top;
@@ -221,7 +226,7 @@ fn standings(results: &[PairResult], boards: &[BoardScore]) -> Vec<Standing> {
             }
         }
     }
-    let switched = pairs.values().any(|t| t.majors && t.minors);
+    let switched = compare == Compare::Total || pairs.values().any(|t| t.majors && t.minors);
     let mut fields: BTreeMap<Field, Vec<Standing>> = BTreeMap::new();
     for (pair, t) in pairs {
         let field = if switched {

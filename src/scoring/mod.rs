@@ -286,6 +286,47 @@ mod tests {
         }
     }
 
+    /// Coöperative: "all four players total their score as a total for the table", and
+    /// Duplicate Calypso's matchpoints compare the tables on it.
+    #[test]
+    fn all_four_players_total_their_score_as_a_total_for_the_table() {
+        // Three tables of a simultaneous movement (table t: pairs t and 3+t), two boards.
+        // Board 1 totals 5,200, 4,800, 4,800; board 2 3,000, 3,500, 6,000.
+        let line = |board: u32, t: u32, majors: i64, minors: i64| {
+            json!({"round": board, "table": t, "board": board, "majors": t, "minors": 3 + t,
+                   "scores": {"majors": majors, "minors": minors}})
+        };
+        let out = score(
+            json!({"method": "matchpoints", "compare": "total", "results": [
+            line(1, 1, 3000, 2200), line(1, 2, 2400, 2400), line(1, 3, 4000, 800),
+            line(2, 1, 1500, 1500), line(2, 2, 2000, 1500), line(2, 3, 3000, 3000)]}),
+        );
+        let both = |a: u32| (json!(a), json!(a));
+        assert_eq!(mps(&out, 1), vec![both(4), both(1), both(1)]);
+        assert_eq!(mps(&out, 2), vec![both(0), both(2), both(4)]);
+        assert_eq!(out["boards"][0]["results"][2]["total"], json!(4800));
+        assert_eq!(
+            out["boards"][0]["results"][2]["scores"],
+            json!({"majors": 4000, "minors": 800})
+        );
+        // Only the tables are ranked (by their majors pairs), in one field.
+        let ranked: Vec<(Value, Value, Value)> = out["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s["place"].clone(), s["pair"].clone(), s["percent"].clone()))
+            .collect();
+        assert_eq!(
+            ranked,
+            vec![
+                (json!("1"), json!(3), json!(62.5)),
+                (json!("2"), json!(1), json!(50)),
+                (json!("3"), json!(2), json!(37.5)),
+            ]
+        );
+        assert_eq!(standing(&out, 3)["field"], json!("all"));
+    }
+
     #[test]
     fn without_a_switch_majors_and_minors_are_ranked_apart() {
         // Two tables, two boards, Mitchell: pairs 1, 2 majors; 3, 4 minors.

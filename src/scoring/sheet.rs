@@ -70,10 +70,15 @@ pub enum Compare {
     Net,
     /// Each side's own total.
     Own,
+    /// The table total, both sides' scores together: duplicate coöperative, where a table's
+    /// four players score together and tables, not pairs, are compared. Both pairs of a
+    /// table get the table's matchpoints, and only its majors pair (the table's number in a
+    /// simultaneous movement) is ranked.
+    Total,
 }
 
 impl Compare {
-    pub const ALL: [Compare; 2] = [Compare::Net, Compare::Own];
+    pub const ALL: [Compare; 3] = [Compare::Net, Compare::Own, Compare::Total];
     pub fn parse(text: &str) -> Option<Compare> {
         Self::ALL.into_iter().find(|c| c.name() == text)
     }
@@ -81,6 +86,7 @@ impl Compare {
         match self {
             Compare::Net => "net",
             Compare::Own => "own",
+            Compare::Total => "total",
         }
     }
 }
@@ -472,8 +478,9 @@ fn read(input: SheetIn<Value>, results: Results) -> Result<Sheet, SheetError> {
             let scale = Scale::parse(scale)
                 .ok_or_else(|| sheet(format!("unknown scale \"{scale}\" (2-1 or 1-half)")))?;
             let compare = input.compare.as_deref().unwrap_or("net");
-            let compare = Compare::parse(compare)
-                .ok_or_else(|| sheet(format!("unknown compare \"{compare}\" (net or own)")))?;
+            let compare = Compare::parse(compare).ok_or_else(|| {
+                sheet(format!("unknown compare \"{compare}\" (net, own or total)"))
+            })?;
             if input.teams.is_some() {
                 return Err(sheet("\"teams\" belongs to a team sheet".into()));
             }

@@ -62,6 +62,9 @@ pub struct TravellerLine {
     pub scores: Option<Sides<i64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub adjusted: Option<Sides<Adjusted>>,
+    /// Compared on table totals: the table total (`scores` gives the sides' parts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<i64>,
     pub mp: Sides<Points>,
 }
 
@@ -150,13 +153,18 @@ impl Matchpoints {
                     .iter()
                     .map(|a| {
                         let r = &results[a.result];
-                        let (mut net, mut scores, mut adjusted) = (None, None, None);
+                        let (mut net, mut scores, mut adjusted, mut total) =
+                            (None, None, None, None);
                         match (r.outcome, compare) {
                             (TableScore::Scored { majors, minors }, Compare::Net) => {
                                 net = Some(majors - minors);
                             }
                             (TableScore::Scored { majors, minors }, Compare::Own) => {
                                 scores = Some(Sides { majors, minors });
+                            }
+                            (TableScore::Scored { majors, minors }, Compare::Total) => {
+                                scores = Some(Sides { majors, minors });
+                                total = Some(majors + minors);
                             }
                             (TableScore::Adjusted { majors, minors }, _) => {
                                 adjusted = Some(Sides { majors, minors });
@@ -170,6 +178,7 @@ impl Matchpoints {
                             net,
                             scores,
                             adjusted,
+                            total,
                             mp: Sides {
                                 majors: Points(a.majors),
                                 minors: Points(a.minors),

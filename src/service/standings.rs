@@ -272,6 +272,14 @@ pub fn names_of(ev: &Event, scores: &EventScores) -> EntryNames {
         names = names.with(robot_duplicate::ROBOTS, "Robots");
     }
     let movement = scores.movement.as_ref();
+    // A duplicate coöperative's minors pair T+t is table t's entry, as its majors pair t is.
+    if let Some(m) = movement.filter(|m| m.kind == crate::movement::MovementKind::Simultaneous) {
+        for pair in m.tables + 1..=m.pairs.min(2 * m.tables) {
+            if let Some(e) = entry_of(&scores.entries, m, pair) {
+                names = names.with(pair, &e.name);
+            }
+        }
+    }
     if let Some((m, teams)) = movement.and_then(|m| m.teams.as_ref().map(|t| (m, t))) {
         for (label, pairs) in [("A", &teams.a), ("B", &teams.b)] {
             // The team entry a pair stands for, as the results name it.

@@ -143,7 +143,13 @@ fn part_of(
         base,
         standings,
         seat_names: &ev.settings.side_names(),
-        who: ev.settings.entry_word(),
+        // A duplicate coöperative ranks its tables (each by its majors pair's number, the
+        // table's entry number).
+        who: if ev.settings.format() == crate::event::EventFormat::DuplicateCooperative {
+            "Table"
+        } else {
+            ev.settings.entry_word()
+        },
         window: standings
             .window
             .map(|w| w.words(&zone.show(w.closes, "%Y-%m-%d %H:%M"))),

@@ -154,6 +154,8 @@ pub struct ResultView {
     /// Calypso Duet: the dummies chosen, deal by deal ("Deal 1: ♠♥ player S · ♦♣ player
     /// W"), for the other player to check.
     pub dummies: Vec<String>,
+    /// A coöperative table: its table total and grade.
+    pub table_grade: Option<crate::event::coop::TableGrade>,
 }
 
 /// One game (or one deal) of an entered report, read only.
@@ -751,6 +753,11 @@ impl ScoreEntry {
                     songs: songs_report(spec, &r.values.report, breakdown.as_ref()),
                     hands: hands_report(breakdown.as_ref()),
                     auction: auction_report(breakdown.as_ref()),
+                    table_grade: crate::event::coop::table_grade(
+                        spec,
+                        r.values.scores.majors,
+                        r.values.scores.minors,
+                    ),
                 },
             ),
             late: None,

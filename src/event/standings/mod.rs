@@ -17,7 +17,7 @@ use serde::{Serialize, Serializer};
 
 use super::results::ResultStatus;
 use crate::scoring::matchpoints::{self, Field};
-use crate::scoring::sheet::{Game, PairResult, Sheet, TableScore, TallySide, number};
+use crate::scoring::sheet::{Compare, Game, PairResult, Sheet, TableScore, TallySide, number};
 use crate::scoring::{SheetScores, tally, team};
 
 /// A figure as the scoring output shows it: two decimals, whole numbers without a fraction
@@ -350,8 +350,15 @@ pub struct TravellerLine {
     /// The side's total, or its adjusted score ("ave+ (60%)", "45%").
     pub majors_score: String,
     pub minors_score: String,
-    /// Majors' total minus minors' total; none for an adjusted result.
+    /// Majors' total minus minors' total; none for an adjusted result (and for a table
+    /// total, which is compared instead).
     pub net: Option<i64>,
+    /// A duplicate coöperative: the table total (both sides' scores) and its grade letter
+    /// (`engine::score::grade`, bands of our own: docs/variants.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grade: Option<&'static str>,
     pub majors_mp: Option<Num>,
     pub minors_mp: Option<Num>,
     pub mark: Option<Mark>,
@@ -481,7 +488,7 @@ pub fn build_from(
             SheetScores::Matchpoints(report),
         ) => {
             marks.check(&pair_keys(results))?;
-            let mut v = matchpoint_view(report, results, names, marks);
+            let mut v = matchpoint_view(report, *compare, results, names, marks);
             v.scale = Some(scale.name());
             v.compare = Some(compare.name());
             v
@@ -538,6 +545,8 @@ fn traveller_line(r: &PairResult, names: &EntryNames, marks: &ResultMarks) -> Tr
         majors_score,
         minors_score,
         net,
+        total: None,
+        grade: None,
         majors_mp: None,
         minors_mp: None,
         mark: marks.of(r.round, r.table, Some(r.board)),
@@ -578,6 +587,7 @@ struct PairBoard {
 
 fn matchpoint_view(
     report: &matchpoints::MatchpointReport,
+    compare: Compare,
     results: &[PairResult],
     names: &EntryNames,
     marks: &ResultMarks,
@@ -591,6 +601,16 @@ fn matchpoint_view(
             let mut line = traveller_line(r, names, marks);
             line.majors_mp = Some(Num(a.majors));
             line.minors_mp = Some(Num(a.minors));
+            // Table totals: one result for the table, ranked by its majors pair's number.
+            let tables = compare == Compare::Total;
+            if tables {
+                line.net = None;
+                if let TableScore::Scored { majors, minors } = r.outcome {
+                    line.total = Some(majors + minors);
+                    line.grade = Some(crate::engine::grade(majors + minors).letter());
+                }
+            }
+            let ranked = if tables { 1 } else { 2 };
             for (pair, seat, opponent, own, theirs, mp) in [
                 (
                     r.majors,
@@ -608,7 +628,10 @@ fn matchpoint_view(
                     &line.majors_score,
                     a.minors,
                 ),
-            ] {
+            ]
+            .into_iter()
+            .take(ranked)
+            {
                 boards_of.entry(pair).or_default().push(PairBoard {
                     round: r.round,
                     table: r.table,
@@ -640,7 +663,11 @@ fn matchpoint_view(
         if fields.last().is_none_or(|f| f.field != s.field.name()) {
             fields.push(FieldStandings {
                 field: s.field.name(),
-                title: field_title(s.field),
+                title: if compare == Compare::Total {
+                    "Tables"
+                } else {
+                    field_title(s.field)
+                },
                 rows: Vec::new(),
             });
         }
@@ -1079,6 +1106,8 @@ pub fn tally_travellers(
                     majors_score: majors.score.to_string(),
                     minors_score: minors.score.to_string(),
                     net: Some(net),
+                    total: None,
+                    grade: None,
                     majors_mp: None,
                     minors_mp: None,
                     mark: marks.of(g.round, g.table, Some(board)),
