@@ -5,10 +5,10 @@
 
 use std::fmt;
 
-use super::summary::{PairsHandReport, PairsSummary, SideLine};
-use super::{
+use super::spec::{
     HAND_SIZE, PLAYERS, PairsSpec, SIDES, SeatTrumps, seat_name, seat_trumps, side_name, side_of,
 };
+use super::summary::{PairsHandReport, PairsSummary, SideLine};
 use crate::engine::auction::bidding::{Auction, AuctionState, Call, Contract};
 use crate::engine::auction::spec::MAX_IN_PROGRESS;
 use crate::engine::auction::summary::{AuctionEnd, fewest_sale};
@@ -512,7 +512,7 @@ impl<'s> PairsGame<'s> {
             contract: None,
             needed,
             opponents_trumps: self.opponents,
-            sides: super::BySide::from_array(sides),
+            sides: super::spec::BySide::from_array(sides),
             sold: self.sold.len() as u32,
         });
         self.phase = Phase::Deal;

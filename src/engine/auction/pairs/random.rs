@@ -8,7 +8,7 @@ use rand::Rng;
 use super::play::PairsGame;
 use super::record::{PairsHandRecord, PairsRecord};
 use super::replay::PairsOutcome;
-use super::{DEAL, PLAYERS, PairsSpec, side_of};
+use super::spec::{DEAL, PLAYERS, PairsSpec, side_of};
 use crate::engine::auction::bidding::AuctionState;
 use crate::engine::auction::random::random_call;
 use crate::engine::cards::{Card, CardCounts, Rank, Seat, Suit};

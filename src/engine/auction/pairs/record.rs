@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::PLAYERS;
+use super::spec::PLAYERS;
 use crate::engine::auction::bidding::Call;
 use crate::engine::cards::{Card, Seat, Suit};
 use crate::engine::kaiso::wire::{cards, seat_hands, seat_tricks};

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::play::{PairsGame, PairsPlayError};
 use super::record::PairsRecord;
+use super::spec::{HAND_SIZE, MAX_CALLS, PLAYERS, PairsSpec, seat_name};
 use super::summary::{PairsScore, PairsSummary, score};
-use super::{HAND_SIZE, MAX_CALLS, PLAYERS, PairsSpec, seat_name};
 use crate::engine::auction::bidding::AuctionState;
 use crate::engine::cards::{Card, CardCounts, Seat};
 use crate::engine::replay::write_located_by;

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{
+use super::spec::{
     BySide, DEAL, MAX_CALLS, PairsSpec, SIDES, seat_name, seat_trumps, side_name, side_of,
 };
 use crate::engine::auction::bidding::{Auction, AuctionState, Call, Doubling};
@@ -578,7 +578,7 @@ pub mod opt_end {
     #[derive(Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
     struct ContractWire {
-        #[serde(with = "super::seat")]
+        #[serde(with = "crate::engine::auction::pairs::summary::seat")]
         declarer: Seat,
         #[serde(default)]
         calypsos: u8,
