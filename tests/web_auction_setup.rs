@@ -135,6 +135,7 @@ async fn a_table_enters_a_balanced_setup_once_for_all_three_players_then_its_han
     let phone = Phone::at(&app, id, TABLES, 1);
     let (st, page) = phone.page_text().await;
     assert_eq!(st, StatusCode::OK);
+    common::shots::screenshot(&app, &phone.page, "auction-setup-390", (390, 2400)).await;
     assert!(
         page.contains("Setup before hand 1: balanced random"),
         "{page}"
