@@ -4321,3 +4321,95 @@ async fn the_event_form_offers_fire_hands_for_embers_on_a_phone() {
     );
     c.close().await.unwrap();
 }
+
+/// #40's proof for the duplicate coöperative: three tables of four play board 1 in round 1,
+/// each entering its counts on its own phone at 390 px and agreeing; each phone shows its
+/// table total and grade, and the standings, opened at 390 px and on a laptop, rank the
+/// tables on matchpoints worked here from their totals. Table 1's North makes a calypso
+/// (500 + 910 to N-S, 1,040 to E-W: 2,450); table 2 none (2,080); table 3 none and E-W
+/// revoke once (1,820). Matchpoints, 2-1, top 4: 4, 2, 0, so 100%, 50% and 0%.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duplicate_cooperative_evening_is_entered_on_phones_and_ranked_on_table_totals() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let (page, _, codes) = common::evening::coop_evening(&app, &d, "Coöp Night", 3, 1).await;
+    let rounds = format!("{page}/rounds");
+    let r = d.post(&rounds, &rounds, &[("round", "1")]).await;
+    assert_eq!(r.status(), reqwest::StatusCode::SEE_OTHER);
+
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    // (North's calypsos, E-W revokes, table total, grade) by table.
+    let plays = [(1, 0, 2450, "D"), (0, 0, 2080, "D"), (0, 1, 1820, "E")];
+    for (t, &(north, revokes, total, grade)) in plays.iter().enumerate() {
+        let path = format!("/t/{}", codes[t].1);
+        c.goto(&format!("{}{path}", app.address)).await.unwrap();
+        wait_for(&c, &path, "Check and enter the result").await;
+        fill(&c, "#calypsos_N_1", &north.to_string()).await;
+        for seat in ["E", "S", "W"] {
+            fill(&c, &format!("#calypsos_{seat}_1"), "0").await;
+        }
+        fill(&c, "#piles_NS_1", &(104 - 13 * north).to_string()).await;
+        fill(&c, "#piles_EW_1", "104").await;
+        fill(&c, "#revokes_EW_1", &revokes.to_string()).await;
+        submit(&c, "form.score-form").await;
+        let body = wait_for(&c, &path, ": agree</button>").await;
+        assert!(
+            body.contains(&format!(
+                "<dt>Table total</dt><dd class=\"table-total\">{total}</dd>"
+            )),
+            "table {}: {body}",
+            t + 1
+        );
+        assert!(
+            body.contains(&format!(
+                "<dd class=\"table-grade\"><strong>{grade}</strong>"
+            )),
+            "{body}"
+        );
+        let (v, content) = widths(&c).await;
+        assert!(
+            content <= v,
+            "table {}'s result is {content} px wide",
+            t + 1
+        );
+        shot(&c, &format!("coop-phone-table-{}", t + 1)).await;
+        click(&c, "button[value=agree]").await;
+        wait_for(&c, &path, "Both sides agree").await;
+    }
+
+    // The standings, public: tables in order of their matchpoints on table totals.
+    let standings = format!("{page}/standings");
+    c.goto(&format!("{}{standings}", app.address))
+        .await
+        .unwrap();
+    let body = wait_for(&c, &standings, "Tables").await;
+    let mut rows = Vec::new();
+    for e in c
+        .find_all(Locator::Css("table.standings tbody tr"))
+        .await
+        .unwrap()
+    {
+        rows.push(e.text().await.unwrap());
+    }
+    let worked = [
+        ("1 Table 1 four", "100"),
+        ("2 Table 2 four", "50"),
+        ("3 Table 3 four", "0"),
+    ];
+    assert_eq!(rows.len(), 3, "{body}");
+    for (row, (table, percent)) in rows.iter().zip(worked) {
+        assert!(row.contains(table), "{row} for {table}");
+        assert!(
+            row.split_whitespace().last() == Some(percent),
+            "{row}: {percent}%"
+        );
+    }
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the standings are {content} px wide");
+    whole_page_shot(&c, "coop-phone-standings", 390).await;
+    c.set_window_size(1280, 900).await.unwrap();
+    shot(&c, "coop-desktop-standings").await;
+    c.close().await.unwrap();
+}

@@ -8,6 +8,7 @@ mod common;
 
 use calypso_director::db;
 use calypso_director::event::EventId;
+use common::evening::coop_evening;
 use common::*;
 use reqwest::StatusCode;
 
@@ -82,56 +83,7 @@ async fn three_tables_of_four_are_matchpointed_on_their_table_totals() {
         body.contains("a duplicate coöperative is Calypso&#39;s coöperative variant"),
         "{body}"
     );
-    fields[3] = ("variant", "cooperative");
-    let r = d
-        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
-        .await;
-    if r.status() != StatusCode::SEE_OTHER {
-        panic!("{}: {}", r.status(), r.text().await.unwrap());
-    }
-    let page = location(&r);
-    let id = id_from_location(&page);
-
-    // Three tables of four, each one entry.
-    let entries = format!("{page}/entries");
-    for t in 1..=3 {
-        let names: Vec<String> = ["North", "South", "East", "West"]
-            .iter()
-            .map(|s| format!("{s} {t}"))
-            .collect();
-        let team = format!("Table {t} four");
-        let r = d
-            .post(
-                &entries,
-                &entries,
-                &[
-                    ("team_name", team.as_str()),
-                    ("guest_1", &names[0]),
-                    ("guest_2", &names[1]),
-                    ("guest_3", &names[2]),
-                    ("guest_4", &names[3]),
-                ],
-            )
-            .await;
-        assert_eq!(r.status(), StatusCode::SEE_OTHER, "table {t}");
-    }
-    let movement = format!("{page}/movement");
-    let r = d.post(&movement, &movement, &[("rounds", "2")]).await;
-    assert_eq!(r.status(), StatusCode::SEE_OTHER);
-    let (_, plan) = d.get_text(&movement).await;
-    assert!(plan.contains("Every table the same boards"), "{plan}");
-    move_event(&d, &page, &TO_RUNNING).await;
-    let club = app.club_id("alpha");
-    let codes = with_conn(&app, |c| {
-        db::tables::ensure_codes(
-            c,
-            club,
-            id,
-            3,
-            calypso_director::service::tokens::table_code,
-        )
-        .unwrap()
-    });
+    let (page, id, codes) = coop_evening(&app, &d, "Coöp Night", 3, 2).await;
 
     // Round 1, board 1 at every table: table 1's North makes a calypso (N-S 500 + 910,
     // E-W 1,040: 2,450); table 2 none (2,080); table 3 none and E-W revoke once (2,080 less

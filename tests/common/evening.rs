@@ -719,3 +719,71 @@ pub fn played_record(deals: &[[Vec<String>; 4]], dealers: &[String]) -> (Value, 
     let side = |n: &str| score.side(n).unwrap().score;
     (json!({"deals": out}), (side("NS"), side("EW")))
 }
+
+/// A running duplicate coöperative of club alpha named `name` (#40 item 5): `tables` tables
+/// of four ("Table t four": North t, South t, East t, West t), `rounds` rounds of one board,
+/// made through the director's forms. The event's page, its id and each table's code.
+pub async fn coop_evening(
+    app: &TestApp,
+    d: &Browser,
+    name: &str,
+    tables: u32,
+    rounds: u32,
+) -> (String, EventId, Vec<(u32, String)>) {
+    let mut fields = event_fields(name);
+    let (tables_text, rounds_text) = (tables.to_string(), rounds.to_string());
+    fields[2] = ("format", "duplicate-cooperative");
+    fields[3] = ("variant", "cooperative");
+    fields[4] = ("tables", &tables_text);
+    fields[5] = ("boards", &rounds_text);
+    let r = d
+        .post("/c/alpha/events/new", "/c/alpha/events", &fields)
+        .await;
+    if r.status() != StatusCode::SEE_OTHER {
+        panic!("{}: {}", r.status(), r.text().await.unwrap());
+    }
+    let page = location(&r);
+    let id = id_from_location(&page);
+    let entries = format!("{page}/entries");
+    for t in 1..=tables {
+        let names: Vec<String> = ["North", "South", "East", "West"]
+            .iter()
+            .map(|s| format!("{s} {t}"))
+            .collect();
+        let team = format!("Table {t} four");
+        let r = d
+            .post(
+                &entries,
+                &entries,
+                &[
+                    ("team_name", team.as_str()),
+                    ("guest_1", &names[0]),
+                    ("guest_2", &names[1]),
+                    ("guest_3", &names[2]),
+                    ("guest_4", &names[3]),
+                ],
+            )
+            .await;
+        assert_eq!(r.status(), StatusCode::SEE_OTHER, "table {t}");
+    }
+    let movement = format!("{page}/movement");
+    let r = d
+        .post(&movement, &movement, &[("rounds", rounds_text.as_str())])
+        .await;
+    assert_eq!(r.status(), StatusCode::SEE_OTHER);
+    let (_, plan) = d.get_text(&movement).await;
+    assert!(plan.contains("Every table the same boards"), "{plan}");
+    move_event(d, &page, &TO_RUNNING).await;
+    let club = app.club_id("alpha");
+    let codes = with_conn(app, |c| {
+        db::tables::ensure_codes(
+            c,
+            club,
+            id,
+            tables,
+            calypso_director::service::tokens::table_code,
+        )
+        .unwrap()
+    });
+    (page, id, codes)
+}
