@@ -607,3 +607,61 @@ async fn an_auction_evening_moves_with_its_tables_of_three_and_a_broken_round_is
 
     imports_and_exports_back(&fresh, &doc, dir.path());
 }
+
+/// A duplicate coöperative (#40 item 5) moves with its tables of four, its simultaneous
+/// movement and its table totals compared: every table played the same board each round,
+/// the file says so, a fresh instance imports it with every result re-checked, and the
+/// re-export is the same record.
+#[tokio::test]
+async fn a_duplicate_cooperative_evening_moves_with_its_tables_of_four() {
+    use common::evening::{Evening, coop_evening, play_round};
+    let dir = tempfile::tempdir().unwrap();
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@alpha.test").await;
+    let (_, id, _) = coop_evening(&app, &d, "Coöp Night", 3, 2).await;
+    let api = api_for(&app, &d, "alpha").await;
+    let path = format!("/events/{}", id.get());
+    let (s, boards) = api.get(&format!("{path}/boards")).await;
+    assert_eq!(s, StatusCode::OK, "{boards}");
+    let e = Evening { api, path, boards };
+    for round in 1..=2u64 {
+        let places = play_round(&e, round, None).await;
+        assert_eq!(places.len(), 3);
+        assert!(
+            places.iter().all(|(_, board)| *board == round),
+            "every table plays board {round} in round {round}: {places:?}"
+        );
+    }
+    for (path, body) in [
+        ("status", json!({"to": "finished"})),
+        ("release", json!({})),
+    ] {
+        let (s, v) = e.api.post(&format!("{}/{path}", e.path), body).await;
+        assert_eq!(s, StatusCode::OK, "{path}: {v}");
+    }
+    let doc = export(&app, &id.get().to_string(), dir.path(), "coop.json");
+    let settings = &doc["event"]["settings"];
+    assert_eq!(
+        (&settings["format"], &settings["variant"]),
+        (&json!("duplicate-cooperative"), &json!("cooperative")),
+        "{settings}"
+    );
+    assert_eq!(
+        doc["movement"]["plan"]["kind"], "simultaneous",
+        "{}",
+        doc["movement"]
+    );
+    let entries = doc["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 3);
+    assert!(
+        entries
+            .iter()
+            .all(|x| x["players"].as_array().map(Vec::len) == Some(4)),
+        "a table of four each: {entries:?}"
+    );
+    assert_eq!(doc["results"].as_array().map(Vec::len), Some(6));
+
+    let fresh = spawn_app().await;
+    fresh.club_with_owner("alpha", "olive@fresh.test").await;
+    imports_and_exports_back(&fresh, &doc, dir.path());
+}

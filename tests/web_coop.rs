@@ -106,6 +106,14 @@ async fn three_tables_of_four_are_matchpointed_on_their_table_totals() {
             let phone = Browser::new(&app);
             let (_, body) = phone.get_text(&path).await;
             let board = field(&body, "board").to_string();
+            // Nobody moves: the table's page says so, not that each pair "stays here".
+            if r_i == 0 {
+                assert!(
+                    body.contains("Everyone stays at this table; next round every table plays the same new board."),
+                    "{body}"
+                );
+                assert!(!body.contains("stays here"), "{body}");
+            }
             // Every table plays the same board each round.
             assert_eq!(board, number, "table {}", t_i + 1);
             assert_eq!(field(&body, "round"), number);

@@ -680,6 +680,12 @@ fn next_moves(m: &Movement, names: &SideNames, who: &str, round: u32, table: u32
     if round >= m.rounds {
         return vec!["This is the last round.".into()];
     }
+    if m.kind == crate::movement::MovementKind::Simultaneous {
+        // A duplicate coöperative: nobody moves, and each table has its own copy of a board.
+        return vec![
+            "Everyone stays at this table; next round every table plays the same new board.".into(),
+        ];
+    }
     let Some(here) = m.seating(round, table) else {
         return vec![];
     };
