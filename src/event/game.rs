@@ -433,6 +433,6 @@ mod tests {
             ("bridge".to_string(), String::new())
         );
         let values: Vec<&str> = GameChoice::all().iter().map(|c| c.value).collect();
-        assert_eq!(values.len(), Variant::EVERY.len() + 3);
+        assert_eq!(values.len(), Variant::EVERY.len() + 4);
     }
 }

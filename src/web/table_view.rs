@@ -870,7 +870,13 @@ mod tests {
     fn stored(spec: &GameSpec, f: &TableForm) -> String {
         f.sheet(spec)
             .unwrap()
-            .read(spec, crate::event::settings::GameKind::Calypso, None, None)
+            .read(
+                spec,
+                crate::event::settings::GameKind::Calypso,
+                None,
+                None,
+                None,
+            )
             .unwrap()
             .to_json(spec)
             .to_string()
