@@ -140,6 +140,57 @@ async fn a_partnership_auction_progressive_is_checked_by_the_engine_and_tallied(
         !card.contains("majors") && !card.contains("minors"),
         "{card}"
     );
+    // Every page the director and the room read names the sides by their seats, never
+    // "majors"/"minors", and none fails.
+    let first_result = stored[0]["id"].to_string();
+    for page in [
+        String::new(),
+        "/results".into(),
+        format!("/results/{first_result}"),
+        "/travellers".into(),
+        "/standings".into(),
+        "/scorecards/4".into(),
+        "/movement".into(),
+    ] {
+        let (s, text) = d.get_text(&format!("/c/alpha/events/{id}{page}")).await;
+        assert_eq!(s, StatusCode::OK, "{page}");
+        let seen = visible(&text);
+        assert!(
+            !seen.contains("majors") && !seen.contains("minors") && !seen.contains("♠♥"),
+            "{page}: {seen}"
+        );
+        if page.starts_with("/results") || page == "/travellers" {
+            assert!(seen.contains("N-S") && seen.contains("E-W"), "{page}: {seen}");
+        }
+    }
+    assert!(page.contains("Named at each hand"), "{page}");
+    assert!(!page.contains("Trump seating"), "{page}");
+    let (_, table) = Phone::at(&app, id, 3, 1).page_text().await;
+    assert!(
+        table.contains("a game of 4 hands of Partnership Auction Calypso, dealt at the table from 4 packs"),
+        "{table}"
+    );
+
+}
+
+/// A page's text as read: tags, scripts and styles taken out.
+fn visible(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let end = ["<script", "<style"]
+            .iter()
+            .find(|t| tail.starts_with(*t))
+            .and_then(|t| tail.find(&format!("</{}>", &t[1..])))
+            .or_else(|| tail.find('>'));
+        match end {
+            Some(e) => rest = &tail[e..].split_once('>').map_or("", |p| p.1),
+            None => break,
+        }
+    }
+    out
 }
 
 /// What round 1's table 1 may not report, each refused with its reason and nothing kept.
