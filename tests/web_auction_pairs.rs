@@ -160,17 +160,21 @@ async fn a_partnership_auction_progressive_is_checked_by_the_engine_and_tallied(
             "{page}: {seen}"
         );
         if page.starts_with("/results") || page == "/travellers" {
-            assert!(seen.contains("N-S") && seen.contains("E-W"), "{page}: {seen}");
+            assert!(
+                seen.contains("N-S") && seen.contains("E-W"),
+                "{page}: {seen}"
+            );
         }
     }
     assert!(page.contains("Named at each hand"), "{page}");
     assert!(!page.contains("Trump seating"), "{page}");
     let (_, table) = Phone::at(&app, id, 3, 1).page_text().await;
     assert!(
-        table.contains("a game of 4 hands of Partnership Auction Calypso, dealt at the table from 4 packs"),
+        table.contains(
+            "a game of 4 hands of Partnership Auction Calypso, dealt at the table from 4 packs"
+        ),
         "{table}"
     );
-
 }
 
 /// A page's text as read: tags, scripts and styles taken out.
