@@ -175,6 +175,9 @@ async fn a_partnership_auction_progressive_is_checked_by_the_engine_and_tallied(
         ),
         "{table}"
     );
+    // Its game is no board other tables played: where the pairs stand, no traveller of one.
+    assert!(table.contains("Where you stand now"), "{table}");
+    assert!(!table.contains("so far</h3>"), "{table}");
 }
 
 /// A page's text as read: tags, scripts and styles taken out.
