@@ -193,7 +193,7 @@ fn visible(html: &str) -> String {
             .and_then(|t| tail.find(&format!("</{}>", &t[1..])))
             .or_else(|| tail.find('>'));
         match end {
-            Some(e) => rest = &tail[e..].split_once('>').map_or("", |p| p.1),
+            Some(e) => rest = tail[e..].split_once('>').map_or("", |p| p.1),
             None => break,
         }
     }
