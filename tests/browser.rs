@@ -4340,6 +4340,17 @@ async fn a_duplicate_cooperative_evening_is_entered_on_phones_and_ranked_on_tabl
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;
     c.set_window_size(390, 844).await.unwrap();
+    // A laptop follows the public standings while the phones enter.
+    let laptop = tempfile::tempdir().unwrap();
+    let (_laptop_driver, c_laptop) = start_browser(laptop.path()).await;
+    c_laptop.set_window_size(1280, 900).await.unwrap();
+    let standings = format!("{page}/standings");
+    c_laptop
+        .goto(&format!("{}{standings}", app.address))
+        .await
+        .unwrap();
+    wait_for(&c_laptop, &standings, "live-standings").await;
+    mark_page(&c_laptop).await;
     // (North's calypsos, E-W revokes, table total, grade) by table.
     let plays = [(1, 0, 2450, "D"), (0, 0, 2080, "D"), (0, 1, 1820, "E")];
     for (t, &(north, revokes, total, grade)) in plays.iter().enumerate() {
@@ -4379,8 +4390,30 @@ async fn a_duplicate_cooperative_evening_is_entered_on_phones_and_ranked_on_tabl
         wait_for(&c, &path, "Both sides agree").await;
     }
 
+    // The laptop's standings took the three tables in place: table 2 between the others.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let rows = c_laptop
+            .execute(
+                "return Array.from(document.querySelectorAll('table.standings tbody tr'), r => r.innerText.replace(/\\s+/g, ' ').trim());",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let rows: Vec<String> = serde_json::from_value(rows).unwrap_or_default();
+        if rows.len() == 3 && rows[1].contains("Table 2") && rows[1].ends_with("50") {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the laptop's standings: {rows:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_not_reloaded(&c_laptop, &standings, "coöp standings swapped in place").await;
+    c_laptop.close().await.unwrap();
+
     // The standings, public: tables in order of their matchpoints on table totals.
-    let standings = format!("{page}/standings");
     c.goto(&format!("{}{standings}", app.address))
         .await
         .unwrap();
