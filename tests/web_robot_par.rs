@@ -599,6 +599,21 @@ async fn a_cooperative_evening_gets_a_table_total_par_and_each_tables_total_is_s
         "{text}"
     );
     assert!(!text.contains(NO_PAR_FOR_GAME), "{text}");
+
+    // The results PDF: the par total on the board's traveller, each table's figure against
+    // it (the same "v robots" as the travellers page).
+    let r = d.get(&format!("{page}/results.pdf")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let text = pdf_text(&r.bytes().await.unwrap());
+    assert!(
+        text.contains(&format!("robot par total {}", thousands(whole(par_total)))),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{} v robots", signed(figure))),
+        "{text}"
+    );
+    assert!(!text.contains("robot par net"), "{text}");
 }
 
 /// #40 item 6: where the robots give no par (Kaiso's songs, Duet's open dummies, Embers

@@ -101,6 +101,9 @@ fn fingerprint(s: &EventStandings, h: &ResultsHeading, pars: &EventPars) -> [u8;
     for t in &s.travellers {
         if let Some(net) = pars.net(t.board) {
             hash.field(format!("par {} {net}", t.board).as_bytes());
+        } else if let Some(total) = pars.heading(t.board) {
+            // Cooperative: the par's table total.
+            hash.field(format!("par {} {total}", t.board).as_bytes());
         }
     }
     hash.finish()
@@ -391,8 +394,9 @@ impl<'p, 'f> Sheet<'p, 'f> {
                 d => format!("swing {} to {b}", -d),
             });
         }
-        if let Some(net) = self.pars.net(t.board) {
-            note.push(format!("robot par net {}", par::signed(par::whole(net))));
+        // "robot par net +520", or a cooperative board's "robot par total 3,940".
+        if let Some(h) = self.pars.heading(t.board) {
+            note.push(format!("robot par {h}"));
         }
         let note = fit(self.pen, &note.join(" · "), BODY, PAGE_W - MARGIN - x - 6.0);
         self.pen.text(x + 4.0, y, BODY, &note, GREYS.dark());
@@ -444,7 +448,7 @@ impl<'p, 'f> Sheet<'p, 'f> {
         mp: bool,
         score_end: f32,
     ) {
-        let against = l.net.and_then(|n| self.pars.against(board, n));
+        let against = line_against(self.pars, board, l);
         let h = line_height(l, against.is_some());
         let (top, p) = (self.y, &mut *self.pen);
         if i % 2 == 1 {
@@ -507,10 +511,19 @@ fn line_height(l: &TravellerLine, against: bool) -> f32 {
     }
 }
 
+/// A table's result against the board's robot par: its net less the par net, or
+/// (cooperative) its table total less the par total.
+fn line_against(pars: &EventPars, board: u32, l: &TravellerLine) -> Option<i64> {
+    match pars.net(board) {
+        Some(_) => l.net.and_then(|n| pars.against(board, n)),
+        None => pars.against_shown(board, &l.majors_score, &l.minors_score),
+    }
+}
+
 /// Heading, column labels, lines and the space after.
 fn traveller_height(t: &Traveller, pars: &EventPars) -> f32 {
     let line = |l: &TravellerLine| {
-        let against = l.net.and_then(|n| pars.against(t.board, n)).is_some();
+        let against = line_against(pars, t.board, l).is_some();
         line_height(l, against)
     };
     9.0 + 5.5 + t.lines.iter().map(line).sum::<f32>() + 5.0
