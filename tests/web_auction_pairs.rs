@@ -45,6 +45,10 @@ async fn a_partnership_auction_progressive_is_checked_by_the_engine_and_tallied(
             json!({"variant": "cutthroat-4"}),
             "Partnership Auction Calypso is its own game for four",
         ),
+        (
+            json!({"trick_rule": "all-fours"}),
+            "Partnership Auction Calypso plays standard Calypso's trick rule (\"Trick-play rules are as in Standard Calypso\"): leave the trick rule standard (not all-fours)",
+        ),
         // The three-hander in a pairs progressive points to the game for four.
         (
             json!({"game": "auction"}),

@@ -241,6 +241,10 @@ pub enum SettingsError {
         hi = auction::pairs::MAX_HANDS
     )]
     AuctionPairsHands(String),
+    #[error(
+        "{} plays standard Calypso's trick rule (\"Trick-play rules are as in Standard Calypso\"): leave the trick rule standard (not {})", .0.label(), .1.name()
+    )]
+    AuctionTrickRule(GameKind, TrickRule),
     #[error("Auction Calypso is its own three-hand game: choose the standard variant (not {0})")]
     AuctionVariant(Variant),
     #[error(
@@ -328,7 +332,7 @@ impl SettingsError {
             }
             SettingsError::NotContinuous(field, _) => *field,
             SettingsError::Count { field, .. } => *field,
-            SettingsError::TrickRule(_) => Field::TrickRule,
+            SettingsError::TrickRule(_) | SettingsError::AuctionTrickRule(..) => Field::TrickRule,
             SettingsError::Trumps(_) | SettingsError::TrumpsPartial | SettingsError::Seating(_) => {
                 Field::Trumps
             }
@@ -772,6 +776,14 @@ impl EventSettings {
             e,
             d.trick_rule.trim().parse::<TrickRule>().map_err(Into::into),
         );
+        // Auction's trick play is standard Calypso's ("Trick-play rules are as in Standard
+        // Calypso"), for three or four: another rule would be shown and not played.
+        if let (Some(g @ (GameKind::Auction | GameKind::AuctionPairs)), Some(rule)) =
+            (game, trick_rule)
+            && rule != TrickRule::Standard
+        {
+            e.push(SettingsError::AuctionTrickRule(g, rule));
+        }
         let given = keep(e, seating(&d.trumps));
         let correction = keep(e, correction_minutes(&d.correction_minutes));
         let scale = keep(
@@ -1535,6 +1547,27 @@ mod tests {
         let calypso = EventSettings::parse(&draft()).unwrap();
         let json = serde_json::to_string(&SettingsJson::from(&calypso)).unwrap();
         assert!(!json.contains("auction_setup"), "{json}");
+    }
+
+    #[test]
+    fn auction_for_three_or_four_plays_the_standard_trick_rule_only() {
+        // "Trick-play rules are as in Standard Calypso": another rule is refused, not shown
+        // on the event page while the engine plays the standard one.
+        for (game, format) in [
+            ("auction", "progressive-individual"),
+            ("auction-pairs", "progressive"),
+        ] {
+            let mut d = draft();
+            d.game = game.into();
+            d.format = format.into();
+            d.hands = Count::Number(8);
+            d.tables = Count::Number(2);
+            assert!(EventSettings::parse(&d).is_ok(), "{game}");
+            d.trick_rule = "beat-the-leader".into();
+            let e = only_error(&d);
+            assert_eq!(e.field(), Field::TrickRule, "{game}");
+            assert!(e.to_string().contains("not beat-the-leader"), "{e}");
+        }
     }
 
     #[test]
