@@ -84,6 +84,12 @@ async fn three_tables_of_four_are_matchpointed_on_their_table_totals() {
         "{body}"
     );
     let (page, id, codes) = coop_evening(&app, &d, "Coöp Night", 3, 2).await;
+    // Every table plays the same board each round: the papers say to build one copy a table.
+    let (_, event_page) = d.get_text(&page).await;
+    assert!(
+        event_page.contains("build <strong>3 copies of each board</strong>, one per table"),
+        "{event_page}"
+    );
 
     // Round 1, board 1 at every table: table 1's North makes a calypso (N-S 500 + 910,
     // E-W 1,040: 2,450); table 2 none (2,080); table 3 none and E-W revoke once (2,080 less

@@ -930,6 +930,16 @@ impl EventSettings {
             .expect("settings were checked against the variant when parsed")
     }
 
+    /// Copies of each board the room needs: one per table for a duplicate coöperative
+    /// (every table plays the same board in the same round), otherwise one (boards move).
+    pub fn board_copies(&self) -> u32 {
+        if self.format == EventFormat::DuplicateCooperative {
+            u32::from(self.tables())
+        } else {
+            1
+        }
+    }
+
     /// What players call the two sides at this event's tables ("N-S ♠♥", "E-W ♦♣").
     pub fn side_names(&self) -> super::seats::SideNames {
         if self.game == GameKind::AuctionPairs {

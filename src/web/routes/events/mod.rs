@@ -1231,6 +1231,8 @@ struct EventPage {
     papers: bool,
     /// Embers: the cards are dealt at the table, so no papers are offered.
     dealt_here: bool,
+    /// Copies of each board to build (a duplicate coöperative: one per table).
+    board_copies: u32,
     /// The papers list offers guide cards: the movement is planned ahead (not the
     /// progressive individual's, seated from the results).
     guide_cards: bool,
@@ -1407,6 +1409,7 @@ pub async fn show(
         // A game dealt at the table (Embers) has no boards to print or view.
         papers: exposure.papers_visible(who) && !ev.settings.game().continuous(),
         dealt_here: ev.settings.game().continuous(),
+        board_copies: ev.settings.board_copies(),
         guide_cards: crate::event::movement::movement_kind(ev.settings.format()).is_some(),
         next: ev
             .status
