@@ -2,13 +2,15 @@
 //! 300 random legal games (random agreed hands and first dealer; random legal calls of
 //! four, trumps, cards and sales), each replayed from its own record (also through JSON),
 //! its per-hand reports checked and scored the same as the replay, each hand's parts adding
-//! up; and corrupted reports and records, one of each per game, flagged.
+//! up; and corrupted reports and records, one of each per game, flagged. Random games draw
+//! a setup (none, balanced random, fully random, standardised); games under each agreed
+//! setup replay to the same scores, and corrupted setups are flagged with their code.
 
-use calypso_director::engine::Suit;
 use calypso_director::engine::auction::pairs::{
-    self, PairsRecord, PairsSpec, PairsSummary, random::random_game,
+    self, BySide, PairsRecord, PairsSpec, PairsSummary, random::random_game,
 };
-use calypso_director::engine::auction::{AuctionEnd, Call};
+use calypso_director::engine::auction::{AuctionEnd, Call, SetupKind, SuitCounts};
+use calypso_director::engine::{Card, Seat, Suit};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -27,6 +29,7 @@ struct Seen {
     doubled: usize,
     calypsos: usize,
     partner_overcalls: usize,
+    setups: usize,
 }
 
 #[test]
@@ -49,7 +52,9 @@ fn random_partnership_games_replay_and_their_reports_check_with_the_same_scores(
         assert!(problems.is_empty(), "seed {seed}: {problems:?}");
         let score = pairs::score(&spec, &summary);
         assert_eq!(score, outcome.score, "seed {seed}");
-        let mut totals = [0i64; 2];
+        // The totals are the setup's and every hand's.
+        let mut totals = score.setup.to_array();
+        seen.setups += usize::from(summary.setup.is_some());
         for (h, deal) in score.hands.iter().zip(&record.deals) {
             let parts = h.sides.to_array();
             for (p, t) in parts.iter().zip(totals.iter_mut()) {
@@ -122,6 +127,7 @@ fn random_partnership_games_replay_and_their_reports_check_with_the_same_scores(
     assert!(seen.sales > 5 && seen.doubled > 5, "{seen:?}");
     assert!(seen.calypsos > 0, "{seen:?}");
     assert!(seen.partner_overcalls > 0, "{seen:?}");
+    assert!(seen.setups > 100, "{seen:?}");
 }
 
 /// Corrupted reports: one change per game, each flagged with the problem expected.
@@ -214,5 +220,173 @@ fn corrupted_partnership_records_are_refused() {
         let e = pairs::replay(&spec, &bad).unwrap_err();
         assert_eq!(e.hand, Some(h + 1));
         assert!(e.to_string().contains("a hand is 13"), "{e}");
+    }
+}
+
+/// Random games under each agreed setup: replayed (through JSON) to the same outcome, their
+/// reports clean and scored the same; balanced and standardised start both partnerships
+/// with the same counts.
+#[test]
+fn random_partnership_games_with_each_setup_replay_to_the_same_scores() {
+    let mut by_kind = [0usize; 4];
+    for seed in 0..200u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(20_000 + seed);
+        let k = below(&mut rng, 4);
+        let kind = SetupKind::ALL[k];
+        by_kind[k] += 1;
+        let spec = PairsSpec::new(4 + below(&mut rng, 5))
+            .unwrap()
+            .with_setup(kind);
+        let first = Seat::ALL[below(&mut rng, 4)];
+        let setup = pairs::random::random_setup_of(kind, &spec, &mut rng);
+        let (record, outcome) = pairs::random::random_game_from(&spec, first, &setup, &mut rng);
+        let json = serde_json::to_string(&record).unwrap();
+        let back: PairsRecord = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, record, "seed {seed}");
+        let replayed =
+            pairs::replay(&spec, &back).unwrap_or_else(|e| panic!("seed {seed}, {kind}: {e}"));
+        assert_eq!(replayed, outcome, "seed {seed}");
+        let json = serde_json::to_string(&outcome.summary).unwrap();
+        let summary: PairsSummary = serde_json::from_str(&json).unwrap();
+        assert_eq!(summary, outcome.summary, "seed {seed}");
+        let problems = pairs::check(&spec, &summary);
+        assert!(problems.is_empty(), "seed {seed}, {kind}: {problems:?}");
+        let score = pairs::score(&spec, &summary);
+        assert_eq!(score, outcome.score, "seed {seed}");
+        let setup_points = i64::from(summary.setup_calypsos) * 500;
+        assert_eq!(
+            score.setup,
+            BySide {
+                ns: setup_points,
+                ew: setup_points
+            }
+        );
+        let start = summary.start();
+        match kind {
+            SetupKind::None => assert!(summary.setup.is_none() && summary.setup_calypsos == 0),
+            SetupKind::Balanced => assert_eq!(start[0], start[1], "seed {seed}"),
+            SetupKind::FullyRandom => assert!(start.iter().all(|c| c.total() <= 30)),
+            SetupKind::Standardised => {
+                assert_eq!(start, [SuitCounts([6; 4]); 2], "seed {seed}")
+            }
+        }
+    }
+    assert!(by_kind.iter().all(|&n| n > 25), "{by_kind:?}");
+}
+
+/// Spoils a setup of the agreed `kind` (counts, as a table reports them); the codes it must
+/// raise.
+fn corrupt_setup(
+    kind: SetupKind,
+    s: &mut PairsSummary,
+    rng: &mut ChaCha8Rng,
+) -> (&'static str, &'static [&'static str]) {
+    let side = below(rng, 2);
+    let suit = below(rng, 4);
+    let bump = |c: &mut SuitCounts| {
+        c.0[suit] = if c.0[suit] < 12 {
+            c.0[suit] + 1
+        } else {
+            c.0[suit] - 1
+        };
+    };
+    let mut lines = s.start();
+    match (kind, below(rng, 2)) {
+        (SetupKind::None, _) => {
+            bump(&mut lines[side]);
+            s.setup = Some(BySide::from_array(lines));
+            ("a setup not agreed", &["setup-not-agreed"])
+        }
+        (_, 0) => {
+            s.setup = None;
+            s.setup_calypsos = 0;
+            ("the setup left out", &["setup-missing"])
+        }
+        (SetupKind::Balanced, _) => {
+            bump(&mut lines[side]);
+            s.setup = Some(BySide::from_array(lines));
+            ("one partnership's setup changed", &["setup-not-balanced"])
+        }
+        (SetupKind::FullyRandom, _) => {
+            if below(rng, 2) == 0 {
+                s.setup_calypsos = 5;
+                ("five calypsos complete", &["setup-calypsos"])
+            } else {
+                lines[side] = SuitCounts([12, 12, 7, 0]);
+                s.setup = Some(BySide::from_array(lines));
+                ("31 cards from 30", &["setup-too-many"])
+            }
+        }
+        (SetupKind::Standardised, _) => {
+            bump(&mut lines[side]);
+            s.setup = Some(BySide::from_array(lines));
+            ("a standardised count changed", &["setup-not-standard"])
+        }
+    }
+}
+
+#[test]
+fn corrupted_partnership_setups_are_flagged_with_their_code() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..200u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(30_000 + seed);
+        let k = below(&mut rng, 4);
+        let kind = SetupKind::ALL[k];
+        let spec = PairsSpec::new(4).unwrap().with_setup(kind);
+        let setup = pairs::random::random_setup_of(kind, &spec, &mut rng);
+        let (record, outcome) =
+            pairs::random::random_game_from(&spec, Seat::North, &setup, &mut rng);
+        // The counts.
+        let mut summary = outcome.summary.clone();
+        let (what, expected) = corrupt_setup(kind, &mut summary, &mut rng);
+        let problems = pairs::check(&spec, &summary);
+        assert!(
+            problems.iter().any(|p| expected.contains(&p.code)),
+            "seed {seed}, {kind}, {what}: expected {expected:?}, got {problems:?}"
+        );
+        for p in problems.iter().filter(|p| p.code.starts_with("setup-")) {
+            assert!(p.message.starts_with("setup: "), "{p:?}");
+            assert!(
+                !p.message.contains("player"),
+                "partnerships, not players: {p:?}"
+            );
+            seen.insert(p.code);
+        }
+        // The same game under another agreed setup is refused, counts and cards.
+        let other = SetupKind::ALL[(k + 1) % 4];
+        let spec_other = PairsSpec::new(4).unwrap().with_setup(other);
+        let setup_codes: Vec<&str> = pairs::check(&spec_other, &outcome.summary)
+            .into_iter()
+            .map(|p| p.code)
+            .filter(|c| c.starts_with("setup-"))
+            .collect();
+        if !(kind == SetupKind::Balanced && other == SetupKind::FullyRandom) {
+            assert!(!setup_codes.is_empty(), "seed {seed}: {kind} as {other}");
+            let e = pairs::replay(&spec_other, &record).expect_err("a setup of another kind");
+            assert!(e.to_string().starts_with("setup: "), "{e}");
+        }
+        // The record's cards: one card of East-West's changed where the kind fixes them.
+        if matches!(kind, SetupKind::Balanced | SetupKind::Standardised)
+            && !record.setup[1].is_empty()
+        {
+            let mut r = record.clone();
+            let c = r.setup[1][0];
+            let swap = Card::all()
+                .find(|x| x.suit() == c.suit() && !r.setup[1].contains(x))
+                .expect("a rank not held");
+            r.setup[1][0] = swap;
+            let e = pairs::replay(&spec, &r).expect_err("a changed card");
+            assert!(e.to_string().contains("East-West"), "{e}");
+        }
+    }
+    for code in [
+        "setup-not-agreed",
+        "setup-missing",
+        "setup-not-balanced",
+        "setup-too-many",
+        "setup-calypsos",
+        "setup-not-standard",
+    ] {
+        assert!(seen.contains(code), "{code} never raised: {seen:?}");
     }
 }

@@ -537,6 +537,7 @@ async fn an_embers_evening_moves_with_its_hands_and_an_edited_hand_is_refused() 
 /// was edited to a trick pile bigger than a hand, is refused, nothing written.
 #[tokio::test]
 async fn a_partnership_auction_evening_moves_with_its_hands_and_an_edited_hand_is_refused() {
+    use calypso_director::engine::auction::SetupKind;
     use common::evening::place;
     use common::games::{auction_pairs_game, six_pair_evening};
     let dir = tempfile::tempdir().unwrap();
@@ -546,7 +547,8 @@ async fn a_partnership_auction_evening_moves_with_its_hands_and_an_edited_hand_i
     let e = six_pair_evening(
         api,
         json!({"name": "Auction Pairs", "date": "2026-12-03", "format": "progressive",
-               "game": "auction-pairs", "hands": 4, "tables": 3, "boards": 6}),
+               "game": "auction-pairs", "hands": 4, "auction_setup": "standardised",
+               "tables": 3, "boards": 6}),
         2,
     )
     .await;
@@ -554,7 +556,7 @@ async fn a_partnership_auction_evening_moves_with_its_hands_and_an_edited_hand_i
         let started = e.start_round(round as u32).await;
         for t in started["tables"].as_array().unwrap() {
             let (table, board) = place(t);
-            let game = auction_pairs_game(4, 5 + round * 10 + table);
+            let game = auction_pairs_game(4, SetupKind::Standardised, 5 + round * 10 + table);
             let body = json!({"round": round, "table": table, "board": board,
                 "auction_pairs": game.summary});
             let (s, v) = e.api.post(&e.results(), body).await;
@@ -572,8 +574,18 @@ async fn a_partnership_auction_evening_moves_with_its_hands_and_an_edited_hand_i
     let doc = export(&app, &id, dir.path(), "auction-pairs.json");
     let settings = &doc["event"]["settings"];
     assert_eq!(
-        (&settings["game"], &settings["hands"], &settings["packs"]),
-        (&json!("auction-pairs"), &json!(4), &json!(4))
+        (
+            &settings["game"],
+            &settings["hands"],
+            &settings["packs"],
+            &settings["auction_setup"]
+        ),
+        (
+            &json!("auction-pairs"),
+            &json!(4),
+            &json!(4),
+            &json!("standardised")
+        )
     );
     assert_eq!(
         doc["results"][0]["sheet"]["auction_pairs"]["reports"]

@@ -1104,6 +1104,91 @@ fn auction_for_four_check_the_documented_example() {
     assert!(v.get("score").is_none());
 }
 
+/// `"auction_setup"` with `"players": 4`: a game dealt a balanced random setup replays and
+/// checks under it, and under another agreed setup is refused with the setup's code.
+#[test]
+fn auction_for_four_takes_the_agreed_setup() {
+    use calypso_director::engine::auction::SetupKind;
+    use calypso_director::engine::auction::pairs;
+    for (seed, kind, other, code) in [
+        (1, SetupKind::Balanced, "standardised", "setup-not-standard"),
+        (2, SetupKind::FullyRandom, "none", "setup-not-agreed"),
+        (3, SetupKind::Standardised, "none", "setup-not-agreed"),
+    ] {
+        let spec = pairs::PairsSpec::new(4).unwrap().with_setup(kind);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let setup = pairs::random::random_setup_of(kind, &spec, &mut rng);
+        let (record, outcome) = pairs::random::random_game_from(
+            &spec,
+            calypso_director::engine::Seat::West,
+            &setup,
+            &mut rng,
+        );
+        let mut input = serde_json::to_value(&record).unwrap();
+        input["players"] = json!(4);
+        input["hands"] = json!(4);
+        input["auction_setup"] = json!(kind.word());
+        assert!(input["setup"]["NS"].is_array(), "{input}");
+        let out = rules_game("replay", "auction", &input);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let expected = serde_json::to_value(&outcome).unwrap();
+        assert_eq!(stdout_json(&out), expected);
+        let mut report = expected["summary"].clone();
+        report["players"] = json!(4);
+        report["hands"] = json!(4);
+        report["auction_setup"] = json!(kind.word());
+        let v = stdout_json(&rules_game("check", "auction", &report));
+        assert_eq!(v["ok"], json!(true), "{v}");
+        assert_eq!(v["score"], expected["score"]);
+        // The same game under another agreed setup.
+        report["auction_setup"] = json!(other);
+        let v = stdout_json(&rules_game("check", "auction", &report));
+        assert!(problem_codes(&v).contains(&code), "{kind} as {other}: {v}");
+        input["auction_setup"] = json!(other);
+        let out = rules_game("replay", "auction", &input);
+        assert_eq!(out.status.code(), Some(2), "{kind} as {other}");
+        let e = stdout_json(&out)["error"].as_str().unwrap().to_string();
+        assert!(e.starts_with("setup: "), "{e}");
+    }
+}
+
+/// docs/cli.md's example of a setup for four: both partnerships start with the standardised
+/// set, all four pass; a partnership's count changed is flagged.
+#[test]
+fn auction_for_four_check_the_documented_setup_example() {
+    let six = json!({"S": 6, "H": 6, "D": 6, "C": 6});
+    let report = json!({"players": 4, "hands": 16, "auction_setup": "standardised",
+        "first_dealer": "N", "setup": {"NS": six, "EW": six},
+        "reports": [{"calls": ["pass", "pass", "pass", "pass"],
+          "sides": {"NS": {"trick_pile": 30, "in_progress": six},
+                    "EW": {"trick_pile": 22, "in_progress": six}}}]});
+    let v = stdout_json(&rules_game("check", "auction", &report));
+    assert_eq!(v["ok"], json!(true), "{v}");
+    assert_eq!(v["score"]["setup"], json!({"NS": 0, "EW": 0}));
+    assert_eq!(v["score"]["totals"], json!({"NS": -520, "EW": 0}));
+    let mut five = report.clone();
+    five["setup"]["EW"]["C"] = json!(5);
+    five["reports"][0]["sides"]["EW"]["in_progress"]["C"] = json!(5);
+    let v = stdout_json(&rules_game("check", "auction", &five));
+    assert_eq!(problem_codes(&v), vec!["setup-not-standard"], "{v}");
+    // Balanced random: 30 cards that held one calypso complete leave 17 at most.
+    let four = json!({"H": 4});
+    let mut found = report;
+    found["auction_setup"] = json!("balanced");
+    found["setup"] = json!({"NS": four, "EW": four});
+    found["reports"][0]["sides"]["NS"]["in_progress"] = four.clone();
+    found["reports"][0]["sides"]["EW"]["in_progress"] = four;
+    found["setup_calypsos"] = json!(1);
+    let v = stdout_json(&rules_game("check", "auction", &found));
+    assert_eq!(v["ok"], json!(true), "{v}");
+    assert_eq!(v["score"]["setup"], json!({"NS": 500, "EW": 500}));
+    assert_eq!(v["score"]["totals"], json!({"NS": -20, "EW": 500}));
+}
+
 /// `rules check --game kaiso` on a summary of issue #35 (see `tests/kaiso_props.rs`):
 /// refused, no song named, well within the time it once took (65 s and more).
 fn kaiso_fixture_is_refused(name: &str) {

@@ -7,6 +7,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
+use calypso_director::engine::auction::SetupKind;
 use calypso_director::engine::auction::pairs::{self, PairsSpec};
 use common::evening::*;
 use common::games::*;
@@ -72,7 +73,11 @@ async fn a_partnership_auction_progressive_is_checked_by_the_engine_and_tallied(
         "{ev}"
     );
     let id = event_id(&e);
-    let spec = PairsSpec::new(HANDS).unwrap();
+    // A new event's setup is balanced random, the seed's recommended one.
+    assert_eq!(ev["auction_setup"], "balanced", "{ev}");
+    let spec = PairsSpec::new(HANDS)
+        .unwrap()
+        .with_setup(SetupKind::Balanced);
 
     // Each table-round's game, by (round, table): the engine's totals, N-S then E-W.
     let mut played: BTreeMap<(u64, u64), (i64, i64)> = BTreeMap::new();
@@ -80,7 +85,7 @@ async fn a_partnership_auction_progressive_is_checked_by_the_engine_and_tallied(
         let started = e.start_round_confirming(round as u32).await;
         for t in started["tables"].as_array().unwrap() {
             let (table, board) = place(t);
-            let game = auction_pairs_game(HANDS, round * 10 + table);
+            let game = auction_pairs_game(HANDS, SetupKind::Balanced, round * 10 + table);
             assert!(pairs::check(&spec, &game.summary).is_empty());
             if (round, table) == (1, 1) {
                 refused_reports(&e, &game.summary, round, table, board).await;
@@ -126,7 +131,7 @@ async fn a_partnership_auction_progressive_is_checked_by_the_engine_and_tallied(
     assert!(!page.contains("N-S ♠♥"), "{page}");
 
     // Pair 1's scorecard gives each game hand by hand, N-S's points of round 1 table 1.
-    let first = auction_pairs_game(HANDS, 11);
+    let first = auction_pairs_game(HANDS, SetupKind::Balanced, 11);
     let line: Vec<String> = first
         .score
         .hands
@@ -224,6 +229,17 @@ async fn refused_reports(
     east_first.first_dealer = calypso_director::engine::Seat::East;
     let mut short = game.clone();
     short.hands.truncate(HANDS - 1);
+    let mut no_setup = game.clone();
+    no_setup.setup = None;
+    let mut unbalanced = game.clone();
+    if let Some(setup) = unbalanced.setup.as_mut() {
+        // East-West start with one card fewer (or more) in a suit than North-South.
+        setup.ew.0[0] = if setup.ns.0[0] > 0 {
+            setup.ns.0[0] - 1
+        } else {
+            1
+        };
+    }
     let mut wrong_pile = game.clone();
     wrong_pile.hands[1].sides.ns.trick_pile += 1;
     let cases = [
@@ -240,6 +256,14 @@ async fn refused_reports(
             "at an event's table North deals the first hand, not East",
         ),
         (with(json!({"auction_pairs": wrong_pile})), "hand 2"),
+        (
+            with(json!({"auction_pairs": no_setup})),
+            "setup: the game agreed the balanced random setup: give the cards each partnership starts with",
+        ),
+        (
+            with(json!({"auction_pairs": unbalanced})),
+            "setup-not-balanced",
+        ),
         // The three-hander's summary is not this game's.
         (
             with(json!({"auction": {"first_dealer": "1", "reports": []}})),
@@ -249,10 +273,18 @@ async fn refused_reports(
     for (body, said) in cases {
         let (s, v) = e.api.post(&e.results(), body).await;
         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{said}: {v}");
-        let text = match v["error"].as_str() {
-            Some(e) => e.to_string(),
-            None => v.to_string(),
-        };
+        // The message, and the engine's problem codes when it found problems.
+        let codes: Vec<&str> = v["problems"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p["code"].as_str())
+            .collect();
+        let text = format!(
+            "{} {}",
+            v["error"].as_str().unwrap_or_default(),
+            codes.join(" ")
+        );
         assert!(text.contains(said), "{said}: {v}");
     }
     let stored = results(&e.api, &e.path).await;

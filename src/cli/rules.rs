@@ -229,13 +229,11 @@ fn auction_input(text: &str) -> Result<(AuctionForm, Map<String, Value>), String
             AuctionForm::Three(spec)
         }
         4 => {
-            if setup.is_some_and(|k| k != auction::SetupKind::None) {
-                return Err(
-                    "the partnership game for four is played without a setup (auction_setup none)"
-                        .into(),
-                );
+            let mut spec = auction::pairs::PairsSpec::new(hands).map_err(|e| e.to_string())?;
+            if let Some(kind) = setup {
+                spec = spec.with_setup(kind);
             }
-            AuctionForm::Pairs(auction::pairs::PairsSpec::new(hands).map_err(|e| e.to_string())?)
+            AuctionForm::Pairs(spec)
         }
         n => {
             return Err(format!(

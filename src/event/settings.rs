@@ -481,10 +481,10 @@ pub struct EventSettings {
     auction_setup: SetupKind,
 }
 
-/// The setup a game takes when the draft leaves it blank: balanced random for Auction (the
-/// seed's "recommended setup procedure"), none for every other game.
+/// The setup a game takes when the draft leaves it blank: balanced random for Auction, for
+/// three or four (the seed's "recommended setup procedure"), none for every other game.
 fn default_setup(game: GameKind) -> SetupKind {
-    if game == GameKind::Auction {
+    if matches!(game, GameKind::Auction | GameKind::AuctionPairs) {
         SetupKind::Balanced
     } else {
         SetupKind::None
@@ -492,13 +492,13 @@ fn default_setup(game: GameKind) -> SetupKind {
 }
 
 /// The Auction setup: blank takes the game's default; a setup other than none is refused
-/// for any game but Auction.
+/// for any game but Auction (for three or four).
 fn auction_setup(d: &SettingsDraft, game: GameKind) -> Result<SetupKind, SettingsError> {
     let kind = match d.auction_setup.trim() {
         "" => default_setup(game),
         t => SetupKind::parse(t).ok_or_else(|| SettingsError::AuctionSetup(t.to_string()))?,
     };
-    if game != GameKind::Auction && kind != SetupKind::None {
+    if !matches!(game, GameKind::Auction | GameKind::AuctionPairs) && kind != SetupKind::None {
         return Err(SettingsError::AuctionSetupNotAuction(game));
     }
     Ok(kind)
@@ -892,6 +892,7 @@ impl EventSettings {
         (self.game == GameKind::AuctionPairs).then(|| {
             auction::pairs::PairsSpec::new(usize::from(self.hands))
                 .expect("hands were checked when parsed")
+                .with_setup(self.auction_setup)
         })
     }
 

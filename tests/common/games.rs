@@ -423,17 +423,15 @@ pub const AUCTION_PLAYERS: [&str; 12] = [
 ];
 
 /// A random legal partnership Auction game of `hands` hands as an event's table plays it:
-/// North deals first, no setup.
+/// North deals first, from a random setup of the `setup` agreed.
 pub fn auction_pairs_game(
     hands: usize,
+    setup: calypso_director::engine::auction::SetupKind,
     seed: u64,
 ) -> calypso_director::engine::auction::pairs::PairsOutcome {
-    use calypso_director::engine::auction::pairs::{PairsGame, PairsOutcome, PairsSpec, random};
-    let spec = PairsSpec::new(hands).unwrap();
+    use calypso_director::engine::auction::pairs::{PairsSpec, random};
+    let spec = PairsSpec::new(hands).unwrap().with_setup(setup);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = PairsGame::new(&spec, Seat::North);
-    while !game.is_over() {
-        random::random_hand(&mut game, &mut rng);
-    }
-    PairsOutcome::of(&game)
+    let dealt = random::random_setup_of(setup, &spec, &mut rng);
+    random::random_game_from(&spec, Seat::North, &dealt, &mut rng).1
 }

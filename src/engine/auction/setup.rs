@@ -3,7 +3,9 @@
 //! random, and the standardised setup, whose list of cards was lost from our copy of the
 //! rules: [`STANDARDISED`] is ours (docs/variants.md says why). [`SetupKind`] is the setup
 //! a game agreed; [`check_counts`] and [`check_cards`] check a reported or recorded setup
-//! against it.
+//! against it. The partnership game for four plays the same procedures with the two
+//! partnerships where the three-hander has three players ([`SetupOf`] over the number of
+//! holders, [`check_counts_for`] and [`check_cards_for`] with their [`Holders`]).
 
 pub use super::spec::SetupKind;
 use super::spec::{MAX_IN_PROGRESS, PLAYERS, SEATS, player_name};
@@ -14,13 +16,122 @@ use crate::engine::summary::Problem;
 /// Cards dealt face up for each setup.
 pub const SETUP_CARDS: usize = 30;
 
-/// The calypsos in progress the players start with (by position), and the calypsos found
-/// complete in the setup: their cards are shuffled back and everyone scores 500 for each.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Setup {
-    pub in_progress: [Vec<Card>; PLAYERS],
+/// The calypsos in progress each of `N` holders starts with (the three-hander's players by
+/// position, or the partnerships of the game for four), and the calypsos found complete in
+/// the setup: their cards are shuffled back and every holder scores 500 for each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupOf<const N: usize> {
+    pub in_progress: [Vec<Card>; N],
     pub calypsos: u32,
 }
+
+/// The three-hander's setup: the calypsos in progress of each player.
+pub type Setup = SetupOf<PLAYERS>;
+
+impl<const N: usize> Default for SetupOf<N> {
+    fn default() -> SetupOf<N> {
+        SetupOf {
+            in_progress: std::array::from_fn(|_| Vec::new()),
+            calypsos: 0,
+        }
+    }
+}
+
+impl<const N: usize> SetupOf<N> {
+    /// Balanced random: 30 cards from the top of the shuffled `deck` seed the first
+    /// holder's calypsos in progress, and every other holder gets the identical set (the
+    /// deck holds four of each card, so the copies are always there).
+    pub fn balanced_random(deck: &[Card]) -> SetupOf<N> {
+        let (cards, complete) = seed(&deck[..SETUP_CARDS.min(deck.len())]);
+        SetupOf {
+            in_progress: std::array::from_fn(|_| cards.clone()),
+            calypsos: complete,
+        }
+    }
+
+    /// Fully random: each holder is dealt 30 cards of the shuffled `deck` in turn and keeps
+    /// the distinct ones. A calypso complete in anyone's setup is shuffled back and every
+    /// holder scores 500 for it, as in the balanced setup.
+    pub fn fully_random(deck: &[Card]) -> SetupOf<N> {
+        let mut out = SetupOf::default();
+        for (p, chunk) in deck.chunks(SETUP_CARDS).take(N).enumerate() {
+            let (cards, complete) = seed(chunk);
+            out.in_progress[p] = cards;
+            out.calypsos += complete;
+        }
+        out
+    }
+
+    /// The standardised setup: every holder starts with [`STANDARDISED`].
+    pub fn standardised() -> SetupOf<N> {
+        SetupOf {
+            in_progress: std::array::from_fn(|_| STANDARDISED.to_vec()),
+            calypsos: 0,
+        }
+    }
+
+    /// A setup of `kind` from the shuffled `deck`: none, the balanced or the fully random
+    /// deal, or the standardised set.
+    pub fn deal(kind: SetupKind, deck: &[Card]) -> SetupOf<N> {
+        match kind {
+            SetupKind::None => SetupOf::default(),
+            SetupKind::Balanced => SetupOf::balanced_random(deck),
+            SetupKind::FullyRandom => SetupOf::fully_random(deck),
+            SetupKind::Standardised => SetupOf::standardised(),
+        }
+    }
+
+    /// Each holder's setup as counts by suit.
+    pub fn counts(&self) -> [SuitCounts; N] {
+        self.in_progress.each_ref().map(|cards| {
+            let mut c = SuitCounts::default();
+            for card in cards {
+                let n = &mut c.0[card.suit().index()];
+                *n = n.saturating_add(1);
+            }
+            c
+        })
+    }
+}
+
+/// Who starts with a setup, as the checks' messages name them: the three-hander's players
+/// ([`PLAYER_HOLDERS`]) or the partnerships of the game for four.
+#[derive(Clone, Copy, Debug)]
+pub struct Holders {
+    /// One of them: "player", "partnership".
+    pub one: &'static str,
+    /// All of them: "all three players", "both partnerships".
+    pub all: &'static str,
+    /// As a group: "the players", "the partnerships".
+    pub group: &'static str,
+    /// How many, in words: "three", "two".
+    pub count: &'static str,
+    /// The holder at a position: "player 1", "North-South".
+    pub name: fn(usize) -> String,
+    /// A problem about the holder at a position: at their seat (a player) or side.
+    pub locate: fn(Problem, usize) -> Problem,
+}
+
+fn player_at(i: usize) -> String {
+    player_name(SEATS[i % PLAYERS])
+}
+
+fn at_seat(p: Problem, i: usize) -> Problem {
+    Problem {
+        seat: Some(SEATS[i % PLAYERS]),
+        ..p
+    }
+}
+
+/// The three-hander's holders: its players.
+pub const PLAYER_HOLDERS: Holders = Holders {
+    one: "player",
+    all: "all three players",
+    group: "the players",
+    count: "three",
+    name: player_at,
+    locate: at_seat,
+};
 
 /// One player's seed: the distinct cards of those dealt (duplicates set aside), less any
 /// suit that holds all 13 ranks; and how many such complete calypsos there were.
@@ -47,24 +158,14 @@ fn seed(dealt: &[Card]) -> (Vec<Card>, u32) {
 /// calypsos in progress, and the other two players get the identical set (the deck holds
 /// four of each card, so three copies are always there).
 pub fn balanced_random(deck: &[Card]) -> Setup {
-    let (cards, complete) = seed(&deck[..SETUP_CARDS.min(deck.len())]);
-    Setup {
-        in_progress: [cards.clone(), cards.clone(), cards],
-        calypsos: complete,
-    }
+    Setup::balanced_random(deck)
 }
 
 /// Fully random: each player is dealt 30 cards of the shuffled `deck` in turn and keeps
 /// the distinct ones. A calypso complete in anyone's setup is shuffled back and everyone
 /// scores 500 for it, as in the balanced setup.
 pub fn fully_random(deck: &[Card]) -> Setup {
-    let mut out = Setup::default();
-    for (p, chunk) in deck.chunks(SETUP_CARDS).take(PLAYERS).enumerate() {
-        let (cards, complete) = seed(chunk);
-        out.in_progress[p] = cards;
-        out.calypsos += complete;
-    }
-    out
+    Setup::fully_random(deck)
 }
 
 /// Ranks of the standardised setup (ours): 2, 4, 6, 8, 10 and queen in every suit.
@@ -102,33 +203,17 @@ pub const STANDARDISED_COUNTS: SuitCounts = SuitCounts([6; 4]);
 
 /// The standardised setup: every player starts with [`STANDARDISED`].
 pub fn standardised() -> Setup {
-    let cards = STANDARDISED.to_vec();
-    Setup {
-        in_progress: [cards.clone(), cards.clone(), cards],
-        calypsos: 0,
-    }
+    Setup::standardised()
 }
 
 /// A setup of `kind` from the shuffled `deck`: none, the balanced or the fully random deal,
 /// or the standardised set.
 pub fn deal(kind: SetupKind, deck: &[Card]) -> Setup {
-    match kind {
-        SetupKind::None => Setup::default(),
-        SetupKind::Balanced => balanced_random(deck),
-        SetupKind::FullyRandom => fully_random(deck),
-        SetupKind::Standardised => standardised(),
-    }
+    Setup::deal(kind, deck)
 }
 
-fn setup_problem(
-    code: &'static str,
-    seat: Option<crate::engine::cards::Seat>,
-    m: String,
-) -> Problem {
-    Problem {
-        seat,
-        ..Problem::general(code, format!("setup: {m}"))
-    }
+fn setup_problem(code: &'static str, m: String) -> Problem {
+    Problem::general(code, format!("setup: {m}"))
 }
 
 /// Checks a setup reported as counts (each player's calypsos in progress by suit, `None`
@@ -148,15 +233,27 @@ pub fn check_counts(
     setup: &[Option<SuitCounts>; PLAYERS],
     calypsos: u32,
 ) -> Vec<Problem> {
+    check_counts_for(&PLAYER_HOLDERS, kind, setup, calypsos)
+}
+
+/// [`check_counts`] for any `N` holders (the players, or the partnerships of the game for
+/// four), named in the messages by `h`.
+pub fn check_counts_for<const N: usize>(
+    h: &Holders,
+    kind: SetupKind,
+    setup: &[Option<SuitCounts>; N],
+    calypsos: u32,
+) -> Vec<Problem> {
     let mut out = Vec::new();
     let counts = setup.map(Option::unwrap_or_default);
     let given = counts.iter().any(|c| c.total() > 0) || calypsos > 0;
     let name = kind.name();
+    let one = h.one;
+    let at = |p: Problem, i: usize| (h.locate)(p, i);
     if kind == SetupKind::None {
         if given {
             out.push(setup_problem(
                 "setup-not-agreed",
-                None,
                 "the game agreed no setup, but the report gives calypsos in progress or complete at the start".into(),
             ));
         }
@@ -165,101 +262,109 @@ pub fn check_counts(
     if !given {
         out.push(setup_problem(
             "setup-missing",
-            None,
-            format!("the game agreed the {name} setup: give the cards each player starts with"),
+            format!("the game agreed the {name} setup: give the cards each {one} starts with"),
         ));
         return out;
     }
-    if calypsos > kind.max_calypsos() {
+    let most = kind.max_calypsos_for(N);
+    if calypsos > most {
         out.push(setup_problem(
             "setup-calypsos",
-            None,
             match kind {
                 SetupKind::Standardised => format!(
                     "{calypsos} calypsos complete in the setup: the standardised setup completes none"
                 ),
                 _ => format!(
-                    "{calypsos} calypsos complete in the setup: the {name} setup's 30 cards{} complete at most {}",
-                    if kind == SetupKind::FullyRandom { " a player" } else { "" },
-                    kind.max_calypsos()
+                    "{calypsos} calypsos complete in the setup: the {name} setup's 30 cards{} complete at most {most}",
+                    if kind == SetupKind::FullyRandom {
+                        format!(" a {one}")
+                    } else {
+                        String::new()
+                    },
                 ),
             },
         ));
     }
+    let most_calypsos = 4 * N as u32;
     let dealt =
-        |n: u32| super::setup::SETUP_CARDS as i64 * i64::from(n) - 13 * i64::from(calypsos.min(12));
+        |n: usize| SETUP_CARDS as i64 * n as i64 - 13 * i64::from(calypsos.min(most_calypsos));
     match kind {
         SetupKind::None => {}
         SetupKind::Balanced => {
             let first = counts[0];
-            if let Some(seat) = SEATS.into_iter().find(|s| counts[s.index()] != first) {
-                out.push(setup_problem(
-                    "setup-not-balanced",
-                    Some(seat),
-                    format!(
-                        "in the balanced random setup all three players start with the same cards, but {} starts with {} and player 1 with {}",
-                        player_name(seat),
-                        describe(&counts[seat.index()]),
-                        describe(&first)
+            if let Some(i) = (0..N).find(|&i| counts[i] != first) {
+                out.push(at(
+                    setup_problem(
+                        "setup-not-balanced",
+                        format!(
+                            "in the balanced random setup {} start with the same cards, but {} starts with {} and {} with {}",
+                            h.all,
+                            (h.name)(i),
+                            describe(&counts[i]),
+                            (h.name)(0),
+                            describe(&first)
+                        ),
                     ),
+                    i,
                 ));
             }
-            for seat in SEATS {
-                let n = counts[seat.index()].total();
-                if i64::from(n) > dealt(1) {
-                    out.push(setup_problem(
+            if let Some(i) = (0..N).find(|&i| i64::from(counts[i].total()) > dealt(1)) {
+                out.push(at(
+                    setup_problem(
                         "setup-too-many",
-                        Some(seat),
                         format!(
-                            "{} starts with {n} cards: 30 cards dealt{} leave at most {}",
-                            player_name(seat),
+                            "{} starts with {} cards: 30 cards dealt{} leave at most {}",
+                            (h.name)(i),
+                            counts[i].total(),
                             less_calypsos(calypsos),
                             dealt(1).max(0)
                         ),
-                    ));
-                    break;
-                }
+                    ),
+                    i,
+                ));
             }
         }
         SetupKind::FullyRandom => {
-            if let Some(seat) = SEATS.into_iter().find(|s| counts[s.index()].total() > 30) {
-                out.push(setup_problem(
-                    "setup-too-many",
-                    Some(seat),
-                    format!(
-                        "{} starts with {} cards: each player is dealt 30",
-                        player_name(seat),
-                        counts[seat.index()].total()
+            if let Some(i) = (0..N).find(|&i| counts[i].total() > 30) {
+                out.push(at(
+                    setup_problem(
+                        "setup-too-many",
+                        format!(
+                            "{} starts with {} cards: each {one} is dealt 30",
+                            (h.name)(i),
+                            counts[i].total()
+                        ),
                     ),
+                    i,
                 ));
             } else {
                 let n: u32 = counts.iter().map(SuitCounts::total).sum();
-                if i64::from(n) > dealt(PLAYERS as u32) {
+                if i64::from(n) > dealt(N) {
                     out.push(setup_problem(
                         "setup-too-many",
-                        None,
                         format!(
-                            "the players start with {n} cards between them: three deals of 30{} leave at most {}",
+                            "{} start with {n} cards between them: {} deals of 30{} leave at most {}",
+                            h.group,
+                            h.count,
                             less_calypsos(calypsos),
-                            dealt(PLAYERS as u32).max(0)
+                            dealt(N).max(0)
                         ),
                     ));
                 }
             }
         }
         SetupKind::Standardised => {
-            if let Some(seat) = SEATS
-                .into_iter()
-                .find(|s| counts[s.index()] != STANDARDISED_COUNTS)
-            {
-                out.push(setup_problem(
-                    "setup-not-standard",
-                    Some(seat),
-                    format!(
-                        "in the standardised setup every player starts with six cards a suit, but {} starts with {}",
-                        player_name(seat),
-                        describe(&counts[seat.index()])
+            if let Some(i) = (0..N).find(|&i| counts[i] != STANDARDISED_COUNTS) {
+                out.push(at(
+                    setup_problem(
+                        "setup-not-standard",
+                        format!(
+                            "in the standardised setup every {one} starts with six cards a suit, but {} starts with {}",
+                            (h.name)(i),
+                            describe(&counts[i])
+                        ),
                     ),
+                    i,
                 ));
             }
         }
@@ -284,49 +389,51 @@ pub fn describe(c: &SuitCounts) -> String {
 
 /// Each player's setup as counts by suit.
 pub fn counts_of(setup: &Setup) -> [SuitCounts; PLAYERS] {
-    setup.in_progress.each_ref().map(|cards| {
-        let mut c = SuitCounts::default();
-        for card in cards {
-            let n = &mut c.0[card.suit().index()];
-            *n = n.saturating_add(1);
-        }
-        c
-    })
+    setup.counts()
 }
 
 /// Checks a play record's setup (cards) against the agreed kind: [`check_counts`] on its
 /// counts, and on the cards themselves: balanced random's three players hold the same
 /// cards, the standardised setup's are exactly [`STANDARDISED`]. The first problem's words.
 pub fn check_cards(kind: SetupKind, setup: &Setup) -> Result<(), String> {
-    let counts = counts_of(setup).map(Some);
-    if let Some(p) = check_counts(kind, &counts, setup.calypsos)
+    check_cards_for(&PLAYER_HOLDERS, kind, setup)
+}
+
+/// [`check_cards`] for any `N` holders, named in the messages by `h`.
+pub fn check_cards_for<const N: usize>(
+    h: &Holders,
+    kind: SetupKind,
+    setup: &SetupOf<N>,
+) -> Result<(), String> {
+    let counts = setup.counts().map(Some);
+    if let Some(p) = check_counts_for(h, kind, &counts, setup.calypsos)
         .into_iter()
         .next()
     {
         return Err(p.message);
     }
-    let sorted = |s: usize| {
-        let mut v = setup.in_progress[s].clone();
+    let sorted = |i: usize| {
+        let mut v = setup.in_progress[i].clone();
         v.sort();
         v
     };
     match kind {
         SetupKind::Balanced => {
             let first = sorted(0);
-            for seat in SEATS {
-                if sorted(seat.index()) != first {
-                    return Err(format!(
-                        "setup: in the balanced random setup all three players start with the same cards, but {}'s differ from player 1's",
-                        player_name(seat)
-                    ));
-                }
+            if let Some(i) = (0..N).find(|&i| sorted(i) != first) {
+                return Err(format!(
+                    "setup: in the balanced random setup {} start with the same cards, but {}'s differ from {}'s",
+                    h.all,
+                    (h.name)(i),
+                    (h.name)(0)
+                ));
             }
         }
         SetupKind::Standardised => {
             let mut standard = STANDARDISED.to_vec();
             standard.sort();
-            for seat in SEATS {
-                let own = sorted(seat.index());
+            for i in 0..N {
+                let own = sorted(i);
                 if own != standard {
                     let odd = own
                         .iter()
@@ -334,8 +441,9 @@ pub fn check_cards(kind: SetupKind, setup: &Setup) -> Result<(), String> {
                         .map(|c| format!(": {c} is not one of them"))
                         .unwrap_or_default();
                     return Err(format!(
-                        "setup: in the standardised setup every player starts with 2, 4, 6, 8, 10 and Q of every suit, but {}'s cards differ{odd}",
-                        player_name(seat)
+                        "setup: in the standardised setup every {} starts with 2, 4, 6, 8, 10 and Q of every suit, but {}'s cards differ{odd}",
+                        h.one,
+                        (h.name)(i)
                     ));
                 }
             }

@@ -116,9 +116,15 @@ impl SetupKind {
     /// Most calypsos a setup of this kind can find complete: two in balanced random's 30
     /// cards (26 distinct cards), two in each player's 30 in fully random; none otherwise.
     pub fn max_calypsos(self) -> u32 {
+        self.max_calypsos_for(PLAYERS)
+    }
+
+    /// [`SetupKind::max_calypsos`] for `holders` setups (the partnership game's two): the
+    /// fully random setup deals 30 cards to each holder.
+    pub fn max_calypsos_for(self, holders: usize) -> u32 {
         match self {
             SetupKind::Balanced => 2,
-            SetupKind::FullyRandom => 2 * PLAYERS as u32,
+            SetupKind::FullyRandom => 2 * holders as u32,
             SetupKind::None | SetupKind::Standardised => 0,
         }
     }

@@ -6,7 +6,8 @@
 use std::fmt;
 
 use super::spec::{
-    HAND_SIZE, PLAYERS, PairsSpec, SIDES, SeatTrumps, seat_name, seat_trumps, side_name, side_of,
+    BySide, HAND_SIZE, MAX_SETUP_CALYPSOS, PLAYERS, PairsSetup, PairsSpec, SIDES, SeatTrumps,
+    seat_name, seat_trumps, side_name, side_of,
 };
 use super::summary::{PairsHandReport, PairsSummary, SideLine};
 use crate::engine::auction::bidding::{Auction, AuctionState, Call, Contract};
@@ -87,6 +88,7 @@ pub struct PairsGame<'s> {
     piles: [CardCounts; SIDES],
     start: [[Calypsos; 4]; SIDES],
     sold: Vec<Card>,
+    setup: PairsSetup,
     reports: Vec<PairsHandReport>,
 }
 
@@ -109,8 +111,56 @@ impl<'s> PairsGame<'s> {
             piles: [CardCounts::new(); SIDES],
             start: [[Calypsos::default(); 4]; SIDES],
             sold: Vec::new(),
+            setup: PairsSetup::default(),
             reports: Vec::new(),
         }
+    }
+
+    /// A new game from a setup: each partnership's calypsos in progress are on the table
+    /// (one of each rank a suit, at most 12), everything else is the green room the first
+    /// hand is dealt from.
+    pub fn with_setup(
+        spec: &'s PairsSpec,
+        first_dealer: Seat,
+        setup: &PairsSetup,
+    ) -> Result<PairsGame<'s>, PairsPlayError> {
+        if setup.calypsos > MAX_SETUP_CALYPSOS {
+            return Err(PairsPlayError::new(format!(
+                "{} calypsos complete in the setup: two partnerships' setups hold at most {MAX_SETUP_CALYPSOS}",
+                setup.calypsos
+            )));
+        }
+        let mut game = PairsGame::new(spec, first_dealer);
+        for side in 0..SIDES {
+            let mut ranks = [0u16; 4];
+            for &card in &setup.in_progress[side] {
+                let bit = 1u16 << card.rank().index();
+                let held = &mut ranks[card.suit().index()];
+                if *held & bit != 0 {
+                    return Err(PairsPlayError::new(format!(
+                        "{}'s setup holds {card} twice: a calypso in progress has one of each rank",
+                        side_name(side)
+                    )));
+                }
+                *held |= bit;
+                game.green_room.remove(card);
+            }
+            for suit in Suit::ALL {
+                let held = ranks[suit.index()];
+                if held.count_ones() > u32::from(MAX_IN_PROGRESS) {
+                    return Err(PairsPlayError::new(format!(
+                        "{}'s setup holds all 13 {}: a complete calypso is shuffled back",
+                        side_name(side),
+                        suit.name().to_lowercase()
+                    )));
+                }
+                game.calypsos[side][suit.index()] =
+                    Calypsos::new(0, Rank::all().filter(|r| held & (1 << r.index()) != 0));
+            }
+        }
+        game.start = game.calypsos;
+        game.setup = setup.clone();
+        Ok(game)
     }
 
     pub fn spec(&self) -> &'s PairsSpec {
@@ -207,9 +257,16 @@ impl<'s> PairsGame<'s> {
             .then_some(fewest)
     }
 
+    /// What the table reports: its setup and each hand finished so far.
     pub fn summary(&self) -> PairsSummary {
+        let counts = self.setup.counts();
         PairsSummary {
             first_dealer: self.first_dealer,
+            setup: counts
+                .iter()
+                .any(|c| c.total() > 0)
+                .then(|| BySide::from_array(counts)),
+            setup_calypsos: self.setup.calypsos,
             hands: self.reports.clone(),
         }
     }

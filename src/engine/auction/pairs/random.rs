@@ -1,4 +1,5 @@
-//! Random legal partnership Auction games, for tests: deals from the shuffled green room
+//! Random legal partnership Auction games, for tests: a random setup (none, balanced
+//! random, fully random or standardised), deals from the shuffled green room
 //! (completed from the shuffled sin bin), the three-hander's random calls
 //! ([`random_call`]), random trumps and cards, and random sales (none or the fewest).
 //! Deterministic for a seeded generator.
@@ -8,7 +9,8 @@ use rand::Rng;
 use super::play::PairsGame;
 use super::record::{PairsHandRecord, PairsRecord};
 use super::replay::PairsOutcome;
-use super::spec::{DEAL, PLAYERS, PairsSpec, side_of};
+use super::spec::{DEAL, PLAYERS, PairsSetup, PairsSpec, side_of};
+use crate::engine::auction::SetupKind;
 use crate::engine::auction::bidding::AuctionState;
 use crate::engine::auction::random::random_call;
 use crate::engine::cards::{Card, CardCounts, Rank, Seat, Suit};
@@ -99,12 +101,44 @@ pub fn random_hand<R: Rng + ?Sized>(game: &mut PairsGame, rng: &mut R) -> PairsH
     rec
 }
 
-/// Plays every agreed hand at random from a random first dealer.
+/// A random setup of the agreed `kind`: none, a balanced or fully random deal from the
+/// shuffled deck, or the standardised set.
+pub fn random_setup_of<R: Rng + ?Sized>(
+    kind: SetupKind,
+    spec: &PairsSpec,
+    rng: &mut R,
+) -> PairsSetup {
+    let mut deck = spec.deck().cards();
+    shuffle(&mut deck, rng);
+    PairsSetup::deal(kind, &deck)
+}
+
+/// A random setup: none, balanced random, fully random or standardised, a quarter of the
+/// time each.
+pub fn random_setup<R: Rng + ?Sized>(spec: &PairsSpec, rng: &mut R) -> PairsSetup {
+    let kind = SetupKind::ALL[below(rng, SetupKind::ALL.len())];
+    random_setup_of(kind, spec, rng)
+}
+
+/// Plays every agreed hand at random from a random first dealer and setup.
 pub fn random_game<R: Rng + ?Sized>(spec: &PairsSpec, rng: &mut R) -> (PairsRecord, PairsOutcome) {
     let first = Seat::ALL[below(rng, PLAYERS)];
-    let mut game = PairsGame::new(spec, first);
+    let setup = random_setup(spec, rng);
+    random_game_from(spec, first, &setup, rng)
+}
+
+/// Plays every agreed hand at random from this first dealer and setup.
+pub fn random_game_from<R: Rng + ?Sized>(
+    spec: &PairsSpec,
+    first: Seat,
+    setup: &PairsSetup,
+    rng: &mut R,
+) -> (PairsRecord, PairsOutcome) {
+    let mut game = PairsGame::with_setup(spec, first, setup).expect("a setup from the procedures");
     let mut record = PairsRecord {
         first_dealer: first,
+        setup: setup.in_progress.clone(),
+        setup_calypsos: setup.calypsos,
         deals: Vec::new(),
     };
     while !game.is_over() {

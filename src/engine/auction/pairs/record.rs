@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::spec::PLAYERS;
+use super::spec::{BySide, PLAYERS, PairsSetup, SIDES};
 use crate::engine::auction::bidding::Call;
 use crate::engine::cards::{Card, Seat, Suit};
 use crate::engine::kaiso::wire::{cards, seat_hands, seat_tricks};
@@ -30,12 +30,57 @@ pub struct PairsHandRecord {
     pub sold: Vec<Card>,
 }
 
-/// A whole game, or the hands of it played so far. No setup: the partnership game starts
-/// with every card in the green room (setups for four are not built yet).
+/// A whole game, or the hands of it played so far, with its setup (none: every card starts
+/// in the green room).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PairsRecord {
     #[serde(with = "super::summary::seat")]
     pub first_dealer: Seat,
+    /// Each partnership's calypsos in progress from the setup, as cards: `{"NS": ["2S",
+    /// ..], "EW": [..]}`.
+    #[serde(with = "side_cards", default, skip_serializing_if = "no_cards")]
+    pub setup: [Vec<Card>; SIDES],
+    /// Calypsos found complete in the setup (shuffled back; 500 to each partnership for each).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub setup_calypsos: u32,
     pub deals: Vec<PairsHandRecord>,
+}
+
+fn no_cards(c: &[Vec<Card>; SIDES]) -> bool {
+    c.iter().all(Vec::is_empty)
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl PairsRecord {
+    /// The record's setup.
+    pub fn setup(&self) -> PairsSetup {
+        PairsSetup {
+            in_progress: self.setup.clone(),
+            calypsos: self.setup_calypsos,
+        }
+    }
+}
+
+/// Cards by partnership, `{"NS": ["2S", ..], "EW": [..]}`: both are required.
+mod side_cards {
+    use super::{BySide, SIDES};
+    use crate::engine::cards::Card;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Cards(#[serde(with = "crate::engine::kaiso::wire::cards")] Vec<Card>);
+
+    pub fn serialize<S: Serializer>(c: &[Vec<Card>; SIDES], s: S) -> Result<S::Ok, S::Error> {
+        let [ns, ew] = c.clone().map(Cards);
+        BySide { ns, ew }.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[Vec<Card>; SIDES], D::Error> {
+        let b = BySide::<Cards>::deserialize(d)?;
+        Ok([b.ns.0, b.ew.0])
+    }
 }

@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 
 use super::play::{PairsGame, PairsPlayError};
 use super::record::PairsRecord;
-use super::spec::{HAND_SIZE, MAX_CALLS, PLAYERS, PairsSpec, seat_name};
+use super::spec::{HAND_SIZE, MAX_CALLS, PLAYERS, PairsSpec, SIDE_HOLDERS, seat_name};
 use super::summary::{PairsScore, PairsSummary, score};
 use crate::engine::auction::bidding::AuctionState;
+use crate::engine::auction::setup::check_cards_for;
 use crate::engine::cards::{Card, CardCounts, Seat};
 use crate::engine::replay::write_located_by;
 
@@ -103,7 +104,12 @@ pub fn replay(spec: &PairsSpec, record: &PairsRecord) -> Result<PairsOutcome, Pa
             ),
         ));
     }
-    let mut game = PairsGame::new(spec, record.first_dealer);
+    let setup = record.setup();
+    let mut game = PairsGame::with_setup(spec, record.first_dealer, &setup)
+        .map_err(|e| PairsError::at(None, format!("setup: {e}")))?;
+    if let Some(kind) = spec.setup {
+        check_cards_for(&SIDE_HOLDERS, kind, &setup).map_err(|m| PairsError::at(None, m))?;
+    }
     for (i, deal) in record.deals.iter().enumerate() {
         let n = i + 1;
         let at = |message: String| PairsError::at(Some(n), message);

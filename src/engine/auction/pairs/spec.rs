@@ -5,8 +5,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::auction::setup::{Holders, SetupOf};
+use crate::engine::auction::spec::SetupKind;
 use crate::engine::cards::{Card, CardCounts, Seat, Suit};
 use crate::engine::spec::{GameSpec, PlayOrder, TrickRule, Trumps, Variant};
+use crate::engine::summary::Problem;
 
 /// Players at the table: North, East, South, West; N-S against E-W.
 pub const PLAYERS: usize = 4;
@@ -42,6 +45,35 @@ pub fn seat_name(seat: Seat) -> &'static str {
     seat.name()
 }
 
+/// The partnership game's setup: the calypsos in progress each partnership starts with
+/// (North-South, East-West), and the calypsos found complete in it (500 to each
+/// partnership for each).
+pub type PairsSetup = SetupOf<SIDES>;
+
+fn side_at(i: usize) -> String {
+    side_name(i).to_string()
+}
+
+fn at_side(p: Problem, i: usize) -> Problem {
+    Problem {
+        side: Some(i % SIDES),
+        ..p
+    }
+}
+
+/// The setup's holders in the game for four: the two partnerships.
+pub const SIDE_HOLDERS: Holders = Holders {
+    one: "partnership",
+    all: "both partnerships",
+    group: "the partnerships",
+    count: "two",
+    name: side_at,
+    locate: at_side,
+};
+
+/// Most calypsos any setup for four can find complete: two partnerships' four suits.
+pub const MAX_SETUP_CALYPSOS: u32 = (SIDES * 4) as u32;
+
 /// The trump suit of each seat in one hand: none in a misère hand.
 pub type SeatTrumps = [Option<Suit>; PLAYERS];
 
@@ -71,6 +103,9 @@ impl<T: Copy> BySide<T> {
 pub struct PairsSpec {
     /// Hands agreed in advance, [`MIN_HANDS`]..=[`MAX_HANDS`].
     pub hands: usize,
+    /// The setup agreed before the first hand, which checks and replays hold the setup to;
+    /// `None` when not stated (any setup within the bounds). See [`PairsSpec::with_setup`].
+    pub setup: Option<SetupKind>,
     deck: CardCounts,
     /// 24 tables with four distinct trumps and the misère table without trumps.
     tables: Vec<GameSpec>,
@@ -131,9 +166,16 @@ impl PairsSpec {
             .collect();
         Ok(PairsSpec {
             hands,
+            setup: None,
             deck,
             tables,
         })
+    }
+
+    /// The same game with the setup agreed: reports and records are checked against it.
+    pub fn with_setup(mut self, kind: SetupKind) -> PairsSpec {
+        self.setup = Some(kind);
+        self
     }
 
     /// Every card of the four packs.

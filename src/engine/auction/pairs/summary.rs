@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::spec::{
-    BySide, DEAL, MAX_CALLS, PairsSpec, SIDES, seat_name, seat_trumps, side_name, side_of,
+    BySide, DEAL, MAX_CALLS, MAX_SETUP_CALYPSOS, PairsSpec, SIDE_HOLDERS, SIDES, seat_name,
+    seat_trumps, side_name, side_of,
 };
 use crate::engine::auction::bidding::{Auction, AuctionState, Call, Doubling};
 use crate::engine::auction::spec::MAX_IN_PROGRESS;
@@ -60,14 +61,34 @@ pub struct PairsHandReport {
     pub sold: u32,
 }
 
-/// The reports of the hands played so far, in order, and the first dealer.
+/// The reports of the hands played so far, in order, and where the game started: the
+/// first dealer and the setup.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PairsSummary {
     #[serde(with = "seat")]
     pub first_dealer: Seat,
+    /// Each partnership's cards of each calypso in progress at the start of hand 1 (none
+    /// without a setup): `{"NS": {"S": 6, ..}, "EW": {..}}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<BySide<SuitCounts>>,
+    /// Calypsos found complete in the setup (shuffled back; 500 to each partnership for
+    /// each).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub setup_calypsos: u32,
     #[serde(rename = "reports")]
     pub hands: Vec<PairsHandReport>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl PairsSummary {
+    /// The calypsos in progress each partnership starts the game with.
+    pub fn start(&self) -> [SuitCounts; SIDES] {
+        self.setup.map(BySide::to_array).unwrap_or_default()
+    }
 }
 
 /// One partnership's points in one hand, by part.
@@ -102,6 +123,9 @@ pub struct PairsHandScore {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairsScore {
+    /// 500 to each partnership for each calypso found complete in the setup.
+    #[serde(default)]
+    pub setup: BySide<i64>,
     pub hands: Vec<PairsHandScore>,
     pub totals: BySide<i64>,
     /// Every agreed hand is reported (in-progress cards are scored).
@@ -183,9 +207,10 @@ fn reported_outcome(dealer: Seat, r: &PairsHandReport) -> Option<AuctionEnd> {
 
 /// Scores a summary (check it first: a summary with problems scores nonsense, never panics).
 pub fn score(spec: &PairsSpec, summary: &PairsSummary) -> PairsScore {
-    let mut running = [0i64; SIDES];
+    let setup = [i64::from(summary.setup_calypsos.min(MAX_SETUP_CALYPSOS)) * CALYPSO_POINTS; SIDES];
+    let mut running = setup;
     let mut calypsos_before = [SuitCounts::default(); SIDES];
-    let mut counts_before = [SuitCounts::default(); SIDES];
+    let mut counts_before = summary.start();
     let mut out = Vec::new();
     let played = summary.hands.len().min(spec.hands);
     for (i, r) in summary.hands.iter().take(played).enumerate() {
@@ -229,6 +254,7 @@ pub fn score(spec: &PairsSpec, summary: &PairsSummary) -> PairsScore {
         counts_before = lines.map(|l| l.in_progress);
     }
     PairsScore {
+        setup: BySide::from_array(setup),
         hands: out,
         totals: BySide::from_array(running),
         complete: played == spec.hands,
@@ -352,8 +378,9 @@ pub fn check(spec: &PairsSpec, summary: &PairsSummary) -> Vec<Problem> {
             ),
         ));
     }
+    check_setup(spec, summary, &mut out);
     let mut calypsos_before = [SuitCounts::default(); SIDES];
-    let mut counts_before = [SuitCounts::default(); SIDES];
+    let mut counts_before = summary.start();
     for (i, r) in summary.hands.iter().take(spec.hands).enumerate() {
         let n = i + 1;
         let side_problem = |code, side: usize, message: String| Problem {
@@ -491,6 +518,51 @@ pub fn check(spec: &PairsSpec, summary: &PairsSummary) -> Vec<Problem> {
         counts_before = lines.map(|l| l.in_progress);
     }
     out
+}
+
+/// The setup's bounds (12 cards a suit, at most two partnerships' four calypsos complete),
+/// and the setup agreed, by the three-hander's checks ([`check_counts_for`]).
+///
+/// [`check_counts_for`]: crate::engine::auction::setup::check_counts_for
+fn check_setup(spec: &PairsSpec, summary: &PairsSummary, out: &mut Vec<Problem>) {
+    for (side, start) in summary.start().iter().enumerate() {
+        for suit in Suit::ALL {
+            if start.get(suit) > MAX_IN_PROGRESS {
+                out.push(Problem {
+                    side: Some(side),
+                    ..Problem::general(
+                        "in-progress-too-many",
+                        format!(
+                            "setup: {}'s {} calypso in progress has {} cards; the 13th completes it",
+                            side_name(side),
+                            suit.name().to_lowercase(),
+                            start.get(suit)
+                        ),
+                    )
+                });
+            }
+        }
+    }
+    if summary.setup_calypsos > MAX_SETUP_CALYPSOS {
+        out.push(Problem::general(
+            "setup-calypsos",
+            format!(
+                "setup: {} calypsos complete in the setup: two partnerships' setups hold at most {MAX_SETUP_CALYPSOS}",
+                summary.setup_calypsos
+            ),
+        ));
+    } else if let Some(kind) = spec.setup {
+        let lines = summary
+            .setup
+            .map(|b| b.to_array().map(Some))
+            .unwrap_or([None; SIDES]);
+        out.extend(crate::engine::auction::setup::check_counts_for(
+            &SIDE_HOLDERS,
+            kind,
+            &lines,
+            summary.setup_calypsos,
+        ));
+    }
 }
 
 /// A sale is none, or the fewest cards that bring the declaring partnership's trick pile up
@@ -633,6 +705,7 @@ pub mod opt_end {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::auction::SetupKind;
     use crate::engine::auction::pairs::random::random_game;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -743,5 +816,313 @@ mod tests {
                 seat_name(s.first_dealer)
             )
         );
+    }
+
+    fn shuffled(seed: u64) -> Vec<crate::engine::cards::Card> {
+        let spec = PairsSpec::new(4).unwrap();
+        let mut deck = spec.deck().cards();
+        crate::engine::random::shuffle(&mut deck, &mut ChaCha8Rng::seed_from_u64(seed));
+        deck
+    }
+
+    fn codes(spec: &PairsSpec, s: &PairsSummary) -> Vec<&'static str> {
+        check(spec, s).into_iter().map(|p| p.code).collect()
+    }
+
+    /// A summary of one misère hand whose partnerships start from `setup` and keep it.
+    fn misere_from(setup: Option<BySide<SuitCounts>>, calypsos: u32) -> PairsSummary {
+        let start = setup.map(BySide::to_array).unwrap_or_default();
+        let line = |s: usize, pile| SideLine {
+            trick_pile: pile,
+            calypsos: SuitCounts::default(),
+            in_progress: start[s],
+        };
+        PairsSummary {
+            first_dealer: Seat::North,
+            setup,
+            setup_calypsos: calypsos,
+            hands: vec![PairsHandReport {
+                calls: Some(vec![Call::Pass; 4]),
+                sides: BySide::from_array([line(0, 30), line(1, 22)]),
+                ..PairsHandReport::default()
+            }],
+        }
+    }
+
+    /// Our balanced random setup for four: 30 cards face up, duplicates aside, and both
+    /// partnerships start with the identical set.
+    #[test]
+    fn a_balanced_setup_gives_both_partnerships_the_same_cards() {
+        use crate::engine::auction::pairs::{PairsGame, PairsSetup, SIDE_HOLDERS};
+        use crate::engine::auction::setup::check_cards_for;
+        let spec = PairsSpec::new(4).unwrap().with_setup(SetupKind::Balanced);
+        for seed in 0..30 {
+            let setup = PairsSetup::balanced_random(&shuffled(seed));
+            assert_eq!(setup.in_progress[0], setup.in_progress[1]);
+            assert!(setup.in_progress[0].len() <= 30);
+            assert!(check_cards_for(&SIDE_HOLDERS, SetupKind::Balanced, &setup).is_ok());
+            let game = PairsGame::with_setup(&spec, Seat::East, &setup).unwrap();
+            let n = setup.in_progress[0].len();
+            assert_eq!(game.green_room().len(), 208 - 2 * n, "seed {seed}");
+            let summary = game.summary();
+            let start = summary.start();
+            assert_eq!(start[0], start[1]);
+            assert_eq!(start[0].total() as usize, n);
+        }
+        // Counts that differ between the partnerships are flagged at the side that differs.
+        let same = SuitCounts([6, 5, 7, 6]);
+        let other = SuitCounts([6, 5, 6, 7]);
+        let s = misere_from(
+            Some(BySide {
+                ns: same,
+                ew: other,
+            }),
+            0,
+        );
+        let p = check(&spec, &s);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert_eq!(p[0].code, "setup-not-balanced");
+        assert_eq!(p[0].side, Some(1));
+        assert_eq!(
+            p[0].message,
+            "setup: in the balanced random setup both partnerships start with the same cards, but East-West starts with 7♠ 6♥ 5♦ 6♣ and North-South with 6♠ 7♥ 5♦ 6♣"
+        );
+        let s = misere_from(Some(BySide { ns: same, ew: same }), 0);
+        assert!(codes(&spec, &s).is_empty());
+        // The same counts, other cards: the record's cards tell.
+        let mut setup = PairsSetup::balanced_random(&shuffled(3));
+        let moved = setup.in_progress[1].pop().unwrap();
+        let swap = crate::engine::cards::Card::all()
+            .find(|c| c.suit() == moved.suit() && *c != moved && !setup.in_progress[1].contains(c))
+            .unwrap();
+        setup.in_progress[1].push(swap);
+        assert_eq!(
+            check_cards_for(&SIDE_HOLDERS, SetupKind::Balanced, &setup).unwrap_err(),
+            "setup: in the balanced random setup both partnerships start with the same cards, but East-West's differ from North-South's"
+        );
+    }
+
+    /// Our fully random setup for four: each partnership is dealt 30 and keeps the distinct
+    /// ones; two deals of 30 bound the cards and the calypsos found complete.
+    #[test]
+    fn a_fully_random_setup_deals_each_partnership_thirty_and_keeps_the_distinct_cards() {
+        use crate::engine::auction::pairs::PairsSetup;
+        let spec = PairsSpec::new(4)
+            .unwrap()
+            .with_setup(SetupKind::FullyRandom);
+        let mut differ = 0;
+        for seed in 0..30 {
+            let setup = PairsSetup::fully_random(&shuffled(seed));
+            for cards in &setup.in_progress {
+                let mut distinct = cards.clone();
+                distinct.dedup();
+                assert_eq!(&distinct, cards, "sorted, one of each");
+                assert!(cards.len() <= 30);
+            }
+            differ += usize::from(setup.in_progress[0] != setup.in_progress[1]);
+        }
+        assert!(differ > 25, "each partnership is dealt its own 30");
+        let a = SuitCounts([6, 5, 7, 6]);
+        let b = SuitCounts([9, 3, 7, 2]);
+        assert!(codes(&spec, &misere_from(Some(BySide { ns: a, ew: b }), 0)).is_empty());
+        let over = SuitCounts([8, 8, 8, 7]);
+        let p = check(&spec, &misere_from(Some(BySide { ns: a, ew: over }), 0));
+        assert_eq!(p[0].code, "setup-too-many");
+        assert_eq!(
+            p[0].message,
+            "setup: East-West starts with 31 cards: each partnership is dealt 30"
+        );
+        // Two deals of 30, two calypsos complete: 60 − 26 = 34 at most between them.
+        let eighteen = SuitCounts([6, 6, 6, 0]);
+        let s = misere_from(
+            Some(BySide {
+                ns: eighteen,
+                ew: eighteen,
+            }),
+            2,
+        );
+        let p = check(&spec, &s);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert_eq!(
+            p[0].message,
+            "setup: the partnerships start with 36 cards between them: two deals of 30 less 2 complete calypsos of 13 leave at most 34"
+        );
+        // Two complete calypsos a partnership at the most: four.
+        let two = SuitCounts([0, 2, 0, 0]);
+        assert!(codes(&spec, &misere_from(Some(BySide { ns: two, ew: two }), 4)).is_empty());
+        assert_eq!(
+            codes(&spec, &misere_from(Some(BySide { ns: two, ew: two }), 5)),
+            ["setup-calypsos", "setup-too-many"]
+        );
+    }
+
+    /// Our standardised setup for four: each partnership starts with the three-hander's 24
+    /// cards (2, 4, 6, 8, 10 and Q of every suit).
+    #[test]
+    fn a_standardised_setup_starts_each_partnership_with_the_same_24_cards() {
+        use crate::engine::auction::pairs::{PairsGame, PairsSetup, SIDE_HOLDERS};
+        use crate::engine::auction::setup::{STANDARDISED, check_cards_for};
+        let spec = PairsSpec::new(4)
+            .unwrap()
+            .with_setup(SetupKind::Standardised);
+        let setup = PairsSetup::standardised();
+        assert_eq!(
+            setup.in_progress,
+            [STANDARDISED.to_vec(), STANDARDISED.to_vec()]
+        );
+        let game = PairsGame::with_setup(&spec, Seat::North, &setup).unwrap();
+        assert_eq!(game.in_progress(0), SuitCounts([6; 4]));
+        assert_eq!(game.in_progress(1), SuitCounts([6; 4]));
+        assert_eq!(game.green_room().len(), 208 - 48);
+        let six = SuitCounts([6; 4]);
+        assert!(codes(&spec, &misere_from(Some(BySide { ns: six, ew: six }), 0)).is_empty());
+        let five = SuitCounts([6, 6, 6, 5]);
+        let p = check(&spec, &misere_from(Some(BySide { ns: five, ew: six }), 0));
+        assert_eq!(p[0].code, "setup-not-standard");
+        assert_eq!(p[0].side, Some(0));
+        assert_eq!(
+            p[0].message,
+            "setup: in the standardised setup every partnership starts with six cards a suit, but North-South starts with 5♠ 6♥ 6♦ 6♣"
+        );
+        let mut odd = setup.clone();
+        odd.in_progress[0][0] = "3C".parse().unwrap();
+        assert_eq!(
+            check_cards_for(&SIDE_HOLDERS, SetupKind::Standardised, &odd).unwrap_err(),
+            "setup: in the standardised setup every partnership starts with 2, 4, 6, 8, 10 and Q of every suit, but North-South's cards differ: 3C is not one of them"
+        );
+    }
+
+    /// A calypso complete in a setup is shuffled back, and each partnership scores 500 for it.
+    #[test]
+    fn a_calypso_complete_in_the_setup_scores_500_to_each_partnership() {
+        let spec = PairsSpec::new(4).unwrap().with_setup(SetupKind::Balanced);
+        let four = SuitCounts([0, 4, 0, 0]);
+        let s = misere_from(Some(BySide { ns: four, ew: four }), 1);
+        assert!(codes(&spec, &s).is_empty());
+        let score = score(&spec, &s);
+        assert_eq!(score.setup, BySide { ns: 500, ew: 500 });
+        // Hand 1's misère: North-South −520, East-West nil, on top of the setup's 500 each.
+        assert_eq!(score.hands[0].running, BySide { ns: -20, ew: 500 });
+        assert_eq!(score.totals, BySide { ns: -20, ew: 500 });
+        // More than two partnerships' four calypsos: refused whatever was agreed.
+        let unbounded = PairsSpec::new(4).unwrap();
+        assert_eq!(codes(&unbounded, &misere_from(None, 9)), ["setup-calypsos"]);
+        // A partnership's setup of all 13 of a suit is complete, not in progress.
+        use crate::engine::auction::pairs::{PairsGame, PairsSetup};
+        let spades: Vec<_> = crate::engine::cards::Card::all()
+            .filter(|c| c.suit() == Suit::Spades)
+            .collect();
+        let full = PairsSetup {
+            in_progress: [spades.clone(), Vec::new()],
+            calypsos: 0,
+        };
+        let e = PairsGame::with_setup(&unbounded, Seat::North, &full).unwrap_err();
+        assert_eq!(
+            e.message,
+            "North-South's setup holds all 13 spades: a complete calypso is shuffled back"
+        );
+        let twice = PairsSetup {
+            in_progress: [Vec::new(), vec![spades[0], spades[0]]],
+            calypsos: 0,
+        };
+        let e = PairsGame::with_setup(&unbounded, Seat::North, &twice).unwrap_err();
+        assert!(
+            e.message.contains("East-West's setup holds 2S twice"),
+            "{e}"
+        );
+    }
+
+    /// Hand 1's calypsos in progress start from the setup: a calypso bid's bonus and the
+    /// cards it needed count from them, and the in-progress checks start there.
+    #[test]
+    fn hand_one_counts_the_calypsos_in_progress_from_the_setup() {
+        let spec = PairsSpec::new(4)
+            .unwrap()
+            .with_setup(SetupKind::Standardised);
+        let six = SuitCounts([6; 4]);
+        let mut s = misere_from(Some(BySide { ns: six, ew: six }), 0);
+        // Misère keeps every calypso: the setup's six a suit stay; dropping them is flagged.
+        assert!(codes(&spec, &s).is_empty());
+        s.hands[0].sides.ew.in_progress = SuitCounts::default();
+        assert!(
+            codes(&spec, &s).contains(&"not-their-trumps"),
+            "{:?}",
+            check(&spec, &s)
+        );
+        // North bids one calypso in spades: it needed 13 − 6 = 7 at the start.
+        let o = contract(Seat::North, 1, 0, Suit::Spades);
+        let mut r = PairsHandReport {
+            contract: Some(o),
+            needed: Some(7),
+            opponents_trumps: Some([Suit::Hearts, Suit::Diamonds]),
+            sides: BySide {
+                ns: SideLine {
+                    trick_pile: 20,
+                    calypsos: SuitCounts::default(),
+                    in_progress: six,
+                },
+                ew: SideLine {
+                    trick_pile: 32,
+                    calypsos: SuitCounts::default(),
+                    in_progress: six,
+                },
+            },
+            ..PairsHandReport::default()
+        };
+        s.hands[0] = r.clone();
+        assert!(codes(&spec, &s).is_empty(), "{:?}", check(&spec, &s));
+        // Failed: the bonus counted from 7 needed, 40 + 490 = 530, and 500 for the bid.
+        let sc = score(&spec, &s);
+        assert_eq!(sc.hands[0].sides.ns.calypso_bonus, -530);
+        assert_eq!(sc.hands[0].sides.ns.total, -1030);
+        r.needed = Some(13);
+        s.hands[0] = r;
+        assert_eq!(codes(&spec, &s), ["needed-mismatch"]);
+    }
+
+    #[test]
+    fn a_summary_without_a_setup_reads_and_writes_as_before() {
+        let old = r#"{"first_dealer":"N","reports":[{"calls":["pass","pass","pass","pass"],"sides":{"NS":{"trick_pile":30,"calypsos":{"S":0,"H":0,"D":0,"C":0},"in_progress":{"S":0,"H":0,"D":0,"C":0}},"EW":{"trick_pile":22,"calypsos":{"S":0,"H":0,"D":0,"C":0},"in_progress":{"S":0,"H":0,"D":0,"C":0}}},"sold":0}]}"#;
+        let s: PairsSummary = serde_json::from_str(old).unwrap();
+        assert_eq!((s.setup, s.setup_calypsos), (None, 0));
+        assert_eq!(serde_json::to_string(&s).unwrap(), old);
+        let new = r#"{"first_dealer":"N","setup":{"NS":{"S":6,"H":6,"D":6,"C":6},"EW":{"S":6,"H":6,"D":6,"C":6}},"setup_calypsos":1,"reports":[]}"#;
+        let s: PairsSummary = serde_json::from_str(new).unwrap();
+        assert_eq!(s.start(), [SuitCounts([6; 4]); 2]);
+        assert_eq!(serde_json::to_string(&s).unwrap(), new);
+    }
+
+    #[test]
+    fn the_setup_agreed_and_the_setup_given_must_agree() {
+        for kind in [
+            SetupKind::Balanced,
+            SetupKind::FullyRandom,
+            SetupKind::Standardised,
+        ] {
+            let spec = PairsSpec::new(4).unwrap().with_setup(kind);
+            let p = check(&spec, &misere_from(None, 0));
+            assert_eq!(p.len(), 1, "{p:?}");
+            assert_eq!(p[0].code, "setup-missing");
+            assert!(
+                p[0].message
+                    .ends_with("give the cards each partnership starts with"),
+                "{}",
+                p[0].message
+            );
+        }
+        let none = PairsSpec::new(4).unwrap().with_setup(SetupKind::None);
+        assert!(codes(&none, &misere_from(None, 0)).is_empty());
+        let one = SuitCounts([1, 0, 0, 0]);
+        let given = misere_from(
+            Some(BySide {
+                ns: one,
+                ew: SuitCounts::default(),
+            }),
+            0,
+        );
+        assert_eq!(codes(&none, &given), ["setup-not-agreed"]);
+        assert_eq!(codes(&none, &misere_from(None, 1)), ["setup-not-agreed"]);
+        // Not stated: any setup within the bounds.
+        assert!(codes(&PairsSpec::new(4).unwrap(), &given).is_empty());
     }
 }
