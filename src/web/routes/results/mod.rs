@@ -108,7 +108,11 @@ fn auction_lines(breakdown: Option<&Breakdown>) -> Vec<String> {
                 r.contract,
                 if verdict.is_empty() { "" } else { ", " },
                 verdict,
-                r.points.map(|p| p.to_string()).join(" · ")
+                r.points
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" · ")
             )
         })
         .collect()
