@@ -6,7 +6,7 @@
   var game = document.getElementById("game");
   var set = document.querySelector("fieldset.embers-set");
   if (!game || !set) { return; }
-  var dealtHere = { embers: true, auction: true };
+  var dealtHere = { embers: true, auction: true, "auction-pairs": true };
   function filled() {
     return Array.prototype.some.call(set.querySelectorAll("input"), function (i) {
       return i.value.trim() !== "" || i.getAttribute("aria-invalid") === "true";
@@ -28,7 +28,7 @@
   function show() {
     set.hidden = !dealtHere[game.value] && !filled() && !setupChosen();
     if (fire) { fire.hidden = game.value !== "embers" && !fireFilled(); }
-    if (setup) { setup.hidden = game.value !== "auction" && !setupChosen(); }
+    if (setup) { setup.hidden = game.value !== "auction" && game.value !== "auction-pairs" && !setupChosen(); }
   }
   game.addEventListener("change", show);
   show();

@@ -531,6 +531,84 @@ async fn an_embers_evening_moves_with_its_hands_and_an_edited_hand_is_refused() 
     imports_and_exports_back(&fresh, &doc, dir.path());
 }
 
+/// A partnership Auction progressive (#40) exports with its game and hands and each game's
+/// summary; a fresh instance imports it with every game re-checked by the engine, and the
+/// re-export is the same. A file whose game was edited to East dealing first, or whose hand
+/// was edited to a trick pile bigger than a hand, is refused, nothing written.
+#[tokio::test]
+async fn a_partnership_auction_evening_moves_with_its_hands_and_an_edited_hand_is_refused() {
+    use common::evening::place;
+    use common::games::{auction_pairs_game, six_pair_evening};
+    let dir = tempfile::tempdir().unwrap();
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@alpha.test").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let e = six_pair_evening(
+        api,
+        json!({"name": "Auction Pairs", "date": "2026-12-03", "format": "progressive",
+               "game": "auction-pairs", "hands": 4, "tables": 3, "boards": 6}),
+        2,
+    )
+    .await;
+    for round in 1..=2u64 {
+        let started = e.start_round(round as u32).await;
+        for t in started["tables"].as_array().unwrap() {
+            let (table, board) = place(t);
+            let game = auction_pairs_game(4, 5 + round * 10 + table);
+            let body = json!({"round": round, "table": table, "board": board,
+                "auction_pairs": game.summary});
+            let (s, v) = e.api.post(&e.results(), body).await;
+            assert_eq!(s, StatusCode::CREATED, "{v}");
+        }
+    }
+    for (path, body) in [
+        ("status", json!({"to": "finished"})),
+        ("release", json!({})),
+    ] {
+        let (s, v) = e.api.post(&format!("{}/{path}", e.path), body).await;
+        assert_eq!(s, StatusCode::OK, "{path}: {v}");
+    }
+    let id = e.path.rsplit('/').next().unwrap().to_string();
+    let doc = export(&app, &id, dir.path(), "auction-pairs.json");
+    let settings = &doc["event"]["settings"];
+    assert_eq!(
+        (&settings["game"], &settings["hands"], &settings["packs"]),
+        (&json!("auction-pairs"), &json!(4), &json!(4))
+    );
+    assert_eq!(
+        doc["results"][0]["sheet"]["auction_pairs"]["reports"]
+            .as_array()
+            .map(Vec::len),
+        Some(4)
+    );
+
+    let fresh = spawn_app().await;
+    fresh.club_with_owner("alpha", "olive@fresh.test").await;
+    let before = counts(&fresh);
+    for (path, value, said) in [
+        (
+            "first_dealer",
+            json!("E"),
+            "at an event's table North deals the first hand, not East",
+        ),
+        (
+            "reports/1/sides/NS/trick_pile",
+            json!(60),
+            "the result of round 1, table 1, board 1 does not stand: hand 2: the trick piles",
+        ),
+    ] {
+        let mut edited = doc.clone();
+        let sheet = &mut edited["results"][0]["sheet"]["auction_pairs"];
+        *sheet.pointer_mut(&format!("/{path}")).unwrap() = value;
+        let out = import(&fresh, &edited, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains(said), "{said}: {}", stderr(&out));
+        assert_eq!(counts(&fresh), before, "rows unchanged");
+    }
+
+    imports_and_exports_back(&fresh, &doc, dir.path());
+}
+
 /// An Auction evening (#23): four tables of three over two rounds, the second seated from the
 /// first's scores. It moves with its tables of three and its hands; a file whose round 2 seats
 /// a player twice, or whose hand was edited, is refused, nothing written.

@@ -220,6 +220,7 @@ async fn a_call_and_response_table_enters_its_exchanges_on_the_phone_and_a_wrong
         check.contains("Deal 4, ♣♦ player: looked at West, passed"),
         "{check}"
     );
+    assert!(check.contains("Dummies and exchanges"), "{check}");
 
     // Table 2 through the director's API: the exchanges beside the dummies.
     let (table, board) = place(&tables[1]);
@@ -260,4 +261,15 @@ async fn a_call_and_response_table_enters_its_exchanges_on_the_phone_and_a_wrong
         json!({"inspected": "W", "passed": deals[0][3][..3], "returned": deals[0][1][..3]}),
         "{v}"
     );
+    // The director's deal viewer lists each table's exchanges with its dummies.
+    let (s, viewer) = d
+        .get_text(&format!("/c/alpha/events/{id}/boards/{board}"))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(viewer.contains("Dummies and exchanges"), "{viewer}");
+    let line = format!(
+        "Round 1, table {table}, ♣♦ player: looked at West, passed {}",
+        typed(&deals[0][3][..3], true)
+    );
+    assert!(viewer.contains(&line), "{line} in {viewer}");
 }

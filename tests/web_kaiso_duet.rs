@@ -29,7 +29,7 @@ async fn a_kaiso_mitchell_of_three_tables_is_entered_on_the_phones_and_matchpoin
         ),
         (
             json!({"game": "whist"}),
-            "the game is calypso, kaiso, embers or auction (not \"whist\")",
+            "the game is calypso, kaiso, embers, auction or auction-pairs (not \"whist\")",
         ),
     ];
     refused_event_bodies(&api, &base, &cases).await;

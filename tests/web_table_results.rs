@@ -529,6 +529,7 @@ async fn a_table_enters_its_result_deal_by_deal() {
             calypso_director::event::settings::GameKind::Calypso,
             None,
             None,
+            None,
         )
         .unwrap();
     let checked =
@@ -695,6 +696,7 @@ async fn a_table_checks_each_deal_as_it_ends_and_sends_the_result_with_the_last(
         .read(
             &spec,
             calypso_director::event::settings::GameKind::Calypso,
+            None,
             None,
             None,
         )

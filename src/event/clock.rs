@@ -60,7 +60,7 @@ impl Timing {
             GameKind::Calypso => (45, 8),
             GameKind::Kaiso => (40, 8),
             // About ten minutes a hand, within the bounds.
-            GameKind::Embers | GameKind::Auction => (
+            GameKind::Embers | GameKind::Auction | GameKind::AuctionPairs => (
                 (u32::from(hands) * 10).clamp(GAME_MINUTES.0, GAME_MINUTES.1),
                 0,
             ),

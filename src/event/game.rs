@@ -183,6 +183,12 @@ impl EventGame {
         self.kind == GameKind::Auction
     }
 
+    /// Its own game with its own deal, trumps named at each hand's auction (Auction's, for
+    /// three or four): the event's Calypso variant and trump seating say nothing about it.
+    pub fn trumps_by_auction(self) -> bool {
+        matches!(self.kind, GameKind::Auction | GameKind::AuctionPairs)
+    }
+
     /// Whether the robots play it, so that its boards get a par.
     pub fn robot_par(self) -> bool {
         self.robot_par
@@ -433,6 +439,6 @@ mod tests {
             ("bridge".to_string(), String::new())
         );
         let values: Vec<&str> = GameChoice::all().iter().map(|c| c.value).collect();
-        assert_eq!(values.len(), Variant::EVERY.len() + 3);
+        assert_eq!(values.len(), Variant::EVERY.len() + 4);
     }
 }

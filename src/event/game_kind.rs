@@ -17,14 +17,19 @@ pub enum GameKind {
     /// Auction Calypso for three: each player for themselves at tables of three, an auction
     /// opening every hand; a progressive individual's table-round plays one game.
     Auction,
+    /// Partnership Auction Calypso for four (our design, the seed's list of changes being
+    /// lost): North-South against East-West hand after hand, an auction opening every hand;
+    /// a progressive's table-round plays one game.
+    AuctionPairs,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 4] = [
+    pub const ALL: [GameKind; 5] = [
         GameKind::Calypso,
         GameKind::Kaiso,
         GameKind::Embers,
         GameKind::Auction,
+        GameKind::AuctionPairs,
     ];
     pub const fn name(self) -> &'static str {
         match self {
@@ -32,6 +37,7 @@ impl GameKind {
             GameKind::Kaiso => "kaiso",
             GameKind::Embers => "embers",
             GameKind::Auction => "auction",
+            GameKind::AuctionPairs => "auction-pairs",
         }
     }
     pub const fn label(self) -> &'static str {
@@ -40,6 +46,7 @@ impl GameKind {
             GameKind::Kaiso => "Kaiso",
             GameKind::Embers => "Embers Calypso",
             GameKind::Auction => "Auction Calypso",
+            GameKind::AuctionPairs => "Partnership Auction Calypso",
         }
     }
     pub const fn description(self) -> &'static str {
@@ -54,11 +61,17 @@ impl GameKind {
             GameKind::Auction => {
                 "Three players each for themselves, 17 cards a hand from four packs; every hand opens with an auction for the right to name the trumps. Progressive individual at tables of three only."
             }
+            GameKind::AuctionPairs => {
+                "Four players, North-South against East-West, 13 cards a hand from four packs; every hand opens with an auction, the declarer names both opponents' trumps. Progressive pairs."
+            }
         }
     }
     /// Played hand after hand from cards dealt at the table, not on the event's boards.
     pub const fn continuous(self) -> bool {
-        matches!(self, GameKind::Embers | GameKind::Auction)
+        matches!(
+            self,
+            GameKind::Embers | GameKind::Auction | GameKind::AuctionPairs
+        )
     }
     pub fn from_name(s: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|g| g.name() == s)

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::settings::EventSettings;
 use super::table_report::{Breakdown, CalypsoReport};
+use crate::engine::auction::pairs::PairsSummary;
 use crate::engine::auction::{self, AuctionSummary};
 use crate::engine::embers::{self, EmbersSummary};
 use crate::engine::kaiso::{self, KaisoSummary};
@@ -130,6 +131,8 @@ pub enum TableReport {
     Embers(Kept<EmbersSummary>),
     /// An Auction Calypso game's hands.
     Auction(Kept<AuctionSummary>),
+    /// A partnership Auction Calypso game's hands.
+    AuctionPairs(Kept<PairsSummary>),
     /// A stored text no game's report reads (a row edited by hand): kept as it is (a text
     /// that is not JSON as a JSON string) rather than guessed at; every check refuses it.
     Unreadable(Value),
@@ -206,6 +209,12 @@ impl TableReport {
                 Err(_) => TableReport::Unreadable(json),
             };
         }
+        if only("auction_pairs") {
+            return match PairsSummary::deserialize(&json["auction_pairs"]) {
+                Ok(r) => TableReport::AuctionPairs(kept(r, json)),
+                Err(_) => TableReport::Unreadable(json),
+            };
+        }
         if only("reports") {
             return match EmbersSummary::deserialize(&json) {
                 Ok(r) => TableReport::Embers(kept(r, json)),
@@ -240,6 +249,7 @@ impl TableReport {
             TableReport::Kaiso(k) => &k.json,
             TableReport::Embers(k) => &k.json,
             TableReport::Auction(k) => &k.json,
+            TableReport::AuctionPairs(k) => &k.json,
             TableReport::Unreadable(v) => v,
         }
     }
@@ -280,6 +290,10 @@ impl TableReport {
                 let spec = settings.auction_spec()?;
                 Some(Breakdown::Auction(auction::score(&spec, a)))
             }
+            TableReport::AuctionPairs(a) => {
+                let spec = settings.auction_pairs_spec()?;
+                Some(Breakdown::AuctionPairs(auction::pairs::score(&spec, a)))
+            }
             TableReport::NotReported | TableReport::Calypso(_) | TableReport::Unreadable(_) => None,
         }
     }
@@ -290,6 +304,7 @@ impl TableReport {
             TableReport::Kaiso(k) => k.breakdown.as_deref(),
             TableReport::Embers(k) => k.breakdown.as_deref(),
             TableReport::Auction(k) => k.breakdown.as_deref(),
+            TableReport::AuctionPairs(k) => k.breakdown.as_deref(),
             TableReport::NotReported | TableReport::Calypso(_) | TableReport::Unreadable(_) => None,
         }
     }
@@ -306,6 +321,9 @@ impl TableReport {
                 k.breakdown = Some(b)
             }
             (TableReport::Auction(k), Some(b)) if matches!(*b, Breakdown::Auction(_)) => {
+                k.breakdown = Some(b)
+            }
+            (TableReport::AuctionPairs(k), Some(b)) if matches!(*b, Breakdown::AuctionPairs(_)) => {
                 k.breakdown = Some(b)
             }
             _ => {}
@@ -578,6 +596,14 @@ mod tests {
                 r#"{"auction":{"first_dealer":"1","reports":[]}}"#,
                 "auction",
             ),
+            (
+                r#"{"auction_pairs":{"first_dealer":"N","reports":[]}}"#,
+                "auction_pairs",
+            ),
+            (
+                r#"{"auction_pairs":{"first_dealer":"N","reports":[],"players":3}}"#,
+                "unreadable",
+            ),
             ("{}", "none"),
             (r#"{"players":{}}"#, "unreadable"),
             (r#"{"auction":{"reports":[]},"extra":1}"#, "unreadable"),
@@ -591,6 +617,7 @@ mod tests {
                 TableReport::Kaiso(_) => "kaiso",
                 TableReport::Embers(_) => "embers",
                 TableReport::Auction(_) => "auction",
+                TableReport::AuctionPairs(_) => "auction_pairs",
                 TableReport::Unreadable(_) => "unreadable",
             };
             assert_eq!(read, game, "{text}");

@@ -24,6 +24,15 @@ impl SideNames {
         }
     }
 
+    /// The sides by their seats alone ("N-S", "E-W"), for a game whose trumps change from
+    /// hand to hand (partnership Auction: the declarer names them).
+    pub fn seats_only(spec: &GameSpec) -> SideNames {
+        SideNames {
+            majors: letters(&side_seats(spec, true)),
+            minors: letters(&side_seats(spec, false)),
+        }
+    }
+
     /// "N-S ♠♥" or "E-W ♦♣".
     pub fn name(&self, side: Side) -> &str {
         match side {

@@ -193,7 +193,7 @@ pub enum SettingsError {
     Date(String),
     #[error(transparent)]
     Format(#[from] UnknownFormat),
-    #[error("the game is calypso, kaiso, embers or auction (not \"{0}\")")]
+    #[error("the game is calypso, kaiso, embers, auction or auction-pairs (not \"{0}\")")]
     Game(String),
     #[error(
         "Embers Calypso is played by two partnerships over hands dealt at the table: choose a progressive (pairs or individual), as a game dealt at the table cannot be played duplicate"
@@ -224,9 +224,23 @@ pub enum SettingsError {
     )]
     AuctionSetupNotAuction(GameKind),
     #[error(
-        "Auction Calypso is three players each for themselves at tables of three: choose the progressive individual format"
+        "Auction Calypso is three players each for themselves at tables of three: choose the progressive individual format (for four in fixed partnerships, choose Partnership Auction Calypso)"
     )]
     AuctionFormat,
+    #[error(
+        "Partnership Auction Calypso is two fixed partnerships over hands dealt at the table: choose the progressive (pairs), as a game dealt at the table cannot be played duplicate"
+    )]
+    AuctionPairsFormat,
+    #[error(
+        "Partnership Auction Calypso is its own game for four: choose the standard variant (not {0})"
+    )]
+    AuctionPairsVariant(Variant),
+    #[error(
+        "a Partnership Auction Calypso game is {lo} to {hi} hands, agreed before play (not \"{0}\")",
+        lo = auction::pairs::MIN_HANDS,
+        hi = auction::pairs::MAX_HANDS
+    )]
+    AuctionPairsHands(String),
     #[error("Auction Calypso is its own three-hand game: choose the standard variant (not {0})")]
     AuctionVariant(Variant),
     #[error(
@@ -294,12 +308,17 @@ impl SettingsError {
             | SettingsError::DuetFormat
             | SettingsError::CoopFormat(..) => Field::Format,
             SettingsError::Game(_) => Field::Game,
-            SettingsError::EmbersFormat | SettingsError::AuctionFormat => Field::Format,
+            SettingsError::EmbersFormat
+            | SettingsError::AuctionFormat
+            | SettingsError::AuctionPairsFormat => Field::Format,
             SettingsError::Variant(_)
             | SettingsError::KaisoVariant(_)
             | SettingsError::EmbersVariant(_)
-            | SettingsError::AuctionVariant(_) => Field::Variant,
-            SettingsError::Hands(_) | SettingsError::AuctionHands(_) => Field::Hands,
+            | SettingsError::AuctionVariant(_)
+            | SettingsError::AuctionPairsVariant(_) => Field::Variant,
+            SettingsError::Hands(_)
+            | SettingsError::AuctionHands(_)
+            | SettingsError::AuctionPairsHands(_) => Field::Hands,
             SettingsError::Packs(_) | SettingsError::AuctionPacks(_) => Field::Packs,
             SettingsError::FireHands { .. } | SettingsError::FireHandsNotEmbers(_) => {
                 Field::FireHands
@@ -532,9 +551,18 @@ fn game_counts(d: &SettingsDraft, game: GameKind) -> Result<(u16, u16, u16), Vec
             .filter(|n| (lo as i64..=hi as i64).contains(n))
             .map(|n| n as u16)
     };
-    if game == GameKind::Auction {
-        let hands = in_range(&d.hands, auction::MIN_HANDS, auction::MAX_HANDS)
-            .ok_or_else(|| SettingsError::AuctionHands(d.hands.to_string()));
+    if matches!(game, GameKind::Auction | GameKind::AuctionPairs) {
+        let hands = if game == GameKind::Auction {
+            in_range(&d.hands, auction::MIN_HANDS, auction::MAX_HANDS)
+                .ok_or_else(|| SettingsError::AuctionHands(d.hands.to_string()))
+        } else {
+            in_range(
+                &d.hands,
+                auction::pairs::MIN_HANDS,
+                auction::pairs::MAX_HANDS,
+            )
+            .ok_or_else(|| SettingsError::AuctionPairsHands(d.hands.to_string()))
+        };
         let packs = if blank(&d.packs) || number(&d.packs) == Some(auction::spec::PACKS as i64) {
             Ok(auction::spec::PACKS as u16)
         } else {
@@ -676,6 +704,18 @@ fn game_problems(format: EventFormat, game: GameKind, variant: Variant) -> Vec<S
         }
         if format != EventFormat::ProgressiveIndividual {
             out.push(SettingsError::AuctionFormat);
+        }
+    }
+    if game == GameKind::AuctionPairs {
+        if variant != Variant::Standard {
+            out.push(SettingsError::AuctionPairsVariant(variant));
+        }
+        // Pairs only: the engine's partnerships are fixed for the game, and a game dealt at
+        // the table is not duplicate, so a Mitchell's matchpoints would compare different
+        // cards (as for Embers). The pairs progressive's tallies compare the partnerships
+        // that met at the table.
+        if format != EventFormat::Progressive {
+            out.push(SettingsError::AuctionPairsFormat);
         }
     }
     if Variant::DUET.contains(&variant) && format != EventFormat::PairsMitchell {
@@ -835,6 +875,14 @@ impl EventSettings {
         })
     }
 
+    /// A partnership Auction event's game, one per table-round of four: the hands agreed.
+    pub fn auction_pairs_spec(&self) -> Option<auction::pairs::PairsSpec> {
+        (self.game == GameKind::AuctionPairs).then(|| {
+            auction::pairs::PairsSpec::new(usize::from(self.hands))
+                .expect("hands were checked when parsed")
+        })
+    }
+
     /// Embers: the hands of each game (0 for a game played on the boards).
     pub fn hands(&self) -> u16 {
         self.hands
@@ -849,7 +897,7 @@ impl EventSettings {
     /// an Embers game's hands, otherwise Calypso's four.
     pub fn deals_per_game(&self) -> u32 {
         match self.game {
-            GameKind::Embers => u32::from(self.hands),
+            GameKind::Embers | GameKind::AuctionPairs => u32::from(self.hands),
             _ => crate::movement::individual::STANDARD_DEALS,
         }
     }
@@ -872,7 +920,12 @@ impl EventSettings {
 
     /// What players call the two sides at this event's tables ("N-S ♠♥", "E-W ♦♣").
     pub fn side_names(&self) -> super::seats::SideNames {
-        super::seats::SideNames::of(&self.game_spec())
+        if self.game == GameKind::AuctionPairs {
+            // The declarer names the trumps each hand: the sides are their seats alone.
+            super::seats::SideNames::seats_only(&self.game_spec())
+        } else {
+            super::seats::SideNames::of(&self.game_spec())
+        }
     }
 
     /// The same settings with another number of boards (a movement decides how many).
@@ -1714,7 +1767,7 @@ mod tests {
         d.variant = "standard".into();
         assert_eq!(
             only_error(&d).to_string(),
-            "the game is calypso, kaiso, embers or auction (not \"bridge\")"
+            "the game is calypso, kaiso, embers, auction or auction-pairs (not \"bridge\")"
         );
         // Blank is Calypso, as every event was before Kaiso.
         d.game = " ".into();

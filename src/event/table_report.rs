@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::game_kind::GameKind;
+use crate::engine::auction::pairs::{self as auction_pairs, PairsScore, PairsSpec, PairsSummary};
 use crate::engine::auction::{self, AuctionScore, AuctionSpec, AuctionSummary};
 use crate::engine::embers::{self, EmbersScore, EmbersSpec, EmbersSummary, HandSummary};
 use crate::engine::json::{
@@ -80,6 +81,10 @@ pub struct SheetInput {
     /// first dealer, any setup, the report after each hand), without `hands` (the event's).
     #[serde(default)]
     pub auction: Option<AuctionSummary>,
+    /// Partnership Auction Calypso: the game's summary (the first dealer, the report after
+    /// each hand), as `rules check --game auction` reads it for four, without `hands`.
+    #[serde(default)]
+    pub auction_pairs: Option<PairsSummary>,
 }
 
 /// A Calypso game's report as stored (seats by letter, sides by name, as the table gave them).
@@ -278,6 +283,11 @@ pub enum Sheet {
         spec: Box<AuctionSpec>,
         summary: AuctionSummary,
     },
+    /// A partnership Auction game's hands, with the game agreed (its hands).
+    AuctionPairs {
+        spec: Box<PairsSpec>,
+        summary: PairsSummary,
+    },
 }
 
 /// The engine's score of a sheet, in the game's own terms.
@@ -288,6 +298,8 @@ pub enum Scored {
     Embers(EmbersScore),
     /// Auction Calypso: the three players' scores (majors and minors are positions 1 and 2).
     Auction(AuctionScore),
+    /// Partnership Auction Calypso: North-South's and East-West's scores.
+    AuctionPairs(PairsScore),
 }
 
 /// The engine's verdict on an accepted sheet.
@@ -334,6 +346,10 @@ pub enum ShapeError {
         "an Auction Calypso event takes the game's summary hand by hand: give \"auction\" (and nothing else)"
     )]
     AuctionTakesItsSummary,
+    #[error(
+        "a Partnership Auction Calypso event takes the game's summary hand by hand: give \"auction_pairs\" (and nothing else)"
+    )]
+    AuctionPairsTakesItsSummary,
     #[error("\"{what}\" is an {report} report; this event plays {plays}")]
     AnotherGames {
         what: &'static str,
@@ -392,6 +408,10 @@ impl SheetInput {
         match game {
             GameKind::Embers => self.reports.as_ref().is_some_and(|r| r.len() < hands),
             GameKind::Auction => self.auction.as_ref().is_some_and(|a| a.hands.len() < hands),
+            GameKind::AuctionPairs => self
+                .auction_pairs
+                .as_ref()
+                .is_some_and(|a| a.hands.len() < hands),
             GameKind::Calypso | GameKind::Kaiso => false,
         }
     }
@@ -399,17 +419,46 @@ impl SheetInput {
     /// Reads the report; the error says what shape is wrong (not what is impossible: that is
     /// the engine's check).
     /// `embers` is an Embers event's game (its hands and packs), `auction` an Auction
-    /// event's; `None` for other games.
+    /// event's, `auction_pairs` a partnership Auction event's; `None` for other games.
     pub fn read(
         self,
         spec: &GameSpec,
         game: GameKind,
         embers: Option<&EmbersSpec>,
         auction: Option<&AuctionSpec>,
+        auction_pairs: Option<&PairsSpec>,
     ) -> Result<Sheet, ShapeError> {
         let summary_given = self.players.is_some() || self.trick_piles.is_some();
         let calypso_given = summary_given || self.deals.is_some() || self.record.is_some();
         let others_given = calypso_given || self.partnerships.is_some() || self.revokes.is_some();
+        match (game, auction_pairs, self.auction_pairs) {
+            (GameKind::AuctionPairs, Some(a), Some(summary))
+                if !others_given && self.reports.is_none() && self.auction.is_none() =>
+            {
+                if summary.hands.len() > a.hands {
+                    return Err(ShapeError::TooManyHands {
+                        what: "auction_pairs",
+                        given: summary.hands.len(),
+                        agreed: a.hands,
+                    });
+                }
+                return Ok(Sheet::AuctionPairs {
+                    spec: Box::new(a.clone()),
+                    summary,
+                });
+            }
+            (GameKind::AuctionPairs, _, _) => {
+                return Err(ShapeError::AuctionPairsTakesItsSummary);
+            }
+            (_, _, Some(_)) => {
+                return Err(ShapeError::AnotherGames {
+                    what: "auction_pairs",
+                    report: "Partnership Auction Calypso",
+                    plays: game.label(),
+                });
+            }
+            _ => {}
+        }
         match (game, auction, self.auction) {
             (GameKind::Auction, Some(a), Some(summary))
                 if !others_given && self.reports.is_none() =>
@@ -474,8 +523,11 @@ impl SheetInput {
             (GameKind::Calypso, Some(_)) => {
                 return Err(ShapeError::SongsInCalypso);
             }
-            (GameKind::Calypso | GameKind::Embers | GameKind::Auction, None) => {}
-            (GameKind::Embers | GameKind::Auction, Some(_)) => {
+            (
+                GameKind::Calypso | GameKind::Embers | GameKind::Auction | GameKind::AuctionPairs,
+                None,
+            ) => {}
+            (GameKind::Embers | GameKind::Auction | GameKind::AuctionPairs, Some(_)) => {
                 unreachable!("Embers and Auction games returned above")
             }
         }
@@ -664,6 +716,26 @@ pub fn auction_problems(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Pro
     problems
 }
 
+/// The engine's check of a partnership Auction game's hands so far, and the event's own rule:
+/// North deals the first hand (the pair at North-South is seated so each round).
+pub fn auction_pairs_problems(spec: &PairsSpec, summary: &PairsSummary) -> Vec<Problem> {
+    let mut problems = auction_pairs::check(spec, summary);
+    if summary.first_dealer != Seat::North {
+        problems.insert(
+            0,
+            problem(
+                "first-dealer",
+                format!(
+                    "at an event's table North deals the first hand, not {}",
+                    auction_pairs::seat_name(summary.first_dealer)
+                ),
+                None,
+            ),
+        );
+    }
+    problems
+}
+
 /// The three players' scores of a stored Auction report (positions 1, 2, 3), scored by the
 /// engine; `None` for a report that is not a whole Auction game the engine accepts.
 pub fn auction_scores(spec: &AuctionSpec, report: &Value) -> Option<[i64; 3]> {
@@ -713,6 +785,33 @@ pub fn check_within(
                 minors: score.totals[1],
                 revokes: vec![0; 2],
                 score: Scored::Auction(score),
+            });
+        }
+        Sheet::AuctionPairs { spec: a, summary } => {
+            let mut problems = auction_pairs_problems(a, summary);
+            if problems.is_empty() && summary.hands.len() < a.hands {
+                problems.push(problem(
+                    "hands-missing",
+                    format!(
+                        "the game is {} hands and {} are reported: a result needs every hand",
+                        a.hands,
+                        summary.hands.len()
+                    ),
+                    None,
+                ));
+            }
+            if !problems.is_empty() {
+                return Err(problems);
+            }
+            let score = auction_pairs::score(a, summary);
+            // The engine's sides are N-S then E-W, as the event's table's are.
+            let totals = score.totals.to_array();
+            let m = spec.majors_side();
+            return Ok(Checked {
+                majors: totals[m],
+                minors: totals[1 - m],
+                revokes: vec![0; 2],
+                score: Scored::AuctionPairs(score),
             });
         }
         Sheet::Embers { spec: e, summary } => {
@@ -970,6 +1069,8 @@ pub enum Breakdown {
     Kaiso(KaisoScore),
     Embers(EmbersScore),
     Auction(AuctionScore),
+    #[serde(rename = "auction_pairs")]
+    AuctionPairs(PairsScore),
 }
 
 impl Breakdown {
@@ -980,6 +1081,7 @@ impl Breakdown {
             Scored::Kaiso(s) => Some(Breakdown::Kaiso(s.clone())),
             Scored::Embers(s) => Some(Breakdown::Embers(s.clone())),
             Scored::Auction(s) => Some(Breakdown::Auction(s.clone())),
+            Scored::AuctionPairs(s) => Some(Breakdown::AuctionPairs(s.clone())),
         }
     }
 
@@ -1049,6 +1151,9 @@ impl Sheet {
             Sheet::Auction { summary, .. } => json!({
                 "auction": serde_json::to_value(summary).unwrap_or_else(|_| json!({}))
             }),
+            Sheet::AuctionPairs { summary, .. } => json!({
+                "auction_pairs": serde_json::to_value(summary).unwrap_or_else(|_| json!({}))
+            }),
         }
     }
 }
@@ -1065,7 +1170,7 @@ mod tests {
     fn read(spec: &GameSpec, json: &str) -> Result<Sheet, String> {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
-            .read(spec, GameKind::Calypso, None, None)
+            .read(spec, GameKind::Calypso, None, None, None)
             .map_err(|e| e.to_string())
     }
 
@@ -1189,7 +1294,7 @@ mod tests {
     fn read_as(spec: &GameSpec, game: GameKind, json: &str) -> Result<Sheet, String> {
         serde_json::from_str::<SheetInput>(json)
             .map_err(|e| e.to_string())?
-            .read(spec, game, None, None)
+            .read(spec, game, None, None, None)
             .map_err(|e| e.to_string())
     }
 

@@ -25,7 +25,8 @@ use crate::event::results::{
 };
 use crate::event::settings::EventSettings;
 use crate::event::table_report::{
-    self, Breakdown, Checked, Scored, ShapeError, Sheet, SheetInput, auction_problems,
+    self, Breakdown, Checked, Scored, ShapeError, Sheet, SheetInput, auction_pairs_problems,
+    auction_problems,
 };
 use crate::event::{ClubId, DealKey, Event, EventId, EventStatus, PapersError, ResultId};
 use crate::movement::IndividualRound;
@@ -207,6 +208,7 @@ fn read_sheet(
             settings.game(),
             settings.embers_spec().as_ref(),
             settings.auction_spec().as_ref(),
+            settings.auction_pairs_spec().as_ref(),
         )
         .map_err(EntryError::Report)?;
     Ok((spec, sheet))
@@ -306,6 +308,10 @@ fn hands_checked(sheet: Sheet) -> Result<Scored, EntryError> {
         Sheet::Auction { spec: a, summary } => (
             auction_problems(&a, &summary),
             Scored::Auction(auction::score(&a, &summary)),
+        ),
+        Sheet::AuctionPairs { spec: a, summary } => (
+            auction_pairs_problems(&a, &summary),
+            Scored::AuctionPairs(auction::pairs::score(&a, &summary)),
         ),
         _ => {
             return Err(EntryError::Shape(

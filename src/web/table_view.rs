@@ -154,6 +154,8 @@ pub struct ResultView {
     /// Calypso Duet: the dummies chosen, deal by deal ("Deal 1: ♠♥ player S · ♦♣ player
     /// W"), for the other player to check.
     pub dummies: Vec<String>,
+    /// Call-and-response: the exchanges are listed with the dummies.
+    pub exchanged: bool,
     /// A coöperative table: its table total and grade.
     pub table_grade: Option<crate::event::coop::TableGrade>,
 }
@@ -749,6 +751,12 @@ impl ScoreEntry {
                     waiting: None,
                     report: report_blocks(spec, &r.values.report),
                     dummies: dummies_chosen(spec, &r.values.report),
+                    exchanged: match &r.values.report {
+                        TableReport::Calypso(c) => {
+                            c.exchanges().iter().flatten().any(Option::is_some)
+                        }
+                        _ => false,
+                    },
                     record: r.play_record().is_some(),
                     songs: songs_report(spec, &r.values.report, breakdown.as_ref()),
                     hands: hands_report(breakdown.as_ref()),
@@ -870,7 +878,13 @@ mod tests {
     fn stored(spec: &GameSpec, f: &TableForm) -> String {
         f.sheet(spec)
             .unwrap()
-            .read(spec, crate::event::settings::GameKind::Calypso, None, None)
+            .read(
+                spec,
+                crate::event::settings::GameKind::Calypso,
+                None,
+                None,
+                None,
+            )
             .unwrap()
             .to_json(spec)
             .to_string()

@@ -421,3 +421,19 @@ pub async fn auction_evening(api: &Api, hands: usize, rounds: u32) -> String {
 pub const AUCTION_PLAYERS: [&str; 12] = [
     "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou",
 ];
+
+/// A random legal partnership Auction game of `hands` hands as an event's table plays it:
+/// North deals first, no setup.
+pub fn auction_pairs_game(
+    hands: usize,
+    seed: u64,
+) -> calypso_director::engine::auction::pairs::PairsOutcome {
+    use calypso_director::engine::auction::pairs::{PairsGame, PairsOutcome, PairsSpec, random};
+    let spec = PairsSpec::new(hands).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = PairsGame::new(&spec, Seat::North);
+    while !game.is_over() {
+        random::random_hand(&mut game, &mut rng);
+    }
+    PairsOutcome::of(&game)
+}

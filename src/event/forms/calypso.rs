@@ -413,6 +413,8 @@ impl TableForm {
                 f.auction = AuctionForm::from_summary(a);
                 return f;
             }
+            // Its phone form is being built (#40); a stored report comes back blank.
+            TableReport::AuctionPairs(_) => return TableForm::from_pairs(pairs),
             TableReport::Kaiso(k) => {
                 let mut f = TableForm::from_pairs(pairs);
                 f.mode = Some(Mode::Songs);
@@ -499,6 +501,7 @@ impl TableForm {
                 GameKind::Kaiso => Some(Mode::Songs),
                 GameKind::Embers => Some(Mode::Hands),
                 GameKind::Auction => Some(Mode::Auction),
+                GameKind::AuctionPairs => None,
                 GameKind::Calypso => None,
             },
             ..TableForm::default()

@@ -3,6 +3,8 @@
 //! `h3_ranks_N`, `h3_piles_NS`), except that each hand's trick piles are that hand's alone.
 
 use crate::engine::GameSpec;
+use crate::engine::auction::pairs::PairsScore;
+use crate::engine::auction::{AuctionEnd, Doubling};
 use crate::engine::embers::EmbersScore;
 use crate::event::seats::side_called;
 use crate::event::table_report::Breakdown;
@@ -68,11 +70,52 @@ pub fn rows(score: &EmbersScore) -> Vec<HandRow> {
         .collect()
 }
 
-/// The hand by hand score of a stored Embers result: its breakdown, as the engine scored
-/// it. Empty for any other.
+/// A partnership Auction game's hands as the same rows: N-S's and E-W's points, and what
+/// the hand was ("North: 1 calypso and 200 spades, doubled, made").
+pub fn pairs_rows(score: &PairsScore) -> Vec<HandRow> {
+    score
+        .hands
+        .iter()
+        .map(|h| {
+            let mut notes = vec![match h.outcome {
+                Some(AuctionEnd::Misere) => "misère".to_string(),
+                Some(AuctionEnd::Contract(c)) => {
+                    let doubling = match c.doubling {
+                        Doubling::Undoubled => "",
+                        Doubling::Doubled => ", doubled",
+                        Doubling::Redoubled => ", redoubled",
+                    };
+                    format!("{}: {}{doubling}", c.declarer.name(), c.bid)
+                }
+                None => "not checked".to_string(),
+            }];
+            match h.made {
+                Some(true) => notes.push("made".into()),
+                Some(false) => notes.push("failed".into()),
+                None => {}
+            }
+            for (side, name) in [(0, "N-S"), (1, "E-W")] {
+                let p = h.sides.to_array()[side].in_progress;
+                if p != 0 {
+                    notes.push(format!("{name} in progress {p}"));
+                }
+            }
+            HandRow {
+                hand: h.hand,
+                points: [h.sides.ns.total, h.sides.ew.total],
+                running: [h.running.ns, h.running.ew],
+                notes: notes.join(" · "),
+            }
+        })
+        .collect()
+}
+
+/// The hand by hand score of a stored Embers or partnership Auction result: its breakdown,
+/// as the engine scored it. Empty for any other.
 pub fn hands_report(breakdown: Option<&Breakdown>) -> Vec<HandRow> {
     match breakdown {
         Some(Breakdown::Embers(score)) => rows(score),
+        Some(Breakdown::AuctionPairs(score)) => pairs_rows(score),
         _ => Vec::new(),
     }
 }

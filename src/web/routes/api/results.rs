@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use crate::db::{DbConnection, DbError, DbPool};
 use crate::engine::auction::AuctionSummary;
+use crate::engine::auction::pairs::PairsSummary;
 use crate::engine::embers::HandSummary;
 use crate::engine::json::{DummiesInput, ExchangesInput, PlayerInput, SeatMap};
 use crate::engine::kaiso::{Partnerships, SideSummary};
@@ -46,6 +47,8 @@ pub struct ResultBody {
     reports: Option<Vec<HandSummary>>,
     /// Auction Calypso: the game's summary, hand by hand.
     auction: Option<AuctionSummary>,
+    /// Partnership Auction Calypso: the game's summary, hand by hand.
+    auction_pairs: Option<PairsSummary>,
     reason: Option<String>,
 }
 
@@ -68,6 +71,7 @@ impl ResultBody {
                 partnerships: self.partnerships,
                 reports: self.reports,
                 auction: self.auction,
+                auction_pairs: self.auction_pairs,
             },
             self.reason,
         )

@@ -19,7 +19,7 @@ use crate::event::results::{TableReport, TableResult};
 use crate::event::seats::SideNames;
 use crate::event::seats::side_letters;
 use crate::event::standings;
-use crate::event::table_report::dummies_words;
+use crate::event::table_report::{dummies_words, exchange_words};
 use crate::event::{Event, EventId, papers};
 use crate::service;
 use crate::service::standings::{EventResults, played_of};
@@ -67,6 +67,8 @@ pub struct DealView {
     /// Calypso Duet: each table's dummies in this deal, when its results are shown
     /// ("Round 1, table 2: ♠♥ player South · ♣♦ player West").
     pub dummies: Vec<String>,
+    /// Call-and-response: the exchanges are listed with the dummies.
+    pub exchanges: bool,
 }
 
 /// One table's result on the board.
@@ -229,6 +231,7 @@ fn deal_view(spec: &GameSpec, number: usize, deal: &Deal) -> DealView {
         dealer: deal.dealer.name(),
         hands: hand_views(spec, |seat| *deal.hand(seat)),
         dummies: Vec::new(),
+        exchanges: false,
     }
 }
 
@@ -280,13 +283,26 @@ fn duet_dummies(spec: &GameSpec, board: u32, results: &[TableResult], deals: &mu
         let TableReport::Calypso(calypso) = &r.values.report else {
             continue;
         };
-        for (deal, chosen) in deals.iter_mut().zip(calypso.dummies()) {
+        let exchanges = calypso.exchanges();
+        for (k, (deal, chosen)) in deals.iter_mut().zip(calypso.dummies()).enumerate() {
             deal.dummies.push(format!(
                 "Round {}, table {}: {}",
                 r.place.round,
                 r.place.table,
                 dummies_words(spec, chosen)
             ));
+            // Call-and-response: each player's exchange after the table's dummies.
+            for (p, ex) in exchanges.get(k).into_iter().flatten().enumerate() {
+                if ex.is_some() {
+                    deal.exchanges = true;
+                    deal.dummies.push(format!(
+                        "Round {}, table {}, {}",
+                        r.place.round,
+                        r.place.table,
+                        exchange_words(spec, p, ex.as_ref())
+                    ));
+                }
+            }
         }
     }
 }

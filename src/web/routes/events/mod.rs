@@ -1155,6 +1155,9 @@ pub struct EventView {
     pub tables: String,
     pub boards: String,
     pub seating: Vec<SeatTrump>,
+    /// Auction (for three or four): no Calypso variant nor trump seating to show, the trumps
+    /// being named at each hand's auction.
+    pub trumps_by_auction: bool,
 }
 
 impl From<&Event> for EventView {
@@ -1190,6 +1193,7 @@ impl From<&Event> for EventView {
                 count(s.boards(), deal.one, deal.many)
             },
             seating: seating(s.trumps()),
+            trumps_by_auction: crate::event::game::EventGame::of(s).trumps_by_auction(),
         }
     }
 }
