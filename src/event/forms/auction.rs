@@ -23,9 +23,7 @@
 
 use super::songs::Chip;
 use crate::engine::auction::setup::STANDARDISED_COUNTS;
-use crate::engine::auction::spec::{
-    DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, player_name,
-};
+use crate::engine::auction::spec::{DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, player_name};
 use crate::engine::auction::{
     self, Auction, AuctionEnd, AuctionScore, AuctionSpec, AuctionState, AuctionSummary, Call,
     Doubling, HandReport, MAX_CALLS, PlayerLine, SetupKind, SuitCounts,
@@ -509,7 +507,6 @@ impl HandLine for AuctionHandForm {
 }
 
 impl AuctionHandForm {
-
     /// The form of one stored hand report (hand `k`, for its dealer when the report gives a
     /// contract instead of calls).
     fn from_report(k: usize, r: &HandReport) -> AuctionHandForm {
@@ -562,7 +559,13 @@ impl AuctionHandForm {
             let who = player_name(seat);
             let l = &self.players[p];
             let w = Some(seat);
-            let trick_pile = number(&l.pile, MAX_PILE, w, &format!("{who}'s trick pile"), &mut say);
+            let trick_pile = number(
+                &l.pile,
+                MAX_PILE,
+                w,
+                &format!("{who}'s trick pile"),
+                &mut say,
+            );
             let calypsos = number(
                 &l.calypsos,
                 MAX_CALYPSOS,
@@ -570,7 +573,14 @@ impl AuctionHandForm {
                 &format!("{who}'s calypsos so far"),
                 &mut say,
             );
-            let in_progress = read_suits(&l.in_progress, MAX_PROGRESS, w, &who, "calypso in progress", &mut say);
+            let in_progress = read_suits(
+                &l.in_progress,
+                MAX_PROGRESS,
+                w,
+                &who,
+                "calypso in progress",
+                &mut say,
+            );
             Some(PlayerLine {
                 trick_pile,
                 calypsos,
@@ -645,7 +655,10 @@ pub(super) fn read_calls(
                     say(
                         "auction-open",
                         None,
-                        format!("the auction is not over: {} is to call", table.name(to_call)),
+                        format!(
+                            "the auction is not over: {} is to call",
+                            table.name(to_call)
+                        ),
                     );
                 }
             }

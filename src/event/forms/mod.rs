@@ -5,6 +5,7 @@
 //! table's pages (web) only render them. Pure.
 
 pub mod auction;
+pub mod auction_pairs;
 pub mod calypso;
 pub mod hands;
 pub mod songs;
