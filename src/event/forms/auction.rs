@@ -918,6 +918,8 @@ pub struct CallsView {
     pub callers: String,
     /// The calls as typed.
     pub calls: String,
+    /// An example for the empty field: a bid, then the passes that end the auction.
+    pub example: String,
     pub chips: Vec<CallChip>,
     /// The auction's state when the calls read: "player 3 to call", "misère", "player 2
     /// declares 200 spades, doubled"; blank otherwise.
@@ -1247,6 +1249,7 @@ pub(super) fn calls_view(
             .collect::<Vec<_>>()
             .join(" "),
         calls: calls.to_string(),
+        example: format!("pass 170C{}", " pass".repeat(n - 1)),
         chips,
         state,
         lho: trump_chips(lho),

@@ -379,8 +379,6 @@ pub struct SideView {
     pub in_progress: Vec<SuitField>,
     /// A problem is about this partnership (its fields are marked).
     pub flagged: bool,
-    /// The dealer of the hand sits in it.
-    pub deals: bool,
 }
 
 /// One hand on the page.
@@ -477,7 +475,6 @@ fn line_view(
                     calypsos: suit_fields(&l.calypsos),
                     in_progress: suit_fields(&l.in_progress),
                     flagged: problems.iter().any(|x| x.side == Some(side)),
-                    deals: pairs::side_of(dealer) == side,
                 }
             })
             .collect(),
@@ -605,7 +602,6 @@ mod tests {
         assert_eq!(next.call.dealer_name, "East");
         assert_eq!(next.sides[0].in_progress[0].value, "5", "spades carried");
         assert_eq!(next.sides[0].pile, "");
-        assert!(next.sides[1].deals && !next.sides[0].deals);
         assert_eq!(v.columns(), ["North-South", "East-West"]);
         assert_eq!(dealer_of(5), Seat::North);
     }
