@@ -879,7 +879,7 @@ pub struct CallChip {
     pub bad: bool,
 }
 
-/// A calypso in progress's count field.
+/// A count field of one suit (a calypso in progress's cards, or calypsos so far).
 pub struct SuitField {
     pub letter: char,
     pub symbol: char,
@@ -887,6 +887,12 @@ pub struct SuitField {
     /// "spades", for the field's label.
     pub name: String,
     pub value: String,
+    /// A hand's field: its key after `a{k}_` ("prog_2_S", "calypsos_NS_H"), and what it
+    /// says to a screen reader ("spades in progress").
+    pub field: String,
+    pub label: String,
+    /// The most it takes (0: no bound shown).
+    pub max: u32,
 }
 
 /// One player's column of a hand.
@@ -1029,22 +1035,9 @@ impl AuctionView {
         running: Vec<AuctionRow>,
         players: [String; PLAYERS],
     ) -> AuctionView {
-        let mut hands = form.with_next();
-        if agreed > 0 {
-            hands.truncate(agreed);
-        }
-        let lines = hands
-            .iter()
-            .enumerate()
-            .map(|(i, h)| {
-                let k = i + 1;
-                let mine: Vec<&Problem> = problems
-                    .iter()
-                    .filter(|p| p.deal == Some(k as i64))
-                    .collect();
-                line_view(k, h, &mine, &players)
-            })
-            .collect();
+        let lines = lines_shown(form.with_next(), agreed, problems, |k, h, mine| {
+            line_view(k, h, mine, &players)
+        });
         AuctionView {
             agreed,
             typed: form.typed(),
@@ -1084,16 +1077,7 @@ impl AuctionView {
         let line = |key: String, label: String, values: &[String; 4]| SetupLineView {
             key,
             label,
-            suits: SUITS_SHOWN
-                .iter()
-                .map(|&s| SuitField {
-                    letter: s.letter(),
-                    symbol: s.symbol(),
-                    red: s.is_red(),
-                    name: s.name().to_lowercase(),
-                    value: values[s.index()].clone(),
-                })
-                .collect(),
+            suits: suit_fields(values, "", |_| String::new(), MAX_PROGRESS),
         };
         let lines = if once {
             let values = if fixed && !typed(&f.all) {
@@ -1201,16 +1185,54 @@ fn trump_chips(typed: &str) -> Vec<Chip> {
         .collect()
 }
 
-/// Four count fields by suit, ♠ ♥ ♦ ♣, from values by [`Suit::index`].
-pub(super) fn suit_fields(values: &[String; 4]) -> Vec<SuitField> {
+/// The lines a form shows (hands typed and the next, none past the `agreed`, 0 for not
+/// known), each laid out by `view` (hand number, line, its problems: those whose `deal` is
+/// that hand).
+pub(super) fn lines_shown<H, L>(
+    mut hands: Vec<H>,
+    agreed: usize,
+    problems: &[Problem],
+    mut view: impl FnMut(usize, &H, &[&Problem]) -> L,
+) -> Vec<L> {
+    if agreed > 0 {
+        hands.truncate(agreed);
+    }
+    hands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let k = i + 1;
+            let mine: Vec<&Problem> = problems
+                .iter()
+                .filter(|p| p.deal == Some(k as i64))
+                .collect();
+            view(k, h, &mine)
+        })
+        .collect()
+}
+
+/// Four count fields by suit, ♠ ♥ ♦ ♣, from values by [`Suit::index`]: a hand's fields
+/// `{field}_S`..., labelled by `label` of the suit's name, at most `max` (0: unbounded).
+pub(super) fn suit_fields(
+    values: &[String; 4],
+    field: &str,
+    label: impl Fn(&str) -> String,
+    max: u32,
+) -> Vec<SuitField> {
     SUITS_SHOWN
         .iter()
-        .map(|&s| SuitField {
-            letter: s.letter(),
-            symbol: s.symbol(),
-            red: s.is_red(),
-            name: s.name().to_lowercase(),
-            value: values[s.index()].clone(),
+        .map(|&s| {
+            let name = s.name().to_lowercase();
+            SuitField {
+                letter: s.letter(),
+                symbol: s.symbol(),
+                red: s.is_red(),
+                field: format!("{field}_{}", s.letter()),
+                label: label(&name),
+                max,
+                name,
+                value: values[s.index()].clone(),
+            }
         })
         .collect()
 }
@@ -1278,7 +1300,12 @@ fn line_view(
                     name: names[p].clone(),
                     pile: l.pile.clone(),
                     calypsos: l.calypsos.clone(),
-                    in_progress: suit_fields(&l.in_progress),
+                    in_progress: suit_fields(
+                        &l.in_progress,
+                        &format!("prog_{}", p + 1),
+                        |s| format!("{s} in progress"),
+                        MAX_PROGRESS,
+                    ),
                     flagged: problems.iter().any(|x| x.seat == Some(SEATS[p])),
                 }
             })
@@ -1328,7 +1355,7 @@ pub fn auction_report(breakdown: Option<&Breakdown>) -> Vec<AuctionRow> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// The form of a game's JSON (`{"auction": ...}` or the summary itself); an empty form
@@ -1348,15 +1375,24 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    fn form(pairs: &[(&str, &str)]) -> AuctionForm {
-        let mut f = AuctionForm::default();
+    /// A form of these fields, each taken by `take` (the three-hander's or the partnership
+    /// game's).
+    pub(in crate::event::forms) fn typed<F: Default>(
+        pairs: &[(&str, &str)],
+        take: fn(&mut F, &str, String) -> bool,
+    ) -> F {
+        let mut f = F::default();
         for (k, v) in pairs {
-            assert!(f.take(k, v.to_string()), "{k} is a field of the form");
+            assert!(take(&mut f, k, v.to_string()), "{k} is a field of the form");
         }
         f
     }
 
-    fn messages(problems: &[Problem]) -> Vec<&str> {
+    fn form(pairs: &[(&str, &str)]) -> AuctionForm {
+        typed(pairs, AuctionForm::take)
+    }
+
+    pub(in crate::event::forms) fn messages(problems: &[Problem]) -> Vec<&str> {
         problems.iter().map(|p| p.message.as_str()).collect()
     }
 
@@ -1778,8 +1814,9 @@ mod tests {
         a: AuctionView,
     }
 
-    struct Board {
-        board: u32,
+    /// What the hands' templates read of the page's entry.
+    pub(in crate::event::forms) struct Board {
+        pub board: u32,
     }
 
     #[test]

@@ -14,8 +14,9 @@
 
 use super::auction::{
     AuctionRow, CallTable, CallsView, HandLine, MAX_CALYPSOS, MAX_PROGRESS, MAX_SOLD, Say,
-    SuitField, calls_view, contract_words, hand_pairs, hands_typed, hands_with_next, number,
-    read_calls, read_hands, read_suits, suit_fields, suit_of_letter, take_hand, typed_calls,
+    SuitField, calls_view, contract_words, hand_pairs, hands_typed, hands_with_next, lines_shown,
+    number, read_calls, read_hands, read_suits, suit_fields, suit_of_letter, take_hand,
+    typed_calls,
 };
 use crate::engine::auction::pairs::{
     self, BySide, DEAL, PLAYERS, PairsHandReport, PairsScore, PairsSummary, SIDES, SideLine,
@@ -413,22 +414,9 @@ impl PairsView {
         running: Vec<AuctionRow>,
         players: [String; SIDES],
     ) -> PairsView {
-        let mut hands = form.with_next();
-        if agreed > 0 {
-            hands.truncate(agreed);
-        }
-        let lines = hands
-            .iter()
-            .enumerate()
-            .map(|(i, h)| {
-                let k = i + 1;
-                let mine: Vec<&Problem> = problems
-                    .iter()
-                    .filter(|p| p.deal == Some(k as i64))
-                    .collect();
-                line_view(k, h, &mine, &players)
-            })
-            .collect();
+        let lines = lines_shown(form.with_next(), agreed, problems, |k, h, mine| {
+            line_view(k, h, mine, &players)
+        });
         PairsView {
             agreed,
             typed: form.typed(),
@@ -472,8 +460,18 @@ fn line_view(
                     name: side_name(side),
                     players: players[side].clone(),
                     pile: l.pile.clone(),
-                    calypsos: suit_fields(&l.calypsos),
-                    in_progress: suit_fields(&l.in_progress),
+                    calypsos: suit_fields(
+                        &l.calypsos,
+                        &format!("calypsos_{}", SIDE_KEYS[side]),
+                        |s| format!("{}'s {s} calypsos so far", side_name(side)),
+                        0,
+                    ),
+                    in_progress: suit_fields(
+                        &l.in_progress,
+                        &format!("prog_{}", SIDE_KEYS[side]),
+                        |s| format!("{}'s {s} in progress", side_name(side)),
+                        MAX_PROGRESS,
+                    ),
                     flagged: problems.iter().any(|x| x.side == Some(side)),
                 }
             })
@@ -513,16 +511,10 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    fn form(pairs: &[(&str, &str)]) -> PairsForm {
-        let mut f = PairsForm::default();
-        for (k, v) in pairs {
-            assert!(f.take(k, v.to_string()), "{k} is a field of the form");
-        }
-        f
-    }
+    use crate::event::forms::auction::tests::{Board, messages, typed};
 
-    fn messages(problems: &[Problem]) -> Vec<&str> {
-        problems.iter().map(|p| p.message.as_str()).collect()
+    fn form(pairs: &[(&str, &str)]) -> PairsForm {
+        typed(pairs, PairsForm::take)
     }
 
     /// Hand 1, North deals: East passes, South bids 170 spades, West, North and East pass.
@@ -818,10 +810,6 @@ mod tests {
     struct Page {
         e: Board,
         a: PairsView,
-    }
-
-    struct Board {
-        board: u32,
     }
 
     #[test]
