@@ -325,4 +325,18 @@ async fn a_partnership_auction_table_enters_its_game_hand_by_hand_on_the_phone()
     ] {
         assert!(page.contains(&want), "{want} in {page}");
     }
+    // The director's correction starts from the table's hands, on the same form.
+    let rid = &stored[0]["id"];
+    let (s, page) = d
+        .get_text(&format!("/c/alpha/events/{id}/results/{rid}/correct"))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    for want in [
+        r#"<input type="hidden" name="mode" value="auction-pairs">"#,
+        r#"name="a4_calls" value="200C double pass pass pass""#,
+        r#"name="a3_calypsos_EW_H" value="1""#,
+        r#"name="a4_sold" value="3""#,
+    ] {
+        assert!(page.contains(want), "{want} in {page}");
+    }
 }

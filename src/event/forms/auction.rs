@@ -47,6 +47,9 @@ const BAD_TOKENS_NAMED: usize = 5;
 /// Suits in the order the form shows them.
 pub(super) const SUITS_SHOWN: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
+/// Calls run from the start: the auction after them, or the first refused with its index.
+type RunCalls = fn(Seat, &[Call]) -> Result<Auction, (usize, auction::CallError)>;
+
 /// The table an auction is called at: the three-hander's, or the partnership game's of four
 /// (`super::auction_pairs`). What the shared readers and views below need of it.
 pub(super) struct CallTable {
@@ -54,7 +57,7 @@ pub(super) struct CallTable {
     /// The longest auction.
     pub max_calls: usize,
     /// The calls run from the start (the engine's `Auction::run` or `run_partnership`).
-    pub run: fn(Seat, &[Call]) -> Result<Auction, (usize, auction::CallError)>,
+    pub run: RunCalls,
     /// A caller as a chip names them: "1", or "N".
     pub caller: fn(Seat) -> String,
 }

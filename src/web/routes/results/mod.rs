@@ -990,6 +990,12 @@ async fn entry_page(
                     None,
                     [0, 1, 2].map(|i| positions.get(i).cloned().unwrap_or_default()),
                 )
+                .with_auction_pairs(
+                    &score.form,
+                    &score.problems,
+                    usize::from(ev.settings.hands()),
+                    None,
+                )
                 .with_auction_setup(ev.settings.auction_setup()),
             positions,
             reason: score.reason,
