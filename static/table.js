@@ -198,9 +198,9 @@
   });
 })();
 
-// Auction Calypso: each hand's calls are a text field ("pass 170C double pass pass"); the
-// buttons type the same tokens into it, for a thumb, and the calls are redrawn as chips with
-// who made each. Without script the field alone does it (the buttons stay hidden).
+// Auction Calypso (three-handed, or in partnerships at four): each hand's calls are a text
+// field ("pass 170C double pass pass"); the buttons type the same tokens into it, for a
+// thumb, and the calls are redrawn as chips with who made each. Without script the field alone does it (the buttons stay hidden).
 (function () {
   "use strict";
   var SUITS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs",
@@ -225,7 +225,11 @@
     var list = hand.querySelector("ol.call-chips");
     var pad = hand.querySelector(".call-pad");
     if (!input || !list || !pad) { return; }
-    var dealer = parseInt(hand.getAttribute("data-dealer"), 10) || 1;
+    // The dealer's position (1-based) and the callers by position: "1 2 3" at the
+    // three-hander's table, "N E S W" at the partnership game's.
+    var where = hand.querySelector(".calls");
+    var dealer = parseInt(where.getAttribute("data-dealer"), 10) || 1;
+    var callers = (where.getAttribute("data-callers") || "1 2 3").split(" ");
     var state = hand.querySelector(".call-state");
     function draw() {
       list.textContent = "";
@@ -236,7 +240,7 @@
         var who = document.createElement("span");
         who.className = "who";
         // Eldest, the dealer's left, calls first; then clockwise.
-        who.textContent = String((dealer + i) % 3 + 1);
+        who.textContent = callers[(dealer + i) % callers.length];
         li.appendChild(who);
         li.appendChild(document.createTextNode(" " + (said || t)));
         list.appendChild(li);

@@ -4446,3 +4446,66 @@ async fn a_duplicate_cooperative_evening_is_entered_on_phones_and_ranked_on_tabl
     shot(&c, "coop-desktop-standings").await;
     c.close().await.unwrap();
 }
+
+/// Partnership Auction's call pad at a table of four (#40): on a phone at 390 px the buttons
+/// type hand 1's calls (North deals: East passes, South bids 170 spades, three passes), each
+/// chip names its caller by seat from East round to East, "Undo last call" takes the last
+/// one back, and the form fits the screen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_partnership_auction_table_taps_its_calls_at_four_on_a_phone() {
+    use common::evening::*;
+    use common::games::*;
+    let app = spawn_app().await;
+    let api = club_api(&app, "alpha", "olive@example.org").await;
+    let base = serde_json::json!({"name": "Auction Pairs", "date": "2026-12-03",
+        "format": "progressive", "game": "auction-pairs", "hands": 4, "tables": 3,
+        "boards": 3});
+    let e = six_pair_evening(api, base, 1).await;
+    let id = event_id(&e);
+    let started = e.start_round_confirming(1).await;
+    let (table, board) = place(&started["tables"][0]);
+    let phone = Phone::at(&app, id, 3, table as usize);
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_browser(profile.path()).await;
+    c.set_window_size(390, 844).await.unwrap();
+    c.goto(&format!("{}{}", app.address, phone.page))
+        .await
+        .unwrap();
+    wait_for(&c, &phone.page, "Hand 1 of 4 · North deals").await;
+    let fs = format!("#board-{board}-auction-1");
+    let read = |what: &'static str| {
+        let c = c.clone();
+        let fs = fs.clone();
+        async move { c.execute(what, vec![serde_json::json!(fs)]).await.unwrap() }
+    };
+    let typed = "return document.querySelector(arguments[0] + ' input[name$=\"_calls\"]').value;";
+    let who = "return Array.from(document.querySelectorAll(arguments[0] + ' ol.call-chips .who')).map(w => w.textContent);";
+    click(&c, &format!("{fs} [data-call=pass]")).await;
+    c.execute(
+        "const pad = document.querySelector(arguments[0]);
+         pad.querySelector('.bid-points').value = 170;",
+        vec![serde_json::json!(fs)],
+    )
+    .await
+    .unwrap();
+    click(&c, &format!("{fs} [data-suit=S]")).await;
+    for _ in 0..3 {
+        click(&c, &format!("{fs} [data-call=pass]")).await;
+    }
+    assert_eq!(
+        read(typed).await,
+        serde_json::json!("pass 170S pass pass pass")
+    );
+    assert_eq!(
+        read(who).await,
+        serde_json::json!(["E", "S", "W", "N", "E"]),
+        "eldest is East, then clockwise"
+    );
+    click(&c, &format!("{fs} [data-undo]")).await;
+    assert_eq!(read(typed).await, serde_json::json!("pass 170S pass pass"));
+    click(&c, &format!("{fs} [data-call=pass]")).await;
+    let (v, content) = widths(&c).await;
+    assert!(content <= v, "the form is {content} px wide at {v}");
+    whole_page_shot(&c, "phone-auction-pairs-calls", 390).await;
+    c.close().await.unwrap();
+}

@@ -17,8 +17,10 @@ use crate::event::table_report::{Breakdown, CalypsoReport, dummies_words, exchan
 use crate::service;
 
 use crate::engine::auction::AuctionScore;
+use crate::engine::auction::pairs::PairsScore;
 use crate::event::forms::auction::rows as auction_rows;
 use crate::event::forms::auction::{AuctionRow, AuctionView, auction_report};
+use crate::event::forms::auction_pairs::{PairsView, pairs_rows};
 use crate::event::forms::hands::{HandRow, HandsView, hands_report, rows, side_names};
 use crate::event::forms::songs::{SideSongsView, SongsReport, songs_report};
 use crate::service::play::Agreeing;
@@ -395,6 +397,9 @@ pub struct ScoreEntry {
     pub auction: Option<AuctionView>,
     /// Auction Calypso: the players by position ("1 · Ann Lee"), for the result's columns.
     pub positions: Vec<String>,
+    /// A partnership Auction event's form: the hands so far and the next, with the running
+    /// score by partnership.
+    pub auction_pairs: Option<PairsView>,
     /// Calypso Duet: each deal's dummy choices, for the whole game and deal by deal alike.
     pub dummies: Option<DummiesView>,
     /// Problems not about one line.
@@ -485,7 +490,7 @@ fn spot(mode: Mode, deals: usize, p: &Problem) -> Spot {
         Mode::Record => Spot::Top,
         Mode::Songs => p.side.map_or(Spot::Top, |side| Spot::Side(None, side)),
         // The Auction form's view places its own problems by hand.
-        Mode::Auction => match p.deal {
+        Mode::Auction | Mode::AuctionPairs => match p.deal {
             Some(_) => Spot::Own,
             None => Spot::Top,
         },
@@ -556,6 +561,28 @@ impl ScoreEntry {
                 problems,
                 rows,
                 players,
+            ));
+        }
+        self
+    }
+
+    /// Partnership Auction Calypso: the game's agreed hands and the running score by
+    /// partnership of the hands checked so far.
+    pub fn with_auction_pairs(
+        mut self,
+        form: &TableForm,
+        problems: &[Problem],
+        agreed: usize,
+        running: Option<&PairsScore>,
+    ) -> ScoreEntry {
+        if form.mode() == Mode::AuctionPairs {
+            let rows = running.map(pairs_rows).unwrap_or_default();
+            self.auction_pairs = Some(PairsView::new(
+                &form.auction_pairs,
+                agreed,
+                problems,
+                rows,
+                Default::default(),
             ));
         }
         self
@@ -724,6 +751,7 @@ impl ScoreEntry {
             hand_lines,
             auction: None,
             positions: Vec::new(),
+            auction_pairs: None,
             notes: if mode == Mode::Deals {
                 notes(&deals, &deal_revokes, &form.board)
             } else {
@@ -784,7 +812,11 @@ impl ScoreEntry {
         form: &TableForm,
         checked: Option<&crate::engine::Score>,
     ) -> ScoreEntry {
-        if self.songs.is_some() || self.hands.is_some() || self.auction.is_some() {
+        if self.songs.is_some()
+            || self.hands.is_some()
+            || self.auction.is_some()
+            || self.auction_pairs.is_some()
+        {
             return self;
         }
         let typed = form.deals_typed();

@@ -23,9 +23,7 @@
 
 use super::songs::Chip;
 use crate::engine::auction::setup::STANDARDISED_COUNTS;
-use crate::engine::auction::spec::{
-    DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name, right_of,
-};
+use crate::engine::auction::spec::{DEAL, MAX_IN_PROGRESS, PLAYERS, SEATS, player_name};
 use crate::engine::auction::{
     self, Auction, AuctionEnd, AuctionScore, AuctionSpec, AuctionState, AuctionSummary, Call,
     Doubling, HandReport, MAX_CALLS, PlayerLine, SetupKind, SuitCounts,
@@ -40,14 +38,50 @@ pub const FIRST_DEALER: Seat = auction::FIRST_DEALER;
 
 /// Bounds of the counts read (beyond them a count is a typing slip, not a hand).
 const MAX_PILE: u32 = DEAL as u32;
-const MAX_CALYPSOS: u32 = 200;
-const MAX_PROGRESS: u32 = MAX_IN_PROGRESS as u32;
-const MAX_SOLD: u32 = MAX_IN_PROGRESS as u32;
+pub(super) const MAX_CALYPSOS: u32 = 200;
+pub(super) const MAX_PROGRESS: u32 = MAX_IN_PROGRESS as u32;
+pub(super) const MAX_SOLD: u32 = MAX_IN_PROGRESS as u32;
 /// Bad tokens named one by one in a hand; the rest are counted.
 const BAD_TOKENS_NAMED: usize = 5;
 
 /// Suits in the order the form shows them.
-const SUITS_SHOWN: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+pub(super) const SUITS_SHOWN: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+/// Calls run from the start: the auction after them, or the first refused with its index.
+type RunCalls = fn(Seat, &[Call]) -> Result<Auction, (usize, auction::CallError)>;
+
+/// The table an auction is called at: the three-hander's, or the partnership game's of four
+/// (`super::auction_pairs`). What the shared readers and views below need of it.
+pub(super) struct CallTable {
+    pub players: usize,
+    /// The longest auction.
+    pub max_calls: usize,
+    /// The calls run from the start (the engine's `Auction::run` or `run_partnership`).
+    pub run: RunCalls,
+    /// A caller as a chip names them: "1", or "N".
+    pub caller: fn(Seat) -> String,
+}
+
+/// The three-hander's table: players 1, 2, 3.
+const THREE: CallTable = CallTable {
+    players: PLAYERS,
+    max_calls: MAX_CALLS,
+    run: Auction::run,
+    caller: |s| (s.index() + 1).to_string(),
+};
+
+impl CallTable {
+    /// "player 1", or "North".
+    pub fn name(&self, seat: Seat) -> String {
+        auction::bidding::seat_name(seat, self.players)
+    }
+
+    /// The dealer of hand `k` (1-based) when the first dealer is `first`: the deal passes
+    /// to the left.
+    pub fn dealer(&self, first: Seat, k: usize) -> Seat {
+        first.left_by((k.max(1) - 1) % self.players, self.players)
+    }
+}
 
 /// One player's line of a hand, as typed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -222,7 +256,7 @@ impl SetupForm {
     }
 }
 
-fn suit_of_letter(s: &str) -> Option<Suit> {
+pub(super) fn suit_of_letter(s: &str) -> Option<Suit> {
     match s {
         "S" => Some(Suit::Spades),
         "H" => Some(Suit::Hearts),
@@ -245,7 +279,7 @@ pub struct AuctionForm {
 
 /// Which field of a hand a key names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Field {
+pub(super) enum Field {
     Calls,
     Lho,
     Rho,
@@ -299,34 +333,157 @@ impl Field {
                     Field::Calypsos(player(p)?)
                 } else {
                     let (p, s) = text.strip_prefix("prog_")?.split_once('_')?;
-                    let suit = match s {
-                        "S" => Suit::Spades,
-                        "H" => Suit::Hearts,
-                        "D" => Suit::Diamonds,
-                        "C" => Suit::Clubs,
-                        _ => return None,
-                    };
-                    Field::Progress(player(p)?, suit)
+                    Field::Progress(player(p)?, suit_of_letter(s)?)
                 }
             }
         })
     }
 }
 
-/// `a12_pile_3` is hand 12's `Pile(2)`: (11, ..). No hand past the most a game has.
-fn field_of(key: &str) -> Option<(usize, Field)> {
+/// `a12_pile_3` is hand 12's `Pile(2)`: (11, ..). No hand past `most`.
+fn field_of<F>(key: &str, most: usize, parse: fn(&str) -> Option<F>) -> Option<(usize, F)> {
     let (n, rest) = key.strip_prefix('a')?.split_once('_')?;
     if n.is_empty() || n.len() > 2 || !n.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let k: usize = n.parse().ok()?;
-    if !(1..=MAX_AUCTION_HANDS).contains(&k) {
+    if !(1..=most).contains(&k) {
         return None;
     }
-    Some((k - 1, Field::parse(rest)?))
+    Some((k - 1, parse(rest)?))
 }
 
-impl AuctionHandForm {
+/// One hand's line of a form typed hand by hand (`a{k}_...`): the three-hander's
+/// ([`AuctionHandForm`]) or the partnership game's (`super::auction_pairs`). The hands are
+/// taken, written back, counted and carried over the same way for both ([`take_hand`]...).
+pub(super) trait HandLine: Clone + Default {
+    type Field: Copy;
+    /// The most hands a game has: no field past it is read.
+    const MOST: usize;
+    /// Every field of a hand, in the form's order.
+    fn fields() -> Vec<Self::Field>;
+    /// The key's part after `a{k}_`.
+    fn field_name(f: Self::Field) -> String;
+    fn parse_field(text: &str) -> Option<Self::Field>;
+    fn slot(&self, f: Self::Field) -> &String;
+    fn slot_mut(&mut self, f: Self::Field) -> &mut String;
+    fn calls(&self) -> &str;
+    /// The next hand's line as it starts after this one: its calypsos and cards in progress
+    /// copied, the rest blank.
+    fn carried(&self) -> Self;
+
+    /// Nothing typed at all.
+    fn is_blank(&self) -> bool {
+        Self::fields()
+            .into_iter()
+            .all(|f| self.slot(f).trim().is_empty())
+    }
+}
+
+/// Takes a hand's field into `hands` (index 0 is hand 1); false if the key is not one
+/// (or names a hand past the last).
+pub(super) fn take_hand<H: HandLine>(hands: &mut Vec<H>, key: &str, value: String) -> bool {
+    let Some((i, f)) = field_of(key, H::MOST, H::parse_field) else {
+        return false;
+    };
+    if hands.len() <= i {
+        hands.resize_with(i + 1, H::default);
+    }
+    *hands[i].slot_mut(f) = value;
+    true
+}
+
+/// Every field typed, as [`take_hand`] reads it.
+pub(super) fn hand_pairs<H: HandLine>(hands: &[H], out: &mut Vec<(String, String)>) {
+    for (i, h) in hands.iter().take(H::MOST).enumerate() {
+        for f in H::fields() {
+            let v = h.slot(f);
+            if !v.is_empty() {
+                out.push((format!("a{}_{}", i + 1, H::field_name(f)), v.clone()));
+            }
+        }
+    }
+}
+
+/// Hands filled in: up to the last whose calls are typed.
+pub(super) fn hands_typed<H: HandLine>(hands: &[H]) -> usize {
+    hands
+        .iter()
+        .rposition(|h| !h.calls().trim().is_empty())
+        .map_or(0, |i| i + 1)
+}
+
+/// Each hand typed, read by `read` (hand number, line), or the problem that none is
+/// ("fill in hand 1: {missing}").
+pub(super) fn read_hands<H: HandLine, R>(
+    hands: &[H],
+    problems: &mut Vec<Problem>,
+    missing: &str,
+    mut read: impl FnMut(usize, &H, &mut Vec<Problem>) -> R,
+) -> Vec<R> {
+    let typed = hands_typed(hands);
+    if typed == 0 {
+        problems.push(Problem {
+            code: "hands-missing",
+            message: format!("fill in hand 1: {missing}"),
+            seat: None,
+            side: None,
+            deal: Some(1),
+        });
+        return Vec::new();
+    }
+    hands
+        .iter()
+        .take(typed)
+        .enumerate()
+        .map(|(i, h)| read(i + 1, h, problems))
+        .collect()
+}
+
+/// The lines to show: every hand typed, then the next. The next starts where the last
+/// ended (or as `first` for hand 1), unless something of it is typed already.
+pub(super) fn hands_with_next<H: HandLine>(hands: &[H], first: impl FnOnce() -> H) -> Vec<H> {
+    let typed = hands_typed(hands);
+    let mut lines: Vec<H> = hands.iter().take(typed).cloned().collect();
+    if typed < H::MOST {
+        let next = match hands.get(typed) {
+            Some(h) if !h.is_blank() => h.clone(),
+            _ => lines.last().map_or_else(first, H::carried),
+        };
+        lines.push(next);
+    }
+    lines
+}
+
+impl HandLine for AuctionHandForm {
+    type Field = Field;
+    const MOST: usize = MAX_AUCTION_HANDS;
+
+    fn fields() -> Vec<Field> {
+        Field::all().collect()
+    }
+
+    fn field_name(f: Field) -> String {
+        f.name()
+    }
+
+    fn parse_field(text: &str) -> Option<Field> {
+        Field::parse(text)
+    }
+
+    fn calls(&self) -> &str {
+        &self.calls
+    }
+
+    fn carried(&self) -> AuctionHandForm {
+        let mut next = AuctionHandForm::default();
+        for (n, l) in next.players.iter_mut().zip(&self.players) {
+            n.calypsos = l.calypsos.clone();
+            n.in_progress = l.in_progress.clone();
+        }
+        next
+    }
+
     fn slot(&self, f: Field) -> &String {
         match f {
             Field::Calls => &self.calls,
@@ -350,12 +507,9 @@ impl AuctionHandForm {
             Field::Progress(p, s) => &mut self.players[p].in_progress[s.index()],
         }
     }
+}
 
-    /// Nothing typed at all.
-    pub fn is_blank(&self) -> bool {
-        Field::all().all(|f| self.slot(f).trim().is_empty())
-    }
-
+impl AuctionHandForm {
     /// The form of one stored hand report (hand `k`, for its dealer when the report gives a
     /// contract instead of calls).
     fn from_report(k: usize, r: &HandReport) -> AuctionHandForm {
@@ -364,15 +518,9 @@ impl AuctionHandForm {
             (None, Some(o)) => o.shortest_auction(AuctionSpec::dealer_of_hand(k)),
             (None, None) => None,
         };
-        let [lho, rho] = r
-            .opponents_trumps
-            .map_or([String::new(), String::new()], |t| {
-                t.map(|s| s.letter().to_string())
-            });
+        let [calls, lho, rho] = typed_calls(calls.as_deref(), r.opponents_trumps);
         AuctionHandForm {
-            calls: calls.map_or_else(String::new, |c| {
-                c.iter().map(Call::token).collect::<Vec<_>>().join(" ")
-            }),
+            calls,
             lho,
             rho,
             players: r.players.map(|l| match l {
@@ -400,138 +548,49 @@ impl AuctionHandForm {
                 deal: Some(k as i64),
             })
         };
-        // The calls: every token a call, the auction legal and over.
-        let mut calls = Vec::new();
-        if self.calls.trim().is_empty() {
-            say(
-                "hand-missing",
-                None,
-                "the calls are blank: fill in every hand in order (the calls, each player's trick pile, calypsos and cards in progress)".into(),
-            );
-        } else {
-            let mut bad = 0;
-            let mut too_many = false;
-            for (i, token) in tokens(&self.calls).enumerate() {
-                if i == MAX_CALLS {
-                    too_many = true;
-                    break;
-                }
-                match Call::parse_token(token) {
-                    Ok(c) => calls.push(c),
-                    Err(why) => {
-                        let why = why.to_string();
-                        bad += 1;
-                        if bad <= BAD_TOKENS_NAMED {
-                            say("call", None, why);
-                        }
-                    }
-                }
-            }
-            if bad > BAD_TOKENS_NAMED {
-                say(
-                    "call",
-                    None,
-                    format!("{} more tokens are not calls", bad - BAD_TOKENS_NAMED),
-                );
-            }
-            if too_many {
-                say(
-                    "call",
-                    None,
-                    format!("more than {MAX_CALLS} calls: no auction is longer"),
-                );
-            } else if bad == 0 {
-                match Auction::run(dealer, &calls) {
-                    Err((i, e)) => say("call", e.player, format!("call {}, {e}", i + 1)),
-                    Ok(a) => {
-                        if let AuctionState::Open { to_call } = a.state() {
-                            say(
-                                "auction-open",
-                                None,
-                                format!(
-                                    "the auction is not over: {} is to call",
-                                    player_name(to_call)
-                                ),
-                            );
-                        }
-                    }
-                }
-            }
-        }
-        // The opponents' trumps: both or neither.
-        let mut suit = |text: &str, whose: &str| -> Option<Suit> {
-            let t = text.trim();
-            if t.is_empty() {
-                return None;
-            }
-            let s = t.parse::<Suit>().ok();
-            if s.is_none() {
-                say(
-                    "trumps",
-                    None,
-                    format!("{whose} trumps: \"{t}\" is not a suit (S, H, D or C)"),
-                );
-            }
-            s
-        };
-        let lho = suit(&self.lho, "the left-hand opponent's");
-        let rho = suit(&self.rho, "the right-hand opponent's");
-        let opponents_trumps = match (lho, rho) {
-            (Some(l), Some(r)) => Some([l, r]),
-            (None, None) => None,
-            (l, _) => {
-                // A suit typed that did not read is named already.
-                if self.lho.trim().is_empty() || self.rho.trim().is_empty() {
-                    let (named, missing) = if l.is_some() {
-                        ("left-hand", "right-hand")
-                    } else {
-                        ("right-hand", "left-hand")
-                    };
-                    say(
-                        "trumps",
-                        None,
-                        format!(
-                            "the {named} opponent's trumps are named but not the {missing} opponent's: name both, or neither after a misère"
-                        ),
-                    );
-                }
-                None
-            }
-        };
+        let calls = read_calls(
+            &THREE,
+            dealer,
+            &self.calls,
+            "the calls are blank: fill in every hand in order (the calls, each player's trick pile, calypsos and cards in progress)",
+            &mut say,
+        );
+        let opponents_trumps = read_trumps(&self.lho, &self.rho, &mut say);
         // Each player's counts.
-        let mut number = |text: &str, max: u32, seat: Option<Seat>, what: String| -> u32 {
-            count(text, max).unwrap_or_else(|why| {
-                say("number", seat, format!("{what}: {why}"));
-                0
-            })
-        };
         let players = std::array::from_fn(|p| {
             let seat = SEATS[p];
             let who = player_name(seat);
             let l = &self.players[p];
-            let trick_pile = number(&l.pile, MAX_PILE, Some(seat), format!("{who}'s trick pile"));
+            let w = Some(seat);
+            let trick_pile = number(
+                &l.pile,
+                MAX_PILE,
+                w,
+                &format!("{who}'s trick pile"),
+                &mut say,
+            );
             let calypsos = number(
                 &l.calypsos,
                 MAX_CALYPSOS,
-                Some(seat),
-                format!("{who}'s calypsos so far"),
+                w,
+                &format!("{who}'s calypsos so far"),
+                &mut say,
             );
-            let mut in_progress = SuitCounts::default();
-            for s in SUITS_SHOWN {
-                in_progress.0[s.index()] = number(
-                    &l.in_progress[s.index()],
-                    MAX_PROGRESS,
-                    Some(seat),
-                    format!("{who}'s {} calypso in progress", s.name().to_lowercase()),
-                ) as u8;
-            }
+            let in_progress = read_suits(
+                &l.in_progress,
+                MAX_PROGRESS,
+                w,
+                &who,
+                "calypso in progress",
+                &mut say,
+            );
             Some(PlayerLine {
                 trick_pile,
                 calypsos,
                 in_progress,
             })
         });
-        let sold = number(&self.sold, MAX_SOLD, None, "cards sold".into());
+        let sold = number(&self.sold, MAX_SOLD, None, "cards sold", &mut say);
         HandReport {
             calls: Some(calls),
             contract: None,
@@ -543,14 +602,173 @@ impl AuctionHandForm {
     }
 }
 
+/// What a reader says of a field: its code, the player it is about (if one) and why.
+pub(super) type Say<'a> = dyn FnMut(&'static str, Option<Seat>, String) + 'a;
+
+/// A hand's calls as typed: every token a call, the auction legal and over at `table`
+/// (each problem said; `blank` when nothing is typed). The calls that read, at most the
+/// longest auction.
+pub(super) fn read_calls(
+    table: &CallTable,
+    dealer: Seat,
+    text: &str,
+    blank: &str,
+    say: &mut Say<'_>,
+) -> Vec<Call> {
+    let mut calls = Vec::new();
+    if text.trim().is_empty() {
+        say("hand-missing", None, blank.into());
+        return calls;
+    }
+    let mut bad = 0;
+    let mut too_many = false;
+    for (i, token) in tokens(text).enumerate() {
+        if i == table.max_calls {
+            too_many = true;
+            break;
+        }
+        match Call::parse_token(token) {
+            Ok(c) => calls.push(c),
+            Err(why) => {
+                bad += 1;
+                if bad <= BAD_TOKENS_NAMED {
+                    say("call", None, why.to_string());
+                }
+            }
+        }
+    }
+    if bad > BAD_TOKENS_NAMED {
+        say(
+            "call",
+            None,
+            format!("{} more tokens are not calls", bad - BAD_TOKENS_NAMED),
+        );
+    }
+    if too_many {
+        say(
+            "call",
+            None,
+            format!("more than {} calls: no auction is longer", table.max_calls),
+        );
+    } else if bad == 0 {
+        match (table.run)(dealer, &calls) {
+            Err((i, e)) => say("call", e.player, format!("call {}, {e}", i + 1)),
+            Ok(a) => {
+                if let AuctionState::Open { to_call } = a.state() {
+                    say(
+                        "auction-open",
+                        None,
+                        format!(
+                            "the auction is not over: {} is to call",
+                            table.name(to_call)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    calls
+}
+
+/// The opponents' trumps as typed: both or neither (each problem said).
+pub(super) fn read_trumps(lho: &str, rho: &str, say: &mut Say<'_>) -> Option<[Suit; 2]> {
+    let mut suit = |text: &str, whose: &str| -> Option<Suit> {
+        let t = text.trim();
+        if t.is_empty() {
+            return None;
+        }
+        let s = t.parse::<Suit>().ok();
+        if s.is_none() {
+            say(
+                "trumps",
+                None,
+                format!("{whose} trumps: \"{t}\" is not a suit (S, H, D or C)"),
+            );
+        }
+        s
+    };
+    let l = suit(lho, "the left-hand opponent's");
+    let r = suit(rho, "the right-hand opponent's");
+    match (l, r) {
+        (Some(l), Some(r)) => Some([l, r]),
+        (None, None) => None,
+        (l, _) => {
+            // A suit typed that did not read is named already.
+            if lho.trim().is_empty() || rho.trim().is_empty() {
+                let (named, missing) = if l.is_some() {
+                    ("left-hand", "right-hand")
+                } else {
+                    ("right-hand", "left-hand")
+                };
+                say(
+                    "trumps",
+                    None,
+                    format!(
+                        "the {named} opponent's trumps are named but not the {missing} opponent's: name both, or neither after a misère"
+                    ),
+                );
+            }
+            None
+        }
+    }
+}
+
+/// A count field read, or 0 with its problem said ("{what}: why").
+pub(super) fn number(
+    text: &str,
+    max: u32,
+    seat: Option<Seat>,
+    what: &str,
+    say: &mut Say<'_>,
+) -> u32 {
+    count(text, max).unwrap_or_else(|why| {
+        say("number", seat, format!("{what}: {why}"));
+        0
+    })
+}
+
+/// Four counts by suit as typed, each at most `max` ("{who}'s spades {what}: why").
+pub(super) fn read_suits(
+    values: &[String; 4],
+    max: u32,
+    seat: Option<Seat>,
+    who: &str,
+    what: &str,
+    say: &mut Say<'_>,
+) -> SuitCounts {
+    let mut c = SuitCounts::default();
+    for s in SUITS_SHOWN {
+        let name = s.name().to_lowercase();
+        c.0[s.index()] = number(
+            &values[s.index()],
+            max,
+            seat,
+            &format!("{who}'s {name} {what}"),
+            say,
+        ) as u8;
+    }
+    c
+}
+
+/// A stored hand's calls and opponents' trumps as the form types them.
+pub(super) fn typed_calls(calls: Option<&[Call]>, trumps: Option<[Suit; 2]>) -> [String; 3] {
+    let [lho, rho] = trumps.map_or([String::new(), String::new()], |t| {
+        t.map(|s| s.letter().to_string())
+    });
+    let calls = calls.map_or_else(String::new, |c| {
+        c.iter().map(Call::token).collect::<Vec<_>>().join(" ")
+    });
+    [calls, lho, rho]
+}
+
 /// The tokens of a calls text.
-fn tokens(text: &str) -> impl Iterator<Item = &str> {
+pub(super) fn tokens(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
 }
 
 /// A count as typed: blank is 0; not a number, below 0 or above `max` is refused, saying why.
-fn count(text: &str, max: u32) -> Result<u32, String> {
+pub(super) fn count(text: &str, max: u32) -> Result<u32, String> {
     let t = text.trim();
     if t.is_empty() {
         return Ok(0);
@@ -578,59 +796,31 @@ impl AuctionForm {
         if key.starts_with("su_") {
             return self.setup.take(key, value);
         }
-        let Some((i, f)) = field_of(key) else {
-            return false;
-        };
-        if self.hands.len() <= i {
-            self.hands.resize_with(i + 1, AuctionHandForm::default);
-        }
-        *self.hands[i].slot_mut(f) = value;
-        true
+        take_hand(&mut self.hands, key, value)
     }
 
     /// Every field typed, as `take` reads it (to keep the input, or to rebuild the form).
     pub fn pairs(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
-        for (i, h) in self.hands.iter().take(MAX_AUCTION_HANDS).enumerate() {
-            for f in Field::all() {
-                let v = h.slot(f);
-                if !v.is_empty() {
-                    out.push((format!("a{}_{}", i + 1, f.name()), v.clone()));
-                }
-            }
-        }
+        hand_pairs(&self.hands, &mut out);
         self.setup.pairs(&mut out);
         out
     }
 
     /// Hands filled in: up to the last whose calls are typed.
     pub fn typed(&self) -> usize {
-        self.hands
-            .iter()
-            .rposition(|h| !h.calls.trim().is_empty())
-            .map_or(0, |i| i + 1)
+        hands_typed(&self.hands)
     }
 
     /// The report of each hand typed, as the engine's summary holds them (its problems
     /// pushed: each names the hand, and the player when about one).
     pub fn read(&self, problems: &mut Vec<Problem>) -> Vec<HandReport> {
-        let typed = self.typed();
-        if typed == 0 {
-            problems.push(Problem {
-                code: "hands-missing",
-                message: "fill in hand 1: the calls, each player's trick pile, calypsos and cards in progress".into(),
-                seat: None,
-                side: None,
-                deal: Some(1),
-            });
-            return Vec::new();
-        }
-        self.hands
-            .iter()
-            .take(typed)
-            .enumerate()
-            .map(|(i, h)| h.read(i + 1, problems))
-            .collect()
+        read_hands(
+            &self.hands,
+            problems,
+            "the calls, each player's trick pile, calypsos and cards in progress",
+            |k, h, p| h.read(k, p),
+        )
     }
 
     /// The engine's summary of the hands typed: the form's game, player 1 dealing first,
@@ -662,30 +852,14 @@ impl AuctionForm {
     /// ended (its calypsos and cards in progress copied; calls, trumps, piles and sale
     /// blank), unless something of it is typed already.
     pub fn with_next(&self) -> Vec<AuctionHandForm> {
-        let typed = self.typed();
-        let mut lines: Vec<AuctionHandForm> = self.hands.iter().take(typed).cloned().collect();
-        if typed < MAX_AUCTION_HANDS {
-            let next = match self.hands.get(typed) {
-                Some(h) if !h.is_blank() => h.clone(),
-                _ => {
-                    let mut next = AuctionHandForm::default();
-                    if let Some(last) = lines.last() {
-                        for (n, l) in next.players.iter_mut().zip(&last.players) {
-                            n.calypsos = l.calypsos.clone();
-                            n.in_progress = l.in_progress.clone();
-                        }
-                    } else {
-                        // Hand 1 starts from the setup.
-                        for (n, l) in next.players.iter_mut().zip(self.setup.lines()) {
-                            n.in_progress = l;
-                        }
-                    }
-                    next
-                }
-            };
-            lines.push(next);
-        }
-        lines
+        hands_with_next(&self.hands, || {
+            // Hand 1 starts from the setup.
+            let mut next = AuctionHandForm::default();
+            for (n, l) in next.players.iter_mut().zip(self.setup.lines()) {
+                n.in_progress = l;
+            }
+            next
+        })
     }
 }
 
@@ -699,16 +873,16 @@ pub fn summary_of(hands: Vec<HandReport>) -> AuctionSummary {
     }
 }
 
-/// One call as a chip: who made it (1 to 3) and what it was ("1 calypso and 200 spades"),
-/// or a token that is not a call, as typed.
+/// One call as a chip: who made it ("1" to "3", or "N" to "W" at four) and what it was ("1
+/// calypso and 200 spades"), or a token that is not a call, as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CallChip {
-    pub who: usize,
+    pub who: String,
     pub label: String,
     pub bad: bool,
 }
 
-/// A calypso in progress's count field.
+/// A count field of one suit (a calypso in progress's cards, or calypsos so far).
 pub struct SuitField {
     pub letter: char,
     pub symbol: char,
@@ -716,6 +890,12 @@ pub struct SuitField {
     /// "spades", for the field's label.
     pub name: String,
     pub value: String,
+    /// A hand's field: its key after `a{k}_` ("prog_2_S", "calypsos_NS_H"), and what it
+    /// says to a screen reader ("spades in progress").
+    pub field: String,
+    pub label: String,
+    /// The most it takes (0: no bound shown).
+    pub max: u32,
 }
 
 /// One player's column of a hand.
@@ -732,15 +912,23 @@ pub struct AuctionPlayerView {
     pub flagged: bool,
 }
 
-/// One hand on the page.
-pub struct AuctionLineView {
+/// A hand's auction on the page (`templates/_auction_calls.html`): its calls with the call
+/// pad, and the opponents' trumps; the three-hander's and the partnership game's alike.
+pub struct CallsView {
     pub hand: usize,
-    /// The dealer's position, 1 to 3.
+    /// The dealer's position, 1-based (1 to 3, or North 1 to West 4).
     pub dealer: usize,
-    /// Who calls first (the dealer's left), 1 to 3.
-    pub eldest: usize,
+    /// The dealer as named: "player 1", "North".
+    pub dealer_name: String,
+    /// Who calls first (the dealer's left), as named.
+    pub eldest: String,
+    /// The callers as chips name them, by position, space separated: "1 2 3", "N E S W"
+    /// (for the call pad's script).
+    pub callers: String,
     /// The calls as typed.
     pub calls: String,
+    /// An example for the empty field: a bid, then the passes that end the auction.
+    pub example: String,
     pub chips: Vec<CallChip>,
     /// The auction's state when the calls read: "player 3 to call", "misère", "player 2
     /// declares 200 spades, doubled"; blank otherwise.
@@ -751,12 +939,21 @@ pub struct AuctionLineView {
     /// "player 3" when the declarer is known.
     pub lho_who: String,
     pub rho_who: String,
+}
+
+/// One hand on the page.
+pub struct AuctionLineView {
+    pub hand: usize,
+    /// The dealer's position, 1 to 3.
+    pub dealer: usize,
+    pub call: CallsView,
     pub players: Vec<AuctionPlayerView>,
     pub sold: String,
     pub problems: Vec<String>,
 }
 
-/// One hand's points by player and the running totals after it.
+/// One hand's points by player (or by partnership, in the game of four) and the running
+/// totals after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AuctionRow {
     pub hand: usize,
@@ -764,8 +961,8 @@ pub struct AuctionRow {
     pub contract: String,
     /// Whether the declarer made it (None in misère).
     pub made: Option<bool>,
-    pub points: [i64; PLAYERS],
-    pub running: [i64; PLAYERS],
+    pub points: Vec<i64>,
+    pub running: Vec<i64>,
 }
 
 impl AuctionRow {
@@ -778,9 +975,13 @@ impl AuctionRow {
         }
     }
 
-    /// Each player's points and running total, player 1 first.
-    pub fn cells(&self) -> [(i64, i64); PLAYERS] {
-        std::array::from_fn(|p| (self.points[p], self.running[p]))
+    /// Each player's (or partnership's) points and running total, player 1 (N-S) first.
+    pub fn cells(&self) -> Vec<(i64, i64)> {
+        self.points
+            .iter()
+            .copied()
+            .zip(self.running.iter().copied())
+            .collect()
     }
 }
 
@@ -837,22 +1038,9 @@ impl AuctionView {
         running: Vec<AuctionRow>,
         players: [String; PLAYERS],
     ) -> AuctionView {
-        let mut hands = form.with_next();
-        if agreed > 0 {
-            hands.truncate(agreed);
-        }
-        let lines = hands
-            .iter()
-            .enumerate()
-            .map(|(i, h)| {
-                let k = i + 1;
-                let mine: Vec<&Problem> = problems
-                    .iter()
-                    .filter(|p| p.deal == Some(k as i64))
-                    .collect();
-                line_view(k, h, &mine, &players)
-            })
-            .collect();
+        let lines = lines_shown(form.with_next(), agreed, problems, |k, h, mine| {
+            line_view(k, h, mine, &players)
+        });
         AuctionView {
             agreed,
             typed: form.typed(),
@@ -892,16 +1080,7 @@ impl AuctionView {
         let line = |key: String, label: String, values: &[String; 4]| SetupLineView {
             key,
             label,
-            suits: SUITS_SHOWN
-                .iter()
-                .map(|&s| SuitField {
-                    letter: s.letter(),
-                    symbol: s.symbol(),
-                    red: s.is_red(),
-                    name: s.name().to_lowercase(),
-                    value: values[s.index()].clone(),
-                })
-                .collect(),
+            suits: suit_fields(values, "", |_| String::new(), MAX_PROGRESS),
         };
         let lines = if once {
             let values = if fixed && !typed(&f.all) {
@@ -946,6 +1125,11 @@ impl AuctionView {
         self
     }
 
+    /// The running score's columns: the players.
+    pub fn columns(&self) -> &[String] {
+        &self.players
+    }
+
     /// The line shown last is the game's last hand: the button enters the result.
     pub fn last(&self) -> bool {
         self.agreed > 0 && self.lines.len() >= self.agreed
@@ -958,11 +1142,11 @@ impl AuctionView {
 }
 
 /// The calls as chips, each with its caller; and the auction's state when they all read.
-fn chips(dealer: Seat, text: &str) -> (Vec<CallChip>, Option<Auction>) {
+fn chips(table: &CallTable, dealer: Seat, text: &str) -> (Vec<CallChip>, Option<Auction>) {
     let mut out = Vec::new();
     let mut calls = Vec::new();
-    for (i, token) in tokens(text).take(MAX_CALLS).enumerate() {
-        let who = (dealer.index() + 1 + i) % PLAYERS + 1;
+    for (i, token) in tokens(text).take(table.max_calls).enumerate() {
+        let who = (table.caller)(dealer.left_by(1 + i % table.players, table.players));
         match Call::parse_token(token) {
             Ok(c) => {
                 calls.push(c);
@@ -980,7 +1164,7 @@ fn chips(dealer: Seat, text: &str) -> (Vec<CallChip>, Option<Auction>) {
         }
     }
     let auction = (calls.len() == out.len())
-        .then(|| Auction::run(dealer, &calls).ok())
+        .then(|| (table.run)(dealer, &calls).ok())
         .flatten();
     (out, auction)
 }
@@ -1004,6 +1188,102 @@ fn trump_chips(typed: &str) -> Vec<Chip> {
         .collect()
 }
 
+/// The lines a form shows (hands typed and the next, none past the `agreed`, 0 for not
+/// known), each laid out by `view` (hand number, line, its problems: those whose `deal` is
+/// that hand).
+pub(super) fn lines_shown<H, L>(
+    mut hands: Vec<H>,
+    agreed: usize,
+    problems: &[Problem],
+    mut view: impl FnMut(usize, &H, &[&Problem]) -> L,
+) -> Vec<L> {
+    if agreed > 0 {
+        hands.truncate(agreed);
+    }
+    hands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let k = i + 1;
+            let mine: Vec<&Problem> = problems
+                .iter()
+                .filter(|p| p.deal == Some(k as i64))
+                .collect();
+            view(k, h, &mine)
+        })
+        .collect()
+}
+
+/// Four count fields by suit, ♠ ♥ ♦ ♣, from values by [`Suit::index`]: a hand's fields
+/// `{field}_S`..., labelled by `label` of the suit's name, at most `max` (0: unbounded).
+pub(super) fn suit_fields(
+    values: &[String; 4],
+    field: &str,
+    label: impl Fn(&str) -> String,
+    max: u32,
+) -> Vec<SuitField> {
+    SUITS_SHOWN
+        .iter()
+        .map(|&s| {
+            let name = s.name().to_lowercase();
+            SuitField {
+                letter: s.letter(),
+                symbol: s.symbol(),
+                red: s.is_red(),
+                field: format!("{field}_{}", s.letter()),
+                label: label(&name),
+                max,
+                name,
+                value: values[s.index()].clone(),
+            }
+        })
+        .collect()
+}
+
+/// Hand `k`'s auction as the page shows it: the calls typed as chips, the auction's state,
+/// and the opponents' trumps with who they are once the declarer is known.
+pub(super) fn calls_view(
+    table: &CallTable,
+    k: usize,
+    dealer: Seat,
+    calls: &str,
+    lho: &str,
+    rho: &str,
+) -> CallsView {
+    let (chips, auction) = chips(table, dealer, calls);
+    let (state, declarer) = match auction.map(|a| a.state()) {
+        Some(AuctionState::Open { to_call }) if !chips.is_empty() => {
+            (format!("{} to call", table.name(to_call)), None)
+        }
+        Some(AuctionState::Won(c)) => (
+            format!("{} declares {}", table.name(c.declarer), contract_words(&c)),
+            Some(c.declarer),
+        ),
+        Some(AuctionState::Misere) => ("misère".into(), None),
+        _ => (String::new(), None),
+    };
+    let n = table.players;
+    CallsView {
+        hand: k,
+        dealer: dealer.index() + 1,
+        dealer_name: table.name(dealer),
+        eldest: table.name(dealer.left(n)),
+        callers: Seat::ALL[..n]
+            .iter()
+            .map(|&s| (table.caller)(s))
+            .collect::<Vec<_>>()
+            .join(" "),
+        calls: calls.to_string(),
+        example: format!("pass 170C{}", " pass".repeat(n - 1)),
+        chips,
+        state,
+        lho: trump_chips(lho),
+        rho: trump_chips(rho),
+        lho_who: declarer.map_or_else(String::new, |d| table.name(d.left(n))),
+        rho_who: declarer.map_or_else(String::new, |d| table.name(d.left_by(n - 1, n))),
+    }
+}
+
 fn line_view(
     k: usize,
     h: &AuctionHandForm,
@@ -1011,33 +1291,10 @@ fn line_view(
     names: &[String; PLAYERS],
 ) -> AuctionLineView {
     let dealer = AuctionSpec::dealer_of_hand(k);
-    let (chips, auction) = chips(dealer, &h.calls);
-    let (state, declarer) = match auction.map(|a| a.state()) {
-        Some(AuctionState::Open { to_call }) if !chips.is_empty() => {
-            (format!("{} to call", player_name(to_call)), None)
-        }
-        Some(AuctionState::Won(c)) => (
-            format!(
-                "{} declares {}",
-                player_name(c.declarer),
-                contract_words(&c)
-            ),
-            Some(c.declarer),
-        ),
-        Some(AuctionState::Misere) => ("misère".into(), None),
-        _ => (String::new(), None),
-    };
     AuctionLineView {
         hand: k,
         dealer: dealer.index() + 1,
-        eldest: left_of(dealer).index() + 1,
-        calls: h.calls.clone(),
-        chips,
-        state,
-        lho: trump_chips(&h.lho),
-        rho: trump_chips(&h.rho),
-        lho_who: declarer.map_or_else(String::new, |d| player_name(left_of(d))),
-        rho_who: declarer.map_or_else(String::new, |d| player_name(right_of(d))),
+        call: calls_view(&THREE, k, dealer, &h.calls, &h.lho, &h.rho),
         players: (0..PLAYERS)
             .map(|p| {
                 let l = &h.players[p];
@@ -1046,16 +1303,12 @@ fn line_view(
                     name: names[p].clone(),
                     pile: l.pile.clone(),
                     calypsos: l.calypsos.clone(),
-                    in_progress: SUITS_SHOWN
-                        .iter()
-                        .map(|&s| SuitField {
-                            letter: s.letter(),
-                            symbol: s.symbol(),
-                            red: s.is_red(),
-                            name: s.name().to_lowercase(),
-                            value: l.in_progress[s.index()].clone(),
-                        })
-                        .collect(),
+                    in_progress: suit_fields(
+                        &l.in_progress,
+                        &format!("prog_{}", p + 1),
+                        |s| format!("{s} in progress"),
+                        MAX_PROGRESS,
+                    ),
                     flagged: problems.iter().any(|x| x.seat == Some(SEATS[p])),
                 }
             })
@@ -1066,7 +1319,7 @@ fn line_view(
 }
 
 /// "200 spades doubled".
-fn contract_words(c: &auction::Contract) -> String {
+pub(super) fn contract_words(c: &auction::Contract) -> String {
     match c.doubling {
         Doubling::Undoubled => c.bid.to_string(),
         Doubling::Doubled => format!("{} doubled", c.bid),
@@ -1089,8 +1342,8 @@ pub fn rows(score: &AuctionScore) -> Vec<AuctionRow> {
                 None => String::new(),
             },
             made: h.made,
-            points: h.players.map(|p| p.total),
-            running: h.running,
+            points: h.players.iter().map(|p| p.total).collect(),
+            running: h.running.to_vec(),
         })
         .collect()
 }
@@ -1105,7 +1358,7 @@ pub fn auction_report(breakdown: Option<&Breakdown>) -> Vec<AuctionRow> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// The form of a game's JSON (`{"auction": ...}` or the summary itself); an empty form
@@ -1125,15 +1378,24 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    fn form(pairs: &[(&str, &str)]) -> AuctionForm {
-        let mut f = AuctionForm::default();
+    /// A form of these fields, each taken by `take` (the three-hander's or the partnership
+    /// game's).
+    pub(in crate::event::forms) fn typed<F: Default>(
+        pairs: &[(&str, &str)],
+        take: fn(&mut F, &str, String) -> bool,
+    ) -> F {
+        let mut f = F::default();
         for (k, v) in pairs {
-            assert!(f.take(k, v.to_string()), "{k} is a field of the form");
+            assert!(take(&mut f, k, v.to_string()), "{k} is a field of the form");
         }
         f
     }
 
-    fn messages(problems: &[Problem]) -> Vec<&str> {
+    fn form(pairs: &[(&str, &str)]) -> AuctionForm {
+        typed(pairs, AuctionForm::take)
+    }
+
+    pub(in crate::event::forms) fn messages(problems: &[Problem]) -> Vec<&str> {
         problems.iter().map(|p| p.message.as_str()).collect()
     }
 
@@ -1555,8 +1817,9 @@ mod tests {
         a: AuctionView,
     }
 
-    struct Board {
-        board: u32,
+    /// What the hands' templates read of the page's entry.
+    pub(in crate::event::forms) struct Board {
+        pub board: u32,
     }
 
     #[test]
@@ -1579,8 +1842,8 @@ mod tests {
         let names = ["1 · Ann Lee", "2 · Bo", "3 · Cy"].map(String::from);
         let a = AuctionView::new(&f, 3, &problems, running, names);
         assert_eq!((a.typed, a.shown(), a.last()), (2, 3, true));
-        assert_eq!(a.lines[0].state, "player 3 declares 170 clubs");
-        assert_eq!(a.lines[0].lho_who, "player 1");
+        assert_eq!(a.lines[0].call.state, "player 3 declares 170 clubs");
+        assert_eq!(a.lines[0].call.lho_who, "player 1");
         assert_eq!(
             a.lines[2].players[2].in_progress[3].value, "1",
             "carried over"

@@ -15,6 +15,7 @@ use crate::event::settings::GameKind;
 use crate::event::table_report::{CalypsoReport, DealLine, RecordInput, SheetInput};
 
 use crate::event::forms::auction::AuctionForm;
+use crate::event::forms::auction_pairs::PairsForm;
 use crate::event::forms::songs::SongsForm;
 
 /// How a table enters its result: the counts at the end of the game, the counts after each
@@ -31,6 +32,8 @@ pub enum Mode {
     Hands,
     /// Auction Calypso: each hand's calls and outcome, hand by hand.
     Auction,
+    /// Partnership Auction Calypso: the same, with each partnership's counts.
+    AuctionPairs,
 }
 
 impl Mode {
@@ -42,6 +45,7 @@ impl Mode {
             Mode::Songs => "songs",
             Mode::Hands => "hands",
             Mode::Auction => "auction",
+            Mode::AuctionPairs => "auction-pairs",
         }
     }
 
@@ -53,6 +57,7 @@ impl Mode {
             Mode::Songs,
             Mode::Hands,
             Mode::Auction,
+            Mode::AuctionPairs,
         ]
         .into_iter()
         .find(|m| m.name() == text.trim())
@@ -239,6 +244,8 @@ pub struct TableForm {
     pub hands: Vec<CountsForm>,
     /// Auction Calypso: each hand as typed (`a3_calls`, `a3_pile_2`, ...).
     pub auction: AuctionForm,
+    /// Partnership Auction Calypso: each hand as typed (`a3_calls`, `a3_pile_NS`, ...).
+    pub auction_pairs: PairsForm,
     /// Calypso Duet: each deal's dummies by board seat, majors then minors
     /// (`dummy_1_majors`, `dummy_1_minors`, ...; index 0 is deal 1), whichever way is chosen.
     pub dummies: Vec<[String; 2]>,
@@ -306,7 +313,9 @@ impl TableForm {
                     if k.starts_with("k_") {
                         f.songs.take(&k, v);
                     } else if (k.starts_with('a') || k.starts_with("su_"))
-                        && f.auction.take(&k, v.clone())
+                        // A hand's key is either Auction form's, or both's (`a1_calls`):
+                        // the mode read decides which form is read.
+                        && (f.auction.take(&k, v.clone()) | f.auction_pairs.take(&k, v.clone()))
                     {
                     } else if let Some((d, p)) = dummy_field(&k) {
                         if f.dummies.len() <= d {
@@ -413,8 +422,12 @@ impl TableForm {
                 f.auction = AuctionForm::from_summary(a);
                 return f;
             }
-            // Its phone form is being built (#40); a stored report comes back blank.
-            TableReport::AuctionPairs(_) => return TableForm::from_pairs(pairs),
+            TableReport::AuctionPairs(a) => {
+                let mut f = TableForm::from_pairs(pairs);
+                f.mode = Some(Mode::AuctionPairs);
+                f.auction_pairs = PairsForm::from_summary(a);
+                return f;
+            }
             TableReport::Kaiso(k) => {
                 let mut f = TableForm::from_pairs(pairs);
                 f.mode = Some(Mode::Songs);
@@ -501,7 +514,7 @@ impl TableForm {
                 GameKind::Kaiso => Some(Mode::Songs),
                 GameKind::Embers => Some(Mode::Hands),
                 GameKind::Auction => Some(Mode::Auction),
-                GameKind::AuctionPairs => None,
+                GameKind::AuctionPairs => Some(Mode::AuctionPairs),
                 GameKind::Calypso => None,
             },
             ..TableForm::default()
@@ -529,6 +542,10 @@ impl TableForm {
         let sheet = match self.mode() {
             Mode::Auction => SheetInput {
                 auction: Some(self.auction.summary(&mut problems)),
+                ..SheetInput::default()
+            },
+            Mode::AuctionPairs => SheetInput {
+                auction_pairs: Some(self.auction_pairs.summary(&mut problems)),
                 ..SheetInput::default()
             },
             Mode::Hands => SheetInput {
@@ -685,8 +702,10 @@ impl TableForm {
     /// How many hands the table has filled in: up to the last with a trick pile typed (the
     /// next hand's line starts with the calypsos carried over, so those alone do not count).
     pub fn hands_typed(&self) -> usize {
-        if self.mode() == Mode::Auction {
-            return self.auction.typed();
+        match self.mode() {
+            Mode::Auction => return self.auction.typed(),
+            Mode::AuctionPairs => return self.auction_pairs.typed(),
+            _ => {}
         }
         self.hands
             .iter()

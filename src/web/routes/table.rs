@@ -460,6 +460,10 @@ async fn score_entries(
                         Some(Scored::Calypso(score)) => (None, None, Some(score)),
                         _ => (None, None, None),
                     };
+                    let pairs = match &k.running {
+                        Some(Scored::AuctionPairs(score)) => Some(score),
+                        _ => None,
+                    };
                     // Deals checked: the next deal starts from the last one's calypsos.
                     let form = match calypso {
                         Some(_) => k.form.carried_over(spec.deals()),
@@ -468,15 +472,18 @@ async fn score_entries(
                     ScoreEntry::new(&spec, &form, &k.problems, k.message, result)
                         .with_hands(agreed, embers)
                         .with_auction(&form, &k.problems, agreed, auction, players.clone())
+                        .with_auction_pairs(&form, &k.problems, agreed, pairs)
                         .with_deal_checks(&spec, &form, calypso)
                 }
                 Some(k) => ScoreEntry::new(&spec, &blank, &k.problems, k.message, result)
                     .with_hands(agreed, None)
                     .with_auction(&blank, &[], agreed, None, players.clone())
+                    .with_auction_pairs(&blank, &[], agreed, None)
                     .with_deal_checks(&spec, &blank, None),
                 None => ScoreEntry::new(&spec, &blank, &[], None, result)
                     .with_hands(agreed, None)
                     .with_auction(&blank, &[], agreed, None, players.clone())
+                    .with_auction_pairs(&blank, &[], agreed, None)
                     .with_deal_checks(&spec, &blank, None),
             }
             .with_auction_setup(ev.settings.auction_setup())

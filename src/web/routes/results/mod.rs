@@ -108,7 +108,11 @@ fn auction_lines(breakdown: Option<&Breakdown>) -> Vec<String> {
                 r.contract,
                 if verdict.is_empty() { "" } else { ", " },
                 verdict,
-                r.points.map(|p| p.to_string()).join(" · ")
+                r.points
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" · ")
             )
         })
         .collect()
@@ -985,6 +989,12 @@ async fn entry_page(
                     usize::from(ev.settings.hands()),
                     None,
                     [0, 1, 2].map(|i| positions.get(i).cloned().unwrap_or_default()),
+                )
+                .with_auction_pairs(
+                    &score.form,
+                    &score.problems,
+                    usize::from(ev.settings.hands()),
+                    None,
                 )
                 .with_auction_setup(ev.settings.auction_setup()),
             positions,
