@@ -152,8 +152,10 @@ async fn a_partnership_auction_table_enters_its_game_hand_by_hand_on_the_phone()
     let app = spawn_app().await;
     let d = app.club_with_owner("alpha", "olive@example.org").await;
     let api = api_for(&app, &d, "alpha").await;
+    // Worked from empty calypsos: no setup (a new event's default is balanced random).
     let base = json!({"name": "Auction Pairs", "date": "2026-12-03", "format": "progressive",
-                      "game": "auction-pairs", "hands": HANDS, "tables": 3, "boards": 3});
+                      "game": "auction-pairs", "hands": HANDS, "tables": 3, "boards": 3,
+                      "auction_setup": "none"});
     let e = six_pair_evening(api, base, 1).await;
     let id = event_id(&e);
     let started = e.start_round_confirming(1).await;
@@ -339,4 +341,83 @@ async fn a_partnership_auction_table_enters_its_game_hand_by_hand_on_the_phone()
     ] {
         assert!(page.contains(want), "{want} in {page}");
     }
+}
+
+/// The setup step before hand 1 at four: standardised, both partnerships' line shown once,
+/// read-only, filled with the six cards of every suit, and hand 1 started from it; the first
+/// hand is checked on top of it (South's 170 spades made: N-S 370, E-W 200). Balanced random
+/// is typed once for both partnerships, and a setup left out is refused by the engine.
+#[tokio::test]
+async fn the_setup_step_at_four_starts_both_partnerships_from_the_setup_agreed() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let base = json!({"name": "Auction Pairs", "date": "2026-12-03", "format": "progressive",
+                      "game": "auction-pairs", "hands": HANDS, "tables": 3, "boards": 3,
+                      "auction_setup": "standardised"});
+    let e = six_pair_evening(api, base, 1).await;
+    let id = event_id(&e);
+    let started = e.start_round_confirming(1).await;
+    let (table, board) = place(&started["tables"][0]);
+    let phone = Phone::at(&app, id, 3, table as usize);
+    let to = format!("{}/result", phone.page);
+
+    let (s, page) = phone.page_text().await;
+    assert_eq!(s, StatusCode::OK);
+    for want in [
+        "Setup before hand 1: standardised",
+        "Each partnership starts with the 2, 4, 6, 8, 10 and queen of every suit",
+        ", once for both partnerships.",
+        "<legend>Both partnerships</legend>",
+        r#"name="su_all_S" value="6" placeholder="0" aria-label="spades at the start" readonly"#,
+        r#"name="a1_prog_NS_S" value="6""#,
+        r#"name="a1_prog_EW_C" value="6""#,
+    ] {
+        assert!(page.contains(want), "{want} in {page}");
+    }
+    assert!(!page.contains("su_NS_S"), "one line for both: {page}");
+    common::shots::screenshot(&app, &phone.page, "auction-pairs-setup-390", (390, 2600)).await;
+
+    // Hand 1 on top of the setup: South 170 spades, West hearts, East diamonds, North
+    // clubs. N-S take 5 spades and 3 clubs (6 + 5, 6 + 3), E-W 2 hearts and 2 diamonds.
+    let mut f: Vec<(String, String)> = vec![
+        ("round".into(), "1".into()),
+        ("board".into(), board.to_string()),
+        ("mode".into(), "auction-pairs".into()),
+        ("a1_calls".into(), "pass 170S pass pass pass".into()),
+        ("a1_lho".into(), "H".into()),
+        ("a1_rho".into(), "D".into()),
+        ("a1_pile_NS".into(), "20".into()),
+        ("a1_pile_EW".into(), "20".into()),
+        ("a1_sold".into(), "0".into()),
+    ];
+    for (key, counts) in [("NS", [11, 6, 6, 9]), ("EW", [6, 8, 8, 6])] {
+        for (suit, n) in ["S", "H", "D", "C"].iter().zip(counts) {
+            f.push((format!("a1_prog_{key}_{suit}"), n.to_string()));
+        }
+    }
+    let mut with_setup = f.clone();
+    for suit in ["S", "H", "D", "C"] {
+        with_setup.push((format!("su_all_{suit}"), "6".into()));
+    }
+    let r = phone
+        .browser
+        .post(&phone.page, &to, &pairs(&with_setup))
+        .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let page = r.text().await.unwrap();
+    assert!(
+        page.contains(
+            "<tr><td>1</td><td class=\"num\">370<br><strong>370</strong></td><td class=\"num\">200<br><strong>200</strong></td>"
+        ),
+        "{page}"
+    );
+    // Without the setup's cards the hand does not add up, and the engine says the setup is
+    // missing.
+    let r = phone.browser.post(&phone.page, &to, &pairs(&f)).await;
+    let page = r.text().await.unwrap();
+    assert!(
+        page.contains("the game agreed the standardised setup"),
+        "{page}"
+    );
 }

@@ -588,9 +588,11 @@ impl ScoreEntry {
         self
     }
 
-    /// Auction Calypso: the setup step before hand 1, for the setup the event agreed.
+    /// Auction Calypso (for three or four): the setup step before hand 1, for the setup the
+    /// event agreed.
     pub fn with_auction_setup(mut self, kind: SetupKind) -> ScoreEntry {
         self.auction = self.auction.take().map(|a| a.with_setup(kind));
+        self.auction_pairs = self.auction_pairs.take().map(|a| a.with_setup(kind));
         self
     }
 

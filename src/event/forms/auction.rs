@@ -106,18 +106,67 @@ pub struct AuctionHandForm {
     pub sold: String,
 }
 
-/// The setup before hand 1 as typed: the counts by [`Suit::index`] (C, D, H, S).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SetupForm {
-    /// Once for all three players (balanced random, standardised).
+/// Who holds a setup's calypsos in progress, as the setup step names them: the three
+/// players, or the two partnerships.
+pub(super) struct SetupHolders<const N: usize> {
+    /// The fields' key part of each holder: `1` to `3`, or `NS`, `EW`.
+    pub keys: [&'static str; N],
+    /// "player 2's", "North-South's".
+    pub whose: fn(usize) -> String,
+    /// A problem's seat and side, when about one holder.
+    pub seat: fn(usize) -> Option<Seat>,
+    pub side: fn(usize) -> Option<usize>,
+    /// The once-for-all line: "every player's", "Every player".
+    pub every_whose: &'static str,
+    pub every: &'static str,
+    /// ", once for all three players".
+    pub once: &'static str,
+    /// What the table does for balanced random, fully random and standardised.
+    pub how: [&'static str; 3],
+    /// Who scores a calypso complete in the setup: "500 to everyone for each".
+    pub bonus: &'static str,
+}
+
+/// The three-hander's: players 1 to 3.
+pub(super) const PLAYER_SETUP: SetupHolders<PLAYERS> = SetupHolders {
+    keys: ["1", "2", "3"],
+    whose: |p| format!("{}'s", player_name(SEATS[p])),
+    seat: |p| Some(SEATS[p]),
+    side: |_| None,
+    every_whose: "every player's",
+    every: "Every player",
+    once: ", once for all three players",
+    how: [
+        "Deal 30 cards face up, set the duplicates aside, and count each suit: all three players start with the same cards. A suit with all 13 is a calypso complete: its cards go back, and everyone scores 500.",
+        "Each player is dealt 30 cards face up and keeps the distinct ones: count each player's suits. A suit with all 13 is a calypso complete: its cards go back, and everyone scores 500.",
+        "Every player starts with the 2, 4, 6, 8, 10 and queen of every suit: six cards of each calypso in progress.",
+    ],
+    bonus: "500 to everyone for each",
+};
+
+/// The setup before hand 1 as typed: the counts by [`Suit::index`] (C, D, H, S), for `N`
+/// holders (three players, or two partnerships).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupForm<const N: usize = PLAYERS> {
+    /// Once for all (balanced random, standardised).
     pub all: [String; 4],
-    /// Each player's own (fully random).
-    pub players: [[String; 4]; PLAYERS],
+    /// Each holder's own (fully random).
+    pub players: [[String; 4]; N],
     /// Calypsos found complete in the setup.
     pub calypsos: String,
 }
 
-impl SetupForm {
+impl<const N: usize> Default for SetupForm<N> {
+    fn default() -> Self {
+        SetupForm {
+            all: Default::default(),
+            players: std::array::from_fn(|_| Default::default()),
+            calypsos: String::new(),
+        }
+    }
+}
+
+impl<const N: usize> SetupForm<N> {
     /// Nothing typed.
     pub fn is_blank(&self) -> bool {
         self.all
@@ -131,18 +180,18 @@ impl SetupForm {
         self.all.iter().any(|v| !v.trim().is_empty())
     }
 
-    /// Each player's starting counts as typed: the line for all when it is typed, else
-    /// each player's own.
-    fn lines(&self) -> [[String; 4]; PLAYERS] {
+    /// Each holder's starting counts as typed: the line for all when it is typed, else
+    /// each holder's own.
+    pub(super) fn lines(&self) -> [[String; 4]; N] {
         if self.all_typed() {
-            [self.all.clone(), self.all.clone(), self.all.clone()]
+            std::array::from_fn(|_| self.all.clone())
         } else {
             self.players.clone()
         }
     }
 
-    /// `su_all_S`, `su_2_H`, `su_calypsos`: true when the key is one.
-    fn take(&mut self, key: &str, value: String) -> bool {
+    /// `su_all_S`, `su_2_H` (`su_NS_H`), `su_calypsos`: true when the key is one.
+    pub(super) fn take(&mut self, h: &SetupHolders<N>, key: &str, value: String) -> bool {
         let Some(rest) = key.strip_prefix("su_") else {
             return false;
         };
@@ -156,18 +205,18 @@ impl SetupForm {
         let Some(suit) = suit_of_letter(suit) else {
             return false;
         };
-        let slot = match who {
-            "all" => &mut self.all[suit.index()],
-            "1" => &mut self.players[0][suit.index()],
-            "2" => &mut self.players[1][suit.index()],
-            "3" => &mut self.players[2][suit.index()],
-            _ => return false,
+        let slot = if who == "all" {
+            &mut self.all[suit.index()]
+        } else if let Some(p) = h.keys.iter().position(|k| *k == who) {
+            &mut self.players[p][suit.index()]
+        } else {
+            return false;
         };
         *slot = value;
         true
     }
 
-    fn pairs(&self, out: &mut Vec<(String, String)>) {
+    pub(super) fn pairs(&self, h: &SetupHolders<N>, out: &mut Vec<(String, String)>) {
         for s in SUITS_SHOWN {
             let v = &self.all[s.index()];
             if !v.is_empty() {
@@ -178,7 +227,7 @@ impl SetupForm {
             for s in SUITS_SHOWN {
                 let v = &line[s.index()];
                 if !v.is_empty() {
-                    out.push((format!("su_{}_{}", p + 1, s.letter()), v.clone()));
+                    out.push((format!("su_{}_{}", h.keys[p], s.letter()), v.clone()));
                 }
             }
         }
@@ -189,28 +238,31 @@ impl SetupForm {
 
     /// The setup as the engine's summary holds it, its problems pushed (each named
     /// "setup: ..."): none when nothing is typed.
-    fn read(&self, problems: &mut Vec<Problem>) -> ([Option<SuitCounts>; PLAYERS], u32) {
+    pub(super) fn read(
+        &self,
+        h: &SetupHolders<N>,
+        problems: &mut Vec<Problem>,
+    ) -> ([Option<SuitCounts>; N], u32) {
         if self.is_blank() {
-            return ([None; PLAYERS], 0);
+            return ([None; N], 0);
         }
-        let mut say = |seat: Option<Seat>, message: String| {
+        let mut say = |p: Option<usize>, message: String| {
             problems.push(Problem {
                 code: "setup-number",
                 message: format!("setup: {message}"),
-                seat,
-                side: None,
+                seat: p.and_then(h.seat),
+                side: p.and_then(h.side),
                 deal: None,
             })
         };
         let all = self.all_typed();
         let lines = self.lines();
-        let mut out = [None; PLAYERS];
+        let mut out = [None; N];
         for (p, line) in lines.iter().enumerate() {
-            let seat = SEATS[p];
             let who = if all {
-                "every player's".to_string()
+                h.every_whose.to_string()
             } else {
-                format!("{}'s", player_name(seat))
+                (h.whose)(p)
             };
             let mut c = SuitCounts::default();
             for s in SUITS_SHOWN {
@@ -218,7 +270,7 @@ impl SetupForm {
                     Ok(n) => c.0[s.index()] = n as u8,
                     // Once for all: named once.
                     Err(why) if !all || p == 0 => say(
-                        (!all).then_some(seat),
+                        (!all).then_some(p),
                         format!(
                             "{who} {} calypso in progress: {why}",
                             s.name().to_lowercase()
@@ -236,8 +288,8 @@ impl SetupForm {
         (out, calypsos)
     }
 
-    /// The form of a stored setup: once for all when the three players' are the same.
-    fn of(setup: &[Option<SuitCounts>; PLAYERS], calypsos: u32) -> SetupForm {
+    /// The form of a stored setup: once for all when every holder's is the same.
+    pub(super) fn of(setup: &[Option<SuitCounts>; N], calypsos: u32) -> SetupForm<N> {
         let mut f = SetupForm::default();
         if setup.iter().all(|c| c.is_none_or(|c| c.total() == 0)) && calypsos == 0 {
             return f;
@@ -794,7 +846,7 @@ impl AuctionForm {
     /// the key is not one (or names a hand past the last).
     pub fn take(&mut self, key: &str, value: String) -> bool {
         if key.starts_with("su_") {
-            return self.setup.take(key, value);
+            return self.setup.take(&PLAYER_SETUP, key, value);
         }
         take_hand(&mut self.hands, key, value)
     }
@@ -803,7 +855,7 @@ impl AuctionForm {
     pub fn pairs(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
         hand_pairs(&self.hands, &mut out);
-        self.setup.pairs(&mut out);
+        self.setup.pairs(&PLAYER_SETUP, &mut out);
         out
     }
 
@@ -826,7 +878,7 @@ impl AuctionForm {
     /// The engine's summary of the hands typed: the form's game, player 1 dealing first,
     /// with the setup typed (none when blank; the engine holds it to the event's).
     pub fn summary(&self, problems: &mut Vec<Problem>) -> AuctionSummary {
-        let (setup, setup_calypsos) = self.setup.read(problems);
+        let (setup, setup_calypsos) = self.setup.read(&PLAYER_SETUP, problems);
         AuctionSummary {
             setup,
             setup_calypsos,
@@ -1013,9 +1065,13 @@ pub struct SetupLineView {
     pub suits: Vec<SuitField>,
 }
 
-/// The setup step before hand 1: the cards of each calypso in progress each player starts
-/// with, and the calypsos found complete in the setup.
+/// The setup step before hand 1: the cards of each calypso in progress each player (or
+/// partnership) starts with, and the calypsos found complete in the setup.
 pub struct SetupView {
+    /// ", once for all three players" (when one line stands for all), or empty.
+    pub once: &'static str,
+    /// "500 to everyone for each".
+    pub bonus: &'static str,
     /// "balanced random", "fully random", "standardised".
     pub name: String,
     /// What the table does, in a sentence.
@@ -1026,6 +1082,70 @@ pub struct SetupView {
     pub calypsos: String,
     /// Hand 1 is not typed yet: the step is shown open.
     pub open: bool,
+}
+
+/// A line of cards in progress left blank takes the standardised setup's counts (the same
+/// in every suit).
+pub(super) fn standard_start(in_progress: &mut [SuitField]) {
+    if in_progress.iter().all(|s| s.value.trim().is_empty()) {
+        for s in in_progress {
+            s.value = STANDARDISED_COUNTS.0[0].to_string();
+        }
+    }
+}
+
+/// The setup step for the setup the event agreed: none without one; one line for all in
+/// balanced random, read-only and filled in when standardised; a line each (`labels`) in
+/// fully random. `open` while hand 1 is not typed.
+pub(super) fn setup_view<const N: usize>(
+    kind: SetupKind,
+    f: &SetupForm<N>,
+    h: &SetupHolders<N>,
+    labels: &[String; N],
+    open: bool,
+) -> Option<SetupView> {
+    let (once, fixed, how) = match kind {
+        SetupKind::None => return None,
+        SetupKind::Balanced => (true, false, h.how[0]),
+        SetupKind::FullyRandom => (false, false, h.how[1]),
+        SetupKind::Standardised => (true, true, h.how[2]),
+    };
+    let standard = Suit::ALL.map(|s| STANDARDISED_COUNTS.get(s).to_string());
+    let typed = |line: &[String; 4]| line.iter().any(|v| !v.trim().is_empty());
+    let line = |key: String, label: String, values: &[String; 4]| SetupLineView {
+        key,
+        label,
+        suits: suit_fields(values, "", |_| String::new(), MAX_PROGRESS),
+    };
+    let lines = if once {
+        let values = if fixed && !typed(&f.all) {
+            standard.clone()
+        } else if typed(&f.all) {
+            f.all.clone()
+        } else {
+            f.players[0].clone()
+        };
+        vec![line("all".into(), h.every.into(), &values)]
+    } else {
+        let rows = f.lines();
+        (0..N)
+            .map(|p| line(h.keys[p].to_string(), labels[p].clone(), &rows[p]))
+            .collect()
+    };
+    Some(SetupView {
+        once: if once { h.once } else { "" },
+        bonus: h.bonus,
+        name: kind.name().to_string(),
+        how: how.to_string(),
+        fixed,
+        lines,
+        calypsos: if fixed {
+            String::new()
+        } else {
+            f.calypsos.clone()
+        },
+        open,
+    })
 }
 
 impl AuctionView {
@@ -1056,72 +1176,22 @@ impl AuctionView {
     /// three players in balanced random, read-only and filled in when standardised; a line
     /// each in fully random. Hand 1's cards in progress start from it, when not typed yet.
     pub fn with_setup(mut self, kind: SetupKind) -> AuctionView {
-        let f = &self.setup_form;
-        let (once, fixed, how) = match kind {
-            SetupKind::None => return self,
-            SetupKind::Balanced => (
-                true,
-                false,
-                "Deal 30 cards face up, set the duplicates aside, and count each suit: all three players start with the same cards. A suit with all 13 is a calypso complete: its cards go back, and everyone scores 500.",
-            ),
-            SetupKind::FullyRandom => (
-                false,
-                false,
-                "Each player is dealt 30 cards face up and keeps the distinct ones: count each player's suits. A suit with all 13 is a calypso complete: its cards go back, and everyone scores 500.",
-            ),
-            SetupKind::Standardised => (
-                true,
-                true,
-                "Every player starts with the 2, 4, 6, 8, 10 and queen of every suit: six cards of each calypso in progress.",
-            ),
-        };
-        let standard = Suit::ALL.map(|s| STANDARDISED_COUNTS.get(s).to_string());
-        let typed = |line: &[String; 4]| line.iter().any(|v| !v.trim().is_empty());
-        let line = |key: String, label: String, values: &[String; 4]| SetupLineView {
-            key,
-            label,
-            suits: suit_fields(values, "", |_| String::new(), MAX_PROGRESS),
-        };
-        let lines = if once {
-            let values = if fixed && !typed(&f.all) {
-                standard.clone()
-            } else if typed(&f.all) {
-                f.all.clone()
-            } else {
-                f.players[0].clone()
-            };
-            vec![line("all".into(), "Every player".into(), &values)]
-        } else {
-            let rows = f.lines();
-            (0..PLAYERS)
-                .map(|p| line((p + 1).to_string(), self.players[p].clone(), &rows[p]))
-                .collect()
-        };
+        self.setup = setup_view(
+            kind,
+            &self.setup_form,
+            &PLAYER_SETUP,
+            &self.players,
+            self.typed == 0,
+        );
         // Hand 1 not typed yet starts from the standardised cards.
-        if fixed
+        if kind == SetupKind::Standardised
             && self.typed == 0
             && let Some(first) = self.lines.first_mut()
         {
             for p in &mut first.players {
-                if p.in_progress.iter().all(|s| s.value.trim().is_empty()) {
-                    for s in &mut p.in_progress {
-                        s.value = STANDARDISED_COUNTS.0[0].to_string();
-                    }
-                }
+                standard_start(&mut p.in_progress);
             }
         }
-        self.setup = Some(SetupView {
-            name: kind.name().to_string(),
-            how: how.to_string(),
-            fixed,
-            lines,
-            calypsos: if fixed {
-                String::new()
-            } else {
-                f.calypsos.clone()
-            },
-            open: self.typed == 0,
-        });
         self
     }
 

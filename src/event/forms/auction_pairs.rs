@@ -14,15 +14,15 @@
 
 use super::auction::{
     AuctionRow, CallTable, CallsView, HandLine, MAX_CALYPSOS, MAX_PROGRESS, MAX_SOLD, Say,
-    SuitField, calls_view, contract_words, hand_pairs, hands_typed, hands_with_next, lines_shown,
-    number, read_calls, read_hands, read_suits, suit_fields, suit_of_letter, take_hand,
-    typed_calls,
+    SetupForm, SetupHolders, SetupView, SuitField, calls_view, contract_words, hand_pairs,
+    hands_typed, hands_with_next, lines_shown, number, read_calls, read_hands, read_suits,
+    setup_view, standard_start, suit_fields, suit_of_letter, take_hand, typed_calls,
 };
 use crate::engine::auction::pairs::{
     self, BySide, DEAL, PLAYERS, PairsHandReport, PairsScore, PairsSummary, SIDES, SideLine,
     side_name,
 };
-use crate::engine::auction::{Auction, AuctionEnd, AuctionState, Call, Doubling};
+use crate::engine::auction::{Auction, AuctionEnd, AuctionState, Call, Doubling, SetupKind};
 use crate::engine::{Problem, Seat, Suit};
 
 /// No field of a hand past the most a game has is read.
@@ -296,16 +296,39 @@ impl PairsHandForm {
     }
 }
 
+/// The partnerships' setup (ours, docs/variants.md): balanced random and standardised give
+/// both the same cards, typed once; fully random a line each.
+const SIDE_SETUP: SetupHolders<SIDES> = SetupHolders {
+    keys: SIDE_KEYS,
+    whose: |p| format!("{}'s", side_name(p)),
+    seat: |_| None,
+    side: Some,
+    every_whose: "both partnerships'",
+    every: "Both partnerships",
+    once: ", once for both partnerships",
+    how: [
+        "Deal 30 cards face up, set the duplicates aside, and count each suit: both partnerships start with the same cards. A suit with all 13 is a calypso complete: its cards go back, and each partnership scores 500.",
+        "Each partnership is dealt 30 cards face up and keeps the distinct ones: count each partnership's suits. A suit with all 13 is a calypso complete: its cards go back, and each partnership scores 500.",
+        "Each partnership starts with the 2, 4, 6, 8, 10 and queen of every suit: six cards of each calypso in progress.",
+    ],
+    bonus: "500 to each partnership for each",
+};
+
 /// The whole form: index 0 is hand 1.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PairsForm {
     pub hands: Vec<PairsHandForm>,
+    /// The setup before hand 1 (`su_all_S`, `su_NS_S`, `su_calypsos`).
+    pub setup: SetupForm<SIDES>,
 }
 
 impl PairsForm {
-    /// Takes a field of this form (`a3_calls`, `a3_pile_NS`, `a3_prog_EW_S`, ...); false if
-    /// the key is not one (or names a hand past the last).
+    /// Takes a field of this form (`a3_calls`, `a3_pile_NS`, `a3_prog_EW_S`, `su_all_S`,
+    /// ...); false if the key is not one (or names a hand past the last).
     pub fn take(&mut self, key: &str, value: String) -> bool {
+        if key.starts_with("su_") {
+            return self.setup.take(&SIDE_SETUP, key, value);
+        }
         take_hand(&mut self.hands, key, value)
     }
 
@@ -313,6 +336,7 @@ impl PairsForm {
     pub fn pairs(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
         hand_pairs(&self.hands, &mut out);
+        self.setup.pairs(&SIDE_SETUP, &mut out);
         out
     }
 
@@ -332,9 +356,18 @@ impl PairsForm {
         )
     }
 
-    /// The engine's summary of the hands typed: the form's game, North dealing first.
+    /// The engine's summary of the hands typed: the form's game, North dealing first, with
+    /// the setup typed (none when blank; the engine holds it to the event's).
     pub fn summary(&self, problems: &mut Vec<Problem>) -> PairsSummary {
-        pairs_summary_of(self.read(problems))
+        let (setup, setup_calypsos) = self.setup.read(&SIDE_SETUP, problems);
+        PairsSummary {
+            setup: match setup {
+                [Some(ns), Some(ew)] => Some(BySide { ns, ew }),
+                _ => None,
+            },
+            setup_calypsos,
+            ..pairs_summary_of(self.read(problems))
+        }
     }
 
     /// The form a stored game came from, hand by hand.
@@ -347,13 +380,24 @@ impl PairsForm {
                 .enumerate()
                 .map(|(i, r)| PairsHandForm::from_report(i + 1, r))
                 .collect(),
+            setup: SetupForm::of(
+                &s.setup.map_or([None; SIDES], |b| b.to_array().map(Some)),
+                s.setup_calypsos,
+            ),
         }
     }
 
     /// The lines to show: every hand typed, then the next, which starts where the last
-    /// ended (its calypsos and cards in progress copied) unless something of it is typed.
+    /// ended (its calypsos and cards in progress copied) unless something of it is typed;
+    /// hand 1 starts from the setup.
     pub fn with_next(&self) -> Vec<PairsHandForm> {
-        hands_with_next(&self.hands, PairsHandForm::default)
+        hands_with_next(&self.hands, || {
+            let mut next = PairsHandForm::default();
+            for (n, l) in next.sides.iter_mut().zip(self.setup.lines()) {
+                n.in_progress = l;
+            }
+            next
+        })
     }
 }
 
@@ -361,6 +405,8 @@ impl PairsForm {
 pub fn pairs_summary_of(hands: Vec<PairsHandReport>) -> PairsSummary {
     PairsSummary {
         first_dealer: FIRST_DEALER,
+        setup: None,
+        setup_calypsos: 0,
         hands,
     }
 }
@@ -402,6 +448,11 @@ pub struct PairsView {
     pub running: Vec<AuctionRow>,
     /// The running score's columns: "North-South", "East-West".
     columns: [String; SIDES],
+    /// The setup step before hand 1, when the event agreed one (see
+    /// [`PairsView::with_setup`]).
+    pub setup: Option<SetupView>,
+    /// The setup as typed, for [`PairsView::with_setup`].
+    setup_form: SetupForm<SIDES>,
 }
 
 impl PairsView {
@@ -423,7 +474,31 @@ impl PairsView {
             lines,
             running,
             columns: std::array::from_fn(|s| side_name(s).to_string()),
+            setup: None,
+            setup_form: form.setup.clone(),
         }
+    }
+
+    /// The setup step for the setup the event agreed, as the three-hander's
+    /// ([`setup_view`]): one line for both partnerships in balanced random and
+    /// standardised (read-only, filled in), a line each in fully random.
+    pub fn with_setup(mut self, kind: SetupKind) -> PairsView {
+        self.setup = setup_view(
+            kind,
+            &self.setup_form,
+            &SIDE_SETUP,
+            &self.columns,
+            self.typed == 0,
+        );
+        if kind == SetupKind::Standardised
+            && self.typed == 0
+            && let Some(first) = self.lines.first_mut()
+        {
+            for side in &mut first.sides {
+                standard_start(&mut side.in_progress);
+            }
+        }
+        self
     }
 
     /// The running score's columns: the partnerships.
@@ -703,7 +778,10 @@ mod tests {
             "a1_prog_NS_X",
             "a1_calypsos_NS",
             "a1_calypsos_EW_",
-            "su_all_S",
+            // The setup's lines are the partnerships' (or all): not a player's, no suit X.
+            "su_1_S",
+            "su_NS_X",
+            "su_NE_S",
         ] {
             assert!(!f.take(key, "1".into()), "{key}");
         }
@@ -788,6 +866,8 @@ mod tests {
         assert_eq!(shortest_calls(Seat::North, AuctionEnd::Contract(c)), None);
         let stored = PairsSummary {
             first_dealer: Seat::North,
+            setup: None,
+            setup_calypsos: 0,
             hands: vec![PairsHandReport {
                 contract: Some(AuctionEnd::Contract(Contract {
                     bid: Bid::new(0, 200, Suit::Spades),
