@@ -626,6 +626,51 @@ impl<'s> AuctionGame<'s> {
     }
 }
 
+impl<'s> super::hands::AuctionHands<'s, PLAYERS> for AuctionGame<'s> {
+    type Error = AuctionPlayError;
+    const HAND_SIZE: usize = HAND_SIZE;
+
+    fn deal(&mut self, hands: [CardCounts; PLAYERS]) -> Result<(), AuctionPlayError> {
+        AuctionGame::deal(self, hands)
+    }
+    fn call(&mut self, call: Call) -> Result<AuctionState, AuctionPlayError> {
+        AuctionGame::call(self, call)
+    }
+    fn auction(&self) -> Option<&Auction> {
+        AuctionGame::auction(self)
+    }
+    fn name_trumps(&mut self, lho: Suit, rho: Suit) -> Result<(), AuctionPlayError> {
+        AuctionGame::name_trumps(self, lho, rho)
+    }
+    fn game(&self) -> Option<&Game<'s>> {
+        AuctionGame::game(self)
+    }
+    fn play(&mut self, card: Card) -> Result<CardPlayed, AuctionPlayError> {
+        AuctionGame::play(self, card)
+    }
+    fn contract(&self) -> Option<Contract> {
+        AuctionGame::contract(self)
+    }
+    fn sale_needed(&self) -> Option<u32> {
+        AuctionGame::sale_needed(self)
+    }
+    fn sale_calypso(&self, c: &Contract) -> &Calypsos {
+        self.calypso(c.declarer, c.bid.suit)
+    }
+    fn sell(&mut self, cards: &[Card]) -> Result<(), AuctionPlayError> {
+        AuctionGame::sell(self, cards)
+    }
+    /// A deal names the player and card; the other refusals are reported by their words.
+    fn located(e: &AuctionPlayError) -> (Option<Seat>, Option<Card>) {
+        match *e {
+            AuctionPlayError::NotAvailable { seat, card }
+            | AuctionPlayError::GreenRoomFirst { seat, card, .. } => (Some(seat), Some(card)),
+            AuctionPlayError::HandSize { seat, .. } => (Some(seat), None),
+            _ => (None, None),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -590,3 +590,42 @@ impl<'s> PairsGame<'s> {
         );
     }
 }
+
+impl<'s> crate::engine::auction::hands::AuctionHands<'s, PLAYERS> for PairsGame<'s> {
+    type Error = PairsPlayError;
+    const HAND_SIZE: usize = HAND_SIZE;
+
+    fn deal(&mut self, hands: [CardCounts; PLAYERS]) -> Result<(), PairsPlayError> {
+        PairsGame::deal(self, hands)
+    }
+    fn call(&mut self, call: Call) -> Result<AuctionState, PairsPlayError> {
+        PairsGame::call(self, call)
+    }
+    fn auction(&self) -> Option<&Auction> {
+        PairsGame::auction(self)
+    }
+    fn name_trumps(&mut self, lho: Suit, rho: Suit) -> Result<(), PairsPlayError> {
+        PairsGame::name_trumps(self, lho, rho)
+    }
+    fn game(&self) -> Option<&Game<'s>> {
+        PairsGame::game(self)
+    }
+    fn play(&mut self, card: Card) -> Result<CardPlayed, PairsPlayError> {
+        PairsGame::play(self, card)
+    }
+    fn contract(&self) -> Option<Contract> {
+        PairsGame::contract(self)
+    }
+    fn sale_needed(&self) -> Option<u32> {
+        PairsGame::sale_needed(self)
+    }
+    fn sale_calypso(&self, c: &Contract) -> &Calypsos {
+        self.calypso(side_of(c.declarer), c.bid.suit)
+    }
+    fn sell(&mut self, cards: &[Card]) -> Result<(), PairsPlayError> {
+        PairsGame::sell(self, cards)
+    }
+    fn located(e: &PairsPlayError) -> (Option<Seat>, Option<Card>) {
+        (e.seat, e.card)
+    }
+}
