@@ -14,8 +14,10 @@ use rand::Rng;
 use super::bidding::{Auction, AuctionState, Call, Contract, max_calls, seat_name};
 use crate::engine::calypso::Calypsos;
 use crate::engine::cards::{Card, CardCounts, Rank, Seat, Suit};
-use crate::engine::game::{CardPlayed, Game};
+use crate::engine::game::{CardPlayed, Game, take_trick};
 use crate::engine::random::{below, shuffle};
+use crate::engine::spec::{GameSpec, TrickRule};
+use crate::engine::trick;
 
 /// An Auction game of `N` players as it is played, hand by hand.
 pub trait AuctionHands<'s, const N: usize> {
@@ -292,4 +294,215 @@ where
         game.sell(&out.sold).expect("none or the fewest");
     }
     out
+}
+
+/// Where a hand of either Auction game stands.
+#[derive(Clone, Debug)]
+pub(crate) enum Phase<'s> {
+    /// Waiting for the next deal (or the game is over).
+    Deal,
+    Calling(Auction),
+    /// The declarer is to name the opponents' trumps.
+    Trumps(Contract),
+    Play {
+        table: &'s GameSpec,
+        game: Box<Game<'s>>,
+        /// By seat: the calypso the seat collects into this hand (its own, or its
+        /// partnership's, of its trump suit).
+        collecting: [Calypsos; 4],
+    },
+    /// The declarer may sell calypso cards (none, or the fewest needed).
+    Sale(Contract),
+}
+
+impl<'s> Phase<'s> {
+    /// What a game in this phase is waiting for (`over`: every agreed hand is played).
+    pub(crate) fn expected(&self, over: bool) -> &'static str {
+        match self {
+            Phase::Deal if over => "nothing: all the agreed hands have been played",
+            Phase::Deal => "the next deal",
+            Phase::Calling(_) => "the next call",
+            Phase::Trumps(_) => "the declarer to name the opponents' trumps",
+            Phase::Play { .. } => "the next card",
+            Phase::Sale(_) => "the declarer's sale",
+        }
+    }
+
+    /// Trick play on `table` from the hands dealt, the first lead to the left of
+    /// `dealer_for_lead`, each seat collecting into `collecting`.
+    pub(crate) fn play(
+        table: &'s GameSpec,
+        dealer_for_lead: Seat,
+        hands: [CardCounts; 4],
+        collecting: [Calypsos; 4],
+    ) -> Phase<'s> {
+        let mut game = Game::trick_play_only(table, dealer_for_lead);
+        game.deal(hands)
+            .expect("a hand each from the green room and sin bin, within the deck");
+        Phase::Play {
+            table,
+            game: Box::new(game),
+            collecting,
+        }
+    }
+}
+
+/// Why a deal is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DealFault {
+    HandSize {
+        seat: Seat,
+        found: usize,
+    },
+    /// A card neither the green room nor the sin bin holds (any more).
+    NotAvailable {
+        seat: Seat,
+        card: Card,
+    },
+    /// A card from the sin bin while the green room still had cards.
+    GreenRoomFirst {
+        seat: Seat,
+        card: Card,
+        left: usize,
+    },
+}
+
+/// Takes a deal of `N` hands of `hand_size` from the green room, and when it runs short,
+/// the whole of it and the rest from the sin bin: the green room and sin bin left.
+pub(crate) fn take_deal<const N: usize>(
+    green: &CardCounts,
+    sin: &CardCounts,
+    hands: &[CardCounts; N],
+    hand_size: usize,
+) -> Result<(CardCounts, CardCounts), DealFault> {
+    let (mut green, mut sin) = (*green, *sin);
+    let mut from_sin = None;
+    for (i, hand) in hands.iter().enumerate() {
+        let seat = Seat::from_index(i);
+        if hand.len() != hand_size {
+            return Err(DealFault::HandSize {
+                seat,
+                found: hand.len(),
+            });
+        }
+        for card in hand.cards() {
+            if green.remove(card) {
+                continue;
+            }
+            if !sin.remove(card) {
+                return Err(DealFault::NotAvailable { seat, card });
+            }
+            from_sin.get_or_insert((seat, card));
+        }
+    }
+    if let Some((seat, card)) = from_sin
+        && !green.is_empty()
+    {
+        return Err(DealFault::GreenRoomFirst {
+            seat,
+            card,
+            left: green.len(),
+        });
+    }
+    Ok((green, sin))
+}
+
+/// Why a card is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PlayFault {
+    NotHeld {
+        seat: Seat,
+        card: Card,
+    },
+    /// The player held the suit led.
+    MustFollow {
+        seat: Seat,
+        card: Card,
+        led: Suit,
+    },
+}
+
+/// Plays `card` for the player to play in a `Phase::Play` (a card held, following suit);
+/// a won trick's cards go to the collecting calypsos, and the rest is returned with the
+/// winner for their trick pile. `trumps` by seat.
+pub(crate) fn play_card<const N: usize>(
+    phase: &mut Phase<'_>,
+    trumps: &[Option<Suit>; N],
+    card: Card,
+) -> Result<(CardPlayed, Option<(Seat, CardCounts)>), PlayFault> {
+    let Phase::Play {
+        table,
+        game,
+        collecting,
+    } = phase
+    else {
+        unreachable!("cards are played in the play phase only")
+    };
+    let seat = game.to_play().expect("a hand in play has a player to play");
+    let hand = game.hand(seat);
+    if !hand.contains(card) {
+        return Err(PlayFault::NotHeld { seat, card });
+    }
+    let led = game.led_suit();
+    if !trick::may_play(hand, card, led, trumps[seat.index()], TrickRule::Standard) {
+        return Err(PlayFault::MustFollow {
+            seat,
+            card,
+            led: led.expect("a lead may be any card"),
+        });
+    }
+    let mut cards = [card; N];
+    let len = game.trick_so_far().len();
+    cards[..len].copy_from_slice(game.trick_so_far());
+    let played = game.play(card).expect("a held, legal card");
+    let pile = played
+        .trick_won_by
+        .map(|winner| (winner, take_trick(table, collecting, winner, &cards)));
+    Ok((played, pile))
+}
+
+/// A calypso in progress of `suit` with `cards` sold from it; or the first card it does
+/// not hold.
+pub(crate) fn sell_from(cal: &Calypsos, suit: Suit, cards: &[Card]) -> Result<Calypsos, Card> {
+    let mut ranks = cal.in_progress().collect::<Vec<Rank>>();
+    for &card in cards {
+        let at = ranks
+            .iter()
+            .position(|&r| card.suit() == suit && r == card.rank());
+        match at {
+            Some(i) => {
+                ranks.remove(i);
+            }
+            None => return Err(card),
+        }
+    }
+    Ok(Calypsos::new(cal.completed(), ranks))
+}
+
+/// Between hands: the previous sin bin's cards join the green room (which already holds
+/// the calypsos completed and the cards not dealt), and the trick piles and cards sold are
+/// the new sin bin.
+pub(crate) fn refill(
+    green: &mut CardCounts,
+    sin: &mut CardCounts,
+    piles: &[CardCounts],
+    sold: &[Card],
+) {
+    green.add_all(sin);
+    *sin = CardCounts::new();
+    for pile in piles {
+        sin.add_all(pile);
+    }
+    for &card in sold {
+        sin.add(card);
+    }
+}
+
+/// A completed calypso's 13 cards of `suit`, back to the green room `n` times.
+pub(crate) fn return_calypsos(green: &mut CardCounts, suit: Suit, n: u8) {
+    for _ in 0..n {
+        for rank in Rank::all() {
+            green.add(Card::new(rank, suit));
+        }
+    }
 }
