@@ -25,6 +25,10 @@ pub trait AuctionHands<'s, const N: usize> {
     type Error: fmt::Display + fmt::Debug;
     /// Cards a player is dealt each hand.
     const HAND_SIZE: usize;
+    fn green_room(&self) -> &CardCounts;
+    fn sin_bin(&self) -> &CardCounts;
+    /// The dealer of the hand in play, or of the next one.
+    fn dealer(&self) -> Seat;
     fn deal(&mut self, hands: [CardCounts; N]) -> Result<(), Self::Error>;
     fn call(&mut self, call: Call) -> Result<AuctionState, Self::Error>;
     fn auction(&self) -> Option<&Auction>;
@@ -44,6 +48,20 @@ pub trait AuctionHands<'s, const N: usize> {
 /// "three", "four": how many players passed.
 fn players_word(n: usize) -> &'static str {
     if n == 4 { "four" } else { "three" }
+}
+
+/// A record's number of hands: at least one, at most the game's.
+pub fn check_record_length(deals: usize, hands: usize) -> Result<(), Fault> {
+    if deals == 0 {
+        return Err(Fault::at(None, "the record has no hands".into()));
+    }
+    if deals > hands {
+        return Err(Fault::at(
+            None,
+            format!("the record has {deals} hands, the game is {hands}"),
+        ));
+    }
+    Ok(())
 }
 
 /// One hand of a play record, as both games' records hold it.
@@ -218,6 +236,30 @@ where
         }
     }
     Ok(())
+}
+
+/// Deals the next hand at random: the shuffled green room, and when it holds fewer than a
+/// deal's cards, all of it and then the shuffled sin bin; dealt round from eldest.
+pub fn random_deal<'s, G, R, const N: usize>(game: &mut G, rng: &mut R) -> [CardCounts; N]
+where
+    G: AuctionHands<'s, N>,
+    R: Rng + ?Sized,
+{
+    let deal = N * G::HAND_SIZE;
+    let mut stack = game.green_room().cards();
+    shuffle(&mut stack, rng);
+    if stack.len() < deal {
+        let mut sin = game.sin_bin().cards();
+        shuffle(&mut sin, rng);
+        stack.extend(sin);
+    }
+    stack.truncate(deal);
+    let eldest = game.dealer().left(N).index();
+    let four = CardCounts::deal_round(&stack, eldest, N);
+    let hands = std::array::from_fn(|i| four[i]);
+    game.deal(hands)
+        .expect("dealt from the green room and sin bin");
+    hands
 }
 
 /// What a hand played at random did, for its record: the calls, the opponents' trumps,

@@ -544,6 +544,15 @@ impl<'s> super::hands::AuctionHands<'s, PLAYERS> for AuctionGame<'s> {
     type Error = AuctionPlayError;
     const HAND_SIZE: usize = HAND_SIZE;
 
+    fn green_room(&self) -> &CardCounts {
+        AuctionGame::green_room(self)
+    }
+    fn sin_bin(&self) -> &CardCounts {
+        AuctionGame::sin_bin(self)
+    }
+    fn dealer(&self) -> Seat {
+        AuctionGame::dealer(self)
+    }
     fn deal(&mut self, hands: [CardCounts; PLAYERS]) -> Result<(), AuctionPlayError> {
         AuctionGame::deal(self, hands)
     }

@@ -5,12 +5,12 @@
 use rand::Rng;
 
 use super::bidding::Call;
-use super::hands::random_play_out;
+use super::hands::{self, random_play_out};
 use super::play::AuctionGame;
 use super::record::{AuctionHandRecord, AuctionRecord};
 use super::replay::AuctionOutcome;
 use super::setup::{Setup, balanced_random, fully_random};
-use super::spec::{AuctionSpec, DEAL, PLAYERS, SEATS, left_of};
+use super::spec::{AuctionSpec, PLAYERS, SEATS};
 use crate::engine::cards::{CardCounts, Seat};
 use crate::engine::random::{below, shuffle};
 
@@ -73,20 +73,7 @@ pub fn random_call<R: Rng + ?Sized>(legal: &[Call], rng: &mut R) -> Call {
 /// Deals the next hand at random: the shuffled green room, and when it holds fewer than 51
 /// cards, all of it and then the shuffled sin bin; 17 each, dealt round from eldest.
 pub fn random_deal<R: Rng + ?Sized>(game: &mut AuctionGame, rng: &mut R) -> [CardCounts; PLAYERS] {
-    let mut stack = game.green_room().cards();
-    shuffle(&mut stack, rng);
-    if stack.len() < DEAL {
-        let mut sin = game.sin_bin().cards();
-        shuffle(&mut sin, rng);
-        stack.extend(sin);
-    }
-    stack.truncate(DEAL);
-    let eldest = left_of(game.dealer()).index();
-    let four = CardCounts::deal_round(&stack, eldest, PLAYERS);
-    let hands = [four[0], four[1], four[2]];
-    game.deal(hands)
-        .expect("dealt from the green room and sin bin");
-    hands
+    hands::random_deal(game, rng)
 }
 
 /// Deals, bids and plays the next hand at random; its record.

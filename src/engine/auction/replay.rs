@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::hands::{Fault, HandView, replay_hands};
+use super::hands::{Fault, HandView, check_record_length, replay_hands};
 use super::play::AuctionGame;
 use super::record::AuctionRecord;
 use super::spec::{AuctionSpec, player_name};
@@ -92,19 +92,7 @@ impl AuctionOutcome {
 /// Replays `record`; anything impossible stops it with an error naming the hand and the
 /// call, or the trick, player and card.
 pub fn replay(spec: &AuctionSpec, record: &AuctionRecord) -> Result<AuctionOutcome, AuctionError> {
-    if record.deals.is_empty() {
-        return Err(AuctionError::at(None, "the record has no hands".into()));
-    }
-    if record.deals.len() > spec.hands {
-        return Err(AuctionError::at(
-            None,
-            format!(
-                "the record has {} hands, the game is {}",
-                record.deals.len(),
-                spec.hands
-            ),
-        ));
-    }
+    check_record_length(record.deals.len(), spec.hands).map_err(AuctionError::from)?;
     let mut game = AuctionGame::new(spec, record.first_dealer, &record.setup())
         .map_err(|e| AuctionError::at(None, format!("setup: {e}")))?;
     if let Some(kind) = spec.setup {

@@ -516,6 +516,15 @@ impl<'s> crate::engine::auction::hands::AuctionHands<'s, PLAYERS> for PairsGame<
     type Error = PairsPlayError;
     const HAND_SIZE: usize = HAND_SIZE;
 
+    fn green_room(&self) -> &CardCounts {
+        PairsGame::green_room(self)
+    }
+    fn sin_bin(&self) -> &CardCounts {
+        PairsGame::sin_bin(self)
+    }
+    fn dealer(&self) -> Seat {
+        PairsGame::dealer(self)
+    }
     fn deal(&mut self, hands: [CardCounts; PLAYERS]) -> Result<(), PairsPlayError> {
         PairsGame::deal(self, hands)
     }

@@ -9,28 +9,16 @@ use rand::Rng;
 use super::play::PairsGame;
 use super::record::{PairsHandRecord, PairsRecord};
 use super::replay::PairsOutcome;
-use super::spec::{DEAL, PLAYERS, PairsSetup, PairsSpec};
+use super::spec::{PLAYERS, PairsSetup, PairsSpec};
 use crate::engine::auction::SetupKind;
-use crate::engine::auction::hands::random_play_out;
+use crate::engine::auction::hands::{self, random_play_out};
 use crate::engine::cards::{CardCounts, Seat};
 use crate::engine::random::{below, shuffle};
 
 /// Deals the next hand at random: the shuffled green room, and when it holds fewer than 52
 /// cards, all of it and then the shuffled sin bin; 13 each, dealt round from eldest.
 pub fn random_deal<R: Rng + ?Sized>(game: &mut PairsGame, rng: &mut R) -> [CardCounts; PLAYERS] {
-    let mut stack = game.green_room().cards();
-    shuffle(&mut stack, rng);
-    if stack.len() < DEAL {
-        let mut sin = game.sin_bin().cards();
-        shuffle(&mut sin, rng);
-        stack.extend(sin);
-    }
-    stack.truncate(DEAL);
-    let eldest = game.dealer().left(PLAYERS).index();
-    let hands = CardCounts::deal_round(&stack, eldest, PLAYERS);
-    game.deal(hands)
-        .expect("dealt from the green room and sin bin");
-    hands
+    hands::random_deal(game, rng)
 }
 
 /// The dealt hand's auction, trumps, tricks and sale at random, written into `rec`

@@ -10,7 +10,7 @@ use super::play::PairsGame;
 use super::record::PairsRecord;
 use super::spec::{PairsSpec, SIDE_HOLDERS, seat_name};
 use super::summary::{PairsScore, PairsSummary, score};
-use crate::engine::auction::hands::{Fault, HandView, replay_hands};
+use crate::engine::auction::hands::{Fault, HandView, check_record_length, replay_hands};
 use crate::engine::auction::setup::check_cards_for;
 use crate::engine::cards::{Card, Seat};
 use crate::engine::replay::write_located_by;
@@ -96,19 +96,7 @@ impl PairsOutcome {
 /// Replays `record`; anything impossible stops it with an error naming the hand and the
 /// call, or the trick, seat and card.
 pub fn replay(spec: &PairsSpec, record: &PairsRecord) -> Result<PairsOutcome, PairsError> {
-    if record.deals.is_empty() {
-        return Err(PairsError::at(None, "the record has no hands".into()));
-    }
-    if record.deals.len() > spec.hands {
-        return Err(PairsError::at(
-            None,
-            format!(
-                "the record has {} hands, the game is {}",
-                record.deals.len(),
-                spec.hands
-            ),
-        ));
-    }
+    check_record_length(record.deals.len(), spec.hands).map_err(PairsError::from)?;
     let setup = record.setup();
     let mut game = PairsGame::with_setup(spec, record.first_dealer, &setup)
         .map_err(|e| PairsError::at(None, format!("setup: {e}")))?;
