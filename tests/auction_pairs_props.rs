@@ -10,9 +10,13 @@ use calypso_director::engine::auction::pairs::{
     self, BySide, PairsRecord, PairsSpec, PairsSummary, random::random_game,
 };
 use calypso_director::engine::auction::{AuctionEnd, Call, SetupKind, SuitCounts};
-use calypso_director::engine::{Card, Seat, Suit};
+use calypso_director::engine::{Seat, Suit};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+#[path = "common/auction_setup.rs"]
+mod auction_setup;
+use auction_setup::{assert_every_setup_code, bump, change_one_card};
 
 const GAMES: u64 = 300;
 
@@ -283,17 +287,10 @@ fn corrupt_setup(
 ) -> (&'static str, &'static [&'static str]) {
     let side = below(rng, 2);
     let suit = below(rng, 4);
-    let bump = |c: &mut SuitCounts| {
-        c.0[suit] = if c.0[suit] < 12 {
-            c.0[suit] + 1
-        } else {
-            c.0[suit] - 1
-        };
-    };
     let mut lines = s.start();
     match (kind, below(rng, 2)) {
         (SetupKind::None, _) => {
-            bump(&mut lines[side]);
+            bump(&mut lines[side], suit);
             s.setup = Some(BySide::from_array(lines));
             ("a setup not agreed", &["setup-not-agreed"])
         }
@@ -303,7 +300,7 @@ fn corrupt_setup(
             ("the setup left out", &["setup-missing"])
         }
         (SetupKind::Balanced, _) => {
-            bump(&mut lines[side]);
+            bump(&mut lines[side], suit);
             s.setup = Some(BySide::from_array(lines));
             ("one partnership's setup changed", &["setup-not-balanced"])
         }
@@ -318,7 +315,7 @@ fn corrupt_setup(
             }
         }
         (SetupKind::Standardised, _) => {
-            bump(&mut lines[side]);
+            bump(&mut lines[side], suit);
             s.setup = Some(BySide::from_array(lines));
             ("a standardised count changed", &["setup-not-standard"])
         }
@@ -370,23 +367,10 @@ fn corrupted_partnership_setups_are_flagged_with_their_code() {
             && !record.setup[1].is_empty()
         {
             let mut r = record.clone();
-            let c = r.setup[1][0];
-            let swap = Card::all()
-                .find(|x| x.suit() == c.suit() && !r.setup[1].contains(x))
-                .expect("a rank not held");
-            r.setup[1][0] = swap;
+            change_one_card(&mut r.setup[1]);
             let e = pairs::replay(&spec, &r).expect_err("a changed card");
             assert!(e.to_string().contains("East-West"), "{e}");
         }
     }
-    for code in [
-        "setup-not-agreed",
-        "setup-missing",
-        "setup-not-balanced",
-        "setup-too-many",
-        "setup-calypsos",
-        "setup-not-standard",
-    ] {
-        assert!(seen.contains(code), "{code} never raised: {seen:?}");
-    }
+    assert_every_setup_code(&seen);
 }

@@ -11,6 +11,10 @@ use calypso_director::engine::auction::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+#[path = "common/auction_setup.rs"]
+mod auction_setup;
+use auction_setup::{assert_every_setup_code, bump, change_one_card};
+
 const GAMES: u64 = 1000;
 
 fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
@@ -351,13 +355,6 @@ fn corrupt_setup(
     rng: &mut ChaCha8Rng,
 ) -> (&'static str, &'static [&'static str]) {
     let p = below(rng, 3);
-    let bump = |c: &mut SuitCounts, suit: usize| {
-        c.0[suit] = if c.0[suit] < 12 {
-            c.0[suit] + 1
-        } else {
-            c.0[suit] - 1
-        };
-    };
     match (kind, below(rng, 2)) {
         (SetupKind::None, _) => {
             let mut c = SuitCounts::default();
@@ -438,23 +435,10 @@ fn corrupted_setups_are_flagged_with_their_code() {
             && !record.setup[1].is_empty()
         {
             let mut r = record.clone();
-            let c = r.setup[1][0];
-            let swap = calypso_director::engine::Card::all()
-                .find(|x| x.suit() == c.suit() && !r.setup[1].contains(x))
-                .expect("a rank not held");
-            r.setup[1][0] = swap;
+            change_one_card(&mut r.setup[1]);
             let e = auction::replay(&spec, &r).expect_err("a changed card");
             assert!(e.to_string().contains("player 2"), "{e}");
         }
     }
-    for code in [
-        "setup-not-agreed",
-        "setup-missing",
-        "setup-not-balanced",
-        "setup-too-many",
-        "setup-calypsos",
-        "setup-not-standard",
-    ] {
-        assert!(seen.contains(code), "{code} never raised: {seen:?}");
-    }
+    assert_every_setup_code(&seen);
 }

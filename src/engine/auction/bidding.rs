@@ -316,6 +316,15 @@ impl Auction {
         Auction::run_from(Auction::new(dealer), calls)
     }
 
+    /// As [`Auction::run`] at a table of `players`: three, or the partnership game's four.
+    pub fn run_for(
+        dealer: Seat,
+        players: usize,
+        calls: &[Call],
+    ) -> Result<Auction, (usize, CallError)> {
+        Auction::run_from(Auction::for_players(dealer, players), calls)
+    }
+
     /// As [`Auction::run`], for the partnership game of four.
     pub fn run_partnership(dealer: Seat, calls: &[Call]) -> Result<Auction, (usize, CallError)> {
         Auction::run_from(Auction::partnership(dealer), calls)

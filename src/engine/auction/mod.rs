@@ -13,12 +13,14 @@
 //! - [`summary`]: what a table reports after each hand (counts), checked, and the scores.
 //! - [`random`]: random legal games, for tests.
 //! - [`pairs`]: the partnership game for four (our design; the seed's list is lost).
+//! - [`hands`]: what both games share hand by hand (replay and random play of a hand).
 //!
 //! [`Game`]: crate::engine::Game
 //! [`Game::trick_play_only`]: crate::engine::Game::trick_play_only
 //! [`take_trick`]: crate::engine::game::take_trick
 
 pub mod bidding;
+pub mod hands;
 pub mod notation;
 pub mod pairs;
 pub mod play;

@@ -6,6 +6,9 @@
 use std::fmt;
 
 use super::bidding::{Auction, AuctionState, Call, CallError, Contract};
+use super::hands::{
+    DealFault, Phase, PlayFault, play_card, refill, return_calypsos, sell_from, take_deal,
+};
 use super::setup::Setup;
 use super::spec::{
     AuctionSpec, HAND_SIZE, HandTrumps, MAX_IN_PROGRESS, PLAYERS, SEATS, player_name, right_of,
@@ -16,9 +19,7 @@ use super::summary::{
 use super::wire::SuitCounts;
 use crate::engine::calypso::Calypsos;
 use crate::engine::cards::{Card, CardCounts, Rank, Seat, Suit};
-use crate::engine::game::{CardPlayed, Game, take_trick};
-use crate::engine::spec::{GameSpec, TrickRule};
-use crate::engine::trick;
+use crate::engine::game::{CardPlayed, Game};
 
 /// Why a setup, deal, trump naming, card or sale is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,23 +98,6 @@ impl fmt::Display for AuctionPlayError {
 }
 
 impl std::error::Error for AuctionPlayError {}
-
-#[derive(Clone, Debug)]
-enum Phase<'s> {
-    /// Waiting for the next deal (or the game is over).
-    Deal,
-    Calling(Auction),
-    /// The declarer is to name the opponents' trumps.
-    Trumps(Contract),
-    Play {
-        table: &'s GameSpec,
-        game: Box<Game<'s>>,
-        /// Each player's calypso of their trump suit, for this hand's tricks.
-        collecting: [Calypsos; 4],
-    },
-    /// The declarer may sell calypso cards (none, or the fewest needed).
-    Sale(Contract),
-}
 
 #[derive(Clone, Debug)]
 pub struct AuctionGame<'s> {
@@ -338,15 +322,9 @@ impl<'s> AuctionGame<'s> {
 
     /// The refusal of a step that is not due: what the game is waiting for.
     fn not_now(&self) -> AuctionPlayError {
-        let expected = match self.phase {
-            Phase::Deal if self.is_over() => "nothing: all the agreed hands have been played",
-            Phase::Deal => "the next deal",
-            Phase::Calling(_) => "the next call",
-            Phase::Trumps(_) => "the declarer to name the opponents' trumps",
-            Phase::Play { .. } => "the next card",
-            Phase::Sale(_) => "the declarer's sale",
-        };
-        AuctionPlayError::NotNow { expected }
+        AuctionPlayError::NotNow {
+            expected: self.phase.expected(self.is_over()),
+        }
     }
 
     /// Deals the next hand: 17 cards each, from the green room, and when it holds fewer than
@@ -355,36 +333,16 @@ impl<'s> AuctionGame<'s> {
         if self.in_hand() || self.hand >= self.spec.hands {
             return Err(self.not_now());
         }
-        let mut green = self.green_room;
-        let mut sin = self.sin_bin;
-        let mut from_sin = None;
-        for seat in SEATS {
-            let hand = &hands[seat.index()];
-            if hand.len() != HAND_SIZE {
-                return Err(AuctionPlayError::HandSize {
-                    seat,
-                    found: hand.len(),
-                });
-            }
-            for card in hand.cards() {
-                if green.remove(card) {
-                    continue;
+        let (green, sin) =
+            take_deal(&self.green_room, &self.sin_bin, &hands, HAND_SIZE).map_err(|f| match f {
+                DealFault::HandSize { seat, found } => AuctionPlayError::HandSize { seat, found },
+                DealFault::NotAvailable { seat, card } => {
+                    AuctionPlayError::NotAvailable { seat, card }
                 }
-                if !sin.remove(card) {
-                    return Err(AuctionPlayError::NotAvailable { seat, card });
+                DealFault::GreenRoomFirst { seat, card, left } => {
+                    AuctionPlayError::GreenRoomFirst { seat, card, left }
                 }
-                from_sin.get_or_insert((seat, card));
-            }
-        }
-        if let Some((seat, card)) = from_sin
-            && !green.is_empty()
-        {
-            return Err(AuctionPlayError::GreenRoomFirst {
-                seat,
-                card,
-                left: green.len(),
-            });
-        }
+            })?;
         let dealer = self.dealer();
         self.green_room = green;
         self.sin_bin = sin;
@@ -448,22 +406,15 @@ impl<'s> AuctionGame<'s> {
             .spec
             .table(self.trumps)
             .expect("a table for every seating of distinct trumps");
-        let mut game = Game::trick_play_only(table, dealer_for_lead);
         let mut hands = [CardCounts::new(); 4];
         hands[..PLAYERS].copy_from_slice(&self.hands);
-        game.deal(hands)
-            .expect("17 cards each from the green room and sin bin, within the deck");
         let mut collecting = [Calypsos::default(); 4];
         for seat in SEATS {
             if let Some(t) = self.trumps[seat.index()] {
                 collecting[seat.index()] = self.calypsos[seat.index()][t.index()];
             }
         }
-        self.phase = Phase::Play {
-            table,
-            game: Box::new(game),
-            collecting,
-        };
+        self.phase = Phase::play(table, dealer_for_lead, hands, collecting);
     }
 
     /// Plays `card` for the player to play. A card not held, or one that fails to follow
@@ -472,41 +423,22 @@ impl<'s> AuctionGame<'s> {
         if !matches!(self.phase, Phase::Play { .. }) {
             return Err(self.not_now());
         }
-        let Phase::Play {
-            table,
-            game,
-            collecting,
-        } = &mut self.phase
-        else {
-            unreachable!("checked above")
-        };
-        let seat = game.to_play().expect("a hand in play has a player to play");
-        let hand = game.hand(seat);
-        if !hand.contains(card) {
-            return Err(AuctionPlayError::NotHeld { seat, card });
-        }
-        let led = game.led_suit();
-        if !trick::may_play(
-            hand,
-            card,
-            led,
-            self.trumps[seat.index()],
-            TrickRule::Standard,
-        ) {
-            return Err(AuctionPlayError::MustFollow {
-                seat,
-                card,
-                led: led.expect("a lead may be any card"),
-            });
-        }
-        let mut cards = [card; PLAYERS];
-        let len = game.trick_so_far().len();
-        cards[..len].copy_from_slice(game.trick_so_far());
-        let played = game.play(card).expect("a held, legal card");
-        if let Some(winner) = played.trick_won_by {
-            let pile = take_trick(table, collecting, winner, &cards);
+        let (played, pile) =
+            play_card(&mut self.phase, &self.trumps, card).map_err(|f| match f {
+                PlayFault::NotHeld { seat, card } => AuctionPlayError::NotHeld { seat, card },
+                PlayFault::MustFollow { seat, card, led } => {
+                    AuctionPlayError::MustFollow { seat, card, led }
+                }
+            })?;
+        if let Some((winner, pile)) = pile {
             self.piles[winner.index()].add_all(&pile);
         }
+        let Phase::Play {
+            game, collecting, ..
+        } = &self.phase
+        else {
+            unreachable!("still in play")
+        };
         if game.is_over() {
             for seat in SEATS {
                 if let Some(t) = self.trumps[seat.index()] {
@@ -544,24 +476,12 @@ impl<'s> AuctionGame<'s> {
             }
             let suit = c.bid.suit;
             let cal = &self.calypsos[d][suit.index()];
-            let mut ranks = cal.in_progress().collect::<Vec<Rank>>();
-            for &card in cards {
-                let at = ranks
-                    .iter()
-                    .position(|&r| card.suit() == suit && r == card.rank());
-                match at {
-                    Some(i) => {
-                        ranks.remove(i);
-                    }
-                    None => {
-                        return Err(AuctionPlayError::Sale(format!(
-                            "{who} sells {card}, which is not in their {} calypso in progress",
-                            suit.name().to_lowercase()
-                        )));
-                    }
-                }
-            }
-            self.calypsos[d][suit.index()] = Calypsos::new(cal.completed(), ranks);
+            self.calypsos[d][suit.index()] = sell_from(cal, suit, cards).map_err(|card| {
+                AuctionPlayError::Sale(format!(
+                    "{who} sells {card}, which is not in their {} calypso in progress",
+                    suit.name().to_lowercase()
+                ))
+            })?;
             self.sold = cards.to_vec();
         }
         self.end_hand();
@@ -576,21 +496,15 @@ impl<'s> AuctionGame<'s> {
             if let Some(t) = self.trumps[s] {
                 let new =
                     self.calypsos[s][t.index()].completed() - self.start[s][t.index()].completed();
-                for _ in 0..new {
-                    for rank in Rank::all() {
-                        self.green_room.add(Card::new(rank, t));
-                    }
-                }
+                return_calypsos(&mut self.green_room, t, new);
             }
         }
-        self.green_room.add_all(&self.sin_bin);
-        self.sin_bin = CardCounts::new();
-        for pile in &self.piles {
-            self.sin_bin.add_all(pile);
-        }
-        for &card in &self.sold {
-            self.sin_bin.add(card);
-        }
+        refill(
+            &mut self.green_room,
+            &mut self.sin_bin,
+            &self.piles,
+            &self.sold,
+        );
         let needed = match self.outcome {
             Some(AuctionEnd::Contract(c)) if c.bid.calypsos > 0 => Some(
                 13 - self.start[c.declarer.index()][c.bid.suit.index()].in_progress_len() as u8,
@@ -623,6 +537,60 @@ impl<'s> AuctionGame<'s> {
             self.spec.deck().len(),
             "every card is in the green room, the sin bin or a calypso in progress"
         );
+    }
+}
+
+impl<'s> super::hands::AuctionHands<'s, PLAYERS> for AuctionGame<'s> {
+    type Error = AuctionPlayError;
+    const HAND_SIZE: usize = HAND_SIZE;
+
+    fn green_room(&self) -> &CardCounts {
+        AuctionGame::green_room(self)
+    }
+    fn sin_bin(&self) -> &CardCounts {
+        AuctionGame::sin_bin(self)
+    }
+    fn dealer(&self) -> Seat {
+        AuctionGame::dealer(self)
+    }
+    fn deal(&mut self, hands: [CardCounts; PLAYERS]) -> Result<(), AuctionPlayError> {
+        AuctionGame::deal(self, hands)
+    }
+    fn call(&mut self, call: Call) -> Result<AuctionState, AuctionPlayError> {
+        AuctionGame::call(self, call)
+    }
+    fn auction(&self) -> Option<&Auction> {
+        AuctionGame::auction(self)
+    }
+    fn name_trumps(&mut self, lho: Suit, rho: Suit) -> Result<(), AuctionPlayError> {
+        AuctionGame::name_trumps(self, lho, rho)
+    }
+    fn game(&self) -> Option<&Game<'s>> {
+        AuctionGame::game(self)
+    }
+    fn play(&mut self, card: Card) -> Result<CardPlayed, AuctionPlayError> {
+        AuctionGame::play(self, card)
+    }
+    fn contract(&self) -> Option<Contract> {
+        AuctionGame::contract(self)
+    }
+    fn sale_needed(&self) -> Option<u32> {
+        AuctionGame::sale_needed(self)
+    }
+    fn sale_calypso(&self, c: &Contract) -> &Calypsos {
+        self.calypso(c.declarer, c.bid.suit)
+    }
+    fn sell(&mut self, cards: &[Card]) -> Result<(), AuctionPlayError> {
+        AuctionGame::sell(self, cards)
+    }
+    /// A deal names the player and card; the other refusals are reported by their words.
+    fn located(e: &AuctionPlayError) -> (Option<Seat>, Option<Card>) {
+        match *e {
+            AuctionPlayError::NotAvailable { seat, card }
+            | AuctionPlayError::GreenRoomFirst { seat, card, .. } => (Some(seat), Some(card)),
+            AuctionPlayError::HandSize { seat, .. } => (Some(seat), None),
+            _ => (None, None),
+        }
     }
 }
 

@@ -4,13 +4,13 @@
 
 use rand::Rng;
 
-use super::bidding::{AuctionState, Call};
+use super::hands::{self, random_play_out};
 use super::play::AuctionGame;
 use super::record::{AuctionHandRecord, AuctionRecord};
 use super::replay::AuctionOutcome;
 use super::setup::{Setup, balanced_random, fully_random};
-use super::spec::{AuctionSpec, DEAL, PLAYERS, SEATS, left_of};
-use crate::engine::cards::{Card, CardCounts, Rank, Seat, Suit};
+use super::spec::{AuctionSpec, PLAYERS, SEATS};
+use crate::engine::cards::{CardCounts, Seat};
 use crate::engine::random::{below, shuffle};
 
 /// A random setup: none, balanced random or fully random, a third of the time each.
@@ -36,56 +36,10 @@ pub fn random_setup_of<R: Rng + ?Sized>(
     super::setup::deal(kind, &deck)
 }
 
-/// A random legal call: mostly passes and low bids, sometimes a calypso bid, a double or a
-/// redouble, so that auctions end and misères happen.
-pub fn random_call<R: Rng + ?Sized>(legal: &[Call], rng: &mut R) -> Call {
-    let bids: Vec<Call> = legal
-        .iter()
-        .copied()
-        .filter(|c| matches!(c, Call::Bid(_)))
-        .collect();
-    let doubles: Vec<Call> = legal
-        .iter()
-        .copied()
-        .filter(|c| matches!(c, Call::Double | Call::Redouble))
-        .collect();
-    let roll = below(rng, 100);
-    if roll < 50 || bids.is_empty() {
-        return Call::Pass;
-    }
-    if roll < 58 && !doubles.is_empty() {
-        return doubles[below(rng, doubles.len())];
-    }
-    if roll < 70 {
-        let calypso: Vec<Call> = bids
-            .iter()
-            .copied()
-            .filter(|c| matches!(c, Call::Bid(b) if b.calypsos > 0 && b.points <= 100))
-            .collect();
-        if !calypso.is_empty() {
-            return calypso[below(rng, calypso.len())];
-        }
-    }
-    bids[below(rng, bids.len().min(12))]
-}
-
 /// Deals the next hand at random: the shuffled green room, and when it holds fewer than 51
 /// cards, all of it and then the shuffled sin bin; 17 each, dealt round from eldest.
 pub fn random_deal<R: Rng + ?Sized>(game: &mut AuctionGame, rng: &mut R) -> [CardCounts; PLAYERS] {
-    let mut stack = game.green_room().cards();
-    shuffle(&mut stack, rng);
-    if stack.len() < DEAL {
-        let mut sin = game.sin_bin().cards();
-        shuffle(&mut sin, rng);
-        stack.extend(sin);
-    }
-    stack.truncate(DEAL);
-    let eldest = left_of(game.dealer()).index();
-    let four = CardCounts::deal_round(&stack, eldest, PLAYERS);
-    let hands = [four[0], four[1], four[2]];
-    game.deal(hands)
-        .expect("dealt from the green room and sin bin");
-    hands
+    hands::random_deal(game, rng)
 }
 
 /// Deals, bids and plays the next hand at random; its record.
@@ -99,60 +53,14 @@ pub fn random_hand<R: Rng + ?Sized>(game: &mut AuctionGame, rng: &mut R) -> Auct
     rec
 }
 
-/// The dealt hand's auction, trumps, tricks and sale at random, written into `rec`.
+/// The dealt hand's auction, trumps, tricks and sale at random, written into `rec`
+/// ([`random_play_out`], as the partnership game's).
 pub fn play_out<R: Rng + ?Sized>(game: &mut AuctionGame, rng: &mut R, rec: &mut AuctionHandRecord) {
-    loop {
-        let legal = game.auction().expect("calling").legal_calls();
-        let call = random_call(&legal, rng);
-        rec.calls.push(call);
-        match game.call(call).expect("a legal call") {
-            AuctionState::Open { .. } => {}
-            AuctionState::Misere => break,
-            AuctionState::Won(c) => {
-                let mut others: Vec<Suit> =
-                    Suit::ALL.into_iter().filter(|&s| s != c.bid.suit).collect();
-                let lho = others.remove(below(rng, 3));
-                let rho = others[below(rng, 2)];
-                game.name_trumps(lho, rho).expect("distinct trumps");
-                rec.opponents_trumps = Some([lho, rho]);
-                break;
-            }
-        }
-    }
-    let mut legal = [Card::new(Rank::TWO, Suit::Clubs); 52];
-    let mut trick = [None; PLAYERS];
-    while let Some(g) = game.game() {
-        let seat = g.to_play().expect("a hand in play has a player to play");
-        let n = g.legal_cards_into(&mut legal);
-        let card = legal[below(rng, n)];
-        trick[seat.index()] = Some(card);
-        if game
-            .play(card)
-            .expect("a legal card")
-            .trick_won_by
-            .is_some()
-        {
-            rec.tricks.push(trick);
-            trick = [None; PLAYERS];
-        }
-    }
-    if let Some(c) = game.contract() {
-        let mut sold = Vec::new();
-        if let Some(k) = game.sale_needed()
-            && k > 0
-            && below(rng, 10) < 7
-        {
-            let mut held: Vec<Card> = game
-                .calypso(c.declarer, c.bid.suit)
-                .in_progress()
-                .map(|r| Card::new(r, c.bid.suit))
-                .collect();
-            shuffle(&mut held, rng);
-            sold = held[..k as usize].to_vec();
-        }
-        game.sell(&sold).expect("none or the fewest");
-        rec.sold = sold;
-    }
+    let hand = random_play_out(game, rng);
+    rec.calls.extend(hand.calls);
+    rec.opponents_trumps = hand.opponents_trumps;
+    rec.tricks.extend(hand.tricks);
+    rec.sold = hand.sold;
 }
 
 /// Plays every agreed hand at random from a random first dealer and setup.

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::bidding::{Auction, AuctionState, Bid, Call, Contract, MAX_CALLS};
+use super::bidding::{Auction, AuctionState, Bid, Call, Contract, Doubling, max_calls, seat_name};
 use super::spec::{
     AuctionSpec, DEAL, HandTrumps, MAX_IN_PROGRESS, PLAYERS, SEATS, left_of, player_name, right_of,
 };
@@ -213,17 +213,27 @@ pub struct AuctionScore {
 
 /// The auction's result a report gives: from its calls, else its contract.
 fn reported_outcome(dealer: Seat, r: &HandReport) -> Option<AuctionEnd> {
-    match &r.calls {
-        Some(calls) if calls.len() <= MAX_CALLS => match Auction::run(dealer, calls) {
-            Ok(a) => match a.state() {
+    outcome_of(PLAYERS, dealer, &r.calls, r.contract)
+}
+
+/// The auction's result a report of either Auction game gives (at a table of `players`):
+/// from its calls, else its contract; none when the calls are not a finished auction.
+pub(crate) fn outcome_of(
+    players: usize,
+    dealer: Seat,
+    calls: &Option<Vec<Call>>,
+    contract: Option<AuctionEnd>,
+) -> Option<AuctionEnd> {
+    match calls {
+        Some(calls) if calls.len() <= max_calls(players) => {
+            match Auction::run_for(dealer, players, calls).ok()?.state() {
                 AuctionState::Won(c) => Some(AuctionEnd::Contract(c)),
                 AuctionState::Misere => Some(AuctionEnd::Misere),
                 AuctionState::Open { .. } => None,
-            },
-            Err(_) => None,
-        },
+            }
+        }
         Some(_) => None,
-        None => r.contract,
+        None => contract,
     }
 }
 
@@ -378,21 +388,37 @@ fn check_outcome(
     r: &HandReport,
     out: &mut Vec<Problem>,
 ) -> Option<AuctionEnd> {
-    let from_calls = match &r.calls {
+    checked_outcome(PLAYERS, dealer, n, &r.calls, r.contract, out)
+}
+
+/// The outcome of a hand's auction in either Auction game (at a table of `players`), or
+/// the problems that keep it from being known: `call-illegal`, `auction-unfinished`,
+/// `contract-mismatch` (the calls and the contract given disagree), `no-contract`.
+pub(crate) fn checked_outcome(
+    players: usize,
+    dealer: Seat,
+    n: usize,
+    calls: &Option<Vec<Call>>,
+    contract: Option<AuctionEnd>,
+    out: &mut Vec<Problem>,
+) -> Option<AuctionEnd> {
+    let name = |seat: Seat| seat_name(seat, players);
+    let from_calls = match calls {
         None => None,
-        Some(calls) if calls.len() > MAX_CALLS => {
+        Some(calls) if calls.len() > max_calls(players) => {
             out.push(Problem::in_hand(
                 "call-illegal",
                 n,
                 None,
                 format!(
-                    "{} calls: no auction is longer than {MAX_CALLS}",
-                    calls.len()
+                    "{} calls: no auction is longer than {}",
+                    calls.len(),
+                    max_calls(players)
                 ),
             ));
             return None;
         }
-        Some(calls) => match Auction::run(dealer, calls) {
+        Some(calls) => match Auction::run_for(dealer, players, calls) {
             Err((i, e)) => {
                 out.push(Problem::in_hand(
                     "call-illegal",
@@ -411,7 +437,7 @@ fn check_outcome(
                         format!(
                             "the auction is not over after {} calls: {} is still to call",
                             calls.len(),
-                            player_name(to_call)
+                            name(to_call)
                         ),
                     ));
                     return None;
@@ -421,7 +447,7 @@ fn check_outcome(
             },
         },
     };
-    if let Some(AuctionEnd::Contract(c)) = r.contract
+    if let Some(AuctionEnd::Contract(c)) = contract
         && let Some(why) = c.bid.malformed()
     {
         out.push(Problem::in_hand(
@@ -432,17 +458,30 @@ fn check_outcome(
         ));
         return None;
     }
-    match (from_calls, r.contract) {
+    match (from_calls, contract) {
         (Some(a), Some(b)) if a != b => {
-            let name = |o: AuctionEnd| match o {
+            let describe = |o: AuctionEnd| match o {
                 AuctionEnd::Misere => "misère".to_string(),
-                AuctionEnd::Contract(c) => c.to_string(),
+                AuctionEnd::Contract(c) => format!(
+                    "{} by {}{}",
+                    c.bid,
+                    name(c.declarer),
+                    match c.doubling {
+                        Doubling::Undoubled => "",
+                        Doubling::Doubled => ", doubled",
+                        Doubling::Redoubled => ", redoubled",
+                    }
+                ),
             };
             out.push(Problem::in_hand(
                 "contract-mismatch",
                 n,
                 None,
-                format!("the calls give {}, the report says {}", name(a), name(b)),
+                format!(
+                    "the calls give {}, the report says {}",
+                    describe(a),
+                    describe(b)
+                ),
             ));
             None
         }
@@ -458,6 +497,42 @@ fn check_outcome(
             None
         }
     }
+}
+
+/// Each seat's trumps in a hand of either Auction game, from `seating` (the game's rule:
+/// [`hand_trumps`] or the partnership game's); when it gives none, the problem why:
+/// `trumps-in-misere`, `trumps-missing` or `trumps-not-distinct`.
+pub(crate) fn checked_trumps<T>(
+    outcome: Option<AuctionEnd>,
+    opponents: Option<[Suit; 2]>,
+    n: usize,
+    out: &mut Vec<Problem>,
+    seating: impl Fn(AuctionEnd, Option<[Suit; 2]>) -> Option<T>,
+) -> Option<T> {
+    let o = outcome?;
+    let t = seating(o, opponents);
+    if t.is_none() {
+        let (code, message) = match (o, opponents) {
+            (AuctionEnd::Misere, _) => (
+                "trumps-in-misere",
+                "a misère hand has no trumps, but the report names the opponents' trumps"
+                    .to_string(),
+            ),
+            (AuctionEnd::Contract(_), None) => (
+                "trumps-missing",
+                "the declarer must name the opponents' trumps".to_string(),
+            ),
+            (AuctionEnd::Contract(c), Some([l, r])) => (
+                "trumps-not-distinct",
+                format!(
+                    "the opponents' trumps {l} and {r} must differ from each other and from the declarer's {}",
+                    c.bid.suit
+                ),
+            ),
+        };
+        out.push(Problem::in_hand(code, n, None, message));
+    }
+    t
 }
 
 /// Every problem found; empty when the reports are possible under the rules.
@@ -520,31 +595,7 @@ pub fn check(spec: &AuctionSpec, summary: &AuctionSummary) -> Vec<Problem> {
         let dealer = spec.dealer_of(summary.first_dealer, n);
         let outcome = check_outcome(dealer, n, r, &mut out);
         let mut whole = outcome.is_some();
-        let trumps = outcome.and_then(|o| {
-            let t = hand_trumps(o, r.opponents_trumps);
-            if t.is_none() {
-                let (code, message) = match (o, r.opponents_trumps) {
-                    (AuctionEnd::Misere, _) => (
-                        "trumps-in-misere",
-                        "a misère hand has no trumps, but the report names the opponents' trumps"
-                            .to_string(),
-                    ),
-                    (AuctionEnd::Contract(_), None) => (
-                        "trumps-missing",
-                        "the declarer must name the opponents' trumps".to_string(),
-                    ),
-                    (AuctionEnd::Contract(c), Some([l, r])) => (
-                        "trumps-not-distinct",
-                        format!(
-                            "the opponents' trumps {l} and {r} must differ from each other and from the declarer's {}",
-                            c.bid.suit
-                        ),
-                    ),
-                };
-                out.push(Problem::in_hand(code, n, None, message));
-            }
-            t
-        });
+        let trumps = checked_trumps(outcome, r.opponents_trumps, n, &mut out, hand_trumps);
         whole &= trumps.is_some();
         let mut lines = [PlayerLine::default(); PLAYERS];
         for seat in SEATS {

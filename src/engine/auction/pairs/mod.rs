@@ -5,7 +5,8 @@
 //! the bid suit, the declarer names both opponents' trumps and their partner takes the
 //! fourth suit. Each partnership builds ONE calypso per suit, carried from hand to hand, and
 //! keeps one trick pile; a partnership's contract, defence, misère and calypsos are scored
-//! to the partnership.
+//! to the partnership. An optional setup ([`PairsSetup`]) is the three-hander's, per
+//! partnership: its procedures and checks are [`setup`](super::setup)'s.
 //!
 //! - [`play`]: a game hand by hand; [`record`], [`replay`]: a play record replayed.
 //! - [`summary`]: what a table reports after each hand (counts per partnership), checked,

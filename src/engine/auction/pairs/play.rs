@@ -11,14 +11,15 @@ use super::spec::{
 };
 use super::summary::{PairsHandReport, PairsSummary, SideLine};
 use crate::engine::auction::bidding::{Auction, AuctionState, Call, Contract};
+use crate::engine::auction::hands::{
+    DealFault, Phase, PlayFault, play_card, refill, return_calypsos, sell_from, take_deal,
+};
 use crate::engine::auction::spec::MAX_IN_PROGRESS;
 use crate::engine::auction::summary::{AuctionEnd, fewest_sale};
 use crate::engine::auction::wire::SuitCounts;
 use crate::engine::calypso::Calypsos;
 use crate::engine::cards::{Card, CardCounts, Rank, Seat, Suit};
-use crate::engine::game::{CardPlayed, Game, take_trick};
-use crate::engine::spec::{GameSpec, TrickRule};
-use crate::engine::trick;
+use crate::engine::game::{CardPlayed, Game};
 
 /// Why a deal, call, trump naming, card or sale is refused: the message, and the seat and
 /// card it is about when there is one.
@@ -54,20 +55,6 @@ impl fmt::Display for PairsPlayError {
 }
 
 impl std::error::Error for PairsPlayError {}
-
-#[derive(Clone, Debug)]
-enum Phase<'s> {
-    Deal,
-    Calling(Auction),
-    Trumps(Contract),
-    Play {
-        table: &'s GameSpec,
-        game: Box<Game<'s>>,
-        /// By seat: the seat's partnership's calypso of the seat's trump suit.
-        collecting: [Calypsos; 4],
-    },
-    Sale(Contract),
-}
 
 #[derive(Clone, Debug)]
 pub struct PairsGame<'s> {
@@ -272,15 +259,10 @@ impl<'s> PairsGame<'s> {
     }
 
     fn not_now(&self) -> PairsPlayError {
-        let expected = match self.phase {
-            Phase::Deal if self.is_over() => "nothing: all the agreed hands have been played",
-            Phase::Deal => "the next deal",
-            Phase::Calling(_) => "the next call",
-            Phase::Trumps(_) => "the declarer to name the opponents' trumps",
-            Phase::Play { .. } => "the next card",
-            Phase::Sale(_) => "the declarer's sale",
-        };
-        PairsPlayError::new(format!("the game is waiting for {expected}"))
+        PairsPlayError::new(format!(
+            "the game is waiting for {}",
+            self.phase.expected(self.is_over())
+        ))
     }
 
     /// Deals the next hand: 13 cards each, from the green room, and when it holds fewer than
@@ -289,52 +271,33 @@ impl<'s> PairsGame<'s> {
         if self.in_hand() || self.hand >= self.spec.hands {
             return Err(self.not_now());
         }
-        let mut green = self.green_room;
-        let mut sin = self.sin_bin;
-        let mut from_sin = None;
-        for seat in Seat::ALL {
-            let hand = &hands[seat.index()];
-            if hand.len() != HAND_SIZE {
-                return Err(PairsPlayError::at(
+        let (green, sin) = take_deal(&self.green_room, &self.sin_bin, &hands, HAND_SIZE)
+            .map_err(|f| match f {
+                DealFault::HandSize { seat, found } => PairsPlayError::at(
                     seat,
                     None,
                     format!(
-                        "{} is dealt {} cards, a hand is {HAND_SIZE}",
-                        seat_name(seat),
-                        hand.len()
+                        "{} is dealt {found} cards, a hand is {HAND_SIZE}",
+                        seat_name(seat)
                     ),
-                ));
-            }
-            for card in hand.cards() {
-                if green.remove(card) {
-                    continue;
-                }
-                if !sin.remove(card) {
-                    return Err(PairsPlayError::at(
-                        seat,
-                        Some(card),
-                        format!(
-                            "{} is dealt {card}, but neither the green room nor the sin bin holds another",
-                            seat_name(seat)
-                        ),
-                    ));
-                }
-                from_sin.get_or_insert((seat, card));
-            }
-        }
-        if let Some((seat, card)) = from_sin
-            && !green.is_empty()
-        {
-            return Err(PairsPlayError::at(
-                seat,
-                Some(card),
-                format!(
-                    "{} is dealt {card} from the sin bin, but the green room still holds {} cards: the deal takes the whole green room first",
-                    seat_name(seat),
-                    green.len()
                 ),
-            ));
-        }
+                DealFault::NotAvailable { seat, card } => PairsPlayError::at(
+                    seat,
+                    Some(card),
+                    format!(
+                        "{} is dealt {card}, but neither the green room nor the sin bin holds another",
+                        seat_name(seat)
+                    ),
+                ),
+                DealFault::GreenRoomFirst { seat, card, left } => PairsPlayError::at(
+                    seat,
+                    Some(card),
+                    format!(
+                        "{} is dealt {card} from the sin bin, but the green room still holds {left} cards: the deal takes the whole green room first",
+                        seat_name(seat)
+                    ),
+                ),
+            })?;
         let dealer = self.dealer();
         self.green_room = green;
         self.sin_bin = sin;
@@ -402,20 +365,13 @@ impl<'s> PairsGame<'s> {
             .spec
             .table(self.trumps)
             .expect("a table for every seating of four distinct trumps");
-        let mut game = Game::trick_play_only(table, dealer_for_lead);
-        game.deal(self.hands)
-            .expect("13 cards each from the green room and sin bin, within the deck");
         let mut collecting = [Calypsos::default(); 4];
         for seat in Seat::ALL {
             if let Some(t) = self.trumps[seat.index()] {
                 collecting[seat.index()] = self.calypsos[side_of(seat)][t.index()];
             }
         }
-        self.phase = Phase::Play {
-            table,
-            game: Box::new(game),
-            collecting,
-        };
+        self.phase = Phase::play(table, dealer_for_lead, self.hands, collecting);
     }
 
     /// Plays `card` for the player to play. A card not held, or one that fails to follow
@@ -425,49 +381,32 @@ impl<'s> PairsGame<'s> {
         if !matches!(self.phase, Phase::Play { .. }) {
             return Err(self.not_now());
         }
-        let Phase::Play {
-            table,
-            game,
-            collecting,
-        } = &mut self.phase
-        else {
-            unreachable!("checked above")
-        };
-        let seat = game.to_play().expect("a hand in play has a player to play");
-        let hand = game.hand(seat);
-        if !hand.contains(card) {
-            return Err(PairsPlayError::at(
-                seat,
-                Some(card),
-                crate::engine::replay::not_held_by(seat_name(seat), card),
-            ));
-        }
-        let led = game.led_suit();
-        if !trick::may_play(
-            hand,
-            card,
-            led,
-            self.trumps[seat.index()],
-            TrickRule::Standard,
-        ) {
-            return Err(PairsPlayError::at(
-                seat,
-                Some(card),
-                format!(
-                    "{} plays {card} while holding {}: they must follow suit",
-                    seat_name(seat),
-                    led.map(|s| s.name().to_lowercase()).unwrap_or_default()
+        let (played, pile) =
+            play_card(&mut self.phase, &self.trumps, card).map_err(|f| match f {
+                PlayFault::NotHeld { seat, card } => PairsPlayError::at(
+                    seat,
+                    Some(card),
+                    crate::engine::replay::not_held_by(seat_name(seat), card),
                 ),
-            ));
-        }
-        let mut cards = [card; PLAYERS];
-        let len = game.trick_so_far().len();
-        cards[..len].copy_from_slice(game.trick_so_far());
-        let played = game.play(card).expect("a held, legal card");
-        if let Some(winner) = played.trick_won_by {
-            let pile = take_trick(table, collecting, winner, &cards);
+                PlayFault::MustFollow { seat, card, led } => PairsPlayError::at(
+                    seat,
+                    Some(card),
+                    format!(
+                        "{} plays {card} while holding {}: they must follow suit",
+                        seat_name(seat),
+                        led.name().to_lowercase()
+                    ),
+                ),
+            })?;
+        if let Some((winner, pile)) = pile {
             self.piles[side_of(winner)].add_all(&pile);
         }
+        let Phase::Play {
+            game, collecting, ..
+        } = &self.phase
+        else {
+            unreachable!("still in play")
+        };
         if game.is_over() {
             for seat in Seat::ALL {
                 if let Some(t) = self.trumps[seat.index()] {
@@ -506,25 +445,13 @@ impl<'s> PairsGame<'s> {
             }
             let suit = c.bid.suit;
             let cal = &self.calypsos[side][suit.index()];
-            let mut ranks = cal.in_progress().collect::<Vec<Rank>>();
-            for &card in cards {
-                let at = ranks
-                    .iter()
-                    .position(|&r| card.suit() == suit && r == card.rank());
-                match at {
-                    Some(i) => {
-                        ranks.remove(i);
-                    }
-                    None => {
-                        return Err(PairsPlayError::new(format!(
-                            "{who} sells {card}, which is not in {}'s {} calypso in progress",
-                            side_name(side),
-                            suit.name().to_lowercase()
-                        )));
-                    }
-                }
-            }
-            self.calypsos[side][suit.index()] = Calypsos::new(cal.completed(), ranks);
+            self.calypsos[side][suit.index()] = sell_from(cal, suit, cards).map_err(|card| {
+                PairsPlayError::new(format!(
+                    "{who} sells {card}, which is not in {}'s {} calypso in progress",
+                    side_name(side),
+                    suit.name().to_lowercase()
+                ))
+            })?;
             self.sold = cards.to_vec();
         }
         self.end_hand();
@@ -538,21 +465,15 @@ impl<'s> PairsGame<'s> {
             for suit in Suit::ALL {
                 let s = suit.index();
                 let new = self.calypsos[side][s].completed() - self.start[side][s].completed();
-                for _ in 0..new {
-                    for rank in Rank::all() {
-                        self.green_room.add(Card::new(rank, suit));
-                    }
-                }
+                return_calypsos(&mut self.green_room, suit, new);
             }
         }
-        self.green_room.add_all(&self.sin_bin);
-        self.sin_bin = CardCounts::new();
-        for pile in &self.piles {
-            self.sin_bin.add_all(pile);
-        }
-        for &card in &self.sold {
-            self.sin_bin.add(card);
-        }
+        refill(
+            &mut self.green_room,
+            &mut self.sin_bin,
+            &self.piles,
+            &self.sold,
+        );
         let needed = match self.outcome {
             Some(AuctionEnd::Contract(c)) if c.bid.calypsos > 0 => Some(
                 13 - self.start[side_of(c.declarer)][c.bid.suit.index()].in_progress_len() as u8,
@@ -588,5 +509,53 @@ impl<'s> PairsGame<'s> {
                 .flatten()
                 .all(|c| c.in_progress_len() <= usize::from(MAX_IN_PROGRESS))
         );
+    }
+}
+
+impl<'s> crate::engine::auction::hands::AuctionHands<'s, PLAYERS> for PairsGame<'s> {
+    type Error = PairsPlayError;
+    const HAND_SIZE: usize = HAND_SIZE;
+
+    fn green_room(&self) -> &CardCounts {
+        PairsGame::green_room(self)
+    }
+    fn sin_bin(&self) -> &CardCounts {
+        PairsGame::sin_bin(self)
+    }
+    fn dealer(&self) -> Seat {
+        PairsGame::dealer(self)
+    }
+    fn deal(&mut self, hands: [CardCounts; PLAYERS]) -> Result<(), PairsPlayError> {
+        PairsGame::deal(self, hands)
+    }
+    fn call(&mut self, call: Call) -> Result<AuctionState, PairsPlayError> {
+        PairsGame::call(self, call)
+    }
+    fn auction(&self) -> Option<&Auction> {
+        PairsGame::auction(self)
+    }
+    fn name_trumps(&mut self, lho: Suit, rho: Suit) -> Result<(), PairsPlayError> {
+        PairsGame::name_trumps(self, lho, rho)
+    }
+    fn game(&self) -> Option<&Game<'s>> {
+        PairsGame::game(self)
+    }
+    fn play(&mut self, card: Card) -> Result<CardPlayed, PairsPlayError> {
+        PairsGame::play(self, card)
+    }
+    fn contract(&self) -> Option<Contract> {
+        PairsGame::contract(self)
+    }
+    fn sale_needed(&self) -> Option<u32> {
+        PairsGame::sale_needed(self)
+    }
+    fn sale_calypso(&self, c: &Contract) -> &Calypsos {
+        self.calypso(side_of(c.declarer), c.bid.suit)
+    }
+    fn sell(&mut self, cards: &[Card]) -> Result<(), PairsPlayError> {
+        PairsGame::sell(self, cards)
+    }
+    fn located(e: &PairsPlayError) -> (Option<Seat>, Option<Card>) {
+        (e.seat, e.card)
     }
 }

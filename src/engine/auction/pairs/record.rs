@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::spec::{BySide, PLAYERS, PairsSetup, SIDES};
+use super::spec::{PLAYERS, PairsSetup, SIDES};
 use crate::engine::auction::bidding::Call;
 use crate::engine::cards::{Card, Seat, Suit};
 use crate::engine::kaiso::wire::{cards, seat_hands, seat_tricks};
@@ -67,7 +67,7 @@ impl PairsRecord {
 
 /// Cards by partnership, `{"NS": ["2S", ..], "EW": [..]}`: both are required.
 mod side_cards {
-    use super::{BySide, SIDES};
+    use crate::engine::auction::pairs::spec::{BySide, SIDES};
     use crate::engine::cards::Card;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 

@@ -4,14 +4,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::spec::{
-    BySide, DEAL, MAX_CALLS, MAX_SETUP_CALYPSOS, PairsSpec, SIDE_HOLDERS, SIDES, seat_name,
+    BySide, DEAL, MAX_SETUP_CALYPSOS, PLAYERS, PairsSpec, SIDE_HOLDERS, SIDES, seat_name,
     seat_trumps, side_name, side_of,
 };
-use crate::engine::auction::bidding::{Auction, AuctionState, Call, Doubling};
+use crate::engine::auction::bidding::Call;
 use crate::engine::auction::spec::MAX_IN_PROGRESS;
 use crate::engine::auction::summary::{
-    AuctionEnd, CALYPSO_POINTS, SOLD_CARD_POINTS, contract_bonus, fewest_sale, fulfilled,
-    misere_scores,
+    AuctionEnd, CALYPSO_POINTS, SOLD_CARD_POINTS, checked_outcome, checked_trumps, contract_bonus,
+    fewest_sale, fulfilled, misere_scores, outcome_of,
 };
 use crate::engine::auction::wire::SuitCounts;
 use crate::engine::auction::{Bid, Contract};
@@ -192,17 +192,7 @@ pub fn hand_points(
 
 /// The auction's result a report gives: from its calls, else its contract.
 fn reported_outcome(dealer: Seat, r: &PairsHandReport) -> Option<AuctionEnd> {
-    match &r.calls {
-        Some(calls) if calls.len() <= MAX_CALLS => {
-            match Auction::run_partnership(dealer, calls).ok()?.state() {
-                AuctionState::Won(c) => Some(AuctionEnd::Contract(c)),
-                AuctionState::Misere => Some(AuctionEnd::Misere),
-                AuctionState::Open { .. } => None,
-            }
-        }
-        Some(_) => None,
-        None => r.contract,
-    }
+    outcome_of(PLAYERS, dealer, &r.calls, r.contract)
 }
 
 /// Scores a summary (check it first: a summary with problems scores nonsense, never panics).
@@ -261,104 +251,15 @@ pub fn score(spec: &PairsSpec, summary: &PairsSummary) -> PairsScore {
     }
 }
 
-fn describe(o: AuctionEnd) -> String {
-    match o {
-        AuctionEnd::Misere => "misère".to_string(),
-        AuctionEnd::Contract(c) => format!(
-            "{} by {}{}",
-            c.bid,
-            seat_name(c.declarer),
-            match c.doubling {
-                Doubling::Undoubled => "",
-                Doubling::Doubled => ", doubled",
-                Doubling::Redoubled => ", redoubled",
-            }
-        ),
-    }
-}
-
-/// The outcome of a hand's auction, or the problems that keep it from being known.
+/// The outcome of a hand's auction, or the problems that keep it from being known (the
+/// three-hander's checks, at a table of four).
 fn check_outcome(
     dealer: Seat,
     n: usize,
     r: &PairsHandReport,
     out: &mut Vec<Problem>,
 ) -> Option<AuctionEnd> {
-    let problem = |code, seat, message| Problem::in_hand(code, n, seat, message);
-    let from_calls = match &r.calls {
-        None => None,
-        Some(calls) if calls.len() > MAX_CALLS => {
-            out.push(problem(
-                "call-illegal",
-                None,
-                format!(
-                    "{} calls: no auction is longer than {MAX_CALLS}",
-                    calls.len()
-                ),
-            ));
-            return None;
-        }
-        Some(calls) => match Auction::run_partnership(dealer, calls) {
-            Err((i, e)) => {
-                out.push(problem(
-                    "call-illegal",
-                    e.player,
-                    format!("call {}, {e}", i + 1),
-                ));
-                return None;
-            }
-            Ok(a) => match a.state() {
-                AuctionState::Open { to_call } => {
-                    out.push(problem(
-                        "auction-unfinished",
-                        None,
-                        format!(
-                            "the auction is not over after {} calls: {} is still to call",
-                            calls.len(),
-                            seat_name(to_call)
-                        ),
-                    ));
-                    return None;
-                }
-                AuctionState::Won(c) => Some(AuctionEnd::Contract(c)),
-                AuctionState::Misere => Some(AuctionEnd::Misere),
-            },
-        },
-    };
-    if let Some(AuctionEnd::Contract(c)) = r.contract
-        && let Some(why) = c.bid.malformed()
-    {
-        out.push(problem(
-            "call-illegal",
-            Some(c.declarer),
-            format!("the contract {}: {why}", c.bid),
-        ));
-        return None;
-    }
-    match (from_calls, r.contract) {
-        (Some(a), Some(b)) if a != b => {
-            out.push(problem(
-                "contract-mismatch",
-                None,
-                format!(
-                    "the calls give {}, the report says {}",
-                    describe(a),
-                    describe(b)
-                ),
-            ));
-            None
-        }
-        (Some(a), _) => Some(a),
-        (None, Some(b)) => Some(b),
-        (None, None) => {
-            out.push(problem(
-                "no-contract",
-                None,
-                "the report gives neither the calls nor the contract".into(),
-            ));
-            None
-        }
-    }
+    checked_outcome(PLAYERS, dealer, n, &r.calls, r.contract, out)
 }
 
 /// Every problem found; empty when the reports are possible under the rules (our rules for
@@ -389,31 +290,7 @@ pub fn check(spec: &PairsSpec, summary: &PairsSummary) -> Vec<Problem> {
         };
         let dealer = spec.dealer_of(summary.first_dealer, n);
         let outcome = check_outcome(dealer, n, r, &mut out);
-        let trumps = outcome.and_then(|o| {
-            let t = seat_trumps(o, r.opponents_trumps);
-            if t.is_none() {
-                let (code, message) = match (o, r.opponents_trumps) {
-                    (AuctionEnd::Misere, _) => (
-                        "trumps-in-misere",
-                        "a misère hand has no trumps, but the report names the opponents' trumps"
-                            .to_string(),
-                    ),
-                    (AuctionEnd::Contract(_), None) => (
-                        "trumps-missing",
-                        "the declarer must name the opponents' trumps".to_string(),
-                    ),
-                    (AuctionEnd::Contract(c), Some([l, r])) => (
-                        "trumps-not-distinct",
-                        format!(
-                            "the opponents' trumps {l} and {r} must differ from each other and from the declarer's {}",
-                            c.bid.suit
-                        ),
-                    ),
-                };
-                out.push(Problem::in_hand(code, n, None, message));
-            }
-            t
-        });
+        let trumps = checked_trumps(outcome, r.opponents_trumps, n, &mut out, seat_trumps);
         let lines = r.sides.to_array();
         let contract = match outcome {
             Some(AuctionEnd::Contract(c)) => Some(c),
@@ -706,6 +583,7 @@ pub mod opt_end {
 mod tests {
     use super::*;
     use crate::engine::auction::SetupKind;
+    use crate::engine::auction::bidding::Doubling;
     use crate::engine::auction::pairs::random::random_game;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
