@@ -367,7 +367,6 @@ async fn the_setup_step_at_four_starts_both_partnerships_from_the_setup_agreed()
     for want in [
         "Setup before hand 1: standardised",
         "Each partnership starts with the 2, 4, 6, 8, 10 and queen of every suit",
-        ", once for both partnerships.",
         "<legend>Both partnerships</legend>",
         r#"name="su_all_S" value="6" placeholder="0" aria-label="spades at the start" readonly"#,
         r#"name="a1_prog_NS_S" value="6""#,
@@ -376,6 +375,8 @@ async fn the_setup_step_at_four_starts_both_partnerships_from_the_setup_agreed()
         assert!(page.contains(want), "{want} in {page}");
     }
     assert!(!page.contains("su_NS_S"), "one line for both: {page}");
+    // Read-only: nothing to type.
+    assert!(!page.contains("Type the cards of each calypso"), "{page}");
     common::shots::screenshot(&app, &phone.page, "auction-pairs-setup-390", (390, 2600)).await;
 
     // Hand 1 on top of the setup: South 170 spades, West hearts, East diamonds, North
