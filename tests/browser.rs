@@ -4447,23 +4447,126 @@ async fn a_duplicate_cooperative_evening_is_entered_on_phones_and_ranked_on_tabl
     c.close().await.unwrap();
 }
 
-/// Partnership Auction's call pad at a table of four (#40): on a phone at 390 px the buttons
-/// type hand 1's calls (North deals: East passes, South bids 170 spades, three passes), each
-/// chip names its caller by seat from East round to East, "Undo last call" takes the last
-/// one back, and the form fits the screen.
+/// The phone form's fields of a partnership Auction game: the setup typed once (balanced
+/// random: both partnerships' the same) and each hand's calls, trumps, counts and sale.
+fn auction_pairs_fields(
+    g: &calypso_director::engine::auction::pairs::PairsSummary,
+) -> (Vec<[String; 2]>, Vec<Vec<[String; 2]>>) {
+    use calypso_director::engine::Suit;
+    use calypso_director::engine::auction::Call;
+    let suits = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+    let mut setup = Vec::new();
+    if let Some(s) = g.setup {
+        assert_eq!(s.ns, s.ew, "balanced: the same for both");
+        for suit in suits {
+            setup.push([
+                format!("su_all_{}", suit.letter()),
+                s.ns.get(suit).to_string(),
+            ]);
+        }
+    }
+    if g.setup_calypsos > 0 {
+        setup.push(["su_calypsos".into(), g.setup_calypsos.to_string()]);
+    }
+    let hands = g
+        .hands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let k = i + 1;
+            let calls: Vec<String> = h
+                .calls
+                .as_ref()
+                .unwrap()
+                .iter()
+                .map(|c| match c {
+                    Call::Pass => "pass".to_string(),
+                    Call::Double => "double".to_string(),
+                    Call::Redouble => "redouble".to_string(),
+                    Call::Bid(b) if b.calypsos > 0 => {
+                        format!("{}+{}{}", b.calypsos, b.points, b.suit.letter())
+                    }
+                    Call::Bid(b) => format!("{}{}", b.points, b.suit.letter()),
+                })
+                .collect();
+            let mut f = vec![[format!("a{k}_calls"), calls.join(" ")]];
+            if let Some([l, r]) = h.opponents_trumps {
+                f.push([format!("a{k}_lho"), l.letter().to_string()]);
+                f.push([format!("a{k}_rho"), r.letter().to_string()]);
+            }
+            for (key, line) in [("NS", h.sides.ns), ("EW", h.sides.ew)] {
+                f.push([format!("a{k}_pile_{key}"), line.trick_pile.to_string()]);
+                for suit in suits {
+                    let l = suit.letter();
+                    f.push([
+                        format!("a{k}_calypsos_{key}_{l}"),
+                        line.calypsos.get(suit).to_string(),
+                    ]);
+                    f.push([
+                        format!("a{k}_prog_{key}_{l}"),
+                        line.in_progress.get(suit).to_string(),
+                    ]);
+                }
+            }
+            f.push([format!("a{k}_sold"), h.sold.to_string()]);
+            f
+        })
+        .collect();
+    (setup, hands)
+}
+
+/// A partnership Auction evening (#40) on a phone at 390 px and a laptop: tables 2 and 3
+/// report through the API; table 1 types its balanced setup once for both partnerships and
+/// its four hands on the phone (hand 1's calls tapped on the call pad, each hand checked
+/// with the running score by partnership shown), East-West agree on the phone, and the
+/// laptop's standings take the tallies worked here from the engine's totals without a
+/// reload.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_partnership_auction_table_taps_its_calls_at_four_on_a_phone() {
+async fn a_partnership_auction_evening_is_entered_on_a_phone_and_tallied_live() {
+    use calypso_director::engine::auction::{Call, SetupKind};
     use common::evening::*;
     use common::games::*;
+    const HANDS: usize = 4;
     let app = spawn_app().await;
     let api = club_api(&app, "alpha", "olive@example.org").await;
     let base = serde_json::json!({"name": "Auction Pairs", "date": "2026-12-03",
-        "format": "progressive", "game": "auction-pairs", "hands": 4, "tables": 3,
+        "format": "progressive", "game": "auction-pairs", "hands": HANDS, "tables": 3,
         "boards": 3});
     let e = six_pair_evening(api, base, 1).await;
     let id = event_id(&e);
     let started = e.start_round_confirming(1).await;
-    let (table, board) = place(&started["tables"][0]);
+    let tables: Vec<(u64, u64)> = started["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(place)
+        .collect();
+    let standings = format!("/c/alpha/events/{id}/standings");
+    let laptop = tempfile::tempdir().unwrap();
+    let (_laptop_driver, c_laptop) = start_browser(laptop.path()).await;
+    c_laptop.set_window_size(1280, 900).await.unwrap();
+    c_laptop
+        .goto(&format!("{}{standings}", app.address))
+        .await
+        .unwrap();
+    wait_for(&c_laptop, &standings, "live-standings").await;
+    mark_page(&c_laptop).await;
+
+    // Each table's game, from a balanced setup (the new event's default).
+    let games: Vec<_> = tables
+        .iter()
+        .map(|&(t, _)| auction_pairs_game(HANDS, SetupKind::Balanced, 900 + t))
+        .collect();
+    for (&(table, board), game) in tables.iter().zip(&games).skip(1) {
+        let body = serde_json::json!({"round": 1, "table": table, "board": board,
+            "auction_pairs": game.summary});
+        let (s, v) = e.api.post(&e.results(), body).await;
+        assert_eq!(s, reqwest::StatusCode::CREATED, "{v}");
+    }
+
+    // Table 1 on its phone.
+    let (table, board) = tables[0];
+    let game = &games[0];
     let phone = Phone::at(&app, id, 3, table as usize);
     let profile = tempfile::tempdir().unwrap();
     let (_driver, c) = start_browser(profile.path()).await;
@@ -4471,41 +4574,160 @@ async fn a_partnership_auction_table_taps_its_calls_at_four_on_a_phone() {
     c.goto(&format!("{}{}", app.address, phone.page))
         .await
         .unwrap();
-    wait_for(&c, &phone.page, "Hand 1 of 4 · North deals").await;
-    let fs = format!("#board-{board}-auction-1");
-    let read = |what: &'static str| {
+    wait_for(&c, &phone.page, "Setup before hand 1: balanced random").await;
+    let (setup, hands) = auction_pairs_fields(&game.summary);
+    let set = |fields: Vec<[String; 2]>| {
         let c = c.clone();
-        let fs = fs.clone();
-        async move { c.execute(what, vec![serde_json::json!(fs)]).await.unwrap() }
+        async move {
+            c.execute(
+                "const [fields] = arguments;
+                 const form = document.querySelector('form.score-form');
+                 for (const [k, v] of fields) {
+                   const radio = form.querySelector(`input[type=radio][name=\"${k}\"][value=\"${v}\"]`);
+                   if (radio) { radio.closest('label').click(); continue; }
+                   const i = form.querySelector(`input[name=\"${k}\"]`);
+                   if (!i) return `no ${k}`;
+                   i.value = v;
+                   i.dispatchEvent(new Event('input', {bubbles: true}));
+                 }
+                 return 'ok';",
+                vec![serde_json::json!(fields)],
+            )
+            .await
+            .unwrap()
+        }
     };
-    let typed = "return document.querySelector(arguments[0] + ' input[name$=\"_calls\"]').value;";
-    let who = "return Array.from(document.querySelectorAll(arguments[0] + ' ol.call-chips .who')).map(w => w.textContent);";
-    click(&c, &format!("{fs} [data-call=pass]")).await;
-    c.execute(
-        "const pad = document.querySelector(arguments[0]);
-         pad.querySelector('.bid-points').value = 170;",
-        vec![serde_json::json!(fs)],
-    )
-    .await
-    .unwrap();
-    click(&c, &format!("{fs} [data-suit=S]")).await;
-    for _ in 0..3 {
-        click(&c, &format!("{fs} [data-call=pass]")).await;
+    assert_eq!(set(setup).await, serde_json::json!("ok"));
+    for (i, fields) in hands.into_iter().enumerate() {
+        let k = i + 1;
+        let fs = format!("#board-{board}-auction-{k}");
+        let rest: Vec<[String; 2]> = if k == 1 {
+            // Hand 1's calls on the call pad, as the table taps them.
+            for call in game.summary.hands[0].calls.as_ref().unwrap() {
+                match call {
+                    Call::Pass => click(&c, &format!("{fs} [data-call=pass]")).await,
+                    Call::Double => click(&c, &format!("{fs} [data-call=double]")).await,
+                    Call::Redouble => click(&c, &format!("{fs} [data-call=redouble]")).await,
+                    Call::Bid(b) => {
+                        c.execute(
+                            "const [fs, n, points] = arguments;
+                             const pad = document.querySelector(fs);
+                             pad.querySelector(`.bid-calypsos input[value=\"${n}\"]`).closest('label').click();
+                             pad.querySelector('.bid-points').value = points;",
+                            vec![serde_json::json!(fs), serde_json::json!(b.calypsos), serde_json::json!(b.points)],
+                        )
+                        .await
+                        .unwrap();
+                        click(&c, &format!("{fs} [data-suit={}]", b.suit.letter())).await;
+                    }
+                }
+            }
+            let typed = c
+                .execute(
+                    "return document.querySelector(arguments[0] + ' input[name$=\"_calls\"]').value;",
+                    vec![serde_json::json!(fs)],
+                )
+                .await
+                .unwrap();
+            assert_eq!(
+                typed,
+                serde_json::json!(fields[0][1]),
+                "the pad typed the calls"
+            );
+            // Each chip names its caller by seat, East (the dealer's left) first, clockwise.
+            let who = c
+                .execute(
+                    "return Array.from(document.querySelectorAll(arguments[0] + ' ol.call-chips .who'), w => w.textContent);",
+                    vec![serde_json::json!(fs)],
+                )
+                .await
+                .unwrap();
+            let seats: Vec<String> = (0..game.summary.hands[0].calls.as_ref().unwrap().len())
+                .map(|n| ["E", "S", "W", "N"][n % 4].to_string())
+                .collect();
+            assert_eq!(who, serde_json::json!(seats), "callers by seat");
+            // "Undo last call" takes the last pass back; tapped again, the calls are whole.
+            click(&c, &format!("{fs} [data-undo]")).await;
+            click(&c, &format!("{fs} [data-call=pass]")).await;
+            fields.into_iter().skip(1).collect()
+        } else {
+            fields
+        };
+        assert_eq!(set(rest).await, serde_json::json!("ok"), "hand {k}");
+        let (v, content) = widths(&c).await;
+        assert!(
+            content <= v,
+            "hand {k}: the form is {content} px wide at {v}"
+        );
+        if k == 2 {
+            whole_page_shot(&c, "phone-auction-pairs-hand-2", 390).await;
+            c.set_window_size(390, 844).await.unwrap();
+        }
+        submit(&c, "form.score-form").await;
+        if k < HANDS {
+            let next = format!("Hand {} of 4", k + 1);
+            let page = wait_for(&c, &format!("{}/result", phone.page), &next).await;
+            assert!(page.contains("The score so far"), "{page}");
+            let row = last_running_row(&c).await;
+            let h = &game.score.hands[k - 1];
+            for total in [h.running.ns, h.running.ew] {
+                assert!(row.contains(&total.to_string()), "hand {k}: {row}");
+            }
+        }
     }
-    assert_eq!(
-        read(typed).await,
-        serde_json::json!("pass 170S pass pass pass")
-    );
-    assert_eq!(
-        read(who).await,
-        serde_json::json!(["E", "S", "W", "N", "E"]),
-        "eldest is East, then clockwise"
-    );
-    click(&c, &format!("{fs} [data-undo]")).await;
-    assert_eq!(read(typed).await, serde_json::json!("pass 170S pass pass"));
-    click(&c, &format!("{fs} [data-call=pass]")).await;
+    let page = wait_for(&c, &phone.page, "agree</button>").await;
+    for total in [game.score.totals.ns, game.score.totals.ew] {
+        assert!(page.contains(&total.to_string()), "{total}: {page}");
+    }
     let (v, content) = widths(&c).await;
-    assert!(content <= v, "the form is {content} px wide at {v}");
-    whole_page_shot(&c, "phone-auction-pairs-calls", 390).await;
+    assert!(content <= v, "the agree screen is {content} px wide at {v}");
+    whole_page_shot(&c, "phone-auction-pairs-agree", 390).await;
+    c.set_window_size(390, 844).await.unwrap();
+    click(&c, "button[value=agree]").await;
+    wait_for(&c, &phone.page, "Both sides agree").await;
+
+    // The tallies worked from the engine's totals and the pairs the movement seated.
+    let stored = results(&e.api, &e.path).await;
+    assert_eq!(stored.len(), 3);
+    let mut worked = std::collections::BTreeMap::<u64, i64>::new();
+    for r in &stored {
+        let t = tables
+            .iter()
+            .position(|&(t, _)| Some(t) == r["table"].as_u64())
+            .unwrap();
+        let (ns, ew) = (games[t].score.totals.ns, games[t].score.totals.ew);
+        *worked.entry(r["majors"].as_u64().unwrap()).or_default() += ns - ew;
+        *worked.entry(r["minors"].as_u64().unwrap()).or_default() += ew - ns;
+    }
+    assert_eq!(standings_tally(&e.api, &e.path).await, worked);
+    // The laptop took them in place: pair 1's row ends with its tally.
+    let want = worked[&1];
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let rows = c_laptop
+            .execute(
+                "return Array.from(document.querySelectorAll('table.standings tbody tr'), r => r.innerText.replace(/\\s+/g, ' ').trim());",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let rows: Vec<String> = serde_json::from_value(rows).unwrap_or_default();
+        if rows.len() == 6
+            && rows
+                .iter()
+                .any(|r| r.contains("North 1 & South 1") && r.ends_with(&format!(" {want}")))
+        {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the laptop's standings: {rows:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_not_reloaded(&c_laptop, &standings, "swapped in place, not reloaded").await;
+    shot(&c_laptop, "auction-pairs-laptop-live").await;
+    c_laptop.close().await.unwrap();
+    standings_at_both_widths(&c, &app, &standings, "North 1", "auction-pairs").await;
     c.close().await.unwrap();
 }
