@@ -235,5 +235,46 @@ pub fn engine(games: usize, runs: usize) -> String {
         }
     });
     out.push_str(&line("auction-4-hands", times, checksum));
+    // Partnership Auction: four hands of four players, a random setup each game.
+    let spec = auction::pairs::PairsSpec::new(4).expect("four hands");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut checksum = 0i64;
+    let times = timings(runs, || {
+        for _ in 0..games {
+            let (_, outcome) = auction::pairs::random::random_game(&spec, &mut rng);
+            checksum = checksum.wrapping_add(outcome.score.totals.ns);
+        }
+    });
+    out.push_str(&line("auction-pairs-4-hands", times, checksum));
+    // The largest report a partnership Auction table can send (60 hands, the engine's most,
+    // from a balanced setup): the check and score a result's entry runs, per report.
+    let spec = auction::pairs::PairsSpec::new(auction::pairs::MAX_HANDS)
+        .expect("the most hands")
+        .with_setup(auction::SetupKind::Balanced);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let setup =
+        auction::pairs::random::random_setup_of(auction::SetupKind::Balanced, &spec, &mut rng);
+    let (_, outcome) = auction::pairs::random::random_game_from(
+        &spec,
+        crate::engine::Seat::North,
+        &setup,
+        &mut rng,
+    );
+    let mut checksum = 0i64;
+    let (median, min, max) = timings(runs, || {
+        for _ in 0..games {
+            let problems = auction::pairs::check(&spec, &outcome.summary);
+            let score = auction::pairs::score(&spec, &outcome.summary);
+            checksum = checksum
+                .wrapping_add(score.totals.ns)
+                .wrapping_add(problems.len() as i64);
+        }
+    });
+    out.push_str(&format!(
+        "engine auction-pairs-check-60-hands: {:.0} reports/s median ({games} reports x {runs} runs; fastest {:.0}, slowest {:.0}) [checksum {checksum}]\n",
+        games as f64 / median,
+        games as f64 / min,
+        games as f64 / max,
+    ));
     out
 }
