@@ -175,6 +175,14 @@ async fn a_partnership_auction_progressive_is_checked_by_the_engine_and_tallied(
             );
         }
     }
+    // The robots do not play it: the travellers say so rather than nothing (#40 item 6).
+    let (_, travellers) = d
+        .get_text(&format!("/c/alpha/events/{id}/travellers"))
+        .await;
+    assert!(
+        travellers.contains("No robot par for this game."),
+        "{travellers}"
+    );
     assert!(page.contains("Named at each hand"), "{page}");
     assert!(!page.contains("Trump seating"), "{page}");
     let (_, table) = Phone::at(&app, id, 3, 1).page_text().await;
