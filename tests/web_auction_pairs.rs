@@ -303,3 +303,30 @@ async fn refused_reports(
         "nothing kept: {stored:?}"
     );
 }
+
+/// A pair of three at a partnership Auction progressive: one of them sits out each hand, in
+/// turn over all the game's hands (six here, as for Embers), and the table's page says who
+/// sits out which hand.
+#[tokio::test]
+async fn a_pair_of_three_sits_one_out_each_hand_in_turn_over_the_game() {
+    let app = spawn_app().await;
+    let d = app.club_with_owner("alpha", "olive@example.org").await;
+    let api = api_for(&app, &d, "alpha").await;
+    let mut entries = six_pairs();
+    entries[0] =
+        json!({"kind": "pair", "players": [{"name": "Ann"}, {"name": "Jo"}, {"name": "Ken"}]});
+    let body = json!({"name": "Auction Pairs", "date": "2026-12-03", "format": "progressive",
+                      "game": "auction-pairs", "hands": 6, "tables": 3, "boards": 3});
+    let (path, boards) = running(&api, body, &entries, one_board_rounds(1)).await;
+    let e = Evening { api, path, boards };
+    let id = event_id(&e);
+    e.start_round_confirming(1).await;
+    let (s, page) = Phone::at(&app, id, 3, 1).page_text().await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(
+            "sitting out hand 1 · Ann, hand 2 · Jo, hand 3 · Ken, hand 4 · Ann, hand 5 · Jo, hand 6 · Ken."
+        ),
+        "{page}"
+    );
+}
