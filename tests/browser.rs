@@ -2885,6 +2885,53 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
     c.close().await.unwrap();
 }
 
+/// Taps an Auction hand's calls on the call pad of the hand's fieldset `fs`, in order (for
+/// three or four players): pass, double and redouble by their buttons, a bid by its
+/// calypsos, points and suit.
+async fn tap_calls(c: &Client, fs: &str, calls: &[calypso_director::engine::auction::Call]) {
+    use calypso_director::engine::auction::Call;
+    for call in calls {
+        match call {
+            Call::Pass => click(c, &format!("{fs} [data-call=pass]")).await,
+            Call::Double => click(c, &format!("{fs} [data-call=double]")).await,
+            Call::Redouble => click(c, &format!("{fs} [data-call=redouble]")).await,
+            Call::Bid(b) => {
+                c.execute(
+                    "const [fs, n, points] = arguments;
+                     const pad = document.querySelector(fs);
+                     pad.querySelector(`.bid-calypsos input[value=\"${n}\"]`).closest('label').click();
+                     pad.querySelector('.bid-points').value = points;",
+                    vec![serde_json::json!(fs), serde_json::json!(b.calypsos), serde_json::json!(b.points)],
+                )
+                .await
+                .unwrap();
+                click(c, &format!("{fs} [data-suit={}]", b.suit.letter())).await;
+            }
+        }
+    }
+}
+
+/// Fills the score form's fields by name: a radio chip by tapping its label, any other input
+/// typed. "ok", or the first name the form lacks.
+async fn set_score_fields(c: &Client, fields: &[[String; 2]]) -> serde_json::Value {
+    c.execute(
+        "const [fields] = arguments;
+         const form = document.querySelector('form.score-form');
+         for (const [k, v] of fields) {
+           const radio = form.querySelector(`input[type=radio][name=\"${k}\"][value=\"${v}\"]`);
+           if (radio) { radio.closest('label').click(); continue; }
+           const i = form.querySelector(`input[name=\"${k}\"]`);
+           if (!i) return `no ${k}`;
+           i.value = v;
+           i.dispatchEvent(new Event('input', {bubbles: true}));
+         }
+         return 'ok';",
+        vec![serde_json::json!(fields)],
+    )
+    .await
+    .unwrap()
+}
+
 /// An Auction Calypso evening of four tables of three (#23): table 1's phone (390 px) taps
 /// each hand's calls on the call buttons (a bid built from its calypsos, points and suit),
 /// the opponents' trumps and the players' counts; the engine checks each hand and shows the
@@ -2893,7 +2940,7 @@ async fn an_embers_table_enters_its_game_hand_by_hand_on_a_phone() {
 /// reload. The other tables report through the API.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
-    use calypso_director::engine::auction::{Call, spec::PLAYERS};
+    use calypso_director::engine::auction::spec::PLAYERS;
     use common::evening::*;
     use common::games::*;
     const HANDS: usize = 3;
@@ -2968,25 +3015,7 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
         let fs = format!("#board-1-auction-{hand}");
         // The calls, tapped in order on the call pad.
         let calls = game.summary.hands[hand - 1].calls.clone().unwrap();
-        for call in &calls {
-            match call {
-                Call::Pass => click(&c, &format!("{fs} [data-call=pass]")).await,
-                Call::Double => click(&c, &format!("{fs} [data-call=double]")).await,
-                Call::Redouble => click(&c, &format!("{fs} [data-call=redouble]")).await,
-                Call::Bid(b) => {
-                    c.execute(
-                        "const [fs, n, points] = arguments;
-                         const pad = document.querySelector(fs);
-                         pad.querySelector(`.bid-calypsos input[value=\"${n}\"]`).closest('label').click();
-                         pad.querySelector('.bid-points').value = points;",
-                        vec![serde_json::json!(fs), serde_json::json!(b.calypsos), serde_json::json!(b.points)],
-                    )
-                    .await
-                    .unwrap();
-                    click(&c, &format!("{fs} [data-suit={}]", b.suit.letter())).await;
-                }
-            }
-        }
+        tap_calls(&c, &fs, &calls).await;
         let typed = c
             .execute(
                 "return document.querySelector(arguments[0] + ' input[name$=\"_calls\"]').value;",
@@ -3020,24 +3049,7 @@ async fn an_auction_table_taps_its_calls_hand_by_hand_on_a_phone() {
             .filter(|(k, _)| k.starts_with(&prefix) && !k.ends_with("_calls"))
             .map(|(k, v)| [k.clone(), v.clone()])
             .collect();
-        let done = c
-            .execute(
-                "const [fields] = arguments;
-                 const form = document.querySelector('form.score-form');
-                 for (const [k, v] of fields) {
-                   const radio = form.querySelector(`input[type=radio][name=\"${k}\"][value=\"${v}\"]`);
-                   if (radio) { radio.closest('label').click(); continue; }
-                   const i = form.querySelector(`input[name=\"${k}\"]`);
-                   if (!i) return `no ${k}`;
-                   i.value = v;
-                   i.dispatchEvent(new Event('input', {bubbles: true}));
-                 }
-                 return 'ok';",
-                vec![serde_json::json!(rest)],
-            )
-            .await
-            .unwrap();
-        assert_eq!(done, serde_json::json!("ok"));
+        assert_eq!(set_score_fields(&c, &rest).await, serde_json::json!("ok"));
         let (v, content) = widths(&c).await;
         assert!(
             content <= v,
@@ -4523,7 +4535,7 @@ fn auction_pairs_fields(
 /// reload.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_partnership_auction_evening_is_entered_on_a_phone_and_tallied_live() {
-    use calypso_director::engine::auction::{Call, SetupKind};
+    use calypso_director::engine::auction::SetupKind;
     use common::evening::*;
     use common::games::*;
     const HANDS: usize = 4;
@@ -4576,52 +4588,13 @@ async fn a_partnership_auction_evening_is_entered_on_a_phone_and_tallied_live() 
         .unwrap();
     wait_for(&c, &phone.page, "Setup before hand 1: balanced random").await;
     let (setup, hands) = auction_pairs_fields(&game.summary);
-    let set = |fields: Vec<[String; 2]>| {
-        let c = c.clone();
-        async move {
-            c.execute(
-                "const [fields] = arguments;
-                 const form = document.querySelector('form.score-form');
-                 for (const [k, v] of fields) {
-                   const radio = form.querySelector(`input[type=radio][name=\"${k}\"][value=\"${v}\"]`);
-                   if (radio) { radio.closest('label').click(); continue; }
-                   const i = form.querySelector(`input[name=\"${k}\"]`);
-                   if (!i) return `no ${k}`;
-                   i.value = v;
-                   i.dispatchEvent(new Event('input', {bubbles: true}));
-                 }
-                 return 'ok';",
-                vec![serde_json::json!(fields)],
-            )
-            .await
-            .unwrap()
-        }
-    };
-    assert_eq!(set(setup).await, serde_json::json!("ok"));
+    assert_eq!(set_score_fields(&c, &setup).await, serde_json::json!("ok"));
     for (i, fields) in hands.into_iter().enumerate() {
         let k = i + 1;
         let fs = format!("#board-{board}-auction-{k}");
         let rest: Vec<[String; 2]> = if k == 1 {
             // Hand 1's calls on the call pad, as the table taps them.
-            for call in game.summary.hands[0].calls.as_ref().unwrap() {
-                match call {
-                    Call::Pass => click(&c, &format!("{fs} [data-call=pass]")).await,
-                    Call::Double => click(&c, &format!("{fs} [data-call=double]")).await,
-                    Call::Redouble => click(&c, &format!("{fs} [data-call=redouble]")).await,
-                    Call::Bid(b) => {
-                        c.execute(
-                            "const [fs, n, points] = arguments;
-                             const pad = document.querySelector(fs);
-                             pad.querySelector(`.bid-calypsos input[value=\"${n}\"]`).closest('label').click();
-                             pad.querySelector('.bid-points').value = points;",
-                            vec![serde_json::json!(fs), serde_json::json!(b.calypsos), serde_json::json!(b.points)],
-                        )
-                        .await
-                        .unwrap();
-                        click(&c, &format!("{fs} [data-suit={}]", b.suit.letter())).await;
-                    }
-                }
-            }
+            tap_calls(&c, &fs, game.summary.hands[0].calls.as_ref().unwrap()).await;
             let typed = c
                 .execute(
                     "return document.querySelector(arguments[0] + ' input[name$=\"_calls\"]').value;",
@@ -4653,7 +4626,11 @@ async fn a_partnership_auction_evening_is_entered_on_a_phone_and_tallied_live() 
         } else {
             fields
         };
-        assert_eq!(set(rest).await, serde_json::json!("ok"), "hand {k}");
+        assert_eq!(
+            set_score_fields(&c, &rest).await,
+            serde_json::json!("ok"),
+            "hand {k}"
+        );
         let (v, content) = widths(&c).await;
         assert!(
             content <= v,
