@@ -181,7 +181,17 @@ impl CalypsoReport {
     }
 }
 
+/// Whether any player's exchange is given in any deal (call-and-response).
+fn any_exchange(deals: &[[Option<Exchange>; 2]]) -> bool {
+    deals.iter().flatten().any(Option::is_some)
+}
+
 impl CalypsoReport {
+    /// Call-and-response: the report gives an exchange (its dummies then come with them).
+    pub fn exchanged(&self) -> bool {
+        any_exchange(&self.exchanges())
+    }
+
     /// Call-and-response: each deal's exchanges as given, deal 1 first (`None` where a
     /// player's is not given or does not read). Empty for a report that gives none; a play
     /// record's are its own.
@@ -1118,7 +1128,7 @@ impl Sheet {
                         if !dummies.is_empty() {
                             v["dummies"] = dummies.iter().map(|d| dummies_json(*d)).collect();
                         }
-                        if exchanges.iter().flatten().any(Option::is_some) {
+                        if any_exchange(exchanges) {
                             v["exchanges"] = exchanges.iter().map(exchanges_json).collect();
                         }
                         v

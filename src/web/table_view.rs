@@ -782,9 +782,7 @@ impl ScoreEntry {
                     report: report_blocks(spec, &r.values.report),
                     dummies: dummies_chosen(spec, &r.values.report),
                     exchanged: match &r.values.report {
-                        TableReport::Calypso(c) => {
-                            c.exchanges().iter().flatten().any(Option::is_some)
-                        }
+                        TableReport::Calypso(c) => c.exchanged(),
                         _ => false,
                     },
                     record: r.play_record().is_some(),
