@@ -761,7 +761,15 @@ async fn a_far_off_count_names_the_calypso_count_first() {
     for &r in &line.ranks[0] {
         let card = in_words(r, spades);
         let at = notes.iter().position(|n| n.contains(&card));
-        assert!(at.is_some_and(|i| i > 0), "{card}: {notes:#?}");
+        // Named when fewer than 4 copies were dealt by deal 1 (one per completed calypso
+        // and this one); the random deal key seldom deals all four, and then it is not.
+        let c: calypso_director::engine::Card = format!("{r}{}", spades.letter()).parse().unwrap();
+        let dealt: u8 = deals[0].hands.iter().map(|h| h.count(c)).sum();
+        if dealt < 4 {
+            assert!(at.is_some_and(|i| i > 0), "{card}: {notes:#?}");
+        } else {
+            assert!(at.is_none(), "{card} dealt {dealt} times: {notes:#?}");
+        }
         assert!(!deal1.contains(&format!("{}S,", r)), "{deal1}");
     }
     let total = notes
